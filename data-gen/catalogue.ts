@@ -1,0 +1,60 @@
+import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
+import { dayOf, type Day } from "./calendar.js";
+import { CalendarError } from "./errors.js";
+import { OBSERVANCE_RULES, RULES_BY_CODE, observanceDate, type Feast, type HolidayType, type Names, type ObservanceRule } from "./rules.js";
+import { checkYearRange } from "./validation.js";
+
+export interface ObservanceInfo {
+  code: string;
+  holidayType: HolidayType;
+  name: Names;
+  feast: Feast;
+  since?: number;
+  until?: number;
+}
+
+export interface ObservanceList {
+  count: number;
+  observances: ObservanceInfo[];
+}
+
+export interface Occurrence {
+  year: number;
+  day: Day;
+}
+
+export interface OccurrenceList extends ObservanceInfo {
+  count: number;
+  occurrences: Occurrence[];
+}
+
+export function observanceInfo(rule: ObservanceRule): ObservanceInfo {
+  const info: ObservanceInfo = { code: rule.code, holidayType: rule.holidayType, name: rule.name, feast: rule.feast };
+  if (rule.since !== undefined) info.since = rule.since;
+  if (rule.until !== undefined) info.until = rule.until;
+  return info;
+}
+
+/** All 20 observances, abolished ones included, in catalogue order. */
+export function catalogue(): ObservanceList {
+  const observances = OBSERVANCE_RULES.map(observanceInfo);
+  return { count: observances.length, observances };
+}
+
+export function findRule(code: string): ObservanceRule {
+  const rule = RULES_BY_CODE.get(code);
+  if (!rule) throw new CalendarError("not-found", `no observance has the code '${code}'; see /v3/observances`, "code");
+  return rule;
+}
+
+/** The days an observance fell on in from..to (years in which it was no holiday are omitted). */
+export function occurrences(code: string, from: number, to: number = from): OccurrenceList {
+  const rule = findRule(code);
+  checkYearRange(from, to);
+  const list: Occurrence[] = [];
+  for (let year = Math.max(from, FIRST_YEAR); year <= Math.min(to, LAST_YEAR); year++) {
+    const d = observanceDate(rule, year);
+    if (d !== undefined) list.push({ year, day: dayOf(d) });
+  }
+  return { ...observanceInfo(rule), count: list.length, occurrences: list };
+}

@@ -1,0 +1,114 @@
+import { daysInMonth, dayFromCivil, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
+import { CalendarError, invalidParameter } from "./errors.js";
+
+/** Validation helpers shared by every layer. Each returns the parsed value or throws a CalendarError. */
+
+const RANGE_TEXT = `${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31`;
+
+/**
+ * Strict ISO `YYYY-MM-DD`. Malformed text is `invalid-parameter`; a well-formed but impossible date
+ * (month 13, 31 April, 29 February of a common year) is `invalid-date`; a real date outside
+ * 1930-9999 is `invalid-parameter`.
+ */
+export function parseIsoDate(value: string | null | undefined, parameter: string): DayNumber {
+  if (value === null || value === undefined) throw invalidParameter(parameter, `'${parameter}' is required: a date in the form YYYY-MM-DD`);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) throw invalidParameter(parameter, `'${parameter}' must be a date in the form YYYY-MM-DD`);
+  const year = +m[1];
+  const month = +m[2];
+  const day = +m[3];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+    throw new CalendarError("invalid-date", `'${parameter}' is not a calendar date: ${value} does not exist`, parameter);
+  }
+  if (year < FIRST_YEAR || year > LAST_YEAR) {
+    throw invalidParameter(parameter, `'${parameter}' must lie in ${RANGE_TEXT}`);
+  }
+  return dayFromCivil(year, month, day);
+}
+
+/** v3 year: exactly four digits, 1930-9999. */
+export function parseYear(value: string, parameter = "year"): number {
+  if (!/^\d{4}$/.test(value)) throw invalidParameter(parameter, `'${parameter}' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  const year = +value;
+  if (year < FIRST_YEAR || year > LAST_YEAR) throw invalidParameter(parameter, `'${parameter}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  return year;
+}
+
+/** v2 year: same shape, but every failure is `invalid-year`. */
+export function parseV2Year(value: string): number {
+  if (!/^\d{4}$/.test(value) || +value < FIRST_YEAR || +value > LAST_YEAR) {
+    throw new CalendarError("invalid-year", `'year' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`, "year");
+  }
+  return +value;
+}
+
+/** v3 booleans: lowercase `true` or `false`, nothing else. */
+export function parseStrictBoolean(value: string, parameter: string): boolean {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  throw invalidParameter(parameter, `'${parameter}' must be true or false (lowercase)`);
+}
+
+const TRUTHY = new Set(["", "true", "1", "on", "yes"]);
+const FALSY = new Set(["false", "0", "off", "no"]);
+
+/** Calendar-feed booleans: true/1/on/yes/bare, false/0/off/no, any letter case. */
+export function parseLooseBoolean(value: string, parameter: string): boolean {
+  const v = value.toLowerCase();
+  if (TRUTHY.has(v)) return true;
+  if (FALSY.has(v)) return false;
+  throw invalidParameter(parameter, `'${parameter}' must be a boolean: true, 1, on, yes (or bare) / false, 0, off, no`);
+}
+
+export const BOUNDS = ["inclusive", "exclusive", "from", "to"] as const;
+export type Bounds = (typeof BOUNDS)[number];
+
+export function parseBounds(value: string): Bounds {
+  if ((BOUNDS as readonly string[]).includes(value)) return value as Bounds;
+  throw invalidParameter("bounds", `'bounds' must be one of ${BOUNDS.join(", ")}`);
+}
+
+export type StepUnit = "d" | "b" | "w" | "m" | "y";
+
+export interface Step {
+  unit: StepUnit;
+  /** may be a very large (or non-finite) number; the shift itself rejects steps that leave the range */
+  amount: number;
+}
+
+export const STEP_PATTERN = /^-?\d+[dbwmy](,-?\d+[dbwmy])*$/;
+export const MAX_STEPS = 20;
+
+/** Reads the shift chain from the repeated `add` values (each may hold a comma-separated chain). */
+export function parseSteps(values: readonly string[]): Step[] {
+  if (values.length === 0) throw invalidParameter("add", "'add' is required: one or more steps such as 3d, -2b, 1w, 1m, 1y");
+  const steps: Step[] = [];
+  for (const value of values) {
+    if (!STEP_PATTERN.test(value)) {
+      throw invalidParameter("add", `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of d, b, w, m, y (pattern ^-?\\d+[dbwmy](,-?\\d+[dbwmy])*$)`);
+    }
+    for (const part of value.split(",")) {
+      steps.push({ unit: part[part.length - 1] as StepUnit, amount: Number(part.slice(0, -1)) });
+      if (steps.length > MAX_STEPS) throw invalidParameter("add", `a chain has at most ${MAX_STEPS} steps`);
+    }
+  }
+  return steps;
+}
+
+export const MAX_SPAN_YEARS = 200;
+
+/** Observance year range: from <= to, to - from <= 200. */
+export function checkYearRange(from: number, to: number): void {
+  if (to < from) throw invalidParameter("to", `'to' (${to}) must not be earlier than 'from' (${from})`);
+  if (to - from > MAX_SPAN_YEARS) throw invalidParameter("to", `a year range spans at most ${MAX_SPAN_YEARS} years ('to' - 'from' <= ${MAX_SPAN_YEARS})`);
+}
+
+/**
+ * The single value of a known query parameter. A known parameter given twice is an error
+ * (only the repeatable `add` is read with getAll).
+ */
+export function singleParam(params: URLSearchParams, name: string): string | undefined {
+  const all = params.getAll(name);
+  if (all.length > 1) throw invalidParameter(name, `'${name}' was given ${all.length} times; give it once`);
+  return all.length === 1 ? all[0] : undefined;
+}
