@@ -1,8 +1,4 @@
-import {
-  civilFromDay, dayFromCivil, daysInYear, isoWeekday, toIsoDate, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR,
-  type DayNumber,
-} from "./dates.js";
-import { easterSunday } from "./easter.js";
+import { dayFromCivil, daysInYear, isoWeekday, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR, type DayNumber } from "./dates.js";
 import { OBSERVANCE_RULES, observanceDate, type Feast, type HolidayType, type Names, type ObservanceRule } from "./rules.js";
 
 /** An observance as it appears inside a Day (SPEC.md "Observance"). */
@@ -33,12 +29,23 @@ const OBSERVANCES: ReadonlyMap<ObservanceRule, Observance> = new Map(
   OBSERVANCE_RULES.map((r) => [r, Object.freeze({ code: r.code, holidayType: r.holidayType, name: r.name, feast: r.feast })]),
 );
 
+/** A date of a year that carries at least one named observance. */
+interface NamedDate {
+  /** days since 1 January */
+  offset: number;
+  /** PUBLIC or DEFACTO: the stronger of the observances' types and the weekday's */
+  type: number;
+  /** in catalogue order */
+  observances: readonly Observance[];
+  /** bit r set when rule r (catalogue index) falls on this date: identifies the observances cheaply */
+  rules: number;
+}
+
 /**
- * Everything about one year that depends only on its shape: the weekday of 1 January, its length,
- * and the day-of-year of each observance. Years of the same shape share one template.
+ * Day-by-day facts of a year that depend only on its shape (weekday of 1 January, length, named dates),
+ * needed for single-day lookups, bridge and half days and period counts. Years of the same shape share one.
  */
 interface YearTemplate {
-  length: number;
   types: Uint8Array;
   observances: (readonly Observance[] | undefined)[];
   bridge: Uint8Array;
@@ -51,30 +58,127 @@ interface YearTemplate {
 export type Category = "working" | "public" | "named" | "bridge" | "half";
 const CATEGORIES: readonly Category[] = ["working", "public", "named", "bridge", "half"];
 
+/**
+ * Per-year facts. The named dates are cheap and computed first (enough for a holiday list);
+ * the day-by-day template is built on first need.
+ */
 interface YearInfo {
   year: number;
+  /** the year as text, the first four characters of every date in it */
+  text: string;
   start: DayNumber;
-  template: YearTemplate;
+  length: number;
+  /** ISO weekday of 1 January */
+  weekday0: number;
+  /** ascending by offset */
+  named: readonly NamedDate[];
+  template: YearTemplate | undefined;
 }
 
-const templates = new Map<string, YearTemplate>();
-const years: (YearInfo | undefined)[] = new Array(LAST_YEAR - FIRST_YEAR + 1);
+const YEAR_COUNT = LAST_YEAR - FIRST_YEAR + 1;
+const years: (YearInfo | undefined)[] = new Array(YEAR_COUNT).fill(undefined);
 
-function buildTemplate(year: number, start: DayNumber, offsets: { offset: number; rule: ObservanceRule }[]): YearTemplate {
-  const length = daysInYear(year);
-  const types = new Uint8Array(length);
-  const observances: (readonly Observance[] | undefined)[] = new Array(length);
-  const weekday0 = isoWeekday(start);
-  for (let i = 0; i < length; i++) {
-    const wd = ((weekday0 - 1 + i) % 7) + 1;
-    types[i] = wd === SUNDAY ? PUBLIC : wd === SATURDAY ? DEFACTO : WORKING;
+/** YEAR_STARTS[i] is the day number of 1 January of FIRST_YEAR + i; the last entry is LAST_DAY + 1. */
+const YEAR_STARTS = new Int32Array(YEAR_COUNT + 1);
+for (let i = 0; i <= YEAR_COUNT; i++) YEAR_STARTS[i] = dayFromCivil(FIRST_YEAR + i, 1, 1);
+
+/** `-MM-DD` of each day of a common ([0]) and a leap ([1]) year, by day of year: dates are built without division. */
+const MONTH_DAY_TEXT: readonly (readonly string[])[] = [false, true].map((leap) => {
+  const texts: string[] = [];
+  const lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  lengths.forEach((days, m) => {
+    for (let day = 1; day <= days; day++) texts.push("-" + String(m + 1).padStart(2, "0") + "-" + String(day).padStart(2, "0"));
+  });
+  return texts;
+});
+
+/** Index (year - FIRST_YEAR) of the year that contains day n. */
+function yearIndexOf(n: DayNumber): number {
+  if (!(n >= FIRST_DAY && n <= LAST_DAY)) throw new RangeError(`day ${n} lies outside ${FIRST_YEAR}-${LAST_YEAR}`);
+  // 146097 days in 400 years: the estimate is off by at most one year
+  let i = Math.floor(((n - FIRST_DAY) * 400) / 146097);
+  while (YEAR_STARTS[i] > n) i--;
+  while (YEAR_STARTS[i + 1] <= n) i++;
+  return i;
+}
+
+/** Observances by rule index, and one shared single-element list per rule (most named dates carry exactly one). */
+const OBSERVANCE_BY_INDEX: readonly Observance[] = OBSERVANCE_RULES.map((r) => OBSERVANCES.get(r)!);
+const SINGLE_BY_INDEX: readonly (readonly Observance[])[] = OBSERVANCE_BY_INDEX.map((o) => Object.freeze([o]));
+
+function weekdayType(weekday0: number, offset: number): number {
+  const wd = ((weekday0 - 1 + offset) % 7) + 1;
+  return wd === SUNDAY ? PUBLIC : wd === SATURDAY ? DEFACTO : WORKING;
+}
+
+/** Scratch space for namedDatesOf: one slot per rule (module-level, so a year allocates only its result). */
+const scratchOffsets = new Int32Array(OBSERVANCE_RULES.length);
+const scratchRules = new Int32Array(OBSERVANCE_RULES.length);
+
+function namedDatesOf(year: number, start: DayNumber, weekday0: number): NamedDate[] {
+  let count = 0;
+  for (let r = 0; r < OBSERVANCE_RULES.length; r++) {
+    const d = observanceDate(OBSERVANCE_RULES[r], year);
+    if (d === undefined) continue;
+    // insertion sort by offset, stable: observances sharing a date keep catalogue order
+    const offset = d - start;
+    let j = count++;
+    while (j > 0 && scratchOffsets[j - 1] > offset) {
+      scratchOffsets[j] = scratchOffsets[j - 1];
+      scratchRules[j] = scratchRules[j - 1];
+      j--;
+    }
+    scratchOffsets[j] = offset;
+    scratchRules[j] = r;
   }
-  // offsets arrive in catalogue order, so observances sharing a date keep that order
-  for (const { offset, rule } of offsets) {
-    const list = (observances[offset] ??= []) as Observance[];
-    list.push(OBSERVANCES.get(rule)!);
-    if (rule.holidayType === "public") types[offset] = PUBLIC;
-    else if (types[offset] === WORKING) types[offset] = DEFACTO;
+  const named: NamedDate[] = [];
+  for (let i = 0; i < count; ) {
+    const offset = scratchOffsets[i];
+    let j = i + 1;
+    while (j < count && scratchOffsets[j] === offset) j++;
+    let isPublic = weekdayType(weekday0, offset) === PUBLIC;
+    let observances: readonly Observance[];
+    let rules = 0;
+    if (j === i + 1) {
+      const r = scratchRules[i];
+      isPublic ||= OBSERVANCE_BY_INDEX[r].holidayType === "public";
+      observances = SINGLE_BY_INDEX[r];
+      rules = 1 << r;
+    } else {
+      const list: Observance[] = [];
+      for (let k = i; k < j; k++) {
+        const o = OBSERVANCE_BY_INDEX[scratchRules[k]];
+        isPublic ||= o.holidayType === "public";
+        list.push(o);
+        rules |= 1 << scratchRules[k];
+      }
+      observances = Object.freeze(list);
+    }
+    named.push({ offset, type: isPublic ? PUBLIC : DEFACTO, observances, rules });
+    i = j;
+  }
+  return named;
+}
+
+/** Per-year facts, computed once per year. `year` must be in 1930-9999. */
+export function yearInfo(year: number): YearInfo {
+  const cached = years[year - FIRST_YEAR];
+  if (cached) return cached;
+  const start = dayFromCivil(year, 1, 1);
+  const weekday0 = isoWeekday(start);
+  const info: YearInfo = { year, text: String(year), start, length: daysInYear(year), weekday0, named: namedDatesOf(year, start, weekday0), template: undefined };
+  years[year - FIRST_YEAR] = info;
+  return info;
+}
+
+function buildTemplate(info: YearInfo): YearTemplate {
+  const { length, weekday0, named } = info;
+  const types = new Uint8Array(length);
+  const observances: (readonly Observance[] | undefined)[] = new Array(length).fill(undefined);
+  for (let i = 0; i < length; i++) types[i] = weekdayType(weekday0, i);
+  for (const n of named) {
+    types[n.offset] = n.type;
+    observances[n.offset] = n.observances;
   }
   // Bridge and half days never depend on the neighbouring years: 31 December and 1 January are always days off.
   const bridge = new Uint8Array(length);
@@ -83,7 +187,7 @@ function buildTemplate(year: number, start: DayNumber, offsets: { offset: number
     if (types[i] !== WORKING) continue;
     if (types[i - 1] !== WORKING && types[i + 1] !== WORKING) bridge[i] = 1;
     const next = observances[i + 1];
-    if (next && next.some((o) => o.holidayType === "public")) half[i] = 1;
+    if (next !== undefined && next.some((o) => o.holidayType === "public")) half[i] = 1;
   }
   const prefix = {} as Record<Category, Uint16Array>;
   for (const c of CATEGORIES) prefix[c] = new Uint16Array(length + 1);
@@ -91,37 +195,63 @@ function buildTemplate(year: number, start: DayNumber, offsets: { offset: number
     const t = types[i];
     prefix.working[i + 1] = prefix.working[i] + (t === WORKING ? 1 : 0);
     prefix.public[i + 1] = prefix.public[i] + (t === PUBLIC ? 1 : 0);
-    prefix.named[i + 1] = prefix.named[i] + (t !== WORKING && observances[i] ? 1 : 0);
+    prefix.named[i + 1] = prefix.named[i] + (observances[i] !== undefined ? 1 : 0);
     prefix.bridge[i + 1] = prefix.bridge[i] + bridge[i];
     prefix.half[i + 1] = prefix.half[i] + half[i];
   }
-  return { length, types, observances, bridge, half, prefix };
+  return { types, observances, bridge, half, prefix };
 }
 
-/** Per-year facts, computed once per year (and once per year shape). `year` must be in 1930-9999. */
-export function yearInfo(year: number): YearInfo {
-  const cached = years[year - FIRST_YEAR];
-  if (cached) return cached;
-  const start = dayFromCivil(year, 1, 1);
-  const offsets: { offset: number; rule: ObservanceRule }[] = [];
-  for (const rule of OBSERVANCE_RULES) {
-    const d = observanceDate(rule, year);
-    if (d !== undefined) offsets.push({ offset: d - start, rule });
+/** Templates by a numeric hash of the year's shape; a bucket holds the years whose shapes collide. */
+const templates = new Map<number, { shape: YearInfo; template: YearTemplate }[]>();
+
+function shapeHash(info: YearInfo): number {
+  let h = Math.imul(info.weekday0, 31) + info.length;
+  for (const n of info.named) {
+    h = Math.imul(h ^ n.offset, 0x9e3779b1) >>> 0;
+    h = Math.imul(h ^ n.rules, 0x85ebca6b) >>> 0;
   }
-  const key = isoWeekday(start) + "|" + daysInYear(year) + "|" + offsets.map((o) => o.rule.code + o.offset).join(",");
-  let template = templates.get(key);
+  return h;
+}
+
+function sameShape(a: YearInfo, b: YearInfo): boolean {
+  if (a.weekday0 !== b.weekday0 || a.length !== b.length || a.named.length !== b.named.length) return false;
+  for (let i = 0; i < a.named.length; i++) {
+    const x = a.named[i];
+    const y = b.named[i];
+    if (x.offset !== y.offset || x.rules !== y.rules) return false;
+  }
+  return true;
+}
+
+/** The day-by-day template of a year, shared by all years of the same shape (126 shapes cover 1930-9999). */
+function templateOf(info: YearInfo): YearTemplate {
+  if (info.template) return info.template;
+  const hash = shapeHash(info);
+  let bucket = templates.get(hash);
+  if (!bucket) templates.set(hash, (bucket = []));
+  let template = bucket.find((entry) => sameShape(entry.shape, info))?.template;
   if (!template) {
-    template = buildTemplate(year, start, offsets);
-    templates.set(key, template);
+    template = buildTemplate(info);
+    bucket.push({ shape: info, template });
   }
-  const info = { year, start, template };
-  years[year - FIRST_YEAR] = info;
-  return info;
+  info.template = template;
+  return template;
+}
+
+function infoOfDay(n: DayNumber): YearInfo {
+  const i = yearIndexOf(n);
+  return years[i] ?? yearInfo(FIRST_YEAR + i);
 }
 
 function locate(n: DayNumber): { info: YearInfo; offset: number } {
-  const info = yearInfo(civilFromDay(n).year);
+  const info = infoOfDay(n);
   return { info, offset: n - info.start };
+}
+
+/** ISO text of a day of a known year. */
+function dateText(info: YearInfo, offset: number): string {
+  return info.text + MONTH_DAY_TEXT[info.length === 366 ? 1 : 0][offset];
 }
 
 const NO_OBSERVANCES: readonly Observance[] = Object.freeze([]);
@@ -130,44 +260,37 @@ function holidayTypeOf(t: number): HolidayType | null {
   return t === PUBLIC ? "public" : t === DEFACTO ? "defacto" : null;
 }
 
-function makeDay(n: DayNumber, t: number, obs: readonly Observance[] | undefined): Day {
+function makeDay(info: YearInfo, offset: number, t: number, obs: readonly Observance[] | undefined): Day {
   return {
-    date: toIsoDate(n),
-    weekday: isoWeekday(n),
+    date: dateText(info, offset),
+    weekday: ((info.weekday0 - 1 + offset) % 7) + 1,
     holidayType: holidayTypeOf(t),
     workingDay: t === WORKING,
     observances: (obs ?? NO_OBSERVANCES) as Observance[],
   };
 }
 
-/** The Day object of a date in 1930-01-01..9999-12-31. */
+/** The Day object of a date in 1930-01-01..9999-12-31 (RangeError outside: callers validate first). */
 export function dayOf(n: DayNumber): Day {
-  const civil = civilFromDay(n);
-  const info = yearInfo(civil.year);
+  const info = infoOfDay(n);
+  const template = info.template ?? templateOf(info);
   const offset = n - info.start;
-  const t = info.template.types[offset];
-  return {
-    date: civil.year + (civil.month < 10 ? "-0" : "-") + civil.month + (civil.day < 10 ? "-0" : "-") + civil.day,
-    weekday: isoWeekday(n),
-    holidayType: holidayTypeOf(t),
-    workingDay: t === WORKING,
-    observances: (info.template.observances[offset] ?? NO_OBSERVANCES) as Observance[],
-  };
+  return makeDay(info, offset, template.types[offset], template.observances[offset]);
 }
 
 export function isWorkingDay(n: DayNumber): boolean {
   const { info, offset } = locate(n);
-  return info.template.types[offset] === WORKING;
+  return templateOf(info).types[offset] === WORKING;
 }
 
 export function isBridgeDay(n: DayNumber): boolean {
   const { info, offset } = locate(n);
-  return info.template.bridge[offset] === 1;
+  return templateOf(info).bridge[offset] === 1;
 }
 
 export function isHalfDay(n: DayNumber): boolean {
   const { info, offset } = locate(n);
-  return info.template.half[offset] === 1;
+  return templateOf(info).half[offset] === 1;
 }
 
 export interface HolidayListOptions {
@@ -178,26 +301,34 @@ export interface HolidayListOptions {
 /**
  * Public and de facto holidays of a year, one entry per date, ascending. Days with a named observance
  * are always listed; the flags add the remaining Sundays and Saturdays. They never change what a day is.
+ * Needs only the year's named dates, not its day-by-day template.
  */
 export function holidaysOfYear(year: number, options: HolidayListOptions = {}): Day[] {
-  const { start, template } = yearInfo(year);
-  const weekday0 = isoWeekday(start);
+  const info = yearInfo(year);
+  const { length, weekday0, named } = info;
   const days: Day[] = [];
-  for (let i = 0; i < template.length; i++) {
-    const obs = template.observances[i];
-    const wd = ((weekday0 - 1 + i) % 7) + 1;
-    if (obs || (options.sundays && wd === SUNDAY) || (options.saturdays && wd === SATURDAY)) {
-      days.push(makeDay(start + i, template.types[i], obs));
+  if (!options.sundays && !options.saturdays) {
+    for (const n of named) days.push(makeDay(info, n.offset, n.type, n.observances));
+    return days;
+  }
+  let k = 0;
+  for (let i = 0; i < length; i++) {
+    if (k < named.length && named[k].offset === i) {
+      const n = named[k++];
+      days.push(makeDay(info, i, n.type, n.observances));
+      continue;
     }
+    const t = weekdayType(weekday0, i);
+    if ((options.sundays && t === PUBLIC) || (options.saturdays && t === DEFACTO)) days.push(makeDay(info, i, t, undefined));
   }
   return days;
 }
 
 function flaggedDays(year: number, flags: (t: YearTemplate) => Uint8Array): Day[] {
-  const { start, template } = yearInfo(year);
-  const marks = flags(template);
+  const info = yearInfo(year);
+  const marks = flags(templateOf(info));
   const days: Day[] = [];
-  for (let i = 0; i < template.length; i++) if (marks[i]) days.push(makeDay(start + i, WORKING, undefined));
+  for (let i = 0; i < info.length; i++) if (marks[i]) days.push(makeDay(info, i, WORKING, undefined));
   return days;
 }
 
@@ -211,28 +342,35 @@ export function halfDaysOfYear(year: number): Day[] {
   return flaggedDays(year, (t) => t.half);
 }
 
-/** Cumulative per-year counts: cumulative[c][y - FIRST_YEAR] counts days before 1 January of y. */
-let cumulative: Record<Category, Float64Array> | undefined;
+/**
+ * Cumulative per-year counts: cumulative[c][i] counts the days of category c before 1 January of FIRST_YEAR + i.
+ * Filled lazily from 1930 upwards, as far as a request needs, so that a cold process answering a period
+ * in this century does not first build every year up to 9999.
+ */
+const cumulative = {} as Record<Category, Float64Array>;
+for (const c of CATEGORIES) cumulative[c] = new Float64Array(YEAR_COUNT + 1);
+/** cumulative[c][i] is valid for i <= cumulativeYears */
+let cumulativeYears = 0;
 
-function yearCumulative(): Record<Category, Float64Array> {
-  if (cumulative) return cumulative;
-  const count = LAST_YEAR - FIRST_YEAR + 1;
-  const result = {} as Record<Category, Float64Array>;
-  for (const c of CATEGORIES) result[c] = new Float64Array(count + 1);
-  for (let i = 0; i < count; i++) {
-    const p = yearInfo(FIRST_YEAR + i).template.prefix;
-    for (const c of CATEGORIES) result[c][i + 1] = result[c][i] + p[c][p[c].length - 1];
+function extendCumulative(toIndex: number): void {
+  for (let i = cumulativeYears; i < toIndex; i++) {
+    const info = yearInfo(FIRST_YEAR + i);
+    const p = templateOf(info).prefix;
+    for (const c of CATEGORIES) cumulative[c][i + 1] = cumulative[c][i] + p[c][info.length];
   }
-  cumulative = result;
-  return result;
+  if (toIndex > cumulativeYears) cumulativeYears = toIndex;
 }
 
 /** Number of days of a category in FIRST_DAY..n-1 (n may be LAST_DAY + 1). */
 export function countBefore(category: Category, n: DayNumber): number {
-  const cum = yearCumulative()[category];
-  if (n > LAST_DAY) return cum[cum.length - 1];
+  if (n > LAST_DAY) {
+    extendCumulative(YEAR_COUNT);
+    return cumulative[category][YEAR_COUNT];
+  }
   const { info, offset } = locate(n);
-  return cum[info.year - FIRST_YEAR] + info.template.prefix[category][offset];
+  const index = info.year - FIRST_YEAR;
+  if (index > cumulativeYears) extendCumulative(index);
+  return cumulative[category][index] + templateOf(info).prefix[category][offset];
 }
 
 /** Number of days of a category in first..last inclusive (0 when last < first). */
@@ -243,21 +381,25 @@ export function countBetween(category: Category, first: DayNumber, last: DayNumb
 
 /** The k-th working day of the whole range (k = 1 is the first), or undefined past either end. */
 export function kthWorkingDay(k: number): DayNumber | undefined {
-  const cum = yearCumulative().working;
-  if (k < 1 || k > cum[cum.length - 1]) return undefined;
+  if (k < 1) return undefined;
+  const cum = cumulative.working;
+  // extend the cumulative counts (in chunks) until they reach k or the end of the range
+  while (cum[cumulativeYears] < k && cumulativeYears < YEAR_COUNT) extendCumulative(Math.min(YEAR_COUNT, cumulativeYears + 64));
+  if (k > cum[cumulativeYears]) return undefined;
   // binary search for the year i with cum[i] < k <= cum[i + 1]
   let lo = 0;
-  let hi = cum.length - 2;
+  let hi = cumulativeYears - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (cum[mid + 1] < k) lo = mid + 1;
     else hi = mid;
   }
-  const { start, template } = yearInfo(FIRST_YEAR + lo);
+  const info = yearInfo(FIRST_YEAR + lo);
+  const start = info.start;
   const within = k - cum[lo];
-  const p = template.prefix.working;
+  const p = templateOf(info).prefix.working;
   let a = 0;
-  let b = template.length - 1;
+  let b = info.length - 1;
   // smallest offset o with p[o + 1] >= within
   while (a < b) {
     const mid = (a + b) >> 1;

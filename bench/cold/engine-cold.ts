@@ -1,0 +1,63 @@
+/**
+ * Engine measurements that need a fresh process (no per-year caches filled yet).
+ * Spawned by bench/engine.ts as `node --import tsx bench/cold/engine-cold.ts <mode>`; prints one JSON line.
+ * Lives in a subfolder so that bench/run.ts does not run it as a bench file of its own.
+ */
+import { performance } from "node:perf_hooks";
+
+const mode = process.argv[2];
+
+if (mode === "classify") {
+  const t0 = performance.now();
+  const engine = await import("../../data-gen/index.js");
+  const t1 = performance.now();
+  let days = 0;
+  let named = 0;
+  for (let n = engine.FIRST_DAY; n <= engine.LAST_DAY; n++) {
+    named += engine.dayOf(n).observances.length;
+    days++;
+  }
+  const t2 = performance.now();
+  for (let n = engine.FIRST_DAY; n <= engine.LAST_DAY; n++) named += engine.dayOf(n).observances.length;
+  const t3 = performance.now();
+  console.log(JSON.stringify({ importMs: t1 - t0, coldMs: t2 - t1, warmMs: t3 - t2, days, named }));
+} else if (mode === "holidays") {
+  const { holidaysOfYear } = await import("../../data-gen/index.js");
+  const { default: Holidays } = await import("date-holidays");
+  const hd = new Holidays("SE");
+  const first = Number(process.argv[3] ?? 1930);
+  const last = Number(process.argv[4] ?? 2129);
+  const years = last - first + 1;
+  let sink = 0;
+  // warm both JITs on years outside the measured ones, so that neither pays for compilation:
+  // ours on 1000 distinct years (each computed once), date-holidays on 200 calls
+  for (let y = 5000; y < 6000; y++) sink += holidaysOfYear(y).length;
+  for (let y = 6000; y < 6200; y++) sink += hd.getHolidays(y).length;
+  const passes = (fn: () => void, count: number) => {
+    const t = performance.now();
+    for (let i = 0; i < count; i++) fn();
+    return (performance.now() - t) / count;
+  };
+  // ours, first computation of each year (per-year facts not cached yet)
+  const oursColdMs = passes(() => {
+    for (let y = first; y <= last; y++) sink += holidaysOfYear(y).length;
+  }, 1);
+  const theirsMs = passes(() => {
+    for (let y = first; y <= last; y++) sink += hd.getHolidays(y).length;
+  }, 3);
+  const oursWarmMs = passes(() => {
+    for (let y = first; y <= last; y++) sink += holidaysOfYear(y).length;
+  }, 50);
+  console.log(JSON.stringify({ first, last, years, oursColdMs, oursWarmMs, theirsMs, sink }));
+} else if (mode === "period") {
+  const { dayFromCivil, period } = await import("../../data-gen/index.js");
+  const t0 = performance.now();
+  period(dayFromCivil(2024, 1, 1), dayFromCivil(2024, 12, 31), "inclusive");
+  const t1 = performance.now();
+  period(dayFromCivil(9799, 12, 31), dayFromCivil(9999, 12, 31), "inclusive");
+  const t2 = performance.now();
+  console.log(JSON.stringify({ first2024Ms: t1 - t0, thenTo9999Ms: t2 - t1 }));
+} else {
+  console.error(`unknown mode '${mode}'`);
+  process.exit(2);
+}

@@ -1,0 +1,140 @@
+/**
+ * Engine benchmarks (issue 2). Targets on the 2-core reference machine:
+ *  - classify every day 1930-9999 via dayOf: <= 1 s in total (measured cold, in a fresh process);
+ *  - a 200-year period: <= 100 µs (warm);
+ *  - the worst valid 20-step shift, large `b` amounts included: <= 1 ms (warm);
+ *  - a year's holiday list: >= 20x faster than date-holidays' getHolidays on the same years, side by side in one run.
+ * Prints a table; `docs/bench-engine.md` records a run.
+ */
+import { execFileSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { addMonths, dayFromCivil, parseSteps, period, shift, BOUNDS, FIRST_DAY, LAST_DAY, type Step } from "../data-gen/index.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+interface Row {
+  benchmark: string;
+  measured: string;
+  target: string;
+  ok: boolean | null;
+}
+
+function cold<T>(mode: string, ...args: string[]): T {
+  const out = execFileSync(process.execPath, ["--import", "tsx", join(root, "bench/cold/engine-cold.ts"), mode, ...args], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return JSON.parse(out.trim().split("\n").pop()!) as T;
+}
+
+/** Median time per call in microseconds, over `batches` batches of `perBatch` calls, after a warm-up. */
+function timePerCall(fn: (i: number) => unknown, perBatch: number, batches = 25): { median: number; max: number } {
+  let sink = 0;
+  for (let i = 0; i < perBatch * 5; i++) sink += fn(i) ? 1 : 0;
+  const samples: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const t = performance.now();
+    for (let i = 0; i < perBatch; i++) sink += fn(i) ? 1 : 0;
+    samples.push(((performance.now() - t) * 1000) / perBatch);
+  }
+  samples.sort((a, c) => a - c);
+  if (sink < 0) console.log(sink);
+  return { median: samples[samples.length >> 1], max: samples[samples.length - 1] };
+}
+
+/** deterministic pseudo-random numbers, so that every run measures the same inputs */
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const us = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) + " µs";
+const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1)) + " ms";
+
+export async function run(): Promise<void> {
+  const rows: Row[] = [];
+
+  // 1. classify every day 1930-9999, in a fresh process (cold caches, cold JIT)
+  const c = cold<{ importMs: number; coldMs: number; warmMs: number; days: number }>("classify");
+  rows.push({ benchmark: `classify all ${c.days.toLocaleString("en")} days 1930-9999 via dayOf (cold)`, measured: ms(c.coldMs), target: "≤ 1000 ms", ok: c.coldMs <= 1000 });
+  rows.push({ benchmark: "  same, second pass (warm)", measured: ms(c.warmMs), target: "", ok: null });
+  rows.push({ benchmark: "  engine module import (tsx transpile included)", measured: ms(c.importMs), target: "", ok: null });
+
+  // 2. 200-year periods: every bounds value, random starts, exactly 200 years long (the longest allowed)
+  const rnd = lcg(2024);
+  const periods = Array.from({ length: 1024 }, (_, i) => {
+    const from = FIRST_DAY + Math.floor(rnd() * (LAST_DAY - FIRST_DAY - 73100));
+    return { from, to: addMonths(from, 2400).day, bounds: BOUNDS[i % 4] };
+  });
+  const pc = cold<{ first2024Ms: number; thenTo9999Ms: number }>("period");
+  const p = timePerCall((i) => period(periods[i & 1023].from, periods[i & 1023].to, periods[i & 1023].bounds), 2000);
+  rows.push({ benchmark: "200-year period, random start and bounds (warm, median)", measured: us(p.median), target: "≤ 100 µs", ok: p.median <= 100 });
+  rows.push({ benchmark: "  slowest batch", measured: us(p.max), target: "", ok: null });
+  rows.push({ benchmark: "  fresh process: first period, 2024 (sums 1930-2024 built)", measured: ms(pc.first2024Ms), target: "", ok: null });
+  rows.push({ benchmark: "  fresh process: then a period ending 9999 (sums to 9999 built)", measured: ms(pc.thenTo9999Ms), target: "", ok: null });
+
+  // 3. 20-step shifts with large amounts; the worst candidate counts
+  const start = dayFromCivil(1930, 1, 2);
+  const candidates: { name: string; date: number; steps: Step[]; postpone: boolean }[] = [
+    {
+      name: "20 × ±2,000,000b alternating, postpone",
+      date: start,
+      steps: parseSteps([Array.from({ length: 20 }, (_, i) => (i % 2 ? "-1999999b" : "2000000b")).join(",")]),
+      postpone: true,
+    },
+    {
+      name: "20 × 2400b (about 190 years, summary computed), postpone",
+      date: start,
+      steps: parseSteps([Array(20).fill("2400b").join(",")]),
+      postpone: true,
+    },
+    {
+      name: "mixed b/m/y/w/d, large amounts",
+      date: dayFromCivil(2024, 1, 31),
+      steps: parseSteps(["1500000b,-72000m,7000y,-300000w,1000000d,-1000000b,1m,1y,1w,1d,1b,-1b,-1d,-1w,-1y,-1m,3b,-3b,0b,2b"]),
+      postpone: true,
+    },
+  ];
+  let worst = 0;
+  let worstName = "";
+  for (const cand of candidates) {
+    shift(cand.date, cand.steps, cand.postpone); // validates the chain (throws if out of range)
+    const t = timePerCall(() => shift(cand.date, cand.steps, cand.postpone), 500);
+    rows.push({ benchmark: `  shift: ${cand.name}`, measured: us(t.median), target: "", ok: null });
+    if (t.median > worst) {
+      worst = t.median;
+      worstName = cand.name;
+    }
+  }
+  rows.push({ benchmark: `worst 20-step shift (${worstName}, median)`, measured: us(worst), target: "≤ 1000 µs", ok: worst <= 1000 });
+
+  // 4. holiday list per year vs date-holidays, side by side in one fresh process
+  const h = cold<{ first: number; last: number; years: number; oursColdMs: number; oursWarmMs: number; theirsMs: number }>("holidays", "1930", "2129");
+  const perYear = (v: number) => (v * 1000) / h.years;
+  const coldRatio = h.theirsMs / h.oursColdMs;
+  const warmRatio = h.theirsMs / h.oursWarmMs;
+  rows.push({ benchmark: `holiday list per year, date-holidays getHolidays (${h.first}-${h.last})`, measured: us(perYear(h.theirsMs)), target: "", ok: null });
+  rows.push({ benchmark: "holiday list per year, holidaysOfYear, first computation", measured: `${us(perYear(h.oursColdMs))} (${coldRatio.toFixed(0)}× faster)`, target: "≥ 20×", ok: coldRatio >= 20 });
+  rows.push({ benchmark: "holiday list per year, holidaysOfYear, cached year", measured: `${us(perYear(h.oursWarmMs))} (${warmRatio.toFixed(0)}× faster)`, target: "≥ 20×", ok: warmRatio >= 20 });
+
+  printTable(rows);
+  console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
+  if (rows.some((r) => r.ok === false)) console.log("engine: a target was MISSED");
+}
+
+function printTable(rows: Row[]): void {
+  const head = ["benchmark", "measured", "target", ""];
+  const body = rows.map((r) => [r.benchmark, r.measured, r.target, r.ok === null ? "" : r.ok ? "ok" : "MISSED"]);
+  const widths = head.map((_, i) => Math.max(head[i].length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => "| " + cells.map((cell, i) => cell.padEnd(widths[i])).join(" | ") + " |";
+  console.log(line(head));
+  console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
+  for (const b of body) console.log(line(b));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

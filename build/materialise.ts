@@ -1,0 +1,360 @@
+/**
+ * The materialiser: writes every answer that can be known in advance into the publish folder.
+ *
+ *   tsx build/materialise.ts [--out public] [--from 1930] [--to 9999] [--days <window>] [--workers N] [--quiet]
+ *
+ * --days: `2024:2028` (whole years), `2024-03-01:2024-03-31` (dates), `all` (1930-01-01..9999-12-31) or `none`.
+ * Default: the current year in Sweden ± 2 (the only input taken from the clock; the files' contents never are).
+ *
+ * Streams year ranges to worker threads (one per core), writes atomically, skips unchanged files, removes files
+ * of the previous build that are no longer planned, and finishes with v3/data/index.json and manifest.json.
+ */
+import { SingleBar } from "cli-progress";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, unlinkSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { dataVersion } from "../data-gen/data-version.js";
+import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate } from "../data-gen/dates.js";
+import { serializeJson } from "../data-gen/serialize.js";
+import { parseIsoDate } from "../data-gen/validation.js";
+import { stockholmYear } from "../functions/lib/cache.js";
+import { AtomicWriter, createStaging, removeStaging } from "./atomic.js";
+import { FILES_PER_YEAR, INDEX_PATH, MANIFEST_PATH, type FileKind } from "./layout.js";
+import { processTask, readIndex, type FileEntry, type Task } from "./process.js";
+import type { WorkerData, WorkerMessage } from "./worker.js";
+
+export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const DEFAULT_OUT = join(PROJECT_ROOT, "public");
+/** The default days window: this many years either side of the current year in Sweden. */
+export const DAYS_WINDOW_RADIUS = 2;
+export const API_VERSION = "3.0.0";
+
+const YEARS_PER_TASK = 20;
+const DAYS_PER_TASK = 7305;
+
+export interface DaysWindow {
+  first: number;
+  last: number;
+}
+
+export interface BuildOptions {
+  out?: string;
+  fromYear?: number;
+  toYear?: number;
+  /** day numbers, inclusive; null = no per-date files; undefined = current Stockholm year ± 2 */
+  days?: DaysWindow | null;
+  /** worker threads; 0 = in this thread */
+  workers?: number;
+  progress?: boolean;
+  log?: (line: string) => void;
+  /** test hook for the in-thread path (workers: 0) */
+  beforeRename?: (tempPath: string, target: string) => void;
+}
+
+export interface KindSummary {
+  files: number;
+  bytes: number;
+  contentHash: string;
+}
+
+export interface Manifest {
+  dataset: string;
+  apiVersion: string;
+  dataVersion: string;
+  years: { from: number; to: number };
+  days: { from: string; to: string } | null;
+  files: number;
+  bytes: number;
+  contentHash: string;
+  kinds: Partial<Record<FileKind, KindSummary>>;
+  index: string;
+}
+
+export interface BuildResult {
+  manifest: Manifest;
+  files: number;
+  written: number;
+  removed: number;
+  bytes: number;
+  bytesWritten: number;
+  seconds: number;
+  changed: boolean;
+}
+
+export function defaultDaysWindow(now = new Date()): DaysWindow {
+  const year = stockholmYear(now);
+  const from = Math.max(FIRST_YEAR, year - DAYS_WINDOW_RADIUS);
+  const to = Math.min(LAST_YEAR, year + DAYS_WINDOW_RADIUS);
+  return { first: dayFromCivil(from, 1, 1), last: dayFromCivil(to, 12, 31) };
+}
+
+/** Reads `--days`: `Y1:Y2`, `D1:D2` (ISO dates), `all` or `none`. */
+export function parseDaysWindow(text: string): DaysWindow | null {
+  if (text === "none") return null;
+  if (text === "all") return { first: dayFromCivil(FIRST_YEAR, 1, 1), last: dayFromCivil(LAST_YEAR, 12, 31) };
+  const [a, b = a] = text.split(":");
+  const bound = (value: string, end: boolean) => {
+    if (/^\d{4}$/.test(value)) {
+      const year = Math.min(LAST_YEAR, Math.max(FIRST_YEAR, +value));
+      return end ? dayFromCivil(year, 12, 31) : dayFromCivil(year, 1, 1);
+    }
+    return parseIsoDate(value, "--days");
+  };
+  const window = { first: bound(a, false), last: bound(b, true) };
+  if (window.last < window.first) throw new Error(`--days ${text}: the window ends before it starts`);
+  return window;
+}
+
+function plan(fromYear: number, toYear: number, days: DaysWindow | null): { tasks: Task[]; total: number } {
+  const tasks: Task[] = [];
+  let total = 0;
+  for (let y = fromYear; y <= toYear; y += YEARS_PER_TASK) {
+    const to = Math.min(toYear, y + YEARS_PER_TASK - 1);
+    tasks.push({ type: "years", from: y, to });
+    total += (to - y + 1) * FILES_PER_YEAR;
+  }
+  if (days) {
+    for (let n = days.first; n <= days.last; n += DAYS_PER_TASK) {
+      const last = Math.min(days.last, n + DAYS_PER_TASK - 1);
+      tasks.push({ type: "days", first: n, last });
+      total += last - n + 1;
+    }
+  }
+  tasks.push({ type: "singles" });
+  total += 2;
+  return { tasks, total };
+}
+
+/** Worker threads run the TypeScript sources through tsx (registered by the entry module), as the main thread does. */
+function workerUrl(): URL {
+  return new URL("./worker-entry.mjs", import.meta.url);
+}
+
+async function runTasks(
+  tasks: Task[],
+  workers: number,
+  data: WorkerData,
+  onProgress: (done: number, written: number) => void,
+  beforeRename?: BuildOptions["beforeRename"],
+): Promise<FileEntry[]> {
+  const results: FileEntry[][] = [];
+  if (workers <= 0) {
+    const writer = new AtomicWriter(data.staging, beforeRename);
+    const previous = readIndex(data.indexPath);
+    for (const task of tasks) results.push(processTask(task, { out: data.out, writer, previous, onProgress }));
+    return results.flat();
+  }
+  const queue = [...tasks];
+  const pool = Array.from({ length: Math.min(workers, tasks.length) }, () =>
+    new Worker(workerUrl(), { workerData: data }),
+  );
+  try {
+    await Promise.all(
+      pool.map(
+        (worker) =>
+          new Promise<void>((resolvePool, reject) => {
+            const next = () => {
+              const task = queue.shift();
+              if (task) worker.postMessage(task);
+              else resolvePool();
+            };
+            worker.on("message", (message: WorkerMessage) => {
+              if (message.type === "progress") onProgress(message.done, message.written);
+              else if (message.type === "done") {
+                results.push(message.entries);
+                next();
+              } else reject(new Error(message.message));
+            });
+            worker.on("error", reject);
+            worker.on("exit", (code) => {
+              if (code !== 0) reject(new Error(`build worker exited with code ${code}`));
+            });
+            next();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+  return results.flat();
+}
+
+function hashOf(lines: string): string {
+  return createHash("sha256").update(lines).digest("hex").slice(0, 16);
+}
+
+/** Writes a small file atomically unless its bytes are already there. Returns whether it wrote. */
+function writeIfChanged(writer: AtomicWriter, absolute: string, body: string, previousHash: string | undefined): boolean {
+  const hash = hashOf(body);
+  if (previousHash === hash) return false;
+  mkdirSync(dirname(absolute), { recursive: true });
+  writer.write(absolute, body);
+  return true;
+}
+
+function currentHash(absolute: string): string | undefined {
+  try {
+    return hashOf(readFileSync(absolute, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function materialise(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const out = resolve(options.out ?? DEFAULT_OUT);
+  const fromYear = options.fromYear ?? FIRST_YEAR;
+  const toYear = options.toYear ?? LAST_YEAR;
+  if (!(FIRST_YEAR <= fromYear && fromYear <= toYear && toYear <= LAST_YEAR)) {
+    throw new Error(`the year range must lie in ${FIRST_YEAR}..${LAST_YEAR}: got ${fromYear}..${toYear}`);
+  }
+  const days = options.days === undefined ? defaultDaysWindow() : options.days;
+  const workers = options.workers ?? availableParallelism();
+  const log = options.log ?? ((line: string) => process.stderr.write(line + "\n"));
+
+  mkdirSync(out, { recursive: true });
+  const staging = createStaging(out);
+  const indexPath = join(out, INDEX_PATH);
+  const manifestPath = join(out, MANIFEST_PATH);
+  const previous = readIndex(indexPath);
+  const { tasks, total } = plan(fromYear, toYear, days);
+
+  const bar = options.progress
+    ? new SingleBar({
+        format: "dataset {bar} {percentage}% | {value}/{total} files | {written} written | {duration_formatted} elapsed | ETA {eta_formatted}",
+        etaBuffer: 200,
+        fps: 5,
+        hideCursor: true,
+        noTTYOutput: !process.stderr.isTTY,
+        notTTYSchedule: 5000,
+      })
+    : undefined;
+  let written = 0;
+  bar?.start(total, 0, { written: 0 });
+  let entries: FileEntry[];
+  try {
+    entries = await runTasks(
+      tasks,
+      workers,
+      { out, staging, indexPath },
+      (done, w) => {
+        written += w;
+        bar?.increment(done, { written });
+      },
+      options.beforeRename,
+    );
+  } catch (error) {
+    bar?.stop();
+    removeStaging(staging);
+    throw error;
+  }
+  bar?.stop();
+
+  // files of the previous build that this one does not plan (e.g. days outside a moved window)
+  const planned = new Set(entries.map((e) => e[0]));
+  let removed = 0;
+  for (const path of previous.keys()) {
+    if (planned.has(path)) continue;
+    try {
+      unlinkSync(join(out, path));
+      removed++;
+    } catch {
+      /* already gone */
+    }
+  }
+
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const kinds: Partial<Record<FileKind, { files: number; bytes: number; lines: string[] }>> = {};
+  let bytes = 0;
+  let bytesWritten = 0;
+  const files: Record<string, string> = {};
+  for (const [path, hash, size, kind, w] of entries) {
+    files[path] = hash;
+    bytes += size;
+    if (w) bytesWritten += size;
+    const k = (kinds[kind] ??= { files: 0, bytes: 0, lines: [] });
+    k.files++;
+    k.bytes += size;
+    k.lines.push(`${path} ${hash}\n`);
+  }
+  const kindSummaries: Partial<Record<FileKind, KindSummary>> = {};
+  for (const [kind, k] of Object.entries(kinds) as [FileKind, { files: number; bytes: number; lines: string[] }][]) {
+    kindSummaries[kind] = { files: k.files, bytes: k.bytes, contentHash: hashOf(k.lines.join("")) };
+  }
+  const indexBody = serializeJson({ dataVersion: dataVersion(), files });
+  const manifest: Manifest = {
+    dataset: "swedish-calendar-service",
+    apiVersion: API_VERSION,
+    dataVersion: dataVersion(),
+    years: { from: fromYear, to: toYear },
+    days: days ? { from: toIsoDate(days.first), to: toIsoDate(days.last) } : null,
+    files: entries.length,
+    bytes,
+    contentHash: hashOf(entries.map((e) => `${e[0]} ${e[1]}\n`).join("")),
+    kinds: kindSummaries,
+    index: "/" + INDEX_PATH,
+  };
+  const manifestBody = JSON.stringify(manifest, null, 2) + "\n";
+  const writer = new AtomicWriter(staging);
+  const indexWritten = writeIfChanged(writer, indexPath, indexBody, currentHash(indexPath));
+  const manifestWritten = writeIfChanged(writer, manifestPath, manifestBody, currentHash(manifestPath));
+  removeStaging(staging);
+
+  const seconds = (performance.now() - started) / 1000;
+  const changed = written > 0 || removed > 0 || indexWritten || manifestWritten;
+  const result: BuildResult = { manifest, files: entries.length, written, removed, bytes, bytesWritten, seconds, changed };
+  log(summaryLine(result, out));
+  return result;
+}
+
+export function summaryLine(r: BuildResult, out: string): string {
+  const mb = (n: number) => (n / 1e6).toFixed(1) + " MB";
+  if (!r.changed) {
+    return `dataset: no changes: ${r.files} files (${mb(r.bytes)}) in ${out} are up to date (${r.seconds.toFixed(1)} s)`;
+  }
+  return (
+    `dataset: ${r.written} of ${r.files} files written (${mb(r.bytesWritten)} of ${mb(r.bytes)}), ${r.removed} removed, ` +
+    `in ${out} (${r.seconds.toFixed(1)} s); data version ${r.manifest.dataVersion}`
+  );
+}
+
+function parseArgs(argv: string[]): BuildOptions {
+  const options: BuildOptions = { progress: true };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    const year = (v: string) => {
+      if (!/^\d{4}$/.test(v)) throw new Error(`${arg} must be a four-digit year`);
+      return +v;
+    };
+    switch (arg) {
+      case "--out": options.out = value(); break;
+      case "--from": options.fromYear = year(value()); break;
+      case "--to": options.toYear = year(value()); break;
+      case "--days": options.days = parseDaysWindow(value()); break;
+      case "--workers": options.workers = Number(value()); break;
+      case "--quiet": options.progress = false; break;
+      case "--progress": options.progress = true; break;
+      case "--help":
+        process.stdout.write("usage: tsx build/materialise.ts [--out public] [--from 1930] [--to 9999] [--days Y1:Y2|D1:D2|all|none] [--workers N] [--quiet]\n");
+        process.exit(0);
+      default:
+        throw new Error(`unknown option ${arg} (see --help)`);
+    }
+  }
+  return options;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  materialise(parseArgs(process.argv.slice(2))).catch((error) => {
+    process.stderr.write(`dataset build failed: ${(error as Error)?.stack ?? error}\n`);
+    process.exit(1);
+  });
+}

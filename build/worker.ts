@@ -1,0 +1,34 @@
+/** A build worker: receives tasks from build/materialise.ts, answers with the files' entries. */
+import { parentPort, workerData } from "node:worker_threads";
+import { AtomicWriter } from "./atomic.js";
+import { processTask, readIndex, type Task } from "./process.js";
+
+export interface WorkerData {
+  out: string;
+  staging: string;
+  indexPath: string;
+}
+
+export type WorkerMessage =
+  | { type: "progress"; done: number; written: number }
+  | { type: "done"; entries: ReturnType<typeof processTask> }
+  | { type: "error"; message: string };
+
+const { out, staging, indexPath } = workerData as WorkerData;
+const previous = readIndex(indexPath);
+const writer = new AtomicWriter(staging);
+const port = parentPort!;
+
+port.on("message", (task: Task) => {
+  try {
+    const entries = processTask(task, {
+      out,
+      writer,
+      previous,
+      onProgress: (done, written) => port.postMessage({ type: "progress", done, written } satisfies WorkerMessage),
+    });
+    port.postMessage({ type: "done", entries } satisfies WorkerMessage);
+  } catch (error) {
+    port.postMessage({ type: "error", message: (error as Error)?.stack ?? String(error) } satisfies WorkerMessage);
+  }
+});

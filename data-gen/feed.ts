@@ -1,0 +1,208 @@
+/**
+ * The calendar subscription feed (SPEC.md "Calendar feed", DECISIONS.md "Calendar feed"): pure, no clock.
+ * The caller chooses the window of years; the events come from the engine and are written by the `ics` package.
+ * Output is a pure function of (window, options), so the ETag of a feed is stable between rebuilds.
+ */
+import { createEvents, type EventAttributes } from "ics";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, type Day } from "./calendar.js";
+import { dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
+import type { Names } from "./rules.js";
+
+export interface FeedOptions {
+  /** include the de facto holidays (the five eves); default true */
+  defacto: boolean;
+  /** include bridge days (klämdagar); default false */
+  bridge: boolean;
+  /** include half days (halvdagar); default false */
+  half: boolean;
+  /** include every Saturday; default false */
+  saturdays: boolean;
+  /** include every Sunday; default false */
+  sundays: boolean;
+  /** mark events as busy (TRANSP:OPAQUE) rather than free (TRANSP:TRANSPARENT); default false */
+  busy: boolean;
+}
+
+export const FEED_OPTION_NAMES = ["defacto", "bridge", "half", "saturdays", "sundays", "busy"] as const satisfies readonly (keyof FeedOptions)[];
+
+export const DEFAULT_FEED_OPTIONS: Readonly<FeedOptions> = Object.freeze({
+  defacto: true,
+  bridge: false,
+  half: false,
+  saturdays: false,
+  sundays: false,
+  busy: false,
+});
+
+/** The fixed domain of every event UID: `<date>-<code>@swedish-calendar.example`. */
+export const FEED_UID_DOMAIN = "swedish-calendar.example";
+export const FEED_PRODUCT_ID = "-//Swedish Calendar Service//Svenska helgdagar//SV";
+/** How often subscribers should refresh (X-PUBLISHED-TTL, REFRESH-INTERVAL); matches the six-hour Cache-Control. */
+export const FEED_REFRESH = "PT6H";
+
+/** The event codes of days that are not observances. */
+export const FEED_EXTRA_CODES = { bridge: "bridgeDay", half: "halfDay", saturday: "saturday", sunday: "sunday" } as const;
+
+const EXTRA_NAMES: Record<keyof typeof FEED_EXTRA_CODES, Names> = {
+  bridge: { sv: "Klämdag", en: "Bridge day" },
+  half: { sv: "Halvdag", en: "Half day" },
+  saturday: { sv: "Lördag", en: "Saturday" },
+  sunday: { sv: "Söndag", en: "Sunday" },
+};
+
+const EXTRA_DESCRIPTIONS: Record<keyof typeof FEED_EXTRA_CODES, string> = {
+  bridge: "Bridge day: a working day between two days off",
+  half: "Half day: a working day before a public holiday, customarily worked short",
+  saturday: "Saturday",
+  sunday: "Sunday",
+};
+
+/** One event of the feed, before it is written as iCalendar. */
+export interface FeedEvent {
+  date: string;
+  code: string;
+  uid: string;
+  /** Swedish name (SUMMARY) */
+  summary: string;
+  /** English name and kind of day (DESCRIPTION) */
+  description: string;
+}
+
+export function feedUid(date: string, code: string): string {
+  return `${date}-${code}@${FEED_UID_DOMAIN}`;
+}
+
+/**
+ * The calendar's display name, a function of the options alone:
+ * - base: "Svenska helgdagar" (public and de facto holidays) or "Svenska allmänna helgdagar" (defacto=false);
+ * - then "med" and the added kinds of day in the fixed order klämdagar, halvdagar, lördagar, söndagar,
+ *   joined as a Swedish list ("a", "a och b", "a, b och c");
+ * - then " (upptagen tid)" when busy=true.
+ * E.g. "Svenska helgdagar med klämdagar och halvdagar".
+ */
+export function feedCalendarName(options: FeedOptions): string {
+  const base = options.defacto ? "Svenska helgdagar" : "Svenska allmänna helgdagar";
+  const added: string[] = [];
+  if (options.bridge) added.push("klämdagar");
+  if (options.half) added.push("halvdagar");
+  if (options.saturdays) added.push("lördagar");
+  if (options.sundays) added.push("söndagar");
+  let name = base;
+  if (added.length > 0) {
+    const list = added.length === 1 ? added[0] : `${added.slice(0, -1).join(", ")} och ${added[added.length - 1]}`;
+    name += ` med ${list}`;
+  }
+  if (options.busy) name += " (upptagen tid)";
+  return name;
+}
+
+const HOLIDAY_KIND: Record<string, string> = { public: "public holiday", defacto: "de facto holiday" };
+
+/**
+ * The events of the feed for the years fromYear..toYear, ordered by date; on one date the observances come
+ * first in catalogue order, then bridge day, half day, Saturday, Sunday.
+ */
+export function feedEvents(fromYear: number, toYear: number, options: FeedOptions): FeedEvent[] {
+  const byDate = new Map<DayNumber, FeedEvent[]>();
+  const add = (date: string, code: string, summary: string, description: string) => {
+    const n = fromIsoDate(date);
+    let list = byDate.get(n);
+    if (!list) byDate.set(n, (list = []));
+    list.push({ date, code, uid: feedUid(date, code), summary, description });
+  };
+  const addExtra = (day: Day, kind: keyof typeof FEED_EXTRA_CODES) =>
+    add(day.date, FEED_EXTRA_CODES[kind], EXTRA_NAMES[kind].sv, EXTRA_DESCRIPTIONS[kind]);
+
+  for (let year = fromYear; year <= toYear; year++) {
+    for (const day of holidaysOfYear(year, {})) {
+      for (const o of day.observances) {
+        if (o.holidayType === "defacto" && !options.defacto) continue;
+        add(day.date, o.code, o.name.sv, `${o.name.en} (${HOLIDAY_KIND[o.holidayType]})`);
+      }
+    }
+    if (options.bridge) for (const day of bridgeDaysOfYear(year)) addExtra(day, "bridge");
+    if (options.half) for (const day of halfDaysOfYear(year)) addExtra(day, "half");
+    if (options.saturdays || options.sundays) {
+      const last = dayFromCivil(year, 12, 31);
+      for (let n = dayFromCivil(year, 1, 1); n <= last; n++) {
+        const wd = isoWeekday(n);
+        if (wd === 6 && options.saturdays) add(toIsoDate(n), FEED_EXTRA_CODES.saturday, EXTRA_NAMES.saturday.sv, EXTRA_DESCRIPTIONS.saturday);
+        if (wd === 7 && options.sundays) add(toIsoDate(n), FEED_EXTRA_CODES.sunday, EXTRA_NAMES.sunday.sv, EXTRA_DESCRIPTIONS.sunday);
+      }
+    }
+  }
+  return [...byDate.keys()].sort((a, b) => a - b).flatMap((n) => byDate.get(n)!);
+}
+
+function dateArray(n: DayNumber): [number, number, number] {
+  const iso = toIsoDate(n);
+  return [+iso.slice(0, 4), +iso.slice(5, 7), +iso.slice(8, 10)];
+}
+
+/**
+ * DTSTAMP of every event: derived from the data, never the clock, so identical input gives identical bytes.
+ * It is midnight UTC on 1 January of the window's first year.
+ */
+export function feedTimestamp(fromYear: number): string {
+  return `${String(fromYear).padStart(4, "0")}0101T000000Z`;
+}
+
+/**
+ * The calendar-level properties `ics` cannot write (it hard-codes X-PUBLISHED-TTL:PT1H and knows no
+ * REFRESH-INTERVAL): set the six-hour refresh hints after X-WR-CALNAME. While at it, refold every line at
+ * 75 octets as RFC 5545 s. 3.1 asks (`ics` counts characters, and Swedish names hold two-octet letters).
+ */
+export function withCalendarProperties(ics: string): string {
+  const lines = ics.replace(/\r\n[\t ]/g, "").split("\r\n");
+  const ttl = lines.indexOf("X-PUBLISHED-TTL:PT1H");
+  if (ttl < 0) throw new Error("unexpected iCalendar header from the ics package: X-PUBLISHED-TTL not found");
+  lines.splice(ttl, 1, `X-PUBLISHED-TTL:${FEED_REFRESH}`, `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`);
+  return lines.map(foldLine).join("\r\n");
+}
+
+const encoder = new TextEncoder();
+
+/** Folds one content line into pieces of at most 75 octets (continuations start with a space), never inside a character. */
+export function foldLine(line: string): string {
+  if (encoder.encode(line).length <= 75) return line;
+  const pieces: string[] = [];
+  let piece = "";
+  let octets = 0;
+  let limit = 75;
+  for (const ch of line) {
+    const size = encoder.encode(ch).length;
+    if (octets + size > limit) {
+      pieces.push(piece);
+      piece = "";
+      octets = 0;
+      limit = 74; // the leading space of a continuation line counts
+    }
+    piece += ch;
+    octets += size;
+  }
+  pieces.push(piece);
+  return pieces.join("\r\n ");
+}
+
+/** The whole feed for the years fromYear..toYear as iCalendar text (CRLF line ends). */
+export function buildFeed(fromYear: number, toYear: number, options: FeedOptions): string {
+  const stamp = feedTimestamp(fromYear);
+  const transp = options.busy ? "OPAQUE" : "TRANSPARENT";
+  const events = feedEvents(fromYear, toYear, options).map((e): EventAttributes => {
+    const n = fromIsoDate(e.date);
+    // `timestamp` (DTSTAMP) is read by ics but missing from its type declarations
+    return {
+      uid: e.uid,
+      title: e.summary,
+      description: e.description,
+      start: dateArray(n),
+      end: dateArray(n + 1),
+      transp,
+      busyStatus: options.busy ? "BUSY" : "FREE",
+      timestamp: stamp,
+    } as EventAttributes;
+  });
+  const { error, value } = createEvents(events, { productId: FEED_PRODUCT_ID, method: "PUBLISH", calName: feedCalendarName(options) });
+  if (error || value === null) throw error ?? new Error("the ics package returned no calendar");
+  return withCalendarProperties(value);
+}

@@ -1,0 +1,764 @@
+/**
+ * The OpenAPI 3.1 description of the service, served at /v3/openapi.json. Pure and deterministic (no clock):
+ * the same engine version always gives the same document, byte for byte.
+ *
+ * `components.schemas` is built from schemas.ts (the single source of every body shape). The served document
+ * is the public form, in which additive fields may appear (no `additionalProperties: false`);
+ * `openApiDocument({ strict: true })` is the same document with the strict schemas, for the contract tests.
+ */
+import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
+import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "./errors.js";
+import {
+  API_VERSION, DATE_PARAMETER_PATTERN, OBSERVANCE_CODES, PROBLEM_BASE, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS,
+  STEP_CHAIN_PATTERN, loosen, problemType, type SchemaName,
+} from "./schemas.js";
+import { BOUNDS, MAX_SPAN_YEARS, MAX_STEPS } from "./validation.js";
+
+export interface OpenApiOptions {
+  /** strict schemas (`additionalProperties: false` everywhere), for tests; default false (the public contract) */
+  strict?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static dataset (CDN-direct files). The static-dataset helper fills these in.
+// ---------------------------------------------------------------------------------------------
+
+export interface StaticFile {
+  /** URL path of the file, relative to the server, e.g. `/v3/holidays/2024.json` */
+  path: string;
+  /** which API request it answers byte for byte */
+  answers: string;
+}
+
+/**
+ * The year-level resources (holidays in its four flag variants, bridge days, half days), the catalogue and
+ * occurrence series, the OpenAPI document, per-date Day files for a window and per-year `.ics` downloads are
+ * also published as static files on the CDN. EXTEND HERE: the static-dataset helper lists the exact URL
+ * patterns; they appear in the document's description and under `x-static-dataset`.
+ */
+export const STATIC_DATASET_FILES: readonly StaticFile[] = [];
+
+export const STATIC_DATASET_NOTE =
+  "Year-level resources (the holidays list in its four `sundays`/`saturdays` variants, bridge days, half days), the " +
+  "catalogue and occurrence series, this document, per-date Day files for a window of years and per-year `.ics` " +
+  "downloads are precomputed and also served CDN-direct as static files. A request the dataset can answer is answered " +
+  "from it with the same status, body, `ETag` and spec headers as the function would give; static answers are served " +
+  "regardless of rate limits. Requests a file cannot answer (a bad parameter, an omitted `year`, period, shift, the " +
+  "subscription feed, v2, dates outside the materialised window) reach the dynamic service.";
+
+// ---------------------------------------------------------------------------------------------
+// Constants of the HTTP layer that the document states
+// ---------------------------------------------------------------------------------------------
+
+const CACHE_LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
+const FEED_CACHE = "public, max-age=21600";
+const RATE_LIMITS = {
+  v3: { limit: 10, window: 60 },
+  v2: { limit: 5, window: 10 },
+  feed: { limit: 30, window: 10 },
+  feedWithQuery: { limit: 10, window: 10 },
+} as const;
+
+type Json = Record<string, unknown>;
+
+const componentRef = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const schemaRef = (name: SchemaName | "OpenApiDocument") => componentRef("schemas", name);
+
+/** A schema of schemas.ts as an OpenAPI component: no `$schema`/`$id`; refs point into components. */
+function toComponent(schema: Json): Json {
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value && typeof value === "object") {
+      const out: Json = {};
+      for (const [k, v] of Object.entries(value)) {
+        if (k === "$ref" && typeof v === "string" && v.startsWith(SCHEMA_BASE + "/")) {
+          out.$ref = `#/components/schemas/${v.slice(SCHEMA_BASE.length + 1)}`;
+        } else out[k] = rewrite(v);
+      }
+      return out;
+    }
+    return value;
+  };
+  const { $schema: _dialect, $id: _id, ...rest } = schema;
+  return rewrite(rest) as Json;
+}
+
+function componentSchemas(strict: boolean): Json {
+  const out: Json = {};
+  for (const [name, schema] of Object.entries(SCHEMAS)) out[name] = toComponent(strict ? schema : loosen(schema));
+  // not a schema of schemas.ts: the body of /v3/openapi.json itself
+  out.OpenApiDocument = {
+    type: "object",
+    description: "This OpenAPI 3.1 document.",
+    required: ["openapi", "info", "paths"],
+    properties: { openapi: { type: "string", const: "3.1.0" }, info: { type: "object" }, paths: { type: "object" } },
+  };
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Headers
+// ---------------------------------------------------------------------------------------------
+
+const HEADERS: Json = {
+  "Cache-Control": {
+    description:
+      `Successful answers for a named year, a date, a period, a shift, the catalogue and this document: \`${CACHE_LONG}\`. ` +
+      "The same endpoints with `year` omitted: `public, max-age=0, s-maxage=<seconds until midnight in Sweden>` " +
+      "(Europe/Stockholm wall-clock time, days of 23 and 25 hours included). `/health` and every error: `no-store`. " +
+      `The calendar feed: six hours (\`${FEED_CACHE}\`).`,
+    schema: { type: "string" },
+    example: CACHE_LONG,
+  },
+  "Cache-Control-No-Store": {
+    description: "Errors and `/health` are never cached.",
+    schema: { type: "string", const: "no-store" },
+  },
+  ETag: {
+    description:
+      "Strong hash of the body. A request with `If-None-Match` matching it (a list, `*`, or the weak form `W/\"...\"` of the tag) " +
+      "gets 304 with the same `ETag` and `Cache-Control` and no body.",
+    schema: { type: "string", pattern: '^"[^"]+"$' },
+    example: '"Xk2c9W1mZq0pQx7vYb3hLa"',
+  },
+  "RateLimit-Limit": {
+    description:
+      `Requests allowed in the window: ${RATE_LIMITS.v3.limit} on /v3/*, ${RATE_LIMITS.v2.limit} on v2, ${RATE_LIMITS.feed.limit} ` +
+      `on the calendar feed (${RATE_LIMITS.feedWithQuery.limit} when the request has query parameters). Sent on every response. ` +
+      "`RateLimit-Remaining` is not sent.",
+    schema: { type: "string", pattern: "^[0-9]+$" },
+    example: String(RATE_LIMITS.v3.limit),
+  },
+  "RateLimit-Policy": {
+    description:
+      `\`limit;w=seconds\`: \`${RATE_LIMITS.v3.limit};w=${RATE_LIMITS.v3.window}\` on /v3/*, ` +
+      `\`${RATE_LIMITS.v2.limit};w=${RATE_LIMITS.v2.window}\` on v2, \`${RATE_LIMITS.feed.limit};w=${RATE_LIMITS.feed.window}\` ` +
+      `or \`${RATE_LIMITS.feedWithQuery.limit};w=${RATE_LIMITS.feedWithQuery.window}\` on the calendar feed. Sent on every response.`,
+    schema: { type: "string", pattern: "^[0-9]+;w=[0-9]+$" },
+    example: `${RATE_LIMITS.v3.limit};w=${RATE_LIMITS.v3.window}`,
+  },
+  "Retry-After": {
+    description: "Whole seconds until a request would be admitted.",
+    schema: { type: "integer", minimum: 1 },
+    example: 42,
+  },
+  "Access-Control-Allow-Origin": {
+    description: "CORS is open to every origin.",
+    schema: { type: "string", const: "*" },
+  },
+  "Access-Control-Expose-Headers": {
+    description: "Headers exposed to browsers.",
+    schema: { type: "string" },
+    example: "ETag, RateLimit-Limit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset",
+  },
+  Allow: {
+    description: "The methods the service answers.",
+    schema: { type: "string", const: "GET, HEAD, OPTIONS" },
+  },
+  Link: {
+    description:
+      'On every v2 response: points to the deprecation notice with the relations `deprecation` and `sunset` (`<...>; rel="deprecation", <...>; rel="sunset"`).',
+    schema: { type: "string" },
+  },
+  Deprecation: {
+    description:
+      "Sent on v2 once the withdrawal is announced: a structured-field date (RFC 9745), `@` followed by the announcement's seconds since the epoch. Absent until then.",
+    schema: { type: "string", pattern: "^@-?[0-9]+$" },
+    example: "@1767225600",
+  },
+  Sunset: {
+    description:
+      "Sent on v2 once the withdrawal is announced: the HTTP date (RFC 8594) six months after the announcement, never earlier than the deprecation moment. Absent until then.",
+    schema: { type: "string" },
+    example: "Wed, 01 Jul 2026 00:00:00 GMT",
+  },
+};
+
+const h = (name: string) => componentRef("headers", name);
+
+const COMMON_HEADERS = {
+  "RateLimit-Limit": h("RateLimit-Limit"),
+  "RateLimit-Policy": h("RateLimit-Policy"),
+  "Access-Control-Allow-Origin": h("Access-Control-Allow-Origin"),
+  "Access-Control-Expose-Headers": h("Access-Control-Expose-Headers"),
+};
+const OK_HEADERS = { "Cache-Control": h("Cache-Control"), ETag: h("ETag"), ...COMMON_HEADERS };
+const ERROR_HEADERS = { "Cache-Control": h("Cache-Control-No-Store"), ...COMMON_HEADERS };
+const V2_HEADERS = { Link: h("Link"), Deprecation: h("Deprecation"), Sunset: h("Sunset") };
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+const PROBLEM_DETAILS: Record<ProblemSlug, string> = {
+  "invalid-parameter": "'year' must be a four-digit year from 1930 to 9999",
+  "invalid-date": "'date' is not a calendar date: 2023-02-29 does not exist",
+  "invalid-year": "'year' must be a four-digit year from 1930 to 9999",
+  "not-found": "no resource at '/v3/holiday'; see /v3/openapi.json for the routes",
+  "method-not-allowed": "method POST is not allowed; use GET, HEAD, OPTIONS",
+  gone: "the unversioned API has been withdrawn; use /v3/",
+  "rate-limited": "more than 10 requests in 60 seconds from this address; retry after 42 seconds",
+  "internal-error": "the server failed to answer this request; please try again later",
+};
+
+function problemExample(slug: ProblemSlug): Json {
+  return {
+    summary: slug,
+    value: { type: problemType(slug), title: PROBLEM_TITLES[slug], status: PROBLEM_STATUS[slug], detail: PROBLEM_DETAILS[slug] },
+  };
+}
+
+function problemResponse(description: string, slugs: ProblemSlug[], extraHeaders: Json = {}): Json {
+  return {
+    description: `${description} Problem type${slugs.length > 1 ? "s" : ""}: ${slugs.map((s) => `\`${problemType(s)}\``).join(", ")}.`,
+    headers: { ...ERROR_HEADERS, ...extraHeaders },
+    content: {
+      "application/problem+json": {
+        schema: schemaRef("Problem"),
+        examples: Object.fromEntries(slugs.map((s) => [s, problemExample(s)])),
+      },
+    },
+  };
+}
+
+const RESPONSES: Json = {
+  NotModified: {
+    description: "`If-None-Match` matched the current `ETag`: no body; the same `ETag` and `Cache-Control` as the 200.",
+    headers: OK_HEADERS,
+  },
+  BadRequest: problemResponse(
+    "A known parameter failed validation. " +
+      "`invalid-parameter`: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable `add`, more " +
+      `than ${MAX_STEPS} steps, range out of order, range or period over ${MAX_SPAN_YEARS} years, date or step outside ` +
+      `${FIRST_YEAR}-${LAST_YEAR}, duplicated parameter. \`invalid-date\`: well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31).`,
+    ["invalid-parameter", "invalid-date"],
+  ),
+  NotFound: problemResponse("No such route, or no observance with that code.", ["not-found"]),
+  MethodNotAllowed: problemResponse(
+    "A method other than GET, HEAD or OPTIONS (listed on every operation because OpenAPI has no place for undeclared methods).",
+    ["method-not-allowed"],
+    { Allow: h("Allow") },
+  ),
+  TooManyRequests: problemResponse("Too many requests from this address in the window; wait `Retry-After` seconds.", ["rate-limited"], {
+    "Retry-After": h("Retry-After"),
+  }),
+  InternalError: problemResponse("Server fault.", ["internal-error"]),
+  V2BadRequest: problemResponse(
+    "`year` malformed, empty, not exactly four digits or outside 1930-9999. It never falls back to the default; only omission does.",
+    ["invalid-year"],
+    V2_HEADERS,
+  ),
+  V2NotModified: {
+    description: "`If-None-Match` matched the current `ETag`: no body.",
+    headers: { ...OK_HEADERS, ...V2_HEADERS },
+  },
+  V2TooManyRequests: problemResponse(
+    "More than the v2 limit (5 per 10 seconds, tightened to 3 from one month after the announcement and to 1 from three " +
+      "months after it); a client over the limit is blocked for 10 seconds.",
+    ["rate-limited"],
+    { "Retry-After": h("Retry-After"), ...V2_HEADERS },
+  ),
+  Gone: problemResponse(
+    "The unversioned API is withdrawn: during an announced one-hour brownout window in the last month before the sunset, and " +
+      "permanently from the sunset (announcement + 6 months).",
+    ["gone"],
+    { ...V2_HEADERS, "Retry-After": { ...h("Retry-After"), description: "During a brownout: whole seconds until the window ends. Absent after the sunset." } },
+  ),
+  FeedBadRequest: problemResponse("A known feed option has a value that is not a boolean.", ["invalid-parameter"]),
+};
+
+const r = (name: string) => componentRef("responses", name);
+
+function jsonOk(description: string, schema: Json, headers: Json = OK_HEADERS): Json {
+  return { description, headers, content: { "application/json": { schema } } };
+}
+
+/** The responses of a v3 (or other JSON, non-v2) operation. */
+function v3Responses(ok: Json, { notFound = true, badRequest = true } = {}): Json {
+  return {
+    "200": ok,
+    "304": r("NotModified"),
+    ...(badRequest ? { "400": r("BadRequest") } : {}),
+    ...(notFound ? { "404": r("NotFound") } : {}),
+    "405": r("MethodNotAllowed"),
+    "429": r("TooManyRequests"),
+    "500": r("InternalError"),
+  };
+}
+
+function v2Responses(ok: Json): Json {
+  return {
+    "200": ok,
+    "304": r("V2NotModified"),
+    "400": r("V2BadRequest"),
+    "405": r("MethodNotAllowed"),
+    "410": r("Gone"),
+    "429": r("V2TooManyRequests"),
+    "500": r("InternalError"),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters
+// ---------------------------------------------------------------------------------------------
+
+const LOOSE_BOOLEAN_PATTERN = "^(|[Tt][Rr][Uu][Ee]|1|[Oo][Nn]|[Yy][Ee][Ss]|[Ff][Aa][Ll][Ss][Ee]|0|[Oo][Ff][Ff]|[Nn][Oo])$";
+
+function feedOption(name: string, defaultValue: boolean, effect: string): Json {
+  return {
+    name,
+    in: "query",
+    required: false,
+    allowEmptyValue: true,
+    description: `${effect} Default \`${defaultValue}\`. ${READINGS.looseBoolean}`,
+    schema: { type: "string", pattern: LOOSE_BOOLEAN_PATTERN, default: String(defaultValue) },
+  };
+}
+
+const PARAMETERS: Json = {
+  Year: {
+    name: "year",
+    in: "query",
+    required: false,
+    description: `The year. ${READINGS.year} ${READINGS.duplicates}`,
+    schema: { type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR },
+    example: 2024,
+  },
+  Sundays: {
+    name: "sundays",
+    in: "query",
+    required: false,
+    description:
+      "Also list every remaining Sunday of the year (`holidayType: public`, empty `observances`). A Sunday carrying a named holiday " +
+      `is listed regardless. It decides which days are listed, never what a day is. ${READINGS.strictBoolean}`,
+    schema: { type: "boolean", default: false },
+  },
+  Saturdays: {
+    name: "saturdays",
+    in: "query",
+    required: false,
+    description:
+      "Also list every Saturday (`holidayType: defacto`, empty `observances` unless it carries a named observance). Independent " +
+      `of \`sundays\`. ${READINGS.strictBoolean}`,
+    schema: { type: "boolean", default: false },
+  },
+  DatePath: {
+    name: "date",
+    in: "path",
+    required: true,
+    description: `The date, \`YYYY-MM-DD\`. ${READINGS.impossibleDate}`,
+    schema: { type: "string", pattern: DATE_PARAMETER_PATTERN },
+    example: "2024-06-21",
+  },
+  PeriodFrom: {
+    name: "from",
+    in: "query",
+    required: true,
+    description: "First date of the period, `YYYY-MM-DD`. " + READINGS.impossibleDate,
+    schema: { type: "string", pattern: DATE_PARAMETER_PATTERN },
+    example: "2024-01-01",
+  },
+  PeriodTo: {
+    name: "to",
+    in: "query",
+    required: true,
+    description:
+      "Last date of the period, `YYYY-MM-DD`. Earlier than `from` is 400 invalid-parameter (the service does not swap them). " +
+      READINGS.spanLimit,
+    schema: { type: "string", pattern: DATE_PARAMETER_PATTERN },
+    example: "2024-12-31",
+  },
+  Bounds: {
+    name: "bounds",
+    in: "query",
+    required: false,
+    description:
+      "Which endpoints are counted: `inclusive` both, `exclusive` neither, `from` the start date only, `to` the end date only. " +
+      "It governs every number in the response. Two identical dates with `exclusive` give `calendarDays: 0` and `counted: null`.",
+    schema: { type: "string", enum: [...BOUNDS], default: "inclusive" },
+  },
+  ShiftDate: {
+    name: "date",
+    in: "query",
+    required: true,
+    description: "The date to move from, `YYYY-MM-DD`. " + READINGS.impossibleDate,
+    schema: { type: "string", pattern: DATE_PARAMETER_PATTERN },
+    example: "2024-01-31",
+  },
+  Add: {
+    name: "add",
+    in: "query",
+    required: true,
+    style: "form",
+    explode: true,
+    description:
+      "Steps: an optional leading minus, digits, then one unit letter (`d` days, `b` working days, `w` weeks, `m` months, `y` " +
+      "years; lowercase). No leading plus. Repeat `add` (canonical) or comma-separate steps in one value: both forms mean the same " +
+      `chain. 1 to ${MAX_STEPS} steps in total, applied strictly in the order given; order changes the answer. A month step clamps ` +
+      "to the last day of a shorter month (`constrained: true`). A zero step leaves the date untouched, even on a holiday. " +
+      `${READINGS.bStep} ${READINGS.yStep} ${READINGS.range} An unreadable chain (bad unit, non-integer amount, leading plus, more ` +
+      `than ${MAX_STEPS} steps) is 400 invalid-parameter. \`add\` is the only parameter that may be repeated.`,
+    schema: {
+      type: "array",
+      minItems: 1,
+      maxItems: MAX_STEPS,
+      items: { type: "string", pattern: STEP_CHAIN_PATTERN },
+    },
+    example: ["1m", "-2b"],
+  },
+  Postpone: {
+    name: "postpone",
+    in: "query",
+    required: false,
+    description: `${READINGS.sundayRule} ${READINGS.strictBoolean}`,
+    schema: { type: "boolean", default: false },
+  },
+  ObservanceCode: {
+    name: "code",
+    in: "path",
+    required: true,
+    description: "A code from the catalogue (/v3/observances). An unknown code is 404 not-found.",
+    schema: { type: "string", enum: [...OBSERVANCE_CODES] },
+    example: "midsummerEve",
+  },
+  FromYear: {
+    name: "from",
+    in: "query",
+    required: false,
+    description: `First year, ${FIRST_YEAR} to ${LAST_YEAR} (exactly four digits). Default: the current year in Sweden.`,
+    schema: { type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR },
+    example: 2020,
+  },
+  ToYear: {
+    name: "to",
+    in: "query",
+    required: false,
+    description:
+      `Last year, ${FIRST_YEAR} to ${LAST_YEAR} (exactly four digits). Default: the same as \`from\`. Earlier than \`from\` is ` +
+      `400 invalid-parameter; \`to - from > ${MAX_SPAN_YEARS}\` is 400 invalid-parameter.`,
+    schema: { type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR },
+    example: 2030,
+  },
+  V2Year: {
+    name: "year",
+    in: "query",
+    required: false,
+    description:
+      `Exactly four digits, ${FIRST_YEAR} to ${LAST_YEAR}. A short value, a full date or an empty value is 400 invalid-year; it ` +
+      "never falls back to the default. Only omission gives the default, the current year in Sweden.",
+    schema: { type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR },
+    example: 2024,
+  },
+  V2Weekends: {
+    name: "weekends",
+    in: "query",
+    required: false,
+    description:
+      "`true` in any letter case adds an entry for every Saturday (code `saturday`) and Sunday (code `sunday`), also on dates that " +
+      "carry an observance. Any other value reads as `false` (never an error).",
+    schema: { type: "string", default: "false" },
+  },
+  FeedDefacto: feedOption("defacto", true, "Include the de facto holidays (the five eves)."),
+  FeedBridge: feedOption("bridge", false, "Include bridge days (klämdagar)."),
+  FeedHalf: feedOption("half", false, "Include half days (halvdagar)."),
+  FeedSaturdays: feedOption("saturdays", false, "Include every Saturday."),
+  FeedSundays: feedOption("sundays", false, "Include every Sunday."),
+  FeedBusy: feedOption("busy", false, "Mark events as busy time (`TRANSP:OPAQUE`) rather than free (`TRANSP:TRANSPARENT`)."),
+};
+
+const p = (name: string) => componentRef("parameters", name);
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+// ---------------------------------------------------------------------------------------------
+
+function op(tag: string, operationId: string, summary: string, description: string, parameters: Json[], responses: Json, extra: Json = {}): Json {
+  return { get: { tags: [tag], operationId, summary, description, ...(parameters.length ? { parameters } : {}), responses, ...extra } };
+}
+
+const FEED_DESCRIPTION =
+  "An iCalendar subscription outside the versioned API; its addresses are permanent. With no parameters it holds public and de " +
+  "facto holidays only. The window is the current year plus and minus two years (Europe/Stockholm) and cannot be changed. " +
+  "All-day events (`DTSTART;VALUE=DATE`), one per observance (and per bridge day, half day, Saturday, Sunday when asked), " +
+  "Swedish summary, English name in the description, stable `UID`s (`<date>-<code>@swedish-calendar.example`), " +
+  "`TRANSP:TRANSPARENT` unless `busy`, `X-WR-CALNAME` following the options (e.g. \"Svenska helgdagar\", \"Svenska helgdagar " +
+  "med klämdagar och halvdagar\"; it cannot be set separately), `X-PUBLISHED-TTL` and `REFRESH-INTERVAL` of six hours. Cached " +
+  "for six hours. Unknown parameters are ignored; a non-boolean value of a known option is 400. Rate limit: 30 requests per 10 " +
+  "seconds, or 10 when query parameters are present; applies only when a response must be built.";
+
+function feedOperation(operationId: string, summary: string): Json {
+  return op(
+    "Calendar feed",
+    operationId,
+    summary,
+    FEED_DESCRIPTION,
+    ["FeedDefacto", "FeedBridge", "FeedHalf", "FeedSaturdays", "FeedSundays", "FeedBusy"].map(p),
+    {
+      "200": {
+        description: "The calendar (`text/calendar; charset=utf-8`).",
+        headers: OK_HEADERS,
+        content: { "text/calendar": { schema: { type: "string", pattern: "^BEGIN:VCALENDAR" } } },
+      },
+      "304": r("NotModified"),
+      "400": r("FeedBadRequest"),
+      "405": r("MethodNotAllowed"),
+      "429": r("TooManyRequests"),
+      "500": r("InternalError"),
+    },
+  );
+}
+
+const V2_DEPRECATION =
+  "Deprecated: the older unversioned API, frozen apart from bug fixes and being withdrawn; use v3. Every v2 response carries a " +
+  "`Link` header to the deprecation notice (relations `deprecation` and `sunset`); after the announcement also `Deprecation` " +
+  "and `Sunset`. Errors are problem documents. Rate limit: 5 requests per 10 seconds per calling address.";
+
+function paths(): Json {
+  const year = p("Year");
+  return {
+    "/v3/holidays": op(
+      "Calendar",
+      "listHolidays",
+      "Public and de facto holidays of a year",
+      "One entry per date, ascending. Every day carrying a named observance is listed (a date with two holidays is one entry " +
+        "with two observances); the flags add the remaining Sundays and every Saturday. The flags decide which days are listed, " +
+        "never what a day is.",
+      [year, p("Sundays"), p("Saturdays")],
+      v3Responses(jsonOk("The holidays.", schemaRef("HolidaysResponse")), { notFound: false }),
+    ),
+    "/v3/bridge-days": op(
+      "Calendar",
+      "listBridgeDays",
+      "Bridge days (klämdagar) of a year",
+      READINGS.bridgeDay,
+      [year],
+      v3Responses(jsonOk("The bridge days.", schemaRef("BridgeDaysResponse")), { notFound: false }),
+    ),
+    "/v3/half-days": op(
+      "Calendar",
+      "listHalfDays",
+      "Half days (halvdagar) of a year",
+      READINGS.halfDay,
+      [year],
+      v3Responses(jsonOk("The half days.", schemaRef("HalfDaysResponse")), { notFound: false }),
+    ),
+    "/v3/days/{date}": op(
+      "Calendar",
+      "getDay",
+      "What a date is",
+      "Classification is unconditional: there are no query parameters. An ordinary working day is not an error: it returns " +
+        `\`holidayType: null\`, \`workingDay: true\`, \`observances: []\`. ${READINGS.impossibleDate}`,
+      [p("DatePath")],
+      v3Responses(jsonOk("The day, bare.", schemaRef("Day"))),
+    ),
+    "/v3/period": op(
+      "Periods and shifts",
+      "countPeriod",
+      "Counts over a period",
+      "Calendar days, duration, working days, days off, bridge days and half days between two dates, per `bounds`. " +
+        `${READINGS.duration} ${READINGS.spanLimit}`,
+      [p("PeriodFrom"), p("PeriodTo"), p("Bounds")],
+      v3Responses(jsonOk("The counts.", schemaRef("Period")), { notFound: false }),
+    ),
+    "/v3/shift": op(
+      "Periods and shifts",
+      "shiftDate",
+      "Move a date by calendar units or working days",
+      `Steps are applied strictly in the order given; each reports its own \`result\`. ${READINGS.bStep} ${READINGS.yStep} ` +
+        `${READINGS.sundayRule} ${READINGS.shiftPeriod} ${READINGS.range}`,
+      [p("ShiftDate"), p("Add"), p("Postpone")],
+      v3Responses(jsonOk("The shifted date.", schemaRef("Shift")), { notFound: false }),
+    ),
+    "/v3/observances": op(
+      "Catalogue",
+      "listObservances",
+      "The catalogue of observances",
+      "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
+      [],
+      v3Responses(jsonOk("The catalogue.", schemaRef("ObservanceList")), { notFound: false, badRequest: false }),
+    ),
+    "/v3/observances/{code}": op(
+      "Catalogue",
+      "getObservanceOccurrences",
+      "An observance and the days it fell on",
+      "Years in which the observance was not a holiday are omitted: `count` can be 0 and the series shorter than the range; the " +
+        "range is not validated against the observance's lifetime. " + READINGS.spanLimit,
+      [p("ObservanceCode"), p("FromYear"), p("ToYear")],
+      v3Responses(jsonOk("The observance and its occurrences.", schemaRef("OccurrenceList"))),
+    ),
+    "/v3/openapi.json": op(
+      "Service",
+      "getOpenApiDocument",
+      "This OpenAPI 3.1 description",
+      "Generated from the running service's engine. No authentication.",
+      [],
+      v3Responses(jsonOk("The OpenAPI document.", schemaRef("OpenApiDocument")), { notFound: false, badRequest: false }),
+    ),
+    "/health": op(
+      "Service",
+      "getHealth",
+      "Service health",
+      "Whether the service is up and which version of the calendar data it serves (a hash of the rules and names). Never cached.",
+      [],
+      {
+        "200": jsonOk("The service is up.", schemaRef("Health"), { "Cache-Control": h("Cache-Control-No-Store"), ETag: h("ETag"), ...COMMON_HEADERS }),
+        "304": r("NotModified"),
+        "405": r("MethodNotAllowed"),
+        "429": r("TooManyRequests"),
+        "500": r("InternalError"),
+      },
+    ),
+    "/ical/svenska-helgdagar.ics": feedOperation("getCalendarFeed", "Calendar feed (preferred address)"),
+    "/ical/holidays": feedOperation("getCalendarFeedAlias", "Calendar feed (same calendar, alternative address)"),
+    "/holidays": op(
+      "v2 (deprecated)",
+      "v2ListHolidays",
+      "v2: holidays of a year (deprecated)",
+      `${V2_DEPRECATION} A bare JSON array, one entry per holiday (a date with two holidays appears twice), public and de facto.`,
+      [p("V2Year"), p("V2Weekends")],
+      v2Responses(jsonOk("The holidays.", { type: "array", items: schemaRef("V2Holiday") }, { ...OK_HEADERS, ...V2_HEADERS })),
+      { deprecated: true },
+    ),
+    "/half-days": op(
+      "v2 (deprecated)",
+      "v2ListHalfDays",
+      "v2: half days of a year (deprecated)",
+      `${V2_DEPRECATION} A bare JSON array of \`{date}\`, one entry per date.`,
+      [p("V2Year")],
+      v2Responses(jsonOk("The half days.", { type: "array", items: schemaRef("V2Date") }, { ...OK_HEADERS, ...V2_HEADERS })),
+      { deprecated: true },
+    ),
+    "/bridge-days": op(
+      "v2 (deprecated)",
+      "v2ListBridgeDays",
+      "v2: bridge days of a year (deprecated)",
+      `${V2_DEPRECATION} A bare JSON array of \`{date}\`, one entry per date.`,
+      [p("V2Year")],
+      v2Responses(jsonOk("The bridge days.", { type: "array", items: schemaRef("V2Date") }, { ...OK_HEADERS, ...V2_HEADERS })),
+      { deprecated: true },
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The description
+// ---------------------------------------------------------------------------------------------
+
+function slugTable(): string {
+  const when: Record<ProblemSlug, string> = {
+    "invalid-parameter":
+      "a parameter fails validation: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable " +
+      `\`add\`, more than ${MAX_STEPS} steps, range out of order, range or period over ${MAX_SPAN_YEARS} years, date or step ` +
+      `outside ${FIRST_YEAR}-${LAST_YEAR}, duplicated parameter`,
+    "invalid-date": "right format, impossible calendar date (2023-02-29, 2024-13-01, 2024-04-31)",
+    "invalid-year": "v2 `year` malformed, empty or outside 1930 to 9999",
+    "not-found": "no such route, or no observance with that code",
+    "method-not-allowed": "a method other than GET, HEAD, OPTIONS (header `Allow`; an addition to the specification's table)",
+    gone: "a retired endpoint (the v2 withdrawal)",
+    "rate-limited": "too many requests in the window; `Retry-After` gives seconds to wait",
+    "internal-error": "server fault",
+  };
+  return [
+    "| Slug | Status | When |",
+    "|---|---|---|",
+    ...PROBLEM_SLUGS.map((s) => `| \`${s}\` | ${PROBLEM_STATUS[s]} | ${when[s]} |`),
+  ].join("\n");
+}
+
+function staticDatasetSection(): string {
+  const files = STATIC_DATASET_FILES.length
+    ? "\n\n| File | Answers |\n|---|---|\n" + STATIC_DATASET_FILES.map((f) => `| \`${f.path}\` | \`${f.answers}\` |`).join("\n")
+    : "";
+  return `## Static dataset\n\n${STATIC_DATASET_NOTE}${files}`;
+}
+
+function description(): string {
+  return [
+    "Swedish public holidays, de facto holidays, bridge days (klämdagar), half days (halvdagar), counts over a period, date " +
+      `arithmetic and a catalogue of named holidays, for every date from ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31. Read-only: ` +
+      "every endpoint is GET (HEAD answers like GET without a body; OPTIONS is the CORS preflight and answers 204). HTTPS only; " +
+      "CORS is open to every origin; no authentication.",
+    "## Conventions\n\n" +
+      "- Dates are ISO 8601 `YYYY-MM-DD`; 'today' and the default `year` are decided by Swedish local time (Europe/Stockholm).\n" +
+      `- Years range from ${FIRST_YEAR} to ${LAST_YEAR}; \`year\` is exactly four digits.\n` +
+      "- Weekdays use ISO numbering: 1 is Monday, 7 is Sunday.\n" +
+      "- v3 booleans are lowercase `true` or `false` and nothing else; the calendar feed accepts looser spellings.\n" +
+      "- Unknown query parameters are ignored. Known parameters are validated strictly; a known parameter given twice is 400, " +
+      "except the repeatable `add`.\n" +
+      "- A list is wrapped in an envelope carrying `count` beside the named list field; a single resource is returned bare. " +
+      "Additive fields may appear on v3 objects: read the named fields.\n" +
+      "- Answers are a pure function of the request parameters.",
+    "## Readings\n\n" +
+      [
+        READINGS.holidayType,
+        READINGS.bridgeDay,
+        READINGS.halfDay,
+        "Duration: " + READINGS.duration,
+        READINGS.spanLimit,
+        READINGS.range,
+        READINGS.bStep,
+        READINGS.yStep,
+        READINGS.sundayRule,
+        "Shift period: " + READINGS.shiftPeriod,
+      ]
+        .map((t) => `- ${t}`)
+        .join("\n"),
+    "## Errors\n\n" +
+      "Errors are problem documents (RFC 9457, `application/problem+json`) with `type`, `title`, `status` and a `detail` naming " +
+      "the parameter and the accepted form. Branch on `type`, never on `title` or `detail`. `type` is " +
+      `\`${PROBLEM_BASE}/\` followed by a slug; the prefix is fixed and the URIs name the errors, they are not pages. Errors ` +
+      "are never cached (`Cache-Control: no-store`).\n\n" +
+      slugTable(),
+    "## Limits and caching\n\n" +
+      "Per calling address: /v3/* 10 requests per minute; v2 5 per 10 seconds (blocked for 10 seconds when over); calendar feed " +
+      "30 per 10 seconds, or 10 when query parameters are present. Over the limit: 429 `rate-limited` with `Retry-After`. Every " +
+      "response carries `RateLimit-Limit` and `RateLimit-Policy` (`limit;w=seconds`); `RateLimit-Remaining` is not sent. No daily " +
+      `or monthly quota. Successful answers carry a strong \`ETag\` and \`Cache-Control: ${CACHE_LONG}\` (with \`year\` omitted: ` +
+      "`s-maxage` until midnight in Sweden); `If-None-Match` gives 304.",
+    "## Versioning\n\n" +
+      `This is version ${API_VERSION} of the v3 API under \`/v3/\`. The unversioned v2 endpoints (\`/holidays\`, \`/half-days\`, ` +
+      "`/bridge-days`) are deprecated and being withdrawn: every v2 response carries `Link` (relations `deprecation` and " +
+      "`sunset`); once the withdrawal is announced, `Deprecation` (`@<epoch seconds>`) and `Sunset` (six months later) appear, " +
+      "the v2 limit tightens to 3 per 10 seconds after one month and 1 per 10 seconds after three, one-hour brownouts in the last " +
+      "month answer 410 `gone`, and from the sunset every v2 request answers 410 `gone`. The calendar feed and `/health` are " +
+      "outside the versioned API.",
+    staticDatasetSection(),
+  ].join("\n\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document
+// ---------------------------------------------------------------------------------------------
+
+/** The OpenAPI 3.1.0 document of the service. Deterministic: no clock, no environment. */
+export function openApiDocument(options: OpenApiOptions = {}): Json {
+  const strict = options.strict === true;
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Swedish Calendar Service",
+      version: API_VERSION,
+      summary: "Swedish public holidays, de facto holidays, bridge days, half days, periods and date shifting, 1930-9999.",
+      description: description(),
+    },
+    servers: [{ url: "/", description: "Relative to the address this document was fetched from (HTTPS only)." }],
+    tags: [
+      { name: "Calendar", description: "Days, holiday lists, bridge days and half days." },
+      { name: "Periods and shifts", description: "Counting over a period and moving a date." },
+      { name: "Catalogue", description: "The 20 named observances and their occurrences." },
+      { name: "Service", description: "This document and monitoring." },
+      { name: "Calendar feed", description: "iCalendar subscription (outside the versioned API; permanent addresses)." },
+      { name: "v2 (deprecated)", description: "The older unversioned API, being withdrawn." },
+    ],
+    paths: paths(),
+    components: {
+      schemas: componentSchemas(strict),
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      responses: RESPONSES,
+    },
+    "x-problem-base": PROBLEM_BASE,
+    "x-problem-types": Object.fromEntries(PROBLEM_SLUGS.map((s) => [s, { type: problemType(s), status: PROBLEM_STATUS[s] }])),
+    "x-static-dataset": { description: STATIC_DATASET_NOTE, files: STATIC_DATASET_FILES },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The response objects of the v3 resources, built in one place. The v3 function and the static-dataset
+ * materialiser (build/) both call these and serialise the result with serializeJson, so a file on the CDN and a
+ * function answer for the same request are the same bytes.
+ */
+import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, type Day, type HolidayListOptions } from "./calendar.js";
+import { catalogue, occurrences, type ObservanceList, type OccurrenceList } from "./catalogue.js";
+import type { DayNumber } from "./dates.js";
+
+/** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (SPEC.md "Response envelopes"). */
+export interface DayListResource {
+  year: number;
+  count: number;
+  days: Day[];
+}
+
+function dayList(year: number, days: Day[]): DayListResource {
+  return { year, count: days.length, days };
+}
+
+/** GET /v3/holidays?year=…&sundays=…&saturdays=… */
+export function holidaysResource(year: number, flags: HolidayListOptions = {}): DayListResource {
+  return dayList(year, holidaysOfYear(year, { sundays: !!flags.sundays, saturdays: !!flags.saturdays }));
+}
+
+/** GET /v3/bridge-days?year=… */
+export function bridgeDaysResource(year: number): DayListResource {
+  return dayList(year, bridgeDaysOfYear(year));
+}
+
+/** GET /v3/half-days?year=… */
+export function halfDaysResource(year: number): DayListResource {
+  return dayList(year, halfDaysOfYear(year));
+}
+
+/** GET /v3/days/{date}: the bare Day. */
+export function dayResource(day: DayNumber): Day {
+  return dayOf(day);
+}
+
+/** GET /v3/observances */
+export function catalogueResource(): ObservanceList {
+  return catalogue();
+}
+
+/** GET /v3/observances/{code}?from=…&to=… (validates the code and the range; throws CalendarError). */
+export function occurrenceSeries(code: string, from: number, to: number = from): OccurrenceList {
+  return occurrences(code, from, to);
+}

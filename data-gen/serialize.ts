@@ -1,0 +1,16 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The one serializer. Every JSON answer, whether a function builds it or the static dataset stores it,
+ * goes through these two functions, so both paths give byte-identical bodies and ETags.
+ */
+
+/** Compact JSON, field order as the objects were built. */
+export function serializeJson(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** Strong ETag of a body: quoted, the first 22 characters of its SHA-256 in base64url. */
+export function etagOf(body: string | Uint8Array): string {
+  return '"' + createHash("sha256").update(body).digest("base64url").slice(0, 22) + '"';
+}

@@ -1,0 +1,73 @@
+/**
+ * The shapes of the older unversioned endpoints (SPEC.md "Older unversioned endpoints (v2)"): pure, no clock.
+ * Frozen apart from bug fixes; the data corrections of the engine (Easter 1954/1981/2049/2076, de-duplicated
+ * bridge and half days, "Whit Sunday") apply because every list comes from the engine.
+ */
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "./calendar.js";
+import { dayFromCivil, isoWeekday, toIsoDate } from "./dates.js";
+
+/** Key order en, sv: the order v2 always served. */
+export interface V2Names {
+  en: string;
+  sv: string;
+}
+
+export interface V2Holiday {
+  date: string;
+  code: string;
+  name: V2Names;
+}
+
+export interface V2Date {
+  date: string;
+}
+
+export const V2_WEEKEND_ENTRIES = {
+  saturday: { code: "saturday", name: { en: "Saturday", sv: "Lördag" } },
+  sunday: { code: "sunday", name: { en: "Sunday", sv: "Söndag" } },
+} as const;
+
+/**
+ * `weekends`: `true` in any letter case is true; anything else (absent, empty, `yes`, `1`, ...) reads as false.
+ * v2 never rejected this parameter and, being frozen, still does not.
+ */
+export function parseV2Weekends(value: string | null | undefined): boolean {
+  return typeof value === "string" && value.toLowerCase() === "true";
+}
+
+/**
+ * `/holidays`: one entry per observance (a date with two holidays appears twice), ordered by date, then in
+ * catalogue order. With `weekends`, every Saturday and Sunday of the year gets a `saturday`/`sunday` entry,
+ * also on dates that carry an observance; on such a date the weekend entry comes after the observances.
+ */
+export function v2Holidays(year: number, weekends: boolean): V2Holiday[] {
+  const observed = new Map<string, V2Holiday[]>();
+  for (const day of holidaysOfYear(year, {})) {
+    observed.set(
+      day.date,
+      day.observances.map((o) => ({ date: day.date, code: o.code, name: { en: o.name.en, sv: o.name.sv } })),
+    );
+  }
+  if (!weekends) return [...observed.values()].flat();
+  const list: V2Holiday[] = [];
+  const last = dayFromCivil(year, 12, 31);
+  for (let n = dayFromCivil(year, 1, 1); n <= last; n++) {
+    const date = toIsoDate(n);
+    const entries = observed.get(date);
+    if (entries) list.push(...entries);
+    const wd = isoWeekday(n);
+    const weekend = wd === 6 ? V2_WEEKEND_ENTRIES.saturday : wd === 7 ? V2_WEEKEND_ENTRIES.sunday : undefined;
+    if (weekend) list.push({ date, code: weekend.code, name: { en: weekend.name.en, sv: weekend.name.sv } });
+  }
+  return list;
+}
+
+/** `/half-days`: `[{date}]`, ascending, one entry per date. */
+export function v2HalfDays(year: number): V2Date[] {
+  return halfDaysOfYear(year).map((d) => ({ date: d.date }));
+}
+
+/** `/bridge-days`: `[{date}]`, ascending, one entry per date. */
+export function v2BridgeDays(year: number): V2Date[] {
+  return bridgeDaysOfYear(year).map((d) => ({ date: d.date }));
+}

@@ -1,0 +1,46 @@
+import { etagOf } from "../../data-gen/serialize.js";
+
+export const JSON_CONTENT_TYPE = "application/json";
+
+/**
+ * Does an If-None-Match header match this strong tag? Accepts a list, `*`, and the weak form `W/"..."`
+ * (RFC 9110 uses the weak comparison for If-None-Match).
+ */
+export function ifNoneMatchMatches(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  const opaque = etag.startsWith("W/") ? etag.slice(2) : etag;
+  for (const raw of header.split(",")) {
+    const candidate = raw.trim();
+    if (candidate === "*") return true;
+    const tag = candidate.startsWith("W/") ? candidate.slice(2) : candidate;
+    if (tag === opaque) return true;
+  }
+  return false;
+}
+
+/**
+ * A successful answer: strong ETag of the body, 304 without a body when If-None-Match matches
+ * (same ETag and Cache-Control), and no body for HEAD.
+ */
+export function okResponse(
+  request: Request,
+  body: string,
+  contentType: string,
+  cacheControl: string,
+  extraHeaders?: HeadersInit,
+): Response {
+  const etag = etagOf(body);
+  const headers = new Headers(extraHeaders);
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", cacheControl);
+  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Type", contentType);
+  return new Response(request.method === "HEAD" ? null : body, { status: 200, headers });
+}
+
+/** Convenience for JSON bodies already serialised with serializeJson. */
+export function jsonResponse(request: Request, body: string, cacheControl: string, extraHeaders?: HeadersInit): Response {
+  return okResponse(request, body, JSON_CONTENT_TYPE, cacheControl, extraHeaders);
+}

@@ -1,0 +1,133 @@
+import { getStore } from "@netlify/blobs";
+
+/** A pace limit: `limit` requests per `windowSeconds`; a client over it may be blocked for `blockSeconds`. */
+export interface RateLimitPolicy {
+  limit: number;
+  windowSeconds: number;
+  /** once over the limit, every request is refused for this long (v2: 10 s) */
+  blockSeconds?: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** whole seconds until a request would be admitted (0 when allowed) */
+  retryAfterSeconds: number;
+}
+
+/** Where the counters live. Must be shared by every invocation (module memory is not, under netlify dev). */
+export interface RateLimitStore {
+  hit(key: string, policy: RateLimitPolicy, nowMs: number): Promise<RateLimitDecision>;
+}
+
+/** One counter: a fixed window that starts with its first request. */
+export interface CounterState {
+  windowStart: number;
+  count: number;
+  blockedUntil: number;
+}
+
+/** The pure counting rule shared by every store: returns the new state and the decision. */
+export function countHit(
+  state: CounterState | null,
+  policy: RateLimitPolicy,
+  nowMs: number,
+): { state: CounterState; decision: RateLimitDecision } {
+  const windowMs = policy.windowSeconds * 1000;
+  let s: CounterState =
+    state && nowMs >= state.windowStart && nowMs < state.windowStart + windowMs
+      ? { ...state }
+      : { windowStart: nowMs, count: 0, blockedUntil: state?.blockedUntil ?? 0 };
+  if (nowMs < s.blockedUntil) {
+    return { state: s, decision: { allowed: false, retryAfterSeconds: secondsUntil(s.blockedUntil, nowMs) } };
+  }
+  if (s.count < policy.limit) {
+    s.count++;
+    return { state: s, decision: { allowed: true, retryAfterSeconds: 0 } };
+  }
+  let admitAt = s.windowStart + windowMs;
+  if (policy.blockSeconds) {
+    s.blockedUntil = Math.max(s.blockedUntil, nowMs + policy.blockSeconds * 1000);
+    admitAt = Math.max(admitAt, s.blockedUntil);
+  }
+  return { state: s, decision: { allowed: false, retryAfterSeconds: secondsUntil(admitAt, nowMs) } };
+}
+
+function secondsUntil(atMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((atMs - nowMs) / 1000));
+}
+
+/** Counters in this process's memory: for in-process tests and a single long-lived process. */
+export function memoryRateLimitStore(): RateLimitStore & { clear(): void } {
+  const counters = new Map<string, CounterState>();
+  return {
+    async hit(key, policy, nowMs) {
+      const { state, decision } = countHit(counters.get(key) ?? null, policy, nowMs);
+      counters.set(key, state);
+      return decision;
+    },
+    clear() {
+      counters.clear();
+    },
+  };
+}
+
+export const RATE_LIMIT_STORE_NAME = "rate-limits";
+
+/**
+ * Counters in Netlify Blobs, shared by every invocation (it also runs offline under `netlify dev`, in sandbox
+ * mode). Writes are conditional on the ETag read, retried a few times, so concurrent requests rarely lose a count;
+ * when they do the limiter errs towards admitting, which is the fail-open direction.
+ */
+export function blobsRateLimitStore(name = RATE_LIMIT_STORE_NAME): RateLimitStore {
+  let store: ReturnType<typeof getStore> | undefined;
+  return {
+    async hit(key, policy, nowMs) {
+      store ??= getStore({ name, consistency: "strong" });
+      const blobKey = encodeURIComponent(key);
+      let last: RateLimitDecision = { allowed: true, retryAfterSeconds: 0 };
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const current = await store.getWithMetadata(blobKey, { type: "json" });
+        const { state, decision } = countHit((current?.data as CounterState | undefined) ?? null, policy, nowMs);
+        last = decision;
+        // The local sandbox server sends no ETag on reads: there the write is unconditional.
+        const write = !current
+          ? await store.setJSON(blobKey, state, { onlyIfNew: true })
+          : current.etag
+            ? await store.setJSON(blobKey, state, { onlyIfMatch: current.etag })
+            : await store.setJSON(blobKey, state);
+        if (write.modified) return decision;
+      }
+      return last;
+    },
+  };
+}
+
+/** A store call that takes longer than this is treated as broken: the request goes through. */
+export const RATE_LIMIT_TIMEOUT_MS = 1500;
+
+/** Asks the store, failing open: an error or a timeout admits the request. */
+export async function checkRateLimit(
+  store: RateLimitStore,
+  key: string,
+  policy: RateLimitPolicy,
+  nowMs: number,
+  timeoutMs = RATE_LIMIT_TIMEOUT_MS,
+): Promise<RateLimitDecision> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<RateLimitDecision>((resolve) => {
+    timer = setTimeout(() => resolve({ allowed: true, retryAfterSeconds: 0 }), timeoutMs);
+  });
+  try {
+    return await Promise.race([store.hit(key, policy, nowMs), timeout]);
+  } catch (error) {
+    console.warn(`rate limiter failed open: ${(error as Error)?.message ?? error}`);
+    return { allowed: true, retryAfterSeconds: 0 };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The RateLimit-Limit and RateLimit-Policy headers of a policy. */
+export function rateLimitHeaders(policy: RateLimitPolicy): Record<string, string> {
+  return { "RateLimit-Limit": String(policy.limit), "RateLimit-Policy": `${policy.limit};w=${policy.windowSeconds}` };
+}

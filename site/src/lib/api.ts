@@ -1,0 +1,52 @@
+/** Same-origin API calls with problem-document errors (SPEC.md "Errors"). */
+import type { Problem } from "./types.ts";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem | null;
+  readonly url: string;
+  readonly retryAfter: string | null;
+
+  constructor(url: string, status: number, problem: Problem | null, retryAfter: string | null, fallback: string) {
+    super(problem ? problem.detail ?? problem.title : fallback);
+    this.name = "ApiError";
+    this.url = url;
+    this.status = status;
+    this.problem = problem;
+    this.retryAfter = retryAfter;
+  }
+
+  /** A sentence for people: the problem's detail (or title), plus when to retry after a 429. */
+  describe(): string {
+    let text = this.problem ? this.problem.detail ?? this.problem.title : this.message;
+    if (this.status === 429 && this.retryAfter) text += ` Try again in ${this.retryAfter} seconds.`;
+    return text;
+  }
+}
+
+function isProblem(value: unknown): value is Problem {
+  return typeof value === "object" && value !== null && typeof (value as Problem).title === "string" && typeof (value as Problem).status === "number";
+}
+
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Accept: "application/json" }, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(url, 0, null, null, "The service could not be reached. Check your connection and try again.");
+  }
+  const type = response.headers.get("Content-Type") ?? "";
+  const body: unknown = type.includes("json") ? await response.json().catch(() => null) : null;
+  if (!response.ok) {
+    throw new ApiError(url, response.status, isProblem(body) ? body : null, response.headers.get("Retry-After"), `The service answered ${response.status} ${response.statusText}.`);
+  }
+  if (body === null) throw new ApiError(url, response.status, null, null, "The service answered with something other than JSON.");
+  return body as T;
+}
+
+/** Builds a relative URL with repeatable parameters, e.g. `/v3/shift?date=...&add=1m&add=2b`. */
+export function apiUrl(path: string, params: [string, string][]): string {
+  const query = new URLSearchParams(params).toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,0 +1,423 @@
+/**
+ * Property/fuzz test of the HTTP handlers: thousands of random and hostile paths, query strings, methods and
+ * headers. Whatever comes in, the answer is never a 500 or an exception; every 4xx is a valid problem document
+ * (application/problem+json, schema-valid, type under the problem base, status matching); every 200 JSON body
+ * validates against the OpenAPI document's schema for its path.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import fc from "fast-check";
+import { PROBLEM_STATUS, type ProblemSlug } from "../../data-gen/index.js";
+import { PROBLEM_BASE } from "../../data-gen/schemas.js";
+import { handleV3 } from "../../functions/lib/v3.js";
+import { handleHealth } from "../../functions/lib/health.js";
+import { handleV2 } from "../../functions/lib/v2.js";
+import { handleFeed } from "../../functions/lib/feed.js";
+import { describeErrors, documentValidator, mediaTypeOf, ORIGIN, TEST_CONTEXT } from "./helpers.js";
+
+type Handler = (request: Request, ctx?: any) => Promise<Response>;
+
+const validator = documentValidator();
+const SEED = Number(process.env.FUZZ_SEED ?? 20250315);
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+// ---------------------------------------------------------------------------------------------
+
+const HOSTILE = [
+  "", " ", "%", "%%", "%2", "%zz", "%00", "%ff", "%FF%FE", "%c0%af", "%e0%80%af", "%c0%80", "%ed%a0%80", "%f4%90%80%80",
+  "%u0041", "%252F", "%2F", "%2e%2e", "..", ".", "%0a", "%0d%0a", "%20", "+", "%2B", "&", "=", "==", "?", "#x", ";", "\\",
+  "true", "false", "True", "FALSE", "1", "0", "yes", "on", "null", "undefined", "NaN", "Infinity", "-Infinity",
+  "2024", "02024", "+2024", "2024.0", "2024 ", " 2024", "1929", "1930", "9999", "10000", "0000", "-2024", "2e3", "0x7e8",
+  "2024-02-29", "2023-02-29", "2024-13-01", "2024-04-31", "2024-00-00", "0000-00-00", "1930-01-01", "9999-12-31",
+  "1929-12-31", "10000-01-01", "2024-1-1", "2024-01-01T00:00:00Z", "2024/01/01", "２０２４-01-01", "٢٠٢٤-٠١-٠١",
+  "99999999999999999999d", "-99999999999999999999d", "-1e9b", "1e9b", "-1000000000b", "1000000000b", "100000000d",
+  "-100000000d", "2000000b", "-2000000b", "99999999m", "8069y", "-8069y", "9999999999999999999999999999999999y",
+  "00000000000000000000000001d", "-0d", "0b", "+1d", "1D", "1.5d", "1d,", ",1d", "1d,,1d", "1d 1d", "１d", "1d%2C2b",
+  "inclusive", "exclusive", "from", "to", "INCLUSIVE", "both",
+  "__proto__", "constructor", "toString", "hasOwnProperty", "prototype", "valueOf",
+  "\u0000", "😀", "ä", "Å", "ö", "\u202e", "\ufeff", "\u00a0", "\ud800", "\udfff", "<script>", "' OR 1=1 --", "${x}", "{{x}}",
+  "a".repeat(10_000), "1".repeat(10_000) + "d", "9".repeat(10_000), "1d,".repeat(5_000) + "1d", "%".repeat(10_000),
+  "%zz".repeat(3_000), "%ff".repeat(3_000), "😀".repeat(3_000), "-".repeat(10_000) + "1b",
+];
+
+const PARAM_NAMES = [
+  "year", "sundays", "saturdays", "from", "to", "bounds", "date", "add", "postpone", "code",
+  "weekends", "defacto", "bridge", "half", "busy",
+  "Year", "ADD", "year[]", "add[]", "", "x", "%79ear", "y%65ar", "__proto__", "constructor", "😀",
+];
+
+const V3_PREFIXES = [
+  "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/days/", "/v3/period", "/v3/shift", "/v3/observances",
+  "/v3/observances/", "/v3/openapi.json", "/v3", "/v3/", "/v3/days", "/V3/holidays", "/v3//holidays", "/v3/holidays/",
+  "/v3/./holidays", "/v3/x/../holidays", "/v3/%68olidays", "/.netlify/functions/v3/v3/holidays", "/health", "/",
+];
+
+/** A percent-encoder that survives lone surrogates (encodeURIComponent throws on them). */
+function encode(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const yearText = fc.oneof(
+  fc.integer({ min: 1900, max: 10_100 }).map(String),
+  fc.integer({ min: 1930, max: 9999 }).map(String),
+  fc.constantFrom(...HOSTILE),
+);
+
+const dateText = fc.oneof(
+  fc.tuple(fc.integer({ min: 1925, max: 10_001 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(
+    ([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`,
+  ),
+  fc.date({ min: new Date("1930-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }).map((d) =>
+    d.toISOString().slice(0, 10),
+  ),
+  fc.constantFrom(...HOSTILE),
+);
+
+const stepText = fc.oneof(
+  fc.tuple(
+    fc.constantFrom("", "-", "+", "--"),
+    fc.oneof(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 3_000_000 }), fc.bigInt({ min: 0n, max: 10n ** 30n })),
+    fc.constantFrom("d", "b", "w", "m", "y", "x", "D", ""),
+  ).map(([sign, amount, unit]) => `${sign}${amount}${unit}`),
+  fc.constantFrom(...HOSTILE),
+);
+
+const chainText = fc.oneof(
+  stepText,
+  fc.array(stepText, { minLength: 1, maxLength: 25 }).map((steps) => steps.join(",")),
+);
+
+const boolText = fc.oneof(fc.constantFrom("true", "false", "TRUE", "1", "0", "yes", "no", "on", "off", ""), fc.constantFrom(...HOSTILE));
+
+const anyValue = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...HOSTILE) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
+  { weight: 1, arbitrary: yearText },
+  { weight: 1, arbitrary: dateText },
+  { weight: 1, arbitrary: chainText },
+);
+
+/** A value for a named parameter: usually of a plausible shape, sometimes anything. */
+function valueFor(name: string): fc.Arbitrary<string> {
+  const specific: Record<string, fc.Arbitrary<string>> = {
+    year: yearText, from: fc.oneof(yearText, dateText), to: fc.oneof(yearText, dateText), date: dateText, add: chainText,
+    sundays: boolText, saturdays: boolText, postpone: boolText, weekends: boolText, defacto: boolText, bridge: boolText,
+    half: boolText, busy: boolText, bounds: fc.constantFrom("inclusive", "exclusive", "from", "to", "", "Inclusive", "both"),
+  };
+  return Object.hasOwn(specific, name) ? fc.oneof({ weight: 4, arbitrary: specific[name] }, { weight: 1, arbitrary: anyValue }) : anyValue;
+}
+
+/** One query pair, written raw (verbatim, may carry broken percent-escapes), encoded, or bare (no `=`). */
+const queryPair = fc
+  .constantFrom(...PARAM_NAMES)
+  .chain((name) => fc.tuple(fc.constant(name), valueFor(name), fc.constantFrom("raw", "encoded", "encoded", "bare")))
+  .map(([name, value, how]) => (how === "bare" ? name : how === "raw" ? `${name}=${value}` : `${encode(name)}=${encode(value)}`));
+
+const queryString = fc.array(queryPair, { maxLength: 8 }).map((pairs) => (pairs.length ? "?" + pairs.join("&") : ""));
+
+const segment = fc.oneof(
+  fc.constantFrom(...HOSTILE),
+  dateText,
+  fc.constantFrom("easterSunday", "midsummerEve", "nationalDay", "EasterSunday", "saturday", "sunday", "openapi.json"),
+  fc.string({ maxLength: 20 }).map(encode),
+);
+
+const v3Path = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...V3_PREFIXES) },
+  { weight: 3, arbitrary: fc.tuple(fc.constantFrom("/v3/days/", "/v3/observances/", "/v3/"), segment).map(([a, b]) => a + b) },
+  { weight: 1, arbitrary: fc.array(segment, { maxLength: 5 }).map((s) => "/v3/" + s.join("/")) },
+);
+
+const method = fc.oneof(
+  { weight: 14, arbitrary: fc.constant("GET") },
+  { weight: 2, arbitrary: fc.constantFrom("HEAD", "get") },
+  { weight: 1, arbitrary: fc.constant("OPTIONS") },
+  { weight: 3, arbitrary: fc.constantFrom("POST", "PUT", "DELETE", "PATCH", "delete", "Foo", "PROPFIND", "FOO") },
+);
+
+const ifNoneMatch = fc.option(fc.constantFrom("*", 'W/"x"', '"nope"', "", "garbage", '"a", "b"', 'W/"', ","), { freq: 4 });
+
+interface Case {
+  method: string;
+  path: string;
+  ifNoneMatch: string | null;
+}
+
+/** Mostly valid requests of each v3 endpoint (so the 200 branch is well exercised), with random values. */
+const v3Targeted: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(fc.constantFrom("/v3/holidays", "/v3/bridge-days", "/v3/half-days"), fc.integer({ min: 1930, max: 9999 }), boolText, boolText).map(
+    ([p, y, a, b]) => `${p}?year=${y}&sundays=${a}&saturdays=${b}`,
+  ),
+  dateText.map((d) => `/v3/days/${encode(d)}`),
+  fc.tuple(dateText, dateText, fc.constantFrom("inclusive", "exclusive", "from", "to")).map(([a, b, c]) => `/v3/period?from=${encode(a)}&to=${encode(b)}&bounds=${c}`),
+  fc.tuple(dateText, fc.array(chainText, { minLength: 1, maxLength: 4 }), fc.constantFrom("true", "false")).map(
+    ([d, adds, pp]) => `/v3/shift?date=${encode(d)}&${adds.map((a) => "add=" + encode(a)).join("&")}&postpone=${pp}`,
+  ),
+  fc.tuple(fc.constantFrom("easterSunday", "annunciation", "nationalDay", "whitMonday", "allSaintsDay"), yearText, yearText).map(
+    ([c, a, b]) => `/v3/observances/${c}?from=${encode(a)}&to=${encode(b)}`,
+  ),
+);
+
+const validDate = fc
+  .date({ min: new Date("1930-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const nearDate = fc
+  .date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2060-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+/** At most 20 steps of at most 3 years each: a start in 1990-2060 never leaves 1930-9999. */
+const validStep = fc.oneof(
+  fc.tuple(fc.integer({ min: -60, max: 60 }), fc.constantFrom("d", "b", "w")).map(([n, u]) => `${n}${u}`),
+  fc.integer({ min: -36, max: 36 }).map((n) => `${n}m`),
+  fc.integer({ min: -3, max: 3 }).map((n) => `${n}y`),
+);
+const validBool = fc.constantFrom("true", "false");
+const observanceCode = fc.constantFrom(
+  "newYearsDay", "epiphany", "annunciation", "goodFriday", "easterSunday", "easterMonday", "ascensionDay", "mayDay", "whitsun",
+  "whitMonday", "nationalDay", "midsummerDay", "allSaintsDay", "christmasDay", "boxingDay", "holySaturday", "whitsunEve",
+  "midsummerEve", "christmasEve", "newYearsEve",
+);
+
+/** Only valid requests, with random values and random unknown extras: every one must be a 200 of the documented shape. */
+const v3Valid: fc.Arbitrary<string> = fc.tuple(
+  fc.oneof(
+    fc.tuple(fc.constantFrom("/v3/holidays", "/v3/bridge-days", "/v3/half-days"), fc.integer({ min: 1930, max: 9999 }), validBool, validBool).map(
+      ([p, y, a, b]) => (p === "/v3/holidays" ? `${p}?year=${y}&sundays=${a}&saturdays=${b}` : `${p}?year=${y}`),
+    ),
+    validDate.map((d) => `/v3/days/${d}`),
+    fc.tuple(nearDate, nearDate, fc.constantFrom("inclusive", "exclusive", "from", "to")).map(([a, b, c]) => `/v3/period?from=${a < b ? a : b}&to=${a < b ? b : a}&bounds=${c}`),
+    fc.tuple(nearDate, fc.array(validStep, { minLength: 1, maxLength: 20 }), validBool, fc.boolean()).map(
+      ([d, steps, pp, comma]) => `/v3/shift?date=${d}&${comma ? "add=" + steps.join(",") : steps.map((x) => "add=" + x).join("&")}&postpone=${pp}`,
+    ),
+    fc.tuple(observanceCode, fc.integer({ min: 1930, max: 9999 }), fc.integer({ min: 0, max: 200 })).map(
+      ([c, from, span]) => `/v3/observances/${c}?from=${from}&to=${Math.min(9999, from + span)}`,
+    ),
+    fc.constantFrom("/v3/observances", "/v3/openapi.json"),
+  ),
+  fc.array(fc.tuple(fc.constantFrom("x", "utm_source", "Year", "callback", "_"), fc.string({ maxLength: 10 })), { maxLength: 2 }),
+).map(([path, extras]) => path + extras.map(([k, v]) => `${path.includes("?") ? "&" : "?"}${k}=${encode(v)}`).join(""));
+
+const v3Case: fc.Arbitrary<Case> = fc.record({
+  method,
+  path: fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(v3Path, queryString).map(([p, q]) => p + q) },
+    { weight: 2, arbitrary: v3Targeted },
+    { weight: 2, arbitrary: v3Valid },
+  ),
+  ifNoneMatch,
+});
+
+const v2Case: fc.Arbitrary<Case> = fc.record({
+  method,
+  path: fc
+    .tuple(fc.constantFrom("/holidays", "/half-days", "/bridge-days", "/holidays/", "/holiday", "/holidays/x"), queryString)
+    .map(([p, q]) => p + q),
+  ifNoneMatch,
+});
+
+const feedCase: fc.Arbitrary<Case> = fc.record({
+  method,
+  path: fc
+    .tuple(fc.constantFrom("/ical/svenska-helgdagar.ics", "/ical/holidays", "/ical/holidays/", "/ical/x"), queryString)
+    .map(([p, q]) => p + q),
+  ifNoneMatch,
+});
+
+const healthCase: fc.Arbitrary<Case> = fc.record({
+  method,
+  path: fc.tuple(fc.constantFrom("/health", "/health/", "/health/x", "/healthz"), queryString).map(([p, q]) => p + q),
+  ifNoneMatch,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The checks
+// ---------------------------------------------------------------------------------------------
+
+let consoleError: MockInstance;
+let consoleWarn: MockInstance;
+beforeAll(() => {
+  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+  consoleWarn = vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterAll(() => {
+  consoleError.mockRestore();
+  consoleWarn.mockRestore();
+});
+
+let built = 0;
+let skipped = 0;
+const statuses = new Map<number, number>();
+const byKind = new Map<string, number>();
+
+function makeRequest(c: Case): Request | undefined {
+  try {
+    const headers: Record<string, string> = {};
+    if (c.ifNoneMatch !== null) headers["If-None-Match"] = c.ifNoneMatch;
+    const r = new Request(ORIGIN + c.path, { method: c.method, headers });
+    built++;
+    return r;
+  } catch {
+    // the platform itself refuses it (e.g. an invalid URL): never reaches a handler
+    skipped++;
+    return undefined;
+  }
+}
+
+type Kind = "v3" | "v2" | "feed" | "health";
+
+function fail(c: Case, message: string): never {
+  throw new Error(`${message}\n  request: ${c.method} ${JSON.stringify(c.path.length > 300 ? c.path.slice(0, 300) + "…" : c.path)} If-None-Match=${JSON.stringify(c.ifNoneMatch)}`);
+}
+
+async function check(handler: Handler, kind: Kind, c: Case): Promise<void> {
+  const req = makeRequest(c);
+  if (!req) return;
+  consoleError.mockClear();
+  let response: Response;
+  try {
+    response = await handler(req, TEST_CONTEXT);
+  } catch (error) {
+    fail(c, `the handler threw: ${(error as Error)?.stack ?? error}`);
+  }
+  const status = response.status;
+  statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  byKind.set(`${kind} ${status}`, (byKind.get(`${kind} ${status}`) ?? 0) + 1);
+  const text = await response.text();
+  if (status >= 500) {
+    const logged = consoleError.mock.calls.map((args) => args.map((a) => (a as Error)?.stack ?? String(a)).join(" ")).join("\n");
+    fail(c, `status ${status}: ${text}\n  logged: ${logged}`);
+  }
+  if (consoleError.mock.calls.length > 0) fail(c, `console.error was called: ${consoleError.mock.calls.map(String).join("; ")}`);
+  expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
+
+  const isHead = req.method === "HEAD";
+  if (isHead || status === 204 || status === 304) {
+    if (text !== "") fail(c, `status ${status} (${req.method}) with a body`);
+  }
+  if (status === 204) {
+    if (req.method !== "OPTIONS") fail(c, `204 for ${req.method}`);
+    return;
+  }
+  if (status === 304) {
+    if (!response.headers.get("ETag")) fail(c, "304 without ETag");
+    return;
+  }
+  if (req.method === "OPTIONS") fail(c, `OPTIONS answered ${status}`);
+  if (!["GET", "HEAD"].includes(req.method) && status !== 405) fail(c, `${req.method} answered ${status}, not 405`);
+
+  if (status >= 400) {
+    if (mediaTypeOf(response) !== "application/problem+json") fail(c, `status ${status} with Content-Type ${response.headers.get("Content-Type")}`);
+    if (response.headers.get("Cache-Control") !== "no-store") fail(c, `error with Cache-Control ${response.headers.get("Cache-Control")}`);
+    if (status === 405 && response.headers.get("Allow") !== "GET, HEAD, OPTIONS") fail(c, "405 without Allow");
+    if (isHead) return;
+    let body: any;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      fail(c, `problem body is not JSON: ${text.slice(0, 200)}`);
+    }
+    const errors = validator.validateComponentResponse("BadRequest", "application/problem+json", body);
+    if (errors) fail(c, `problem document invalid: ${describeErrors(errors)}: ${text.slice(0, 300)}`);
+    if (body.status !== status) fail(c, `problem status ${body.status} != HTTP status ${status}`);
+    if (!String(body.type).startsWith(PROBLEM_BASE + "/")) fail(c, `problem type ${body.type}`);
+    const slug = String(body.type).slice(PROBLEM_BASE.length + 1) as ProblemSlug;
+    if (PROBLEM_STATUS[slug] !== status) fail(c, `slug ${slug} with status ${status}`);
+    if (kind === "v3" && slug === "invalid-year") fail(c, "invalid-year on v3");
+    if (kind !== "v2" && slug === "gone") fail(c, "gone outside v2");
+    return;
+  }
+
+  if (status !== 200) fail(c, `unexpected status ${status}`);
+  if (!["GET", "HEAD"].includes(req.method)) fail(c, `200 for ${req.method}`);
+  if (!response.headers.get("ETag") || !response.headers.get("Cache-Control")) fail(c, "200 without ETag or Cache-Control");
+  const pathname = new URL(req.url).pathname;
+  const template = validator.templateOf(pathname.replace(/^\/\.netlify\/functions\/v3/, "").replace(/(.)\/$/, "$1"));
+  if (!template) fail(c, `200 on a path the document does not list: ${pathname}`);
+  if (isHead) return;
+  if (kind === "feed") {
+    if (mediaTypeOf(response) !== "text/calendar" || !text.startsWith("BEGIN:VCALENDAR")) fail(c, "feed 200 is not a calendar");
+    return;
+  }
+  if (mediaTypeOf(response) !== "application/json") fail(c, `200 with Content-Type ${response.headers.get("Content-Type")}`);
+  const errors = validator.validateBody(template, 200, "application/json", JSON.parse(text));
+  if (errors) fail(c, `200 body does not match the ${template} schema: ${describeErrors(errors)}`);
+}
+
+const run = (arb: fc.Arbitrary<Case>, handler: Handler, kind: Kind, numRuns: number) =>
+  fc.assert(
+    fc.asyncProperty(arb, (c) => check(handler, kind, c)),
+    { numRuns, seed: SEED, endOnFailure: true },
+  );
+
+describe("fuzz: hostile requests never produce a 500, an exception or a malformed answer", () => {
+  it("handleV3: random and hostile paths, queries, methods", { timeout: 120_000 }, async () => {
+    await run(v3Case, handleV3, "v3", 4000);
+  });
+
+  it("handleV3: the hostile values in every known parameter of every endpoint (exhaustive)", { timeout: 120_000 }, async () => {
+    const endpoints: [string, string[]][] = [
+      ["/v3/holidays", ["year=2024", "sundays=true", "saturdays=false"]],
+      ["/v3/bridge-days", ["year=2024"]],
+      ["/v3/half-days", ["year=2024"]],
+      ["/v3/period", ["from=2024-01-01", "to=2024-12-31", "bounds=inclusive"]],
+      ["/v3/shift", ["date=2024-01-31", "add=1m", "postpone=true"]],
+      ["/v3/observances/easterSunday", ["from=2020", "to=2030"]],
+    ];
+    for (const [path, params] of endpoints) {
+      for (let i = 0; i < params.length; i++) {
+        const name = params[i].split("=")[0];
+        for (const value of HOSTILE) {
+          for (const written of new Set([value, encode(value)])) {
+            const query = params.map((p, j) => (j === i ? `${name}=${written}` : p)).join("&");
+            await check(handleV3, "v3", { method: "GET", path: `${path}?${query}`, ifNoneMatch: null });
+          }
+          // repeated parameter
+          await check(handleV3, "v3", { method: "GET", path: `${path}?${params.join("&")}&${name}=${encode(value)}`, ifNoneMatch: null });
+        }
+      }
+    }
+    for (const value of HOSTILE) {
+      for (const prefix of ["/v3/days/", "/v3/observances/", "/v3/"]) {
+        await check(handleV3, "v3", { method: "GET", path: prefix + value, ifNoneMatch: null });
+        await check(handleV3, "v3", { method: "GET", path: prefix + encode(value), ifNoneMatch: null });
+      }
+    }
+  });
+
+  it("handleV3: valid requests with random values all answer 200 with the documented shape", { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(v3Valid, async (path) => {
+        const c: Case = { method: "GET", path, ifNoneMatch: null };
+        const response = await handleV3(new Request(ORIGIN + path), TEST_CONTEXT);
+        if (response.status !== 200) fail(c, `valid request answered ${response.status}: ${await response.text()}`);
+        await check(handleV3, "v3", c);
+      }),
+      { numRuns: 1000, seed: SEED, endOnFailure: true },
+    );
+  });
+
+  it("handleHealth", async () => {
+    await run(healthCase, handleHealth, "health", 300);
+  });
+
+  it("handleV2", { timeout: 120_000 }, async () => {
+    await run(v2Case, handleV2, "v2", 1000);
+  });
+
+  it("handleFeed", { timeout: 120_000 }, async () => {
+    await run(feedCase, handleFeed, "feed", 600);
+  });
+
+  it("exercised every kind of answer", () => {
+    // the generators must reach the 200 branch and the error branches, or the test proves little
+    for (const status of [200, 204, 304, 400, 404, 405]) expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(20);
+    process.stdout.write(`fuzz: ${built} requests, ${skipped} refused by the platform, statuses ${JSON.stringify(Object.fromEntries([...byKind].sort()))}\n`);
+    expect(built).toBeGreaterThan(3000);
+    for (const kind of ["v3", "v2", "feed", "health"]) expect(byKind.get(`${kind} 200`) ?? 0, `${kind} 200`).toBeGreaterThan(20);
+    expect(skipped).toBeLessThan(built / 10);
+  });
+});

@@ -1,0 +1,166 @@
+/** End-to-end: the v3 endpoints, /health and unknown paths over real HTTP through `netlify dev`. */
+import { describe, expect, it } from "vitest";
+import { e2eBaseUrl } from "./base-url.js";
+
+const BASE = e2eBaseUrl();
+const LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
+const PROBLEMS = "https://swedish-calendar.example/problems";
+const EXPOSED = "ETag, RateLimit-Limit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset";
+
+function get(path: string, init?: RequestInit) {
+  return fetch(BASE + path, init);
+}
+
+function expectSpecHeaders(res: Response) {
+  expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  expect(res.headers.get("access-control-expose-headers")).toBe(EXPOSED);
+  expect(res.headers.get("ratelimit-limit")).toBe("10");
+  expect(res.headers.get("ratelimit-policy")).toBe("10;w=60");
+}
+
+async function expectOk(path: string, cacheControl: string | RegExp = LONG) {
+  const res = await get(path);
+  expect(res.status, path).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/json");
+  if (typeof cacheControl === "string") expect(res.headers.get("cache-control")).toBe(cacheControl);
+  else expect(res.headers.get("cache-control")).toMatch(cacheControl);
+  expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+  expectSpecHeaders(res);
+  return { res, body: await res.json() };
+}
+
+async function expectProblemOver(path: string, slug: string, status: number, init?: RequestInit) {
+  const res = await get(path, init);
+  expect(res.status, path).toBe(status);
+  expect(res.headers.get("content-type")).toBe("application/problem+json");
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  expectSpecHeaders(res);
+  const body = await res.json();
+  expect(body).toMatchObject({ type: `${PROBLEMS}/${slug}`, status });
+  expect(typeof body.title).toBe("string");
+  expect(typeof body.detail).toBe("string");
+  return { res, body };
+}
+
+describe.skipIf(!BASE)("v3 over HTTP (npm start)", () => {
+  it("GET /v3/holidays?year=2024", async () => {
+    const { body } = await expectOk("/v3/holidays?year=2024");
+    expect(body).toMatchObject({ year: 2024, count: 18 });
+    expect(body.days[0].observances[0].code).toBe("newYearsDay");
+    expect((await expectOk("/v3/holidays?year=2024&sundays=true&saturdays=true")).body.count).toBe(115);
+  });
+
+  it("GET /v3/holidays without year: current Swedish year, cached until midnight", async () => {
+    const { res, body } = await expectOk("/v3/holidays", /^public, max-age=0, s-maxage=\d+$/);
+    const seconds = Number(/s-maxage=(\d+)/.exec(res.headers.get("cache-control")!)![1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(25 * 3600);
+    const year = Number(new Intl.DateTimeFormat("en", { timeZone: "Europe/Stockholm", year: "numeric" }).format(new Date()));
+    expect(body.year).toBe(year);
+  });
+
+  it("GET /v3/bridge-days and /v3/half-days", async () => {
+    expect((await expectOk("/v3/bridge-days?year=2024")).body.days.map((d: any) => d.date)).toEqual([
+      "2024-05-10", "2024-06-07", "2024-12-23", "2024-12-27", "2024-12-30",
+    ]);
+    expect((await expectOk("/v3/half-days?year=2024")).body.count).toBe(6);
+  });
+
+  it("GET /v3/days/{date}", async () => {
+    expect((await expectOk("/v3/days/2024-06-21")).body).toMatchObject({ date: "2024-06-21", weekday: 5, holidayType: "defacto", workingDay: false });
+    expect((await expectOk("/v3/days/2024-01-10")).body).toEqual({ date: "2024-01-10", weekday: 3, holidayType: null, workingDay: true, observances: [] });
+    await expectProblemOver("/v3/days/2023-02-29", "invalid-date", 400);
+    await expectProblemOver("/v3/days/2024-1-1", "invalid-parameter", 400);
+  });
+
+  it("GET /v3/period", async () => {
+    const { body } = await expectOk("/v3/period?from=2024-01-01&to=2024-12-31&bounds=inclusive");
+    expect(body).toMatchObject({ calendarDays: 366, workingDays: 251, bridgeDays: 5, halfDays: 6, duration: { years: 1, months: 0, days: 0 } });
+    await expectProblemOver("/v3/period?from=2024-02-01&to=2024-01-01", "invalid-parameter", 400);
+    await expectProblemOver("/v3/period?from=1930-01-01&to=2130-01-02", "invalid-parameter", 400);
+  });
+
+  it("GET /v3/shift", async () => {
+    const { body } = await expectOk("/v3/shift?date=2024-06-20&add=1d&postpone=true");
+    expect(body).toMatchObject({ postponed: true, landed: { date: "2024-06-21" }, result: { date: "2024-06-24" } });
+    const chain = await expectOk("/v3/shift?date=2024-01-31&add=1m&add=1d");
+    expect(chain.body.steps.map((s: any) => s.result.date)).toEqual(["2024-02-29", "2024-03-01"]);
+    await expectProblemOver("/v3/shift?date=2024-01-01&add=%2B1d", "invalid-parameter", 400);
+  });
+
+  it("GET /v3/observances and /v3/observances/{code}", async () => {
+    expect((await expectOk("/v3/observances")).body.count).toBe(20);
+    const { body } = await expectOk("/v3/observances/easterSunday?from=1954&to=1954");
+    expect(body.occurrences[0].day.date).toBe("1954-04-18");
+    await expectOk("/v3/observances/easterSunday", /^public, max-age=0, s-maxage=\d+$/);
+    const { body: problem } = await expectProblemOver("/v3/observances/unknownCode", "not-found", 404);
+    expect(problem.detail).toContain("unknownCode");
+  });
+
+  it("GET /v3/openapi.json", async () => {
+    const { body } = await expectOk("/v3/openapi.json");
+    expect(body.openapi).toMatch(/^3\.1\./);
+    expect(body.info.version).toBe("3.0.0");
+  });
+
+  it("strict validation: sundays=1, sundays=True, year=, year=0999, duplicates", async () => {
+    for (const q of ["sundays=1", "sundays=True", "year=", "year=0999", "year=02024", "year=2024&year=2024"]) {
+      await expectProblemOver(`/v3/holidays?${q}`, "invalid-parameter", 400);
+    }
+    expect((await get("/v3/holidays?year=2024&unknown=1")).status).toBe(200);
+  });
+
+  it("ETag and If-None-Match give 304 without a body", async () => {
+    const first = await get("/v3/days/2024-12-24");
+    const etag = first.headers.get("etag")!;
+    for (const header of [etag, `W/${etag}`, `"x", ${etag}`]) {
+      const res = await get("/v3/days/2024-12-24", { headers: { "If-None-Match": header } });
+      expect(res.status).toBe(304);
+      expect(res.headers.get("etag")).toBe(etag);
+      expect(res.headers.get("cache-control")).toBe(LONG);
+      expect(await res.text()).toBe("");
+    }
+  });
+
+  it("HEAD answers without a body", async () => {
+    const res = await get("/v3/holidays?year=2024", { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("etag")).toMatch(/^"/);
+    expectSpecHeaders(res);
+    expect(await res.text()).toBe("");
+  });
+
+  it("CORS preflight", async () => {
+    const res = await get("/v3/holidays?year=2024", {
+      method: "OPTIONS",
+      headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers.get("access-control-allow-headers")).toMatch(/if-none-match/i);
+    expect(Number(res.headers.get("access-control-max-age"))).toBeGreaterThan(0);
+  });
+
+  it("other methods: 405 with Allow", async () => {
+    const { res } = await expectProblemOver("/v3/holidays?year=2024", "method-not-allowed", 405, { method: "POST", body: "x" });
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("unknown paths: not-found problems", async () => {
+    const { body } = await expectProblemOver("/v3/nothing-here", "not-found", 404);
+    expect(body.detail).toContain("/v3/nothing-here");
+    await expectProblemOver("/v3/holidays/2024", "not-found", 404);
+    await expectProblemOver("/no/such/path", "not-found", 404);
+  });
+
+  it("GET /health", async () => {
+    const res = await get("/health");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expectSpecHeaders(res);
+    expect(await res.json()).toMatchObject({ status: "ok", apiVersion: "3.0.0", years: { from: 1930, to: 9999 } });
+  });
+});

@@ -1,0 +1,293 @@
+/**
+ * Hand-verified dates of the Swedish calendar (issue 2). Every expected date below was worked out by
+ * hand from the rules of DECISIONS.md and checked against a printed calendar; weekdays are checked
+ * with the platform's Date, not with the engine's own arithmetic.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  OBSERVANCE_RULES, addWorkingDays, bridgeDaysOfYear, catalogue, dayOf, halfDaysOfYear, holidaysOfYear, isBridgeDay,
+  isHalfDay, isWorkingDay, occurrences, period, FIRST_DAY, LAST_DAY, type Day,
+} from "../../data-gen/index.js";
+import { d, iso, weekdayByDate } from "./helpers.js";
+
+const codes = (day: Day) => day.observances.map((o) => o.code);
+const dayAt = (isoDate: string) => dayOf(d(isoDate));
+
+describe("Easter in the four years where Gauss's short formula needs its exception rules", () => {
+  // [year, goodFriday, holySaturday, easterSunday, easterMonday, ascensionDay, whitsunEve, whitsun, whitMonday or null]
+  const table: [number, string, string, string, string, string, string, string, string | null][] = [
+    [1954, "04-16", "04-17", "04-18", "04-19", "05-27", "06-05", "06-06", "06-07"],
+    [1981, "04-17", "04-18", "04-19", "04-20", "05-28", "06-06", "06-07", "06-08"],
+    [2049, "04-16", "04-17", "04-18", "04-19", "05-27", "06-05", "06-06", null],
+    [2076, "04-17", "04-18", "04-19", "04-20", "05-28", "06-06", "06-07", null],
+  ];
+  for (const [year, gf, hs, es, em, asc, we, ws, wm] of table) {
+    it(`${year}: Easter Sunday ${year}-${es} and the days derived from it`, () => {
+      const expected: [string, string, number][] = [
+        ["goodFriday", gf, 5],
+        ["holySaturday", hs, 6],
+        ["easterSunday", es, 7],
+        ["easterMonday", em, 1],
+        ["ascensionDay", asc, 4],
+        ["whitsunEve", we, 6],
+        ["whitsun", ws, 7],
+      ];
+      if (wm) expected.push(["whitMonday", wm, 1]);
+      for (const [code, md, weekday] of expected) {
+        const date = `${year}-${md}`;
+        const day = dayAt(date);
+        expect(codes(day), date).toContain(code);
+        expect(day.weekday).toBe(weekday);
+        expect(weekdayByDate(date)).toBe(weekday);
+        expect(occurrences(code, year).occurrences).toEqual([{ year, day }]);
+      }
+      if (!wm) expect(occurrences("whitMonday", year).count).toBe(0);
+    });
+  }
+});
+
+describe("dates that carry two observances", () => {
+  it("2008-05-01: Ascension Day and May Day, in catalogue order", () => {
+    const day = dayAt("2008-05-01");
+    expect(codes(day)).toEqual(["ascensionDay", "mayDay"]);
+    expect(day.holidayType).toBe("public");
+    expect(day.weekday).toBe(4);
+    expect(holidaysOfYear(2008).filter((x) => x.date === "2008-05-01")).toHaveLength(1);
+  });
+  it("2049-06-06: Whit Sunday and National Day", () => {
+    const day = dayAt("2049-06-06");
+    expect(codes(day)).toEqual(["whitsun", "nationalDay"]);
+    expect(day.holidayType).toBe("public");
+    expect(day.weekday).toBe(7);
+  });
+  it("2076-06-06: National Day and Whitsun Eve on a Saturday; public wins over defacto", () => {
+    const day = dayAt("2076-06-06");
+    expect(codes(day)).toEqual(["nationalDay", "whitsunEve"]);
+    expect(day.observances.map((o) => o.holidayType)).toEqual(["public", "defacto"]);
+    expect(day.holidayType).toBe("public");
+    expect(day.weekday).toBe(6);
+  });
+  it("shared dates always list their observances in catalogue order", () => {
+    const order = new Map(OBSERVANCE_RULES.map((r, i) => [r.code, i]));
+    for (let year = 1930; year <= 2300; year++) {
+      for (const day of holidaysOfYear(year)) {
+        const idx = day.observances.map((o) => order.get(o.code)!);
+        expect(idx).toEqual([...idx].sort((a, b) => a - b));
+      }
+    }
+  });
+});
+
+describe("the 1953 reform", () => {
+  it("1952: Midsummer Eve on Monday 23 June (a de facto day off) and Midsummer Day on Tuesday 24 June", () => {
+    const eve = dayAt("1952-06-23");
+    expect(eve).toMatchObject({ weekday: 1, holidayType: "defacto", workingDay: false });
+    expect(weekdayByDate("1952-06-23")).toBe(1);
+    expect(codes(eve)).toEqual(["midsummerEve"]);
+    const dayOfMidsummer = dayAt("1952-06-24");
+    expect(dayOfMidsummer).toMatchObject({ weekday: 2, holidayType: "public", workingDay: false });
+    expect(codes(dayOfMidsummer)).toEqual(["midsummerDay"]);
+    expect(dayAt("1952-06-20")).toMatchObject({ holidayType: null, workingDay: true, observances: [] });
+    expect(dayAt("1952-06-21").observances).toEqual([]);
+  });
+  it("Annunciation Day is a holiday on 1952-03-25 and 1953-03-25 is an ordinary working day", () => {
+    const a = dayAt("1952-03-25");
+    expect(codes(a)).toEqual(["annunciation"]);
+    expect(a).toMatchObject({ weekday: 2, holidayType: "public", workingDay: false });
+    expect(dayAt("1953-03-25")).toEqual({ date: "1953-03-25", weekday: 3, holidayType: null, workingDay: true, observances: [] });
+    expect(isHalfDay(d("1952-03-24"))).toBe(true);
+    expect(isHalfDay(d("1953-03-24"))).toBe(false);
+  });
+  it("midsummer from 1953: Midsummer Eve is the Friday 19–25 June, Midsummer Day the Saturday 20–26 June", () => {
+    for (let year = 1953; year <= 9999; year++) {
+      const eve = occurrences("midsummerEve", year).occurrences;
+      const day = occurrences("midsummerDay", year).occurrences;
+      expect(eve).toHaveLength(1);
+      expect(day).toHaveLength(1);
+      const e = eve[0].day;
+      const m = day[0].day;
+      if (e.weekday !== 5 || e.date.slice(5) < "06-19" || e.date.slice(5) > "06-25") throw new Error(`midsummerEve ${e.date}`);
+      if (m.weekday !== 6 || m.date.slice(5) < "06-20" || m.date.slice(5) > "06-26") throw new Error(`midsummerDay ${m.date}`);
+      if (d(m.date) !== d(e.date) + 1) throw new Error(`midsummer ${e.date} ${m.date}`);
+    }
+    for (let year = 1930; year <= 1952; year++) {
+      expect(occurrences("midsummerEve", year).occurrences[0].day.date).toBe(`${year}-06-23`);
+      expect(occurrences("midsummerDay", year).occurrences[0].day.date).toBe(`${year}-06-24`);
+    }
+  });
+  it("All Saints' Day from 1953 is the Saturday 31 October – 6 November, and absent before", () => {
+    for (let year = 1930; year <= 1952; year++) expect(occurrences("allSaintsDay", year).count).toBe(0);
+    for (let year = 1953; year <= 9999; year++) {
+      const list = occurrences("allSaintsDay", year).occurrences;
+      expect(list).toHaveLength(1);
+      const { date, weekday } = list[0].day;
+      const md = date.slice(5);
+      if (weekday !== 6 || !(md === "10-31" || (md >= "11-01" && md <= "11-06"))) throw new Error(`allSaintsDay ${date}`);
+    }
+    expect(codes(dayAt("1953-10-31"))).toEqual(["allSaintsDay"]);
+    expect(codes(dayAt("2024-11-02"))).toEqual(["allSaintsDay"]);
+  });
+});
+
+describe("observances with a limited life", () => {
+  it("May Day from 1939: 1938-05-01 (a Sunday) has no observance, 1939-05-01 (a Monday) is May Day", () => {
+    expect(dayAt("1938-05-01")).toEqual({ date: "1938-05-01", weekday: 7, holidayType: "public", workingDay: false, observances: [] });
+    const may = dayAt("1939-05-01");
+    expect(codes(may)).toEqual(["mayDay"]);
+    expect(may).toMatchObject({ weekday: 1, holidayType: "public", workingDay: false });
+    expect(isHalfDay(d("1938-04-29"))).toBe(false); // Friday before the Sunday: not a half day without May Day
+  });
+  it("Whit Monday until 2004: 2004-05-31 is one, 2005-05-16 is an ordinary working day", () => {
+    const wm = dayAt("2004-05-31");
+    expect(codes(wm)).toEqual(["whitMonday"]);
+    expect(wm).toMatchObject({ weekday: 1, holidayType: "public", workingDay: false });
+    expect(dayAt("2005-05-16")).toEqual({ date: "2005-05-16", weekday: 1, holidayType: null, workingDay: true, observances: [] });
+    expect(codes(dayAt("2005-05-15"))).toEqual(["whitsun"]);
+  });
+  it("National Day from 2005: 2005-06-06 is one, 2004-06-06 carries no observance", () => {
+    const nd = dayAt("2005-06-06");
+    expect(codes(nd)).toEqual(["nationalDay"]);
+    expect(nd).toMatchObject({ weekday: 1, holidayType: "public", workingDay: false });
+    expect(dayAt("2004-06-06").observances).toEqual([]);
+    expect(occurrences("nationalDay", 2004).count).toBe(0);
+  });
+  it("catalogue lists all 20 observances with since/until exactly where they apply", () => {
+    const list = catalogue();
+    expect(list.count).toBe(20);
+    const limited = Object.fromEntries(list.observances.filter((o) => o.since !== undefined || o.until !== undefined).map((o) => [o.code, [o.since, o.until]]));
+    expect(limited).toEqual({
+      annunciation: [undefined, 1952],
+      mayDay: [1939, undefined],
+      whitMonday: [undefined, 2004],
+      nationalDay: [2005, undefined],
+      allSaintsDay: [1953, undefined],
+    });
+    for (const o of list.observances) {
+      expect(Object.keys(o)).toEqual(["code", "holidayType", "name", "feast", ...(o.since !== undefined ? ["since"] : []), ...(o.until !== undefined ? ["until"] : [])]);
+    }
+  });
+});
+
+describe("2024", () => {
+  it("bridge days are exactly 05-10, 06-07, 12-23, 12-27, 12-30", () => {
+    const days = bridgeDaysOfYear(2024);
+    expect(days.map((x) => x.date)).toEqual(["2024-05-10", "2024-06-07", "2024-12-23", "2024-12-27", "2024-12-30"]);
+    for (const x of days) expect(x).toEqual({ date: x.date, weekday: weekdayByDate(x.date), holidayType: null, workingDay: true, observances: [] });
+  });
+  it("half days are exactly 01-05, 03-28, 04-30, 05-08, 06-05, 11-01", () => {
+    const days = halfDaysOfYear(2024);
+    expect(days.map((x) => x.date)).toEqual(["2024-01-05", "2024-03-28", "2024-04-30", "2024-05-08", "2024-06-05", "2024-11-01"]);
+    for (const x of days) expect(x).toMatchObject({ holidayType: null, workingDay: true, observances: [] });
+  });
+  it("has 251 working days", () => {
+    const p = period(d("2024-01-01"), d("2024-12-31"), "inclusive");
+    expect(p.calendarDays).toBe(366);
+    expect(p.workingDays).toBe(251);
+    expect(p.bridgeDays).toBe(5);
+    expect(p.halfDays).toBe(6);
+    expect(p.daysOff).toEqual({ total: 115, publicHolidays: 63, defactoHolidays: 52, namedDays: 18, weekendDays: 97 });
+  });
+  it("holiday list: 18 named dates; the flags add the remaining Sundays and Saturdays independently", () => {
+    // 2024 starts on a Monday and has 366 days: 52 Saturdays and 52 Sundays.
+    // Named dates on a Sunday: Easter Sunday 03-31, Whit Sunday 05-19 (2).
+    // Named dates on a Saturday: Epiphany 01-06, Easter Eve 03-30, Whitsun Eve 05-18, Midsummer Day 06-22, All Saints' Day 11-02 (5).
+    expect(holidaysOfYear(2024).length).toBe(18);
+    expect(holidaysOfYear(2024, { sundays: true }).length).toBe(18 + 52 - 2);
+    expect(holidaysOfYear(2024, { saturdays: true }).length).toBe(18 + 52 - 5);
+    expect(holidaysOfYear(2024, { sundays: true, saturdays: true }).length).toBe(18 + 104 - 7);
+    expect(holidaysOfYear(2024, { sundays: false, saturdays: false }).length).toBe(18);
+    expect(holidaysOfYear(2024).map((x) => x.date)).toEqual([
+      "2024-01-01", "2024-01-06", "2024-03-29", "2024-03-30", "2024-03-31", "2024-04-01", "2024-05-01", "2024-05-09", "2024-05-18",
+      "2024-05-19", "2024-06-06", "2024-06-21", "2024-06-22", "2024-11-02", "2024-12-24", "2024-12-25", "2024-12-26", "2024-12-31",
+    ]);
+  });
+});
+
+describe("holiday lists in general", () => {
+  const variants = [{}, { sundays: true }, { saturdays: true }, { sundays: true, saturdays: true }];
+  it("one entry per date, ascending; the flags decide only which days are listed, never what they are", () => {
+    for (const year of [1930, 1952, 1953, 2004, 2005, 2008, 2024, 2049, 2076, 9999]) {
+      const plain = holidaysOfYear(year);
+      for (const v of variants) {
+        const list = holidaysOfYear(year, v);
+        for (let i = 1; i < list.length; i++) expect(list[i - 1].date < list[i].date).toBe(true);
+        for (const day of list) {
+          expect(day).toEqual(dayAt(day.date));
+          expect(day.date.startsWith(String(year))).toBe(true);
+          expect(day.workingDay).toBe(false);
+        }
+        // every named day is listed regardless of the flags
+        for (const named of plain) expect(list.some((x) => x.date === named.date)).toBe(true);
+        // listed = named days + requested weekend days, nothing else
+        const expected = countListed(year, v);
+        expect(list.length).toBe(expected);
+      }
+      for (const day of plain) expect(day.observances.length).toBeGreaterThan(0);
+    }
+  });
+  it("Sundays are public, Saturdays defacto, with empty observances unless named", () => {
+    for (const day of holidaysOfYear(2025, { sundays: true, saturdays: true })) {
+      if (day.weekday === 7) expect(day.holidayType).toBe("public");
+      if (day.weekday === 6 && day.observances.every((o) => o.holidayType === "defacto")) expect(day.holidayType).toBe("defacto");
+    }
+    expect(dayAt("2024-06-02")).toEqual({ date: "2024-06-02", weekday: 7, holidayType: "public", workingDay: false, observances: [] });
+    expect(dayAt("2024-06-01")).toEqual({ date: "2024-06-01", weekday: 6, holidayType: "defacto", workingDay: false, observances: [] });
+    expect(dayAt("2024-11-02").holidayType).toBe("public"); // All Saints' Day is a public Saturday
+  });
+});
+
+function countListed(year: number, v: { sundays?: boolean; saturdays?: boolean }): number {
+  let count = 0;
+  for (let n = d(`${year}-01-01`); n <= d(`${year}-12-31`); n++) {
+    const day = dayOf(n);
+    if (day.observances.length > 0 || (v.sundays && day.weekday === 7) || (v.saturdays && day.weekday === 6)) count++;
+  }
+  return count;
+}
+
+describe("the Day object", () => {
+  it("has exactly the fields date, weekday, holidayType, workingDay, observances, in that order", () => {
+    for (const date of ["2024-01-01", "2024-01-02", "2024-01-06", "2024-01-07", "2008-05-01", "1930-01-01", "9999-12-31"]) {
+      const day = dayAt(date);
+      expect(Object.keys(day)).toEqual(["date", "weekday", "holidayType", "workingDay", "observances"]);
+      expect(day.date).toBe(date);
+      expect(day.weekday).toBe(weekdayByDate(date));
+      expect(day.workingDay).toBe(day.holidayType === null);
+      for (const o of day.observances) {
+        expect(Object.keys(o)).toEqual(["code", "holidayType", "name", "feast"]);
+        expect(Object.keys(o.name)).toEqual(["sv", "en"]);
+        expect(Object.keys(o.feast)).toEqual(["code", "name"]);
+      }
+    }
+    expect(JSON.stringify(dayAt("2024-01-01"))).toBe(
+      '{"date":"2024-01-01","weekday":1,"holidayType":"public","workingDay":false,"observances":[{"code":"newYearsDay","holidayType":"public","name":{"sv":"Nyårsdagen","en":"New Year\'s Day"},"feast":{"code":"newYear","name":{"sv":"Nyår","en":"New Year"}}}]}',
+    );
+  });
+  it("every Sunday is public and every Saturday at least defacto, at both ends of the range", () => {
+    for (const start of [FIRST_DAY, LAST_DAY - 400]) {
+      for (let n = start; n < start + 400; n++) {
+        const day = dayOf(n);
+        if (day.weekday === 7) expect(day.holidayType).toBe("public");
+        if (day.weekday === 6) expect(day.holidayType).not.toBeNull();
+        expect(isWorkingDay(n)).toBe(day.workingDay);
+      }
+    }
+    expect(iso(FIRST_DAY)).toBe("1930-01-01");
+    expect(iso(LAST_DAY)).toBe("9999-12-31");
+  });
+  it("bridge and half days are ordinary working days; a day can be both", () => {
+    let both = 0;
+    for (let n = d("1930-01-01"); n <= d("2100-12-31"); n++) {
+      if (isBridgeDay(n) || isHalfDay(n)) expect(isWorkingDay(n)).toBe(true);
+      if (isBridgeDay(n) && isHalfDay(n)) both++;
+    }
+    expect(both).toBeGreaterThan(0);
+    // Monday 2023-06-05: after a Sunday, before National Day on a Tuesday
+    expect(isBridgeDay(d("2023-06-05")) && isHalfDay(d("2023-06-05"))).toBe(true);
+    expect(bridgeDaysOfYear(2023).map((x) => x.date)).toContain("2023-06-05");
+    expect(halfDaysOfYear(2023).map((x) => x.date)).toContain("2023-06-05");
+  });
+  it("addWorkingDays of 0 is the date itself, even on a holiday", () => {
+    expect(addWorkingDays(d("2024-12-25"), 0)).toBe(d("2024-12-25"));
+  });
+});

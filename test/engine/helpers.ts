@@ -1,0 +1,28 @@
+import { expect } from "vitest";
+import { CalendarError, fromIsoDate, toIsoDate, type DayNumber, type ProblemSlug } from "../../data-gen/index.js";
+
+/** Day number of an ISO date written in a test (trusted input). */
+export const d = (iso: string): DayNumber => fromIsoDate(iso);
+export const iso = (n: DayNumber): string => toIsoDate(n);
+
+/** ISO weekday computed with the platform's Date, independently of the engine's arithmetic. */
+export function weekdayByDate(isoDate: string): number {
+  const w = new Date(isoDate + "T00:00:00Z").getUTCDay();
+  return w === 0 ? 7 : w;
+}
+
+/** Asserts that `fn` throws a CalendarError with the given slug (and, optionally, parameter). */
+export function expectCalendarError(fn: () => unknown, slug: ProblemSlug, parameter?: string): CalendarError {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught, "expected a CalendarError").toBeInstanceOf(CalendarError);
+  const err = caught as CalendarError;
+  expect(err.slug).toBe(slug);
+  expect(err.status).toBe(slug === "not-found" ? 404 : 400);
+  if (parameter !== undefined) expect(err.parameter).toBe(parameter);
+  return err;
+}

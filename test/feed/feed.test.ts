@@ -1,0 +1,308 @@
+/**
+ * The calendar feed (issue 5): content against the engine's lists for all 64 option combinations, stable UIDs and
+ * bytes, naming, transparency, refresh hints, loose booleans, and the HTTP contract of /ical/*.
+ */
+import { describe, expect, it } from "vitest";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "../../data-gen/index.js";
+import { buildFeed, DEFAULT_FEED_OPTIONS, feedCalendarName, FEED_OPTION_NAMES, type FeedOptions } from "../../data-gen/feed.js";
+import { handleFeed } from "../../functions/lib/feed.js";
+import { memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
+import { parseCalendar } from "./helpers.js";
+
+/** A fixed moment: 2026-03-15 noon UTC, so the window is 2024..2028. */
+const NOW = new Date("2026-03-15T12:00:00Z");
+const clock = () => NOW;
+const WINDOW = [2024, 2025, 2026, 2027, 2028];
+const BASE = "https://swedish-calendar.example";
+const FEED = `${BASE}/ical/svenska-helgdagar.ics`;
+
+const get = (url: string, init?: RequestInit) => handleFeed(new Request(url, init), { clock });
+
+/** Every combination of the six options, as objects. */
+const ALL_OPTIONS: FeedOptions[] = Array.from({ length: 64 }, (_, bits) => {
+  const o = {} as FeedOptions;
+  FEED_OPTION_NAMES.forEach((name, i) => (o[name] = (bits & (1 << i)) !== 0));
+  return o;
+});
+
+function query(options: FeedOptions): string {
+  return FEED_OPTION_NAMES.map((n) => `${n}=${options[n]}`).join("&");
+}
+
+/** The expected `date|code` entries, from the engine's own lists (weekends from the platform's Date). */
+function expectedEntries(options: FeedOptions): string[] {
+  const out: string[] = [];
+  for (const year of WINDOW) {
+    for (const day of holidaysOfYear(year)) {
+      for (const o of day.observances) if (o.holidayType === "public" || options.defacto) out.push(`${day.date}|${o.code}`);
+    }
+    if (options.bridge) for (const d of bridgeDaysOfYear(year)) out.push(`${d.date}|bridgeDay`);
+    if (options.half) for (const d of halfDaysOfYear(year)) out.push(`${d.date}|halfDay`);
+    for (let t = Date.UTC(year, 0, 1); new Date(t).getUTCFullYear() === year; t += 86400000) {
+      const date = new Date(t).toISOString().slice(0, 10);
+      const wd = new Date(t).getUTCDay();
+      if (wd === 6 && options.saturdays) out.push(`${date}|saturday`);
+      if (wd === 0 && options.sundays) out.push(`${date}|sunday`);
+    }
+  }
+  return out.sort();
+}
+
+describe("feed content for every option combination (window 2024..2028 from the injected clock)", () => {
+  const names = new Set<string>();
+  for (const options of ALL_OPTIONS) {
+    it(query(options), async () => {
+      const res = await get(`${FEED}?${query(options)}`);
+      expect(res.status).toBe(200);
+      const cal = parseCalendar(await res.text());
+      const entries = cal.events.map((e) => `${e.date}|${e.uid.slice(11, e.uid.indexOf("@"))}`);
+      expect(entries.slice().sort()).toEqual(expectedEntries(options));
+      // the UID carries the date, and events appear in date order
+      for (const e of cal.events) {
+        expect(e.uid).toBe(`${e.date}-${e.uid.slice(11, e.uid.indexOf("@"))}@swedish-calendar.example`);
+        expect(e.isDate).toBe(true);
+        const next = new Date(Date.parse(e.date) + 86400000).toISOString().slice(0, 10);
+        expect(e.end).toBe(next);
+        expect(e.transp).toBe(options.busy ? "OPAQUE" : "TRANSPARENT");
+      }
+      const dates = cal.events.map((e) => e.date);
+      expect(dates).toEqual(dates.slice().sort());
+      expect(new Set(cal.events.map((e) => e.uid)).size).toBe(cal.events.length);
+      expect(cal.name).toBe(feedCalendarName(options));
+      expect(cal.publishedTtl).toBe("PT6H");
+      expect(cal.refreshInterval).toBe("PT6H");
+      names.add(cal.name);
+    });
+  }
+  it("gives each of the 64 combinations its own calendar name", () => {
+    expect(names.size).toBe(64);
+  });
+});
+
+describe("feed events", () => {
+  it("default feed: public and de facto holidays only, Swedish summary, English name in the description", () => {
+    const cal = parseCalendar(buildFeed(2024, 2024, DEFAULT_FEED_OPTIONS));
+    const observances = holidaysOfYear(2024).flatMap((d) => d.observances);
+    expect(cal.events).toHaveLength(observances.length);
+    const midsummerEve = cal.events.find((e) => e.uid === "2024-06-21-midsummerEve@swedish-calendar.example")!;
+    expect(midsummerEve.summary).toBe("Midsommarafton");
+    expect(midsummerEve.description).toContain("Midsummer Eve");
+    const goodFriday = cal.events.find((e) => e.date === "2024-03-29")!;
+    expect(goodFriday.summary).toBe("Långfredagen");
+    expect(goodFriday.description).toContain("Good Friday");
+  });
+
+  it("two observances on one date give two events with distinct UIDs (2008-05-01)", () => {
+    const cal = parseCalendar(buildFeed(2008, 2008, DEFAULT_FEED_OPTIONS));
+    const may1 = cal.events.filter((e) => e.date === "2008-05-01").map((e) => e.uid);
+    expect(may1).toEqual(["2008-05-01-ascensionDay@swedish-calendar.example", "2008-05-01-mayDay@swedish-calendar.example"]);
+  });
+
+  it("defacto=false leaves out the five eves but keeps Saturdays when asked", () => {
+    const cal = parseCalendar(buildFeed(2024, 2024, { ...DEFAULT_FEED_OPTIONS, defacto: false, saturdays: true }));
+    const codes = new Set(cal.events.map((e) => e.uid.slice(11, e.uid.indexOf("@"))));
+    for (const eve of ["holySaturday", "whitsunEve", "midsummerEve", "christmasEve", "newYearsEve"]) expect(codes.has(eve)).toBe(false);
+    expect(cal.events.filter((e) => e.uid.includes("-saturday@"))).toHaveLength(52);
+  });
+
+  it("is byte-identical across two builds (stable UIDs, fixed DTSTAMP derived from the window)", () => {
+    const all = { defacto: true, bridge: true, half: true, saturdays: true, sundays: true, busy: false };
+    const a = buildFeed(2024, 2028, all);
+    const b = buildFeed(2024, 2028, all);
+    expect(a).toBe(b);
+    const cal = parseCalendar(a);
+    expect(new Set(cal.events.map((e) => e.dtstamp))).toEqual(new Set(["2024-01-01T00:00:00Z"]));
+  });
+
+  it("keeps an event's UID when the window moves (no duplicates for subscribers after a rebuild)", () => {
+    const earlier = parseCalendar(buildFeed(2024, 2028, DEFAULT_FEED_OPTIONS)).events;
+    const later = new Map(parseCalendar(buildFeed(2025, 2029, DEFAULT_FEED_OPTIONS)).events.map((e) => [e.uid, e]));
+    const shared = earlier.filter((e) => e.date >= "2025");
+    expect(shared.length).toBeGreaterThan(50);
+    for (const e of shared) expect(later.get(e.uid)?.date).toBe(e.date);
+  });
+
+  it("uses CRLF line ends and declares all-day events with VALUE=DATE", () => {
+    const text = buildFeed(2024, 2024, DEFAULT_FEED_OPTIONS);
+    expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    expect(text).toContain("DTSTART;VALUE=DATE:20240101\r\n");
+    expect(text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+    expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
+  });
+
+  it("folds every line at 75 octets, never inside a character (the longest calendar name has two-octet letters)", () => {
+    const all = { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, busy: true };
+    const text = buildFeed(2024, 2024, all);
+    for (const line of text.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(text).toMatch(/^X-WR-CALNAME:.*\r\n .*\r\n/m);
+    expect(parseCalendar(text).name).toBe(feedCalendarName(all));
+  });
+});
+
+describe("calendar name rule", () => {
+  it.each([
+    [{}, "Svenska helgdagar"],
+    [{ bridge: true, half: true }, "Svenska helgdagar med klämdagar och halvdagar"],
+    [{ bridge: true }, "Svenska helgdagar med klämdagar"],
+    [{ defacto: false }, "Svenska allmänna helgdagar"],
+    [{ saturdays: true, sundays: true, half: true }, "Svenska helgdagar med halvdagar, lördagar och söndagar"],
+    [{ busy: true }, "Svenska helgdagar (upptagen tid)"],
+    [
+      { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, busy: true },
+      "Svenska allmänna helgdagar med klämdagar, halvdagar, lördagar och söndagar (upptagen tid)",
+    ],
+  ] as [Partial<FeedOptions>, string][])("%j -> %s", (partial, name) => {
+    expect(feedCalendarName({ ...DEFAULT_FEED_OPTIONS, ...partial })).toBe(name);
+  });
+});
+
+describe("feed options over HTTP", () => {
+  const nameOf = async (url: string) => parseCalendar(await (await get(url)).text()).name;
+
+  it("both addresses serve the same calendar", async () => {
+    const a = await get(FEED);
+    const b = await get(`${BASE}/ical/holidays`);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(await a.text()).toBe(await b.text());
+  });
+
+  it.each(["true", "TRUE", "1", "on", "On", "yes", "YES", ""])("bridge=%s is true", async (value) => {
+    expect(await nameOf(`${FEED}?bridge=${value}`)).toBe("Svenska helgdagar med klämdagar");
+  });
+
+  it("a bare parameter is true", async () => {
+    expect(await nameOf(`${FEED}?half`)).toBe("Svenska helgdagar med halvdagar");
+  });
+
+  it.each(["false", "FALSE", "0", "off", "no", "No"])("defacto=%s is false", async (value) => {
+    expect(await nameOf(`${FEED}?defacto=${value}`)).toBe("Svenska allmänna helgdagar");
+  });
+
+  it.each(["maybe", "2", "tru", "y", "null", " true"])("busy=%j is a 400 invalid-parameter problem", async (value) => {
+    const res = await get(`${FEED}?busy=${encodeURIComponent(value)}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("Content-Type")).toBe("application/problem+json");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const body = await res.json();
+    expect(body.type).toBe(`${PROBLEM_BASE}/invalid-parameter`);
+    expect(body.status).toBe(400);
+    expect(body.detail).toContain("busy");
+  });
+
+  it("a known parameter given twice is 400, even with equal values", async () => {
+    const res = await get(`${FEED}?sundays=true&sundays=true`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).type).toBe(`${PROBLEM_BASE}/invalid-parameter`);
+  });
+
+  it("ignores unknown parameters (also repeated or odd-valued ones)", async () => {
+    const plain = await (await get(FEED)).text();
+    const res = await get(`${FEED}?utm_source=x&utm_source=y&year=1999&lang=en`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(plain);
+  });
+
+  it("the window follows the injected clock's year in Sweden (New Year's Eve 23:30 UTC is already next year)", async () => {
+    const at = (iso: string) => handleFeed(new Request(FEED), { clock: () => new Date(iso) });
+    const before = parseCalendar(await (await at("2026-12-31T22:30:00Z")).text()).events.map((e) => e.date);
+    const after = parseCalendar(await (await at("2026-12-31T23:30:00Z")).text()).events.map((e) => e.date);
+    expect(before[0].slice(0, 4)).toBe("2024");
+    expect(before[before.length - 1].slice(0, 4)).toBe("2028");
+    expect(after[0].slice(0, 4)).toBe("2025");
+    expect(after[after.length - 1].slice(0, 4)).toBe("2029");
+  });
+});
+
+describe("feed HTTP headers", () => {
+  it("200: Content-Type, Cache-Control (six hours), ETag, CORS, RateLimit-*", async () => {
+    const res = await get(FEED);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=21600");
+    expect(res.headers.get("ETag")).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(res.headers.get("Access-Control-Expose-Headers")).toContain("ETag");
+    expect(res.headers.get("RateLimit-Limit")).toBe("30");
+    expect(res.headers.get("RateLimit-Policy")).toBe("30;w=10");
+    expect(res.headers.get("RateLimit-Remaining")).toBeNull();
+  });
+
+  it("with query parameters the policy is 10 per 10 s", async () => {
+    const res = await get(`${FEED}?bridge=true`);
+    expect(res.headers.get("RateLimit-Limit")).toBe("10");
+    expect(res.headers.get("RateLimit-Policy")).toBe("10;w=10");
+    const unknownOnly = await get(`${FEED}?utm=1`);
+    expect(unknownOnly.headers.get("RateLimit-Policy")).toBe("10;w=10");
+    const bad = await get(`${FEED}?bridge=perhaps`);
+    expect(bad.headers.get("RateLimit-Policy")).toBe("10;w=10");
+  });
+
+  it("the ETag is the same for both addresses and across requests; If-None-Match gives 304 without a body", async () => {
+    const etag = (await get(FEED)).headers.get("ETag")!;
+    expect((await get(`${BASE}/ical/holidays`)).headers.get("ETag")).toBe(etag);
+    const res = await get(FEED, { headers: { "If-None-Match": etag } });
+    expect(res.status).toBe(304);
+    expect(await res.text()).toBe("");
+    expect(res.headers.get("ETag")).toBe(etag);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=21600");
+    const weak = await get(FEED, { headers: { "If-None-Match": `"other", W/${etag}` } });
+    expect(weak.status).toBe(304);
+    const other = await get(`${FEED}?busy`, { headers: { "If-None-Match": etag } });
+    expect(other.status).toBe(200);
+  });
+
+  it("HEAD answers like GET without a body", async () => {
+    const res = await get(FEED, { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("ETag")).toBe((await get(FEED)).headers.get("ETag"));
+    expect(await res.text()).toBe("");
+  });
+
+  it("OPTIONS is a CORS preflight; POST is 405 with Allow", async () => {
+    const pre = await get(FEED, { method: "OPTIONS", headers: { "Access-Control-Request-Headers": "If-None-Match" } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    const post = await get(FEED, { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toContain("GET");
+    expect(post.headers.get("RateLimit-Limit")).toBe("30");
+  });
+});
+
+describe("feed rate limits (memory store, injected clock)", () => {
+  it("30 per 10 s without a query, 10 per 10 s with one, counted separately; 429 rate-limited with Retry-After", async () => {
+    let now = NOW.getTime();
+    const ctx = { clock: () => new Date(now), store: memoryRateLimitStore(), rateLimitsEnabled: true, clientAddress: "192.0.2.1" };
+    const call = (url: string) => handleFeed(new Request(url), ctx);
+
+    for (let i = 0; i < 10; i++) expect((await call(`${FEED}?half=1`)).status).toBe(200);
+    const limited = await call(`${FEED}?half=1`);
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).type).toBe(`${PROBLEM_BASE}/rate-limited`);
+    expect(limited.headers.get("Retry-After")).toBe("10");
+    expect(limited.headers.get("RateLimit-Policy")).toBe("10;w=10");
+    expect(limited.headers.get("Cache-Control")).toBe("no-store");
+    expect(limited.headers.get("Access-Control-Allow-Origin")).toBe("*");
+
+    // the plain feed still has its own 30
+    for (let i = 0; i < 30; i++) expect((await call(FEED)).status).toBe(200);
+    const plainLimited = await call(FEED);
+    expect(plainLimited.status).toBe(429);
+    expect(plainLimited.headers.get("RateLimit-Policy")).toBe("30;w=10");
+
+    // another address is not affected
+    expect((await handleFeed(new Request(FEED), { ...ctx, clientAddress: "192.0.2.2" })).status).toBe(200);
+
+    now += 10_000;
+    expect((await call(`${FEED}?half=1`)).status).toBe(200);
+    expect((await call(FEED)).status).toBe(200);
+  });
+
+  it("fails open when the store breaks", async () => {
+    const broken = { hit: async () => { throw new Error("store down"); } };
+    const res = await handleFeed(new Request(FEED), { clock, store: broken, rateLimitsEnabled: true });
+    expect(res.status).toBe(200);
+  });
+});

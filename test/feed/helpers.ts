@@ -1,0 +1,45 @@
+import ICAL from "ical.js";
+
+export interface ParsedEvent {
+  uid: string;
+  summary: string;
+  description: string;
+  date: string;
+  isDate: boolean;
+  end: string | null;
+  transp: string;
+  dtstamp: string;
+}
+
+export interface ParsedCalendar {
+  name: string;
+  publishedTtl: string | null;
+  refreshInterval: string | null;
+  events: ParsedEvent[];
+}
+
+/** Parses iCalendar text with ical.js (an independent parser, not the package that wrote it). */
+export function parseCalendar(text: string): ParsedCalendar {
+  const vcalendar = new ICAL.Component(ICAL.parse(text));
+  const events = vcalendar.getAllSubcomponents("vevent").map((c): ParsedEvent => {
+    const start = c.getFirstPropertyValue("dtstart") as ICAL.Time;
+    const end = c.getFirstPropertyValue("dtend") as ICAL.Time | null;
+    return {
+      uid: String(c.getFirstPropertyValue("uid")),
+      summary: String(c.getFirstPropertyValue("summary")),
+      description: String(c.getFirstPropertyValue("description")),
+      date: start.toString(),
+      isDate: start.isDate,
+      end: end ? end.toString() : null,
+      transp: String(c.getFirstPropertyValue("transp")),
+      dtstamp: String(c.getFirstPropertyValue("dtstamp")),
+    };
+  });
+  const refresh = vcalendar.getFirstProperty("refresh-interval");
+  return {
+    name: String(vcalendar.getFirstPropertyValue("x-wr-calname")),
+    publishedTtl: (vcalendar.getFirstPropertyValue("x-published-ttl") as string | null) ?? null,
+    refreshInterval: refresh ? String(refresh.getFirstValue()) : null,
+    events,
+  };
+}

@@ -1,0 +1,261 @@
+/**
+ * A test fixture server for the site tests: serves the publish folder (public/) and answers the few
+ * API URLs the pages call (/v3/holidays, /v3/bridge-days, /v3/half-days, /v3/period, /v3/shift,
+ * /v3/openapi.json, HEAD /holidays, the feed) straight from the calendar engine. It is not the API:
+ * the API's own behaviour is tested elsewhere; this only lets the browser tests run without it.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import {
+  CalendarError, bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, parseBounds, parseIsoDate, parseSteps,
+  parseStrictBoolean, parseYear, period, shift,
+} from "../../data-gen/index.js";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".ics": "text/calendar; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/** The v2 withdrawal as the fixture announces it: Deprecation at this moment, Sunset six months later. */
+export const FIXTURE_ANNOUNCEMENT = new Date(Date.UTC(2031, 0, 15, 9, 0, 0));
+export const FIXTURE_SUNSET = new Date(Date.UTC(2031, 6, 15, 9, 0, 0));
+
+/** A small OpenAPI document with local $refs, shaped like the real one, for the reference page. */
+export const FIXTURE_OPENAPI = {
+  openapi: "3.1.0",
+  info: { title: "Swedish Calendar Service", version: "3.0.0", description: "Fixture description with `code` and **bold**." },
+  paths: {
+    "/v3/holidays": {
+      get: {
+        summary: "Holidays of a year",
+        description: "Public and de facto holidays, one entry per date.",
+        parameters: [
+          { $ref: "#/components/parameters/Year" },
+          { name: "sundays", in: "query", required: false, schema: { type: "string", enum: ["true", "false"], default: "false" }, description: "Also list every Sunday." },
+        ],
+        responses: {
+          "200": { description: "The holidays", content: { "application/json": { schema: { $ref: "#/components/schemas/HolidaysResponse" } } } },
+          "400": { $ref: "#/components/responses/BadRequest" },
+        },
+      },
+    },
+    "/v3/period": {
+      get: {
+        summary: "Count a period",
+        parameters: [
+          { name: "from", in: "query", required: true, schema: { type: "string", format: "date" } },
+          { name: "to", in: "query", required: true, schema: { type: "string", format: "date" } },
+          { name: "bounds", in: "query", schema: { type: "string", enum: ["inclusive", "exclusive", "from", "to"], default: "inclusive" } },
+        ],
+        responses: { "200": { description: "Counts" }, "400": { $ref: "#/components/responses/BadRequest" } },
+      },
+    },
+    "/v3/days/{date}": {
+      get: {
+        summary: "One date",
+        parameters: [{ name: "date", in: "path", required: true, schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" } }],
+        responses: { "200": { description: "A Day", content: { "application/json": { schema: { $ref: "#/components/schemas/Day" } } } } },
+      },
+    },
+  },
+  components: {
+    parameters: {
+      Year: { name: "year", in: "query", required: false, schema: { type: "integer", minimum: 1930, maximum: 9999 }, description: "Four-digit year; default the current year in Sweden." },
+    },
+    responses: {
+      BadRequest: { description: "Invalid parameter", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } },
+    },
+    schemas: {
+      Day: {
+        type: "object",
+        required: ["date", "weekday", "holidayType", "workingDay", "observances"],
+        properties: {
+          date: { type: "string", format: "date" },
+          weekday: { type: "integer", minimum: 1, maximum: 7 },
+          holidayType: { type: ["string", "null"], enum: ["public", "defacto", null] },
+          workingDay: { type: "boolean" },
+          observances: { type: "array", items: { type: "object" } },
+        },
+      },
+      HolidaysResponse: {
+        type: "object",
+        required: ["year", "count", "days"],
+        properties: { year: { type: "integer" }, count: { type: "integer" }, days: { type: "array", items: { $ref: "#/components/schemas/Day" } } },
+      },
+      Problem: {
+        type: "object",
+        required: ["type", "title", "status"],
+        properties: { type: { type: "string", format: "uri" }, title: { type: "string" }, status: { type: "integer" }, detail: { type: "string" } },
+      },
+    },
+  },
+};
+
+function stockholmYear(): number {
+  return Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Stockholm", year: "numeric" }).format(new Date()));
+}
+
+function json(res: ServerResponse, status: number, body: unknown, type = "application/json", head = false): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": type, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
+  res.end(head ? undefined : text);
+}
+
+function problem(res: ServerResponse, error: CalendarError): void {
+  json(res, error.status, { type: `https://calendar.test/problems/${error.slug}`, title: error.message ? titleOf(error) : "Error", status: error.status, detail: error.detail }, "application/problem+json");
+}
+
+function titleOf(error: CalendarError): string {
+  return error.slug === "invalid-date" ? "Invalid date" : error.slug === "invalid-parameter" ? "Invalid parameter" : error.slug;
+}
+
+function one(params: URLSearchParams, name: string): string | undefined {
+  const all = params.getAll(name);
+  if (all.length > 1) throw new CalendarError("invalid-parameter", `'${name}' was given ${all.length} times; give it once`, name);
+  return all[0];
+}
+
+function yearOf(params: URLSearchParams): number {
+  const value = one(params, "year");
+  return value === undefined ? stockholmYear() : parseYear(value);
+}
+
+/** Answers an API URL from the engine, or returns false when the URL is not one of the fixture's. */
+function answerApi(url: URL, res: ServerResponse, method: string): boolean {
+  const p = url.searchParams;
+  switch (url.pathname) {
+    case "/v3/holidays": {
+      const year = yearOf(p);
+      const flag = (name: string) => (p.has(name) ? parseStrictBoolean(one(p, name)!, name) : false);
+      const days = holidaysOfYear(year, { sundays: flag("sundays"), saturdays: flag("saturdays") });
+      json(res, 200, { year, count: days.length, days });
+      return true;
+    }
+    case "/v3/bridge-days": {
+      const year = yearOf(p);
+      const days = bridgeDaysOfYear(year);
+      json(res, 200, { year, count: days.length, days });
+      return true;
+    }
+    case "/v3/half-days": {
+      const year = yearOf(p);
+      const days = halfDaysOfYear(year);
+      json(res, 200, { year, count: days.length, days });
+      return true;
+    }
+    case "/v3/period": {
+      const fromText = one(p, "from");
+      const toText = one(p, "to");
+      const from = parseIsoDate(fromText, "from");
+      const to = parseIsoDate(toText, "to");
+      const boundsText = one(p, "bounds");
+      json(res, 200, period(from, to, boundsText === undefined ? "inclusive" : parseBounds(boundsText), fromText, toText));
+      return true;
+    }
+    case "/v3/shift": {
+      const dateText = one(p, "date");
+      const date = parseIsoDate(dateText, "date");
+      const steps = parseSteps(p.getAll("add"));
+      const postponeText = one(p, "postpone");
+      json(res, 200, shift(date, steps, postponeText === undefined ? false : parseStrictBoolean(postponeText, "postpone"), dateText));
+      return true;
+    }
+    case "/v3/openapi.json":
+      json(res, 200, FIXTURE_OPENAPI);
+      return true;
+    case "/holidays":
+    case "/half-days":
+    case "/bridge-days": {
+      res.setHeader("Link", '</v2-deprecation/>; rel="deprecation"; type="text/html", </v2-deprecation/>; rel="sunset"; type="text/html"');
+      res.setHeader("Deprecation", `@${Math.floor(FIXTURE_ANNOUNCEMENT.getTime() / 1000)}`);
+      res.setHeader("Sunset", FIXTURE_SUNSET.toUTCString());
+      json(res, 200, [], "application/json", method === "HEAD");
+      return true;
+    }
+    case "/ical/svenska-helgdagar.ics":
+    case "/ical/holidays": {
+      const body = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//fixture//EN\r\nX-WR-CALNAME:Svenska helgdagar\r\nEND:VCALENDAR\r\n";
+      res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8" });
+      res.end(method === "HEAD" ? undefined : body);
+      return true;
+    }
+    default:
+      if (url.pathname.startsWith("/v3/")) {
+        json(res, 404, { type: "https://calendar.test/problems/not-found", title: "Not found", status: 404, detail: `no route ${url.pathname} in the fixture` }, "application/problem+json");
+        return true;
+      }
+      return false;
+  }
+}
+
+async function serveStatic(root: string, url: URL, res: ServerResponse, method: string): Promise<void> {
+  let file = path.join(root, decodeURIComponent(url.pathname));
+  if (!file.startsWith(root)) {
+    res.writeHead(403).end();
+    return;
+  }
+  const info = await stat(file).catch(() => null);
+  if (info?.isDirectory()) {
+    if (!url.pathname.endsWith("/")) {
+      res.writeHead(301, { Location: url.pathname + "/" + url.search }).end();
+      return;
+    }
+    file = path.join(file, "index.html");
+  }
+  const body = await readFile(file).catch(() => null);
+  if (!body) {
+    res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
+    return;
+  }
+  res.writeHead(200, { "Content-Type": CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream", "Content-Length": body.length });
+  res.end(method === "HEAD" ? undefined : body);
+}
+
+export interface FixtureServer {
+  origin: string;
+  /** every request path+query the server received, in order */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export async function startFixtureServer(publicDir: string, port = 0): Promise<FixtureServer> {
+  const root = path.resolve(publicDir);
+  const requests: string[] = [];
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method ?? "GET";
+    const url = new URL(req.url ?? "/", "http://fixture.local");
+    requests.push(url.pathname + url.search);
+    try {
+      if (answerApi(url, res, method)) return;
+    } catch (error) {
+      if (error instanceof CalendarError) return problem(res, error);
+      json(res, 500, { type: "https://calendar.test/problems/internal-error", title: "Internal error", status: 500, detail: String(error) }, "application/problem+json");
+      return;
+    }
+    serveStatic(root, url, res, method).catch((error: unknown) => {
+      res.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${actual}`,
+    requests,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+// `tsx test/site/fixture-server.ts [port]` serves the built site for a look in a browser.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const server = await startFixtureServer(path.join(path.dirname(new URL(import.meta.url).pathname), "../../public"), Number(process.argv[2] ?? 4321));
+  console.log(`site fixture server on ${server.origin}`);
+}

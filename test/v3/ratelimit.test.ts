@@ -1,0 +1,192 @@
+import { BlobsServer } from "@netlify/blobs/server";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  blobsRateLimitStore, checkRateLimit, countHit, defaultContext, memoryRateLimitStore, serve,
+  type RateLimitStore,
+} from "../../functions/lib/core.js";
+import { handleHealth } from "../../functions/lib/health.js";
+import { expectProblem, v3 } from "./helpers.js";
+
+const T0 = Date.parse("2026-06-15T10:00:00Z");
+
+function clockAt(ms: { now: number }) {
+  return () => new Date(ms.now);
+}
+
+describe("v3 rate limit: 10 per minute per address", () => {
+  it("refuses the 11th request in a minute with 429 and Retry-After, then admits after the window", async () => {
+    const store = memoryRateLimitStore();
+    const time = { now: T0 };
+    const ctx = { store, rateLimitsEnabled: true, clientAddress: "192.0.2.1", clock: clockAt(time) };
+    for (let i = 0; i < 10; i++) {
+      time.now = T0 + i * 1000;
+      const res = await v3("/v3/days/2024-01-01", undefined, ctx);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit-limit")).toBe("10");
+      expect(res.headers.get("ratelimit-policy")).toBe("10;w=60");
+    }
+    time.now = T0 + 15_000;
+    const refused = await v3("/v3/days/2024-01-01", undefined, ctx);
+    expect(refused.headers.get("retry-after")).toBe("45");
+    expect(refused.headers.get("ratelimit-limit")).toBe("10");
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    await expectProblem(refused, "rate-limited", 429);
+
+    // another address has its own allowance
+    expect((await v3("/v3/days/2024-01-01", undefined, { ...ctx, clientAddress: "192.0.2.2" })).status).toBe(200);
+
+    time.now = T0 + 59_999;
+    const lastMs = await v3("/v3/days/2024-01-01", undefined, ctx);
+    expect(lastMs.status).toBe(429);
+    expect(lastMs.headers.get("retry-after")).toBe("1");
+
+    time.now = T0 + 60_000;
+    expect((await v3("/v3/days/2024-01-01", undefined, ctx)).status).toBe(200);
+  });
+
+  it("counts errors but not preflights", async () => {
+    const store = memoryRateLimitStore();
+    const ctx = { store, rateLimitsEnabled: true, clientAddress: "a", clock: () => new Date(T0) };
+    for (let i = 0; i < 20; i++) expect((await v3("/v3/holidays", { method: "OPTIONS" }, ctx)).status).toBe(204);
+    for (let i = 0; i < 10; i++) expect((await v3("/v3/holidays?year=x", undefined, ctx)).status).toBe(400);
+    expect((await v3("/v3/holidays?year=2024", undefined, ctx)).status).toBe(429);
+  });
+
+  it("is off when rateLimitsEnabled is false (RATE_LIMITS=off)", async () => {
+    const store = memoryRateLimitStore();
+    const ctx = { store, rateLimitsEnabled: false, clientAddress: "a", clock: () => new Date(T0) };
+    for (let i = 0; i < 15; i++) expect((await v3("/v3/days/2024-01-01", undefined, ctx)).status).toBe(200);
+    expect(process.env.RATE_LIMITS).toBe("off");
+    expect(defaultContext(new Request("http://x/"), { ip: "1.2.3.4" })).toMatchObject({ clientAddress: "1.2.3.4", rateLimitsEnabled: false });
+  });
+
+  it("keys counters by the socket address, never a client-supplied header", async () => {
+    const store = memoryRateLimitStore();
+    const ctx = { store, rateLimitsEnabled: true, clientAddress: "198.51.100.7", clock: () => new Date(T0) };
+    for (let i = 0; i < 10; i++) {
+      await v3("/v3/days/2024-01-01", { headers: { "X-Forwarded-For": `10.0.0.${i}` } }, ctx);
+    }
+    const res = await v3("/v3/days/2024-01-01", { headers: { "X-Forwarded-For": "10.9.9.9", "X-Nf-Client-Connection-Ip": "10.9.9.9" } }, ctx);
+    expect(res.status).toBe(429);
+  });
+
+  it("/health has its own counter with the v3 pace", async () => {
+    const store = memoryRateLimitStore();
+    const ctx = { store, rateLimitsEnabled: true, clientAddress: "a", clock: () => new Date(T0) };
+    for (let i = 0; i < 10; i++) await v3("/v3/days/2024-01-01", undefined, ctx);
+    const health = await handleHealth(new Request("http://x/health"), ctx);
+    expect(health.status).toBe(200);
+    expect(health.headers.get("ratelimit-policy")).toBe("10;w=60");
+  });
+});
+
+describe("the limiter fails open", () => {
+  const throwing: RateLimitStore = {
+    async hit() {
+      throw new Error("store is down");
+    },
+  };
+  const hanging: RateLimitStore = { hit: () => new Promise(() => {}) };
+
+  it("lets every request through when the store throws", async () => {
+    const ctx = { store: throwing, rateLimitsEnabled: true, clientAddress: "a", clock: () => new Date(T0) };
+    for (let i = 0; i < 15; i++) {
+      const res = await v3("/v3/days/2024-01-01", undefined, ctx);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit-limit")).toBe("10");
+    }
+  });
+
+  it("lets the request through when the store hangs", async () => {
+    const decision = await checkRateLimit(hanging, "k", { limit: 1, windowSeconds: 60 }, T0, 50);
+    expect(decision).toEqual({ allowed: true, retryAfterSeconds: 0 });
+  });
+
+  it("lets the request through when Netlify Blobs is not configured", async () => {
+    const ctx = { store: blobsRateLimitStore("unconfigured"), rateLimitsEnabled: true, clientAddress: "a", clock: () => new Date(T0) };
+    const saved = process.env.NETLIFY_BLOBS_CONTEXT;
+    delete process.env.NETLIFY_BLOBS_CONTEXT;
+    try {
+      for (let i = 0; i < 12; i++) expect((await v3("/v3/days/2024-01-01", undefined, ctx)).status).toBe(200);
+    } finally {
+      if (saved !== undefined) process.env.NETLIFY_BLOBS_CONTEXT = saved;
+    }
+  });
+});
+
+describe("block window (v2: blocked for 10 s once over the limit)", () => {
+  it("refuses every request until the block ends", () => {
+    const policy = { limit: 5, windowSeconds: 10, blockSeconds: 10 };
+    let state = null;
+    const hit = (ms: number) => {
+      const r = countHit(state, policy, ms);
+      state = r.state as any;
+      return r.decision;
+    };
+    for (let i = 0; i < 5; i++) expect(hit(T0 + i * 100).allowed).toBe(true);
+    expect(hit(T0 + 9_000)).toEqual({ allowed: false, retryAfterSeconds: 10 }); // blocked until T0 + 19 s
+    expect(hit(T0 + 12_000)).toEqual({ allowed: false, retryAfterSeconds: 7 }); // window over, block not
+    expect(hit(T0 + 19_000).allowed).toBe(true);
+  });
+
+  it("works through serve() with a surface policy", async () => {
+    const surface = { name: "blocky", policy: () => ({ limit: 2, windowSeconds: 10, blockSeconds: 30 }) };
+    const handler = serve(surface, () => new Response("ok"));
+    const store = memoryRateLimitStore();
+    const time = { now: T0 };
+    const ctx = { store, rateLimitsEnabled: true, clientAddress: "a", clock: clockAt(time) };
+    const call = async () => handler(new Request("http://x/"), ctx);
+    expect((await call()).status).toBe(200);
+    expect((await call()).status).toBe(200);
+    const refused = await call();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    expect(refused.headers.get("ratelimit-policy")).toBe("2;w=10");
+    time.now = T0 + 15_000;
+    expect((await call()).status).toBe(429);
+    time.now = T0 + 30_000;
+    expect((await call()).status).toBe(200);
+  });
+});
+
+describe("the Netlify Blobs store (local sandbox server, as under netlify dev)", () => {
+  let server: BlobsServer;
+  let dir: string;
+  let saved: string | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "blobs-test-"));
+    server = new BlobsServer({ directory: dir, token: "test-token" });
+    const { port } = await server.start();
+    saved = process.env.NETLIFY_BLOBS_CONTEXT;
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+      JSON.stringify({ edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}`, token: "test-token", siteID: "test-site" }),
+    ).toString("base64");
+  });
+
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT;
+    else process.env.NETLIFY_BLOBS_CONTEXT = saved;
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("shares counts between separate store instances (fresh workers) and refuses the 11th", async () => {
+    const time = { now: T0 };
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      // a new store object per request, like a fresh worker per invocation under netlify dev
+      const ctx = { store: blobsRateLimitStore("rl-test"), rateLimitsEnabled: true, clientAddress: "2001:db8::1", clock: clockAt(time) };
+      const res = await v3("/v3/days/2024-01-01", undefined, ctx);
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.headers.get("retry-after")).toBe("60");
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    time.now = T0 + 61_000;
+    const ctx = { store: blobsRateLimitStore("rl-test"), rateLimitsEnabled: true, clientAddress: "2001:db8::1", clock: clockAt(time) };
+    expect((await v3("/v3/days/2024-01-01", undefined, ctx)).status).toBe(200);
+  });
+});
