@@ -111,6 +111,9 @@ function weekdayType(weekday0: number, offset: number): number {
   return wd === SUNDAY ? PUBLIC : wd === SATURDAY ? DEFACTO : WORKING;
 }
 
+// NamedDate.rules is a 32-bit mask of rule indices
+if (OBSERVANCE_RULES.length > 31) throw new Error("calendar.ts: NamedDate.rules holds at most 31 rules");
+
 /** Scratch space for namedDatesOf: one slot per rule (module-level, so a year allocates only its result). */
 const scratchOffsets = new Int32Array(OBSERVANCE_RULES.length);
 const scratchRules = new Int32Array(OBSERVANCE_RULES.length);

@@ -711,7 +711,7 @@ function description(): string {
       slugTable(),
     "## Limits and caching\n\n" +
       "Per calling address: /v3/* 10 requests per minute; v2 5 per 10 seconds (blocked for 10 seconds when over); calendar feed " +
-      "30 per 10 seconds, or 10 when query parameters are present. Over the limit: 429 `rate-limited` with `Retry-After`. Every " +
+      "30 per 10 seconds, or 10 when query parameters are present; `/health` 10 per minute on its own counter. Over the limit: 429 `rate-limited` with `Retry-After`. Every " +
       "response carries `RateLimit-Limit` and `RateLimit-Policy` (`limit;w=seconds`); `RateLimit-Remaining` is not sent. No daily " +
       `or monthly quota. Successful answers carry a strong \`ETag\` and \`Cache-Control: ${CACHE_LONG}\` (with \`year\` omitted: ` +
       "`s-maxage` until midnight in Sweden); `If-None-Match` gives 304.",

@@ -13,14 +13,18 @@ if (mode === "classify") {
   const t1 = performance.now();
   let days = 0;
   let named = 0;
+  const cpu1 = process.cpuUsage();
   for (let n = engine.FIRST_DAY; n <= engine.LAST_DAY; n++) {
     named += engine.dayOf(n).observances.length;
     days++;
   }
   const t2 = performance.now();
+  const cpu2 = process.cpuUsage();
   for (let n = engine.FIRST_DAY; n <= engine.LAST_DAY; n++) named += engine.dayOf(n).observances.length;
   const t3 = performance.now();
-  console.log(JSON.stringify({ importMs: t1 - t0, coldMs: t2 - t1, warmMs: t3 - t2, days, named }));
+  const cpu3 = process.cpuUsage();
+  const cpuMs = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) => (b.user - a.user + b.system - a.system) / 1000;
+  console.log(JSON.stringify({ importMs: t1 - t0, coldMs: t2 - t1, warmMs: t3 - t2, coldCpuMs: cpuMs(cpu1, cpu2), warmCpuMs: cpuMs(cpu2, cpu3), days, named }));
 } else if (mode === "holidays") {
   const { holidaysOfYear } = await import("../../data-gen/index.js");
   const { default: Holidays } = await import("date-holidays");
@@ -33,21 +37,23 @@ if (mode === "classify") {
   // ours on 1000 distinct years (each computed once), date-holidays on 200 calls
   for (let y = 5000; y < 6000; y++) sink += holidaysOfYear(y).length;
   for (let y = 6000; y < 6200; y++) sink += hd.getHolidays(y).length;
-  const passes = (fn: () => void, count: number) => {
-    const t = performance.now();
-    for (let i = 0; i < count; i++) fn();
-    return (performance.now() - t) / count;
-  };
-  // ours, first computation of each year (per-year facts not cached yet)
-  const oursColdMs = passes(() => {
-    for (let y = first; y <= last; y++) sink += holidaysOfYear(y).length;
-  }, 1);
-  const theirsMs = passes(() => {
-    for (let y = first; y <= last; y++) sink += hd.getHolidays(y).length;
-  }, 3);
-  const oursWarmMs = passes(() => {
-    for (let y = first; y <= last; y++) sink += holidaysOfYear(y).length;
-  }, 50);
+  // Interleaved in blocks of 10 years, so that a busy neighbour slows both sides alike.
+  let oursColdMs = 0;
+  let oursWarmMs = 0;
+  let theirsMs = 0;
+  const WARM_REPS = 10;
+  for (let block = first; block <= last; block += 10) {
+    const end = Math.min(last, block + 9);
+    let t = performance.now();
+    for (let y = block; y <= end; y++) sink += holidaysOfYear(y).length; // first computation of these years
+    oursColdMs += performance.now() - t;
+    t = performance.now();
+    for (let y = block; y <= end; y++) sink += hd.getHolidays(y).length;
+    theirsMs += performance.now() - t;
+    t = performance.now();
+    for (let rep = 0; rep < WARM_REPS; rep++) for (let y = block; y <= end; y++) sink += holidaysOfYear(y).length;
+    oursWarmMs += (performance.now() - t) / WARM_REPS;
+  }
   console.log(JSON.stringify({ first, last, years, oursColdMs, oursWarmMs, theirsMs, sink }));
 } else if (mode === "period") {
   const { dayFromCivil, period } = await import("../../data-gen/index.js");

@@ -10,9 +10,13 @@ import { PROBLEM_STATUS, type ProblemSlug } from "../../data-gen/index.js";
 import { openApiDocument } from "../../data-gen/openapi.js";
 import { PROBLEM_BASE, SCHEMAS, schemaId, type SchemaName } from "../../data-gen/schemas.js";
 
-// CJS default-export interop under NodeNext
-const Ajv2020 = (Ajv2020Module as unknown as { default?: typeof Ajv2020Module }).default ?? Ajv2020Module;
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+// CJS default-export interop under NodeNext: the classes sit on `.default` of the module namespace
+type Ajv2020Class = typeof Ajv2020Module.default;
+type AddFormats = typeof addFormatsModule.default;
+const Ajv2020: Ajv2020Class =
+  (Ajv2020Module as unknown as { default?: Ajv2020Class }).default ?? (Ajv2020Module as unknown as Ajv2020Class);
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
 
 type Json = Record<string, any>;
 
@@ -99,13 +103,12 @@ export function documentValidator(doc: Json = CONTRACT_DOCUMENT): DocumentValida
   const compiled = new Map<string, ValidateFunction>();
 
   function validatorFor(key: string, response: Json, mediaType: string): ValidateFunction {
-    let v = compiled.get(key);
-    if (!v) {
-      const content = response.content?.[mediaType];
-      if (!content?.schema) throw new Error(`no schema for ${key}`);
-      v = ajv.compile(rebase(content.schema) as object);
-      compiled.set(key, v);
-    }
+    const cached = compiled.get(key);
+    if (cached) return cached;
+    const content = response.content?.[mediaType];
+    if (!content?.schema) throw new Error(`no schema for ${key}`);
+    const v = ajv.compile(rebase(content.schema) as object);
+    compiled.set(key, v);
     return v;
   }
 

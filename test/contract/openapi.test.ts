@@ -4,6 +4,10 @@ import { PROBLEM_STATUS, type ProblemSlug } from "../../data-gen/index.js";
 import { openApiDocument } from "../../data-gen/openapi.js";
 import { loosen, PROBLEM_BASE, SCHEMA_NAMES, SCHEMAS } from "../../data-gen/schemas.js";
 import { PROBLEM_BASE as HTTP_PROBLEM_BASE } from "../../functions/lib/problem.js";
+import { CACHE_LONG } from "../../functions/lib/cache.js";
+import { V3_POLICY } from "../../functions/lib/v3.js";
+import { FEED_CACHE_CONTROL, FEED_POLICY, FEED_POLICY_WITH_QUERY } from "../../functions/lib/feed.js";
+import { API_VERSION as HEALTH_API_VERSION } from "../../functions/lib/health.js";
 import { CONTRACT_DOCUMENT, makeAjv, resolve, schemaValidators } from "./helpers.js";
 
 type Json = Record<string, any>;
@@ -178,6 +182,17 @@ describe("the OpenAPI document", () => {
       expect(PUBLIC.paths[path].get.responses["410"]).toBeDefined();
     }
     expect(resolve(PUBLIC, PUBLIC.components.headers["Cache-Control-No-Store"]).schema.const).toBe("no-store");
+  });
+
+  it("states the same constants as the HTTP layer (cache, rate limits, versions)", () => {
+    const headers = PUBLIC.components.headers;
+    expect(headers["Cache-Control"].example).toBe(CACHE_LONG);
+    expect(headers["Cache-Control"].description).toContain(FEED_CACHE_CONTROL);
+    expect(headers["RateLimit-Policy"].example).toBe(`${V3_POLICY.limit};w=${V3_POLICY.windowSeconds}`);
+    for (const policy of [FEED_POLICY, FEED_POLICY_WITH_QUERY]) {
+      expect(headers["RateLimit-Policy"].description).toContain(`${policy.limit};w=${policy.windowSeconds}`);
+    }
+    expect(HEALTH_API_VERSION).toBe(PUBLIC.info.version);
   });
 
   it("uses example problem types from the slug table", () => {

@@ -3,6 +3,7 @@
  * status; errors are problem documents of the slug DECISIONS.md gives; engine outputs validate directly.
  */
 import { describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import {
   bridgeDaysOfYear, catalogue, fromIsoDate, halfDaysOfYear, holidaysOfYear, occurrences, period, shift,
   OBSERVANCE_RULES, FIRST_YEAR, LAST_YEAR, type ProblemSlug,
@@ -162,6 +163,15 @@ describe("v3 responses validate against the document", () => {
   it("/v3/openapi.json is a document that validates against its own schema", async () => {
     const body = await ok(handleV3, "/v3/openapi.json");
     expect(body.openapi).toBe("3.1.0");
+  });
+
+  it("/v3/openapi.json serves exactly openApiDocument() (the public form)", async () => {
+    const response = await handleV3(request("/v3/openapi.json"), TEST_CONTEXT);
+    const text = await response.text();
+    expect(text).toBe(JSON.stringify(openApiDocument()));
+    const result = await new Validator().validate(JSON.parse(text));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
   });
 
   it("/health", async () => {

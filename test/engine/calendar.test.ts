@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import {
   OBSERVANCE_RULES, addWorkingDays, bridgeDaysOfYear, catalogue, dayOf, halfDaysOfYear, holidaysOfYear, isBridgeDay,
-  isHalfDay, isWorkingDay, occurrences, period, FIRST_DAY, LAST_DAY, type Day,
+  isHalfDay, isWorkingDay, observanceDate, occurrences, period, FIRST_DAY, LAST_DAY, type Day,
 } from "../../data-gen/index.js";
 import { d, iso, weekdayByDate } from "./helpers.js";
 
@@ -289,5 +289,50 @@ describe("the Day object", () => {
   });
   it("addWorkingDays of 0 is the date itself, even on a holiday", () => {
     expect(addWorkingDays(d("2024-12-25"), 0)).toBe(d("2024-12-25"));
+  });
+});
+
+describe("the whole range 1930-9999", () => {
+  it("holiday lists equal a direct evaluation of the rules table, year by year", () => {
+    for (let year = 1930; year <= 9999; year++) {
+      const expected = new Map<string, string[]>();
+      for (const rule of OBSERVANCE_RULES) {
+        const n = observanceDate(rule, year);
+        if (n === undefined) continue;
+        const key = iso(n);
+        expected.set(key, [...(expected.get(key) ?? []), rule.code]);
+      }
+      const actual = holidaysOfYear(year);
+      const got = new Map(actual.map((x) => [x.date, codes(x)]));
+      if (got.size !== expected.size || [...expected].some(([k, v]) => got.get(k)?.join() !== v.join())) {
+        throw new Error(`${year}: ${JSON.stringify([...got])} != ${JSON.stringify([...expected])}`);
+      }
+      // working days of the year: all days minus weekends minus named dates on weekdays
+      let weekendDays = 0;
+      const first = d(`${year}-01-01`);
+      const last = d(`${year}-12-31`);
+      for (let n = first; n <= last; n++) if (weekdayByDate(iso(n)) >= 6) weekendDays++;
+      const namedOnWeekdays = actual.filter((x) => x.weekday <= 5).length;
+      const p = period(first, last, "inclusive");
+      if (p.workingDays !== last - first + 1 - weekendDays - namedOnWeekdays) throw new Error(`${year}: ${p.workingDays} working days`);
+    }
+  });
+  it("every day: dayOf agrees with isWorkingDay, and bridge and half days follow their definitions", () => {
+    let prev = dayOf(FIRST_DAY);
+    let cur = dayOf(FIRST_DAY + 1);
+    expect(isBridgeDay(FIRST_DAY) || isHalfDay(FIRST_DAY)).toBe(false);
+    for (let n = FIRST_DAY + 1; n < LAST_DAY; n++) {
+      const next = dayOf(n + 1);
+      const bridge = cur.workingDay && !prev.workingDay && !next.workingDay;
+      const half = cur.workingDay && next.observances.some((o) => o.holidayType === "public");
+      if (isBridgeDay(n) !== bridge || isHalfDay(n) !== half || isWorkingDay(n) !== cur.workingDay) throw new Error(`${cur.date}`);
+      if (cur.workingDay !== (cur.holidayType === null)) throw new Error(`${cur.date}`);
+      prev = cur;
+      cur = next;
+    }
+  });
+  it("dayOf outside 1930-01-01..9999-12-31 is a programming error (RangeError), not a silent answer", () => {
+    expect(() => dayOf(FIRST_DAY - 1)).toThrow(RangeError);
+    expect(() => dayOf(LAST_DAY + 1)).toThrow(RangeError);
   });
 });

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  addMonths, addWorkingDays, civilFromDay, dayOf, isBridgeDay, isHalfDay, isWorkingDay, parseSteps, period, periodSummary, shift,
+  addMonths, addWorkingDays, dayOf, isBridgeDay, isHalfDay, isWorkingDay, parseSteps, period, periodSummary, shift,
   BOUNDS, FIRST_DAY, LAST_DAY, type Bounds, type Period, type Step,
 } from "../../data-gen/index.js";
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   blobsRateLimitStore, checkRateLimit, countHit, defaultContext, memoryRateLimitStore, serve,
-  type RateLimitStore,
+  type CounterState, type RateLimitStore,
 } from "../../functions/lib/core.js";
 import { handleHealth } from "../../functions/lib/health.js";
 import { expectProblem, v3 } from "./helpers.js";
@@ -120,10 +120,10 @@ describe("the limiter fails open", () => {
 describe("block window (v2: blocked for 10 s once over the limit)", () => {
   it("refuses every request until the block ends", () => {
     const policy = { limit: 5, windowSeconds: 10, blockSeconds: 10 };
-    let state = null;
+    let state: CounterState | null = null;
     const hit = (ms: number) => {
       const r = countHit(state, policy, ms);
-      state = r.state as any;
+      state = r.state;
       return r.decision;
     };
     for (let i = 0; i < 5; i++) expect(hit(T0 + i * 100).allowed).toBe(true);

@@ -114,7 +114,7 @@ function render(doc: Json): string {
         const r = resolve(raw);
         const content = isObject(r.content) ? r.content : {};
         const media = Object.entries(content)
-          .map(([type, m]) => `<code>${e(type)}</code>${isObject(m) && m.schema ? `: ${schemaText(m.schema)}` : ""}`)
+          .map(([type, m]) => `<span class="media"><code>${e(type)}</code>${isObject(m) && m.schema ? `: ${schemaText(m.schema)}` : ""}</span>`)
           .join("<br>");
         return `<tr><td><strong>${e(code)}</strong></td><td>${prose(r.description)}</td><td>${media || "–"}</td></tr>`;
       })
