@@ -70,8 +70,10 @@ export async function run(): Promise<void> {
 
   // 1. classify every day 1930-9999, in a fresh process (cold caches, cold JIT)
   // (best of three fresh processes: the machine is shared, and the target is about the engine, not the neighbours)
-  const c = [cold<ClassifyRun>("classify"), cold<ClassifyRun>("classify"), cold<ClassifyRun>("classify")].sort((a, b) => a.coldMs - b.coldMs)[0];
+  const runs = [cold<ClassifyRun>("classify"), cold<ClassifyRun>("classify"), cold<ClassifyRun>("classify")].sort((a, b) => a.coldMs - b.coldMs);
+  const c = runs[0];
   rows.push({ benchmark: `classify all ${c.days.toLocaleString("en")} days 1930-9999 via dayOf (cold, wall; best of 3)`, measured: `${ms(c.coldMs)} (cpu ${ms(c.coldCpuMs)})`, target: "≤ 1000 ms", ok: c.coldMs <= 1000 });
+  rows.push({ benchmark: "  median of the 3 fresh processes", measured: `${ms(runs[1].coldMs)} (cpu ${ms(runs[1].coldCpuMs)})`, target: "", ok: null });
   rows.push({ benchmark: "  same, second pass (warm)", measured: `${ms(c.warmMs)} (cpu ${ms(c.warmCpuMs)})`, target: "", ok: null });
   rows.push({ benchmark: "  engine module import (tsx transpile included)", measured: ms(c.importMs), target: "", ok: null });
 

@@ -6,7 +6,7 @@ import { jsonResponse } from "./http.js";
 import { notFound } from "./problem.js";
 import { routePathname } from "./routes.js";
 import { serve, type Surface } from "./serve.js";
-import { V3_POLICY } from "./v3.js";
+import { V3_POLICY } from "./policies.js";
 
 export const API_VERSION = "3.0.0";
 

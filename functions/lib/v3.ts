@@ -7,12 +7,11 @@ import { CACHE_LONG, cacheUntilStockholmMidnight, stockholmYear } from "./cache.
 import { jsonResponse } from "./http.js";
 import { openApiBody } from "./openapi.js";
 import { notFound } from "./problem.js";
-import type { RateLimitPolicy } from "./ratelimit.js";
+import { V3_POLICY } from "./policies.js";
 import { devFallbackBase, routePathname } from "./routes.js";
 import { serve, type ServiceContext, type Surface } from "./serve.js";
 
-/** SPEC.md Limits: 10 requests per minute per calling address on /v3/*. */
-export const V3_POLICY: RateLimitPolicy = { limit: 10, windowSeconds: 60 };
+export { V3_POLICY };
 export const V3_SURFACE: Surface = {
   name: "v3",
   policy: () => V3_POLICY,

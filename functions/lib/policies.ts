@@ -1,0 +1,9 @@
+import type { RateLimitPolicy } from "./ratelimit.js";
+
+/**
+ * SPEC.md Limits: 10 requests per minute per calling address on /v3/*. /health and unknown paths carry the
+ * same pace on counters of their own. Kept in a module of its own so small functions need not import the v3
+ * router. The functions' `config.rateLimit` repeats these numbers as literals (Netlify reads config statically);
+ * test/build/manifest.test.ts checks they agree.
+ */
+export const V3_POLICY: RateLimitPolicy = { limit: 10, windowSeconds: 60 };
