@@ -31,7 +31,7 @@ interface ClassifyRun {
 }
 
 function cold<T>(mode: string, ...args: string[]): T {
-  const out = execFileSync(process.execPath, ["--import", "tsx", join(root, "bench/cold/engine-cold.ts"), mode, ...args], {
+  const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", join(root, "bench/cold/engine-cold.ts"), mode, ...args], {
     cwd: root,
     encoding: "utf8",
   });
@@ -125,13 +125,17 @@ export async function run(): Promise<void> {
   }
   rows.push({ benchmark: `worst 20-step shift (${worstName}, median)`, measured: us(worst), target: "≤ 1000 µs", ok: worst <= 1000 });
 
-  // 4. holiday list per year vs date-holidays, side by side in one fresh process
-  const h = cold<{ first: number; last: number; years: number; oursColdMs: number; oursWarmMs: number; theirsMs: number }>("holidays", "1930", "2129");
+  // 4. holiday list per year vs date-holidays, side by side in one fresh process (three of them; the median counts)
+  type HolidayRun = { first: number; last: number; years: number; oursColdMs: number; oursWarmMs: number; theirsMs: number };
+  const hRuns = [0, 1, 2].map(() => cold<HolidayRun>("holidays", "1930", "2129")).sort((a, b) => b.theirsMs / b.oursColdMs - a.theirsMs / a.oursColdMs);
+  const h = hRuns[1];
   const perYear = (v: number) => (v * 1000) / h.years;
   const coldRatio = h.theirsMs / h.oursColdMs;
   const warmRatio = h.theirsMs / h.oursWarmMs;
+  const worstColdRatio = Math.min(...hRuns.map((r) => r.theirsMs / r.oursColdMs));
   rows.push({ benchmark: `holiday list per year, date-holidays getHolidays (${h.first}-${h.last})`, measured: us(perYear(h.theirsMs)), target: "", ok: null });
-  rows.push({ benchmark: "holiday list per year, holidaysOfYear, first computation", measured: `${us(perYear(h.oursColdMs))} (${coldRatio.toFixed(0)}× faster)`, target: "≥ 20×", ok: coldRatio >= 20 });
+  rows.push({ benchmark: "holiday list per year, holidaysOfYear, first computation of the year", measured: `${us(perYear(h.oursColdMs))} (${coldRatio.toFixed(0)}× faster)`, target: "≥ 20×", ok: coldRatio >= 20 });
+  rows.push({ benchmark: "  lowest ratio of the 3 runs", measured: `${worstColdRatio.toFixed(0)}×`, target: "", ok: null });
   rows.push({ benchmark: "holiday list per year, holidaysOfYear, cached year", measured: `${us(perYear(h.oursWarmMs))} (${warmRatio.toFixed(0)}× faster)`, target: "≥ 20×", ok: warmRatio >= 20 });
 
   printTable(rows);

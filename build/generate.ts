@@ -2,8 +2,8 @@
  * The bodies of the static dataset: each is the serialised answer of the same engine function and serializer
  * the functions use (data-gen/resources.ts, data-gen/serialize.ts, data-gen/feed.ts, functions/lib/openapi.ts).
  */
-import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents } from "../data-gen/feed.js";
-import { dayFromCivil, isLeapYear, toIsoDate, type DayNumber } from "../data-gen/dates.js";
+import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "../data-gen/feed.js";
+import { LAST_YEAR, dayFromCivil, fromIsoDate, toIsoDate, type DayNumber } from "../data-gen/dates.js";
 import {
   bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, occurrenceSeries,
 } from "../data-gen/resources.js";
@@ -31,37 +31,75 @@ export function yearIcs(year: number): string {
 
 /**
  * The same bytes as yearIcs(year), fast. Writing iCalendar through the `ics` package costs about 20 ms a year
- * (it validates every event), which alone would take the full build past its time budget. Two years whose
- * events fall on the same month-days (same codes, same leap-ness) give texts that differ only in the year digits
- * of the date properties (UID, DTSTAMP, DTSTART, DTEND; DTEND of 31 December is in the next year), and no
- * other property holds digits. So buildFeed runs once per such shape, and the other years of the shape take its
- * text with those year digits replaced. test/build/ics.test.ts checks the equality against buildFeed.
- * Undefined when the feed cannot write that year (9999: its last event would end in year 10000).
+ * (it validates every event), which alone would take the full build past its time budget. The feed's text is a
+ * fixed header, one VEVENT block per event in feedEvents() order, and a fixed footer; a block depends on its
+ * event's code and dates only, and its dates sit in four fixed-width properties (UID, DTSTAMP, DTSTART, DTEND).
+ * So buildFeed runs for two probe years that between them hold every observance, and each year's text is put
+ * together from those blocks with the dates set. test/build/ics.test.ts checks the equality against buildFeed.
+ * Undefined when the feed cannot write that year (it throws for 9999: its last event would end in year 10000).
  */
 export function yearIcsFast(year: number): string | undefined {
-  const key = (isLeapYear(year) ? "L" : "C") + feedEvents(year, year, DEFAULT_FEED_OPTIONS).map((e) => e.date.slice(5) + e.code).join(",");
-  const shape = icsShapes.get(key);
-  if (shape === undefined || year === 9999) {
-    let text: string | undefined;
+  const parts = (icsParts ??= icsPartsFromProbes());
+  const events = feedEvents(year, year, DEFAULT_FEED_OPTIONS);
+  if (year === LAST_YEAR || events.some((e) => !parts.blocks.has(e.code))) {
     try {
-      text = yearIcs(year);
+      return yearIcs(year);
     } catch {
-      text = undefined;
+      return undefined;
     }
-    if (text !== undefined && year !== 9999) icsShapes.set(key, { year, text });
-    return text;
   }
-  const from = String(shape.year);
-  const fromNext = String(shape.year + 1);
-  const to = String(year);
-  const toNext = String(year + 1);
-  return shape.text.replace(DATE_PROPERTY, (_m, property: string, digits: string) =>
-    property + (digits === from ? to : digits === fromNext ? toNext : digits),
-  );
+  const stamp = feedTimestamp(year);
+  let text = parts.header;
+  for (const e of events) {
+    const n = fromIsoDate(e.date);
+    text += parts.blocks
+      .get(e.code)!
+      .replace(UID_DATE, `UID:${e.date}-`)
+      .replace(STAMP, `DTSTAMP:${stamp}`)
+      .replace(START, `DTSTART;VALUE=DATE:${compact(n)}`)
+      .replace(END, `DTEND;VALUE=DATE:${compact(n + 1)}`);
+  }
+  return text + parts.footer;
 }
 
-const DATE_PROPERTY = /^(UID:|DTSTAMP:|DTSTART;VALUE=DATE:|DTEND;VALUE=DATE:)(\d{4})/gm;
-const icsShapes = new Map<string, { year: number; text: string }>();
+const UID_DATE = /^UID:\d{4}-\d{2}-\d{2}-/m;
+const STAMP = /^DTSTAMP:\d{8}T\d{6}Z/m;
+const START = /^DTSTART;VALUE=DATE:\d{8}/m;
+const END = /^DTEND;VALUE=DATE:\d{8}/m;
+const BEGIN_EVENT = "BEGIN:VEVENT\r\n";
+const END_EVENT = "END:VEVENT\r\n";
+/** 1952 still has Annunciation and Whit Monday; 2024 has National Day and the Saturday All Saints' Day. */
+const PROBE_YEARS = [1952, 2024];
+
+function compact(n: DayNumber): string {
+  return toIsoDate(n).replaceAll("-", "");
+}
+
+interface IcsParts {
+  header: string;
+  footer: string;
+  blocks: Map<string, string>;
+}
+
+let icsParts: IcsParts | undefined;
+
+function icsPartsFromProbes(): IcsParts {
+  let header = "";
+  let footer = "";
+  const blocks = new Map<string, string>();
+  for (const probe of PROBE_YEARS) {
+    const text = yearIcs(probe);
+    const first = text.indexOf(BEGIN_EVENT);
+    const last = text.lastIndexOf(END_EVENT) + END_EVENT.length;
+    header = text.slice(0, first);
+    footer = text.slice(last);
+    const events = feedEvents(probe, probe, DEFAULT_FEED_OPTIONS);
+    const bodies = text.slice(first, last).split(END_EVENT).slice(0, -1).map((b) => b + END_EVENT);
+    if (bodies.length !== events.length) throw new Error(`unexpected feed text for ${probe}: ${bodies.length} blocks, ${events.length} events`);
+    events.forEach((e, i) => blocks.set(e.code, bodies[i]));
+  }
+  return { header, footer, blocks };
+}
 
 /** Every file of one year, in a fixed order. */
 export function* yearFiles(year: number): Generator<DatasetFile> {

@@ -29,17 +29,16 @@ const OBSERVANCES: ReadonlyMap<ObservanceRule, Observance> = new Map(
   OBSERVANCE_RULES.map((r) => [r, Object.freeze({ code: r.code, holidayType: r.holidayType, name: r.name, feast: r.feast })]),
 );
 
-/** A date of a year that carries at least one named observance. */
-interface NamedDate {
-  /** days since 1 January */
-  offset: number;
-  /** PUBLIC or DEFACTO: the stronger of the observances' types and the weekday's */
-  type: number;
-  /** in catalogue order */
-  observances: readonly Observance[];
-  /** bit r set when rule r (catalogue index) falls on this date: identifies the observances cheaply */
-  rules: number;
-}
+/**
+ * A date of a year that carries at least one named observance, packed into one small integer so that a year's
+ * named dates are a single array of integers (cheap to build and keep for every year 1930-9999):
+ * bits 0-8 the offset from 1 January, bit 9 set when the day is public (else defacto),
+ * bits 10-30 the set of rules (catalogue indices) that fall on the date.
+ */
+type NamedDate = number;
+const OFFSET_BITS = 0x1ff;
+const PUBLIC_BIT = 0x200;
+const RULES_SHIFT = 10;
 
 /**
  * Day-by-day facts of a year that depend only on its shape (weekday of 1 January, length, named dates),
@@ -70,7 +69,7 @@ interface YearInfo {
   length: number;
   /** ISO weekday of 1 January */
   weekday0: number;
-  /** ascending by offset */
+  /** packed named dates, ascending by offset */
   named: readonly NamedDate[];
   template: YearTemplate | undefined;
 }
@@ -102,63 +101,59 @@ function yearIndexOf(n: DayNumber): number {
   return i;
 }
 
-/** Observances by rule index, and one shared single-element list per rule (most named dates carry exactly one). */
+/** Observances by rule index (catalogue order). */
 const OBSERVANCE_BY_INDEX: readonly Observance[] = OBSERVANCE_RULES.map((r) => OBSERVANCES.get(r)!);
-const SINGLE_BY_INDEX: readonly (readonly Observance[])[] = OBSERVANCE_BY_INDEX.map((o) => Object.freeze([o]));
+const PUBLIC_RULES = OBSERVANCE_RULES.reduce((mask, r, i) => (r.holidayType === "public" ? mask | (1 << i) : mask), 0);
+
+/** The observance list of a set of rules, in catalogue order; one shared frozen array per set. */
+const observanceLists = new Map<number, readonly Observance[]>();
+function observancesOf(rules: number): readonly Observance[] {
+  let list = observanceLists.get(rules);
+  if (!list) {
+    list = Object.freeze(OBSERVANCE_BY_INDEX.filter((_, i) => (rules & (1 << i)) !== 0));
+    observanceLists.set(rules, list);
+  }
+  return list;
+}
+
+const namedOffset = (n: NamedDate) => n & OFFSET_BITS;
+const namedType = (n: NamedDate) => ((n & PUBLIC_BIT) !== 0 ? PUBLIC : DEFACTO);
+const namedObservances = (n: NamedDate) => observancesOf(n >>> RULES_SHIFT);
 
 function weekdayType(weekday0: number, offset: number): number {
   const wd = ((weekday0 - 1 + offset) % 7) + 1;
   return wd === SUNDAY ? PUBLIC : wd === SATURDAY ? DEFACTO : WORKING;
 }
 
-// NamedDate.rules is a 32-bit mask of rule indices
-if (OBSERVANCE_RULES.length > 31) throw new Error("calendar.ts: NamedDate.rules holds at most 31 rules");
+// a rule set must fit in bits 10-30 of a NamedDate
+if (OBSERVANCE_RULES.length > 21) throw new Error("calendar.ts: a packed NamedDate holds at most 21 rules");
 
-/** Scratch space for namedDatesOf: one slot per rule (module-level, so a year allocates only its result). */
+/** Scratch space for namedDatesOf (module-level, so that a year allocates only its result). */
 const scratchOffsets = new Int32Array(OBSERVANCE_RULES.length);
-const scratchRules = new Int32Array(OBSERVANCE_RULES.length);
 
 function namedDatesOf(year: number, start: DayNumber, weekday0: number): NamedDate[] {
+  // offset of each rule's date (or -1), in catalogue order
   let count = 0;
   for (let r = 0; r < OBSERVANCE_RULES.length; r++) {
     const d = observanceDate(OBSERVANCE_RULES[r], year);
-    if (d === undefined) continue;
-    // insertion sort by offset, stable: observances sharing a date keep catalogue order
-    const offset = d - start;
-    let j = count++;
-    while (j > 0 && scratchOffsets[j - 1] > offset) {
-      scratchOffsets[j] = scratchOffsets[j - 1];
-      scratchRules[j] = scratchRules[j - 1];
-      j--;
-    }
-    scratchOffsets[j] = offset;
-    scratchRules[j] = r;
+    scratchOffsets[r] = d === undefined ? -1 : d - start;
+    if (d !== undefined) count++;
   }
+  // group by date, ascending: repeatedly take the smallest remaining offset (20 rules: no sort needed)
   const named: NamedDate[] = [];
-  for (let i = 0; i < count; ) {
-    const offset = scratchOffsets[i];
-    let j = i + 1;
-    while (j < count && scratchOffsets[j] === offset) j++;
-    let isPublic = weekdayType(weekday0, offset) === PUBLIC;
-    let observances: readonly Observance[];
+  while (count > 0) {
+    let offset = Infinity;
+    for (let r = 0; r < OBSERVANCE_RULES.length; r++) if (scratchOffsets[r] >= 0 && scratchOffsets[r] < offset) offset = scratchOffsets[r];
     let rules = 0;
-    if (j === i + 1) {
-      const r = scratchRules[i];
-      isPublic ||= OBSERVANCE_BY_INDEX[r].holidayType === "public";
-      observances = SINGLE_BY_INDEX[r];
-      rules = 1 << r;
-    } else {
-      const list: Observance[] = [];
-      for (let k = i; k < j; k++) {
-        const o = OBSERVANCE_BY_INDEX[scratchRules[k]];
-        isPublic ||= o.holidayType === "public";
-        list.push(o);
-        rules |= 1 << scratchRules[k];
+    for (let r = 0; r < OBSERVANCE_RULES.length; r++) {
+      if (scratchOffsets[r] === offset) {
+        rules |= 1 << r;
+        scratchOffsets[r] = -1;
+        count--;
       }
-      observances = Object.freeze(list);
     }
-    named.push({ offset, type: isPublic ? PUBLIC : DEFACTO, observances, rules });
-    i = j;
+    const isPublic = (rules & PUBLIC_RULES) !== 0 || weekdayType(weekday0, offset) === PUBLIC;
+    named.push(offset | (isPublic ? PUBLIC_BIT : 0) | (rules << RULES_SHIFT));
   }
   return named;
 }
@@ -180,8 +175,8 @@ function buildTemplate(info: YearInfo): YearTemplate {
   const observances: (readonly Observance[] | undefined)[] = new Array(length).fill(undefined);
   for (let i = 0; i < length; i++) types[i] = weekdayType(weekday0, i);
   for (const n of named) {
-    types[n.offset] = n.type;
-    observances[n.offset] = n.observances;
+    types[namedOffset(n)] = namedType(n);
+    observances[namedOffset(n)] = namedObservances(n);
   }
   // Bridge and half days never depend on the neighbouring years: 31 December and 1 January are always days off.
   const bridge = new Uint8Array(length);
@@ -210,20 +205,13 @@ const templates = new Map<number, { shape: YearInfo; template: YearTemplate }[]>
 
 function shapeHash(info: YearInfo): number {
   let h = Math.imul(info.weekday0, 31) + info.length;
-  for (const n of info.named) {
-    h = Math.imul(h ^ n.offset, 0x9e3779b1) >>> 0;
-    h = Math.imul(h ^ n.rules, 0x85ebca6b) >>> 0;
-  }
+  for (const n of info.named) h = Math.imul(h ^ n, 0x9e3779b1) >>> 0;
   return h;
 }
 
 function sameShape(a: YearInfo, b: YearInfo): boolean {
   if (a.weekday0 !== b.weekday0 || a.length !== b.length || a.named.length !== b.named.length) return false;
-  for (let i = 0; i < a.named.length; i++) {
-    const x = a.named[i];
-    const y = b.named[i];
-    if (x.offset !== y.offset || x.rules !== y.rules) return false;
-  }
+  for (let i = 0; i < a.named.length; i++) if (a.named[i] !== b.named[i]) return false;
   return true;
 }
 
@@ -311,14 +299,14 @@ export function holidaysOfYear(year: number, options: HolidayListOptions = {}): 
   const { length, weekday0, named } = info;
   const days: Day[] = [];
   if (!options.sundays && !options.saturdays) {
-    for (const n of named) days.push(makeDay(info, n.offset, n.type, n.observances));
+    for (const n of named) days.push(makeDay(info, namedOffset(n), namedType(n), namedObservances(n)));
     return days;
   }
   let k = 0;
   for (let i = 0; i < length; i++) {
-    if (k < named.length && named[k].offset === i) {
+    if (k < named.length && namedOffset(named[k]) === i) {
       const n = named[k++];
-      days.push(makeDay(info, i, n.type, n.observances));
+      days.push(makeDay(info, i, namedType(n), namedObservances(n)));
       continue;
     }
     const t = weekdayType(weekday0, i);

@@ -32,10 +32,3 @@ export const handleHealth = serve(HEALTH_SURFACE, (request) => {
   if (pathname !== "/health" && pathname !== "/") throw notFound(new URL(request.url).pathname);
   return jsonResponse(request, serializeJson(healthBody()), NO_STORE);
 });
-
-/** Any path nothing else answers: a not-found problem, with the v3 pace on its own counter. */
-export const NOT_FOUND_SURFACE: Surface = { name: "not-found", policy: () => V3_POLICY };
-
-export const handleNotFound = serve(NOT_FOUND_SURFACE, (request) => {
-  throw notFound(new URL(request.url).pathname);
-});

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { handleHealth, handleNotFound } from "../../functions/lib/health.js";
+import { describe, expect, it, vi } from "vitest";
+import { handleHealth } from "../../functions/lib/health.js";
+import { handleNotFound } from "../../functions/lib/not-found.js";
 import { completeContext, okResponse, ifNoneMatchMatches, serve, PROBLEM_BASE } from "../../functions/lib/core.js";
 import { V3_SURFACE } from "../../functions/lib/v3.js";
 import { etagOf, serializeJson } from "../../data-gen/serialize.js";
@@ -167,6 +168,7 @@ describe("CORS preflight and methods", () => {
 
 describe("internal errors", () => {
   it("become a 500 problem, never a crash", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = serve(V3_SURFACE, () => {
       throw new TypeError("boom");
     });
@@ -175,6 +177,8 @@ describe("internal errors", () => {
     const body = await expectProblem(res, "internal-error", 500);
     expect(body.detail).not.toContain("boom");
     expect(body.type).toBe(`${PROBLEM_BASE}/internal-error`);
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
   });
 
   it("the problem base never comes from the request", async () => {
