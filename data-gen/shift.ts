@@ -25,7 +25,7 @@ export interface Shift {
 const MAX_MEANINGFUL_AMOUNT = 1e8;
 
 function outOfRange(index: number, step: Step): never {
-  throw invalidParameter("add", `step ${index + 1} (${step.amount}${step.unit}) carries the date outside ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31`);
+  throw invalidParameter("add", `'add' step ${index + 1} (${step.text ?? step.amount + step.unit}) carries the date outside ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31`);
 }
 
 /** Applies one step; returns the new day and whether month arithmetic clamped it. */
@@ -73,7 +73,7 @@ export function shift(date: DayNumber, steps: readonly Step[], postpone: boolean
   let final = landed;
   if (postpone && !isWorkingDay(landed)) {
     const next = addWorkingDays(landed, 1);
-    if (next === undefined) throw invalidParameter("postpone", `the Sunday rule would carry the date past ${LAST_YEAR}-12-31`);
+    if (next === undefined) throw invalidParameter("postpone", `'postpone': the Sunday rule would carry the date past ${LAST_YEAR}-12-31`);
     final = next;
   }
   return {

@@ -74,6 +74,8 @@ export interface Step {
   unit: StepUnit;
   /** may be a very large (or non-finite) number; the shift itself rejects steps that leave the range */
   amount: number;
+  /** the step as the client wrote it, for error messages */
+  text?: string;
 }
 
 export const STEP_PATTERN = /^-?\d+[dbwmy](,-?\d+[dbwmy])*$/;
@@ -88,8 +90,8 @@ export function parseSteps(values: readonly string[]): Step[] {
       throw invalidParameter("add", `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of d, b, w, m, y (pattern ^-?\\d+[dbwmy](,-?\\d+[dbwmy])*$)`);
     }
     for (const part of value.split(",")) {
-      steps.push({ unit: part[part.length - 1] as StepUnit, amount: Number(part.slice(0, -1)) });
-      if (steps.length > MAX_STEPS) throw invalidParameter("add", `a chain has at most ${MAX_STEPS} steps`);
+      steps.push({ unit: part[part.length - 1] as StepUnit, amount: Number(part.slice(0, -1)), text: part });
+      if (steps.length > MAX_STEPS) throw invalidParameter("add", `'add': a chain has at most ${MAX_STEPS} steps in total`);
     }
   }
   return steps;

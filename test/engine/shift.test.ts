@@ -130,12 +130,20 @@ describe("shift response", () => {
     const steps: Step[] = [{ unit: "d", amount: Number.POSITIVE_INFINITY }];
     expectCalendarError(() => shift(d("2024-01-01"), steps, false), "invalid-parameter");
   });
+  it("names the step as the client wrote it when it leaves the range", () => {
+    try {
+      shift(d("2024-01-01"), parseSteps(["1d,99999999999999999999d"]), false);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as Error).message).toBe("'add' step 2 (99999999999999999999d) carries the date outside 1930-01-01..9999-12-31");
+    }
+  });
 });
 
 describe("parseSteps", () => {
   it("repeated add and comma form give the same chain", () => {
     expect(parseSteps(["1d", "-2b", "3w"])).toEqual(parseSteps(["1d,-2b,3w"]));
-    expect(parseSteps(["1d,-2b", "3w"])).toEqual([{ unit: "d", amount: 1 }, { unit: "b", amount: -2 }, { unit: "w", amount: 3 }]);
+    expect(parseSteps(["1d,-2b", "3w"])).toEqual([{ unit: "d", amount: 1, text: "1d" }, { unit: "b", amount: -2, text: "-2b" }, { unit: "w", amount: 3, text: "3w" }]);
   });
   it("at most 20 steps in total, at least 1", () => {
     expect(parseSteps([Array(20).fill("1d").join(",")])).toHaveLength(20);
@@ -151,6 +159,6 @@ describe("parseSteps", () => {
     expectCalendarError(() => parseSteps(["1d", "+1d"]), "invalid-parameter", "add");
   });
   it("reads leading zeros and negative amounts", () => {
-    expect(parseSteps(["007d", "-0m", "-12y"])).toEqual([{ unit: "d", amount: 7 }, { unit: "m", amount: -0 }, { unit: "y", amount: -12 }]);
+    expect(parseSteps(["007d", "-0m", "-12y"])).toEqual([{ unit: "d", amount: 7, text: "007d" }, { unit: "m", amount: -0, text: "-0m" }, { unit: "y", amount: -12, text: "-12y" }]);
   });
 });
