@@ -36,7 +36,22 @@ export interface StaticFile {
  * also published as static files on the CDN. EXTEND HERE: the static-dataset helper lists the exact URL
  * patterns; they appear in the document's description and under `x-static-dataset`.
  */
-export const STATIC_DATASET_FILES: readonly StaticFile[] = [];
+export const STATIC_DATASET_FILES: readonly StaticFile[] = [
+  // build/layout.ts names these paths; docs/static-dataset.md describes them for bulk clients.
+  { path: "/v3/data/{year}/holidays.json", answers: "GET /v3/holidays?year={year}" },
+  { path: "/v3/data/{year}/holidays-sundays.json", answers: "GET /v3/holidays?year={year}&sundays=true" },
+  { path: "/v3/data/{year}/holidays-saturdays.json", answers: "GET /v3/holidays?year={year}&saturdays=true" },
+  { path: "/v3/data/{year}/holidays-sundays-saturdays.json", answers: "GET /v3/holidays?year={year}&sundays=true&saturdays=true" },
+  { path: "/v3/data/{year}/bridge-days.json", answers: "GET /v3/bridge-days?year={year}" },
+  { path: "/v3/data/{year}/half-days.json", answers: "GET /v3/half-days?year={year}" },
+  { path: "/v3/data/{year}/observances/{code}.json", answers: "GET /v3/observances/{code}?from={year}&to={year}" },
+  { path: "/v3/data/observances.json", answers: "GET /v3/observances" },
+  { path: "/v3/data/openapi.json", answers: "GET /v3/openapi.json" },
+  { path: "/v3/data/days/{date}.json", answers: "GET /v3/days/{date} (dates in the published window, see /manifest.json `days`)" },
+  { path: "/ics/svenska-helgdagar-{year}.ics", answers: "GET /ical/svenska-helgdagar.ics with a window of that one year (public and de facto holidays; no file for 9999)" },
+  { path: "/manifest.json", answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset" },
+  { path: "/v3/data/index.json", answers: "every dataset file with its content hash (the function's ETag value of that answer)" },
+];
 
 export const STATIC_DATASET_NOTE =
   "Year-level resources (the holidays list in its four `sundays`/`saturdays` variants, bridge days, half days), the " +

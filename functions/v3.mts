@@ -6,10 +6,6 @@ export default (request: Request, context: Context) => handleV3(request, default
 
 export const config: Config = {
   path: ["/v3", "/v3/*"],
-  // Answered by netlify.toml's static-dataset rules first (files under /v3/data/, which stays a path of this
-  // function: preferStatic serves a file there, and a request whose file is missing runs this function).
-  excludedPath: ["/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/days/*", "/v3/observances", "/v3/observances/*", "/v3/openapi.json"],
-  preferStatic: true,
   // Netlify's platform limit, the same pace as the in-function limiter (V3_POLICY): 10 per 60 s per address.
   rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"] },
 };

@@ -1,0 +1,126 @@
+/**
+ * One source: every materialised file is the function's answer to the request it stands for, byte for byte, and
+ * the headers netlify.toml attaches to it are the headers the function sends. Files are produced by the build's own
+ * task runner (build/process.ts) into a temporary folder for a sample of years, days and the single files.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "smol-toml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayFromCivil } from "../../data-gen/dates.js";
+import { etagOf } from "../../data-gen/serialize.js";
+import { handleV3 } from "../../functions/lib/v3.js";
+import { AtomicWriter, createStaging, removeStaging } from "../../build/atomic.js";
+import {
+  CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, halfDaysPath, holidaysPath,
+  occurrencesPath,
+} from "../../build/layout.js";
+import { processTask } from "../../build/process.js";
+import { ROOT } from "../e2e/server.js";
+
+const SAMPLE_YEARS = [1930, 1952, 1953, 2004, 2005, 2024, 9999];
+/** the edges of a days window 2024-01-01..2024-12-31 and of the whole range */
+const SAMPLE_DAYS = ["1930-01-01", "2024-01-01", "2024-12-31", "9999-12-31"];
+const SPEC_HEADERS = ["content-type", "cache-control", "access-control-allow-origin", "access-control-expose-headers", "ratelimit-limit", "ratelimit-policy"];
+
+let out: string;
+
+beforeAll(() => {
+  out = mkdtempSync(join(tmpdir(), "dataset-"));
+  const staging = createStaging(join(out, "public"));
+  const ctx = { out: join(out, "public"), writer: new AtomicWriter(staging), previous: new Map<string, string>() };
+  for (const y of SAMPLE_YEARS) processTask({ type: "years", from: y, to: y }, ctx);
+  for (const d of SAMPLE_DAYS) {
+    const n = dayFromCivil(+d.slice(0, 4), +d.slice(5, 7), +d.slice(8, 10));
+    processTask({ type: "days", first: n, last: n }, ctx);
+  }
+  processTask({ type: "singles" }, ctx);
+  removeStaging(staging);
+});
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+interface HeaderRule {
+  for: string;
+  values: Record<string, string>;
+}
+
+const rules: HeaderRule[] = (parse(readFileSync(join(ROOT, "netlify.toml"), "utf8")) as { headers?: HeaderRule[] }).headers ?? [];
+
+/** The headers Netlify attaches to a path: every matching rule, later rules overriding (names lowercased). */
+function headersFor(path: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const rule of rules) {
+    const pattern = new RegExp("^" + rule.for.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*") + "$");
+    if (!pattern.test(path)) continue;
+    for (const [k, v] of Object.entries(rule.values)) result[k.toLowerCase()] = v;
+  }
+  return result;
+}
+
+interface Case {
+  request: string;
+  file: string;
+}
+
+function cases(): Case[] {
+  const list: Case[] = [];
+  const flag = (v: boolean) => (v ? "true" : "false");
+  for (const y of SAMPLE_YEARS) {
+    for (const f of FLAG_VARIANTS) {
+      list.push({ request: `/v3/holidays?year=${y}&sundays=${flag(f.sundays)}&saturdays=${flag(f.saturdays)}`, file: holidaysPath(y, f) });
+    }
+    list.push({ request: `/v3/holidays?year=${y}`, file: holidaysPath(y, FLAG_VARIANTS[0]) });
+    list.push({ request: `/v3/holidays?year=${y}&sundays=true`, file: holidaysPath(y, FLAG_VARIANTS[1]) });
+    list.push({ request: `/v3/holidays?saturdays=true&year=${y}&x=1`, file: holidaysPath(y, FLAG_VARIANTS[2]) });
+    list.push({ request: `/v3/bridge-days?year=${y}`, file: bridgeDaysPath(y) });
+    list.push({ request: `/v3/half-days?year=${y}`, file: halfDaysPath(y) });
+    for (const code of OBSERVANCE_CODES) list.push({ request: `/v3/observances/${code}?from=${y}`, file: occurrencesPath(y, code) });
+    list.push({ request: `/v3/observances/whitMonday?from=${y}&to=${y}`, file: occurrencesPath(y, "whitMonday") });
+  }
+  for (const d of SAMPLE_DAYS) list.push({ request: `/v3/days/${d}`, file: dayPath(d) });
+  list.push({ request: "/v3/observances", file: CATALOGUE_PATH });
+  list.push({ request: "/v3/openapi.json", file: OPENAPI_PATH });
+  return list;
+}
+
+describe("static dataset = function answers (one source)", () => {
+  const all = cases();
+
+  it("covers every route and variant of the sample", () => {
+    expect(all.length).toBe(SAMPLE_YEARS.length * (4 + 3 + 2 + OBSERVANCE_CODES.length + 1) + SAMPLE_DAYS.length + 2);
+  });
+
+  it.each(all)("$request", async ({ request, file }) => {
+    const fn = await handleV3(new Request("http://localhost" + request));
+    const body = readFileSync(join(out, "public", file), "utf8");
+    expect(fn.status).toBe(200);
+    expect(await fn.text()).toBe(body);
+    // the headers netlify.toml attaches to the static answer, by the request path and by the file's path
+    for (const path of [new URL("http://x" + request).pathname, "/" + file]) {
+      const attached = headersFor(path);
+      for (const name of SPEC_HEADERS) expect([name, attached[name]]).toEqual([name, fn.headers.get(name)]);
+    }
+    // ETag semantics: the function's tag is the content hash of the file's bytes; If-None-Match gives 304 on it
+    expect(fn.headers.get("etag")).toBe(etagOf(body));
+    const revalidated = await handleV3(new Request("http://localhost" + request, { headers: { "If-None-Match": etagOf(body) } }));
+    expect(revalidated.status).toBe(304);
+  });
+});
+
+describe("requests no literal rule answers reach the function", () => {
+  it.each([
+    ["/v3/holidays?year=2024&sundays=1", 400],
+    ["/v3/holidays?year=abc", 400],
+    ["/v3/holidays?year=1929", 400],
+    ["/v3/holidays?year=2024&year=2025", 400],
+    ["/v3/days/2023-02-29", 400],
+    ["/v3/observances/nope?from=2024", 404],
+  ])("%s -> %i problem document", async (request, status) => {
+    const fn = await handleV3(new Request("http://localhost" + request));
+    expect(fn.status).toBe(status);
+    expect(fn.headers.get("content-type")).toBe("application/problem+json");
+    expect(fn.headers.get("cache-control")).toBe("no-store");
+  });
+});

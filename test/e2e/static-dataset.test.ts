@@ -1,0 +1,72 @@
+/**
+ * End to end under `netlify dev --offline`: netlify.toml answers what a literal rule can from the dataset files
+ * (built by `npm start`'s build:data), and everything else reaches the v3 function. A static answer is told apart by
+ * the absence of `x-nf-invocation-metadata`, which netlify dev puts on every function response.
+ * Local limit (docs/static-dataset.md): netlify dev's static server overrides Content-Type and Cache-Control of
+ * static answers, so those two are compared in test/build/static-dataset.test.ts (file + netlify.toml rules).
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { handleV3 } from "../../functions/lib/v3.js";
+import { e2eBaseUrl } from "./base-url.js";
+
+const BASE = e2eBaseUrl();
+const FUNCTION_MARK = "x-nf-invocation-metadata";
+/**
+ * The dataset rules apply only when functions/v3.mts leaves the dataset paths to them (config.excludedPath plus
+ * preferStatic; see docs/static-dataset.md "Switching the routing on"). Until then the function answers everything.
+ */
+const ROUTING_ACTIVE = readFileSync(new URL("../../functions/v3.mts", import.meta.url), "utf8").includes("excludedPath");
+
+describe.skipIf(!BASE || !ROUTING_ACTIVE)("static dataset over netlify dev", () => {
+  it.each([
+    "/v3/holidays?year=2024&x=1",
+    "/v3/holidays?year=1930&sundays=true&saturdays=true",
+    "/v3/holidays?year=9999&saturdays=true",
+    "/v3/holidays?year=1953&sundays=false",
+    "/v3/bridge-days?year=2005",
+    "/v3/half-days?year=1952",
+    "/v3/observances",
+    "/v3/observances/whitMonday?from=2004",
+    "/v3/openapi.json",
+  ])("%s is served from the file with the function's status, body and headers", async (path) => {
+    const res = await fetch(BASE + path);
+    const fn = await handleV3(new Request("http://localhost" + path));
+    expect(res.status).toBe(200);
+    expect(res.headers.get(FUNCTION_MARK)).toBeNull();
+    expect(await res.text()).toBe(await fn.text());
+    for (const name of ["access-control-allow-origin", "access-control-expose-headers", "ratelimit-limit", "ratelimit-policy"]) {
+      expect([name, res.headers.get(name)]).toEqual([name, fn.headers.get(name)]);
+    }
+    const etag = res.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const again = await fetch(BASE + path, { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it.each([
+    ["/v3/holidays?year=2024&sundays=1", 400],
+    ["/v3/holidays?year=abc", 400],
+    ["/v3/holidays?year=1929", 400],
+    ["/v3/holidays?year=2024&saturdays=yes&sundays=true", 400],
+    ["/v3/days/2023-02-29", 400],
+    ["/v3/observances/nope?from=2024", 404],
+  ])("%s reaches the function: %i problem document", async (path, status) => {
+    const res = await fetch(BASE + path);
+    expect(res.status).toBe(status);
+    expect(res.headers.get(FUNCTION_MARK)).not.toBeNull();
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const fn = await handleV3(new Request("http://localhost" + path));
+    expect(await res.text()).toBe(await fn.text());
+  });
+
+  it("an omitted year, a range and a date outside the days window are function answers with identical bytes", async () => {
+    for (const path of ["/v3/holidays", "/v3/observances/easterSunday?from=2000&to=2010", "/v3/days/1931-06-19"]) {
+      const res = await fetch(BASE + path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get(FUNCTION_MARK)).not.toBeNull();
+      expect(res.headers.get("etag")).toBe((await handleV3(new Request("http://localhost" + path))).headers.get("etag"));
+    }
+  });
+});
