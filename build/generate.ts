@@ -3,7 +3,7 @@
  * the functions use (data-gen/resources.ts, data-gen/serialize.ts, data-gen/feed.ts, functions/lib/openapi.ts).
  */
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "../data-gen/feed.js";
-import { LAST_YEAR, dayFromCivil, fromIsoDate, toIsoDate, type DayNumber } from "../data-gen/dates.js";
+import { dayFromCivil, fromIsoDate, toIsoDate, type DayNumber } from "../data-gen/dates.js";
 import {
   bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, occurrenceSeries,
 } from "../data-gen/resources.js";
@@ -33,21 +33,15 @@ export function yearIcs(year: number): string {
  * The same bytes as yearIcs(year), fast. Writing iCalendar through the `ics` package costs about 20 ms a year
  * (it validates every event), which alone would take the full build past its time budget. The feed's text is a
  * fixed header, one VEVENT block per event in feedEvents() order, and a fixed footer; a block depends on its
- * event's code and dates only, and its dates sit in four fixed-width properties (UID, DTSTAMP, DTSTART, DTEND).
- * So buildFeed runs for two probe years that between them hold every observance, and each year's text is put
- * together from those blocks with the dates set. test/build/ics.test.ts checks the equality against buildFeed.
- * Undefined when the feed cannot write that year (it throws for 9999: its last event would end in year 10000).
+ * event's code and date only, and its dates sit in three fixed-width properties (UID, DTSTAMP, DTSTART; an event
+ * has no DTEND, see buildFeed). So buildFeed runs for two probe years that between them hold every observance, and
+ * each year's text is put together from those blocks with the dates set. test/build/materialise.test.ts checks the
+ * equality against buildFeed (9999 included).
  */
-export function yearIcsFast(year: number): string | undefined {
+export function yearIcsFast(year: number): string {
   const parts = (icsParts ??= icsPartsFromProbes());
   const events = feedEvents(year, year, DEFAULT_FEED_OPTIONS);
-  if (year === LAST_YEAR || events.some((e) => !parts.blocks.has(e.code))) {
-    try {
-      return yearIcs(year);
-    } catch {
-      return undefined;
-    }
-  }
+  if (events.some((e) => !parts.blocks.has(e.code))) return yearIcs(year);
   const stamp = feedTimestamp(year);
   let text = parts.header;
   for (const e of events) {
@@ -56,8 +50,7 @@ export function yearIcsFast(year: number): string | undefined {
       .get(e.code)!
       .replace(UID_DATE, `UID:${e.date}-`)
       .replace(STAMP, `DTSTAMP:${stamp}`)
-      .replace(START, `DTSTART;VALUE=DATE:${compact(n)}`)
-      .replace(END, `DTEND;VALUE=DATE:${compact(n + 1)}`);
+      .replace(START, `DTSTART;VALUE=DATE:${compact(n)}`);
   }
   return text + parts.footer;
 }
@@ -65,7 +58,6 @@ export function yearIcsFast(year: number): string | undefined {
 const UID_DATE = /^UID:\d{4}-\d{2}-\d{2}-/m;
 const STAMP = /^DTSTAMP:\d{8}T\d{6}Z/m;
 const START = /^DTSTART;VALUE=DATE:\d{8}/m;
-const END = /^DTEND;VALUE=DATE:\d{8}/m;
 const BEGIN_EVENT = "BEGIN:VEVENT\r\n";
 const END_EVENT = "END:VEVENT\r\n";
 /** 1952 still has Annunciation and Whit Monday; 2024 has National Day and the Saturday All Saints' Day. */
@@ -111,8 +103,7 @@ export function* yearFiles(year: number): Generator<DatasetFile> {
   for (const code of OBSERVANCE_CODES) {
     yield { path: occurrencesPath(year, code), kind: "occurrences", body: serializeJson(occurrenceSeries(code, year, year)) };
   }
-  const ics = yearIcsFast(year);
-  if (ics !== undefined) yield { path: icsPath(year), kind: "ics", body: ics };
+  yield { path: icsPath(year), kind: "ics", body: yearIcsFast(year) };
 }
 
 /** The Day file of every date first..last (day numbers, inclusive). */

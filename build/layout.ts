@@ -16,14 +16,14 @@
  *   manifest.json                                    data version, counts, bytes, content hashes (read by /health)
  *   v3/data/index.json                               every dataset file with its content hash (the ETag value)
  */
-import { OBSERVANCE_RULES } from "../data-gen/rules.js";
+import { OBSERVANCE_CODES } from "../data-gen/rules.js";
 
 export const DATASET_PREFIX = "v3/data";
 export const ICS_PREFIX = "ics";
 export const MANIFEST_PATH = "manifest.json";
 export const INDEX_PATH = `${DATASET_PREFIX}/index.json`;
 
-export const OBSERVANCE_CODES: readonly string[] = OBSERVANCE_RULES.map((r) => r.code);
+export { OBSERVANCE_CODES };
 
 export interface HolidayFlags {
   sundays: boolean;

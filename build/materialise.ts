@@ -16,6 +16,7 @@ import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { API_VERSION } from "../data-gen/constants.js";
 import { dataVersion } from "../data-gen/data-version.js";
 import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate } from "../data-gen/dates.js";
 import { serializeJson } from "../data-gen/serialize.js";
@@ -30,7 +31,6 @@ export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULT_OUT = join(PROJECT_ROOT, "public");
 /** The default days window: this many years either side of the current year in Sweden. */
 export const DAYS_WINDOW_RADIUS = 2;
-export const API_VERSION = "3.0.0";
 
 const YEARS_PER_TASK = 20;
 const DAYS_PER_TASK = 7305;

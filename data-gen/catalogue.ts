@@ -4,14 +4,8 @@ import { CalendarError } from "./errors.js";
 import { OBSERVANCE_RULES, RULES_BY_CODE, observanceDate, type Feast, type HolidayType, type Names, type ObservanceRule } from "./rules.js";
 import { checkYearRange } from "./validation.js";
 
-export interface ObservanceInfo {
-  code: string;
-  holidayType: HolidayType;
-  name: Names;
-  feast: Feast;
-  since?: number;
-  until?: number;
-}
+/** A catalogue entry: the rule without its dates (`since`/`until` only where it has not always been a holiday). */
+export type ObservanceInfo = Pick<ObservanceRule, "code" | "holidayType" | "name" | "feast" | "since" | "until">;
 
 export interface ObservanceList {
   count: number;

@@ -4,8 +4,9 @@
  * Output is a pure function of (window, options), so the ETag of a feed is stable between rebuilds.
  */
 import { createEvents, type EventAttributes } from "ics";
+import { SERVICE_DOMAIN } from "./constants.js";
 import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, type Day } from "./calendar.js";
-import { dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
+import { civilFromDay, dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
 import type { Names } from "./rules.js";
 
 export interface FeedOptions {
@@ -35,7 +36,7 @@ export const DEFAULT_FEED_OPTIONS: Readonly<FeedOptions> = Object.freeze({
 });
 
 /** The fixed domain of every event UID: `<date>-<code>@swedish-calendar.example`. */
-export const FEED_UID_DOMAIN = "swedish-calendar.example";
+export const FEED_UID_DOMAIN = SERVICE_DOMAIN;
 export const FEED_PRODUCT_ID = "-//Swedish Calendar Service//Svenska helgdagar//SV";
 /** How often subscribers should refresh (X-PUBLISHED-TTL, REFRESH-INTERVAL); matches the six-hour Cache-Control. */
 export const FEED_REFRESH = "PT6H";
@@ -134,9 +135,10 @@ export function feedEvents(fromYear: number, toYear: number, options: FeedOption
   return [...byDate.keys()].sort((a, b) => a - b).flatMap((n) => byDate.get(n)!);
 }
 
+/** [year, month, day] of a day number: the `ics` package's form of a DATE value. */
 function dateArray(n: DayNumber): [number, number, number] {
-  const iso = toIsoDate(n);
-  return [+iso.slice(0, 4), +iso.slice(5, 7), +iso.slice(8, 10)];
+  const { year, month, day } = civilFromDay(n);
+  return [year, month, day];
 }
 
 /**
@@ -184,23 +186,30 @@ export function foldLine(line: string): string {
   return pieces.join("\r\n ");
 }
 
-/** The whole feed for the years fromYear..toYear as iCalendar text (CRLF line ends). */
+/**
+ * The whole feed for the years fromYear..toYear as iCalendar text (CRLF line ends).
+ *
+ * Every event is `DTSTART;VALUE=DATE` with neither DTEND nor DURATION: RFC 5545 s. 3.6.1 makes such an event last
+ * exactly one day. An explicit end cannot be written for every date of the range: the DTEND of 9999-12-31 would be
+ * 10000-01-01, which no iCalendar DATE (four-digit year) can hold, and the `ics` package writes a duration of one
+ * day as `P1DT`, which is not a valid DURATION. So all events take the one form, whatever the window.
+ */
 export function buildFeed(fromYear: number, toYear: number, options: FeedOptions): string {
   const stamp = feedTimestamp(fromYear);
   const transp = options.busy ? "OPAQUE" : "TRANSPARENT";
   const events = feedEvents(fromYear, toYear, options).map((e): EventAttributes => {
     const n = fromIsoDate(e.date);
-    // `timestamp` (DTSTAMP) is read by ics but missing from its type declarations
+    // `timestamp` (DTSTAMP) is read by ics but missing from its type declarations, and they demand `end` or
+    // `duration` where its schema and writer accept neither (an all-day event of one day)
     return {
       uid: e.uid,
       title: e.summary,
       description: e.description,
       start: dateArray(n),
-      end: dateArray(n + 1),
       transp,
       busyStatus: options.busy ? "BUSY" : "FREE",
       timestamp: stamp,
-    } as EventAttributes;
+    } as unknown as EventAttributes;
   });
   const { error, value } = createEvents(events, { productId: FEED_PRODUCT_ID, method: "PUBLISH", calName: feedCalendarName(options) });
   if (error || value === null) throw error ?? new Error("the ics package returned no calendar");

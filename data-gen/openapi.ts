@@ -6,10 +6,14 @@
  * is the public form, in which additive fields may appear (no `additionalProperties: false`);
  * `openApiDocument({ strict: true })` is the same document with the strict schemas, for the contract tests.
  */
+import {
+  API_VERSION, CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, FEED_LIMIT, FEED_LIMIT_WITH_QUERY, NO_STORE, PROBLEM_BASE,
+  SERVICE_DOMAIN, V2_BLOCK_SECONDS, V2_LIMIT, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, V3_LIMIT,
+} from "./constants.js";
 import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "./errors.js";
 import {
-  API_VERSION, DATE_PARAMETER_PATTERN, OBSERVANCE_CODES, PROBLEM_BASE, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS,
+  DATE_PARAMETER_PATTERN, OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS,
   STEP_CHAIN_PATTERN, loosen, problemType, type SchemaName,
 } from "./schemas.js";
 import { BOUNDS, MAX_SPAN_YEARS, MAX_STEPS } from "./validation.js";
@@ -48,7 +52,7 @@ export const STATIC_DATASET_FILES: readonly StaticFile[] = [
   { path: "/v3/data/observances.json", answers: "GET /v3/observances" },
   { path: "/v3/data/openapi.json", answers: "GET /v3/openapi.json" },
   { path: "/v3/data/days/{date}.json", answers: "GET /v3/days/{date} (dates in the published window, see /manifest.json `days`)" },
-  { path: "/ics/svenska-helgdagar-{year}.ics", answers: "GET /ical/svenska-helgdagar.ics with a window of that one year (public and de facto holidays; no file for 9999)" },
+  { path: "/ics/svenska-helgdagar-{year}.ics", answers: "GET /ical/svenska-helgdagar.ics with a window of that one year (public and de facto holidays), 1930-9999" },
   { path: "/manifest.json", answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset" },
   { path: "/v3/data/index.json", answers: "every dataset file with its content hash (the function's ETag value of that answer)" },
 ];
@@ -62,17 +66,18 @@ export const STATIC_DATASET_NOTE =
   "subscription feed, v2, dates outside the materialised window) reach the dynamic service.";
 
 // ---------------------------------------------------------------------------------------------
-// Constants of the HTTP layer that the document states
+// Constants of the HTTP layer that the document states (data-gen/constants.ts: the functions send the same)
 // ---------------------------------------------------------------------------------------------
 
-const CACHE_LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
-const FEED_CACHE = "public, max-age=21600";
 const RATE_LIMITS = {
-  v3: { limit: 10, window: 60 },
-  v2: { limit: 5, window: 10 },
-  feed: { limit: 30, window: 10 },
-  feedWithQuery: { limit: 10, window: 10 },
+  v3: { limit: V3_LIMIT.limit, window: V3_LIMIT.windowSeconds },
+  v2: { limit: V2_LIMIT.limit, window: V2_LIMIT.windowSeconds },
+  feed: { limit: FEED_LIMIT.limit, window: FEED_LIMIT.windowSeconds },
+  feedWithQuery: { limit: FEED_LIMIT_WITH_QUERY.limit, window: FEED_LIMIT_WITH_QUERY.windowSeconds },
 } as const;
+
+/** "10 requests per minute", "5 per 10 seconds": a window in words. */
+const perWindow = (seconds: number): string => (seconds === 60 ? "per minute" : `per ${seconds} seconds`);
 
 type Json = Record<string, unknown>;
 
@@ -127,7 +132,7 @@ const HEADERS: Json = {
   },
   "Cache-Control-No-Store": {
     description: "Errors and `/health` are never cached.",
-    schema: { type: "string", const: "no-store" },
+    schema: { type: "string", const: NO_STORE },
   },
   ETag: {
     description:
@@ -212,7 +217,7 @@ const PROBLEM_DETAILS: Record<ProblemSlug, string> = {
   "not-found": "no resource at '/v3/holiday'; see /v3/openapi.json for the routes",
   "method-not-allowed": "method POST is not allowed; use GET, HEAD, OPTIONS",
   gone: "the unversioned API has been withdrawn; use /v3/",
-  "rate-limited": "more than 10 requests in 60 seconds from this address; retry after 42 seconds",
+  "rate-limited": `more than ${RATE_LIMITS.v3.limit} requests in ${RATE_LIMITS.v3.window} seconds from this address; retry after 42 seconds`,
   "internal-error": "the server failed to answer this request; please try again later",
 };
 
@@ -268,8 +273,9 @@ const RESPONSES: Json = {
     headers: { ...OK_HEADERS, ...V2_HEADERS },
   },
   V2TooManyRequests: problemResponse(
-    "More than the v2 limit (5 per 10 seconds, tightened to 3 from one month after the announcement and to 1 from three " +
-      "months after it); a client over the limit is blocked for 10 seconds.",
+    `More than the v2 limit (${RATE_LIMITS.v2.limit} ${perWindow(RATE_LIMITS.v2.window)}, tightened to ${V2_LIMIT_AFTER_ONE_MONTH} from ` +
+      `one month after the announcement and to ${V2_LIMIT_AFTER_THREE_MONTHS} from three months after it); a client over the limit is ` +
+      `blocked for ${V2_BLOCK_SECONDS} seconds.`,
     ["rate-limited"],
     { "Retry-After": h("Retry-After"), ...V2_HEADERS },
   ),
@@ -330,6 +336,11 @@ function feedOption(name: string, defaultValue: boolean, effect: string): Json {
   };
 }
 
+/** A required `YYYY-MM-DD` parameter (a path or query date). */
+function dateParameter(name: string, location: "path" | "query", description: string, example: string): Json {
+  return { name, in: location, required: true, description, schema: { type: "string", pattern: DATE_PARAMETER_PATTERN }, example };
+}
+
 const PARAMETERS: Json = {
   Year: {
     name: "year",
@@ -357,32 +368,15 @@ const PARAMETERS: Json = {
       `of \`sundays\`. ${READINGS.strictBoolean}`,
     schema: { type: "boolean", default: false },
   },
-  DatePath: {
-    name: "date",
-    in: "path",
-    required: true,
-    description: `The date, \`YYYY-MM-DD\`. ${READINGS.impossibleDate}`,
-    schema: { type: "string", pattern: DATE_PARAMETER_PATTERN },
-    example: "2024-06-21",
-  },
-  PeriodFrom: {
-    name: "from",
-    in: "query",
-    required: true,
-    description: "First date of the period, `YYYY-MM-DD`. " + READINGS.impossibleDate,
-    schema: { type: "string", pattern: DATE_PARAMETER_PATTERN },
-    example: "2024-01-01",
-  },
-  PeriodTo: {
-    name: "to",
-    in: "query",
-    required: true,
-    description:
-      "Last date of the period, `YYYY-MM-DD`. Earlier than `from` is 400 invalid-parameter (the service does not swap them). " +
+  DatePath: dateParameter("date", "path", `The date, \`YYYY-MM-DD\`. ${READINGS.impossibleDate}`, "2024-06-21"),
+  PeriodFrom: dateParameter("from", "query", "First date of the period, `YYYY-MM-DD`. " + READINGS.impossibleDate, "2024-01-01"),
+  PeriodTo: dateParameter(
+    "to",
+    "query",
+    "Last date of the period, `YYYY-MM-DD`. Earlier than `from` is 400 invalid-parameter (the service does not swap them). " +
       READINGS.spanLimit,
-    schema: { type: "string", pattern: DATE_PARAMETER_PATTERN },
-    example: "2024-12-31",
-  },
+    "2024-12-31",
+  ),
   Bounds: {
     name: "bounds",
     in: "query",
@@ -392,14 +386,7 @@ const PARAMETERS: Json = {
       "It governs every number in the response. Two identical dates with `exclusive` give `calendarDays: 0` and `counted: null`.",
     schema: { type: "string", enum: [...BOUNDS], default: "inclusive" },
   },
-  ShiftDate: {
-    name: "date",
-    in: "query",
-    required: true,
-    description: "The date to move from, `YYYY-MM-DD`. " + READINGS.impossibleDate,
-    schema: { type: "string", pattern: DATE_PARAMETER_PATTERN },
-    example: "2024-01-31",
-  },
+  ShiftDate: dateParameter("date", "query", "The date to move from, `YYYY-MM-DD`. " + READINGS.impossibleDate, "2024-01-31"),
   Add: {
     name: "add",
     in: "query",
@@ -495,11 +482,12 @@ const FEED_DESCRIPTION =
   "An iCalendar subscription outside the versioned API; its addresses are permanent. With no parameters it holds public and de " +
   "facto holidays only. The window is the current year plus and minus two years (Europe/Stockholm) and cannot be changed. " +
   "All-day events (`DTSTART;VALUE=DATE`), one per observance (and per bridge day, half day, Saturday, Sunday when asked), " +
-  "Swedish summary, English name in the description, stable `UID`s (`<date>-<code>@swedish-calendar.example`), " +
+  `Swedish summary, English name in the description, stable \`UID\`s (\`<date>-<code>@${SERVICE_DOMAIN}\`), ` +
   "`TRANSP:TRANSPARENT` unless `busy`, `X-WR-CALNAME` following the options (e.g. \"Svenska helgdagar\", \"Svenska helgdagar " +
   "med klämdagar och halvdagar\"; it cannot be set separately), `X-PUBLISHED-TTL` and `REFRESH-INTERVAL` of six hours. Cached " +
-  "for six hours. Unknown parameters are ignored; a non-boolean value of a known option is 400. Rate limit: 30 requests per 10 " +
-  "seconds, or 10 when query parameters are present; applies only when a response must be built.";
+  `for six hours. Unknown parameters are ignored; a non-boolean value of a known option is 400. Rate limit: ${RATE_LIMITS.feed.limit} ` +
+  `requests ${perWindow(RATE_LIMITS.feed.window)}, or ${RATE_LIMITS.feedWithQuery.limit} when query parameters are present; applies ` +
+  "only when a response must be built.";
 
 function feedOperation(operationId: string, summary: string): Json {
   return op(
@@ -526,7 +514,8 @@ function feedOperation(operationId: string, summary: string): Json {
 const V2_DEPRECATION =
   "Deprecated: the older unversioned API, frozen apart from bug fixes and being withdrawn; use v3. Every v2 response carries a " +
   "`Link` header to the deprecation notice (relations `deprecation` and `sunset`); after the announcement also `Deprecation` " +
-  "and `Sunset`. Errors are problem documents. Rate limit: 5 requests per 10 seconds per calling address.";
+  `and \`Sunset\`. Errors are problem documents. Rate limit: ${RATE_LIMITS.v2.limit} requests ${perWindow(RATE_LIMITS.v2.window)} ` +
+  "per calling address.";
 
 function paths(): Json {
   const year = p("Year");
@@ -613,7 +602,10 @@ function paths(): Json {
       "Service",
       "getHealth",
       "Service health",
-      "Whether the service is up and which version of the calendar data it serves (a hash of the rules and names). Never cached.",
+      "Whether the service is up and which version of the calendar data it serves (a hash of the rules and names), and which " +
+        "version of the static dataset (`/manifest.json`) the answering process finds on disk: `dataset` is `null` when it finds " +
+        "none, and `dataset.stale` is true when that dataset was built from other rules or names; `status` stays `ok` either way. " +
+        "Never cached.",
       [],
       {
         "200": jsonOk("The service is up.", schemaRef("Health"), { "Cache-Control": h("Cache-Control-No-Store"), ETag: h("ETag"), ...COMMON_HEADERS }),
@@ -725,8 +717,10 @@ function description(): string {
       "are never cached (`Cache-Control: no-store`).\n\n" +
       slugTable(),
     "## Limits and caching\n\n" +
-      "Per calling address: /v3/* 10 requests per minute; v2 5 per 10 seconds (blocked for 10 seconds when over); calendar feed " +
-      "30 per 10 seconds, or 10 when query parameters are present; `/health` 10 per minute on its own counter. Over the limit: 429 `rate-limited` with `Retry-After`. Every " +
+      `Per calling address: /v3/* ${RATE_LIMITS.v3.limit} requests ${perWindow(RATE_LIMITS.v3.window)}; v2 ${RATE_LIMITS.v2.limit} ` +
+      `${perWindow(RATE_LIMITS.v2.window)} (blocked for ${V2_BLOCK_SECONDS} seconds when over); calendar feed ${RATE_LIMITS.feed.limit} ` +
+      `${perWindow(RATE_LIMITS.feed.window)}, or ${RATE_LIMITS.feedWithQuery.limit} when query parameters are present; \`/health\` ` +
+      `${RATE_LIMITS.v3.limit} ${perWindow(RATE_LIMITS.v3.window)} on its own counter. Over the limit: 429 \`rate-limited\` with \`Retry-After\`. Every ` +
       "response carries `RateLimit-Limit` and `RateLimit-Policy` (`limit;w=seconds`); `RateLimit-Remaining` is not sent. No daily " +
       `or monthly quota. Successful answers carry a strong \`ETag\` and \`Cache-Control: ${CACHE_LONG}\` (with \`year\` omitted: ` +
       "`s-maxage` until midnight in Sweden); `If-None-Match` gives 304.",
@@ -734,7 +728,8 @@ function description(): string {
       `This is version ${API_VERSION} of the v3 API under \`/v3/\`. The unversioned v2 endpoints (\`/holidays\`, \`/half-days\`, ` +
       "`/bridge-days`) are deprecated and being withdrawn: every v2 response carries `Link` (relations `deprecation` and " +
       "`sunset`); once the withdrawal is announced, `Deprecation` (`@<epoch seconds>`) and `Sunset` (six months later) appear, " +
-      "the v2 limit tightens to 3 per 10 seconds after one month and 1 per 10 seconds after three, one-hour brownouts in the last " +
+      `the v2 limit tightens to ${V2_LIMIT_AFTER_ONE_MONTH} ${perWindow(RATE_LIMITS.v2.window)} after one month and ` +
+      `${V2_LIMIT_AFTER_THREE_MONTHS} ${perWindow(RATE_LIMITS.v2.window)} after three, one-hour brownouts in the last ` +
       "month answer 410 `gone`, and from the sunset every v2 request answers 410 `gone`. The calendar feed and `/health` are " +
       "outside the versioned API.",
     staticDatasetSection(),

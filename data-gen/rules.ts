@@ -97,6 +97,9 @@ export const OBSERVANCE_RULES: readonly ObservanceRule[] = [
   { code: "newYearsEve", holidayType: "defacto", name: { sv: "Nyårsafton", en: "New Year's Eve" }, feast: FEASTS.newYear, eras: [{ date: fixed(12, 31) }] },
 ];
 
+/** The 20 observance codes, in catalogue order. */
+export const OBSERVANCE_CODES: readonly string[] = OBSERVANCE_RULES.map((r) => r.code);
+
 export const RULES_BY_CODE: ReadonlyMap<string, ObservanceRule> = new Map(OBSERVANCE_RULES.map((r) => [r.code, r]));
 
 /** The era of a rule that applies in a year, or undefined when the observance was not a holiday that year. */

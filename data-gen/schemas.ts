@@ -10,26 +10,19 @@
  * Cross-references are written as `{ $ref: SCHEMA_BASE + "/<Name>" }` (absolute, resolvable by a JSON
  * Schema validator that has all of `SCHEMAS` added); openapi.ts rewrites them to `#/components/schemas/<Name>`.
  */
+import { API_VERSION, PROBLEM_BASE, SERVICE_DOMAIN } from "./constants.js";
 import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./errors.js";
-import { FEASTS, OBSERVANCE_RULES } from "./rules.js";
+import { FEASTS, OBSERVANCE_CODES } from "./rules.js";
 import { BOUNDS, MAX_SPAN_YEARS, MAX_STEPS } from "./validation.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
 /** Base of the schemas' `$id`s. Not a page: an identifier, like the problem types. */
-export const SCHEMA_BASE = "https://swedish-calendar.example/schemas";
+export const SCHEMA_BASE = `https://${SERVICE_DOMAIN}/schemas`;
 
-/**
- * The fixed prefix of every problem `type` URI (SPEC.md "Errors"): `{problem_base}/{slug}`.
- * One constant of the deployment, never derived from the request. The URIs name errors; they are not pages.
- */
-export const PROBLEM_BASE = "https://swedish-calendar.example/problems";
-
-export const API_VERSION = "3.0.0";
-
-/** The 20 observance codes, in catalogue order. */
-export const OBSERVANCE_CODES: readonly string[] = OBSERVANCE_RULES.map((r) => r.code);
+/** PROBLEM_BASE: the fixed prefix of every problem `type` URI (data-gen/constants.ts). */
+export { API_VERSION, PROBLEM_BASE, OBSERVANCE_CODES };
 
 /** The feast codes. */
 export const FEAST_CODES: readonly string[] = Object.values(FEASTS).map((f) => f.code);
@@ -424,7 +417,7 @@ function buildSchemas() {
   const Health = {
     type: "object",
     description: "Monitoring: the service is up and serves this version of the calendar data. Never cached (`Cache-Control: no-store`).",
-    required: ["status", "apiVersion", "dataVersion", "years"],
+    required: ["status", "apiVersion", "dataVersion", "years", "dataset"],
     properties: {
       status: { type: "string", const: "ok" },
       apiVersion: { type: "string", const: API_VERSION, description: "Version of the v3 API (the OpenAPI `info.version`)" },
@@ -435,6 +428,48 @@ function buildSchemas() {
         required: ["from", "to"],
         properties: { from: { type: "integer", const: FIRST_YEAR }, to: { type: "integer", const: LAST_YEAR } },
         additionalProperties: false,
+      },
+      dataset: {
+        description:
+          "The static dataset's manifest (`/manifest.json`) as the answering process sees it on disk, or `null` when there is none " +
+          "(normal where the published files live on the CDN only) or it is unreadable or inconsistent. A `stale` dataset " +
+          "does not make the service unhealthy: `status` stays `ok`.",
+        oneOf: [
+          {
+            type: "object",
+            required: ["dataVersion", "stale", "years", "days", "files", "contentHash"],
+            properties: {
+              dataVersion: { type: "string", minLength: 1, description: "The data version the dataset was built from" },
+              stale: {
+                type: "boolean",
+                description: "True when the dataset was built from other rules or names (its `dataVersion` differs from the service's) or for another API version",
+              },
+              years: {
+                type: "object",
+                description: "The years of the per-year files",
+                required: ["from", "to"],
+                properties: { from: year("First year"), to: year("Last year") },
+                additionalProperties: false,
+              },
+              days: {
+                description: "The window of per-date Day files, or `null` when none were built",
+                oneOf: [
+                  {
+                    type: "object",
+                    required: ["from", "to"],
+                    properties: { from: isoDate("First date"), to: isoDate("Last date") },
+                    additionalProperties: false,
+                  },
+                  { type: "null" },
+                ],
+              },
+              files: count("Number of files in the dataset"),
+              contentHash: { type: "string", minLength: 1, description: "A hash of every file's path and content hash" },
+            },
+            additionalProperties: false,
+          },
+          { type: "null" },
+        ],
       },
     },
     additionalProperties: false,

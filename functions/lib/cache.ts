@@ -1,8 +1,7 @@
 import { DateTime } from "luxon";
 
-/** Answers that depend only on their parameters: cached by the CDN for 30 days, revalidated for a year. */
-export const CACHE_LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
-export const NO_STORE = "no-store";
+/** CACHE_LONG: answers that depend only on their parameters (30 days on the CDN); NO_STORE: errors and /health. */
+export { CACHE_LONG, NO_STORE } from "../../data-gen/constants.js";
 
 const ZONE = "Europe/Stockholm";
 

@@ -2,6 +2,7 @@
  * The calendar subscription feed over HTTP (SPEC.md "Calendar feed"): /ical/svenska-helgdagar.ics and
  * /ical/holidays serve the same calendar. The window is the current year in Sweden ± 2 and cannot be changed.
  */
+import { FEED_CACHE_CONTROL, FEED_LIMIT, FEED_LIMIT_WITH_QUERY } from "../../data-gen/constants.js";
 import { parseLooseBoolean, singleParam } from "../../data-gen/index.js";
 import { buildFeed, DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "../../data-gen/feed.js";
 import { stockholmYear } from "./cache.js";
@@ -16,15 +17,15 @@ export const FEED_FUNCTION_PATHS = ["/ical/svenska-helgdagar.ics", "/ical/holida
 
 export const FEED_CONTENT_TYPE = "text/calendar; charset=utf-8";
 /** Six hours, for browsers, calendar clients and shared caches alike; matches X-PUBLISHED-TTL / REFRESH-INTERVAL. */
-export const FEED_CACHE_CONTROL = "public, max-age=21600";
+export { FEED_CACHE_CONTROL };
 /** Years before and after the current year in Sweden. */
 export const FEED_WINDOW_RADIUS = 2;
 
 /** SPEC.md Limits: 30 per 10 s, or 10 per 10 s when the request has query parameters (a custom build). */
-export const FEED_POLICY: RateLimitPolicy = { limit: 30, windowSeconds: 10 };
-export const FEED_POLICY_WITH_QUERY: RateLimitPolicy = { limit: 10, windowSeconds: 10 };
+export const FEED_POLICY: RateLimitPolicy = FEED_LIMIT;
+export const FEED_POLICY_WITH_QUERY: RateLimitPolicy = FEED_LIMIT_WITH_QUERY;
 /** Netlify's platform limit (it cannot look at the query): the larger of the two. */
-export const FEED_PLATFORM_RATE_LIMIT = { windowLimit: 30, windowSize: 10 } as const;
+export const FEED_PLATFORM_RATE_LIMIT = { windowLimit: FEED_LIMIT.limit, windowSize: FEED_LIMIT.windowSeconds } as const;
 
 export function feedPolicy(request: Request): RateLimitPolicy {
   const params = new URL(request.url).searchParams;

@@ -1,14 +1,17 @@
+import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Manifest } from "../../build/materialise.js";
+import { API_VERSION, NO_STORE } from "../../data-gen/constants.js";
 import { FIRST_YEAR, LAST_YEAR } from "../../data-gen/index.js";
 import { dataVersion } from "../../data-gen/data-version.js";
 import { serializeJson } from "../../data-gen/serialize.js";
-import { NO_STORE } from "./cache.js";
 import { jsonResponse } from "./http.js";
 import { notFound } from "./problem.js";
 import { routePathname } from "./routes.js";
-import { serve, type Surface } from "./serve.js";
+import { serve, type ServedHandler, type Surface } from "./serve.js";
 import { V3_POLICY } from "./policies.js";
 
-export const API_VERSION = "3.0.0";
+export { API_VERSION };
 
 /**
  * /health is outside the versioned API but carries the v3 pace (10 per minute per address) on its own counter,
@@ -16,19 +19,103 @@ export const API_VERSION = "3.0.0";
  */
 export const HEALTH_SURFACE: Surface = { name: "health", policy: () => V3_POLICY };
 
+/**
+ * What /health says of the static dataset (public/manifest.json, written by `npm run build:data`): the manifest's
+ * data version, year range, days window, file count and content hash, and `stale`: true when that data version
+ * differs from the engine's (or the API version differs), i.e. the files need a rebuild.
+ */
+export type DatasetStatus = Pick<Manifest, "dataVersion" | "years" | "days" | "files" | "contentHash"> & { stale: boolean };
+
 export interface Health {
   status: "ok";
   apiVersion: string;
   dataVersion: string;
   years: { from: number; to: number };
+  /** null when no (readable, consistent) dataset manifest is on disk: normal for a deployed function */
+  dataset: DatasetStatus | null;
 }
 
-export function healthBody(): Health {
-  return { status: "ok", apiVersion: API_VERSION, dataVersion: dataVersion(), years: { from: FIRST_YEAR, to: LAST_YEAR } };
+/** The environment variable naming the manifest file; unset or empty: `public/manifest.json` under the working directory. */
+export const DATASET_MANIFEST_ENV = "DATASET_MANIFEST";
+
+/**
+ * Where the dataset manifest is looked for. Under `netlify dev` and `npm start` the working directory is the project
+ * root and the publish folder is `public/`. A deployed function runs from its bundle and the publish folder is not
+ * on disk (it is on the CDN), so the file is absent there, which is normal: /health then reports `dataset: null`.
+ */
+export function datasetManifestPath(env: Record<string, string | undefined> = process.env): string {
+  return resolve(env[DATASET_MANIFEST_ENV] || resolve(process.cwd(), "public", "manifest.json"));
 }
 
-export const handleHealth = serve(HEALTH_SURFACE, (request) => {
-  const pathname = routePathname(request.url);
-  if (pathname !== "/health" && pathname !== "/") throw notFound(new URL(request.url).pathname);
-  return jsonResponse(request, serializeJson(healthBody()), NO_STORE);
-});
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isText = (v: unknown): v is string => typeof v === "string" && v.length > 0;
+
+/**
+ * The dataset status of a parsed manifest, or null when it is not a consistent manifest of this service: the
+ * fields /health reports must be there with their types, and the per-kind file counts must add up to `files`.
+ */
+export function datasetStatus(manifest: unknown): DatasetStatus | null {
+  if (!manifest || typeof manifest !== "object") return null;
+  const m = manifest as Partial<Manifest>;
+  if (m.dataset !== "swedish-calendar-service" || !isText(m.dataVersion) || !isText(m.apiVersion) || !isText(m.contentHash)) return null;
+  if (!isCount(m.files) || !m.years || !isCount(m.years.from) || !isCount(m.years.to)) return null;
+  const days = m.days;
+  if (days !== null && (!days || !isText(days.from) || !isText(days.to))) return null;
+  if (!m.kinds || typeof m.kinds !== "object") return null;
+  let kindFiles = 0;
+  for (const kind of Object.values(m.kinds)) {
+    if (!kind || !isCount(kind.files)) return null;
+    kindFiles += kind.files;
+  }
+  if (kindFiles !== m.files) return null;
+  return {
+    dataVersion: m.dataVersion,
+    stale: m.dataVersion !== dataVersion() || m.apiVersion !== API_VERSION,
+    years: { from: m.years.from, to: m.years.to },
+    days: days === null ? null : { from: days.from, to: days.to },
+    files: m.files,
+    contentHash: m.contentHash,
+  };
+}
+
+/** The last manifest read, keyed by path, modification time and size: a health check costs one stat() per call. */
+let lastRead: { path: string; mtimeMs: number; size: number; status: DatasetStatus | null } | undefined;
+
+/** The dataset status from the manifest file at `path`; null when absent, unreadable or inconsistent. Never throws. */
+export function readDatasetStatus(path: string): DatasetStatus | null {
+  try {
+    const { mtimeMs, size } = statSync(path);
+    if (lastRead && lastRead.path === path && lastRead.mtimeMs === mtimeMs && lastRead.size === size) return lastRead.status;
+    const status = datasetStatus(JSON.parse(readFileSync(path, "utf8")));
+    lastRead = { path, mtimeMs, size, status };
+    return status;
+  } catch {
+    return null;
+  }
+}
+
+export interface HealthOptions {
+  /** the manifest file; default datasetManifestPath() (DATASET_MANIFEST, else public/manifest.json), read per call */
+  manifestPath?: string;
+}
+
+export function healthBody(options: HealthOptions = {}): Health {
+  return {
+    status: "ok",
+    apiVersion: API_VERSION,
+    dataVersion: dataVersion(),
+    years: { from: FIRST_YEAR, to: LAST_YEAR },
+    dataset: readDatasetStatus(options.manifestPath ?? datasetManifestPath()),
+  };
+}
+
+/** The /health handler; the options are for tests (the function uses the defaults). */
+export function createHealthHandler(options: HealthOptions = {}): ServedHandler {
+  return serve(HEALTH_SURFACE, (request) => {
+    const pathname = routePathname(request.url);
+    if (pathname !== "/health" && pathname !== "/") throw notFound(new URL(request.url).pathname);
+    return jsonResponse(request, serializeJson(healthBody(options)), NO_STORE);
+  });
+}
+
+export const handleHealth = createHealthHandler();

@@ -1,6 +1,6 @@
 import { etagOf } from "../../data-gen/serialize.js";
 
-export const JSON_CONTENT_TYPE = "application/json";
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /**
  * Does an If-None-Match header match this strong tag? Accepts a list, `*`, and the weak form `W/"..."`

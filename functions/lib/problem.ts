@@ -1,8 +1,9 @@
 import { CalendarError, PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../../data-gen/index.js";
+import { NO_STORE, PROBLEM_BASE } from "../../data-gen/constants.js";
 import { serializeJson } from "../../data-gen/serialize.js";
 
 /** The fixed prefix of every problem `type` URI: a constant of the deployment, never derived from the request. */
-export const PROBLEM_BASE = "https://swedish-calendar.example/problems";
+export { PROBLEM_BASE };
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -22,7 +23,7 @@ export function problemResponse(slug: ProblemSlug, detail: string, extraHeaders?
   const doc = problemDocument(slug, detail);
   const headers = new Headers(extraHeaders);
   headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
-  headers.set("Cache-Control", "no-store");
+  headers.set("Cache-Control", NO_STORE);
   return new Response(serializeJson(doc), { status: doc.status, headers });
 }
 

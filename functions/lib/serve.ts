@@ -1,4 +1,5 @@
 import type { Context } from "@netlify/functions";
+import { NO_STORE } from "../../data-gen/constants.js";
 import { CalendarError } from "../../data-gen/index.js";
 import { errorResponse, problemResponse } from "./problem.js";
 import {
@@ -78,7 +79,7 @@ function preflight(request: Request): Response {
       "Access-Control-Allow-Methods": ALLOWED_METHODS,
       "Access-Control-Allow-Headers": requested && requested.trim() ? requested : "If-None-Match",
       "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
-      "Cache-Control": "no-store",
+      "Cache-Control": NO_STORE,
     },
   });
 }

@@ -5,6 +5,7 @@
  * Every v2 response (200, 304, errors, 405, 429, 410) carries Link and, once the withdrawal is announced,
  * Deprecation and Sunset. RateLimit-* reflect the policy of the moment (5, 3 or 1 per 10 s).
  */
+import { V2_LIMIT } from "../../data-gen/constants.js";
 import { parseV2Year, CalendarError } from "../../data-gen/index.js";
 import { serializeJson } from "../../data-gen/serialize.js";
 import { parseV2Weekends, v2BridgeDays, v2HalfDays, v2Holidays } from "../../data-gen/v2.js";
@@ -19,7 +20,7 @@ import { withdrawalConfigFromEnv, withdrawalState, type WithdrawalConfig } from 
 export const V2_FUNCTION_PATHS = ["/holidays", "/half-days", "/bridge-days"] as const;
 
 /** Netlify's platform limit for v2: the normal pace; the function itself tightens it along the timeline. */
-export const V2_PLATFORM_RATE_LIMIT = { windowLimit: 5, windowSize: 10 } as const;
+export const V2_PLATFORM_RATE_LIMIT = { windowLimit: V2_LIMIT.limit, windowSize: V2_LIMIT.windowSeconds } as const;
 
 /**
  * The v2 `year`: omitted means the current year in Sweden (cached until midnight there); anything given must be

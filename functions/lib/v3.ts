@@ -1,7 +1,9 @@
 import {
-  CalendarError, bridgeDaysOfYear, catalogue, findRule, halfDaysOfYear, holidaysOfYear, occurrences, parseBounds,
-  parseIsoDate, parseSteps, parseStrictBoolean, parseYear, period, shift, singleParam, dayOf, type Day,
+  CalendarError, findRule, parseBounds, parseIsoDate, parseSteps, parseStrictBoolean, parseYear, period, shift, singleParam,
 } from "../../data-gen/index.js";
+import {
+  bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, occurrenceSeries,
+} from "../../data-gen/resources.js";
 import { serializeJson } from "../../data-gen/serialize.js";
 import { CACHE_LONG, cacheUntilStockholmMidnight, stockholmYear } from "./cache.js";
 import { jsonResponse } from "./http.js";
@@ -35,10 +37,6 @@ function flag(params: URLSearchParams, name: string): boolean {
   return raw === undefined ? false : parseStrictBoolean(raw, name);
 }
 
-function dayList(y: number, days: Day[]): string {
-  return serializeJson({ year: y, count: days.length, days });
-}
-
 let catalogueBody: string | undefined;
 
 type Route = (request: Request, params: URLSearchParams, ctx: ServiceContext, rest: string[], pathname: string) => Response;
@@ -48,20 +46,20 @@ const ROUTES: Record<string, Route> = {
     const { year: y, cache } = year(params, ctx);
     const sundays = flag(params, "sundays");
     const saturdays = flag(params, "saturdays");
-    return jsonResponse(request, dayList(y, holidaysOfYear(y, { sundays, saturdays })), cache);
+    return jsonResponse(request, serializeJson(holidaysResource(y, { sundays, saturdays })), cache);
   },
   "bridge-days"(request, params, ctx) {
     const { year: y, cache } = year(params, ctx);
-    return jsonResponse(request, dayList(y, bridgeDaysOfYear(y)), cache);
+    return jsonResponse(request, serializeJson(bridgeDaysResource(y)), cache);
   },
   "half-days"(request, params, ctx) {
     const { year: y, cache } = year(params, ctx);
-    return jsonResponse(request, dayList(y, halfDaysOfYear(y)), cache);
+    return jsonResponse(request, serializeJson(halfDaysResource(y)), cache);
   },
   days(request, _params, _ctx, rest, pathname) {
     if (rest.length !== 1 || rest[0] === "") throw notFound(pathname);
     const date = parseIsoDate(decodeSegment(rest[0]), "date");
-    return jsonResponse(request, serializeJson(dayOf(date)), CACHE_LONG);
+    return jsonResponse(request, serializeJson(dayResource(date)), CACHE_LONG);
   },
   period(request, params) {
     const fromText = singleParam(params, "from");
@@ -80,14 +78,14 @@ const ROUTES: Record<string, Route> = {
     return jsonResponse(request, serializeJson(shift(date, steps, postpone, dateText)), CACHE_LONG);
   },
   observances(request, params, ctx, rest, pathname) {
-    if (rest.length === 0) return jsonResponse(request, (catalogueBody ??= serializeJson(catalogue())), CACHE_LONG);
+    if (rest.length === 0) return jsonResponse(request, (catalogueBody ??= serializeJson(catalogueResource())), CACHE_LONG);
     if (rest.length !== 1 || rest[0] === "") throw notFound(pathname);
     findRule(decodeSegment(rest[0])); // an unknown code is 404 before any parameter is read
     const from = yearParam(params, "from", ctx);
     const toRaw = singleParam(params, "to");
     const fromYear = from.year ?? stockholmYear(ctx.clock());
     const toYear = toRaw === undefined ? fromYear : parseYear(toRaw, "to");
-    return jsonResponse(request, serializeJson(occurrences(decodeSegment(rest[0]), fromYear, toYear)), from.cache);
+    return jsonResponse(request, serializeJson(occurrenceSeries(decodeSegment(rest[0]), fromYear, toYear)), from.cache);
   },
   "openapi.json"(request) {
     return jsonResponse(request, openApiBody(), CACHE_LONG);

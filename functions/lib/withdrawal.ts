@@ -12,13 +12,16 @@
  *
  * A client over the limit is blocked for 10 seconds in every phase.
  */
+import {
+  V2_BLOCK_SECONDS, V2_LIMIT, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS,
+} from "../../data-gen/constants.js";
 import type { RateLimitPolicy } from "./ratelimit.js";
 
 /** The deprecation notice page the site publishes; relative, resolved against the request URL (RFC 8288). */
 export const DEFAULT_NOTICE_URL = "/v2-deprecation/";
 export const BROWNOUT_MS = 60 * 60 * 1000;
-export const V2_WINDOW_SECONDS = 10;
-export const V2_BLOCK_SECONDS = 10;
+export const V2_WINDOW_SECONDS = V2_LIMIT.windowSeconds;
+export { V2_BLOCK_SECONDS };
 
 export interface Brownout {
   /** the window is [start, start + 1 hour) */
@@ -97,18 +100,21 @@ export function linkHeader(noticeUrl: string): string {
 export function withdrawalState(config: WithdrawalConfig, now: Date): WithdrawalState {
   const headers: Record<string, string> = { Link: linkHeader(config.noticeUrl) };
   const policy = (limit: number): RateLimitPolicy => ({ limit, windowSeconds: V2_WINDOW_SECONDS, blockSeconds: V2_BLOCK_SECONDS });
-  if (!config.announcedAt) return { headers, policy: policy(5) };
+  if (!config.announcedAt) return { headers, policy: policy(V2_LIMIT.limit) };
   // Whole seconds: the Deprecation header and the HTTP date of Sunset carry no fractions, and the timeline follows them.
   const announced = new Date(Math.floor(config.announcedAt.getTime() / 1000) * 1000);
   // An announcement configured ahead of time takes effect at its moment, not before.
-  if (now.getTime() < announced.getTime()) return { headers, policy: policy(5) };
+  if (now.getTime() < announced.getTime()) return { headers, policy: policy(V2_LIMIT.limit) };
 
   const sunset = addUtcMonths(announced, 6);
   headers.Deprecation = `@${announced.getTime() / 1000}`;
   headers.Sunset = sunset.toUTCString();
 
   const t = now.getTime();
-  const limit = t >= addUtcMonths(announced, 3).getTime() ? 1 : t >= addUtcMonths(announced, 1).getTime() ? 3 : 5;
+  const limit =
+    t >= addUtcMonths(announced, 3).getTime() ? V2_LIMIT_AFTER_THREE_MONTHS
+    : t >= addUtcMonths(announced, 1).getTime() ? V2_LIMIT_AFTER_ONE_MONTH
+    : V2_LIMIT.limit;
   const state: WithdrawalState = { headers, policy: policy(limit), sunset };
 
   if (t >= sunset.getTime()) {

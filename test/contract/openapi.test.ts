@@ -290,7 +290,15 @@ describe("the OpenAPI document", () => {
     expect(v("Observance")(obs)).toBe(true);
     expect(v("Observance")({ ...obs, code: "saturday" })).toBe(false);
     expect(v("Problem")({ type: `${PROBLEM_BASE}/nope`, title: "x", status: 400 })).toBe(false);
-    expect(v("Health")({ status: "ok", apiVersion: "3.0.0", dataVersion: "abc", years: { from: 1930, to: 9999 } })).toBe(true);
-    expect(v("Health")({ status: "ok", apiVersion: "3.0.1", dataVersion: "abc", years: { from: 1930, to: 9999 } })).toBe(false);
+    const health = { status: "ok", apiVersion: "3.0.0", dataVersion: "abc", years: { from: 1930, to: 9999 }, dataset: null };
+    expect(v("Health")(health)).toBe(true);
+    expect(v("Health")({ ...health, apiVersion: "3.0.1" })).toBe(false);
+    const { dataset: _d, ...withoutDataset } = health;
+    expect(v("Health")(withoutDataset)).toBe(false); // always sent, null when there is no manifest
+    const dataset = { dataVersion: "abc", stale: false, years: { from: 2020, to: 2030 }, days: null, files: 3, contentHash: "h" };
+    expect(v("Health")({ ...health, dataset })).toBe(true);
+    expect(v("Health")({ ...health, dataset: { ...dataset, days: { from: "2024-01-01", to: "2024-12-31" } } })).toBe(true);
+    expect(v("Health")({ ...health, dataset: { ...dataset, stale: "no" } })).toBe(false);
+    expect(v("Health")({ ...health, dataset: { ...dataset, extra: 1 } })).toBe(false);
   });
 });

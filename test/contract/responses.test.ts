@@ -50,7 +50,7 @@ async function ok(handler: Handler, pathAndQuery: string): Promise<any> {
   const response = await handler(request(pathAndQuery), TEST_CONTEXT);
   const text = await response.text();
   expect(response.status, `${pathAndQuery}: ${text}`).toBe(200);
-  expect(mediaTypeOf(response), pathAndQuery).toBe("application/json");
+  expect(response.headers.get("Content-Type"), pathAndQuery).toBe("application/json; charset=utf-8");
   const template = validator.templateOf(new URL(pathAndQuery, "https://x").pathname);
   expect(template, pathAndQuery).toBeDefined();
   const body = JSON.parse(text);

@@ -60,7 +60,7 @@ describe.skipIf(!BASE)("v2 over HTTP (npm start)", () => {
   it("/holidays?year=2024: bare array, JSON, long cache, Link", async () => {
     const res = await get("/holidays?year=2024");
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe(LONG);
     expect(res.headers.get("link")).toBe(LINK);
     expect(res.headers.get("ratelimit-limit")).toBe("5");

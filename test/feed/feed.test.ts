@@ -139,6 +139,31 @@ describe("feed events", () => {
   });
 });
 
+describe("the last year of the range", () => {
+  it("the feed for 9999 is valid iCalendar: Christmas and New Year's Eve are one-day events ending within 9999", () => {
+    const text = buildFeed(9999, 9999, DEFAULT_FEED_OPTIONS);
+    const cal = parseCalendar(text);
+    const byDate = new Map(cal.events.map((e) => [e.date, e]));
+    for (const [date, code] of [["9999-12-24", "christmasEve"], ["9999-12-25", "christmasDay"], ["9999-12-26", "boxingDay"], ["9999-12-31", "newYearsEve"]]) {
+      const e = byDate.get(date);
+      expect(e, date).toBeDefined();
+      expect(e!.uid).toBe(`${date}-${code}@swedish-calendar.example`);
+      expect(e!.isDate).toBe(true);
+    }
+    // no event writes an end (DTEND 10000-01-01 would not be a DATE); each lasts one day as RFC 5545 says
+    expect(text).not.toMatch(/^(DTEND|DURATION)/m);
+    for (const e of cal.events) expect(e.explicitEnd).toBe(false);
+    expect(byDate.get("9999-12-25")!.end).toBe("9999-12-26");
+    expect(byDate.get("9999-12-31")!.end).toBe("10000-01-01");
+    expect(cal.events.map((e) => e.date)).toEqual(holidaysOfYear(9999, {}).flatMap((d) => d.observances.map(() => d.date)));
+    expect(buildFeed(9999, 9999, DEFAULT_FEED_OPTIONS)).toBe(text); // deterministic
+  });
+
+  it("every option combination builds for a window ending in 9999", () => {
+    for (const options of ALL_OPTIONS) expect(() => parseCalendar(buildFeed(9998, 9999, options))).not.toThrow();
+  });
+});
+
 describe("calendar name rule", () => {
   it.each([
     [{}, "Svenska helgdagar"],

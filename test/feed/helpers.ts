@@ -6,7 +6,10 @@ export interface ParsedEvent {
   description: string;
   date: string;
   isDate: boolean;
-  end: string | null;
+  /** the end as a client reads it (RFC 5545: a DATE start without DTEND or DURATION lasts one day) */
+  end: string;
+  /** whether the event writes DTEND or DURATION itself */
+  explicitEnd: boolean;
   transp: string;
   dtstamp: string;
 }
@@ -23,14 +26,14 @@ export function parseCalendar(text: string): ParsedCalendar {
   const vcalendar = new ICAL.Component(ICAL.parse(text));
   const events = vcalendar.getAllSubcomponents("vevent").map((c): ParsedEvent => {
     const start = c.getFirstPropertyValue("dtstart") as ICAL.Time;
-    const end = c.getFirstPropertyValue("dtend") as ICAL.Time | null;
     return {
       uid: String(c.getFirstPropertyValue("uid")),
       summary: String(c.getFirstPropertyValue("summary")),
       description: String(c.getFirstPropertyValue("description")),
       date: start.toString(),
       isDate: start.isDate,
-      end: end ? end.toString() : null,
+      end: new ICAL.Event(c).endDate.toString(),
+      explicitEnd: c.hasProperty("dtend") || c.hasProperty("duration"),
       transp: String(c.getFirstPropertyValue("transp")),
       dtstamp: String(c.getFirstPropertyValue("dtstamp")),
     };

@@ -20,7 +20,7 @@ const get = (path: string, init?: RequestInit) => v2(new Request(BASE + path, in
 async function json(path: string): Promise<any> {
   const res = await get(path);
   expect(res.status).toBe(200);
-  expect(res.headers.get("Content-Type")).toBe("application/json");
+  expect(res.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
   return res.json();
 }
 

@@ -7,7 +7,7 @@ describe("GET /v3/holidays", () => {
   it("lists one entry per date with the named holidays of a year", async () => {
     const { res, body } = await json("/v3/holidays?year=2024");
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe(LONG);
     expect(body.year).toBe(2024);
     expect(body.count).toBe(18);

@@ -34,7 +34,7 @@ describe("headers on every route", () => {
     const res = await v3(path);
     expect(res.status).toBe(200);
     expectCommonHeaders(res);
-    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     const body = await res.text();
     expect(res.headers.get("etag")).toBe(etagOf(body));
     expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
@@ -192,10 +192,12 @@ describe("/health and other paths", () => {
     const res = await handleHealth(new Request(ORIGIN + "/health"), completeContext({ rateLimitsEnabled: false }));
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expectCommonHeaders(res);
     const body = await res.json();
-    expect(body).toEqual({ status: "ok", apiVersion: "3.0.0", dataVersion: expect.stringMatching(/^[0-9a-f]{16}$/), years: { from: 1930, to: 9999 } });
+    // `dataset` depends on the manifest on disk: test/v3/health.test.ts covers it
+    expect(body).toEqual({ status: "ok", apiVersion: "3.0.0", dataVersion: expect.stringMatching(/^[0-9a-f]{16}$/), years: { from: 1930, to: 9999 }, dataset: body.dataset });
+    expect(body).toHaveProperty("dataset");
   });
 
   it("answers every other path with a not-found problem", async () => {
