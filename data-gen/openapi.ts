@@ -24,7 +24,7 @@ export interface OpenApiOptions {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Static dataset (CDN-direct files). The static-dataset helper fills these in.
+// Static dataset (CDN-direct files): the URL patterns build/layout.ts writes.
 // ---------------------------------------------------------------------------------------------
 
 export interface StaticFile {
@@ -37,8 +37,8 @@ export interface StaticFile {
 /**
  * The year-level resources (holidays in its four flag variants, bridge days, half days), the catalogue and
  * occurrence series, the OpenAPI document, per-date Day files for a window and per-year `.ics` downloads are
- * also published as static files on the CDN. EXTEND HERE: the static-dataset helper lists the exact URL
- * patterns; they appear in the document's description and under `x-static-dataset`.
+ * also published as static files on the CDN. The exact URL
+ * patterns are listed here; they appear in the document's description and under `x-static-dataset`.
  */
 export const STATIC_DATASET_FILES: readonly StaticFile[] = [
   // build/layout.ts names these paths; docs/static-dataset.md describes them for bulk clients.
