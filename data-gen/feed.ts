@@ -7,33 +7,10 @@ import { createEvents, type EventAttributes } from "ics";
 import { SERVICE_DOMAIN } from "./constants.js";
 import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, type Day } from "./calendar.js";
 import { civilFromDay, dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
+import type { FeedOptions } from "./feed-options.js";
 import type { Names } from "./rules.js";
 
-export interface FeedOptions {
-  /** include the de facto holidays (the five eves); default true */
-  defacto: boolean;
-  /** include bridge days (klämdagar); default false */
-  bridge: boolean;
-  /** include half days (halvdagar); default false */
-  half: boolean;
-  /** include every Saturday; default false */
-  saturdays: boolean;
-  /** include every Sunday; default false */
-  sundays: boolean;
-  /** mark events as busy (TRANSP:OPAQUE) rather than free (TRANSP:TRANSPARENT); default false */
-  busy: boolean;
-}
-
-export const FEED_OPTION_NAMES = ["defacto", "bridge", "half", "saturdays", "sundays", "busy"] as const satisfies readonly (keyof FeedOptions)[];
-
-export const DEFAULT_FEED_OPTIONS: Readonly<FeedOptions> = Object.freeze({
-  defacto: true,
-  bridge: false,
-  half: false,
-  saturdays: false,
-  sundays: false,
-  busy: false,
-});
+export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "./feed-options.js";
 
 /** The fixed domain of every event UID: `<date>-<code>@swedish-calendar.example`. */
 export const FEED_UID_DOMAIN = SERVICE_DOMAIN;

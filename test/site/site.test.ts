@@ -5,75 +5,37 @@
  * test-results/screenshots/. Chromium is required: without it the suite fails, it never skips.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { e2eBaseUrl } from "../e2e/base-url.js";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, parseIsoDate, parseSteps, period, shift } from "../../data-gen/index.js";
 import {
-  bridgeDaysOfYear, dayFromCivil, halfDaysOfYear, holidaysOfYear, parseIsoDate, parseSteps, period, shift,
-} from "../../data-gen/index.js";
+  ROOT, launchChromium, listedDates, openPage as openPageAt, screenshot, showYear, stockholmYear, workingDaysOfYear, type ContextOptions,
+} from "./browser.js";
 import { startFixtureServer, type FixtureServer } from "./fixture-server.js";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PUBLIC = path.join(ROOT, "public");
-const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
-
-function stockholmYear(): number {
-  return Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Stockholm", year: "numeric" }).format(new Date()));
-}
-
-function workingDaysOfYear(year: number): number {
-  return period(dayFromCivil(year, 1, 1), dayFromCivil(year, 12, 31), "inclusive").workingDays;
-}
 
 let server: FixtureServer;
 let browser: Browser;
 const pageErrors: string[] = [];
 
-async function openPage(urlPath: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => pageErrors.push(`${urlPath}: ${error.message}`));
-  page.on("console", (message) => {
-    // failed requests (the calculators' 400s on purpose) are not script errors
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) pageErrors.push(`${urlPath}: console: ${message.text()}`);
-  });
-  await page.goto(server.origin + urlPath, { waitUntil: "networkidle" });
-  return { context, page };
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-/** The ISO dates listed in the holiday table, in page order. */
-async function listedDates(page: Page, table = "#holiday-table"): Promise<string[]> {
-  return page.$$eval(`${table} tbody time[datetime]`, (els) => els.map((el) => el.getAttribute("datetime")!));
-}
-
-async function showYear(page: Page, year: string): Promise<void> {
-  await page.fill("#year-input", year);
-  await page.press("#year-input", "Enter");
-  await page.waitForSelector(`#holiday-table[data-year="${year}"]`);
-  await page.waitForFunction(() => !document.getElementById("year-content")!.hasAttribute("aria-busy"));
+function openPage(urlPath: string, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  return openPageAt(browser, server.origin, urlPath, pageErrors, options);
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is required for the site tests and was not found at ${CHROMIUM}. Install it: apt-get install -y chromium (CI does this in .ci/run), or set CHROMIUM_PATH.`);
-  }
-  if (process.env.SITE_TEST_SKIP_BUILD !== "1" || !existsSync(path.join(PUBLIC, "index.html"))) {
+  browser = await launchChromium();
+  // When the e2e server runs, `npm start` has just built the site into public/ (and serves it to the e2e
+  // browser tests in parallel): rebuilding it here would replace files under their feet.
+  const builtByServer = Boolean(e2eBaseUrl());
+  const skipBuild = process.env.SITE_TEST_SKIP_BUILD === "1" || builtByServer;
+  if (!skipBuild || !existsSync(path.join(PUBLIC, "index.html"))) {
     execFileSync("npm", ["run", "--silent", "build:site"], { cwd: ROOT, stdio: "pipe", timeout: 120_000 });
   }
-  mkdirSync(SCREENSHOTS, { recursive: true });
   server = await startFixtureServer(PUBLIC);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {

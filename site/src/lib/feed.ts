@@ -1,23 +1,15 @@
 /** The calendar feed URL (SPEC.md "Calendar feed"): only options that differ from the defaults are sent. */
 
+import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "../../../data-gen/feed-options.ts";
+
 export const FEED_PATH = "/ical/svenska-helgdagar.ics";
 
-export interface FeedOptions {
-  defacto: boolean;
-  bridge: boolean;
-  half: boolean;
-  saturdays: boolean;
-  sundays: boolean;
-  busy: boolean;
-}
-
-export const FEED_DEFAULTS: FeedOptions = { defacto: true, bridge: false, half: false, saturdays: false, sundays: false, busy: false };
-
-export const FEED_OPTION_ORDER: (keyof FeedOptions)[] = ["defacto", "bridge", "half", "saturdays", "sundays", "busy"];
+/** The option names, order and defaults are the engine's (a dependency-free module: no `ics` in the browser bundle). */
+export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions };
 
 export function feedQuery(options: FeedOptions): string {
   const params = new URLSearchParams();
-  for (const key of FEED_OPTION_ORDER) if (options[key] !== FEED_DEFAULTS[key]) params.set(key, String(options[key]));
+  for (const key of FEED_OPTION_NAMES) if (options[key] !== DEFAULT_FEED_OPTIONS[key]) params.set(key, String(options[key]));
   const query = params.toString();
   return query ? `?${query}` : "";
 }

@@ -1,83 +1,16 @@
-/** The API shapes the site reads (SPEC.md "Resources and their fields"). The site is a plain API client. */
+/**
+ * The API shapes the site reads (SPEC.md "Resources and their fields"). The site is a plain API client; the
+ * response types are the engine's own (type-only imports: nothing of the engine is bundled by these).
+ */
+import type { Day } from "../../../data-gen/calendar.ts";
 
-export interface Names {
-  sv: string;
-  en: string;
-}
+export type { Names } from "../../../data-gen/rules.ts";
+export type { Day, Observance } from "../../../data-gen/calendar.ts";
+export type { DayListResource as DayList } from "../../../data-gen/resources.ts";
+export type { Duration, DaysOff, SpanCounts, Period, PeriodSummary } from "../../../data-gen/period.ts";
+export type { AppliedStep, Shift } from "../../../data-gen/shift.ts";
 
-export interface Observance {
-  code: string;
-  holidayType: "public" | "defacto";
-  name: Names;
-  feast: { code: string; name: Names };
-}
-
-export interface Day {
-  date: string;
-  weekday: number;
-  holidayType: "public" | "defacto" | null;
-  workingDay: boolean;
-  observances: Observance[];
-}
-
-export interface DayList {
-  year: number;
-  count: number;
-  days: Day[];
-}
-
-export interface Duration {
-  years: number;
-  months: number;
-  days: number;
-}
-
-export interface DaysOff {
-  total: number;
-  publicHolidays: number;
-  defactoHolidays: number;
-  namedDays: number;
-  weekendDays: number;
-}
-
-export interface SpanCounts {
-  calendarDays: number;
-  duration: Duration;
-  workingDays: number;
-  daysOff: DaysOff;
-  bridgeDays: number;
-  halfDays: number;
-}
-
-export interface Period extends SpanCounts {
-  from: string;
-  to: string;
-  bounds: "inclusive" | "exclusive" | "from" | "to";
-  counted: { first: string; last: string } | null;
-}
-
-export interface PeriodSummary extends SpanCounts {
-  from: string;
-  to: string;
-}
-
-export interface AppliedStep {
-  unit: "d" | "b" | "w" | "m" | "y";
-  amount: number;
-  constrained: boolean;
-  result: Day;
-}
-
-export interface Shift {
-  date: string;
-  postpone: boolean;
-  steps: AppliedStep[];
-  landed: Day;
-  postponed: boolean;
-  result: Day;
-  period: PeriodSummary | null;
-}
-
+/** A problem document (RFC 9457) as the client reads it. */
 export interface Problem {
   type: string;
   title: string;

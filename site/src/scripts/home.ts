@@ -3,7 +3,7 @@
  * and the period and shift calculators. Plain DOM code; every API value is escaped or set as text.
  */
 import { ApiError, apiUrl, getJson } from "../lib/api.ts";
-import { FEED_PATH, FEED_OPTION_ORDER, feedDescription, feedQuery, feedUrl, type FeedOptions } from "../lib/feed.ts";
+import { FEED_PATH, FEED_OPTION_NAMES, feedDescription, feedQuery, feedUrl, type FeedOptions } from "../lib/feed.ts";
 import { durationText, escapeHtml as e, isoWeekdayOf, longDateEn, parseIso, plural, stockholmYear, validateYear } from "../lib/format.ts";
 import { renderYear } from "../lib/render.ts";
 import type { Day, DayList, Period, Shift, SpanCounts } from "../lib/types.ts";
@@ -179,7 +179,7 @@ const copyStatus = byId<HTMLElement>("copy-status");
 
 function feedOptions(): FeedOptions {
   const options = {} as FeedOptions;
-  for (const key of FEED_OPTION_ORDER) {
+  for (const key of FEED_OPTION_NAMES) {
     options[key] = feedForm.querySelector<HTMLInputElement>(`[data-feed-option="${key}"]`)!.checked;
   }
   return options;

@@ -1,0 +1,32 @@
+/**
+ * The options of the calendar feed (SPEC.md "Calendar feed"): their names, order and defaults.
+ * This module imports nothing, so the site's browser code can share it without pulling in the `ics` package
+ * that data-gen/feed.ts writes the feed with.
+ */
+
+export interface FeedOptions {
+  /** include the de facto holidays (the five eves); default true */
+  defacto: boolean;
+  /** include bridge days (klämdagar); default false */
+  bridge: boolean;
+  /** include half days (halvdagar); default false */
+  half: boolean;
+  /** include every Saturday; default false */
+  saturdays: boolean;
+  /** include every Sunday; default false */
+  sundays: boolean;
+  /** mark events as busy (TRANSP:OPAQUE) rather than free (TRANSP:TRANSPARENT); default false */
+  busy: boolean;
+}
+
+/** The option names in their fixed order (query strings, the site's form). */
+export const FEED_OPTION_NAMES = ["defacto", "bridge", "half", "saturdays", "sundays", "busy"] as const satisfies readonly (keyof FeedOptions)[];
+
+export const DEFAULT_FEED_OPTIONS: Readonly<FeedOptions> = Object.freeze({
+  defacto: true,
+  bridge: false,
+  half: false,
+  saturdays: false,
+  sundays: false,
+  busy: false,
+});

@@ -1,0 +1,156 @@
+/**
+ * End-to-end: the site in headless Chromium against the real server (`npm start`, i.e. netlify dev, which builds the
+ * dataset and the site into public/). Unlike test/site/site.test.ts (a fixture server answering from the engine),
+ * every API call here goes through the real /v3 routes, the feed function and the static dataset.
+ * Screenshots: test-results/screenshots/real-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { holidaysOfYear } from "../../data-gen/index.js";
+import {
+  launchChromium, listedDates, openPage as openPageAt, screenshot, showYear, stockholmYear, workingDaysOfYear, type ContextOptions,
+} from "../site/browser.js";
+import { e2eBaseUrl } from "./base-url.js";
+
+const BASE = e2eBaseUrl();
+
+describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
+  let browser: Browser;
+  const pageErrors: string[] = [];
+  /** path and status of every /v3, /ical and v2 request the pages made */
+  const apiCalls: string[] = [];
+
+  function openPage(urlPath: string, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+    return openPageAt(browser, BASE!, urlPath, pageErrors, options, (page) =>
+      page.on("response", (res) => {
+        const url = new URL(res.url());
+        if (url.origin === BASE && !/\.(js|css|html|png|svg|ico)$/.test(url.pathname) && !url.pathname.endsWith("/")) {
+          apiCalls.push(`${res.status()} ${url.pathname}${url.search}`);
+        }
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("home page: the current Stockholm year's holidays as the engine has them", async () => {
+    const year = stockholmYear();
+    const { context, page } = await openPage("/");
+    try {
+      expect(await page.getAttribute("#holiday-table", "data-year")).toBe(String(year));
+      expect(await listedDates(page)).toEqual(holidaysOfYear(year).map((d) => d.date));
+      expect(await page.textContent("#stat-working .stat-value")).toBe(String(workingDaysOfYear(year)));
+      await screenshot(page, "real-home");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("year picker: 1952 loads through the real /v3 routes", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      await showYear(page, "1952");
+      const engine = holidaysOfYear(1952);
+      expect(await page.$$eval("#holiday-table tbody tr", (trs) => trs.length)).toBe(engine.length);
+      expect(await listedDates(page)).toEqual(engine.map((d) => d.date));
+      expect(await page.textContent("#holiday-table")).toContain("Annunciation Day");
+      expect(await page.textContent("#holiday-table caption")).toContain(`(${engine.length} dates)`);
+      expect(await page.textContent("#stat-working .stat-value")).toBe(String(workingDaysOfYear(1952)));
+      for (const call of ["/v3/holidays?year=1952", "/v3/bridge-days?year=1952", "/v3/half-days?year=1952", "/v3/period?from=1952-01-01&to=1952-12-31"]) {
+        expect(apiCalls).toContain(`200 ${call}`);
+      }
+      await screenshot(page, "real-home-1952");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("calculators: the period and the shift come from the real /v3/period and /v3/shift", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      await page.fill("#period-from", "2024-01-01");
+      await page.fill("#period-to", "2024-12-31");
+      await page.click("#period-form button[type=submit]");
+      await page.waitForSelector("#period-working-days");
+      expect(await page.textContent("#period-working-days")).toBe("251");
+      expect(await page.textContent("#period-result")).toContain("GET /v3/period?from=2024-01-01&to=2024-12-31");
+      expect(apiCalls).toContain("200 /v3/period?from=2024-01-01&to=2024-12-31");
+
+      await page.fill("#shift-date", "2024-06-01");
+      await page.fill("#shift-add", "20d");
+      await page.check("#shift-postpone");
+      await page.click("#shift-form button[type=submit]");
+      await page.waitForSelector("#shift-result-date");
+      // 2024-06-21 is Midsummer Eve: the Sunday rule moves the answer to Monday 24 June
+      expect(await page.getAttribute("#shift-result-date", "datetime")).toBe("2024-06-24");
+      expect(await page.textContent("#shift-result")).toContain("Midsummer Eve");
+      expect(apiCalls).toContain("200 /v3/shift?date=2024-06-01&add=20d&postpone=true");
+      await screenshot(page, "real-calculators");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("feed: the address points at /ical/svenska-helgdagar.ics, and its https:// form serves text/calendar", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      const host = new URL(BASE!).host;
+      const https = await page.inputValue("#feed-https");
+      expect(https).toBe(`https://${host}/ical/svenska-helgdagar.ics`);
+      expect(await page.inputValue("#feed-webcal")).toBe(`webcal://${host}/ical/svenska-helgdagar.ics`);
+      await page.check('[data-feed-option="bridge"]');
+      const withBridge = await page.inputValue("#feed-https");
+      expect(withBridge).toBe(`https://${host}/ical/svenska-helgdagar.ics?bridge=true`);
+      // netlify dev speaks plain HTTP: fetch the same host, path and query
+      for (const address of [https, withBridge]) {
+        const url = new URL(address);
+        const res = await fetch(`${BASE}${url.pathname}${url.search}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/^text\/calendar\b/);
+        expect(await res.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the v2 deprecation notice loads", async () => {
+    const { context, page } = await openPage("/v2-deprecation/");
+    try {
+      expect(await page.textContent("h1")).toContain("v2");
+      expect(await page.$$eval("#timeline li", (lis) => lis.length)).toBe(5);
+      expect(await page.textContent("#v2-status-text")).toBeTruthy();
+      expect(apiCalls.some((call) => call.endsWith(" /holidays"))).toBe(true); // the HEAD that reads the announcement
+      await screenshot(page, "real-v2-deprecation");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the API page renders the operations of the real /v3/openapi.json", async () => {
+    const doc = (await (await fetch(`${BASE}/v3/openapi.json`)).json()) as { info: { version: string }; paths: Record<string, Record<string, unknown>> };
+    const methods = ["get", "head", "options", "post", "put", "patch", "delete"];
+    const operations = Object.values(doc.paths).flatMap((item) => methods.filter((m) => typeof item[m] === "object"));
+    const { context, page } = await openPage("/api/");
+    try {
+      await page.waitForSelector("#operations-toc li");
+      expect(await page.$$eval("#operations-toc li", (lis) => lis.length)).toBe(operations.length);
+      expect(await page.textContent("#api-version")).toBe(doc.info.version);
+      expect(await page.textContent("#op-get-v3-holidays")).toContain("HolidaysResponse");
+      expect(apiCalls).toContain("200 /v3/openapi.json");
+      await screenshot(page, "real-api", false); // the whole reference is a very tall image
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("raised no script errors", () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
