@@ -383,7 +383,9 @@ const PARAMETERS: Json = {
     required: false,
     description:
       "Which endpoints are counted: `inclusive` both, `exclusive` neither, `from` the start date only, `to` the end date only. " +
-      "It governs every number in the response. Two identical dates with `exclusive` give `calendarDays: 0` and `counted: null`.",
+      "It governs every number in the response. Two identical dates with `exclusive` give `calendarDays: 0` and `counted: null`. " +
+        "`from` and `to` are half-open (`from` counts the start up to but not including the end, `to` the reverse), so they always count `to − from` days: " +
+        "two identical dates give `calendarDays: 0` and `counted: null` with them too.",
     schema: { type: "string", enum: [...BOUNDS], default: "inclusive" },
   },
   ShiftDate: dateParameter("date", "query", "The date to move from, `YYYY-MM-DD`. " + READINGS.impossibleDate, "2024-01-31"),

@@ -346,7 +346,7 @@ function buildSchemas() {
         description: "The reading applied, requested or default: `inclusive` counts both endpoints, `exclusive` neither, `from` the start date only, `to` the end date only.",
       },
       counted: {
-        description: "The days actually counted after applying `bounds`; `null` when the endpoints cancel out (two identical dates with `bounds=exclusive`, or adjacent dates with `exclusive`).",
+        description: "The days actually counted after applying `bounds`; `null` when the endpoints cancel out (two identical dates with `bounds=exclusive`, `from` or `to`, or adjacent dates with `exclusive`).",
         oneOf: [ref("CountedDays"), { type: "null" }],
       },
       ...spanCountProperties,
