@@ -21,6 +21,12 @@ export const PROBLEM_BASE = `https://${SERVICE_DOMAIN}/problems`;
 
 /** Answers that depend only on their parameters: cached by the CDN for 30 days, revalidated for a year. */
 export const CACHE_LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
+/**
+ * HTTPS only (DECISIONS.md "HTTP details"): every answer tells browsers to use HTTPS for a year. The platform
+ * redirects plain HTTP to HTTPS; browsers ignore the header on plain-HTTP localhost answers.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
 /** Errors and /health. */
 export const NO_STORE = "no-store";
 /** The calendar feed: six hours, for browsers, calendar clients and shared caches alike (matches X-PUBLISHED-TTL). */

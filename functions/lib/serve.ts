@@ -1,5 +1,5 @@
 import type { Context } from "@netlify/functions";
-import { NO_STORE } from "../../data-gen/constants.js";
+import { NO_STORE, STRICT_TRANSPORT_SECURITY } from "../../data-gen/constants.js";
 import { CalendarError } from "../../data-gen/index.js";
 import { errorResponse, problemResponse } from "./problem.js";
 import {
@@ -123,6 +123,7 @@ export function serve(surface: Surface, handler: Handler): ServedHandler {
       response = errorResponse(error);
     }
     const extra: Record<string, string> = {
+      "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY,
       "Access-Control-Allow-Origin": "*",
       "Access-Control-Expose-Headers": EXPOSED_HEADERS,
       ...(policy ? rateLimitHeaders(policy) : {}),

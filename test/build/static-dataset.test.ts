@@ -22,7 +22,10 @@ import { ROOT } from "../e2e/server.js";
 const SAMPLE_YEARS = [1930, 1952, 1953, 2004, 2005, 2024, 9999];
 /** the edges of a days window 2024-01-01..2024-12-31 and of the whole range */
 const SAMPLE_DAYS = ["1930-01-01", "2024-01-01", "2024-12-31", "9999-12-31"];
-const SPEC_HEADERS = ["content-type", "cache-control", "access-control-allow-origin", "access-control-expose-headers", "ratelimit-limit", "ratelimit-policy"];
+const SPEC_HEADERS = [
+  "content-type", "cache-control", "access-control-allow-origin", "access-control-expose-headers", "ratelimit-limit", "ratelimit-policy",
+  "strict-transport-security",
+];
 
 let out: string;
 

@@ -16,6 +16,8 @@ function expectSpecHeaders(res: Response) {
   expect(res.headers.get("access-control-expose-headers")).toBe(EXPOSED);
   expect(res.headers.get("ratelimit-limit")).toBe("10");
   expect(res.headers.get("ratelimit-policy")).toBe("10;w=60");
+  // HTTPS only: function answers set it, netlify.toml's "/*" rule adds it to files and the site
+  expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
 }
 
 /** netlify dev marks every function answer with this header; a static file answer lacks it. */

@@ -14,6 +14,7 @@ function expectCommonHeaders(res: Response) {
   expect(res.headers.get("ratelimit-limit")).toBe("10");
   expect(res.headers.get("ratelimit-policy")).toBe("10;w=60");
   expect(res.headers.get("ratelimit-remaining")).toBeNull();
+  expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
 }
 
 const SAMPLE_PATHS = [
