@@ -38,10 +38,6 @@ export function civilFromDay(n: DayNumber): CivilDate {
   return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
-export function yearOfDay(n: DayNumber): number {
-  return civilFromDay(n).year;
-}
-
 /** ISO weekday: 1 = Monday ... 7 = Sunday. 1970-01-01 was a Thursday. */
 export function isoWeekday(n: DayNumber): number {
   return ((((n + 3) % 7) + 7) % 7) + 1;

@@ -9,7 +9,7 @@ import { stockholmYear } from "./cache.js";
 import { okResponse } from "./http.js";
 import { notFound } from "./problem.js";
 import type { RateLimitPolicy } from "./ratelimit.js";
-import { routePathname } from "./routes.js";
+import { routePathname, withoutTrailingSlash } from "./routes.js";
 import { serve, type ServiceContext, type Surface } from "./serve.js";
 
 /** The two permanent addresses of the feed (the function's `config.path`). */
@@ -67,8 +67,7 @@ function feedBody(year: number, options: FeedOptions): string {
 
 function routeFeed(request: Request, ctx: ServiceContext): Response {
   const url = new URL(request.url);
-  let pathname = routePathname(url);
-  if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+  const pathname = withoutTrailingSlash(routePathname(url));
   if (!(FEED_FUNCTION_PATHS as readonly string[]).includes(pathname)) throw notFound(url.pathname);
   const options = feedOptionsOf(url.searchParams);
   const body = feedBody(stockholmYear(ctx.clock()), options);

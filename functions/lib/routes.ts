@@ -46,3 +46,11 @@ export function devFallbackBase(pathname: string): string | undefined {
   const base = pathname.replace(DEV_FALLBACK_SUFFIX, "");
   return base === pathname ? undefined : base;
 }
+
+/**
+ * The v2 and feed paths also answer with one trailing slash (`/holidays/`), as their old router did;
+ * v3 paths do not (a trailing slash there is not-found).
+ */
+export function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+}

@@ -12,7 +12,7 @@ import { parseV2Weekends, v2BridgeDays, v2HalfDays, v2Holidays } from "../../dat
 import { CACHE_LONG, cacheUntilStockholmMidnight, stockholmYear } from "./cache.js";
 import { jsonResponse } from "./http.js";
 import { notFound, problemResponse } from "./problem.js";
-import { routePathname } from "./routes.js";
+import { routePathname, withoutTrailingSlash } from "./routes.js";
 import { completeContext, serve, type ServedHandler, type ServiceContext, type Surface } from "./serve.js";
 import { withdrawalConfigFromEnv, withdrawalState, type WithdrawalConfig } from "./withdrawal.js";
 
@@ -88,8 +88,7 @@ const ROUTES: Record<string, Route> = {
 function routeV2(config: WithdrawalConfig) {
   return (request: Request, ctx: ServiceContext): Response => {
     const url = new URL(request.url);
-    let pathname = routePathname(url);
-    if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+    const pathname = withoutTrailingSlash(routePathname(url));
     const route = Object.hasOwn(ROUTES, pathname) ? ROUTES[pathname] : undefined;
     if (!route) throw notFound(url.pathname);
     const now = ctx.clock();
