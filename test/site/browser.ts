@@ -1,29 +1,218 @@
 /**
  * Headless Chromium for the site tests: the fixture-server suite (test/site/site.test.ts) and the one against the
  * real server (test/e2e/site.e2e.test.ts) launch it the same way and share the page helpers.
- * Chromium is `/usr/bin/chromium` (Debian) or CHROMIUM_PATH; without it the suites fail, they never skip.
+ *
+ * Which Chromium (findChromium), first match wins:
+ *   1. CHROMIUM_PATH, if set;
+ *   2. the system's: /usr/bin/chromium (Debian), else `chromium` or `chromium-browser` on PATH;
+ *   3. the headless Chromium inside the `@sparticuz/chromium` devDependency (pinned to 147.0.0, the last release for
+ *      Node 20), unpacked into the temp folder (os.tmpdir()/chromium) on first use, so no machine needs a browser.
+ * CHROMIUM=packaged skips 1 and 2 and always uses the packaged one (to see what a machine without Chromium sees).
+ * Each test process prints once which one it uses, e.g. `site tests: Chromium 147.0.7727.0 (packaged, /tmp/chromium)`.
+ * The suites never skip: if that Chromium does not start, they fail.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { dayFromCivil, period } from "../../data-gen/index.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * The same flags for every Chromium. The packaged one needs none beyond these: its own `chromium.args` are for AWS
+ * Lambda and are not used. `--single-process` there breaks Playwright's second browser context ("Target page,
+ * context or browser has been closed"), its `--disable-features` replaces Playwright's, and `--disable-web-security`
+ * / `--allow-running-insecure-content` would hide the CORS and mixed-content mistakes these tests should catch.
+ */
 const CHROMIUM_ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
+export interface FoundChromium {
+  executablePath: string;
+  source: "CHROMIUM_PATH" | "system" | "packaged";
+  /** As `--version` reports it, e.g. "147.0.7727.0". */
+  version: string;
+  /** Environment the launch adds (the packaged Chromium's fonts, and its libraries if the machine lacks them). */
+  env?: Record<string, string>;
+}
+
+let found: Promise<FoundChromium> | undefined;
+
+/** The Chromium the site tests use (looked up once per process; see the header comment for the order). */
+export function findChromium(): Promise<FoundChromium> {
+  found ??= locateChromium();
+  return found;
+}
+
+async function locateChromium(): Promise<FoundChromium> {
+  const choice = process.env.CHROMIUM;
+  if (choice && choice !== "packaged") {
+    throw new Error(`CHROMIUM=${choice} is not understood: set CHROMIUM=packaged to use the packaged Chromium, or leave it unset.`);
+  }
+  if (choice !== "packaged") {
+    const fromEnv = process.env.CHROMIUM_PATH;
+    if (fromEnv) {
+      if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH is ${fromEnv}, which does not exist.`);
+      return { executablePath: fromEnv, source: "CHROMIUM_PATH", version: versionOrUnknown(fromEnv) };
+    }
+    const system = ["/usr/bin/chromium", ...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean)
+      .flatMap((dir) => ["chromium", "chromium-browser"].map((name) => path.join(dir, name)))].find(isExecutableFile);
+    if (system) return { executablePath: system, source: "system", version: versionOrUnknown(system) };
+  }
+  return packagedChromium();
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** `chromium --version` → "147.0.7727.0"; throws with Chromium's own message if it cannot run. */
+function versionOf(executablePath: string, env: Record<string, string> = {}): string {
+  try {
+    const output = execFileSync(executablePath, ["--version"], {
+      encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env },
+    });
+    return /\d+(?:\.\d+)+/.exec(output)?.[0] ?? output.trim();
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim();
+    throw new Error(stderr || (error as Error).message);
+  }
+}
+
+function versionOrUnknown(executablePath: string): string {
+  try {
+    return versionOf(executablePath);
+  } catch {
+    return "(version unknown)"; // the launch will say what is wrong
+  }
+}
+
+/**
+ * The packaged Chromium. `executablePath()` unpacks chromium, fonts/ and the SwiftShader libraries into the temp
+ * folder unless `chromium` is already there, so: test processes in parallel take turns (a lock directory), and a
+ * copy left half-unpacked by an interrupted run (it exists but does not start) is unpacked again once.
+ */
+async function packagedChromium(): Promise<FoundChromium> {
+  const { default: packaged } = await import("@sparticuz/chromium");
+  return withUnpackLock(async () => {
+    for (let attempt = 1; ; attempt++) {
+      const executablePath = await packaged.executablePath();
+      try {
+        const env = { FONTCONFIG_FILE: fontConfigFile() };
+        let version: string;
+        try {
+          version = versionOf(executablePath, env);
+        } catch (error) {
+          if (!/error while loading shared libraries/.test((error as Error).message)) throw error;
+          // The binary links NSS, NSPR and expat. A machine without them (e.g. node:20-slim) gets the copies the
+          // package ships for Amazon Linux 2023 (bin/al2023.tar.br), as the package itself does on Lambda.
+          Object.assign(env, { LD_LIBRARY_PATH: [packagedLibraries(), process.env.LD_LIBRARY_PATH].filter(Boolean).join(":") });
+          version = versionOf(executablePath, env);
+        }
+        return { executablePath, source: "packaged", version, env };
+      } catch (error) {
+        if (attempt > 1) throw new Error(`The packaged Chromium (${executablePath}) does not start: ${(error as Error).message}`);
+        rmSync(executablePath, { force: true });
+        rmSync(path.join(tmpdir(), "fonts"), { recursive: true, force: true });
+      }
+    }
+  });
+}
+
+async function withUnpackLock<T>(run: () => Promise<T>): Promise<T> {
+  const lock = path.join(tmpdir(), "chromium.unpacking");
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true }); // its owner died
+    } catch { /* released meanwhile */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    return await run();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Fonts for the packaged Chromium. A machine without fonts renders every letter as a box, and no installed npm
+ * package carries a text font (playwright-core's only .ttf is an icon font). @sparticuz/chromium ships Open Sans
+ * (Latin, so å ä ö; no arrows, no monospace) and unpacks it to <tmp>/fonts/fonts; its own fonts.conf lists only
+ * Lambda folders. This fontconfig file (FONTCONFIG_FILE, for the Chromium process only) takes the system's font
+ * setup when there is one, so the packaged Chromium draws what the system's would, and adds Open Sans, so text is
+ * readable on a machine with no fonts at all.
+ */
+function fontConfigFile(): string {
+  const dir = path.join(tmpdir(), "site-tests-fontconfig");
+  const file = path.join(dir, "fonts.conf");
+  const xml = `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <dir>${path.join(tmpdir(), "fonts", "fonts")}</dir>
+  <cachedir>${path.join(dir, "cache")}</cachedir>
+</fontconfig>
+`;
+  if (!existsSync(path.join(tmpdir(), "fonts", "fonts"))) throw new Error("its fonts were not unpacked");
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(file) || readFileSync(file, "utf8") !== xml) writeFileSync(file, xml);
+  return file;
+}
+
+/** Unpacks the package's bin/al2023.tar.br (a tar of lib/*.so) to <tmp>/al2023 once; returns the lib folder. */
+function packagedLibraries(): string {
+  const target = path.join(tmpdir(), "al2023");
+  const lib = path.join(target, "lib");
+  if (existsSync(lib)) return lib;
+  const bin = path.join(path.dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..", "..", "bin");
+  const tar = brotliDecompressSync(readFileSync(path.join(bin, "al2023.tar.br")));
+  const partial = `${target}.${process.pid}`;
+  for (let at = 0; at + 512 <= tar.length;) {
+    const field = (from: number, length: number) => tar.toString("utf8", at + from, at + from + length).replace(/\0.*$/s, "");
+    const name = field(0, 100);
+    if (!name) break;
+    const size = parseInt(field(124, 12).trim() || "0", 8);
+    if (["0", ""].includes(field(156, 1))) {
+      mkdirSync(path.dirname(path.join(partial, name)), { recursive: true });
+      writeFileSync(path.join(partial, name), tar.subarray(at + 512, at + 512 + size), { mode: 0o755 });
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  renameSync(partial, target);
+  return lib;
+}
+
+const ANNOUNCED = Symbol.for("swedish-calendar.site-tests.chromium-announced");
+
 /** Launches headless Chromium (and makes sure the screenshot folder exists). */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is required for the site tests and was not found at ${CHROMIUM}. Install it: apt-get install -y chromium (CI does this in .ci/run), or set CHROMIUM_PATH.`);
+  const { executablePath, source, version, env } = await findChromium();
+  const marks = globalThis as { [ANNOUNCED]?: boolean };
+  if (!marks[ANNOUNCED]) {
+    marks[ANNOUNCED] = true;
+    console.log(`site tests: Chromium ${version} (${source}, ${executablePath})`);
   }
   mkdirSync(SCREENSHOTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const launchEnv = env ? Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined)) : undefined;
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, env: launchEnv });
 }
 
 export type ContextOptions = Parameters<Browser["newContext"]>[0];
