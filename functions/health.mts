@@ -1,8 +1,8 @@
-import type { Config, Context } from "@netlify/functions";
-import { defaultContext } from "./lib/core.js";
+import type { Config } from "@netlify/functions";
+import { netlifyFunction } from "./lib/netlify.js";
 import { handleHealth } from "./lib/health.js";
 
-export default (request: Request, context: Context) => handleHealth(request, defaultContext(request, context));
+export default netlifyFunction(handleHealth);
 
 export const config: Config = {
   path: ["/health"],

@@ -1,8 +1,8 @@
-import type { Config, Context } from "@netlify/functions";
-import { defaultContext } from "./lib/core.js";
+import type { Config } from "@netlify/functions";
+import { netlifyFunction } from "./lib/netlify.js";
 import { handleFeed } from "./lib/feed.js";
 
-export default (request: Request, context: Context) => handleFeed(request, defaultContext(request, context));
+export default netlifyFunction(handleFeed);
 
 export const config: Config = {
   path: ["/ical/svenska-helgdagar.ics", "/ical/holidays"],

@@ -1,8 +1,8 @@
-import type { Config, Context } from "@netlify/functions";
-import { defaultContext } from "./lib/core.js";
+import type { Config } from "@netlify/functions";
+import { netlifyFunction } from "./lib/netlify.js";
 import { handleV2 } from "./lib/v2.js";
 
-export default (request: Request, context: Context) => handleV2(request, defaultContext(request, context));
+export default netlifyFunction(handleV2);
 
 export const config: Config = {
   path: ["/holidays", "/half-days", "/bridge-days"],

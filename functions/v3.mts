@@ -1,8 +1,8 @@
-import type { Config, Context } from "@netlify/functions";
-import { defaultContext } from "./lib/core.js";
+import type { Config } from "@netlify/functions";
+import { netlifyFunction } from "./lib/netlify.js";
 import { handleV3 } from "./lib/v3.js";
 
-export default (request: Request, context: Context) => handleV3(request, defaultContext(request, context));
+export default netlifyFunction(handleV3);
 
 export const config: Config = {
   path: ["/v3", "/v3/*"],

@@ -12,7 +12,7 @@ const dist = path.join(root, ".astro-dist");
 const publish = path.join(root, "public");
 
 /** Entries of public/ that belong to other builders; the site must never write or delete them. */
-const FOREIGN = new Set(["v3", "ics", "ical", "data", "manifest.json", "holidays", "half-days", "bridge-days", "health"]);
+const FOREIGN = new Set(["v3", "ics", "ical", "data", "manifest.json", "_redirects", "_headers", "holidays", "half-days", "bridge-days", "health"]);
 
 async function main(): Promise<void> {
   const entries = await readdir(dist).catch(() => {

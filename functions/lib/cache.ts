@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 
 /** CACHE_LONG: answers that depend only on their parameters (30 days on the CDN); NO_STORE: errors and /health. */
-export { CACHE_LONG, NO_STORE } from "../../data-gen/constants.js";
+export { CACHE_LONG, NO_STORE } from "../../contract/policies.js";
 
 const ZONE = "Europe/Stockholm";
 

@@ -4,6 +4,6 @@ export * from "./cache.js";
 export * from "./http.js";
 export * from "./ratelimit.js";
 export * from "./serve.js";
-export * from "./routes.js";
-export * from "./policies.js";
+export * from "./router.js";
+export * from "./netlify.js";
 export { serializeJson, etagOf } from "../../data-gen/serialize.js";

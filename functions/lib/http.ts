@@ -1,6 +1,8 @@
 import { etagOf } from "../../data-gen/serialize.js";
 
-export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+import { JSON_CONTENT_TYPE } from "../../contract/policies.js";
+
+export { JSON_CONTENT_TYPE };
 
 /**
  * Does an If-None-Match header match this strong tag? Accepts a list, `*`, and the weak form `W/"..."`

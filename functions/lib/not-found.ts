@@ -1,10 +1,9 @@
-import { V3_POLICY } from "./policies.js";
+import { NOT_FOUND } from "../../contract/routes.js";
 import { notFound } from "./problem.js";
-import { serve, type Surface } from "./serve.js";
+import { SURFACES } from "../../contract/policies.js";
+import { serve } from "./serve.js";
 
 /** Any path nothing else answers: a not-found problem, with the v3 pace on its own counter. */
-export const NOT_FOUND_SURFACE: Surface = { name: "not-found", policy: () => V3_POLICY };
-
-export const handleNotFound = serve(NOT_FOUND_SURFACE, (request) => {
+export const handleNotFound = serve({ name: NOT_FOUND.surface, policy: () => SURFACES[NOT_FOUND.surface] }, (request) => {
   throw notFound(new URL(request.url).pathname);
 });

@@ -1,12 +1,7 @@
-import { getStore } from "@netlify/blobs";
+import type { PaceLimit } from "../../contract/policies.js";
 
-/** A pace limit: `limit` requests per `windowSeconds`; a client over it may be blocked for `blockSeconds`. */
-export interface RateLimitPolicy {
-  limit: number;
-  windowSeconds: number;
-  /** once over the limit, every request is refused for this long (v2: 10 s) */
-  blockSeconds?: number;
-}
+/** A pace limit (contract/policies.ts). */
+export type RateLimitPolicy = PaceLimit;
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -14,7 +9,7 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
-/** Where the counters live. Must be shared by every invocation (module memory is not, under netlify dev). */
+/** Where the counters live: the standalone server keeps them in its memory (on Netlify the platform counts). */
 export interface RateLimitStore {
   hit(key: string, policy: RateLimitPolicy, nowMs: number): Promise<RateLimitDecision>;
 }
@@ -67,37 +62,6 @@ export function memoryRateLimitStore(): RateLimitStore & { clear(): void } {
     },
     clear() {
       counters.clear();
-    },
-  };
-}
-
-export const RATE_LIMIT_STORE_NAME = "rate-limits";
-
-/**
- * Counters in Netlify Blobs, shared by every invocation (it also runs offline under `netlify dev`, in sandbox
- * mode). Writes are conditional on the ETag read, retried a few times, so concurrent requests rarely lose a count;
- * when they do the limiter errs towards admitting, which is the fail-open direction.
- */
-export function blobsRateLimitStore(name = RATE_LIMIT_STORE_NAME): RateLimitStore {
-  let store: ReturnType<typeof getStore> | undefined;
-  return {
-    async hit(key, policy, nowMs) {
-      store ??= getStore({ name, consistency: "strong" });
-      const blobKey = encodeURIComponent(key);
-      let last: RateLimitDecision = { allowed: true, retryAfterSeconds: 0 };
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const current = await store.getWithMetadata(blobKey, { type: "json" });
-        const { state, decision } = countHit((current?.data as CounterState | undefined) ?? null, policy, nowMs);
-        last = decision;
-        // The local sandbox server sends no ETag on reads: there the write is unconditional.
-        const write = !current
-          ? await store.setJSON(blobKey, state, { onlyIfNew: true })
-          : current.etag
-            ? await store.setJSON(blobKey, state, { onlyIfMatch: current.etag })
-            : await store.setJSON(blobKey, state);
-        if (write.modified) return decision;
-      }
-      return last;
     },
   };
 }

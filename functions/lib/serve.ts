@@ -1,10 +1,23 @@
+/**
+ * The cross-cutting rules of the HTTP layer, as small pieces each surface composes (Hono/Fetch style:
+ * `(Request) => Response` and plain functions around it):
+ *   preflight()           OPTIONS: the CORS preflight, 204
+ *   methodNotAllowed()    anything but GET, HEAD, OPTIONS: 405 with Allow
+ *   rateLimited()         over the surface's pace: 429 with Retry-After (failing open)
+ *   errorResponse()       every thrown error as a problem document (./problem.ts)
+ *   withCommonHeaders()   HSTS, CORS and RateLimit-* on every answer
+ *   withoutBody()         HEAD answers like GET without a body
+ * ETag, 304 and Cache-Control of successful answers are ./http.ts's okResponse(). `serve()` composes them.
+ */
 import type { Context } from "@netlify/functions";
-import { NO_STORE, STRICT_TRANSPORT_SECURITY } from "../../data-gen/constants.js";
+import {
+  ALLOWED_METHODS, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_HEADERS, STRICT_TRANSPORT_SECURITY, SURFACES,
+  rateLimitHeaders, type PaceLimit, type SurfaceName,
+} from "../../contract/policies.js";
+import { matchRoute, surfaceOf } from "../../contract/routes.js";
 import { CalendarError } from "../../data-gen/index.js";
 import { errorResponse, problemResponse } from "./problem.js";
-import {
-  blobsRateLimitStore, checkRateLimit, rateLimitHeaders, type RateLimitPolicy, type RateLimitStore,
-} from "./ratelimit.js";
+import { checkRateLimit, type RateLimitStore } from "./ratelimit.js";
 
 /** The clock is injectable so tests can fix "today", "midnight" and rate-limit windows. */
 export type Clock = () => Date;
@@ -13,33 +26,23 @@ export interface ServiceContext {
   clock: Clock;
   /** the calling address (the socket's, never a client-supplied header) */
   clientAddress: string;
-  /** where rate-limit counters live; null = no counting */
+  /** where rate-limit counters live; null = no counting (on Netlify the platform counts) */
   store: RateLimitStore | null;
   rateLimitsEnabled: boolean;
 }
 
-export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
-export const EXPOSED_HEADERS = "ETag, RateLimit-Limit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset";
-export const PREFLIGHT_MAX_AGE_SECONDS = 86400;
+export { ALLOWED_METHODS };
 
 export function rateLimitsEnabledByEnv(): boolean {
   return process.env.RATE_LIMITS !== "off";
 }
 
-let sharedBlobsStore: RateLimitStore | undefined;
-
 /**
- * The context of a real invocation: wall clock, Netlify's socket address, the Blobs store.
- * Environment: RATE_LIMITS=off disables limiting (tests, benchmarks); RATE_LIMIT_STORE names the Blobs store
- * of the counters (default "rate-limits"; the end-to-end test uses a fresh one per run).
+ * The context of a Netlify invocation: wall clock, Netlify's socket address, and no counter of our own: the
+ * platform enforces every surface's limit (each function's `config.rateLimit`), exactly and at any scale.
  */
-export function defaultContext(_request: Request, netlifyContext?: Pick<Context, "ip"> | null): ServiceContext {
-  return {
-    clock: () => new Date(),
-    clientAddress: netlifyContext?.ip || "unknown",
-    store: (sharedBlobsStore ??= blobsRateLimitStore(process.env.RATE_LIMIT_STORE || undefined)),
-    rateLimitsEnabled: rateLimitsEnabledByEnv(),
-  };
+export function netlifyContext(_request: Request, context?: Pick<Context, "ip"> | null): ServiceContext {
+  return { clock: () => new Date(), clientAddress: context?.ip || "unknown", store: null, rateLimitsEnabled: rateLimitsEnabledByEnv() };
 }
 
 /** Fills in what a caller (usually a test) left out: wall clock, no store, limits as the environment says. */
@@ -52,86 +55,103 @@ export function completeContext(partial?: Partial<ServiceContext>): ServiceConte
   };
 }
 
-/** A rate-limited surface: its name keys the counters; its policy may depend on the request (the feed's does). */
+/** A rate-limited surface: its name keys the counters; its pace may depend on the request (the feed's does). */
 export interface Surface {
   name: string;
-  policy: (request: Request, now: Date) => RateLimitPolicy;
-  /** whether a request is counted (default: every GET and HEAD) */
-  counts?: (request: Request) => boolean;
+  policy: (request: Request, now: Date) => PaceLimit;
+}
+
+/** The surface of a request by its row of the route table; `fallback` for paths no row answers. */
+export function tableSurface(fallback: SurfaceName): Surface {
+  return {
+    name: fallback,
+    policy: (request) => {
+      const url = new URL(request.url);
+      const route = matchRoute(url.pathname)?.route;
+      return SURFACES[route ? surfaceOf(route, url) : fallback];
+    },
+  };
 }
 
 export type Handler = (request: Request, ctx: ServiceContext) => Promise<Response> | Response;
 export type ServedHandler = (request: Request, ctx?: Partial<ServiceContext>) => Promise<Response>;
 
 /** Copies a response with extra headers (the headers of a Response may be immutable). */
-function withHeaders(response: Response, extra: Record<string, string>): Response {
+export function withHeaders(response: Response, extra: Record<string, string>): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-function preflight(request: Request): Response {
+/** OPTIONS: the CORS preflight (204), allowing the headers the browser asks for. */
+export function preflight(request: Request): Response {
   const requested = request.headers.get("Access-Control-Request-Headers");
   return new Response(null, {
     status: 204,
     headers: {
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Allow-Methods": ALLOWED_METHODS,
-      "Access-Control-Allow-Headers": requested && requested.trim() ? requested : "If-None-Match",
-      "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
+      ...PREFLIGHT_HEADERS,
+      "Access-Control-Allow-Headers": requested && requested.trim() ? requested : DEFAULT_ALLOWED_HEADERS,
       "Cache-Control": NO_STORE,
     },
   });
 }
 
-/**
- * Wraps a handler with every cross-cutting rule of the HTTP layer: CORS and preflight, 405 for other methods,
- * rate limiting (failing open), RateLimit-* headers on every response, problem documents for every error,
- * and HEAD without a body. Nothing escapes as an exception.
- */
+/** 405 with Allow for every method but GET, HEAD and OPTIONS; undefined when the method is allowed. */
+export function methodNotAllowed(method: string): Response | undefined {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return undefined;
+  const shown = /^[A-Za-z-]{1,20}$/.test(method) ? method : "this method";
+  return problemResponse("method-not-allowed", `method ${shown} is not allowed; use ${ALLOWED_METHODS}`, { Allow: ALLOWED_METHODS });
+}
+
+/** 429 when the request is over its pace; undefined when admitted, limits are off or there is no counter. */
+export async function rateLimited(surface: Surface, pace: PaceLimit, ctx: ServiceContext, now: Date): Promise<Response | undefined> {
+  if (!ctx.rateLimitsEnabled || !ctx.store) return undefined;
+  const key = `${surface.name}:${pace.limit}/${pace.windowSeconds}:${ctx.clientAddress}`;
+  const decision = await checkRateLimit(ctx.store, key, pace, now.getTime());
+  if (decision.allowed) return undefined;
+  return rateLimitedResponse(pace, decision.retryAfterSeconds);
+}
+
+/** The 429 problem of a pace (also what the platform's rewrite target answers). */
+export function rateLimitedResponse(pace: PaceLimit, retryAfterSeconds: number): Response {
+  return problemResponse(
+    "rate-limited",
+    `more than ${pace.limit} requests in ${pace.windowSeconds} seconds from this address; retry after ${retryAfterSeconds} seconds`,
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
+/** HSTS, CORS and the surface's RateLimit-* headers, on every answer. */
+export function withCommonHeaders(response: Response, pace: PaceLimit | undefined): Response {
+  return withHeaders(response, {
+    "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY,
+    ...CORS_HEADERS,
+    ...(pace ? rateLimitHeaders(pace) : {}),
+  });
+}
+
+/** HEAD answers like GET, without a body. */
+export function withoutBody(request: Request, response: Response): Response {
+  if (request.method !== "HEAD" || response.body === null) return response;
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** A surface's handler with every cross-cutting rule around it. Nothing escapes as an exception. */
 export function serve(surface: Surface, handler: Handler): ServedHandler {
   return async (request, partial) => {
     const ctx = completeContext(partial);
-    let policy: RateLimitPolicy | undefined;
+    let pace: PaceLimit | undefined;
     let response: Response;
     try {
       const now = ctx.clock();
-      policy = surface.policy(request, now);
-      if (request.method === "OPTIONS") {
-        response = preflight(request);
-      } else if (request.method !== "GET" && request.method !== "HEAD") {
-        response = problemResponse("method-not-allowed", `method ${request.method} is not allowed; use ${ALLOWED_METHODS}`, {
-          Allow: ALLOWED_METHODS,
-        });
-      } else {
-        let retryAfter = 0;
-        if (ctx.rateLimitsEnabled && ctx.store && (surface.counts?.(request) ?? true)) {
-          const key = `${surface.name}:${policy.limit}/${policy.windowSeconds}:${ctx.clientAddress}`;
-          const decision = await checkRateLimit(ctx.store, key, policy, now.getTime());
-          if (!decision.allowed) retryAfter = decision.retryAfterSeconds;
-        }
-        response = retryAfter > 0
-          ? problemResponse(
-              "rate-limited",
-              `more than ${policy.limit} requests in ${policy.windowSeconds} seconds from this address; retry after ${retryAfter} seconds`,
-              { "Retry-After": String(retryAfter) },
-            )
-          : await handler(request, ctx);
-      }
+      pace = surface.policy(request, now);
+      response =
+        request.method === "OPTIONS" ? preflight(request)
+        : methodNotAllowed(request.method) ?? (await rateLimited(surface, pace, ctx, now)) ?? (await handler(request, ctx));
     } catch (error) {
       if (!(error instanceof CalendarError)) console.error(error);
       response = errorResponse(error);
     }
-    const extra: Record<string, string> = {
-      "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY,
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Expose-Headers": EXPOSED_HEADERS,
-      ...(policy ? rateLimitHeaders(policy) : {}),
-    };
-    response = withHeaders(response, extra);
-    if (request.method === "HEAD" && response.body !== null) {
-      response = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-    }
-    return response;
+    return withoutBody(request, withCommonHeaders(response, pace));
   };
 }

@@ -5,35 +5,13 @@
  * Every v2 response (200, 304, errors, 405, 429, 410) carries Link and, once the withdrawal is announced,
  * Deprecation and Sunset. RateLimit-* reflect the policy of the moment (5, 3 or 1 per 10 s).
  */
-import { V2_LIMIT } from "../../data-gen/constants.js";
-import { parseV2Year, CalendarError } from "../../data-gen/index.js";
 import { serializeJson } from "../../data-gen/serialize.js";
-import { parseV2Weekends, v2BridgeDays, v2HalfDays, v2Holidays } from "../../data-gen/v2.js";
-import { CACHE_LONG, cacheUntilStockholmMidnight, stockholmYear } from "./cache.js";
-import { jsonResponse } from "./http.js";
-import { notFound, problemResponse } from "./problem.js";
-import { routePathname, withoutTrailingSlash } from "./routes.js";
+import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../data-gen/v2.js";
+import { stockholmYear } from "./cache.js";
+import { problemResponse } from "./problem.js";
+import { cacheControlOf, tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
 import { completeContext, serve, type ServedHandler, type ServiceContext, type Surface } from "./serve.js";
 import { withdrawalConfigFromEnv, withdrawalState, type WithdrawalConfig } from "./withdrawal.js";
-
-/** The paths of the v2 function (its `config.path`). */
-export const V2_FUNCTION_PATHS = ["/holidays", "/half-days", "/bridge-days"] as const;
-
-/** Netlify's platform limit for v2: the normal pace; the function itself tightens it along the timeline. */
-export const V2_PLATFORM_RATE_LIMIT = { windowLimit: V2_LIMIT.limit, windowSize: V2_LIMIT.windowSeconds } as const;
-
-/**
- * The v2 `year`: omitted means the current year in Sweden (cached until midnight there); anything given must be
- * exactly four digits in 1930-9999 (an empty, short or date-shaped value is 400 invalid-year, never the default).
- * Given twice is invalid-year as well.
- */
-function v2Year(params: URLSearchParams, ctx: ServiceContext): { year: number; cache: string } {
-  const all = params.getAll("year");
-  if (all.length > 1) throw new CalendarError("invalid-year", `'year' was given ${all.length} times; give it once`, "year");
-  const now = ctx.clock();
-  if (all.length === 0) return { year: stockholmYear(now), cache: cacheUntilStockholmMidnight(now) };
-  return { year: parseV2Year(all[0]), cache: CACHE_LONG };
-}
 
 /**
  * Once the end of v2 is configured, a cached 200 must not outlive the next moment the v2 answer changes: the
@@ -66,41 +44,25 @@ function nextChangeAfter(config: WithdrawalConfig, now: Date): number | undefine
   return next;
 }
 
-type Route = (request: Request, params: URLSearchParams, ctx: ServiceContext) => { body: string; cache: string };
-
-const ROUTES: Record<string, Route> = {
-  "/holidays"(_request, params, ctx) {
-    const { year, cache } = v2Year(params, ctx);
-    // v2 never rejected `weekends`: the first value decides, `true` in any letter case, anything else is false
-    return { body: serializeJson(v2Holidays(year, parseV2Weekends(params.get("weekends")))), cache };
-  },
-  "/half-days"(_request, params, ctx) {
-    const { year, cache } = v2Year(params, ctx);
-    return { body: serializeJson(v2HalfDays(year)), cache };
-  },
-  "/bridge-days"(_request, params, ctx) {
-    const { year, cache } = v2Year(params, ctx);
-    return { body: serializeJson(v2BridgeDays(year)), cache };
-  },
-};
-
-/** The v2 router; `config` decides the caching cap near the withdrawal. */
-function routeV2(config: WithdrawalConfig) {
-  return (request: Request, ctx: ServiceContext): Response => {
-    const url = new URL(request.url);
-    const pathname = withoutTrailingSlash(routePathname(url));
-    const route = Object.hasOwn(ROUTES, pathname) ? ROUTES[pathname] : undefined;
-    if (!route) throw notFound(url.pathname);
+/** The v2 rows of the route table; `config` decides the caching cap near the withdrawal. */
+function v2Handlers(config: WithdrawalConfig): RouteHandlers {
+  const answer = (list: (year: number) => unknown) => ({ route, args, ctx }: RouteCall) => {
     const now = ctx.clock();
-    const { body, cache } = route(request, url.searchParams, ctx);
-    return jsonResponse(request, body, capCacheControl(cache, config, now));
+    const year = args.year === undefined ? stockholmYear(now) : (args.year as number);
+    return { body: serializeJson(list(year)), cacheControl: capCacheControl(cacheControlOf(route, args, now), config, now) };
+  };
+  return {
+    // v2 never rejected `weekends`: the first value decides, `true` in any letter case, anything else is false
+    v2Holidays: (call) => answer((year) => v2Holidays(year, call.args.weekends === true))(call),
+    v2HalfDays: answer(v2HalfDays),
+    v2BridgeDays: answer(v2BridgeDays),
   };
 }
 
 /** v2 with a given withdrawal configuration (tests inject it; the deployment reads the environment). */
 export function makeV2Handler(config: WithdrawalConfig): ServedHandler {
   const surface: Surface = { name: "v2", policy: (_request, now) => withdrawalState(config, now).policy };
-  const answer = serve(surface, routeV2(config));
+  const answer = serve(surface, tableRouter(v2Handlers(config)));
   const gone = serve(surface, (_request, ctx) => {
     const state = withdrawalState(config, ctx.clock());
     const retry = state.gone?.retryAfterSeconds;

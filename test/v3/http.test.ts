@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { handleHealth } from "../../functions/lib/health.js";
 import { handleNotFound } from "../../functions/lib/not-found.js";
-import { completeContext, okResponse, ifNoneMatchMatches, serve, PROBLEM_BASE } from "../../functions/lib/core.js";
-import { V3_SURFACE } from "../../functions/lib/v3.js";
+import { completeContext, okResponse, ifNoneMatchMatches, serve, tableSurface, PROBLEM_BASE } from "../../functions/lib/core.js";
 import { etagOf, serializeJson } from "../../data-gen/serialize.js";
 import { expectProblem, LONG, NOON_2026_06_15, ORIGIN, v3 } from "./helpers.js";
 
@@ -170,7 +169,7 @@ describe("CORS preflight and methods", () => {
 describe("internal errors", () => {
   it("become a 500 problem, never a crash", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const broken = serve(V3_SURFACE, () => {
+    const broken = serve(tableSurface("v3"), () => {
       throw new TypeError("boom");
     });
     const res = await broken(new Request(ORIGIN + "/v3/holidays"), { rateLimitsEnabled: false });

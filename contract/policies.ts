@@ -1,0 +1,83 @@
+/**
+ * The HTTP facts of the contract that are not routes: cache policies, the headers every answer carries, the
+ * rate-limit surfaces and their limits. Each value is written here once; the handlers (functions/), the standalone
+ * server, the generated `_headers`/`_redirects` (build/routing.ts), the functions' `config` (checked by
+ * test/contract/routing.test.ts) and the OpenAPI document read them from here. This module imports nothing, so
+ * a small function bundle that needs one constant pulls in no more than this file.
+ */
+
+/** Answers that depend only on their parameters: cached by the CDN for 30 days, revalidated for a year (SPEC.md "Caching"). */
+export const CACHE_LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
+/** Errors, /health, 304-less problem answers: never cached. */
+export const NO_STORE = "no-store";
+/** The calendar feed: six hours, for browsers, calendar clients and shared caches alike (matches X-PUBLISHED-TTL). */
+export const FEED_CACHE_CONTROL = "public, max-age=21600";
+/**
+ * Netlify's CDN keeps a function's long-cached answer in its durable cache, shared by every edge node, so a
+ * per-date answer outside the materialised window is computed once per date, not once per node.
+ * Sent beside CACHE_LONG on function answers (ignored by the standalone server's clients).
+ */
+export const NETLIFY_CDN_CACHE_LONG = "public, durable, s-maxage=2592000, stale-while-revalidate=31536000";
+
+/**
+ * HTTPS only (DECISIONS.md "HTTP details"): every answer tells browsers to use HTTPS for a year. The platform
+ * redirects plain HTTP to HTTPS; browsers ignore the header on plain-HTTP localhost answers.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
+
+/** The methods every route answers (OPTIONS is the CORS preflight). Anything else is 405 with `Allow`. */
+export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+export const EXPOSED_HEADERS = "ETag, RateLimit-Limit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset";
+export const PREFLIGHT_MAX_AGE_SECONDS = 86400;
+/** The request headers a preflight allows when the browser names none. */
+export const DEFAULT_ALLOWED_HEADERS = "If-None-Match";
+
+/** The CORS headers of every answer (and, on a file answer, of its `_headers` rule). */
+export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": EXPOSED_HEADERS,
+});
+
+/** What a preflight answers besides the allowed headers (which echo the request's). */
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "Access-Control-Allow-Methods": ALLOWED_METHODS,
+  "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
+});
+
+/** A pace limit: `limit` requests per `windowSeconds` per calling address; a client over it may be blocked. */
+export interface PaceLimit {
+  readonly limit: number;
+  readonly windowSeconds: number;
+  /** once over the limit, every request is refused for this long (v2: 10 s) */
+  readonly blockSeconds?: number;
+}
+
+/**
+ * The rate-limit surfaces (SPEC.md "Limits", DECISIONS.md "HTTP details"). Every route of the table names one.
+ * `health` and `not-found` carry the v3 pace on counters of their own, so a monitor or a typo never eats into a
+ * client's v3 allowance. `feed-query` is the feed when the request carries query parameters.
+ */
+export const SURFACES = {
+  v3: { limit: 10, windowSeconds: 60 },
+  v2: { limit: 5, windowSeconds: 10, blockSeconds: 10 },
+  feed: { limit: 30, windowSeconds: 10 },
+  "feed-query": { limit: 10, windowSeconds: 10 },
+  health: { limit: 10, windowSeconds: 60 },
+  "not-found": { limit: 10, windowSeconds: 60 },
+} as const satisfies Record<string, PaceLimit>;
+
+export type SurfaceName = keyof typeof SURFACES;
+export const SURFACE_NAMES = Object.keys(SURFACES) as SurfaceName[];
+
+/** v2 along the withdrawal timeline (same window and block): from one month after the announcement, and from three. */
+export const V2_LIMIT_AFTER_ONE_MONTH = 3;
+export const V2_LIMIT_AFTER_THREE_MONTHS = 1;
+
+/** `RateLimit-Limit` and `RateLimit-Policy` of a pace. */
+export function rateLimitHeaders(pace: PaceLimit): Record<string, string> {
+  return { "RateLimit-Limit": String(pace.limit), "RateLimit-Policy": `${pace.limit};w=${pace.windowSeconds}` };
+}

@@ -1,0 +1,532 @@
+/**
+ * THE ROUTE TABLE: every endpoint of the service, once. A row says which methods and path it answers, its
+ * parameters (name, location, parser, JSON Schema, how repeats are read), the body schema of its 200 and the
+ * error statuses it documents, its cache policy, its rate-limit surface, which Netlify Function answers it,
+ * and which requests a static file of the dataset answers, at which path.
+ *
+ * Derived from it (never written by hand elsewhere):
+ *   - the routers (functions/lib/router.ts matches a path to a row and reads its parameters);
+ *   - the OpenAPI `paths`, `parameters` and `responses` (contract/openapi.ts; the prose stays here, beside each row);
+ *   - the dataset paths of build/layout.ts (filled from each row's `static.file` template);
+ *   - `_redirects` and `_headers` in the publish folder (build/routing.ts);
+ *   - the functions' `config` (Netlify reads it statically, so functions/*.mts keep literals and
+ *     test/contract/routing.test.ts fails when they differ from `functionConfigs()` here).
+ *
+ * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
+ */
+import {
+  findRule, parseBounds, parseIsoDate, parseSteps, parseStrictBoolean, parseV2Year, parseYear, parseLooseBoolean,
+  type Bounds, type DayNumber, type Step,
+} from "../data-gen/index.js";
+import { parseV2Weekends } from "../data-gen/v2.js";
+import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "../data-gen/feed-options.js";
+import type { ProblemSlug } from "../data-gen/errors.js";
+import { CACHE_LONG, SURFACES, type SurfaceName } from "./policies.js";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Declarations
+// ---------------------------------------------------------------------------------------------------------------
+
+/** How a parameter given more than once is read. */
+export type Repeat =
+  | "reject" // 400 (the rule for every known parameter, DECISIONS.md "Ranges and limits")
+  | "all" // the repeatable `add`: every value, in order
+  | "first"; // v2 `weekends`: frozen, never rejected, the first value decides
+
+export interface Parameter<T = unknown> {
+  name: string;
+  in: "query" | "path";
+  required: boolean;
+  repeat: Repeat;
+  /** the slug a repeated value answers when `repeat` is "reject" (default invalid-parameter) */
+  duplicateSlug?: ProblemSlug;
+  /** reads the raw value(s); throws a CalendarError (400/404) */
+  parse: (raw: string[]) => T;
+  /** the name of its OpenAPI `components.parameters` entry (contract/openapi.ts holds the prose and schema) */
+  component: string;
+}
+
+/** The one value of a non-repeatable parameter. */
+const one = <T>(read: (raw: string) => T) => (raw: string[]): T => read(raw[0]);
+
+function param<T>(name: string, location: "query" | "path", component: string, parse: (raw: string[]) => T, options: Partial<Parameter<T>> = {}): Parameter<T> {
+  return { name, in: location, required: location === "path", repeat: "reject", component, parse, ...options };
+}
+
+export const PARAMETERS = {
+  year: param("year", "query", "Year", one((v) => parseYear(v, "year"))),
+  sundays: param("sundays", "query", "Sundays", one((v) => parseStrictBoolean(v, "sundays"))),
+  saturdays: param("saturdays", "query", "Saturdays", one((v) => parseStrictBoolean(v, "saturdays"))),
+  datePath: param<DayNumber>("date", "path", "DatePath", one((v) => parseIsoDate(v, "date"))),
+  periodFrom: param("from", "query", "PeriodFrom", one((v) => ({ day: parseIsoDate(v, "from"), text: v })), { required: true }),
+  periodTo: param("to", "query", "PeriodTo", one((v) => ({ day: parseIsoDate(v, "to"), text: v })), { required: true }),
+  bounds: param<Bounds>("bounds", "query", "Bounds", one(parseBounds)),
+  shiftDate: param("date", "query", "ShiftDate", one((v) => ({ day: parseIsoDate(v, "date"), text: v })), { required: true }),
+  add: param<Step[]>("add", "query", "Add", parseSteps, { required: true, repeat: "all" }),
+  postpone: param("postpone", "query", "Postpone", one((v) => parseStrictBoolean(v, "postpone"))),
+  observanceCode: param("code", "path", "ObservanceCode", one((v) => findRule(v).code)),
+  fromYear: param("from", "query", "FromYear", one((v) => parseYear(v, "from"))),
+  toYear: param("to", "query", "ToYear", one((v) => parseYear(v, "to"))),
+  v2Year: param("year", "query", "V2Year", one(parseV2Year), { duplicateSlug: "invalid-year" }),
+  v2Weekends: param("weekends", "query", "V2Weekends", one(parseV2Weekends), { repeat: "first" }),
+  ...Object.fromEntries(
+    FEED_OPTION_NAMES.map((name) => [
+      `feed_${name}`,
+      param(name, "query", `Feed${name[0].toUpperCase()}${name.slice(1)}`, one((v) => parseLooseBoolean(v, name))),
+    ]),
+  ),
+} as const satisfies Record<string, Parameter>;
+
+export type ParameterKey = keyof typeof PARAMETERS;
+
+/**
+ * How a 200 may be cached:
+ * - "long": a pure function of the parameters (CACHE_LONG);
+ * - "long-unless-omitted": CACHE_LONG, but until midnight in Sweden when the parameter named in `todayParameter`
+ *   is omitted (it then means the current year);
+ * - "no-store": /health;
+ * - "feed": six hours (the window moves with the year).
+ */
+export type CachePolicy = "long" | "long-unless-omitted" | "no-store" | "feed";
+
+/** Which Netlify Function answers a route (functions/<name>.mts). */
+export type FunctionName = "v3" | "v2" | "ical" | "health" | "not-found";
+
+/**
+ * A static file that answers some requests of a route. `file` is a template: `:name` is a path or query
+ * parameter's raw value, `{name}` a flag's file-name part (`flags`). A request whose placeholder value has no file
+ * (a bad or out-of-range value) reaches the function, which answers it from the original URL.
+ */
+export interface StaticAnswer {
+  /** the file, relative to the publish folder's root, e.g. `/v3/data/:year/holidays{sundays}{saturdays}.json` */
+  file: string;
+  /** query parameters that must be present, read as placeholders (`year`) */
+  query?: string[];
+  /** enumerated query parameters that choose a variant: value -> file-name part (absent = the `false` part) */
+  flags?: Record<string, Record<string, string>>;
+  /** query parameters whose presence sends the request to the function (the file does not depend on them) */
+  functionIf?: string[];
+}
+
+/** The OpenAPI texts of a row: hand-written prose beside the declaration. */
+export interface RouteDoc {
+  tag: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  deprecated?: boolean;
+}
+
+export type ErrorStatus = 400 | 404 | 410;
+
+export interface Route {
+  /** stable identifier, also the key of the handler that implements it */
+  id: RouteId;
+  /** the OpenAPI path template, e.g. `/v3/days/{date}` */
+  path: string;
+  /** also answered with one trailing slash (the v2 and feed paths, as their old router did) */
+  trailingSlash?: boolean;
+  methods: readonly ["GET", "HEAD", "OPTIONS"];
+  parameters: readonly ParameterKey[];
+  /** the body of a 200: a component schema name (contract/bodies.ts), or a content type and inline schema */
+  ok: { contentType: "json"; schema: string; array?: boolean } | { contentType: "calendar" };
+  /** documented error statuses besides 304/405/429/500 that every route has */
+  errors: readonly ErrorStatus[];
+  cache: CachePolicy;
+  /** for "long-unless-omitted": the year parameter whose omission means today */
+  todayParameter?: string;
+  /** whose counter a request spends; the feed's depends on the query (`feed-query`) */
+  surface: SurfaceName;
+  fn: FunctionName;
+  static?: StaticAnswer;
+  doc: RouteDoc;
+}
+
+const METHODS = ["GET", "HEAD", "OPTIONS"] as const;
+
+export type RouteId =
+  | "holidays" | "bridgeDays" | "halfDays" | "day" | "period" | "shift" | "observances" | "observance" | "openapi"
+  | "health" | "feed" | "feedAlias" | "v2Holidays" | "v2HalfDays" | "v2BridgeDays";
+
+// ---------------------------------------------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------------------------------------------
+
+const V2_DEPRECATED =
+  "Deprecated: the older unversioned API, frozen apart from bug fixes and being withdrawn; use v3. Every v2 response carries a " +
+  "`Link` header to the deprecation notice (relations `deprecation` and `sunset`); after the announcement also `Deprecation` " +
+  "and `Sunset`. Errors are problem documents.";
+
+export const ROUTES: readonly Route[] = [
+  {
+    id: "holidays",
+    path: "/v3/holidays",
+    methods: METHODS,
+    parameters: ["year", "sundays", "saturdays"],
+    ok: { contentType: "json", schema: "HolidaysResponse" },
+    errors: [400],
+    cache: "long-unless-omitted",
+    todayParameter: "year",
+    surface: "v3",
+    fn: "v3",
+    static: {
+      file: "/v3/data/:year/holidays{sundays}{saturdays}.json",
+      query: ["year"],
+      flags: { sundays: { true: "-sundays", false: "" }, saturdays: { true: "-saturdays", false: "" } },
+    },
+    doc: {
+      tag: "Calendar",
+      operationId: "listHolidays",
+      summary: "Public and de facto holidays of a year",
+      description:
+        "One entry per date, ascending. Every day carrying a named observance is listed (a date with two holidays is one entry " +
+        "with two observances); the flags add the remaining Sundays and every Saturday. The flags decide which days are listed, " +
+        "never what a day is.",
+    },
+  },
+  {
+    id: "bridgeDays",
+    path: "/v3/bridge-days",
+    methods: METHODS,
+    parameters: ["year"],
+    ok: { contentType: "json", schema: "BridgeDaysResponse" },
+    errors: [400],
+    cache: "long-unless-omitted",
+    todayParameter: "year",
+    surface: "v3",
+    fn: "v3",
+    static: { file: "/v3/data/:year/bridge-days.json", query: ["year"] },
+    doc: { tag: "Calendar", operationId: "listBridgeDays", summary: "Bridge days (klämdagar) of a year", description: "READINGS.bridgeDay" },
+  },
+  {
+    id: "halfDays",
+    path: "/v3/half-days",
+    methods: METHODS,
+    parameters: ["year"],
+    ok: { contentType: "json", schema: "HalfDaysResponse" },
+    errors: [400],
+    cache: "long-unless-omitted",
+    todayParameter: "year",
+    surface: "v3",
+    fn: "v3",
+    static: { file: "/v3/data/:year/half-days.json", query: ["year"] },
+    doc: { tag: "Calendar", operationId: "listHalfDays", summary: "Half days (halvdagar) of a year", description: "READINGS.halfDay" },
+  },
+  {
+    id: "day",
+    path: "/v3/days/{date}",
+    methods: METHODS,
+    parameters: ["datePath"],
+    ok: { contentType: "json", schema: "Day" },
+    errors: [400, 404],
+    cache: "long",
+    surface: "v3",
+    fn: "v3",
+    // per-date files exist for the materialised window only (docs/static-dataset.md); other dates reach the function
+    static: { file: "/v3/data/days/:date.json" },
+    doc: {
+      tag: "Calendar",
+      operationId: "getDay",
+      summary: "What a date is",
+      description:
+        "Classification is unconditional: there are no query parameters. An ordinary working day is not an error: it returns " +
+        "`holidayType: null`, `workingDay: true`, `observances: []`. READINGS.impossibleDate",
+    },
+  },
+  {
+    id: "period",
+    path: "/v3/period",
+    methods: METHODS,
+    parameters: ["periodFrom", "periodTo", "bounds"],
+    ok: { contentType: "json", schema: "Period" },
+    errors: [400],
+    cache: "long",
+    surface: "v3",
+    fn: "v3",
+    doc: {
+      tag: "Periods and shifts",
+      operationId: "countPeriod",
+      summary: "Counts over a period",
+      description:
+        "Calendar days, duration, working days, days off, bridge days and half days between two dates, per `bounds`. " +
+        "READINGS.duration READINGS.spanLimit",
+    },
+  },
+  {
+    id: "shift",
+    path: "/v3/shift",
+    methods: METHODS,
+    parameters: ["shiftDate", "add", "postpone"],
+    ok: { contentType: "json", schema: "Shift" },
+    errors: [400],
+    cache: "long",
+    surface: "v3",
+    fn: "v3",
+    doc: {
+      tag: "Periods and shifts",
+      operationId: "shiftDate",
+      summary: "Move a date by calendar units or working days",
+      description:
+        "Steps are applied strictly in the order given; each reports its own `result`. READINGS.bStep READINGS.yStep " +
+        "READINGS.sundayRule READINGS.shiftPeriod READINGS.range",
+    },
+  },
+  {
+    id: "observances",
+    path: "/v3/observances",
+    methods: METHODS,
+    parameters: [],
+    ok: { contentType: "json", schema: "ObservanceList" },
+    errors: [],
+    cache: "long",
+    surface: "v3",
+    fn: "v3",
+    static: { file: "/v3/data/observances.json" },
+    doc: {
+      tag: "Catalogue",
+      operationId: "listObservances",
+      summary: "The catalogue of observances",
+      description: "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
+    },
+  },
+  {
+    id: "observance",
+    path: "/v3/observances/{code}",
+    methods: METHODS,
+    parameters: ["observanceCode", "fromYear", "toYear"],
+    ok: { contentType: "json", schema: "OccurrenceList" },
+    errors: [400, 404],
+    cache: "long-unless-omitted",
+    todayParameter: "from",
+    surface: "v3",
+    fn: "v3",
+    // one file per year and code answers `from=Y` with `to` omitted; a request naming `to` reaches the function
+    static: { file: "/v3/data/:from/observances/:code.json", query: ["from"], functionIf: ["to"] },
+    doc: {
+      tag: "Catalogue",
+      operationId: "getObservanceOccurrences",
+      summary: "An observance and the days it fell on",
+      description:
+        "Years in which the observance was not a holiday are omitted: `count` can be 0 and the series shorter than the range; the " +
+        "range is not validated against the observance's lifetime. READINGS.spanLimit",
+    },
+  },
+  {
+    id: "openapi",
+    path: "/v3/openapi.json",
+    methods: METHODS,
+    parameters: [],
+    ok: { contentType: "json", schema: "OpenApiDocument" },
+    errors: [],
+    cache: "long",
+    surface: "v3",
+    fn: "v3",
+    static: { file: "/v3/data/openapi.json" },
+    doc: { tag: "Service", operationId: "getOpenApiDocument", summary: "This OpenAPI 3.1 description", description: "Generated from the running service's engine. No authentication." },
+  },
+  {
+    id: "health",
+    path: "/health",
+    methods: METHODS,
+    parameters: [],
+    ok: { contentType: "json", schema: "Health" },
+    errors: [],
+    cache: "no-store",
+    surface: "health",
+    fn: "health",
+    doc: {
+      tag: "Service",
+      operationId: "getHealth",
+      summary: "Service health",
+      description:
+        "Whether the service is up and which version of the calendar data it serves (a hash of the rules and names), and which " +
+        "version of the static dataset (`/manifest.json`) the answering process finds on disk: `dataset` is `null` when it finds " +
+        "none, and `dataset.stale` is true when that dataset was built from other rules or names; `status` stays `ok` either way. " +
+        "Never cached.",
+    },
+  },
+  {
+    id: "feed",
+    path: "/ical/svenska-helgdagar.ics",
+    trailingSlash: true,
+    methods: METHODS,
+    parameters: FEED_OPTION_NAMES.map((n) => `feed_${n}` as ParameterKey),
+    ok: { contentType: "calendar" },
+    errors: [400],
+    cache: "feed",
+    surface: "feed",
+    fn: "ical",
+    doc: { tag: "Calendar feed", operationId: "getCalendarFeed", summary: "Calendar feed (preferred address)", description: "FEED_DESCRIPTION" },
+  },
+  {
+    id: "feedAlias",
+    path: "/ical/holidays",
+    trailingSlash: true,
+    methods: METHODS,
+    parameters: FEED_OPTION_NAMES.map((n) => `feed_${n}` as ParameterKey),
+    ok: { contentType: "calendar" },
+    errors: [400],
+    cache: "feed",
+    surface: "feed",
+    fn: "ical",
+    doc: { tag: "Calendar feed", operationId: "getCalendarFeedAlias", summary: "Calendar feed (same calendar, alternative address)", description: "FEED_DESCRIPTION" },
+  },
+  {
+    id: "v2Holidays",
+    path: "/holidays",
+    trailingSlash: true,
+    methods: METHODS,
+    parameters: ["v2Year", "v2Weekends"],
+    ok: { contentType: "json", schema: "V2Holiday", array: true },
+    errors: [400, 410],
+    cache: "long-unless-omitted",
+    todayParameter: "year",
+    surface: "v2",
+    fn: "v2",
+    doc: {
+      tag: "v2 (deprecated)",
+      operationId: "v2ListHolidays",
+      summary: "v2: holidays of a year (deprecated)",
+      description: `${V2_DEPRECATED} A bare JSON array, one entry per holiday (a date with two holidays appears twice), public and de facto.`,
+      deprecated: true,
+    },
+  },
+  {
+    id: "v2HalfDays",
+    path: "/half-days",
+    trailingSlash: true,
+    methods: METHODS,
+    parameters: ["v2Year"],
+    ok: { contentType: "json", schema: "V2Date", array: true },
+    errors: [400, 410],
+    cache: "long-unless-omitted",
+    todayParameter: "year",
+    surface: "v2",
+    fn: "v2",
+    doc: {
+      tag: "v2 (deprecated)",
+      operationId: "v2ListHalfDays",
+      summary: "v2: half days of a year (deprecated)",
+      description: `${V2_DEPRECATED} A bare JSON array of \`{date}\`, one entry per date.`,
+      deprecated: true,
+    },
+  },
+  {
+    id: "v2BridgeDays",
+    path: "/bridge-days",
+    trailingSlash: true,
+    methods: METHODS,
+    parameters: ["v2Year"],
+    ok: { contentType: "json", schema: "V2Date", array: true },
+    errors: [400, 410],
+    cache: "long-unless-omitted",
+    todayParameter: "year",
+    surface: "v2",
+    fn: "v2",
+    doc: {
+      tag: "v2 (deprecated)",
+      operationId: "v2ListBridgeDays",
+      summary: "v2: bridge days of a year (deprecated)",
+      description: `${V2_DEPRECATED} A bare JSON array of \`{date}\`, one entry per date.`,
+      deprecated: true,
+    },
+  },
+];
+
+export const ROUTE_BY_ID: Readonly<Record<RouteId, Route>> = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, Route>;
+
+/** Where every request nothing else answers goes: a not-found problem on the not-found surface. */
+export const NOT_FOUND = { surface: "not-found", fn: "not-found" } as const satisfies { surface: SurfaceName; fn: FunctionName };
+
+/**
+ * Files of the dataset that no API route answers, for bulk clients (CDN-direct), with the surface whose headers
+ * they carry. Listed in the OpenAPI document (`x-static-dataset`) beside the route files.
+ */
+export interface StaticOnlyFile {
+  file: string;
+  answers: string;
+  contentType: "json" | "calendar";
+  surface: SurfaceName;
+}
+
+export const STATIC_ONLY_FILES: readonly StaticOnlyFile[] = [
+  { file: "/v3/data/:year/days.json", answers: "every Day of the year, ascending: `{year, count, days}`", contentType: "json", surface: "v3" },
+  {
+    file: "/ics/svenska-helgdagar-:year.ics",
+    answers: "GET /ical/svenska-helgdagar.ics with a window of that one year (public and de facto holidays), 1930-9999",
+    contentType: "calendar",
+    surface: "feed",
+  },
+  { file: "/manifest.json", answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset", contentType: "json", surface: "v3" },
+  { file: "/v3/data/index.json", answers: "every dataset file with its content hash (the function's ETag value of that answer)", contentType: "json", surface: "v3" },
+];
+
+/** Where a request no file can answer is rewritten: a path under the v3 function's preferStatic folder with no file. */
+export const FUNCTION_FALLBACK = "/v3/data/function";
+/** The folder of the dataset files that routes answer from (owned by the v3 function with preferStatic). */
+export const DATASET_FOLDER = "/v3/data";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading the table
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `/v3/days/{date}` -> `/v3/days/:date` (Netlify's placeholder syntax). */
+export function netlifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+/** `/v3/days/{date}` -> `/v3/days/*` (a function's `excludedPath`, a `_headers` pattern). */
+export function wildcardPath(path: string): string {
+  return path.replace(/\{\w+\}.*$/, "*");
+}
+
+interface CompiledPath {
+  route: Route;
+  segments: string[];
+}
+
+const COMPILED: CompiledPath[] = ROUTES.map((route) => ({ route, segments: route.path.split("/").slice(1) }));
+
+export interface Match {
+  route: Route;
+  /** raw (still percent-encoded) values of the path parameters */
+  pathValues: Record<string, string>;
+}
+
+/**
+ * The row a pathname belongs to, with its raw path parameter values; undefined when no row matches (not-found).
+ * Matching is by whole segments; a `{name}` segment matches one non-empty segment.
+ */
+export function matchRoute(pathname: string): Match | undefined {
+  const parts = pathname.split("/").slice(1);
+  for (const { route, segments } of COMPILED) {
+    let candidate = parts;
+    if (route.trailingSlash && parts.length === segments.length + 1 && parts[parts.length - 1] === "") candidate = parts.slice(0, -1);
+    if (candidate.length !== segments.length) continue;
+    const pathValues: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < segments.length && ok; i++) {
+      const seg = segments[i];
+      if (seg.startsWith("{")) {
+        if (candidate[i] === "") ok = false;
+        else pathValues[seg.slice(1, -1)] = candidate[i];
+      } else ok = seg === candidate[i];
+    }
+    if (ok) return { route, pathValues };
+  }
+  return undefined;
+}
+
+/** The function that answers a pathname (by its row; not-found otherwise). */
+export function functionFor(pathname: string): FunctionName {
+  return matchRoute(pathname)?.route.fn ?? NOT_FOUND.fn;
+}
+
+/** The pace of a request on a row: the feed's is `feed-query` when the request has query parameters. */
+export function surfaceOf(route: Route | undefined, url: URL): SurfaceName {
+  if (!route) return NOT_FOUND.surface;
+  if (route.surface === "feed" && url.search.length > 1) return "feed-query";
+  return route.surface;
+}
+
+export { SURFACES, CACHE_LONG, DEFAULT_FEED_OPTIONS };

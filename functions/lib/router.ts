@@ -1,0 +1,96 @@
+/**
+ * The router, derived from the route table (contract/routes.ts): it matches a pathname to a row, reads the row's
+ * declared parameters (path values first, so an unknown observance code is 404 before any query parameter is
+ * read; then every repeated query parameter; then each value with its declared parser), chooses the cache policy
+ * the row declares and hands the typed arguments to the row's handler. Handlers hold only the engine call.
+ */
+import { CalendarError, invalidParameter } from "../../data-gen/errors.js";
+import { CACHE_LONG, FEED_CACHE_CONTROL, JSON_CONTENT_TYPE, CALENDAR_CONTENT_TYPE, NETLIFY_CDN_CACHE_LONG, NO_STORE } from "../../contract/policies.js";
+import { PARAMETERS, matchRoute, type Route, type RouteId } from "../../contract/routes.js";
+import { cacheUntilStockholmMidnight } from "./cache.js";
+import { okResponse } from "./http.js";
+import { notFound } from "./problem.js";
+import type { ServiceContext } from "./serve.js";
+
+/** The parsed parameters of a request, by parameter name; an omitted optional parameter is absent. */
+export type RouteArguments = Record<string, unknown>;
+
+export interface RouteCall {
+  request: Request;
+  url: URL;
+  route: Route;
+  args: RouteArguments;
+  ctx: ServiceContext;
+}
+
+/** A row's implementation: the body of the 200 (serialised), or the body and a cache policy of its own (v2). */
+export type RouteHandler = (call: RouteCall) => string | { body: string; cacheControl: string };
+
+export type RouteHandlers = Partial<Record<RouteId, RouteHandler>>;
+
+/** Decodes one path segment; invalid percent-encoding is a 400 naming the parameter. */
+function decodeSegment(segment: string, name: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalidParameter(name, `'${name}' is not valid percent-encoded text`);
+  }
+}
+
+/** Reads a row's parameters from a request, as the table declares them. Throws CalendarError. */
+export function readArguments(route: Route, pathValues: Record<string, string>, params: URLSearchParams): RouteArguments {
+  const args: RouteArguments = {};
+  const declared = route.parameters.map((key) => PARAMETERS[key]);
+  for (const p of declared) {
+    if (p.in === "path") args[p.name] = p.parse([decodeSegment(pathValues[p.name], p.name)]);
+  }
+  for (const p of declared) {
+    if (p.in !== "query" || p.repeat !== "reject") continue;
+    const count = params.getAll(p.name).length;
+    if (count > 1) throw new CalendarError(p.duplicateSlug ?? "invalid-parameter", `'${p.name}' was given ${count} times; give it once`, p.name);
+  }
+  for (const p of declared) {
+    if (p.in !== "query") continue;
+    const all = params.getAll(p.name);
+    if (all.length === 0 && !p.required) continue;
+    args[p.name] = p.parse(p.repeat === "first" ? all.slice(0, 1) : all);
+  }
+  return args;
+}
+
+/** The Cache-Control the row declares for these arguments. */
+export function cacheControlOf(route: Route, args: RouteArguments, now: Date): string {
+  switch (route.cache) {
+    case "long":
+      return CACHE_LONG;
+    case "long-unless-omitted":
+      return args[route.todayParameter!] === undefined ? cacheUntilStockholmMidnight(now) : CACHE_LONG;
+    case "feed":
+      return FEED_CACHE_CONTROL;
+    case "no-store":
+      return NO_STORE;
+  }
+}
+
+/**
+ * A handler for the rows of `handlers`: anything else (no row, or a row another function answers) is a
+ * not-found problem. `pathnameOf` lets an adapter say which path the request stands for.
+ */
+export function tableRouter(handlers: RouteHandlers, pathnameOf: (url: URL) => string = (url) => url.pathname) {
+  return (request: Request, ctx: ServiceContext): Response => {
+    const url = new URL(request.url);
+    const pathname = pathnameOf(url);
+    const match = matchRoute(pathname);
+    const handler = match && handlers[match.route.id];
+    if (!match || !handler) throw notFound(url.pathname);
+    const { route } = match;
+    const args = readArguments(route, match.pathValues, url.searchParams);
+    const answer = handler({ request, url, route, args, ctx });
+    const body = typeof answer === "string" ? answer : answer.body;
+    const cacheControl = typeof answer === "string" ? cacheControlOf(route, args, ctx.clock()) : answer.cacheControl;
+    const contentType = route.ok.contentType === "json" ? JSON_CONTENT_TYPE : CALENDAR_CONTENT_TYPE;
+    // the CDN keeps long-lived function answers in its durable cache (per-date answers outside the dataset window, periods, shifts)
+    const extra = cacheControl === CACHE_LONG ? { "Netlify-CDN-Cache-Control": NETLIFY_CDN_CACHE_LONG } : undefined;
+    return okResponse(request, body, contentType, cacheControl, extra);
+  };
+}
