@@ -5,20 +5,28 @@
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "../data-gen/feed.js";
 import { dayFromCivil, fromIsoDate, toIsoDate, type DayNumber } from "../data-gen/dates.js";
 import {
-  bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, occurrenceSeries,
+  bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, occurrenceSeries, yearDaysResource,
 } from "../data-gen/resources.js";
 import { serializeJson } from "../data-gen/serialize.js";
 import { openApiBody } from "../functions/lib/openapi.js";
 import {
   CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, halfDaysPath, holidaysPath,
-  icsPath, occurrencesPath, type FileKind,
+  icsPath, occurrencesPath, yearDaysPath, type FileKind,
 } from "./layout.js";
 
-export interface DatasetFile {
+export interface PlannedFile {
   /** path relative to the publish folder, with forward slashes */
   path: string;
   kind: FileKind;
+}
+
+export interface DatasetFile extends PlannedFile {
   body: string;
+}
+
+/** A file whose body is made only when asked for, so the build's plan can list paths without computing answers. */
+interface FileRecipe extends PlannedFile {
+  make: () => string;
 }
 
 /**
@@ -93,30 +101,61 @@ function icsPartsFromProbes(): IcsParts {
   return { header, footer, blocks };
 }
 
-/** Every file of one year, in a fixed order. */
-export function* yearFiles(year: number): Generator<DatasetFile> {
+function* yearRecipes(year: number): Generator<FileRecipe> {
   for (const flags of FLAG_VARIANTS) {
-    yield { path: holidaysPath(year, flags), kind: "holidays", body: serializeJson(holidaysResource(year, flags)) };
+    yield { path: holidaysPath(year, flags), kind: "holidays", make: () => serializeJson(holidaysResource(year, flags)) };
   }
-  yield { path: bridgeDaysPath(year), kind: "bridge-days", body: serializeJson(bridgeDaysResource(year)) };
-  yield { path: halfDaysPath(year), kind: "half-days", body: serializeJson(halfDaysResource(year)) };
+  yield { path: bridgeDaysPath(year), kind: "bridge-days", make: () => serializeJson(bridgeDaysResource(year)) };
+  yield { path: halfDaysPath(year), kind: "half-days", make: () => serializeJson(halfDaysResource(year)) };
+  yield { path: yearDaysPath(year), kind: "year-days", make: () => serializeJson(yearDaysResource(year)) };
   for (const code of OBSERVANCE_CODES) {
-    yield { path: occurrencesPath(year, code), kind: "occurrences", body: serializeJson(occurrenceSeries(code, year, year)) };
+    yield { path: occurrencesPath(year, code), kind: "occurrences", make: () => serializeJson(occurrenceSeries(code, year, year)) };
   }
-  yield { path: icsPath(year), kind: "ics", body: yearIcsFast(year) };
+  yield { path: icsPath(year), kind: "ics", make: () => yearIcsFast(year) };
+}
+
+function* singleRecipes(): Generator<FileRecipe> {
+  yield { path: CATALOGUE_PATH, kind: "observances", make: () => serializeJson(catalogueResource()) };
+  yield { path: OPENAPI_PATH, kind: "openapi", make: () => openApiBody() };
+}
+
+function* made(recipes: Iterable<FileRecipe>): Generator<DatasetFile> {
+  for (const { path, kind, make } of recipes) yield { path, kind, body: make() };
+}
+
+function* planned(recipes: Iterable<FileRecipe>): Generator<PlannedFile> {
+  for (const { path, kind } of recipes) yield { path, kind };
+}
+
+/** Every file of one year, in a fixed order. */
+export function yearFiles(year: number): Generator<DatasetFile> {
+  return made(yearRecipes(year));
+}
+
+/** The path of a date's Day file. */
+export function dayFilePath(n: DayNumber): string {
+  return dayPath(toIsoDate(n));
 }
 
 /** The Day file of every date first..last (day numbers, inclusive). */
 export function* dayFiles(first: DayNumber, last: DayNumber): Generator<DatasetFile> {
   for (let n = first; n <= last; n++) {
-    yield { path: dayPath(toIsoDate(n)), kind: "days", body: serializeJson(dayResource(n)) };
+    yield { path: dayFilePath(n), kind: "days", body: serializeJson(dayResource(n)) };
   }
 }
 
 /** The files that do not depend on a year: the catalogue and the OpenAPI document. */
-export function* singleFiles(): Generator<DatasetFile> {
-  yield { path: CATALOGUE_PATH, kind: "observances", body: serializeJson(catalogueResource()) };
-  yield { path: OPENAPI_PATH, kind: "openapi", body: openApiBody() };
+export function singleFiles(): Generator<DatasetFile> {
+  return made(singleRecipes());
+}
+
+/** The paths and kinds of yearFiles(year) and singleFiles(), without their bodies (dayFilePath names a Day file's). */
+export function yearFilesPlanned(year: number): Generator<PlannedFile> {
+  return planned(yearRecipes(year));
+}
+
+export function singleFilesPlanned(): Generator<PlannedFile> {
+  return planned(singleRecipes());
 }
 
 export function firstDayOfYear(year: number): DayNumber {

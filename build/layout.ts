@@ -8,6 +8,7 @@
  *   v3/data/{year}/holidays-sundays-saturdays.json   GET /v3/holidays?year={year}&sundays=true&saturdays=true
  *   v3/data/{year}/bridge-days.json                  GET /v3/bridge-days?year={year}
  *   v3/data/{year}/half-days.json                    GET /v3/half-days?year={year}
+ *   v3/data/{year}/days.json                         every Day of the year (a static file only; no route answers it)
  *   v3/data/{year}/observances/{code}.json           GET /v3/observances/{code}?from={year}  (to omitted or equal)
  *   v3/data/days/{date}.json                         GET /v3/days/{date}  (for the days window)
  *   v3/data/observances.json                         GET /v3/observances
@@ -38,7 +39,7 @@ export const FLAG_VARIANTS: readonly HolidayFlags[] = [
 ];
 
 /** The kinds of file, for the manifest's counts and the progress bar. */
-export type FileKind = "holidays" | "bridge-days" | "half-days" | "occurrences" | "ics" | "days" | "observances" | "openapi";
+export type FileKind = "holidays" | "bridge-days" | "half-days" | "occurrences" | "ics" | "days" | "observances" | "openapi" | "year-days";
 
 export function holidaysPath(year: number, flags: HolidayFlags): string {
   return `${DATASET_PREFIX}/${year}/holidays${flags.sundays ? "-sundays" : ""}${flags.saturdays ? "-saturdays" : ""}.json`;
@@ -67,5 +68,12 @@ export function dayPath(isoDate: string): string {
 export const CATALOGUE_PATH = `${DATASET_PREFIX}/observances.json`;
 export const OPENAPI_PATH = `${DATASET_PREFIX}/openapi.json`;
 
-/** Files per year: four holiday variants, bridge days, half days, one series file per observance, the .ics. */
-export const FILES_PER_YEAR = FLAG_VARIANTS.length + 2 + OBSERVANCE_CODES.length + 1;
+/** Files per year: four holiday variants, bridge days, half days, one series file per observance, the .ics, the year's days. */
+export const FILES_PER_YEAR = FLAG_VARIANTS.length + 2 + OBSERVANCE_CODES.length + 1 + 1;
+
+/** Netlify's deploy limit: a deploy with more than this many files in ONE directory is refused (the total is not limited). */
+export const MAX_FILES_PER_DIRECTORY = 54_000;
+
+export function yearDaysPath(year: number): string {
+  return `${DATASET_PREFIX}/${year}/days.json`;
+}

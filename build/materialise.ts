@@ -3,8 +3,12 @@
  *
  *   tsx build/materialise.ts [--out public] [--from 1930] [--to 9999] [--days <window>] [--workers N] [--quiet]
  *
- * --days: `2024:2028` (whole years), `2024-03-01:2024-03-31` (dates), `all` (1930-01-01..9999-12-31) or `none`.
+ * --days: `2024:2028` (whole years), `2024-03-01:2024-03-31` (dates), `max` (the widest window of whole years from
+ * 1930 that Netlify deploys: build/plan.ts widestDaysWindow), `all` (1930-01-01..9999-12-31) or `none`.
  * Default: the current year in Sweden ± 2 (the only input taken from the clock; the files' contents never are).
+ *
+ * Before writing anything the build checks its plan (build/plan.ts): a build that would put more than
+ * MAX_FILES_PER_DIRECTORY files into one directory (`--days all` does) is refused, since Netlify would not deploy it.
  *
  * Streams year ranges to worker threads (one per core), writes atomically, skips unchanged files, removes files
  * of the previous build that are no longer planned, and finishes with v3/data/index.json and manifest.json.
@@ -23,7 +27,8 @@ import { serializeJson } from "../data-gen/serialize.js";
 import { parseIsoDate } from "../data-gen/validation.js";
 import { stockholmYear } from "../functions/lib/cache.js";
 import { AtomicWriter, createStaging, removeStaging } from "./atomic.js";
-import { FILES_PER_YEAR, INDEX_PATH, MANIFEST_PATH, type FileKind } from "./layout.js";
+import { INDEX_PATH, MANIFEST_PATH, type FileKind } from "./layout.js";
+import { DeployLimitError, assertDeployable, planTasks, widestDaysWindow, type DaysWindow } from "./plan.js";
 import { processTask, readIndex, type FileEntry, type Task } from "./process.js";
 import type { WorkerData, WorkerMessage } from "./worker.js";
 
@@ -32,13 +37,7 @@ export const DEFAULT_OUT = join(PROJECT_ROOT, "public");
 /** The default days window: this many years either side of the current year in Sweden. */
 export const DAYS_WINDOW_RADIUS = 2;
 
-const YEARS_PER_TASK = 20;
-const DAYS_PER_TASK = 7305;
-
-export interface DaysWindow {
-  first: number;
-  last: number;
-}
+export type { DaysWindow };
 
 export interface BuildOptions {
   out?: string;
@@ -91,9 +90,10 @@ export function defaultDaysWindow(now = new Date()): DaysWindow {
   return { first: dayFromCivil(from, 1, 1), last: dayFromCivil(to, 12, 31) };
 }
 
-/** Reads `--days`: `Y1:Y2`, `D1:D2` (ISO dates), `all` or `none`. */
+/** Reads `--days`: `Y1:Y2`, `D1:D2` (ISO dates), `max`, `all` or `none`. */
 export function parseDaysWindow(text: string): DaysWindow | null {
   if (text === "none") return null;
+  if (text === "max") return widestDaysWindow();
   if (text === "all") return { first: dayFromCivil(FIRST_YEAR, 1, 1), last: dayFromCivil(LAST_YEAR, 12, 31) };
   const [a, b = a] = text.split(":");
   const bound = (value: string, end: boolean) => {
@@ -106,26 +106,6 @@ export function parseDaysWindow(text: string): DaysWindow | null {
   const window = { first: bound(a, false), last: bound(b, true) };
   if (window.last < window.first) throw new Error(`--days ${text}: the window ends before it starts`);
   return window;
-}
-
-function plan(fromYear: number, toYear: number, days: DaysWindow | null): { tasks: Task[]; total: number } {
-  const tasks: Task[] = [];
-  let total = 0;
-  for (let y = fromYear; y <= toYear; y += YEARS_PER_TASK) {
-    const to = Math.min(toYear, y + YEARS_PER_TASK - 1);
-    tasks.push({ type: "years", from: y, to });
-    total += (to - y + 1) * FILES_PER_YEAR;
-  }
-  if (days) {
-    for (let n = days.first; n <= days.last; n += DAYS_PER_TASK) {
-      const last = Math.min(days.last, n + DAYS_PER_TASK - 1);
-      tasks.push({ type: "days", first: n, last });
-      total += last - n + 1;
-    }
-  }
-  tasks.push({ type: "singles" });
-  total += 2;
-  return { tasks, total };
 }
 
 /** Worker threads run the TypeScript sources through tsx (registered by the entry module), as the main thread does. */
@@ -214,13 +194,15 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
   const days = options.days === undefined ? defaultDaysWindow() : options.days;
   const workers = options.workers ?? availableParallelism();
   const log = options.log ?? ((line: string) => process.stderr.write(line + "\n"));
+  // first, before anything is written: a deploy Netlify would refuse is not built
+  assertDeployable({ fromYear, toYear, days });
 
   mkdirSync(out, { recursive: true });
   const staging = createStaging(out);
   const indexPath = join(out, INDEX_PATH);
   const manifestPath = join(out, MANIFEST_PATH);
   const previous = readIndex(indexPath);
-  const { tasks, total } = plan(fromYear, toYear, days);
+  const { tasks, total } = planTasks({ fromYear, toYear, days });
 
   const bar = options.progress
     ? new SingleBar({
@@ -343,7 +325,7 @@ function parseArgs(argv: string[]): BuildOptions {
       case "--quiet": options.progress = false; break;
       case "--progress": options.progress = true; break;
       case "--help":
-        process.stdout.write("usage: tsx build/materialise.ts [--out public] [--from 1930] [--to 9999] [--days Y1:Y2|D1:D2|all|none] [--workers N] [--quiet]\n");
+        process.stdout.write("usage: tsx build/materialise.ts [--out public] [--from 1930] [--to 9999] [--days Y1:Y2|D1:D2|max|all|none] [--workers N] [--quiet]\n");
         process.exit(0);
       default:
         throw new Error(`unknown option ${arg} (see --help)`);
@@ -354,7 +336,9 @@ function parseArgs(argv: string[]): BuildOptions {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   materialise(parseArgs(process.argv.slice(2))).catch((error) => {
-    process.stderr.write(`dataset build failed: ${(error as Error)?.stack ?? error}\n`);
+    // a refused plan is a clear answer, not a crash: its message says what to do
+    const text = error instanceof DeployLimitError ? error.message : ((error as Error)?.stack ?? error);
+    process.stderr.write(`dataset build failed: ${text}\n`);
     process.exit(1);
   });
 }

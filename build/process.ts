@@ -6,7 +6,9 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { etagOf } from "../data-gen/serialize.js";
 import { AtomicWriter } from "./atomic.js";
-import { dayFiles, singleFiles, yearFiles, type DatasetFile } from "./generate.js";
+import {
+  dayFilePath, dayFiles, singleFiles, singleFilesPlanned, yearFiles, yearFilesPlanned, type DatasetFile,
+} from "./generate.js";
 import type { FileKind } from "./layout.js";
 
 export type Task =
@@ -27,6 +29,24 @@ export function taskFiles(task: Task): Iterable<DatasetFile> {
       return dayFiles(task.first, task.last);
     case "singles":
       return singleFiles();
+  }
+}
+
+/**
+ * Visits the path of every file taskFiles(task) yields, without computing a body (for the plan, build/plan.ts).
+ * A callback, not an iterator: a full-range plan visits millions of Day files and must stay cheap.
+ */
+export function forEachTaskPath(task: Task, visit: (path: string) => void): void {
+  switch (task.type) {
+    case "years":
+      for (let y = task.from; y <= task.to; y++) for (const file of yearFilesPlanned(y)) visit(file.path);
+      return;
+    case "days":
+      for (let n = task.first; n <= task.last; n++) visit(dayFilePath(n));
+      return;
+    case "singles":
+      for (const file of singleFilesPlanned()) visit(file.path);
+      return;
   }
 }
 

@@ -47,3 +47,15 @@ export function catalogueResource(): ObservanceList {
 export function occurrenceSeries(code: string, from: number, to: number = from): OccurrenceList {
   return occurrences(code, from, to);
 }
+
+import { dayFromCivil } from "./dates.js";
+
+/**
+ * Every Day of a year, ascending, in the envelope of the year lists. A static file only
+ * (v3/data/{year}/days.json): no route answers it, bulk clients fetch a year in one request.
+ */
+export function yearDaysResource(year: number): DayListResource {
+  const days: Day[] = [];
+  for (let n = dayFromCivil(year, 1, 1), last = dayFromCivil(year, 12, 31); n <= last; n++) days.push(dayOf(n));
+  return dayList(year, days);
+}

@@ -1,0 +1,170 @@
+/**
+ * Every build is deployable: Netlify refuses a deploy with more than MAX_FILES_PER_DIRECTORY files in one directory.
+ * The plan (build/plan.ts) counts each directory without writing; the build refuses a plan over the limit before it
+ * writes a file; the full build (`--days max`) fits; every year has its days in one file (v3/data/{year}/days.json).
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayOf } from "../../data-gen/calendar.js";
+import { dayFromCivil, toIsoDate } from "../../data-gen/dates.js";
+import { yearDaysResource } from "../../data-gen/resources.js";
+import { serializeJson } from "../../data-gen/serialize.js";
+import {
+  FILES_PER_YEAR, FLAG_VARIANTS, MANIFEST_PATH, MAX_FILES_PER_DIRECTORY, OBSERVANCE_CODES, yearDaysPath,
+} from "../../build/layout.js";
+import { materialise, parseDaysWindow } from "../../build/materialise.js";
+import { PUBLISH_ROOT, crowdedDirectories, directoryCounts, widestDaysWindow, windowText } from "../../build/plan.js";
+import { ROOT } from "../e2e/server.js";
+
+const run = promisify(execFile);
+const YEARS = 9999 - 1930 + 1;
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "deploy-limits-"));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the limit", () => {
+  it("is Netlify's: 54,000 files in one directory", () => {
+    expect(MAX_FILES_PER_DIRECTORY).toBe(54_000);
+  });
+});
+
+describe("the plan of the full build (npm run build:data:full-days: 1930-9999, --days max)", () => {
+  const script = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts["build:data:full-days"] as string;
+  const daysArgument = /--days (\S+)/.exec(script)?.[1];
+  let counts: Map<string, number>;
+
+  beforeAll(() => {
+    counts = directoryCounts({ fromYear: 1930, toYear: 9999, days: parseDaysWindow(daysArgument!) });
+  });
+
+  it("the script asks for the widest window that fits, 1930-01-01..2076-12-31", () => {
+    expect(daysArgument).toBe("max");
+    const window = widestDaysWindow()!;
+    expect(windowText(window)).toBe("1930-01-01..2076-12-31");
+    expect(parseDaysWindow("max")).toEqual(window);
+    // one more year would not fit
+    expect(window.last - window.first + 1).toBeLessThanOrEqual(MAX_FILES_PER_DIRECTORY);
+    expect(dayFromCivil(2077, 12, 31) - window.first + 1).toBeGreaterThan(MAX_FILES_PER_DIRECTORY);
+  });
+
+  it("has no directory over the limit", () => {
+    expect(crowdedDirectories({ days: parseDaysWindow("max") })).toEqual([]);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(MAX_FILES_PER_DIRECTORY);
+  });
+
+  it("counts each directory exactly", () => {
+    expect(counts.get("v3/data/days")).toBe(53_692);
+    // a folder per year, days/, observances.json, openapi.json, index.json
+    expect(counts.get("v3/data")).toBe(YEARS + 4);
+    expect(counts.get("ics")).toBe(YEARS);
+    // four holiday variants, bridge days, half days, days.json, observances/
+    expect(counts.get("v3/data/2024")).toBe(FLAG_VARIANTS.length + 3 + 1);
+    expect(counts.get("v3/data/9999/observances")).toBe(OBSERVANCE_CODES.length);
+    expect(counts.get("v3")).toBe(1);
+    // v3/, ics/, manifest.json
+    expect(counts.get(PUBLISH_ROOT)).toBe(3);
+    expect(counts.size).toBe(2 * YEARS + 5);
+    const largest = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3);
+    expect(largest).toEqual([["v3/data/days", 53_692], ["v3/data", YEARS + 4], ["ics", YEARS]]);
+  });
+
+  it("is cheap: even every date of 1930-9999 is planned without writing, in seconds", () => {
+    const started = performance.now();
+    const all = directoryCounts({ days: parseDaysWindow("all") });
+    expect(all.get("v3/data/days")).toBe(2_947_507);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe("a build the limit refuses", () => {
+  it("--days all fails with a clear message before any file is written", async () => {
+    const out = join(dir, "refused", "public");
+    const failure = await run(
+      process.execPath,
+      ["--import", "tsx", join(ROOT, "build/materialise.ts"), "--out", out, "--quiet", "--days", "all"],
+      { cwd: ROOT },
+    ).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    const message = failure!.stderr;
+    expect(message).toContain("v3/data/days/ would hold 2,947,507 files");
+    expect(message).toContain("more than 54,000 files in one directory");
+    expect(message).toContain("narrower --days window");
+    expect(message).toContain("--days max is the widest that fits: 1930-01-01..2076-12-31");
+    expect(message).not.toMatch(/^\s+at /m); // an answer, not a stack trace
+    // nothing written: neither the publish folder nor the staging folder beside it
+    expect(existsSync(join(dir, "refused"))).toBe(false);
+  }, 60_000);
+
+  it("the same in-process, with the directory in the error", async () => {
+    const out = join(dir, "refused-in-process", "public");
+    await expect(materialise({ out, days: parseDaysWindow("all"), workers: 0, log: () => {} })).rejects.toThrow(
+      /v3\/data\/days\/ would hold 2,947,507 files/,
+    );
+    expect(existsSync(join(dir, "refused-in-process"))).toBe(false);
+  });
+});
+
+describe("v3/data/{year}/days.json: every Day of the year", () => {
+  it("yearDaysResource(2024): 366 entries, each dayOf its date, ascending", () => {
+    const resource = yearDaysResource(2024);
+    expect(resource.year).toBe(2024);
+    expect(resource.count).toBe(366);
+    expect(resource.days).toHaveLength(366);
+    const first = dayFromCivil(2024, 1, 1);
+    resource.days.forEach((day, i) => {
+      expect(day).toEqual(dayOf(first + i));
+      expect(day.date).toBe(toIsoDate(first + i));
+    });
+    expect(Object.keys(resource)).toEqual(["year", "count", "days"]);
+  });
+
+  it("365 entries in a common year, at both ends of the range", () => {
+    expect(yearDaysResource(1930).count).toBe(365);
+    expect(yearDaysResource(9999).days.at(-1)!.date).toBe("9999-12-31");
+  });
+});
+
+describe("a small real build (2024-2025, --days none)", () => {
+  let out: string;
+  let manifest: { files: number; kinds: Record<string, { files: number }> };
+
+  beforeAll(async () => {
+    out = join(dir, "small", "public");
+    await materialise({ out, fromYear: 2024, toYear: 2025, days: null, workers: 0, log: () => {} });
+    manifest = JSON.parse(readFileSync(join(out, MANIFEST_PATH), "utf8"));
+  }, 60_000);
+
+  it("writes v3/data/2024/days.json: the serialised yearDaysResource(2024)", () => {
+    const body = readFileSync(join(out, yearDaysPath(2024)), "utf8");
+    expect(body).toBe(serializeJson(yearDaysResource(2024)));
+    expect(JSON.parse(body).count).toBe(366);
+  });
+
+  it("the manifest counts the new kind", () => {
+    expect(manifest.kinds["year-days"].files).toBe(2);
+    expect(manifest.files).toBe(2 * FILES_PER_YEAR + 2);
+  });
+
+  it("the plan counted exactly what was written, directory by directory", () => {
+    const onDisk = new Map<string, number>();
+    const walk = (path: string) => {
+      const names = readdirSync(path, { withFileTypes: true });
+      onDisk.set(relative(out, path).split("\\").join("/"), names.length);
+      for (const entry of names) if (entry.isDirectory()) walk(join(path, entry.name));
+    };
+    walk(out);
+    expect(onDisk).toEqual(directoryCounts({ fromYear: 2024, toYear: 2025, days: null }));
+  });
+});
