@@ -21,6 +21,7 @@ import {
 import { parseV2Weekends } from "../data-gen/v2.js";
 import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "../data-gen/feed-options.js";
 import type { ProblemSlug } from "../data-gen/errors.js";
+import { PATHS, type RouteId } from "./paths.js";
 import { CACHE_LONG, SURFACES, type SurfaceName } from "./policies.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -89,8 +90,12 @@ export type ParameterKey = keyof typeof PARAMETERS;
  */
 export type CachePolicy = "long" | "long-unless-omitted" | "no-store" | "feed";
 
-/** Which Netlify Function answers a route (functions/<name>.mts). */
-export type FunctionName = "v3" | "v2" | "ical" | "health" | "not-found";
+/**
+ * Which Netlify Function answers a route (functions/<name>.mts). `ical-query` is the feed function again, for
+ * requests that name a feed option (its own, tighter platform limit); `rate-limited` answers the platform's
+ * rewrites of over-limit requests.
+ */
+export type FunctionName = "v3" | "v2" | "ical" | "ical-query" | "health" | "not-found" | "rate-limited";
 
 /**
  * A static file that answers some requests of a route. `file` is a template: `:name` is a path or query
@@ -144,9 +149,7 @@ export interface Route {
 
 const METHODS = ["GET", "HEAD", "OPTIONS"] as const;
 
-export type RouteId =
-  | "holidays" | "bridgeDays" | "halfDays" | "day" | "period" | "shift" | "observances" | "observance" | "openapi"
-  | "health" | "feed" | "feedAlias" | "v2Holidays" | "v2HalfDays" | "v2BridgeDays";
+export type { RouteId };
 
 // ---------------------------------------------------------------------------------------------------------------
 // The table
@@ -160,7 +163,7 @@ const V2_DEPRECATED =
 export const ROUTES: readonly Route[] = [
   {
     id: "holidays",
-    path: "/v3/holidays",
+    path: PATHS.holidays,
     methods: METHODS,
     parameters: ["year", "sundays", "saturdays"],
     ok: { contentType: "json", schema: "HolidaysResponse" },
@@ -186,7 +189,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "bridgeDays",
-    path: "/v3/bridge-days",
+    path: PATHS.bridgeDays,
     methods: METHODS,
     parameters: ["year"],
     ok: { contentType: "json", schema: "BridgeDaysResponse" },
@@ -200,7 +203,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "halfDays",
-    path: "/v3/half-days",
+    path: PATHS.halfDays,
     methods: METHODS,
     parameters: ["year"],
     ok: { contentType: "json", schema: "HalfDaysResponse" },
@@ -214,7 +217,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "day",
-    path: "/v3/days/{date}",
+    path: PATHS.day,
     methods: METHODS,
     parameters: ["datePath"],
     ok: { contentType: "json", schema: "Day" },
@@ -235,7 +238,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "period",
-    path: "/v3/period",
+    path: PATHS.period,
     methods: METHODS,
     parameters: ["periodFrom", "periodTo", "bounds"],
     ok: { contentType: "json", schema: "Period" },
@@ -254,7 +257,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "shift",
-    path: "/v3/shift",
+    path: PATHS.shift,
     methods: METHODS,
     parameters: ["shiftDate", "add", "postpone"],
     ok: { contentType: "json", schema: "Shift" },
@@ -273,7 +276,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "observances",
-    path: "/v3/observances",
+    path: PATHS.observances,
     methods: METHODS,
     parameters: [],
     ok: { contentType: "json", schema: "ObservanceList" },
@@ -291,7 +294,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "observance",
-    path: "/v3/observances/{code}",
+    path: PATHS.observance,
     methods: METHODS,
     parameters: ["observanceCode", "fromYear", "toYear"],
     ok: { contentType: "json", schema: "OccurrenceList" },
@@ -313,7 +316,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "openapi",
-    path: "/v3/openapi.json",
+    path: PATHS.openapi,
     methods: METHODS,
     parameters: [],
     ok: { contentType: "json", schema: "OpenApiDocument" },
@@ -326,7 +329,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "health",
-    path: "/health",
+    path: PATHS.health,
     methods: METHODS,
     parameters: [],
     ok: { contentType: "json", schema: "Health" },
@@ -347,7 +350,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "feed",
-    path: "/ical/svenska-helgdagar.ics",
+    path: PATHS.feed,
     trailingSlash: true,
     methods: METHODS,
     parameters: FEED_OPTION_NAMES.map((n) => `feed_${n}` as ParameterKey),
@@ -360,7 +363,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "feedAlias",
-    path: "/ical/holidays",
+    path: PATHS.feedAlias,
     trailingSlash: true,
     methods: METHODS,
     parameters: FEED_OPTION_NAMES.map((n) => `feed_${n}` as ParameterKey),
@@ -373,7 +376,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "v2Holidays",
-    path: "/holidays",
+    path: PATHS.v2Holidays,
     trailingSlash: true,
     methods: METHODS,
     parameters: ["v2Year", "v2Weekends"],
@@ -393,7 +396,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "v2HalfDays",
-    path: "/half-days",
+    path: PATHS.v2HalfDays,
     trailingSlash: true,
     methods: METHODS,
     parameters: ["v2Year"],
@@ -413,7 +416,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     id: "v2BridgeDays",
-    path: "/bridge-days",
+    path: PATHS.v2BridgeDays,
     trailingSlash: true,
     methods: METHODS,
     parameters: ["v2Year"],
@@ -522,11 +525,30 @@ export function functionFor(pathname: string): FunctionName {
   return matchRoute(pathname)?.route.fn ?? NOT_FOUND.fn;
 }
 
-/** The pace of a request on a row: the feed's is `feed-query` when the request has query parameters. */
+/**
+ * The pace of a request on a row: the feed's is `feed-query` when the request names one of the feed's options
+ * (a custom build). Unknown parameters are ignored here as everywhere, so the platform's rewrite rules, which can
+ * only match named parameters, count exactly the same requests.
+ */
 export function surfaceOf(route: Route | undefined, url: URL): SurfaceName {
   if (!route) return NOT_FOUND.surface;
-  if (route.surface === "feed" && url.search.length > 1) return "feed-query";
+  if (route.surface === "feed" && hasQueryOption(route, url.searchParams)) return "feed-query";
   return route.surface;
 }
+
+/** Whether a request names one of the row's query parameters. */
+export function hasQueryOption(route: Route, params: URLSearchParams): boolean {
+  return route.parameters.some((key) => PARAMETERS[key].in === "query" && params.has(PARAMETERS[key].name));
+}
+
+/**
+ * Where the generated rules send feed requests, so that each pace is a function of its own on Netlify (a
+ * function has one platform limit): requests naming an option to `ical-query`, the others to `ical`. The
+ * functions route by the path after the prefix (functions/lib/netlify.ts).
+ */
+export const FEED_FUNCTION_PREFIXES = { feed: "/_feed/plain", "feed-query": "/_feed/query" } as const;
+
+/** Where the platform rewrites an over-limit request: `/rate-limited/<surface>` answers the surface's 429. */
+export const RATE_LIMITED_PREFIX = "/rate-limited";
 
 export { SURFACES, CACHE_LONG, DEFAULT_FEED_OPTIONS };

@@ -12,8 +12,8 @@ import {
   STRICT_TRANSPORT_SECURITY, SURFACES, rateLimitHeaders, type SurfaceName,
 } from "./policies.js";
 import {
-  DATASET_FOLDER, FUNCTION_FALLBACK, NOT_FOUND, PARAMETERS, ROUTES, STATIC_ONLY_FILES, netlifyPath, wildcardPath,
-  type FunctionName, type Route, type StaticAnswer,
+  DATASET_FOLDER, FEED_FUNCTION_PREFIXES, FUNCTION_FALLBACK, NOT_FOUND, PARAMETERS, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
+  netlifyPath, wildcardPath, type FunctionName, type Route, type StaticAnswer,
 } from "./routes.js";
 
 export interface RedirectRule {
@@ -56,8 +56,18 @@ function assignments(answer: StaticAnswer, names: string[]): Record<string, stri
 
 const placeholders = (names: string[]) => Object.fromEntries(names.map((n) => [n, `:${n}`]));
 
+/** The feed rows: a request naming an option goes to the `ical-query` function's prefix, any other to `ical`'s. */
+function feedRulesOf(route: Route): RedirectRule[] {
+  const options = route.parameters.map((key) => PARAMETERS[key]).filter((p) => p.in === "query");
+  return [
+    ...options.map((p) => ({ from: route.path, query: { [p.name]: `:${p.name}` }, to: FEED_FUNCTION_PREFIXES["feed-query"] + route.path, routeId: route.id })),
+    { from: route.path, query: {}, to: FEED_FUNCTION_PREFIXES.feed + route.path, routeId: route.id },
+  ];
+}
+
 /** The rules of one row, most specific first. */
 function rulesOf(route: Route): RedirectRule[] {
+  if (route.surface === "feed") return feedRulesOf(route);
   const answer = route.static;
   if (!answer) return [];
   const from = netlifyPath(route.path);
@@ -138,7 +148,15 @@ export interface FunctionConfig {
   path?: string[];
   excludedPath?: string[];
   preferStatic?: boolean;
+  /** the platform's limit: the surface's pace, over-limit requests rewritten to `to` (the surface's 429) */
+  rateLimit?: { windowLimit: number; windowSize: number; aggregateBy: ["ip", "domain"]; action: "rewrite"; to: string };
   surface: SurfaceName;
+}
+
+/** The platform limit of a surface: its pace per address, over-limit requests rewritten to its 429 answer. */
+export function platformRateLimit(surface: SurfaceName): NonNullable<FunctionConfig["rateLimit"]> {
+  const pace = SURFACES[surface];
+  return { windowLimit: pace.limit, windowSize: pace.windowSeconds, aggregateBy: ["ip", "domain"], action: "rewrite", to: `${RATE_LIMITED_PREFIX}/${surface}` };
 }
 
 /**
@@ -148,17 +166,24 @@ export interface FunctionConfig {
  */
 export function functionConfigs(): Record<FunctionName, FunctionConfig> {
   const pathsOf = (fn: FunctionName) => ROUTES.filter((r) => r.fn === fn).map((r) => r.path);
+  const limited = (surface: SurfaceName, config: Omit<FunctionConfig, "surface" | "rateLimit">): FunctionConfig => ({
+    ...config,
+    rateLimit: platformRateLimit(surface),
+    surface,
+  });
   return {
-    v3: {
+    v3: limited("v3", {
       path: ["/v3", "/v3/*"],
       excludedPath: ROUTES.filter((r) => r.fn === "v3" && r.static).map((r) => wildcardPath(r.path)),
       preferStatic: true,
-      surface: "v3",
-    },
-    health: { path: pathsOf("health"), surface: "health" },
-    ical: { path: pathsOf("ical"), surface: "feed" },
-    v2: { path: pathsOf("v2"), surface: "v2" },
-    "not-found": { surface: "not-found" },
+    }),
+    health: limited("health", { path: pathsOf("health") }),
+    ical: limited("feed", { path: [`${FEED_FUNCTION_PREFIXES.feed}/*`] }),
+    "ical-query": limited("feed-query", { path: [`${FEED_FUNCTION_PREFIXES["feed-query"]}/*`] }),
+    v2: limited("v2", { path: pathsOf("v2") }),
+    "not-found": limited("not-found", {}),
+    // the platform's 429 answers: never limited themselves
+    "rate-limited": { path: [`${RATE_LIMITED_PREFIX}/*`], surface: "not-found" },
   };
 }
 
@@ -204,7 +229,7 @@ export function resolveRewrite(pathname: string, params: URLSearchParams, rules 
       if (!ok) break;
     }
     if (!ok) continue;
-    if (rule.to === FUNCTION_FALLBACK) return undefined;
+    if (rule.to === FUNCTION_FALLBACK || !rule.to.startsWith(DATASET_FOLDER + "/")) return undefined; // a function answers
     const route = ROUTES.find((r) => r.id === rule.routeId)!;
     for (const key of route.parameters) {
       const p = PARAMETERS[key];

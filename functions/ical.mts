@@ -1,12 +1,13 @@
 import type { Config } from "@netlify/functions";
-import { netlifyFunction } from "./lib/netlify.js";
 import { handleFeed } from "./lib/feed.js";
+import { netlifyFunction } from "./lib/netlify.js";
 
 export default netlifyFunction(handleFeed);
 
+// The feed without options: the generated rules rewrite /ical/svenska-helgdagar.ics and /ical/holidays here
+// (a request naming an option goes to ical-query.mts, with its own limit). Literals, checked against the route
+// table by test/contract/routing.test.ts.
 export const config: Config = {
-  path: ["/ical/svenska-helgdagar.ics", "/ical/holidays"],
-  // Netlify's platform limit: 30 per 10 s per address (FEED_PLATFORM_RATE_LIMIT). The platform cannot see the
-  // query string, so the stricter 10 per 10 s for requests with parameters is enforced in the function (FEED_POLICY_WITH_QUERY).
-  rateLimit: { windowLimit: 30, windowSize: 10, aggregateBy: ["ip", "domain"] },
+  path: ["/_feed/plain/*"],
+  rateLimit: { windowLimit: 30, windowSize: 10, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/feed" },
 };

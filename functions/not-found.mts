@@ -1,5 +1,11 @@
+import type { Config } from "@netlify/functions";
 import { netlifyFunction } from "./lib/netlify.js";
 import { handleNotFound } from "./lib/not-found.js";
 
-// No config.path: netlify.toml's last redirect rule rewrites every otherwise unanswered path here.
 export default netlifyFunction(handleNotFound);
+
+// No path: the last generated rewrite rule sends every otherwise unanswered path here. Literals, checked against
+// the route table by test/contract/routing.test.ts.
+export const config: Config = {
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/not-found" },
+};

@@ -4,9 +4,11 @@ import { handleV2 } from "./lib/v2.js";
 
 export default netlifyFunction(handleV2);
 
+// Literals, checked against the route table by test/contract/routing.test.ts. The withdrawal timeline tightens
+// the v2 pace to 3 per 10 s one month after the announcement and to 1 per 10 s after three: a deploy-time
+// setting (README "Withdrawal of v2": change windowLimit here and redeploy); the function's RateLimit headers
+// follow the timeline on their own.
 export const config: Config = {
   path: ["/holidays", "/half-days", "/bridge-days"],
-  // Netlify's platform limit: the normal v2 pace, 5 per 10 s per address (V2_PLATFORM_RATE_LIMIT). The tighter
-  // limits of the withdrawal timeline (3, then 1 per 10 s) and the 10-second block are enforced in the function.
-  rateLimit: { windowLimit: 5, windowSize: 10, aggregateBy: ["ip", "domain"] },
+  rateLimit: { windowLimit: 5, windowSize: 10, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/v2" },
 };

@@ -1,15 +1,19 @@
 /**
  * The Netlify adapter: what only a Netlify Function needs, kept out of the routers and the standalone server.
- *   - A request may arrive at an internal address (`/.netlify/functions/v3/v3/holidays`); it is routed as the
- *     path after the prefix.
+ *   - A request may arrive at an internal address (`/.netlify/functions/v3/v3/holidays`, or a feed request at the
+ *     prefix the generated rules rewrite it to, `/_feed/query/ical/holidays`); it is routed as the path after the prefix.
  *   - `netlify dev` answers a function's 404 by invoking the function again for `<path>.html`, `<path>.htm`,
  *     `<path>/index.html` and `<path>/index.htm` (its pretty-URL fallback), and the client sees the last answer.
  *     No route ends that way, so such a retry answers what the base path answered, without counting again.
  */
 import type { Context } from "@netlify/functions";
+import { FEED_FUNCTION_PREFIXES } from "../../contract/routes.js";
 import { netlifyContext, type ServedHandler } from "./serve.js";
 
-const INTERNAL_PREFIX = /^\/\.netlify\/functions\/[^/]+(?=\/|$)/;
+/** `/.netlify/functions/<name>` and the feed functions' rewrite prefixes (contract/routes.ts). */
+const INTERNAL_PREFIX = new RegExp(
+  `^(?:/\\.netlify/functions/[^/]+|${Object.values(FEED_FUNCTION_PREFIXES).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?=/|$)`,
+);
 const DEV_FALLBACK_SUFFIX = /(?:\/index\.html?|\.html?)$/;
 
 /** The path a request stands for: the part after an internal function prefix (`/` for the bare prefix). */

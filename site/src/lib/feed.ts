@@ -2,7 +2,9 @@
 
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "../../../data-gen/feed-options.ts";
 
-export const FEED_PATH = "/ical/svenska-helgdagar.ics";
+import { PATHS } from "../../../contract/paths.ts";
+
+export const FEED_PATH = PATHS.feed;
 
 /** The option names, order and defaults are the engine's (a dependency-free module: no `ics` in the browser bundle). */
 export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions };

@@ -4,6 +4,7 @@
  * `code`, **bold** and paragraphs.
  */
 import { getJson, ApiError } from "../lib/api.ts";
+import { PATHS } from "../../../contract/paths.ts";
 import { escapeHtml as e } from "../lib/format.ts";
 
 type Json = Record<string, unknown>;
@@ -155,7 +156,7 @@ ${schemaSections.length ? `<h3 id="schemas-heading">Schemas</h3><div id="schemas
 async function main(): Promise<void> {
   status.textContent = "Loading the OpenAPI description…";
   try {
-    const doc = await getJson<Json>("/v3/openapi.json");
+    const doc = await getJson<Json>(PATHS.openapi);
     target.innerHTML = render(doc);
     const count = target.querySelectorAll(".op[id^='op-']").length;
     status.textContent = `${count} operations.`;

@@ -3,6 +3,7 @@
  * and the period and shift calculators. Plain DOM code; every API value is escaped or set as text.
  */
 import { ApiError, apiUrl, getJson } from "../lib/api.ts";
+import { PATHS } from "../../../contract/paths.ts";
 import { FEED_PATH, FEED_OPTION_NAMES, feedDescription, feedQuery, feedUrl, type FeedOptions } from "../lib/feed.ts";
 import { durationText, escapeHtml as e, isoWeekdayOf, longDateEn, parseIso, plural, stockholmYear, validateYear } from "../lib/format.ts";
 import { renderYear } from "../lib/render.ts";
@@ -89,11 +90,11 @@ async function loadYear(year: number): Promise<void> {
   content.setAttribute("aria-busy", "true");
   yearStatus.textContent = `Loading ${year}…`;
   try {
-    const periodUrl = apiUrl("/v3/period", [["from", `${year}-01-01`], ["to", `${year}-12-31`]]);
+    const periodUrl = apiUrl(PATHS.period, [["from", `${year}-01-01`], ["to", `${year}-12-31`]]);
     const [holidays, bridge, half, period] = await Promise.all([
-      getJson<DayList>(apiUrl("/v3/holidays", [["year", String(year)]]), signal),
-      getJson<DayList>(apiUrl("/v3/bridge-days", [["year", String(year)]]), signal),
-      getJson<DayList>(apiUrl("/v3/half-days", [["year", String(year)]]), signal),
+      getJson<DayList>(apiUrl(PATHS.holidays, [["year", String(year)]]), signal),
+      getJson<DayList>(apiUrl(PATHS.bridgeDays, [["year", String(year)]]), signal),
+      getJson<DayList>(apiUrl(PATHS.halfDays, [["year", String(year)]]), signal),
       // the count is welcome but not essential: a failure (e.g. 429) leaves the rest of the year shown
       getJson<Period>(periodUrl, signal).catch((error: unknown) => {
         if (isAbort(error)) throw error;
@@ -263,7 +264,7 @@ periodForm.addEventListener("submit", async (event) => {
   }
   const params: [string, string][] = [["from", from], ["to", to]];
   if (bounds !== "inclusive") params.push(["bounds", bounds]);
-  const url = apiUrl("/v3/period", params);
+  const url = apiUrl(PATHS.period, params);
   periodResult.innerHTML = `<p class="status">Counting…</p>`;
   try {
     const p = await getJson<Period>(url);
@@ -304,7 +305,7 @@ shiftForm.addEventListener("submit", async (event) => {
   }
   const params: [string, string][] = [["date", date], ...steps.map((s): [string, string] => ["add", s])];
   if (postpone) params.push(["postpone", "true"]);
-  const url = apiUrl("/v3/shift", params);
+  const url = apiUrl(PATHS.shift, params);
   shiftResult.innerHTML = `<p class="status">Calculating…</p>`;
   try {
     const s = await getJson<Shift>(url);

@@ -3,6 +3,7 @@
  * (one HEAD request). Without an announcement, or if the request fails, the static text stays.
  */
 import { MONTHS_EN } from "../lib/format.ts";
+import { PATHS } from "../../../contract/paths.ts";
 
 const statusText = document.getElementById("v2-status-text")!;
 const timeline = document.getElementById("timeline")!;
@@ -26,7 +27,7 @@ function setStep(step: string, text: string): void {
 async function main(): Promise<void> {
   let response: Response;
   try {
-    response = await fetch("/holidays", { method: "HEAD", cache: "no-store" });
+    response = await fetch(PATHS.v2Holidays, { method: "HEAD", cache: "no-store" });
   } catch {
     return;
   }

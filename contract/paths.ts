@@ -1,0 +1,30 @@
+/**
+ * The path of every route, once. The route table (./routes.ts) declares each row with one of these, and code that
+ * must name a route (the site's scripts and pages, the standalone server's tests) imports it from here. This
+ * module imports nothing, so the site's browser code can use it.
+ * test/contract/routing.test.ts fails when a route path appears as a literal in source outside contract/.
+ */
+export const PATHS = {
+  holidays: "/v3/holidays",
+  bridgeDays: "/v3/bridge-days",
+  halfDays: "/v3/half-days",
+  day: "/v3/days/{date}",
+  period: "/v3/period",
+  shift: "/v3/shift",
+  observances: "/v3/observances",
+  observance: "/v3/observances/{code}",
+  openapi: "/v3/openapi.json",
+  health: "/health",
+  feed: "/ical/svenska-helgdagar.ics",
+  feedAlias: "/ical/holidays",
+  v2Holidays: "/holidays",
+  v2HalfDays: "/half-days",
+  v2BridgeDays: "/bridge-days",
+} as const;
+
+export type RouteId = keyof typeof PATHS;
+
+/** A path with its `{name}` parameters filled in (values are percent-encoded). */
+export function pathOf(id: RouteId, values: Record<string, string> = {}): string {
+  return PATHS[id].replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? ""));
+}

@@ -1,0 +1,200 @@
+/**
+ * Every fact of the route table is said once: this walks the table and proves that what is derived from it
+ * (the generated `_redirects` and `_headers`, read back with Netlify's own parsers; the routers; the functions'
+ * `config` literals, which Netlify reads statically; the dataset paths of build/layout.ts; the OpenAPI paths)
+ * agrees with it, and that no route path is written as a literal in source outside contract/.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { extname, join, relative } from "node:path";
+import { parseAllHeaders } from "@netlify/headers-parser";
+import { parseAllRedirects } from "@netlify/redirect-parser";
+import { afterAll, describe, expect, it } from "vitest";
+import { PATHS } from "../../contract/paths.js";
+import { SURFACES } from "../../contract/policies.js";
+import { FUNCTION_FALLBACK, PARAMETERS, ROUTES, matchRoute, surfaceOf } from "../../contract/routes.js";
+import {
+  fillFile, functionConfigs, headerRules, headersFile, redirectRules, redirectsFile, resolveRewrite,
+} from "../../contract/static.js";
+import { ROOT } from "../e2e/server.js";
+
+const dir = mkdtempSync(join(tmpdir(), "routing-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the generated _redirects, as Netlify parses it", () => {
+  it("is the table's rules, in order, every one a 200 rewrite", async () => {
+    const file = join(dir, "_redirects");
+    writeFileSync(file, redirectsFile());
+    const { redirects, errors } = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: true });
+    expect(errors).toEqual([]);
+    const parsed = (redirects as { from: string; to: string; status: number; query: Record<string, string>; force: boolean }[]).map((r) => ({
+      from: r.from, query: r.query, to: r.to, status: r.status, force: r.force,
+    }));
+    expect(parsed).toEqual(redirectRules().map((r) => ({ from: r.from, query: r.query, to: r.to, status: 200, force: false })));
+  });
+
+  it("ends with the catch-all to the not-found function, and routes every row", () => {
+    const rules = redirectRules();
+    expect(rules.at(-1)).toEqual({ from: "/*", query: {}, to: "/.netlify/functions/not-found" });
+    for (const route of ROUTES.filter((r) => r.static)) expect(rules.some((r) => r.routeId === route.id)).toBe(true);
+  });
+
+  it.each([
+    // the drift the table settled: with `to` named, the observance series is the function's (a rule cannot compare two values)
+    ["/v3/observances/easterSunday?from=2024&to=2024", undefined],
+    ["/v3/observances/easterSunday?from=2024", "/v3/data/2024/observances/easterSunday.json"],
+    ["/v3/holidays?year=2024&sundays=true", "/v3/data/2024/holidays-sundays.json"],
+    ["/v3/holidays?year=2024&saturdays=false&sundays=true&x=1", "/v3/data/2024/holidays-sundays.json"],
+    ["/v3/holidays?year=2024&sundays=1", undefined],
+    ["/v3/holidays?year=2024&year=2025", undefined],
+    ["/v3/holidays", undefined],
+    ["/v3/days/2024-06-21", "/v3/data/days/2024-06-21.json"],
+    ["/v3/days/..%2F..%2Fpackage", undefined],
+    ["/v3/period?from=2024-01-01&to=2024-12-31", undefined],
+    ["/v3/openapi.json", "/v3/data/openapi.json"],
+    ["/ical/holidays?bridge=1", undefined],
+  ])("%s -> %s", (request, file) => {
+    const url = new URL("http://x" + request);
+    expect(resolveRewrite(url.pathname, url.searchParams)).toBe(file);
+  });
+
+  it("sends feed requests naming an option to the tighter function, others to the plain one", () => {
+    const rules = redirectRules().filter((r) => r.routeId === "feed");
+    expect(rules.at(-1)).toMatchObject({ from: PATHS.feed, query: {}, to: `/_feed/plain${PATHS.feed}` });
+    const options = ROUTE_FEED_OPTIONS();
+    expect(rules.slice(0, -1).map((r) => Object.keys(r.query)[0])).toEqual(options);
+    for (const r of rules.slice(0, -1)) expect(r.to).toBe(`/_feed/query${PATHS.feed}`);
+    // the in-process surface counts exactly the same requests
+    const route = matchRoute(PATHS.feed)!.route;
+    expect(surfaceOf(route, new URL(`http://x${PATHS.feed}?bridge=1`))).toBe("feed-query");
+    expect(surfaceOf(route, new URL(`http://x${PATHS.feed}?unknown=1`))).toBe("feed");
+  });
+});
+
+function ROUTE_FEED_OPTIONS(): string[] {
+  return matchRoute(PATHS.feed)!.route.parameters.map((k) => PARAMETERS[k].name);
+}
+
+describe("the generated _headers, as Netlify parses it", () => {
+  it("is the table's header rules", async () => {
+    const file = join(dir, "_headers");
+    writeFileSync(file, headersFile());
+    const { headers, errors } = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: true });
+    expect(errors).toEqual([]);
+    expect(headers.map((h) => ({ for: h.for, values: h.values }))).toEqual(headerRules());
+  });
+
+  it("gives every file-answered route the content type, cache, CORS and RateLimit of its surface", () => {
+    const rules = headerRules();
+    for (const route of ROUTES.filter((r) => r.static)) {
+      const rule = rules.find((r) => r.for === route.path.replace(/\{\w+\}.*$/, "*"))!;
+      expect(rule, route.path).toBeDefined();
+      expect(rule.values["RateLimit-Policy"]).toBe(`${SURFACES[route.surface].limit};w=${SURFACES[route.surface].windowSeconds}`);
+      expect(rule.values["Content-Type"]).toBe("application/json; charset=utf-8");
+    }
+    expect(rules.at(-1)).toEqual({ for: "/*", values: { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } });
+  });
+});
+
+describe("the functions' config literals are the table's", () => {
+  const configs = functionConfigs();
+  const files = readdirSync(join(ROOT, "functions")).filter((f) => f.endsWith(".mts"));
+
+  it("every function file has a row and every row a file", () => {
+    expect(files.map((f) => f.replace(/\.mts$/, "")).sort()).toEqual(Object.keys(configs).sort());
+  });
+
+  it.each(Object.keys(configs))("functions/%s.mts", async (name) => {
+    const mod = (await import(join(ROOT, "functions", `${name}.mts`))) as { config?: Record<string, unknown>; default: unknown };
+    const { surface: _surface, ...expected } = configs[name as keyof typeof configs];
+    expect(mod.config ?? {}).toEqual(expected);
+    expect(typeof mod.default).toBe("function");
+  });
+
+  it("every platform limit rewrites to a path whose answer is that surface's 429", async () => {
+    const { handleRateLimited } = await import("../../functions/lib/rate-limited.js");
+    for (const config of Object.values(configs)) {
+      if (!config.rateLimit) continue;
+      const res = await handleRateLimited(new Request("http://x" + config.rateLimit.to));
+      const pace = SURFACES[config.surface];
+      expect(res.status).toBe(429);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("ratelimit-limit")).toBe(String(pace.limit));
+      expect(res.headers.get("ratelimit-policy")).toBe(`${pace.limit};w=${pace.windowSeconds}`);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(pace.windowSeconds);
+      expect((await res.json()).type).toMatch(/\/rate-limited$/);
+    }
+  });
+});
+
+describe("dataset paths come from the table", () => {
+  it("fillFile() gives the paths build/layout.ts writes", async () => {
+    const layout = await import("../../build/layout.js");
+    const holidays = matchRoute(PATHS.holidays)!.route.static!;
+    for (const flags of layout.FLAG_VARIANTS) expect("/" + layout.holidaysPath(2024, flags)).toBe(fillFile(holidays, { year: 2024 }, { ...flags }));
+    expect("/" + layout.bridgeDaysPath(2024)).toBe(fillFile(matchRoute(PATHS.bridgeDays)!.route.static!, { year: 2024 }));
+    expect("/" + layout.halfDaysPath(2024)).toBe(fillFile(matchRoute(PATHS.halfDays)!.route.static!, { year: 2024 }));
+    expect("/" + layout.dayPath("2024-06-21")).toBe(fillFile(matchRoute("/v3/days/x")!.route.static!, { date: "2024-06-21" }));
+    expect("/" + layout.occurrencesPath(2024, "whitsun")).toBe(fillFile(matchRoute("/v3/observances/x")!.route.static!, { from: 2024, code: "whitsun" }));
+    expect("/" + layout.CATALOGUE_PATH).toBe(fillFile(matchRoute(PATHS.observances)!.route.static!, {}));
+    expect("/" + layout.OPENAPI_PATH).toBe(fillFile(matchRoute(PATHS.openapi)!.route.static!, {}));
+  });
+
+  it("the function fallback has no file (so preferStatic runs the function)", () => {
+    expect(FUNCTION_FALLBACK.startsWith("/v3/data/")).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// No route path literal outside the table
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Code, not documentation: comments are removed before looking (a comment may name a route, as prose does). */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+}
+
+function sourceFiles(folder: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(folder)) {
+    if (name === "node_modules" || name.startsWith(".")) continue;
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if ([".ts", ".mts", ".mjs", ".js"].includes(extname(name)) && !name.endsWith(".d.ts")) out.push(path);
+  }
+  return out;
+}
+
+describe("route paths are written once", () => {
+  /**
+   * Searched: every code file of the project. Exempt: contract/ (the table), test/ and docs/ (they state the
+   * contract on purpose), functions/*.mts (Netlify reads their config literals statically; checked above), and the
+   * site's .astro pages, whose prose and examples are documentation (their links and forms use PATHS).
+   */
+  const folders = ["build", "data-gen", "functions", "scripts", "server", "site/src", "bench"].map((f) => join(ROOT, f));
+  const files = folders.flatMap((f) => {
+    try {
+      return sourceFiles(f);
+    } catch {
+      return [];
+    }
+  }).filter((f) => !/functions\/[^/]+\.mts$/.test(f));
+  const literals = ROUTES.map((r) => r.path.replace(/\{.*$/, "")).map((p) => p.replace(/\/$/, ""));
+
+  it("finds some source to search", () => {
+    expect(files.length).toBeGreaterThan(30);
+  });
+
+  it("no route path appears as a string literal outside contract/", () => {
+    const offenders: string[] = [];
+    for (const file of files) {
+      const code = withoutComments(readFileSync(file, "utf8"));
+      for (const literal of literals) {
+        const quoted = new RegExp(`["'\`]${literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:[/?"'\`]|$)`, "m");
+        if (quoted.test(code)) offenders.push(`${relative(ROOT, file)}: ${literal}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
