@@ -1,28 +1,22 @@
 /**
- * Where every materialised answer lives in the publish folder. One module names every path, so the builder,
- * the tests and the documentation agree; netlify.toml's rewrite rules point at the same patterns.
- *
- *   v3/data/{year}/holidays.json                     GET /v3/holidays?year={year}
- *   v3/data/{year}/holidays-sundays.json             GET /v3/holidays?year={year}&sundays=true  (saturdays=false or omitted)
- *   v3/data/{year}/holidays-saturdays.json           GET /v3/holidays?year={year}&saturdays=true (sundays=false or omitted)
- *   v3/data/{year}/holidays-sundays-saturdays.json   GET /v3/holidays?year={year}&sundays=true&saturdays=true
- *   v3/data/{year}/bridge-days.json                  GET /v3/bridge-days?year={year}
- *   v3/data/{year}/half-days.json                    GET /v3/half-days?year={year}
- *   v3/data/{year}/days.json                         every Day of the year (a static file only; no route answers it)
- *   v3/data/{year}/observances/{code}.json           GET /v3/observances/{code}?from={year}  (to omitted or equal)
- *   v3/data/days/{date}.json                         GET /v3/days/{date}  (for the days window)
- *   v3/data/observances.json                         GET /v3/observances
- *   v3/data/openapi.json                             GET /v3/openapi.json
- *   ics/svenska-helgdagar-{year}.ics                 the year's public and de facto holidays as iCalendar
- *   manifest.json                                    data version, counts, bytes, content hashes (read by /health)
- *   v3/data/index.json                               every dataset file with its content hash (the ETag value)
+ * Where every materialised answer lives in the publish folder, relative to it: each path is filled from the
+ * route table's `static.file` template of the row it answers (contract/routes.ts), so the build, the generated
+ * `_redirects` and the OpenAPI `x-static-dataset` list cannot disagree. Static-only files (a year's days, the
+ * per-year .ics, the manifest, the index) are the table's STATIC_ONLY_FILES.
  */
+import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../contract/routes.js";
+import { fillFile } from "../contract/static.js";
 import { OBSERVANCE_CODES } from "../data-gen/rules.js";
 
-export const DATASET_PREFIX = "v3/data";
-export const ICS_PREFIX = "ics";
-export const MANIFEST_PATH = "manifest.json";
-export const INDEX_PATH = `${DATASET_PREFIX}/index.json`;
+/** A row's file for these values, relative to the publish folder. */
+function routeFile(id: RouteId, values: Record<string, string | number>, flags?: Record<string, boolean>): string {
+  return fillFile(ROUTE_BY_ID[id].static!, values, flags).slice(1);
+}
+
+const staticOnly = (file: string, values: Record<string, string | number> = {}) => fillFile({ file }, values).slice(1);
+
+export const MANIFEST_PATH = staticOnly(STATIC_ONLY_FILES.manifest.file);
+export const INDEX_PATH = staticOnly(STATIC_ONLY_FILES.index.file);
 
 export { OBSERVANCE_CODES };
 
@@ -42,31 +36,31 @@ export const FLAG_VARIANTS: readonly HolidayFlags[] = [
 export type FileKind = "holidays" | "bridge-days" | "half-days" | "occurrences" | "ics" | "days" | "observances" | "openapi" | "year-days";
 
 export function holidaysPath(year: number, flags: HolidayFlags): string {
-  return `${DATASET_PREFIX}/${year}/holidays${flags.sundays ? "-sundays" : ""}${flags.saturdays ? "-saturdays" : ""}.json`;
+  return routeFile("holidays", { year }, { ...flags });
 }
 
 export function bridgeDaysPath(year: number): string {
-  return `${DATASET_PREFIX}/${year}/bridge-days.json`;
+  return routeFile("bridgeDays", { year });
 }
 
 export function halfDaysPath(year: number): string {
-  return `${DATASET_PREFIX}/${year}/half-days.json`;
+  return routeFile("halfDays", { year });
 }
 
 export function occurrencesPath(year: number, code: string): string {
-  return `${DATASET_PREFIX}/${year}/observances/${code}.json`;
+  return routeFile("observance", { from: year, code });
 }
 
 export function icsPath(year: number): string {
-  return `${ICS_PREFIX}/svenska-helgdagar-${year}.ics`;
+  return staticOnly(STATIC_ONLY_FILES.ics.file, { year });
 }
 
 export function dayPath(isoDate: string): string {
-  return `${DATASET_PREFIX}/days/${isoDate}.json`;
+  return routeFile("day", { date: isoDate });
 }
 
-export const CATALOGUE_PATH = `${DATASET_PREFIX}/observances.json`;
-export const OPENAPI_PATH = `${DATASET_PREFIX}/openapi.json`;
+export const CATALOGUE_PATH = routeFile("observances", {});
+export const OPENAPI_PATH = routeFile("openapi", {});
 
 /** Files per year: four holiday variants, bridge days, half days, one series file per observance, the .ics, the year's days. */
 export const FILES_PER_YEAR = FLAG_VARIANTS.length + 2 + OBSERVANCE_CODES.length + 1 + 1;
@@ -75,5 +69,5 @@ export const FILES_PER_YEAR = FLAG_VARIANTS.length + 2 + OBSERVANCE_CODES.length
 export const MAX_FILES_PER_DIRECTORY = 54_000;
 
 export function yearDaysPath(year: number): string {
-  return `${DATASET_PREFIX}/${year}/days.json`;
+  return staticOnly(STATIC_ONLY_FILES.yearDays.file, { year });
 }

@@ -452,17 +452,17 @@ export interface StaticOnlyFile {
   surface: SurfaceName;
 }
 
-export const STATIC_ONLY_FILES: readonly StaticOnlyFile[] = [
-  { file: "/v3/data/:year/days.json", answers: "every Day of the year, ascending: `{year, count, days}`", contentType: "json", surface: "v3" },
-  {
+export const STATIC_ONLY_FILES = {
+  yearDays: { file: "/v3/data/:year/days.json", answers: "every Day of the year, ascending: `{year, count, days}`", contentType: "json", surface: "v3" },
+  ics: {
     file: "/ics/svenska-helgdagar-:year.ics",
-    answers: "GET /ical/svenska-helgdagar.ics with a window of that one year (public and de facto holidays), 1930-9999",
+    answers: `GET ${PATHS.feed} with a window of that one year (public and de facto holidays), 1930-9999`,
     contentType: "calendar",
     surface: "feed",
   },
-  { file: "/manifest.json", answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset", contentType: "json", surface: "v3" },
-  { file: "/v3/data/index.json", answers: "every dataset file with its content hash (the function's ETag value of that answer)", contentType: "json", surface: "v3" },
-];
+  manifest: { file: "/manifest.json", answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset", contentType: "json", surface: "v3" },
+  index: { file: "/v3/data/index.json", answers: "every dataset file with its content hash (the function's ETag value of that answer)", contentType: "json", surface: "v3" },
+} as const satisfies Record<string, StaticOnlyFile>;
 
 /** Where a request no file can answer is rewritten: a path under the v3 function's preferStatic folder with no file. */
 export const FUNCTION_FALLBACK = "/v3/data/function";

@@ -13,7 +13,7 @@ import {
 } from "./policies.js";
 import {
   DATASET_FOLDER, FEED_FUNCTION_PREFIXES, FUNCTION_FALLBACK, NOT_FOUND, PARAMETERS, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
-  netlifyPath, wildcardPath, type FunctionName, type Route, type StaticAnswer,
+  netlifyPath, wildcardPath, type FunctionName, type Route, type StaticAnswer, type StaticOnlyFile,
 } from "./routes.js";
 
 export interface RedirectRule {
@@ -127,7 +127,7 @@ export function headerRules(): HeaderRule[] {
     if (!route.static || route.ok.contentType !== "json") continue;
     rules.push({ for: wildcardPath(route.path), values: fileHeaders("json", route.surface) });
   }
-  for (const file of STATIC_ONLY_FILES) {
+  for (const file of Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]) {
     if (file.file.startsWith(DATASET_FOLDER + "/") || file.file === "/manifest.json") continue;
     rules.push({ for: wildcardPath(file.file.replace(/[^/]*:\w+.*$/, "{x}")), values: fileHeaders(file.contentType, file.surface) });
   }
