@@ -9,6 +9,7 @@
  *     entry point (bootstrap, telemetry) only runs inside its Lambda runtime and is not measured.
  * Writes docs/bench-handlers.md. `BENCH_SKIP_BUILD=1` reuses an existing .netlify/functions.
  */
+import { PATHS, pathOf } from "../contract/paths.js";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -67,17 +68,17 @@ const STEP_UNITS = ["1d", "2b", "1w", "1m", "-3b", "1y", "10b", "-1m", "5d", "-2
 async function inProcess(): Promise<LatencyRow[]> {
   process.env.RATE_LIMITS = "off";
   return [
-    await measure("GET /v3/days/{date} (dates across 1930-9999)", (i) => `/v3/days/${iso(1930 + ((i * 7919) % 8000), (i * 37) % 365)}`, 50_000),
+    await measure("GET /v3/days/{date} (dates across 1930-9999)", (i) => pathOf("day", { date: iso(1930 + ((i * 7919) % 8000), (i * 37) % 365) }), 50_000),
     await measure("GET /v3/period, 200 years", (i) => {
       const y = 1930 + (i % 7800);
       const d = (i * 13) % 365;
       const md = iso(2001, d).slice(4); // a month-day of a common year: valid in every year
-      return `/v3/period?from=${y}${md}&to=${y + 200}${md}&bounds=${["inclusive", "exclusive", "from", "to"][i % 4]}`;
+      return `${PATHS.period}?from=${y}${md}&to=${y + 200}${md}&bounds=${["inclusive", "exclusive", "from", "to"][i % 4]}`;
     }, 20_000),
     await measure("GET /v3/shift, 20 steps (d, b, w, m, y mixed)", (i) => {
       const y = 1950 + (i % 7900);
       const steps = Array.from({ length: 20 }, (_, k) => `add=${STEP_UNITS[(i + k) % STEP_UNITS.length]}`).join("&");
-      return `/v3/shift?date=${iso(y, (i * 11) % 365)}&${steps}&postpone=true`;
+      return `${PATHS.shift}?date=${iso(y, (i * 11) % 365)}&${steps}&postpone=true`;
     }, 20_000),
   ];
 }
@@ -91,11 +92,11 @@ interface BundleRow {
 }
 
 const FIRST_REQUEST: Record<string, string> = {
-  v3: "/v3/days/2024-06-21",
-  health: "/health",
+  v3: pathOf("day", { date: "2024-06-21" }),
+  health: PATHS.health,
   "not-found": "/nothing",
-  v2: "/holidays?year=2024",
-  ical: "/ical/holidays",
+  v2: `${PATHS.v2Holidays}?year=2024`,
+  ical: PATHS.feedAlias,
 };
 
 function median(values: number[]): number {
