@@ -1,22 +1,9 @@
 import { dayFromCivil, daysInYear, isoWeekday, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR, type DayNumber } from "./dates.js";
-import { OBSERVANCE_RULES, observanceDate, type Feast, type HolidayType, type Names, type ObservanceRule } from "./rules.js";
+import { OBSERVANCE_RULES, observanceDate, type HolidayType, type ObservanceRule } from "./rules.js";
+import type { Day, Observance } from "../contract/bodies.js";
 
-/** An observance as it appears inside a Day (SPEC.md "Observance"). */
-export interface Observance {
-  code: string;
-  holidayType: HolidayType;
-  name: Names;
-  feast: Feast;
-}
-
-/** SPEC.md "Day". Field order is the serialisation order. */
-export interface Day {
-  date: string;
-  weekday: number;
-  holidayType: HolidayType | null;
-  workingDay: boolean;
-  observances: Observance[];
-}
+/** SPEC.md "Day" and "Observance", declared in the contract. Field order of the objects built here is the serialisation order. */
+export type { Day, Observance };
 
 const WORKING = 0;
 const PUBLIC = 1;

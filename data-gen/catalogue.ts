@@ -1,27 +1,17 @@
 import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
-import { dayOf, type Day } from "./calendar.js";
+import { dayOf } from "./calendar.js";
 import { CalendarError } from "./errors.js";
-import { OBSERVANCE_RULES, RULES_BY_CODE, observanceDate, type Feast, type HolidayType, type Names, type ObservanceRule } from "./rules.js";
+import { OBSERVANCE_RULES, RULES_BY_CODE, observanceDate, type ObservanceRule } from "./rules.js";
 import { checkYearRange } from "./validation.js";
+import type { ObservanceInfo, ObservanceList, Occurrence, OccurrenceList } from "../contract/bodies.js";
 
-/** A catalogue entry: the rule without its dates (`since`/`until` only where it has not always been a holiday). */
-export type ObservanceInfo = Pick<ObservanceRule, "code" | "holidayType" | "name" | "feast" | "since" | "until">;
+/**
+ * The bodies, declared in the contract. ObservanceInfo: a catalogue entry, the rule without its dates
+ * (`since`/`until` only where it has not always been a holiday).
+ */
+export type { ObservanceInfo, ObservanceList, Occurrence, OccurrenceList };
 
-export interface ObservanceList {
-  count: number;
-  observances: ObservanceInfo[];
-}
-
-export interface Occurrence {
-  year: number;
-  day: Day;
-}
-
-export interface OccurrenceList extends ObservanceInfo {
-  count: number;
-  occurrences: Occurrence[];
-}
-
+/** A rule's catalogue entry. */
 export function observanceInfo(rule: ObservanceRule): ObservanceInfo {
   const info: ObservanceInfo = { code: rule.code, holidayType: rule.holidayType, name: rule.name, feast: rule.feast };
   if (rule.since !== undefined) info.since = rule.since;

@@ -13,10 +13,12 @@ import {
 import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "./errors.js";
 import {
-  DATE_PARAMETER_PATTERN, OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS,
-  STEP_CHAIN_PATTERN, loosen, problemType, type SchemaName,
-} from "./schemas.js";
-import { BOUNDS, MAX_SPAN_YEARS, MAX_STEPS } from "./validation.js";
+  OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS, loosen, problemType, type SchemaName,
+} from "../contract/bodies.js";
+import {
+  BOUNDS, DATE_PARAMETER_SOURCE as DATE_PARAMETER_PATTERN, LOOSE_BOOLEAN_SOURCE as LOOSE_BOOLEAN_PATTERN, MAX_SPAN_YEARS, MAX_STEPS,
+  STEP_CHAIN_SOURCE as STEP_CHAIN_PATTERN,
+} from "./grammar.js";
 
 export interface OpenApiOptions {
   /** strict schemas (`additionalProperties: false` everywhere), for tests; default false (the public contract) */
@@ -322,8 +324,6 @@ function v2Responses(ok: Json): Json {
 // ---------------------------------------------------------------------------------------------
 // Parameters
 // ---------------------------------------------------------------------------------------------
-
-const LOOSE_BOOLEAN_PATTERN = "^(|[Tt][Rr][Uu][Ee]|1|[Oo][Nn]|[Yy][Ee][Ss]|[Ff][Aa][Ll][Ss][Ee]|0|[Oo][Ff][Ff]|[Nn][Oo])$";
 
 function feedOption(name: string, defaultValue: boolean, effect: string): Json {
   return {

@@ -2,42 +2,10 @@ import { addMonths, civilFromDay, toIsoDate, type DayNumber } from "./dates.js";
 import { countBetween } from "./calendar.js";
 import { invalidParameter } from "./errors.js";
 import { MAX_SPAN_YEARS, type Bounds } from "./validation.js";
+import type { DaysOff, Duration, Period, PeriodSummary, SpanCounts } from "../contract/bodies.js";
 
-export interface Duration {
-  years: number;
-  months: number;
-  days: number;
-}
-
-export interface DaysOff {
-  total: number;
-  publicHolidays: number;
-  defactoHolidays: number;
-  namedDays: number;
-  weekendDays: number;
-}
-
-/** The counts shared by Period and a shift's PeriodSummary, in serialisation order. */
-export interface SpanCounts {
-  calendarDays: number;
-  duration: Duration;
-  workingDays: number;
-  daysOff: DaysOff;
-  bridgeDays: number;
-  halfDays: number;
-}
-
-export interface Period extends SpanCounts {
-  from: string;
-  to: string;
-  bounds: Bounds;
-  counted: { first: string; last: string } | null;
-}
-
-export interface PeriodSummary extends SpanCounts {
-  from: string;
-  to: string;
-}
+/** The bodies, declared in the contract. SpanCounts: the counts Period and a shift's PeriodSummary share. */
+export type { DaysOff, Duration, Period, PeriodSummary, SpanCounts };
 
 /**
  * Calendar length of first..last, read from `first` to the day after `last` (Act 1930:173 s. 1):

@@ -6,13 +6,10 @@
 import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, type Day, type HolidayListOptions } from "./calendar.js";
 import { catalogue, occurrences, type ObservanceList, type OccurrenceList } from "./catalogue.js";
 import type { DayNumber } from "./dates.js";
+import type { DayListResource } from "../contract/bodies.js";
 
-/** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (SPEC.md "Response envelopes"). */
-export interface DayListResource {
-  year: number;
-  count: number;
-  days: Day[];
-}
+/** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (SPEC.md "Response envelopes"): one shape, declared in the contract. */
+export type { DayListResource };
 
 function dayList(year: number, days: Day[]): DayListResource {
   return { year, count: days.length, days };

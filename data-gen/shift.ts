@@ -1,25 +1,12 @@
 import { addMonths, isInRange, toIsoDate, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
-import { addWorkingDays, dayOf, isWorkingDay, type Day } from "./calendar.js";
+import { addWorkingDays, dayOf, isWorkingDay } from "./calendar.js";
 import { invalidParameter } from "./errors.js";
-import { periodSummary, type PeriodSummary } from "./period.js";
-import type { Step, StepUnit } from "./validation.js";
+import { periodSummary } from "./period.js";
+import type { Step } from "./validation.js";
+import type { AppliedStep, Shift } from "../contract/bodies.js";
 
-export interface AppliedStep {
-  unit: StepUnit;
-  amount: number;
-  constrained: boolean;
-  result: Day;
-}
-
-export interface Shift {
-  date: string;
-  postpone: boolean;
-  steps: AppliedStep[];
-  landed: Day;
-  postponed: boolean;
-  result: Day;
-  period: PeriodSummary | null;
-}
+/** The bodies, declared in the contract. */
+export type { AppliedStep, Shift };
 
 /** No valid step moves further than this many units: the whole range is under 3 million days. */
 const MAX_MEANINGFUL_AMOUNT = 1e8;

@@ -5,22 +5,10 @@
  */
 import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "./calendar.js";
 import { dayFromCivil, isoWeekday, toIsoDate } from "./dates.js";
+import type { V2Date, V2Holiday, V2Names } from "../contract/bodies.js";
 
-/** Key order en, sv: the order v2 always served. */
-export interface V2Names {
-  en: string;
-  sv: string;
-}
-
-export interface V2Holiday {
-  date: string;
-  code: string;
-  name: V2Names;
-}
-
-export interface V2Date {
-  date: string;
-}
+/** The bodies, declared in the contract. V2Names: key order en, sv, the order v2 always served. */
+export type { V2Date, V2Holiday, V2Names };
 
 export const V2_WEEKEND_ENTRIES = {
   saturday: { code: "saturday", name: { en: "Saturday", sv: "Lördag" } },

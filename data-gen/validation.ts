@@ -1,5 +1,12 @@
 import { daysInMonth, dayFromCivil, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
 import { CalendarError, invalidParameter } from "./errors.js";
+import {
+  BOUNDS, DATE_PARAMETER_PATTERN, LOOSE_FALSE, LOOSE_TRUE, MAX_SPAN_YEARS, MAX_STEPS, STEP_CHAIN_PATTERN, STEP_CHAIN_SOURCE,
+  STRICT_BOOLEAN, YEAR_PATTERN, type Bounds, type StepUnit,
+} from "./grammar.js";
+
+/** The grammar the validators read with (grammar.ts), re-exported for the engine's users. */
+export * from "./grammar.js";
 
 /** Validation helpers shared by every layer. Each returns the parsed value or throws a CalendarError. */
 
@@ -12,11 +19,10 @@ const RANGE_TEXT = `${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31`;
  */
 export function parseIsoDate(value: string | null | undefined, parameter: string): DayNumber {
   if (value === null || value === undefined) throw invalidParameter(parameter, `'${parameter}' is required: a date in the form YYYY-MM-DD`);
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) throw invalidParameter(parameter, `'${parameter}' must be a date in the form YYYY-MM-DD`);
-  const year = +m[1];
-  const month = +m[2];
-  const day = +m[3];
+  if (!DATE_PARAMETER_PATTERN.test(value)) throw invalidParameter(parameter, `'${parameter}' must be a date in the form YYYY-MM-DD`);
+  const year = +value.slice(0, 4);
+  const month = +value.slice(5, 7);
+  const day = +value.slice(8, 10);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     throw new CalendarError("invalid-date", `'${parameter}' is not a calendar date: ${value} does not exist`, parameter);
   }
@@ -28,7 +34,7 @@ export function parseIsoDate(value: string | null | undefined, parameter: string
 
 /** v3 year: exactly four digits, 1930-9999. */
 export function parseYear(value: string, parameter = "year"): number {
-  if (!/^\d{4}$/.test(value)) throw invalidParameter(parameter, `'${parameter}' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  if (!YEAR_PATTERN.test(value)) throw invalidParameter(parameter, `'${parameter}' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`);
   const year = +value;
   if (year < FIRST_YEAR || year > LAST_YEAR) throw invalidParameter(parameter, `'${parameter}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
   return year;
@@ -36,7 +42,7 @@ export function parseYear(value: string, parameter = "year"): number {
 
 /** v2 year: same shape, but every failure is `invalid-year`. */
 export function parseV2Year(value: string): number {
-  if (!/^\d{4}$/.test(value) || +value < FIRST_YEAR || +value > LAST_YEAR) {
+  if (!YEAR_PATTERN.test(value) || +value < FIRST_YEAR || +value > LAST_YEAR) {
     throw new CalendarError("invalid-year", `'year' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`, "year");
   }
   return +value;
@@ -44,13 +50,13 @@ export function parseV2Year(value: string): number {
 
 /** v3 booleans: lowercase `true` or `false`, nothing else. */
 export function parseStrictBoolean(value: string, parameter: string): boolean {
-  if (value === "true") return true;
-  if (value === "false") return false;
+  if (value === STRICT_BOOLEAN.true) return true;
+  if (value === STRICT_BOOLEAN.false) return false;
   throw invalidParameter(parameter, `'${parameter}' must be true or false (lowercase)`);
 }
 
-const TRUTHY = new Set(["", "true", "1", "on", "yes"]);
-const FALSY = new Set(["false", "0", "off", "no"]);
+const TRUTHY: ReadonlySet<string> = new Set(LOOSE_TRUE);
+const FALSY: ReadonlySet<string> = new Set(LOOSE_FALSE);
 
 /** Calendar-feed booleans: true/1/on/yes/bare, false/0/off/no, any letter case. */
 export function parseLooseBoolean(value: string, parameter: string): boolean {
@@ -60,15 +66,10 @@ export function parseLooseBoolean(value: string, parameter: string): boolean {
   throw invalidParameter(parameter, `'${parameter}' must be a boolean: true, 1, on, yes (or bare) / false, 0, off, no`);
 }
 
-export const BOUNDS = ["inclusive", "exclusive", "from", "to"] as const;
-export type Bounds = (typeof BOUNDS)[number];
-
 export function parseBounds(value: string): Bounds {
   if ((BOUNDS as readonly string[]).includes(value)) return value as Bounds;
   throw invalidParameter("bounds", `'bounds' must be one of ${BOUNDS.join(", ")}`);
 }
-
-export type StepUnit = "d" | "b" | "w" | "m" | "y";
 
 export interface Step {
   unit: StepUnit;
@@ -78,16 +79,13 @@ export interface Step {
   text?: string;
 }
 
-export const STEP_PATTERN = /^-?\d+[dbwmy](,-?\d+[dbwmy])*$/;
-export const MAX_STEPS = 20;
-
 /** Reads the shift chain from the repeated `add` values (each may hold a comma-separated chain). */
 export function parseSteps(values: readonly string[]): Step[] {
   if (values.length === 0) throw invalidParameter("add", "'add' is required: one or more steps such as 3d, -2b, 1w, 1m, 1y");
   const steps: Step[] = [];
   for (const value of values) {
-    if (!STEP_PATTERN.test(value)) {
-      throw invalidParameter("add", `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of d, b, w, m, y (pattern ^-?\\d+[dbwmy](,-?\\d+[dbwmy])*$)`);
+    if (!STEP_CHAIN_PATTERN.test(value)) {
+      throw invalidParameter("add", `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of d, b, w, m, y (pattern ${STEP_CHAIN_SOURCE})`);
     }
     for (const part of value.split(",")) {
       steps.push({ unit: part[part.length - 1] as StepUnit, amount: Number(part.slice(0, -1)), text: part });
@@ -96,8 +94,6 @@ export function parseSteps(values: readonly string[]): Step[] {
   }
   return steps;
 }
-
-export const MAX_SPAN_YEARS = 200;
 
 /** Observance year range: from <= to, to - from <= 200. */
 export function checkYearRange(from: number, to: number): void {

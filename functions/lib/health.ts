@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Manifest } from "../../build/materialise.js";
+import type { DatasetStatus, Health } from "../../contract/bodies.js";
 import { API_VERSION, NO_STORE } from "../../data-gen/constants.js";
 import { FIRST_YEAR, LAST_YEAR } from "../../data-gen/index.js";
 import { dataVersion } from "../../data-gen/data-version.js";
@@ -20,20 +21,12 @@ export { API_VERSION };
 export const HEALTH_SURFACE: Surface = { name: "health", policy: () => V3_POLICY };
 
 /**
- * What /health says of the static dataset (public/manifest.json, written by `npm run build:data`): the manifest's
- * data version, year range, days window, file count and content hash, and `stale`: true when that data version
- * differs from the engine's (or the API version differs), i.e. the files need a rebuild.
+ * The /health body and what it says of the static dataset (public/manifest.json, written by `npm run build:data`):
+ * the manifest's data version, year range, days window, file count and content hash, and `stale`: true when that
+ * data version differs from the engine's (or the API version differs), i.e. the files need a rebuild. `dataset` is
+ * null when no (readable, consistent) dataset manifest is on disk: normal for a deployed function. Declared in the contract.
  */
-export type DatasetStatus = Pick<Manifest, "dataVersion" | "years" | "days" | "files" | "contentHash"> & { stale: boolean };
-
-export interface Health {
-  status: "ok";
-  apiVersion: string;
-  dataVersion: string;
-  years: { from: number; to: number };
-  /** null when no (readable, consistent) dataset manifest is on disk: normal for a deployed function */
-  dataset: DatasetStatus | null;
-}
+export type { DatasetStatus, Health };
 
 /** The environment variable naming the manifest file; unset or empty: `public/manifest.json` under the working directory. */
 export const DATASET_MANIFEST_ENV = "DATASET_MANIFEST";

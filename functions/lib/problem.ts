@@ -1,18 +1,15 @@
 import { CalendarError, PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../../data-gen/index.js";
 import { NO_STORE, PROBLEM_BASE } from "../../data-gen/constants.js";
 import { serializeJson } from "../../data-gen/serialize.js";
+import type { Problem } from "../../contract/bodies.js";
 
 /** The fixed prefix of every problem `type` URI: a constant of the deployment, never derived from the request. */
 export { PROBLEM_BASE };
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
-export interface ProblemDocument {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-}
+/** The problem document body, declared in the contract (`Problem`). */
+export type ProblemDocument = Problem;
 
 export function problemDocument(slug: ProblemSlug, detail: string): ProblemDocument {
   return { type: `${PROBLEM_BASE}/${slug}`, title: PROBLEM_TITLES[slug], status: PROBLEM_STATUS[slug], detail };

@@ -8,7 +8,7 @@ import addFormatsModule from "ajv-formats";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { PROBLEM_STATUS, type ProblemSlug } from "../../data-gen/index.js";
 import { openApiDocument } from "../../data-gen/openapi.js";
-import { PROBLEM_BASE, SCHEMAS, schemaId, type SchemaName } from "../../data-gen/schemas.js";
+import { PROBLEM_BASE, SCHEMAS, schemaId, type SchemaName } from "../../contract/bodies.js";
 
 // CJS default-export interop under NodeNext: the classes sit on `.default` of the module namespace
 type Ajv2020Class = typeof Ajv2020Module.default;

@@ -3,6 +3,7 @@
  * Date arithmetic is the engine's (data-gen/dates.ts imports nothing, so the browser bundle stays small).
  */
 import { dayFromCivil, daysInMonth, FIRST_YEAR, fromIsoDate, isoWeekday, LAST_YEAR, toIsoDate } from "../../../data-gen/dates.ts";
+import { YEAR_PATTERN } from "../../../data-gen/grammar.ts";
 
 export const WEEKDAYS_EN = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 export const WEEKDAYS_SV = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"];
@@ -61,7 +62,7 @@ export function stockholmToday(now: Date = new Date()): string {
 /** A year the service covers, typed as exactly four digits: returns the year or an error message. */
 export function validateYear(text: string): { year: number } | { error: string } {
   const value = text.trim();
-  if (!/^\d{4}$/.test(value)) return { error: `Enter a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}.` };
+  if (!YEAR_PATTERN.test(value)) return { error: `Enter a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}.` };
   const year = Number(value);
   if (year < FIRST_YEAR || year > LAST_YEAR) return { error: `The service covers the years ${FIRST_YEAR} to ${LAST_YEAR}.` };
   return { year };

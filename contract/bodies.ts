@@ -1,0 +1,542 @@
+/**
+ * Every response body of the service, declared once with TypeBox: each declaration is both the JSON Schema
+ * (draft 2020-12) that ajv validates and OpenAPI's `components.schemas` carries, and, through `Static<>`, the
+ * TypeScript type the engine and the HTTP layer build (`export type Day = Static<typeof Day>`). The engine
+ * (data-gen/) imports these types with `import type` only, so it does not load this module at run time.
+ *
+ * The schemas are STRICT: every object has `additionalProperties: false`, so a test catches a field that drifts
+ * from the contract. The public contract is looser ("additive fields may appear on v3 objects"): `publicSchemas()`
+ * is the same set with every `additionalProperties: false` removed, and that is what the served OpenAPI document
+ * carries.
+ *
+ * A named schema refers to another by its absolute `$id` (`{ $ref: SCHEMA_BASE + "/<Name>" }`, resolvable by a
+ * validator that has all of `SCHEMAS` added; openapi.ts rewrites them to `#/components/schemas/<Name>`). `ref(X)`
+ * writes such a reference and types it as `Static<typeof X>`.
+ */
+import { Type, type SchemaOptions, type Static, type TSchema } from "@sinclair/typebox";
+import { API_VERSION, PROBLEM_BASE, SERVICE_DOMAIN } from "../data-gen/constants.js";
+import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
+import { PROBLEM_STATUS, type ProblemSlug } from "../data-gen/errors.js";
+import { BOUNDS, ISO_DATE_SOURCE, MAX_SPAN_YEARS, MAX_STEPS, STEP_UNITS } from "../data-gen/grammar.js";
+import { FEASTS, OBSERVANCE_CODES } from "../data-gen/rules.js";
+import { READINGS } from "./readings.js";
+
+export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+
+/** Base of the schemas' `$id`s. Not a page: an identifier, like the problem types. */
+export const SCHEMA_BASE = `https://${SERVICE_DOMAIN}/schemas`;
+
+/** PROBLEM_BASE: the fixed prefix of every problem `type` URI (data-gen/constants.ts). */
+export { API_VERSION, PROBLEM_BASE, OBSERVANCE_CODES, READINGS };
+
+/** The feast codes. */
+export const FEAST_CODES: readonly string[] = Object.values(FEASTS).map((f) => f.code);
+
+/** The v2 weekend pseudo-codes (`/holidays?weekends=true`); never observances in v3. */
+export const V2_WEEKEND_CODES = ["saturday", "sunday"] as const;
+
+export const PROBLEM_SLUGS = Object.keys(PROBLEM_STATUS) as ProblemSlug[];
+
+export const problemType = (slug: ProblemSlug): string => `${PROBLEM_BASE}/${slug}`;
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+// ---------------------------------------------------------------------------------------------
+
+/** `$schema`, `$id` and `title` of a named (top-level) schema. */
+const named = (name: string) => ({ $schema: JSON_SCHEMA_DIALECT, $id: `${SCHEMA_BASE}/${name}`, title: name });
+
+/** A reference to a named schema by its `$id`, typed as that schema. Extra options (a description) sit beside `$ref`. */
+function ref<T extends TSchema>(schema: T, options?: SchemaOptions) {
+  if (schema.$id === undefined) throw new Error("ref: the referenced schema has no $id");
+  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id, options));
+}
+
+/** `oneOf: [schema, { type: "null" }]`, typed as `Static<schema> | null`. */
+function nullable<T extends TSchema>(schema: T, options: SchemaOptions) {
+  return Type.Unsafe<Static<T> | null>({ ...options, oneOf: [schema, Type.Null()] });
+}
+
+/** `{ type: "string", enum }`, typed as the union of the values (`string` when they are only known at run time). */
+function stringEnum<const V extends readonly string[]>(values: V, options: SchemaOptions = {}) {
+  return Type.Unsafe<V[number]>({ type: "string", enum: [...values], ...options });
+}
+
+const isoDate = (description: string) => Type.String({ format: "date", pattern: ISO_DATE_SOURCE, description });
+const year = (description: string) => Type.Integer({ minimum: FIRST_YEAR, maximum: LAST_YEAR, description });
+const count = (description: string) => Type.Integer({ minimum: 0, description });
+const closed = { additionalProperties: false } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Names, codes, feasts, observances, days
+// ---------------------------------------------------------------------------------------------
+
+export const Names = Type.Object(
+  {
+    sv: Type.String({ minLength: 1, description: "Swedish name" }),
+    en: Type.String({ minLength: 1, description: "English name" }),
+  },
+  { ...named("Names"), description: "A name in Swedish and English. Names may be reworded; codes may not.", ...closed },
+);
+export type Names = Static<typeof Names>;
+
+const HOLIDAY_TYPES = ["public", "defacto"] as const;
+
+export const HolidayType = stringEnum(HOLIDAY_TYPES, {
+  ...named("HolidayType"),
+  description:
+    "`public`: named in the Public Holidays Act (1989:253) (or a Sunday). `defacto`: not named in that Act but a day off in " +
+    "practice (a Saturday or one of the five eves).",
+});
+export type HolidayType = Static<typeof HolidayType>;
+
+export const ObservanceCode = stringEnum(OBSERVANCE_CODES, {
+  ...named("ObservanceCode"),
+  description: "Stable identifier of an observance (one of the 20 of the catalogue). Names may be reworded; codes may not.",
+});
+export type ObservanceCode = Static<typeof ObservanceCode>;
+
+export const FeastCode = stringEnum(FEAST_CODES, { ...named("FeastCode"), description: "Stable identifier of a feast." });
+export type FeastCode = Static<typeof FeastCode>;
+
+export const Feast = Type.Object(
+  { code: ref(FeastCode), name: ref(Names) },
+  {
+    ...named("Feast"),
+    description:
+      "The occasion an observance belongs to. A feast is the occasion and an observance is the day: christmasEve, christmasDay, " +
+      "boxingDay and epiphany all belong to feast `christmas`.",
+    ...closed,
+  },
+);
+export type Feast = Static<typeof Feast>;
+
+export const Observance = Type.Object(
+  {
+    code: ref(ObservanceCode),
+    holidayType: ref(HolidayType),
+    name: ref(Names, { description: "The observance's own name" }),
+    feast: ref(Feast),
+  },
+  { ...named("Observance"), description: "A named holiday on a date (inside a Day).", ...closed },
+);
+export type Observance = Static<typeof Observance>;
+
+export const Day = Type.Object(
+  {
+    date: isoDate("ISO date"),
+    weekday: Type.Integer({ minimum: 1, maximum: 7, description: "ISO weekday: 1 is Monday, 7 is Sunday" }),
+    holidayType: Type.Unsafe<HolidayType | null>({ enum: [...HOLIDAY_TYPES, null], description: READINGS.holidayType }),
+    workingDay: Type.Boolean({ description: READINGS.workingDay }),
+    observances: Type.Array(ref(Observance), { description: READINGS.observances }),
+  },
+  {
+    ...named("Day"),
+    description:
+      "One date. The same object appears in year lists, single lookups, bridge-day and half-day lists, every step and the result " +
+      "of a shift, and every occurrence of an observance. Bridge days and half days are ordinary working days.",
+    ...closed,
+    // invariants TypeBox has no builder for: workingDay exactly when holidayType is null; a working day carries no
+    // observance; Sundays are public and Saturdays at least defacto
+    allOf: [
+      {
+        if: { type: "object", properties: { holidayType: { const: null } } },
+        then: { type: "object", properties: { workingDay: { const: true }, observances: { type: "array", maxItems: 0 } } },
+        else: { type: "object", properties: { workingDay: { const: false } } },
+      },
+      {
+        if: { type: "object", properties: { weekday: { const: 7 } } },
+        then: { type: "object", properties: { holidayType: { const: "public" } } },
+      },
+      {
+        if: { type: "object", properties: { weekday: { const: 6 } } },
+        then: { type: "object", properties: { holidayType: { enum: [...HOLIDAY_TYPES] } } },
+      },
+    ],
+  },
+);
+export type Day = Static<typeof Day>;
+
+// ---------------------------------------------------------------------------------------------
+// Year lists
+// ---------------------------------------------------------------------------------------------
+
+const yearList = (name: string, what: string) =>
+  Type.Object(
+    {
+      year: year("The year listed"),
+      count: count("Number of entries in `days`"),
+      days: Type.Array(ref(Day)),
+    },
+    {
+      ...named(name),
+      description: `${name}: ${what} \`count\` is the length of \`days\`; entries are in ascending date order, one per date. Read the named list field: fields may be added beside it.`,
+      ...closed,
+    },
+  );
+
+export const HolidaysResponse = yearList(
+  "HolidaysResponse",
+  "public and de facto holidays of a year, one entry per date (a date with two holidays is one entry with two observances). " +
+    "Every day carrying a named observance is listed; `sundays=true` adds the remaining Sundays (`public`, empty `observances`) " +
+    "and `saturdays=true` every Saturday (`defacto`, empty `observances` unless it carries a named observance). The flags decide " +
+    "which days are listed, never what a day is.",
+);
+export const BridgeDaysResponse = yearList("BridgeDaysResponse", READINGS.bridgeDay);
+export const HalfDaysResponse = yearList("HalfDaysResponse", READINGS.halfDay);
+export type HolidaysResponse = Static<typeof HolidaysResponse>;
+export type BridgeDaysResponse = Static<typeof BridgeDaysResponse>;
+export type HalfDaysResponse = Static<typeof HalfDaysResponse>;
+/** The shape HolidaysResponse, BridgeDaysResponse and HalfDaysResponse share (they differ in description only). */
+export type DayListResource = Static<ReturnType<typeof yearList>>;
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue and occurrences
+// ---------------------------------------------------------------------------------------------
+
+const observanceInfoProperties = {
+  code: ref(ObservanceCode),
+  holidayType: ref(HolidayType),
+  name: ref(Names),
+  feast: ref(Feast),
+  since: Type.Optional(year("The first year the day was a holiday. Present only when the day has not always been one (within 1930-9999).")),
+  until: Type.Optional(year("The last year the day was a holiday. Present only when the day has since been abolished.")),
+};
+
+export const ObservanceInfo = Type.Object(observanceInfoProperties, {
+  ...named("ObservanceInfo"),
+  description:
+    "A catalogue entry. An observance with neither `since` nor `until` has been a holiday throughout the range the service covers.",
+  ...closed,
+});
+export type ObservanceInfo = Static<typeof ObservanceInfo>;
+
+export const ObservanceList = Type.Object(
+  {
+    count: count("Number of entries in `observances`"),
+    observances: Type.Array(ref(ObservanceInfo)),
+  },
+  {
+    ...named("ObservanceList"),
+    description: "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
+    ...closed,
+  },
+);
+export type ObservanceList = Static<typeof ObservanceList>;
+
+export const Occurrence = Type.Object(
+  { year: year("The year"), day: ref(Day) },
+  { ...named("Occurrence"), description: "The day an observance fell on in one year.", ...closed },
+);
+export type Occurrence = Static<typeof Occurrence>;
+
+export const OccurrenceList = Type.Object(
+  {
+    ...observanceInfoProperties,
+    count: count("Number of entries in `occurrences`"),
+    occurrences: Type.Array(ref(Occurrence)),
+  },
+  {
+    ...named("OccurrenceList"),
+    description:
+      "An observance's catalogue entry plus the days it fell on in the requested years, ascending. Years in which it was not a " +
+      "holiday are omitted: `count` can be 0 and the series shorter than the range (the range is not validated against the " +
+      "observance's lifetime).",
+    ...closed,
+  },
+);
+export type OccurrenceList = Static<typeof OccurrenceList>;
+
+// ---------------------------------------------------------------------------------------------
+// Periods and shifts
+// ---------------------------------------------------------------------------------------------
+
+export const Duration = Type.Object(
+  {
+    years: Type.Integer({ minimum: 0, maximum: MAX_SPAN_YEARS, description: "Whole years (months ÷ 12)" }),
+    months: Type.Integer({ minimum: 0, maximum: 11, description: "Remaining whole months" }),
+    days: Type.Integer({ minimum: 0, maximum: 30, description: "Remaining days" }),
+  },
+  { ...named("Duration"), description: READINGS.duration, ...closed },
+);
+export type Duration = Static<typeof Duration>;
+
+export const DaysOff = Type.Object(
+  {
+    total: count("Days that are not working days"),
+    publicHolidays: count("Public holidays, Sundays included"),
+    defactoHolidays: count("De facto holidays, Saturdays included"),
+    namedDays: count("Days off carrying at least one named observance"),
+    weekendDays: count("Days off solely because of the weekday"),
+  },
+  { ...named("DaysOff"), description: READINGS.daysOff, ...closed },
+);
+export type DaysOff = Static<typeof DaysOff>;
+
+/** The counts Period and a shift's PeriodSummary share, in serialisation order (not a schema of its own). */
+const SpanCounts = Type.Object(
+  {
+    calendarDays: count("Days in the span, counted as stated (never negative)"),
+    duration: ref(Duration),
+    workingDays: count("Days that are neither weekend nor holiday. `workingDays + daysOff.total = calendarDays`."),
+    daysOff: ref(DaysOff),
+    bridgeDays: count("Bridge days: " + READINGS.bridgeDay),
+    halfDays: count("Half days: " + READINGS.halfDay),
+  },
+  closed,
+);
+export type SpanCounts = Static<typeof SpanCounts>;
+
+export const CountedDays = Type.Object(
+  { first: isoDate("First counted day"), last: isoDate("Last counted day") },
+  { ...named("CountedDays"), description: "The first and last day actually counted after applying `bounds`.", ...closed },
+);
+export type CountedDays = Static<typeof CountedDays>;
+
+export const Period = Type.Object(
+  {
+    from: isoDate("`from` echoed as sent"),
+    to: isoDate("`to` echoed as sent"),
+    bounds: stringEnum(BOUNDS, {
+      description: "The reading applied, requested or default: `inclusive` counts both endpoints, `exclusive` neither, `from` the start date only, `to` the end date only.",
+    }),
+    counted: nullable(ref(CountedDays), {
+      description: "The days actually counted after applying `bounds`; `null` when the endpoints cancel out (two identical dates with `bounds=exclusive`, `from` or `to`, or adjacent dates with `exclusive`).",
+    }),
+    ...SpanCounts.properties,
+  },
+  {
+    ...named("Period"),
+    description:
+      "Counts over a period. `bounds` governs every number. Invariants: `workingDays + daysOff.total = calendarDays`, " +
+      "`daysOff.publicHolidays + daysOff.defactoHolidays = daysOff.total`, `daysOff.namedDays + daysOff.weekendDays = daysOff.total`. " +
+      "Numbers only, never the list of named holidays. " + READINGS.spanLimit,
+    ...closed,
+  },
+);
+export type Period = Static<typeof Period>;
+
+export const PeriodSummary = Type.Object(
+  {
+    from: isoDate("The earlier of `date` and `result`"),
+    to: isoDate("The later of `date` and `result`"),
+    ...SpanCounts.properties,
+  },
+  { ...named("PeriodSummary"), description: READINGS.shiftPeriod + " Same counts as Period; no `bounds` and no `counted`.", ...closed },
+);
+export type PeriodSummary = Static<typeof PeriodSummary>;
+
+export const AppliedStep = Type.Object(
+  {
+    unit: stringEnum(STEP_UNITS, { description: "`d` days, `b` working days, `w` weeks, `m` months, `y` years" }),
+    amount: Type.Integer({ description: "Signed amount; negative moves backwards" }),
+    constrained: Type.Boolean({
+      description: "True when month (or year) arithmetic had to clamp the day to the end of a shorter month (2024-01-31 + 1m = 2024-02-29).",
+    }),
+    result: ref(Day, { description: "Where the chain stood after this step" }),
+  },
+  { ...named("AppliedStep"), description: "One step of the chain as applied. " + READINGS.bStep + " " + READINGS.yStep, ...closed },
+);
+export type AppliedStep = Static<typeof AppliedStep>;
+
+export const Shift = Type.Object(
+  {
+    date: isoDate("`date` echoed as sent"),
+    postpone: Type.Boolean({ description: "Whether the Sunday rule was requested" }),
+    steps: Type.Array(ref(AppliedStep), { minItems: 1, maxItems: MAX_STEPS, description: "The chain in the order applied" }),
+    landed: ref(Day, { description: "Where the steps ended, before the Sunday rule" }),
+    postponed: Type.Boolean({ description: "True when the Sunday rule actually moved the date" }),
+    result: ref(Day, { description: "The answer" }),
+    period: nullable(ref(PeriodSummary), { description: READINGS.shiftPeriod }),
+  },
+  {
+    ...named("Shift"),
+    description: "A date moved by a chain of steps, applied strictly in the order given. " + READINGS.sundayRule + " " + READINGS.range,
+    ...closed,
+  },
+);
+export type Shift = Static<typeof Shift>;
+
+// ---------------------------------------------------------------------------------------------
+// Problems and monitoring
+// ---------------------------------------------------------------------------------------------
+
+export const Problem = Type.Object(
+  {
+    type: Type.Unsafe<string>({ type: "string", format: "uri", enum: PROBLEM_SLUGS.map(problemType), description: "Identifies the error; not a page" }),
+    title: Type.String({ minLength: 1, description: "Short summary of the problem type" }),
+    status: Type.Integer({ minimum: 400, maximum: 599, description: "The HTTP status code" }),
+    detail: Type.Optional(Type.String({ description: "Explanation naming the parameter at fault and the accepted form" })),
+  },
+  {
+    ...named("Problem"),
+    description:
+      "A problem document (RFC 9457), media type `application/problem+json`. Branch on `type`, not on `title` or `detail`, which " +
+      `may be reworded. \`type\` is \`${PROBLEM_BASE}/\` followed by a slug: ` +
+      PROBLEM_SLUGS.map((s) => `\`${s}\` (${PROBLEM_STATUS[s]})`).join(", ") + ".",
+    ...closed,
+  },
+);
+export type Problem = Static<typeof Problem>;
+
+/** What /health says of the static dataset (a summary of its manifest); not a schema of its own. */
+const DatasetStatus = Type.Object(
+  {
+    dataVersion: Type.String({ minLength: 1, description: "The data version the dataset was built from" }),
+    stale: Type.Boolean({
+      description: "True when the dataset was built from other rules or names (its `dataVersion` differs from the service's) or for another API version",
+    }),
+    years: Type.Object(
+      { from: year("First year"), to: year("Last year") },
+      { description: "The years of the per-year files", ...closed },
+    ),
+    days: nullable(Type.Object({ from: isoDate("First date"), to: isoDate("Last date") }, closed), {
+      description: "The window of per-date Day files, or `null` when none were built",
+    }),
+    files: count("Number of files in the dataset"),
+    contentHash: Type.String({ minLength: 1, description: "A hash of every file's path and content hash" }),
+  },
+  closed,
+);
+export type DatasetStatus = Static<typeof DatasetStatus>;
+
+export const Health = Type.Object(
+  {
+    status: Type.Literal("ok"),
+    apiVersion: Type.Literal(API_VERSION, { description: "Version of the v3 API (the OpenAPI `info.version`)" }),
+    dataVersion: Type.String({ minLength: 1, description: "A hash of the rules and names the calendar data derives from" }),
+    years: Type.Object(
+      { from: Type.Integer({ const: FIRST_YEAR }), to: Type.Integer({ const: LAST_YEAR }) },
+      { description: "The years the service covers", ...closed },
+    ),
+    dataset: nullable(DatasetStatus, {
+      description:
+        "The static dataset's manifest (`/manifest.json`) as the answering process sees it on disk, or `null` when there is none " +
+        "(normal where the published files live on the CDN only) or it is unreadable or inconsistent. A `stale` dataset " +
+        "does not make the service unhealthy: `status` stays `ok`.",
+    }),
+  },
+  {
+    ...named("Health"),
+    description: "Monitoring: the service is up and serves this version of the calendar data. Never cached (`Cache-Control: no-store`).",
+    ...closed,
+  },
+);
+export type Health = Static<typeof Health>;
+
+// ---------------------------------------------------------------------------------------------
+// v2 (frozen)
+// ---------------------------------------------------------------------------------------------
+
+/** Key order en, sv: the order v2 always served. Not a schema of its own. */
+const V2Names = Type.Object({ en: Type.String({ minLength: 1 }), sv: Type.String({ minLength: 1 }) }, closed);
+export type V2Names = Static<typeof V2Names>;
+
+export const V2Holiday = Type.Object(
+  {
+    date: isoDate("ISO date"),
+    code: stringEnum([...OBSERVANCE_CODES, ...V2_WEEKEND_CODES]),
+    name: V2Names,
+  },
+  {
+    ...named("V2Holiday"),
+    description:
+      "v2 holiday entry: one per holiday (a date with two holidays appears twice). With `weekends=true`, every Saturday and " +
+      "Sunday adds an entry with code `saturday` (Lördag/Saturday) or `sunday` (Söndag/Sunday), also on dates that carry an observance.",
+    ...closed,
+  },
+);
+export type V2Holiday = Static<typeof V2Holiday>;
+
+export const V2Date = Type.Object(
+  { date: isoDate("ISO date") },
+  { ...named("V2Date"), description: "v2 bridge-day or half-day entry.", ...closed },
+);
+export type V2Date = Static<typeof V2Date>;
+
+// ---------------------------------------------------------------------------------------------
+// The table of named schemas
+// ---------------------------------------------------------------------------------------------
+
+/** The named body schemas as declared (TypeBox), in the order of OpenAPI's `components.schemas`. */
+export const BODIES = {
+  Names, HolidayType, ObservanceCode, FeastCode, Feast, Observance, Day,
+  HolidaysResponse, BridgeDaysResponse, HalfDaysResponse,
+  ObservanceInfo, ObservanceList, Occurrence, OccurrenceList,
+  Duration, DaysOff, CountedDays, Period, PeriodSummary, AppliedStep, Shift,
+  Problem, Health, V2Holiday, V2Date,
+};
+
+export type SchemaName = keyof typeof BODIES;
+
+/**
+ * The order keywords are written in (the order the hand-written schemas had, so the served document keeps its
+ * bytes). TypeBox puts options before the keywords it writes itself; this only makes the JSON read the usual way.
+ */
+const KEYWORD_ORDER = [
+  "$schema", "$id", "title", "type", "format", "pattern", "enum", "const", "minimum", "maximum", "minLength",
+  "minItems", "maxItems", "items", "$ref", "description", "required", "properties", "additionalProperties",
+  "oneOf", "allOf", "if", "then", "else",
+];
+const rank = (key: string) => {
+  const i = KEYWORD_ORDER.indexOf(key);
+  return i < 0 ? KEYWORD_ORDER.length : i;
+};
+
+/** A declaration as plain JSON: TypeBox's symbol keys dropped, keywords in KEYWORD_ORDER, property order kept. */
+function jsonSchemaOf(schema: unknown): Record<string, unknown> {
+  const copy = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(copy);
+    if (!value || typeof value !== "object") return value;
+    const out: Record<string, unknown> = {};
+    const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b)); // stable: unranked keys keep their order
+    for (const key of keys) {
+      const v = (value as Record<string, unknown>)[key];
+      out[key] =
+        key === "properties" && v && typeof v === "object"
+          ? Object.fromEntries(Object.entries(v).map(([name, s]) => [name, copy(s)]))
+          : key === "enum" || key === "const"
+            ? structuredClone(v)
+            : copy(v);
+    }
+    return out;
+  };
+  return copy(schema) as Record<string, unknown>;
+}
+
+/** The strict schemas (every object `additionalProperties: false`) as plain JSON, by name, each with `$schema` and `$id`. */
+export const SCHEMAS: Readonly<Record<SchemaName, Record<string, unknown>>> = deepFreeze(
+  Object.fromEntries(Object.entries(BODIES).map(([name, schema]) => [name, jsonSchemaOf(schema)])) as Record<SchemaName, Record<string, unknown>>,
+);
+
+export const SCHEMA_NAMES = Object.keys(SCHEMAS) as SchemaName[];
+
+/** The `$id` of a schema, for a validator that has all of SCHEMAS added. */
+export const schemaId = (name: SchemaName): string => `${SCHEMA_BASE}/${name}`;
+
+/** Deep copy of a JSON value with every `additionalProperties: false` removed (the public, additive-friendly form). */
+export function loosen<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(loosen) as T;
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k === "additionalProperties" && v === false) continue;
+      out[k] = loosen(v);
+    }
+    return out as T;
+  }
+  return value;
+}
+
+/** The schemas as the public contract states them: additive fields may appear on v3 objects. */
+export function publicSchemas(): Record<SchemaName, Record<string, unknown>> {
+  return loosen(SCHEMAS as Record<SchemaName, Record<string, unknown>>);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,71 @@
+/**
+ * Readings of DECISIONS.md, in words: the prose the body schemas (bodies.ts) and the OpenAPI document share, so a
+ * rule is explained the same way wherever it is stated.
+ */
+import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
+import { MAX_SPAN_YEARS } from "../data-gen/grammar.js";
+
+export const READINGS = {
+  holidayType:
+    "What the day is, regardless of how it was requested: `public` (a public holiday under the Public Holidays Act (1989:253); " +
+    "every Sunday is `public` in its own right), `defacto` (not named in that Act but a day off in practice: every Saturday and the " +
+    "five eves holySaturday, whitsunEve, midsummerEve, christmasEve, newYearsEve), or `null` on an ordinary working day. When two " +
+    "holidays share a date the stronger classification decides (public over defacto). Derived from the date only, never from request flags.",
+  workingDay: "Neither a weekend nor a holiday: true exactly when `holidayType` is `null`.",
+  observances:
+    "The named holidays on the date, in the fixed catalogue order (the order of /v3/observances). Always an array, never absent or " +
+    "`null`; empty when there is none. Saturdays and Sundays are never observances: an empty list on a non-working day means the day " +
+    "is off because of its weekday. A date can carry two observances (e.g. 2008-05-01 mayDay + ascensionDay, 2049-06-06 whitsun + " +
+    "nationalDay, 2076-06-06 whitsunEve + nationalDay, which is then `public`).",
+  bridgeDay:
+    "Bridge day (klämdag): a working day whose previous and next days are both non-working days (weekend or holiday). One entry per " +
+    "date. A bridge day is an ordinary working day: `holidayType: null`, `workingDay: true`, `observances: []`.",
+  halfDay:
+    "Half day (halvdag): a working day whose next day carries a public observance (Trettondagsafton, Skärtorsdagen, " +
+    "Valborgsmässoafton, the day before Ascension Day, the day before National Day, the day before All Saints' Day, and until 1952 " +
+    "the day before Annunciation Day). The days before the de facto eves are not half days. A convention, not an entitlement. One " +
+    "entry per date; a day can be both a bridge day and a half day. A half day is an ordinary working day: `holidayType: null`, " +
+    "`workingDay: true`, `observances: []`.",
+  duration:
+    "The calendar length of the counted days, read the way a statutory deadline is counted (Act on the Calculation of Statutory " +
+    "Time (1930:173) s. 1), from the first counted day to the day after the last counted day: the largest whole number of months " +
+    "first (adding months clamps to the end of a shorter month, as in /v3/shift), shown as `years` = months ÷ 12 and `months` = the " +
+    "rest, then the remaining `days`. Examples: 2024-01-01..2024-12-31 inclusive is 1 year 0 months 0 days; 2024-01-31..2024-02-28 " +
+    "inclusive is 0/1/0 (one month from 01-31 lands on 02-29, the day after the last counted day); 2024-01-31..2024-02-27 is 0/0/28. " +
+    "When nothing is counted (`counted: null`) it is 0/0/0. It is not derivable from the day count.",
+  daysOff:
+    "Days that are not working days, split two ways. `publicHolidays` counts Sundays too and `defactoHolidays` counts Saturdays too " +
+    "(`publicHolidays + defactoHolidays = total`). `namedDays` are days off carrying at least one named observance and `weekendDays` " +
+    "days off solely because of the weekday (`namedDays + weekendDays = total`). A Sunday that is also Easter Sunday is one day, counted once.",
+  bStep:
+    "A working-day (`b`) step counts from any start, working or not: `+n b` is the n-th working day strictly after the start, `-n b` " +
+    "the n-th working day strictly before it. `0b` (like every zero step) leaves the date as it is, even on a holiday.",
+  yStep: "A year (`y`) step clamps like a month step: 2024-02-29 + 1y is 2025-02-28 with `constrained: true`.",
+  sundayRule:
+    "`postpone=true` applies the Sunday rule of the Act on the Calculation of Statutory Time (1930:173) s. 2 once, after the last " +
+    "step and never per step: when the landing day is not a working day, the result is the next working day. `landed` is the day " +
+    "before the rule, `result` the final day, `postponed` whether the rule moved the date. With `postpone=false`, `result` equals " +
+    "`landed` and `postponed` is false.",
+  shiftPeriod:
+    "The span between `date` and `result`, both endpoints counted. It is always chronological: when `result` is earlier than " +
+    "`date`, `from` is `result` and `to` is `date`. `null` when the later date is past the earlier plus 200 calendar years; " +
+    "this never makes the request an error.",
+  spanLimit:
+    `The ${MAX_SPAN_YEARS}-year limit compares endpoints: a period is too long when \`to\` is later than \`from\` plus ${MAX_SPAN_YEARS} ` +
+    `calendar years (400 invalid-parameter); an observance year range is too long when \`to - from > ${MAX_SPAN_YEARS}\` (400 ` +
+    `invalid-parameter); a shift's \`period\` is \`null\` when the later date is past the earlier plus ${MAX_SPAN_YEARS} years.`,
+  range:
+    `Every date a request names or reaches lies in ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31. A shift step, a working-day search or ` +
+    "the Sunday rule that would leave that range is a 400 invalid-parameter.",
+  year:
+    `Exactly four digits, ${FIRST_YEAR} to ${LAST_YEAR}. \`year=\` (empty), \`year=02024\`, \`year=+2024\`, \`year=2024.0\` are 400 ` +
+    "invalid-parameter. Omitted, it defaults to the current year in Sweden (Europe/Stockholm wall-clock time).",
+  duplicates: "A known parameter given twice is 400 invalid-parameter, except the repeatable `add`. Unknown parameters are ignored.",
+  strictBoolean: "Lowercase `true` or `false` and nothing else: `1`, `True`, `yes` or an empty value are 400 invalid-parameter.",
+  looseBoolean:
+    "Calendar-feed boolean, case-insensitive: `true`, `1`, `on`, `yes` or a bare parameter with no value read as true; `false`, " +
+    "`0`, `off`, `no` as false; anything else is 400 invalid-parameter.",
+  impossibleDate:
+    "A well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31) is 400 invalid-date, never 404; a malformed value, or a " +
+    `real date outside ${FIRST_YEAR}-${LAST_YEAR}, is 400 invalid-parameter.`,
+} as const;

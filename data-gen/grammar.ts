@@ -1,0 +1,71 @@
+/**
+ * The input grammar of the service: every pattern, enumeration and limit a request is read with, written here
+ * once. The validators (validation.ts) test with the RegExps; the contract (contract/bodies.ts) and the OpenAPI
+ * document (openapi.ts) state the source strings; the site imports what its forms check. Each RegExp is built
+ * from its exported source, so what is documented is what is enforced.
+ *
+ * This module imports nothing, so the site's browser code can share it.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Dates and years
+// ---------------------------------------------------------------------------------------------
+
+/** The request-side date shape: any `YYYY-MM-DD` (an impossible date is then 400 invalid-date, not a malformed one). */
+export const DATE_PARAMETER_SOURCE = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+export const DATE_PARAMETER_PATTERN = new RegExp(DATE_PARAMETER_SOURCE);
+
+/**
+ * `YYYY-MM-DD` of a date in a response body: the year bounded to 1930-9999 by the pattern (the first year the
+ * service covers is written out here, as this module imports nothing), the day of month by JSON Schema `format: date`.
+ */
+export const ISO_DATE_SOURCE = "^(19[3-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$";
+
+/** A year parameter (v3 `year`, `from`, `to`; v2 `year`): exactly four digits (`02024`, `+2024`, `2024.0` are not). */
+export const YEAR_SOURCE = "^[0-9]{4}$";
+export const YEAR_PATTERN = new RegExp(YEAR_SOURCE);
+
+// ---------------------------------------------------------------------------------------------
+// Booleans
+// ---------------------------------------------------------------------------------------------
+
+/** v3 booleans: exactly these two lowercase words. */
+export const STRICT_BOOLEAN = { true: "true", false: "false" } as const;
+
+/** Calendar-feed booleans, compared in lower case: a bare parameter (empty value) reads as true. */
+export const LOOSE_TRUE = ["", "true", "1", "on", "yes"] as const;
+export const LOOSE_FALSE = ["false", "0", "off", "no"] as const;
+
+/** `[Tt][Rr][Uu][Ee]` for `true`: one word in any letter case, as a JSON Schema pattern (which has no `i` flag). */
+function anyCase(word: string): string {
+  return [...word]
+    .map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")))
+    .join("");
+}
+
+/** The loose booleans as one pattern, generated from LOOSE_TRUE and LOOSE_FALSE. */
+export const LOOSE_BOOLEAN_SOURCE = `^(${[...LOOSE_TRUE, ...LOOSE_FALSE].map(anyCase).join("|")})$`;
+export const LOOSE_BOOLEAN_PATTERN = new RegExp(LOOSE_BOOLEAN_SOURCE);
+
+// ---------------------------------------------------------------------------------------------
+// Periods and shifts
+// ---------------------------------------------------------------------------------------------
+
+/** `bounds` of /v3/period. */
+export const BOUNDS = ["inclusive", "exclusive", "from", "to"] as const;
+export type Bounds = (typeof BOUNDS)[number];
+
+/** Step units of /v3/shift: `d` days, `b` working days, `w` weeks, `m` months, `y` years. */
+export const STEP_UNITS = ["d", "b", "w", "m", "y"] as const;
+export type StepUnit = (typeof STEP_UNITS)[number];
+
+const STEP_SOURCE = `-?[0-9]+[${STEP_UNITS.join("")}]`;
+/** One `add` value: an optional minus, digits and a unit, comma-separated steps allowed (no leading plus). */
+export const STEP_CHAIN_SOURCE = `^${STEP_SOURCE}(,${STEP_SOURCE})*$`;
+export const STEP_CHAIN_PATTERN = new RegExp(STEP_CHAIN_SOURCE);
+
+/** A shift chain has at most this many steps in total, over every `add` value. */
+export const MAX_STEPS = 20;
+
+/** A period, an observance year range and a shift's period summary span at most this many years. */
+export const MAX_SPAN_YEARS = 200;
