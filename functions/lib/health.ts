@@ -2,23 +2,15 @@ import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Manifest } from "../../build/materialise.js";
 import type { DatasetStatus, Health } from "../../contract/bodies.js";
-import { API_VERSION, NO_STORE } from "../../data-gen/constants.js";
+import { API_VERSION } from "../../data-gen/constants.js";
 import { FIRST_YEAR, LAST_YEAR } from "../../data-gen/index.js";
 import { dataVersion } from "../../data-gen/data-version.js";
 import { serializeJson } from "../../data-gen/serialize.js";
-import { jsonResponse } from "./http.js";
-import { notFound } from "./problem.js";
-import { routePathname } from "./routes.js";
-import { serve, type ServedHandler, type Surface } from "./serve.js";
-import { V3_POLICY } from "./policies.js";
+import { tableRouter } from "./router.js";
+import { serve, tableSurface, type ServedHandler } from "./serve.js";
 
 export { API_VERSION };
 
-/**
- * /health is outside the versioned API but carries the v3 pace (10 per minute per address) on its own counter,
- * so a monitor never eats into a client's v3 allowance and a flood of health checks is still bounded.
- */
-export const HEALTH_SURFACE: Surface = { name: "health", policy: () => V3_POLICY };
 
 /**
  * The /health body and what it says of the static dataset (public/manifest.json, written by `npm run build:data`):
@@ -104,11 +96,8 @@ export function healthBody(options: HealthOptions = {}): Health {
 
 /** The /health handler; the options are for tests (the function uses the defaults). */
 export function createHealthHandler(options: HealthOptions = {}): ServedHandler {
-  return serve(HEALTH_SURFACE, (request) => {
-    const pathname = routePathname(request.url);
-    if (pathname !== "/health" && pathname !== "/") throw notFound(new URL(request.url).pathname);
-    return jsonResponse(request, serializeJson(healthBody(options)), NO_STORE);
-  });
+  // /health is outside the versioned API: its own surface (contract/policies.ts), the v3 pace on its own counter
+  return serve(tableSurface("health"), tableRouter({ health: () => serializeJson(healthBody(options)) }));
 }
 
 export const handleHealth = createHealthHandler();

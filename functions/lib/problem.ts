@@ -1,12 +1,14 @@
 import { CalendarError, PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../../data-gen/index.js";
-import { NO_STORE, PROBLEM_BASE } from "../../data-gen/constants.js";
+import { PROBLEM_BASE } from "../../data-gen/constants.js";
+import { NO_STORE, PROBLEM_CONTENT_TYPE } from "../../contract/policies.js";
+import { PATHS } from "../../contract/paths.js";
 import { serializeJson } from "../../data-gen/serialize.js";
 import type { Problem } from "../../contract/bodies.js";
 
 /** The fixed prefix of every problem `type` URI: a constant of the deployment, never derived from the request. */
 export { PROBLEM_BASE };
 
-export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+export { PROBLEM_CONTENT_TYPE };
 
 /** The problem document body, declared in the contract (`Problem`). */
 export type ProblemDocument = Problem;
@@ -30,7 +32,7 @@ export function errorResponse(error: unknown): Response {
 }
 
 export function notFound(pathname: string): CalendarError {
-  return new CalendarError("not-found", `no resource at '${pathname}'; see /v3/openapi.json for the routes`);
+  return new CalendarError("not-found", `no resource at '${pathname}'; see ${PATHS.openapi} for the routes`);
 }
 
 /** Every detail names the parameter at fault: prefix it when the engine's text does not already quote it. */

@@ -5,8 +5,7 @@ import { openApiDocument } from "../../data-gen/openapi.js";
 import { loosen, PROBLEM_BASE, SCHEMA_NAMES, SCHEMAS } from "../../contract/bodies.js";
 import { PROBLEM_BASE as HTTP_PROBLEM_BASE } from "../../functions/lib/problem.js";
 import { CACHE_LONG } from "../../functions/lib/cache.js";
-import { V3_POLICY } from "../../functions/lib/v3.js";
-import { FEED_CACHE_CONTROL, FEED_POLICY, FEED_POLICY_WITH_QUERY } from "../../functions/lib/feed.js";
+import { FEED_CACHE_CONTROL, SURFACES } from "../../contract/policies.js";
 import { API_VERSION as HEALTH_API_VERSION } from "../../functions/lib/health.js";
 import { CONTRACT_DOCUMENT, makeAjv, resolve, schemaValidators } from "./helpers.js";
 
@@ -188,8 +187,8 @@ describe("the OpenAPI document", () => {
     const headers = PUBLIC.components.headers;
     expect(headers["Cache-Control"].example).toBe(CACHE_LONG);
     expect(headers["Cache-Control"].description).toContain(FEED_CACHE_CONTROL);
-    expect(headers["RateLimit-Policy"].example).toBe(`${V3_POLICY.limit};w=${V3_POLICY.windowSeconds}`);
-    for (const policy of [FEED_POLICY, FEED_POLICY_WITH_QUERY]) {
+    expect(headers["RateLimit-Policy"].example).toBe(`${SURFACES.v3.limit};w=${SURFACES.v3.windowSeconds}`);
+    for (const policy of [SURFACES.feed, SURFACES["feed-query"]]) {
       expect(headers["RateLimit-Policy"].description).toContain(`${policy.limit};w=${policy.windowSeconds}`);
     }
     expect(HEALTH_API_VERSION).toBe(PUBLIC.info.version);
