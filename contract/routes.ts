@@ -526,19 +526,15 @@ export function functionFor(pathname: string): FunctionName {
 }
 
 /**
- * The pace of a request on a row: the feed's is `feed-query` when the request names one of the feed's options
- * (a custom build). Unknown parameters are ignored here as everywhere, so the platform's rewrite rules, which can
- * only match named parameters, count exactly the same requests.
+ * The pace of a request on a row: the feed's is `feed-query` when the request carries query parameters
+ * (SPEC.md "Limits"), any parameters. Netlify's rewrite rules can only match named parameters, so on the platform
+ * the generated rules send requests naming one of the feed's options to the tighter function; a request whose only
+ * parameters are unknown ones is counted there against the plain feed's limit (README, known limits).
  */
 export function surfaceOf(route: Route | undefined, url: URL): SurfaceName {
   if (!route) return NOT_FOUND.surface;
-  if (route.surface === "feed" && hasQueryOption(route, url.searchParams)) return "feed-query";
+  if (route.surface === "feed" && [...url.searchParams.keys()].length > 0) return "feed-query";
   return route.surface;
-}
-
-/** Whether a request names one of the row's query parameters. */
-export function hasQueryOption(route: Route, params: URLSearchParams): boolean {
-  return route.parameters.some((key) => PARAMETERS[key].in === "query" && params.has(PARAMETERS[key].name));
 }
 
 /**
