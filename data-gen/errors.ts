@@ -10,7 +10,9 @@ export const PROBLEM_STATUS = {
   "not-found": 404,
   "method-not-allowed": 405,
   gone: 410,
+  "uri-too-long": 414,
   "rate-limited": 429,
+  "request-header-fields-too-large": 431,
   "internal-error": 500,
 } as const;
 
@@ -23,7 +25,9 @@ export const PROBLEM_TITLES: Record<ProblemSlug, string> = {
   "not-found": "Not found",
   "method-not-allowed": "Method not allowed",
   gone: "Gone",
+  "uri-too-long": "URI too long",
   "rate-limited": "Too many requests",
+  "request-header-fields-too-large": "Request header fields too large",
   "internal-error": "Internal error",
 };
 

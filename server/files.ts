@@ -1,0 +1,125 @@
+/**
+ * Files of the publish folder for the standalone server: safe resolution of a request path to a file under the
+ * folder, and a bounded in-memory cache of file bytes and their strong ETag (revalidated by one stat() per request,
+ * so a rebuild of the dataset or the site is seen at once).
+ */
+import { realpath, readFile, stat } from "node:fs/promises";
+import { join, resolve, sep } from "node:path";
+import { etagOf } from "../data-gen/serialize.js";
+
+/** Names in the publish folder that are configuration for the platform, never content. */
+const PLATFORM_FILES = new Set(["_redirects", "_headers"]);
+
+/**
+ * The absolute path under `root` that a URL pathname names, or undefined when it names nothing servable: the
+ * pathname is decoded once, and then any empty-named, dot-led (`.`, `..`, dotfiles), backslash or NUL segment, or
+ * a platform file (`_redirects`, `_headers`), refuses the request. The result is checked to lie inside `root`.
+ */
+export function resolvePublicPath(root: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (!decoded.startsWith("/")) return undefined;
+  const segments = decoded.slice(1).split("/");
+  const last = segments.length - 1;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i];
+    if (s === "" && i !== last) return undefined; // `//`: not a path the site uses
+    if (s.startsWith(".") || s.includes("\\") || s.includes("\0")) return undefined;
+    if (PLATFORM_FILES.has(s)) return undefined;
+  }
+  const absolute = resolve(root, ...segments);
+  if (absolute !== root && !absolute.startsWith(root + sep)) return undefined;
+  return absolute;
+}
+
+export interface CachedFile {
+  /** the file's absolute path (a directory's index.html when the request named the directory) */
+  path: string;
+  bytes: Buffer;
+  etag: string;
+  /** the bytes as UTF-8 text, for answers built with okResponse (decoded once) */
+  text(): string;
+}
+
+interface Entry extends CachedFile {
+  mtimeMs: number;
+  size: number;
+  ino: number;
+}
+
+/** A bounded cache of file bytes and ETags (least recently used out first). */
+export class PublicFiles {
+  readonly root: string;
+  private realRoot: string | undefined;
+  private readonly maxBytes: number;
+  private readonly maxFileBytes: number;
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(root: string, options: { maxBytes?: number; maxFileBytes?: number } = {}) {
+    this.root = resolve(root);
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxFileBytes = options.maxFileBytes ?? 8 * 1024 * 1024;
+  }
+
+  /** The file a pathname names (a directory: its index.html), or undefined when there is none to serve. */
+  async get(pathname: string): Promise<CachedFile | undefined> {
+    const target = resolvePublicPath(this.root, pathname);
+    if (!target) return undefined;
+    let path = target;
+    let info = await stat(path).catch(() => undefined);
+    if (info?.isDirectory()) {
+      path = join(path, "index.html");
+      info = await stat(path).catch(() => undefined);
+    }
+    if (!info?.isFile()) return undefined;
+    const cached = this.entries.get(path);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size && cached.ino === info.ino) {
+      this.entries.delete(path); // most recently used last
+      this.entries.set(path, cached);
+      return cached;
+    }
+    if (!(await this.insideRoot(path))) return undefined;
+    const bytes = await readFile(path).catch(() => undefined);
+    if (!bytes) return undefined;
+    let text: string | undefined;
+    const entry: Entry = {
+      path,
+      bytes,
+      etag: etagOf(bytes),
+      text: () => (text ??= bytes.toString("utf8")),
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+      ino: info.ino,
+    };
+    this.remember(entry);
+    return entry;
+  }
+
+  /** A symbolic link inside the folder must not lead out of it. */
+  private async insideRoot(path: string): Promise<boolean> {
+    this.realRoot ??= await realpath(this.root).catch(() => this.root);
+    const real = await realpath(path).catch(() => undefined);
+    return real !== undefined && real.startsWith(this.realRoot + sep);
+  }
+
+  private remember(entry: Entry): void {
+    const old = this.entries.get(entry.path);
+    if (old) {
+      this.entries.delete(entry.path);
+      this.bytes -= old.size;
+    }
+    if (entry.size > this.maxFileBytes) return;
+    this.entries.set(entry.path, entry);
+    this.bytes += entry.size;
+    for (const [key, e] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(key);
+      this.bytes -= e.size;
+    }
+  }
+}

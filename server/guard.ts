@@ -1,0 +1,157 @@
+/**
+ * What the standalone server answers itself, before a Fetch `Request` exists (the Fetch API refuses TRACE, TRACK
+ * and CONNECT, and `new URL()` or `decodeURIComponent()` on a hostile target throws), and what it answers straight
+ * onto a socket when Node's HTTP parser gives up on a request (`clientError`). Every answer is a problem document
+ * built from the handlers' own pieces (problemResponse + withCommonHeaders): `Cache-Control: no-store`, CORS, HSTS
+ * and the RateLimit headers of the path's surface, never a stack trace or an internal path.
+ */
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { SURFACES, type SurfaceName } from "../contract/policies.js";
+import { DATASET_FOLDER, STATIC_ONLY_FILES, matchRoute, surfaceOf, type StaticOnlyFile } from "../contract/routes.js";
+import type { ProblemSlug } from "../data-gen/errors.js";
+import { problemResponse } from "../functions/lib/problem.js";
+import { methodNotAllowed, withCommonHeaders } from "../functions/lib/serve.js";
+
+/** The longest request target answered normally (bytes); a longer one is 414 uri-too-long. */
+export const MAX_URL_BYTES = 8 * 1024;
+/** The most request-header bytes (names, values, separators; request line excluded) answered normally: beyond, 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/**
+ * Node's own header limit for this server (request line and headers). Raised above MAX_HEADER_BYTES + MAX_URL_BYTES so
+ * the server sees and answers 414/431 itself; beyond it Node's parser stops and `clientError` answers 431 on the socket.
+ */
+export const NODE_MAX_HEADER_SIZE = 64 * 1024;
+
+/** Paths answered from static-only files (the `.ics` downloads, the manifest) and the surfaces they count on. */
+const STATIC_ONLY_PATTERNS = Object.values(STATIC_ONLY_FILES as Record<string, StaticOnlyFile>).map((f) => ({
+  pattern: new RegExp("^" + f.file.replace(/[.]/g, "\\.").replace(/:\w+/g, "[^/]+") + "$"),
+  surface: f.surface,
+}));
+
+/** The rate-limit surface whose headers an answer for this origin-form target carries. */
+export function surfaceOfTarget(target: string): SurfaceName {
+  let url: URL;
+  try {
+    url = new URL(target.startsWith("/") ? target : "/", "http://localhost");
+  } catch {
+    return "not-found";
+  }
+  const route = matchRoute(url.pathname)?.route;
+  if (route) return surfaceOf(route, url);
+  for (const { pattern, surface } of STATIC_ONLY_PATTERNS) if (pattern.test(url.pathname)) return surface;
+  if (url.pathname.startsWith(DATASET_FOLDER + "/")) return "v3";
+  return "not-found";
+}
+
+/** Total bytes of the request headers as sent: `name: value\r\n` per field. */
+export function headerBytes(rawHeaders: readonly string[]): number {
+  let total = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) total += Buffer.byteLength(rawHeaders[i]) + Buffer.byteLength(rawHeaders[i + 1] ?? "") + 4;
+  return total;
+}
+
+/**
+ * An origin-form target whose path the server can read: starts with `/`, no backslash in the path, and every
+ * `%` in the path starts a valid UTF-8 percent-encoding (`%FF`, `%C0%AE` and a lone `%` are not). The query is
+ * read leniently, as URLSearchParams does; the route's parameter parsers judge its values.
+ */
+export function targetProblem(target: string): string | undefined {
+  if (!target.startsWith("/") || target.startsWith("//")) {
+    return "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served";
+  }
+  const path = target.split("?", 1)[0];
+  if (path.includes("\\")) return "the request path must not contain a backslash";
+  if (path.includes("%")) {
+    try {
+      decodeURIComponent(path);
+    } catch {
+      return "the request path is not valid percent-encoded UTF-8 text";
+    }
+  }
+  try {
+    new URL(target, "http://localhost");
+  } catch {
+    return "the request target is not a readable URL";
+  }
+  return undefined;
+}
+
+/** A problem answer for a target, with the common headers (HSTS, CORS, RateLimit-*) of the target's surface. */
+export function problemFor(slug: ProblemSlug, detail: string, target: string, headers?: Record<string, string>): Response {
+  return withCommonHeaders(problemResponse(slug, detail, headers), SURFACES[surfaceOfTarget(target)]);
+}
+
+/** 405 with Allow, the handlers' own answer (methodNotAllowed shows the method only when it is a plain token). */
+export function methodProblem(method: string, target: string): Response {
+  const response = methodNotAllowed(method) ?? methodNotAllowed("this method")!;
+  return withCommonHeaders(response, SURFACES[surfaceOfTarget(target)]);
+}
+
+const uriTooLong = (target: string) => problemFor("uri-too-long", `the request target is longer than ${MAX_URL_BYTES} bytes`, target);
+const headersTooLarge = (target: string) =>
+  problemFor("request-header-fields-too-large", `the request headers are larger than ${MAX_HEADER_BYTES} bytes in total`, target);
+
+/**
+ * The answer to a request Node has parsed but the handlers must not see, or undefined when it may go on:
+ * 414, 431, 405 (every method but GET, HEAD, OPTIONS, TRACE included), 400 for a target the server cannot read.
+ */
+export function refusalOf(method: string, target: string, rawHeaders: readonly string[]): Response | undefined {
+  if (Buffer.byteLength(target) > MAX_URL_BYTES) return uriTooLong("/");
+  if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return headersTooLarge(target);
+  if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return methodProblem(method, target);
+  const problem = targetProblem(target);
+  if (problem) return problemFor("invalid-parameter", problem, "/");
+  return undefined;
+}
+
+/** A Response as raw HTTP/1.1 bytes, closing the connection. */
+export async function rawHttp(response: Response): Promise<Buffer> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? "Error"}`];
+  response.headers.forEach((value, name) => {
+    if (name !== "content-length" && name !== "connection") lines.push(`${name}: ${value}`);
+  });
+  lines.push(`Content-Length: ${body.length}`, "Connection: close", "", "");
+  return Buffer.concat([Buffer.from(lines.join("\r\n"), "latin1"), body]);
+}
+
+/** Writes a response onto a socket Node's HTTP layer has given up on, then closes it. Never throws. */
+export async function answerOnSocket(socket: Duplex, response: Response): Promise<void> {
+  try {
+    const bytes = await rawHttp(response);
+    if (!socket.writable || socket.destroyed) return void socket.destroy();
+    socket.end(bytes);
+    // a client that never reads must not hold the socket open
+    setTimeout(() => socket.destroy(), 2000).unref();
+  } catch {
+    socket.destroy();
+  }
+}
+
+/** The request line's method and target from the bytes Node's parser saw (best effort). */
+export function requestLineOf(rawPacket: Buffer | undefined): { method: string; target: string; complete: boolean } {
+  const text = rawPacket ? rawPacket.subarray(0, MAX_URL_BYTES + 64).toString("latin1") : "";
+  const end = text.indexOf("\r\n");
+  const line = end >= 0 ? text.slice(0, end) : text;
+  const [method = "", target = "", ...rest] = line.split(" ");
+  return { method, target, complete: end >= 0 && rest.length > 0 };
+}
+
+/**
+ * The answer to a request Node's HTTP parser refused (`clientError`): an unknown method token (`FOO`, `TRACK`,
+ * lowercase `get`) 405; headers over Node's limit 431 (414 when the request line alone is too long); anything else
+ * unreadable (a bad target, a space or control byte, conflicting lengths, a timeout) 400. Undefined: nobody to answer.
+ */
+export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): Response | undefined {
+  const code = error.code ?? "";
+  if (code === "ECONNRESET" || code === "EPIPE") return undefined;
+  const line = requestLineOf(error.rawPacket);
+  const target = line.target.startsWith("/") && !targetProblem(line.target) ? line.target : "/";
+  if (code === "HPE_INVALID_METHOD") return methodProblem(line.method, target);
+  if (code === "HPE_HEADER_OVERFLOW") {
+    return !line.complete || Buffer.byteLength(line.target) > MAX_URL_BYTES ? uriTooLong("/") : headersTooLarge(target);
+  }
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return problemFor("invalid-parameter", "the request was not received completely in time", target);
+  return problemFor("invalid-parameter", "the request could not be read as HTTP/1.1 (request line, target or headers malformed)", target);
+}

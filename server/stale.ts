@@ -1,0 +1,136 @@
+/**
+ * What `npm start` builds before (or while) the standalone server serves: only what is stale and needed.
+ *   - the routing files (`_redirects`, `_headers`): written when their content changed (cheap, in this process;
+ *     the standalone server evaluates the same rules itself, netlify dev reads the files);
+ *   - the site (Astro): rebuilt in the background when its inputs changed (site/, the engine and the contract it
+ *     imports, the lock file, and the current Stockholm year, which the home page renders at build time); the
+ *     server answers site pages once it is done and everything else at once;
+ *   - the dataset: never here. Without it the functions compute every answer, byte-identical; `npm run build:data`
+ *     (about 25 s for all years) adds the files. `datasetIsCurrent()` tells whether the files on disk match the engine.
+ */
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { writeRouting } from "../build/routing.js";
+import { stockholmYear } from "../functions/lib/cache.js";
+import { readDatasetStatus } from "../functions/lib/health.js";
+
+export type Log = (level: "info" | "warn" | "error", message: string) => void;
+
+/** What the site build reads (relative to the project root). */
+export const SITE_INPUTS = ["site", "data-gen", "contract", "package-lock.json", "tsconfig.json"];
+const SKIPPED_DIRECTORIES = new Set(["node_modules", ".astro", "dist"]);
+
+/** Where the hash of the last successful site build's inputs is kept (git-ignored with node_modules). */
+export function siteStampPath(root: string): string {
+  return join(root, "node_modules", ".cache", "swedish-calendar-service", "site-inputs.json");
+}
+
+function* filesUnder(root: string, path: string): Generator<string> {
+  const absolute = join(root, path);
+  let info;
+  try {
+    info = statSync(absolute);
+  } catch {
+    return;
+  }
+  if (info.isFile()) {
+    yield path;
+    return;
+  }
+  if (!info.isDirectory()) return;
+  for (const name of readdirSync(absolute).sort()) {
+    if (SKIPPED_DIRECTORIES.has(name)) continue;
+    yield* filesUnder(root, join(path, name));
+  }
+}
+
+/** The hash of everything the site build depends on, as of `now`. */
+export function siteInputsHash(root: string, now = new Date()): string {
+  const hash = createHash("sha256");
+  hash.update(`year ${stockholmYear(now)}\n`);
+  for (const input of SITE_INPUTS) {
+    for (const file of filesUnder(root, input)) {
+      hash.update(`${relative(root, join(root, file))}\n`);
+      hash.update(readFileSync(join(root, file)));
+    }
+  }
+  return hash.digest("hex");
+}
+
+/** True when public/ holds a site built from the current inputs. */
+export function siteIsCurrent(root: string, publicDir: string, inputs = siteInputsHash(root)): boolean {
+  if (!existsSync(join(publicDir, "index.html"))) return false;
+  try {
+    return JSON.parse(readFileSync(siteStampPath(root), "utf8")).inputs === inputs;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs an npm script of the project; resolves with its exit code (its output goes to `log`). */
+export function runScript(root: string, script: string, log: Log, extraEnv: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolveRun) => {
+    const child = spawn("npm", ["run", "--silent", script], { cwd: root, env: { ...process.env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    const relay = (level: "info" | "warn") => (chunk: Buffer) => {
+      for (const line of String(chunk).split("\n")) if (line.trim() && !/Unknown user config/.test(line)) log(level, `${script}: ${line}`);
+    };
+    child.stdout!.on("data", relay("info"));
+    child.stderr!.on("data", relay("warn"));
+    child.on("error", (error) => {
+      log("error", `${script}: ${error.message}`);
+      resolveRun(1);
+    });
+    child.on("exit", (code) => resolveRun(code ?? 1));
+  });
+}
+
+/** Builds the site now (when stale); resolves when public/ holds the current site (or the build failed, logged). */
+export async function buildSiteIfStale(root: string, publicDir: string, log: Log): Promise<void> {
+  const inputs = siteInputsHash(root);
+  if (siteIsCurrent(root, publicDir, inputs)) return;
+  const started = Date.now();
+  log("info", "site: inputs changed, building (npm run build:site)");
+  const code = await runScript(root, "build:site", log);
+  if (code !== 0) {
+    log("error", `site: build failed (exit ${code}); site pages answer what public/ holds`);
+    return;
+  }
+  mkdirSync(join(siteStampPath(root), ".."), { recursive: true });
+  writeFileSync(siteStampPath(root), JSON.stringify({ inputs, builtAt: new Date().toISOString() }) + "\n");
+  log("info", `site: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Is the dataset in public/ built from this engine, with a days window covering the current year ± 2? (The check
+ * `/health` reports as `dataset.stale`, plus the window, which moves with the year.)
+ */
+export function datasetIsCurrent(publicDir: string, now = new Date()): boolean {
+  const status = readDatasetStatus(join(publicDir, "manifest.json"));
+  if (!status || status.stale) return false;
+  const year = stockholmYear(now);
+  return status.days !== null && status.days.from <= `${year - 2}-01-01` && status.days.to >= `${year + 2}-12-31`;
+}
+
+export interface Prepared {
+  /** settles when the site in public/ is current (at once when it already was) */
+  siteReady: Promise<void>;
+}
+
+/** `npm start`'s build step: routing now, the site in the background, the dataset reported. */
+export function prepareStale(options: { root: string; publicDir?: string; log: Log }): Prepared {
+  const { root, log } = options;
+  const publicDir = options.publicDir ?? join(root, "public");
+  try {
+    const written = writeRouting(publicDir);
+    if (written.length) log("info", `routing: ${written.join(", ")} written`);
+  } catch (error) {
+    log("error", `routing: ${(error as Error).message}`);
+  }
+  if (!datasetIsCurrent(publicDir)) {
+    log("info", "dataset: none current in public/; every answer is computed (npm run build:data adds the static files)");
+  }
+  const siteReady = buildSiteIfStale(root, publicDir, log).catch((error) => log("error", `site: ${(error as Error).message}`));
+  return { siteReady };
+}

@@ -1,0 +1,327 @@
+/**
+ * The standalone server: the whole service from one Node process (the default way to run it, `npm start`).
+ *
+ *   tsx server/standalone.ts [--no-build]        PORT (default 8888), HOST, RATE_LIMITS=off, V2_ANNOUNCED_AT, ...
+ *
+ * Layers, outermost first:
+ *   1. Node's HTTP parser, with a header limit raised so the server answers 414/431 itself; what the parser refuses
+ *      (unknown method tokens, unreadable request lines, headers beyond even that limit) is answered on the socket
+ *      by `clientError`, CONNECT by the `connect` event (./guard.ts).
+ *   2. The raw request handler: methods other than GET, HEAD, OPTIONS (TRACE included: the Fetch API refuses it),
+ *      oversized targets and headers, and targets the server cannot read (absolute form, invalid percent-encoding)
+ *      are answered here, before a Fetch Request exists (./guard.ts).
+ *   3. The Node/Fetch bridge (@hono/node-server's getRequestListener), then dispatch:
+ *        - a request the route table's rewrite rules send to a dataset file (contract/static.ts resolveRewrite) that
+ *          exists in the publish folder: that file, with the headers `_headers` gives it (fileHeaders) + HSTS,
+ *          through okResponse, so ETag/304/HEAD are the function's; not rate-limited (SPEC: static answers are
+ *          served regardless);
+ *        - a row of the route table: the function that answers it on Netlify (same handler, same bytes), counting
+ *          on one exact in-process limiter per surface and socket address;
+ *        - any other file of the publish folder (the site, the `.ics` downloads, the dataset folder, the manifest);
+ *        - else the not-found function.
+ * Nothing escapes as an exception: every failure is a problem document.
+ */
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import type { Duplex } from "node:stream";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import mime from "mime-types";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import { CORS_HEADERS, SURFACES, type PaceLimit, type SurfaceName } from "../contract/policies.js";
+import { matchRoute, surfaceOf, type FunctionName } from "../contract/routes.js";
+import { fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
+import { createHealthHandler, DATASET_MANIFEST_ENV, readDatasetStatus } from "../functions/lib/health.js";
+import { handleFeed } from "../functions/lib/feed.js";
+import { ifNoneMatchMatches, okResponse } from "../functions/lib/http.js";
+import { handleNotFound } from "../functions/lib/not-found.js";
+import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
+import { methodNotAllowed, preflight, withCommonHeaders, withHeaders, withoutBody, type Clock, type ServedHandler, type ServiceContext } from "../functions/lib/serve.js";
+import { handleV3 } from "../functions/lib/v3.js";
+import { makeV2Handler } from "../functions/lib/v2.js";
+import { withdrawalConfigFromEnv } from "../functions/lib/withdrawal.js";
+import { PublicFiles, type CachedFile } from "./files.js";
+import { NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, methodProblem, problemFor, refusalOf } from "./guard.js";
+
+export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const DEFAULT_PORT = 8888;
+/** The header that says what answered (`file` or `function`), sent only when `answerSourceHeader` is on (tests). */
+export const ANSWER_SOURCE_HEADER = "X-Answer-Source";
+/** Site files whose names carry a content hash (Astro's build assets) never change under their name. */
+const SITE_CACHE = "public, max-age=0, must-revalidate";
+const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
+/** The authority of every Fetch Request the server builds: handlers read the path and the query, never the host. */
+const INTERNAL_HOST = "localhost";
+
+export type LogLevel = "info" | "warn" | "error";
+export type Log = (level: LogLevel, message: string) => void;
+
+export const consoleLog: Log = (level, message) => (level === "info" ? console.log(message) : console.error(message));
+
+export interface StandaloneOptions {
+  /** the port `listen()` uses when given none (default: env PORT, else 8888; 0 = any free port) */
+  port?: number;
+  /** the address `listen()` binds (default: env HOST, else every interface) */
+  host?: string;
+  /** the publish folder: site, dataset, `.ics` downloads (default: <project>/public) */
+  publicDir?: string;
+  /** configuration: RATE_LIMITS, V2_ANNOUNCED_AT, V2_BROWNOUTS, V2_NOTICE_URL, DATASET_MANIFEST (default process.env) */
+  env?: Record<string, string | undefined>;
+  /** "now" for every handler and the limiter (tests inject it) */
+  clock?: Clock;
+  /** count requests per surface and address (default: env RATE_LIMITS !== "off") */
+  rateLimits?: boolean;
+  /** where the counters live (default: one in-process store for the whole server; tests inject a broken one) */
+  store?: RateLimitStore;
+  log?: Log;
+  /** site files are answered once this settles (the site build `npm start` runs in the background) */
+  siteReady?: Promise<unknown>;
+  /** send X-Answer-Source: file | function (default: env ANSWER_SOURCE_HEADER === "on") */
+  answerSourceHeader?: boolean;
+  /** bytes of files kept in memory (default 64 MiB) */
+  fileCacheBytes?: number;
+}
+
+export interface StandaloneServer {
+  server: Server;
+  /** the Fetch-level service (after the raw checks), for in-process use */
+  fetch(request: Request, clientAddress?: string): Promise<Response>;
+  /** starts listening; resolves with the bound port and a base URL */
+  listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
+  /** stops accepting, ends idle keep-alive sockets at once and the rest after `graceMs` */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Paths whose files are the dataset's (headers of a surface) rather than the site's. */
+function datasetFileKind(pathname: string): { contentType: "json" | "calendar"; surface: SurfaceName } | undefined {
+  if (pathname.startsWith("/v3/data/") || pathname === "/manifest.json") return { contentType: "json", surface: "v3" };
+  if (pathname.startsWith("/ics/")) return { contentType: "calendar", surface: "feed" };
+  return undefined;
+}
+
+const isText = (type: string) => /^text\/|json|javascript|xml|svg/.test(type);
+
+/** A file answer: OPTIONS preflight, 405, or okResponse's 200/304/HEAD, with the common headers of `pace`. */
+function fileAnswer(request: Request, file: CachedFile, headers: Record<string, string>, pace: PaceLimit | undefined): Response {
+  const { "Content-Type": contentType, "Cache-Control": cacheControl, ...rest } = headers;
+  let response: Response;
+  if (request.method === "OPTIONS") response = preflight(request);
+  else response = methodNotAllowed(request.method) ?? (isText(contentType) ? okResponse(request, file.text(), contentType, cacheControl, rest) : bytesResponse(request, file, contentType, cacheControl, rest));
+  return withoutBody(request, withCommonHeaders(response, pace));
+}
+
+/** okResponse for a binary file (its bytes are not text): the same ETag, 304 and HEAD rules. */
+function bytesResponse(request: Request, file: CachedFile, contentType: string, cacheControl: string, extra: Record<string, string>): Response {
+  const headers = new Headers(extra);
+  headers.set("ETag", file.etag);
+  headers.set("Cache-Control", cacheControl);
+  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), file.etag)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Type", contentType);
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(file.bytes), { status: 200, headers });
+}
+
+/** Writes a Fetch Response through Node's response object (the raw handler's own answers). */
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  headers["content-length"] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+export function createServer(options: StandaloneOptions = {}): StandaloneServer {
+  const env = options.env ?? process.env;
+  const log = options.log ?? consoleLog;
+  const publicDir = resolve(options.publicDir ?? join(PROJECT_ROOT, "public"));
+  const clock: Clock = options.clock ?? (() => new Date());
+  const rateLimitsEnabled = options.rateLimits ?? env.RATE_LIMITS !== "off";
+  const store = options.store ?? memoryRateLimitStore();
+  const markSource = options.answerSourceHeader ?? env.ANSWER_SOURCE_HEADER === "on";
+  const siteReady = options.siteReady ?? Promise.resolve();
+  const files = new PublicFiles(publicDir, { maxBytes: options.fileCacheBytes });
+  const rules = redirectRules();
+
+  const manifestPath = resolve(env[DATASET_MANIFEST_ENV] || join(publicDir, "manifest.json"));
+  /** Dataset files answer requests only when the manifest says they were built by this engine (else: computed). */
+  const datasetUsable = () => {
+    const status = readDatasetStatus(manifestPath);
+    return status !== null && !status.stale;
+  };
+  const { warnings, ...withdrawal } = withdrawalConfigFromEnv(env);
+  for (const w of warnings) log("warn", w);
+  const handlers: Record<FunctionName, ServedHandler> = {
+    v3: handleV3,
+    v2: makeV2Handler(withdrawal),
+    ical: handleFeed,
+    // on Netlify a second function serves the feed's query surface (its own platform limit); here one handler counts both
+    "ical-query": handleFeed,
+    // the platform's rewrite target for over-limit requests; this server counts itself, so the path is not one of its addresses
+    "rate-limited": handleNotFound,
+    health: createHealthHandler({ manifestPath }),
+    "not-found": handleNotFound,
+  };
+
+  const mark = (response: Response, source: "file" | "function"): Response =>
+    markSource ? withHeaders(response, { [ANSWER_SOURCE_HEADER]: source }) : response;
+
+  async function answer(request: Request, clientAddress: string): Promise<Response> {
+    const url = new URL(request.url);
+    const { pathname } = url;
+    const ctx: ServiceContext = { clock, clientAddress, store, rateLimitsEnabled };
+    const match = matchRoute(pathname);
+
+    const datasetFile = resolveRewrite(pathname, url.searchParams, rules);
+    if (datasetFile && match && datasetUsable()) {
+      const file = await files.get(datasetFile);
+      // no file (a date outside the days window, a partial build): the function answers, byte-identical
+      if (file) {
+        const surface = surfaceOf(match.route, url);
+        return mark(fileAnswer(request, file, fileHeaders(match.route.ok.contentType, surface), SURFACES[surface]), "file");
+      }
+    }
+    if (match) return mark(await handlers[match.route.fn](request, ctx), "function");
+
+    const dataset = datasetFileKind(pathname);
+    if (!dataset) await siteReady;
+    const file = await files.get(pathname);
+    if (file) {
+      if (dataset) return mark(fileAnswer(request, file, fileHeaders(dataset.contentType, dataset.surface), SURFACES[dataset.surface]), "file");
+      const contentType = mime.contentType(file.path.slice(file.path.lastIndexOf("/") + 1)) || "application/octet-stream";
+      const cacheControl = pathname.startsWith("/_astro/") ? HASHED_ASSET_CACHE : SITE_CACHE;
+      return mark(fileAnswer(request, file, { "Content-Type": contentType, "Cache-Control": cacheControl, ...CORS_HEADERS }, undefined), "file");
+    }
+    return mark(await handlers["not-found"](request, ctx), "function");
+  }
+
+  /** The service at the Fetch level; never rejects. */
+  async function fetch(request: Request, clientAddress = "unknown"): Promise<Response> {
+    try {
+      return await answer(request, clientAddress);
+    } catch (error) {
+      log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
+      let target = "/";
+      try {
+        target = new URL(request.url).pathname;
+      } catch {
+        /* keep "/" */
+      }
+      return withoutBody(request, problemFor("internal-error", "the server failed to answer this request; please try again later", target));
+    }
+  }
+
+  const bridge = getRequestListener((request, env) => fetch(request, (env as HttpBindings).incoming.socket.remoteAddress ?? "unknown"), {
+    // the raw handler has already refused what the bridge cannot read; this is the net under it
+    errorHandler: () => problemFor("invalid-parameter", "the request target could not be read", "/"),
+  });
+
+  const fail = (res: ServerResponse, error: unknown) => {
+    log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
+    try {
+      if (!res.headersSent) {
+        void writeResponse(res, problemFor("internal-error", "the server failed to answer this request; please try again later", "/")).catch(() => res.destroy());
+      } else res.destroy();
+    } catch {
+      res.destroy();
+    }
+  };
+
+  const server = createHttpServer({ maxHeaderSize: NODE_MAX_HEADER_SIZE, requestTimeout: 30_000, headersTimeout: 20_000 }, (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const refusal = refusalOf(req.method ?? "", req.url ?? "", req.rawHeaders);
+      if (refusal) {
+        writeResponse(res, refusal).catch((error) => fail(res, error));
+        return;
+      }
+      req.headers.host = INTERNAL_HOST;
+      bridge(req, res).catch((error) => fail(res, error));
+    } catch (error) {
+      fail(res, error);
+    }
+  });
+
+  server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    try {
+      const busy = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent;
+      const response = busy ? undefined : clientErrorAnswer(error);
+      if (!response) return void socket.destroy();
+      void answerOnSocket(socket, response);
+    } catch {
+      socket.destroy();
+    }
+  });
+  // CONNECT (a proxy tunnel request) never reaches the request handler: answer its 405 on the socket
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
+    try {
+      void answerOnSocket(socket, methodProblem("CONNECT", "/"));
+    } catch {
+      socket.destroy();
+    }
+  });
+  server.on("error", (error) => log("error", `standalone server: ${error.message}`));
+
+  async function listen(port = options.port ?? Number(env.PORT || DEFAULT_PORT), host = options.host ?? (env.HOST || undefined)) {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => {
+        server.off("error", reject);
+        resolveListen();
+      });
+    });
+    const bound = (server.address() as AddressInfo).port;
+    return { port: bound, url: `http://localhost:${bound}` };
+  }
+
+  async function close(graceMs = 2000) {
+    if (!server.listening) return;
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    server.closeIdleConnections();
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    timer.unref();
+    await closed;
+    clearTimeout(timer);
+  }
+
+  return { server, fetch, listen, close };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The command line: `npm start`
+// ---------------------------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const log = consoleLog;
+  // the process survives everything: an escaped error is logged, never Node's default crash
+  process.on("uncaughtException", (error) => log("error", `uncaught: ${error?.stack ?? error}`));
+  process.on("unhandledRejection", (reason) => log("error", `unhandled rejection: ${(reason as Error)?.stack ?? reason}`));
+
+  const started = Date.now();
+  let siteReady: Promise<unknown> | undefined;
+  if (!process.argv.includes("--no-build")) {
+    const { prepareStale } = await import("./stale.js");
+    siteReady = prepareStale({ root: PROJECT_ROOT, log }).siteReady;
+  }
+  const service = createServer({ siteReady, log });
+  const { url } = await service.listen();
+  log("info", `Swedish Calendar Service on ${url} (limits ${process.env.RATE_LIMITS === "off" ? "off" : "on"}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", `${signal}: closing`);
+    service.close().then(
+      () => process.exit(0),
+      () => process.exit(0),
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((error) => {
+    console.error(`the standalone server could not start: ${error?.message ?? error}`);
+    process.exit(1);
+  });
+}
