@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The README's start command: `netlify dev --offline` serving public/ and functions/ on ${PORT:-8888}.
-// Run it through npm (`npm start`) so node_modules/.bin is on PATH: netlify-cli then finds the `deno` binary
-// of the devDependency instead of downloading one (which fails offline). See ARCHITECTURE.md.
+// `npm run dev:netlify` (after `npm run build`): `netlify dev --offline` serving public/ and functions/ on
+// ${PORT:-8888}, for trying the Netlify configuration (the default way to run the service is `npm start`, the
+// standalone server). node_modules/.bin goes on PATH so netlify-cli finds the `deno` binary of the devDependency
+// instead of downloading one (which fails offline). See ARCHITECTURE.md. test/e2e/server.ts starts it too.
 import { spawn } from "node:child_process";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
