@@ -1,24 +1,28 @@
 /**
- * The OpenAPI 3.1 description of the service, served at /v3/openapi.json. Pure and deterministic (no clock):
+ * The OpenAPI 3.1 description of the service, served at the `openapi` route. Pure and deterministic (no clock):
  * the same engine version always gives the same document, byte for byte.
  *
- * `components.schemas` is built from schemas.ts (the single source of every body shape). The served document
+ * Derived from the contract: `paths` (one operation per row of the route table, its parameters and responses),
+ * `components.parameters` (the table's parameters, with their prose and schemas here), `x-static-dataset` (the
+ * generated rewrite rules that a file answers, and the static-only files), and `components.schemas` from
+ * contract/bodies.ts (one TypeBox declaration per body shape). The served document
  * is the public form, in which additive fields may appear (no `additionalProperties: false`);
  * `openApiDocument({ strict: true })` is the same document with the strict schemas, for the contract tests.
  */
-import {
-  API_VERSION, CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, FEED_LIMIT, FEED_LIMIT_WITH_QUERY, NO_STORE, PROBLEM_BASE,
-  SERVICE_DOMAIN, V2_BLOCK_SECONDS, V2_LIMIT, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, V3_LIMIT,
-} from "./constants.js";
-import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
-import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "./errors.js";
-import {
-  OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS, loosen, problemType, type SchemaName,
-} from "../contract/bodies.js";
+import { API_VERSION, PROBLEM_BASE } from "../data-gen/constants.js";
+import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
+import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../data-gen/errors.js";
 import {
   BOUNDS, DATE_PARAMETER_SOURCE as DATE_PARAMETER_PATTERN, LOOSE_BOOLEAN_SOURCE as LOOSE_BOOLEAN_PATTERN, MAX_SPAN_YEARS, MAX_STEPS,
   STEP_CHAIN_SOURCE as STEP_CHAIN_PATTERN,
-} from "./grammar.js";
+} from "../data-gen/grammar.js";
+import { OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS, loosen, problemType, type SchemaName } from "./bodies.js";
+import { PATHS } from "./paths.js";
+import {
+  CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, NO_STORE, SURFACES, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS,
+} from "./policies.js";
+import { DATASET_FOLDER, PARAMETERS, ROUTES, STATIC_ONLY_FILES, type Route } from "./routes.js";
+import { redirectRules } from "./static.js";
 
 export interface OpenApiOptions {
   /** strict schemas (`additionalProperties: false` everywhere), for tests; default false (the public contract) */
@@ -30,34 +34,31 @@ export interface OpenApiOptions {
 // ---------------------------------------------------------------------------------------------
 
 export interface StaticFile {
-  /** URL path of the file, relative to the server, e.g. `/v3/holidays/2024.json` */
+  /** URL path of the file, relative to the server, e.g. `/v3/data/{year}/holidays.json` */
   path: string;
-  /** which API request it answers byte for byte */
+  /** which API requests it answers byte for byte (the generated rewrite rules), or what it holds */
   answers: string;
 }
 
+const braces = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
 /**
- * The year-level resources (holidays in its four flag variants, bridge days, half days), the catalogue and
- * occurrence series, the OpenAPI document, per-date Day files for a window and per-year `.ics` downloads are
- * also published as static files on the CDN. The exact URL
- * patterns are listed here; they appear in the document's description and under `x-static-dataset`.
+ * The files of the dataset: for each file template of the route table, the requests the generated rewrite rules
+ * answer from it (so this list, `_redirects` and the build cannot disagree); then the static-only files.
  */
-export const STATIC_DATASET_FILES: readonly StaticFile[] = [
-  // build/layout.ts names these paths; docs/static-dataset.md describes them for bulk clients.
-  { path: "/v3/data/{year}/holidays.json", answers: "GET /v3/holidays?year={year}" },
-  { path: "/v3/data/{year}/holidays-sundays.json", answers: "GET /v3/holidays?year={year}&sundays=true" },
-  { path: "/v3/data/{year}/holidays-saturdays.json", answers: "GET /v3/holidays?year={year}&saturdays=true" },
-  { path: "/v3/data/{year}/holidays-sundays-saturdays.json", answers: "GET /v3/holidays?year={year}&sundays=true&saturdays=true" },
-  { path: "/v3/data/{year}/bridge-days.json", answers: "GET /v3/bridge-days?year={year}" },
-  { path: "/v3/data/{year}/half-days.json", answers: "GET /v3/half-days?year={year}" },
-  { path: "/v3/data/{year}/observances/{code}.json", answers: "GET /v3/observances/{code}?from={year}&to={year}" },
-  { path: "/v3/data/observances.json", answers: "GET /v3/observances" },
-  { path: "/v3/data/openapi.json", answers: "GET /v3/openapi.json" },
-  { path: "/v3/data/days/{date}.json", answers: "GET /v3/days/{date} (dates in the published window, see /manifest.json `days`)" },
-  { path: "/ics/svenska-helgdagar-{year}.ics", answers: "GET /ical/svenska-helgdagar.ics with a window of that one year (public and de facto holidays), 1930-9999" },
-  { path: "/manifest.json", answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset" },
-  { path: "/v3/data/index.json", answers: "every dataset file with its content hash (the function's ETag value of that answer)" },
-];
+export function staticDatasetFiles(): StaticFile[] {
+  const byFile = new Map<string, string[]>();
+  for (const rule of redirectRules()) {
+    if (!rule.to.startsWith(DATASET_FOLDER + "/") || rule.to.endsWith("/function")) continue;
+    const query = Object.entries(rule.query).map(([k, v]) => `${k}=${braces(v)}`).join("&");
+    const request = `GET ${braces(rule.from)}${query ? "?" + query : ""}`;
+    const path = braces(rule.to);
+    byFile.set(path, [...(byFile.get(path) ?? []), request]);
+  }
+  const files = [...byFile].map(([path, requests]) => ({ path, answers: requests.join(" | ") }));
+  for (const file of Object.values(STATIC_ONLY_FILES)) files.push({ path: braces(file.file), answers: file.answers });
+  return files;
+}
 
 export const STATIC_DATASET_NOTE =
   "Year-level resources (the holidays list in its four `sundays`/`saturdays` variants, bridge days, half days), the " +
@@ -72,11 +73,12 @@ export const STATIC_DATASET_NOTE =
 // ---------------------------------------------------------------------------------------------
 
 const RATE_LIMITS = {
-  v3: { limit: V3_LIMIT.limit, window: V3_LIMIT.windowSeconds },
-  v2: { limit: V2_LIMIT.limit, window: V2_LIMIT.windowSeconds },
-  feed: { limit: FEED_LIMIT.limit, window: FEED_LIMIT.windowSeconds },
-  feedWithQuery: { limit: FEED_LIMIT_WITH_QUERY.limit, window: FEED_LIMIT_WITH_QUERY.windowSeconds },
+  v3: { limit: SURFACES.v3.limit, window: SURFACES.v3.windowSeconds },
+  v2: { limit: SURFACES.v2.limit, window: SURFACES.v2.windowSeconds },
+  feed: { limit: SURFACES.feed.limit, window: SURFACES.feed.windowSeconds },
+  feedWithQuery: { limit: SURFACES["feed-query"].limit, window: SURFACES["feed-query"].windowSeconds },
 } as const;
+const V2_BLOCK_SECONDS = SURFACES.v2.blockSeconds;
 
 /** "10 requests per minute", "5 per 10 seconds": a window in words. */
 const perWindow = (seconds: number): string => (seconds === 60 ? "per minute" : `per ${seconds} seconds`);
@@ -220,6 +222,8 @@ const PROBLEM_DETAILS: Record<ProblemSlug, string> = {
   "method-not-allowed": "method POST is not allowed; use GET, HEAD, OPTIONS",
   gone: "the unversioned API has been withdrawn; use /v3/",
   "rate-limited": `more than ${RATE_LIMITS.v3.limit} requests in ${RATE_LIMITS.v3.window} seconds from this address; retry after 42 seconds`,
+  "uri-too-long": "the request target is longer than 8192 bytes",
+  "request-header-fields-too-large": "the request's header fields are larger than 16384 bytes",
   "internal-error": "the server failed to answer this request; please try again later",
 };
 
@@ -265,6 +269,8 @@ const RESPONSES: Json = {
     "Retry-After": h("Retry-After"),
   }),
   InternalError: problemResponse("Server fault.", ["internal-error"]),
+  UriTooLong: problemResponse("The request target is too long (answered by the server before any route).", ["uri-too-long"]),
+  HeaderFieldsTooLarge: problemResponse("The request's header fields are too large (answered by the server before any route).", ["request-header-fields-too-large"]),
   V2BadRequest: problemResponse(
     "`year` malformed, empty, not exactly four digits or outside 1930-9999. It never falls back to the default; only omission does.",
     ["invalid-year"],
@@ -304,7 +310,9 @@ function v3Responses(ok: Json, { notFound = true, badRequest = true } = {}): Jso
     ...(badRequest ? { "400": r("BadRequest") } : {}),
     ...(notFound ? { "404": r("NotFound") } : {}),
     "405": r("MethodNotAllowed"),
+    "414": r("UriTooLong"),
     "429": r("TooManyRequests"),
+    "431": r("HeaderFieldsTooLarge"),
     "500": r("InternalError"),
   };
 }
@@ -316,7 +324,9 @@ function v2Responses(ok: Json): Json {
     "400": r("V2BadRequest"),
     "405": r("MethodNotAllowed"),
     "410": r("Gone"),
+    "414": r("UriTooLong"),
     "429": r("V2TooManyRequests"),
+    "431": r("HeaderFieldsTooLarge"),
     "500": r("InternalError"),
   };
 }
@@ -341,7 +351,8 @@ function dateParameter(name: string, location: "path" | "query", description: st
   return { name, in: location, required: true, description, schema: { type: "string", pattern: DATE_PARAMETER_PATTERN }, example };
 }
 
-const PARAMETERS: Json = {
+/** `components.parameters`: the prose and schema of each parameter the route table declares (by its `component`). */
+const PARAMETER_COMPONENTS: Json = {
   Year: {
     name: "year",
     in: "query",
@@ -480,173 +491,57 @@ function op(tag: string, operationId: string, summary: string, description: stri
   return { get: { tags: [tag], operationId, summary, description, ...(parameters.length ? { parameters } : {}), responses, ...extra } };
 }
 
-const FEED_DESCRIPTION =
-  "An iCalendar subscription outside the versioned API; its addresses are permanent. With no parameters it holds public and de " +
-  "facto holidays only. The window is the current year plus and minus two years (Europe/Stockholm) and cannot be changed. " +
-  "All-day events (`DTSTART;VALUE=DATE`), one per observance (and per bridge day, half day, Saturday, Sunday when asked), " +
-  `Swedish summary, English name in the description, stable \`UID\`s (\`<date>-<code>@${SERVICE_DOMAIN}\`), ` +
-  "`TRANSP:TRANSPARENT` unless `busy`, `X-WR-CALNAME` following the options (e.g. \"Svenska helgdagar\", \"Svenska helgdagar " +
-  "med klämdagar och halvdagar\"; it cannot be set separately), `X-PUBLISHED-TTL` and `REFRESH-INTERVAL` of six hours. Cached " +
-  `for six hours. Unknown parameters are ignored; a non-boolean value of a known option is 400. Rate limit: ${RATE_LIMITS.feed.limit} ` +
-  `requests ${perWindow(RATE_LIMITS.feed.window)}, or ${RATE_LIMITS.feedWithQuery.limit} when query parameters are present; applies ` +
-  "only when a response must be built.";
-
-function feedOperation(operationId: string, summary: string): Json {
-  return op(
-    "Calendar feed",
-    operationId,
-    summary,
-    FEED_DESCRIPTION,
-    ["FeedDefacto", "FeedBridge", "FeedHalf", "FeedSaturdays", "FeedSundays", "FeedBusy"].map(p),
-    {
+/** The responses of a row: by the function that answers it and the errors it documents. */
+function responsesOf(route: Route): Json {
+  const ok = route.ok;
+  if (ok.contentType === "calendar") {
+    return {
       "200": {
-        description: "The calendar (`text/calendar; charset=utf-8`).",
+        description: route.doc.ok,
         headers: OK_HEADERS,
         content: { "text/calendar": { schema: { type: "string", pattern: "^BEGIN:VCALENDAR" } } },
       },
       "304": r("NotModified"),
       "400": r("FeedBadRequest"),
       "405": r("MethodNotAllowed"),
+      "414": r("UriTooLong"),
       "429": r("TooManyRequests"),
+      "431": r("HeaderFieldsTooLarge"),
       "500": r("InternalError"),
-    },
-  );
+    };
+  }
+  const schema = ok.array ? { type: "array", items: schemaRef(ok.schema as SchemaName) } : schemaRef(ok.schema as SchemaName);
+  if (route.fn === "v2") return v2Responses(jsonOk(route.doc.ok, schema, { ...OK_HEADERS, ...V2_HEADERS }));
+  if (route.cache === "no-store") {
+    return {
+      "200": jsonOk(route.doc.ok, schema, { "Cache-Control": h("Cache-Control-No-Store"), ETag: h("ETag"), ...COMMON_HEADERS }),
+      "304": r("NotModified"),
+      "405": r("MethodNotAllowed"),
+      "414": r("UriTooLong"),
+      "429": r("TooManyRequests"),
+      "431": r("HeaderFieldsTooLarge"),
+      "500": r("InternalError"),
+    };
+  }
+  return v3Responses(jsonOk(route.doc.ok, schema), { notFound: route.errors.includes(404), badRequest: route.errors.includes(400) });
 }
 
-const V2_DEPRECATION =
-  "Deprecated: the older unversioned API, frozen apart from bug fixes and being withdrawn; use v3. Every v2 response carries a " +
-  "`Link` header to the deprecation notice (relations `deprecation` and `sunset`); after the announcement also `Deprecation` " +
-  `and \`Sunset\`. Errors are problem documents. Rate limit: ${RATE_LIMITS.v2.limit} requests ${perWindow(RATE_LIMITS.v2.window)} ` +
-  "per calling address.";
-
+/** One GET operation per row of the route table. */
 function paths(): Json {
-  const year = p("Year");
-  return {
-    "/v3/holidays": op(
-      "Calendar",
-      "listHolidays",
-      "Public and de facto holidays of a year",
-      "One entry per date, ascending. Every day carrying a named observance is listed (a date with two holidays is one entry " +
-        "with two observances); the flags add the remaining Sundays and every Saturday. The flags decide which days are listed, " +
-        "never what a day is.",
-      [year, p("Sundays"), p("Saturdays")],
-      v3Responses(jsonOk("The holidays.", schemaRef("HolidaysResponse")), { notFound: false }),
-    ),
-    "/v3/bridge-days": op(
-      "Calendar",
-      "listBridgeDays",
-      "Bridge days (klämdagar) of a year",
-      READINGS.bridgeDay,
-      [year],
-      v3Responses(jsonOk("The bridge days.", schemaRef("BridgeDaysResponse")), { notFound: false }),
-    ),
-    "/v3/half-days": op(
-      "Calendar",
-      "listHalfDays",
-      "Half days (halvdagar) of a year",
-      READINGS.halfDay,
-      [year],
-      v3Responses(jsonOk("The half days.", schemaRef("HalfDaysResponse")), { notFound: false }),
-    ),
-    "/v3/days/{date}": op(
-      "Calendar",
-      "getDay",
-      "What a date is",
-      "Classification is unconditional: there are no query parameters. An ordinary working day is not an error: it returns " +
-        `\`holidayType: null\`, \`workingDay: true\`, \`observances: []\`. ${READINGS.impossibleDate}`,
-      [p("DatePath")],
-      v3Responses(jsonOk("The day, bare.", schemaRef("Day"))),
-    ),
-    "/v3/period": op(
-      "Periods and shifts",
-      "countPeriod",
-      "Counts over a period",
-      "Calendar days, duration, working days, days off, bridge days and half days between two dates, per `bounds`. " +
-        `${READINGS.duration} ${READINGS.spanLimit}`,
-      [p("PeriodFrom"), p("PeriodTo"), p("Bounds")],
-      v3Responses(jsonOk("The counts.", schemaRef("Period")), { notFound: false }),
-    ),
-    "/v3/shift": op(
-      "Periods and shifts",
-      "shiftDate",
-      "Move a date by calendar units or working days",
-      `Steps are applied strictly in the order given; each reports its own \`result\`. ${READINGS.bStep} ${READINGS.yStep} ` +
-        `${READINGS.sundayRule} ${READINGS.shiftPeriod} ${READINGS.range}`,
-      [p("ShiftDate"), p("Add"), p("Postpone")],
-      v3Responses(jsonOk("The shifted date.", schemaRef("Shift")), { notFound: false }),
-    ),
-    "/v3/observances": op(
-      "Catalogue",
-      "listObservances",
-      "The catalogue of observances",
-      "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
-      [],
-      v3Responses(jsonOk("The catalogue.", schemaRef("ObservanceList")), { notFound: false, badRequest: false }),
-    ),
-    "/v3/observances/{code}": op(
-      "Catalogue",
-      "getObservanceOccurrences",
-      "An observance and the days it fell on",
-      "Years in which the observance was not a holiday are omitted: `count` can be 0 and the series shorter than the range; the " +
-        "range is not validated against the observance's lifetime. " + READINGS.spanLimit,
-      [p("ObservanceCode"), p("FromYear"), p("ToYear")],
-      v3Responses(jsonOk("The observance and its occurrences.", schemaRef("OccurrenceList"))),
-    ),
-    "/v3/openapi.json": op(
-      "Service",
-      "getOpenApiDocument",
-      "This OpenAPI 3.1 description",
-      "Generated from the running service's engine. No authentication.",
-      [],
-      v3Responses(jsonOk("The OpenAPI document.", schemaRef("OpenApiDocument")), { notFound: false, badRequest: false }),
-    ),
-    "/health": op(
-      "Service",
-      "getHealth",
-      "Service health",
-      "Whether the service is up and which version of the calendar data it serves (a hash of the rules and names), and which " +
-        "version of the static dataset (`/manifest.json`) the answering process finds on disk: `dataset` is `null` when it finds " +
-        "none, and `dataset.stale` is true when that dataset was built from other rules or names; `status` stays `ok` either way. " +
-        "Never cached.",
-      [],
-      {
-        "200": jsonOk("The service is up.", schemaRef("Health"), { "Cache-Control": h("Cache-Control-No-Store"), ETag: h("ETag"), ...COMMON_HEADERS }),
-        "304": r("NotModified"),
-        "405": r("MethodNotAllowed"),
-        "429": r("TooManyRequests"),
-        "500": r("InternalError"),
-      },
-    ),
-    "/ical/svenska-helgdagar.ics": feedOperation("getCalendarFeed", "Calendar feed (preferred address)"),
-    "/ical/holidays": feedOperation("getCalendarFeedAlias", "Calendar feed (same calendar, alternative address)"),
-    "/holidays": op(
-      "v2 (deprecated)",
-      "v2ListHolidays",
-      "v2: holidays of a year (deprecated)",
-      `${V2_DEPRECATION} A bare JSON array, one entry per holiday (a date with two holidays appears twice), public and de facto.`,
-      [p("V2Year"), p("V2Weekends")],
-      v2Responses(jsonOk("The holidays.", { type: "array", items: schemaRef("V2Holiday") }, { ...OK_HEADERS, ...V2_HEADERS })),
-      { deprecated: true },
-    ),
-    "/half-days": op(
-      "v2 (deprecated)",
-      "v2ListHalfDays",
-      "v2: half days of a year (deprecated)",
-      `${V2_DEPRECATION} A bare JSON array of \`{date}\`, one entry per date.`,
-      [p("V2Year")],
-      v2Responses(jsonOk("The half days.", { type: "array", items: schemaRef("V2Date") }, { ...OK_HEADERS, ...V2_HEADERS })),
-      { deprecated: true },
-    ),
-    "/bridge-days": op(
-      "v2 (deprecated)",
-      "v2ListBridgeDays",
-      "v2: bridge days of a year (deprecated)",
-      `${V2_DEPRECATION} A bare JSON array of \`{date}\`, one entry per date.`,
-      [p("V2Year")],
-      v2Responses(jsonOk("The bridge days.", { type: "array", items: schemaRef("V2Date") }, { ...OK_HEADERS, ...V2_HEADERS })),
-      { deprecated: true },
-    ),
-  };
+  return Object.fromEntries(
+    ROUTES.map((route) => [
+      route.path,
+      op(
+        route.doc.tag,
+        route.doc.operationId,
+        route.doc.summary,
+        route.doc.description,
+        route.parameters.map((key) => p(PARAMETERS[key].component)),
+        responsesOf(route),
+        route.doc.deprecated ? { deprecated: true } : {},
+      ),
+    ]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -665,6 +560,8 @@ function slugTable(): string {
     "method-not-allowed": "a method other than GET, HEAD, OPTIONS (header `Allow`; an addition to the specification's table)",
     gone: "a retired endpoint (the v2 withdrawal)",
     "rate-limited": "too many requests in the window; `Retry-After` gives seconds to wait",
+    "uri-too-long": "the request target is too long (the standalone server's limit: 8 KiB)",
+    "request-header-fields-too-large": "the request's header fields are too large (the standalone server's limit: 16 KiB)",
     "internal-error": "server fault",
   };
   return [
@@ -675,9 +572,8 @@ function slugTable(): string {
 }
 
 function staticDatasetSection(): string {
-  const files = STATIC_DATASET_FILES.length
-    ? "\n\n| File | Answers |\n|---|---|\n" + STATIC_DATASET_FILES.map((f) => `| \`${f.path}\` | \`${f.answers}\` |`).join("\n")
-    : "";
+  const list = staticDatasetFiles();
+  const files = list.length ? "\n\n| File | Answers |\n|---|---|\n" + list.map((f) => `| \`${f.path}\` | \`${f.answers}\` |`).join("\n") : "";
   return `## Static dataset\n\n${STATIC_DATASET_NOTE}${files}`;
 }
 
@@ -765,12 +661,12 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
     paths: paths(),
     components: {
       schemas: componentSchemas(strict),
-      parameters: PARAMETERS,
+      parameters: PARAMETER_COMPONENTS,
       headers: HEADERS,
       responses: RESPONSES,
     },
     "x-problem-base": PROBLEM_BASE,
     "x-problem-types": Object.fromEntries(PROBLEM_SLUGS.map((s) => [s, { type: problemType(s), status: PROBLEM_STATUS[s] }])),
-    "x-static-dataset": { description: STATIC_DATASET_NOTE, files: STATIC_DATASET_FILES },
+    "x-static-dataset": { description: STATIC_DATASET_NOTE, files: staticDatasetFiles() },
   };
 }

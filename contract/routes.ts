@@ -22,7 +22,9 @@ import { parseV2Weekends } from "../data-gen/v2.js";
 import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "../data-gen/feed-options.js";
 import type { ProblemSlug } from "../data-gen/errors.js";
 import { PATHS, type RouteId } from "./paths.js";
+import { SERVICE_DOMAIN } from "../data-gen/constants.js";
 import { CACHE_LONG, SURFACES, type SurfaceName } from "./policies.js";
+import { READINGS } from "./readings.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Declarations
@@ -119,6 +121,8 @@ export interface RouteDoc {
   operationId: string;
   summary: string;
   description: string;
+  /** the description of the 200 */
+  ok: string;
   deprecated?: boolean;
 }
 
@@ -155,10 +159,26 @@ export type { RouteId };
 // The table
 // ---------------------------------------------------------------------------------------------------------------
 
+/** "per minute", "per 10 seconds": a window in words. */
+export const perWindow = (seconds: number): string => (seconds === 60 ? "per minute" : `per ${seconds} seconds`);
+
 const V2_DEPRECATED =
   "Deprecated: the older unversioned API, frozen apart from bug fixes and being withdrawn; use v3. Every v2 response carries a " +
   "`Link` header to the deprecation notice (relations `deprecation` and `sunset`); after the announcement also `Deprecation` " +
-  "and `Sunset`. Errors are problem documents.";
+  `and \`Sunset\`. Errors are problem documents. Rate limit: ${SURFACES.v2.limit} requests ${perWindow(SURFACES.v2.windowSeconds)} ` +
+  "per calling address.";
+
+const FEED_DESCRIPTION =
+  "An iCalendar subscription outside the versioned API; its addresses are permanent. With no parameters it holds public and de " +
+  "facto holidays only. The window is the current year plus and minus two years (Europe/Stockholm) and cannot be changed. " +
+  "All-day events (`DTSTART;VALUE=DATE`), one per observance (and per bridge day, half day, Saturday, Sunday when asked), " +
+  `Swedish summary, English name in the description, stable \`UID\`s (\`<date>-<code>@${SERVICE_DOMAIN}\`), ` +
+  "`TRANSP:TRANSPARENT` unless `busy`, `X-WR-CALNAME` following the options (e.g. \"Svenska helgdagar\", \"Svenska helgdagar " +
+  "med klämdagar och halvdagar\"; it cannot be set separately), `X-PUBLISHED-TTL` and `REFRESH-INTERVAL` of six hours. Cached " +
+  `for six hours. Unknown parameters are ignored; a non-boolean value of a known option is 400. Rate limit: ${SURFACES.feed.limit} ` +
+  `requests ${perWindow(SURFACES.feed.windowSeconds)}, or ${SURFACES["feed-query"].limit} when query parameters are present; applies ` +
+  "only when a response must be built.";
+const FEED_OK = "The calendar (`text/calendar; charset=utf-8`).";
 
 export const ROUTES: readonly Route[] = [
   {
@@ -185,6 +205,7 @@ export const ROUTES: readonly Route[] = [
         "One entry per date, ascending. Every day carrying a named observance is listed (a date with two holidays is one entry " +
         "with two observances); the flags add the remaining Sundays and every Saturday. The flags decide which days are listed, " +
         "never what a day is.",
+      ok: "The holidays.",
     },
   },
   {
@@ -199,7 +220,7 @@ export const ROUTES: readonly Route[] = [
     surface: "v3",
     fn: "v3",
     static: { file: "/v3/data/:year/bridge-days.json", query: ["year"] },
-    doc: { tag: "Calendar", operationId: "listBridgeDays", summary: "Bridge days (klämdagar) of a year", description: "READINGS.bridgeDay" },
+    doc: { tag: "Calendar", operationId: "listBridgeDays", summary: "Bridge days (klämdagar) of a year", description: READINGS.bridgeDay, ok: "The bridge days." },
   },
   {
     id: "halfDays",
@@ -213,7 +234,7 @@ export const ROUTES: readonly Route[] = [
     surface: "v3",
     fn: "v3",
     static: { file: "/v3/data/:year/half-days.json", query: ["year"] },
-    doc: { tag: "Calendar", operationId: "listHalfDays", summary: "Half days (halvdagar) of a year", description: "READINGS.halfDay" },
+    doc: { tag: "Calendar", operationId: "listHalfDays", summary: "Half days (halvdagar) of a year", description: READINGS.halfDay, ok: "The half days." },
   },
   {
     id: "day",
@@ -233,7 +254,8 @@ export const ROUTES: readonly Route[] = [
       summary: "What a date is",
       description:
         "Classification is unconditional: there are no query parameters. An ordinary working day is not an error: it returns " +
-        "`holidayType: null`, `workingDay: true`, `observances: []`. READINGS.impossibleDate",
+        "`holidayType: null`, `workingDay: true`, `observances: []`. " + READINGS.impossibleDate,
+      ok: "The day, bare.",
     },
   },
   {
@@ -252,7 +274,8 @@ export const ROUTES: readonly Route[] = [
       summary: "Counts over a period",
       description:
         "Calendar days, duration, working days, days off, bridge days and half days between two dates, per `bounds`. " +
-        "READINGS.duration READINGS.spanLimit",
+        `${READINGS.duration} ${READINGS.spanLimit}`,
+      ok: "The counts.",
     },
   },
   {
@@ -270,8 +293,9 @@ export const ROUTES: readonly Route[] = [
       operationId: "shiftDate",
       summary: "Move a date by calendar units or working days",
       description:
-        "Steps are applied strictly in the order given; each reports its own `result`. READINGS.bStep READINGS.yStep " +
-        "READINGS.sundayRule READINGS.shiftPeriod READINGS.range",
+        `Steps are applied strictly in the order given; each reports its own \`result\`. ${READINGS.bStep} ${READINGS.yStep} ` +
+        `${READINGS.sundayRule} ${READINGS.shiftPeriod} ${READINGS.range}`,
+      ok: "The shifted date.",
     },
   },
   {
@@ -290,6 +314,7 @@ export const ROUTES: readonly Route[] = [
       operationId: "listObservances",
       summary: "The catalogue of observances",
       description: "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
+      ok: "The catalogue.",
     },
   },
   {
@@ -311,7 +336,8 @@ export const ROUTES: readonly Route[] = [
       summary: "An observance and the days it fell on",
       description:
         "Years in which the observance was not a holiday are omitted: `count` can be 0 and the series shorter than the range; the " +
-        "range is not validated against the observance's lifetime. READINGS.spanLimit",
+        "range is not validated against the observance's lifetime. " + READINGS.spanLimit,
+      ok: "The observance and its occurrences.",
     },
   },
   {
@@ -325,7 +351,7 @@ export const ROUTES: readonly Route[] = [
     surface: "v3",
     fn: "v3",
     static: { file: "/v3/data/openapi.json" },
-    doc: { tag: "Service", operationId: "getOpenApiDocument", summary: "This OpenAPI 3.1 description", description: "Generated from the running service's engine. No authentication." },
+    doc: { tag: "Service", operationId: "getOpenApiDocument", summary: "This OpenAPI 3.1 description", description: "Generated from the running service's engine. No authentication.", ok: "The OpenAPI document." },
   },
   {
     id: "health",
@@ -346,6 +372,7 @@ export const ROUTES: readonly Route[] = [
         "version of the static dataset (`/manifest.json`) the answering process finds on disk: `dataset` is `null` when it finds " +
         "none, and `dataset.stale` is true when that dataset was built from other rules or names; `status` stays `ok` either way. " +
         "Never cached.",
+      ok: "The service is up.",
     },
   },
   {
@@ -359,7 +386,7 @@ export const ROUTES: readonly Route[] = [
     cache: "feed",
     surface: "feed",
     fn: "ical",
-    doc: { tag: "Calendar feed", operationId: "getCalendarFeed", summary: "Calendar feed (preferred address)", description: "FEED_DESCRIPTION" },
+    doc: { tag: "Calendar feed", operationId: "getCalendarFeed", summary: "Calendar feed (preferred address)", description: FEED_DESCRIPTION, ok: FEED_OK },
   },
   {
     id: "feedAlias",
@@ -372,7 +399,7 @@ export const ROUTES: readonly Route[] = [
     cache: "feed",
     surface: "feed",
     fn: "ical",
-    doc: { tag: "Calendar feed", operationId: "getCalendarFeedAlias", summary: "Calendar feed (same calendar, alternative address)", description: "FEED_DESCRIPTION" },
+    doc: { tag: "Calendar feed", operationId: "getCalendarFeedAlias", summary: "Calendar feed (same calendar, alternative address)", description: FEED_DESCRIPTION, ok: FEED_OK },
   },
   {
     id: "v2Holidays",
@@ -391,6 +418,7 @@ export const ROUTES: readonly Route[] = [
       operationId: "v2ListHolidays",
       summary: "v2: holidays of a year (deprecated)",
       description: `${V2_DEPRECATED} A bare JSON array, one entry per holiday (a date with two holidays appears twice), public and de facto.`,
+      ok: "The holidays.",
       deprecated: true,
     },
   },
@@ -411,6 +439,7 @@ export const ROUTES: readonly Route[] = [
       operationId: "v2ListHalfDays",
       summary: "v2: half days of a year (deprecated)",
       description: `${V2_DEPRECATED} A bare JSON array of \`{date}\`, one entry per date.`,
+      ok: "The half days.",
       deprecated: true,
     },
   },
@@ -431,6 +460,7 @@ export const ROUTES: readonly Route[] = [
       operationId: "v2ListBridgeDays",
       summary: "v2: bridge days of a year (deprecated)",
       description: `${V2_DEPRECATED} A bare JSON array of \`{date}\`, one entry per date.`,
+      ok: "The bridge days.",
       deprecated: true,
     },
   },

@@ -1,4 +1,4 @@
-import { openApiDocument } from "../../data-gen/openapi.js";
+import { openApiDocument } from "../../contract/openapi.js";
 import { serializeJson } from "../../data-gen/serialize.js";
 
 /** The served OpenAPI document (the public form), serialised once per module, on first use. */

@@ -7,7 +7,7 @@ import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { PROBLEM_STATUS, type ProblemSlug } from "../../data-gen/index.js";
-import { openApiDocument } from "../../data-gen/openapi.js";
+import { openApiDocument } from "../../contract/openapi.js";
 import { PROBLEM_BASE, SCHEMAS, schemaId, type SchemaName } from "../../contract/bodies.js";
 
 // CJS default-export interop under NodeNext: the classes sit on `.default` of the module namespace

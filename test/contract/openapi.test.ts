@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { PROBLEM_STATUS, type ProblemSlug } from "../../data-gen/index.js";
-import { openApiDocument } from "../../data-gen/openapi.js";
+import { openApiDocument } from "../../contract/openapi.js";
 import { loosen, PROBLEM_BASE, SCHEMA_NAMES, SCHEMAS } from "../../contract/bodies.js";
 import { PROBLEM_BASE as HTTP_PROBLEM_BASE } from "../../functions/lib/problem.js";
 import { CACHE_LONG } from "../../functions/lib/cache.js";

@@ -8,7 +8,7 @@ import {
   bridgeDaysOfYear, catalogue, fromIsoDate, halfDaysOfYear, holidaysOfYear, occurrences, period, shift,
   OBSERVANCE_RULES, FIRST_YEAR, LAST_YEAR, type ProblemSlug,
 } from "../../data-gen/index.js";
-import { openApiDocument } from "../../data-gen/openapi.js";
+import { openApiDocument } from "../../contract/openapi.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../data-gen/v2.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { handleHealth } from "../../functions/lib/health.js";

@@ -16,6 +16,7 @@ import { FUNCTION_FALLBACK, PARAMETERS, ROUTES, matchRoute, surfaceOf } from "..
 import {
   fillFile, functionConfigs, headerRules, headersFile, redirectRules, redirectsFile, resolveRewrite,
 } from "../../contract/static.js";
+import { openApiDocument } from "../../contract/openapi.js";
 import { ROOT } from "../e2e/server.js";
 
 const dir = mkdtempSync(join(tmpdir(), "routing-"));
@@ -127,6 +128,38 @@ describe("the functions' config literals are the table's", () => {
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(pace.windowSeconds);
       expect((await res.json()).type).toMatch(/\/rate-limited$/);
     }
+  });
+});
+
+describe("the OpenAPI document is the table's", () => {
+  const doc = openApiDocument() as { paths: Record<string, { get: Record<string, unknown> }>; components: { parameters: Record<string, { name: string; in: string; required: boolean }> }; "x-static-dataset": { files: { path: string; answers: string }[] } };
+
+  it("has one GET operation per row, in the table's order, and nothing else", () => {
+    expect(Object.keys(doc.paths)).toEqual(ROUTES.map((r) => r.path));
+    for (const route of ROUTES) {
+      const op = doc.paths[route.path].get;
+      expect(op.operationId).toBe(route.doc.operationId);
+      expect(Object.keys(doc.paths[route.path])).toEqual(["get"]);
+    }
+  });
+
+  it.each(ROUTES.map((r) => [r.path, r] as const))("%s: the table's parameters, name and location, required as declared", (_path, route) => {
+    const refs = ((doc.paths[route.path].get.parameters ?? []) as { $ref: string }[]).map((p) => p.$ref.split("/").pop()!);
+    const declared = route.parameters.map((k) => PARAMETERS[k]);
+    expect(refs).toEqual(declared.map((p) => p.component));
+    for (const p of declared) {
+      const component = doc.components.parameters[p.component];
+      expect({ name: component.name, in: component.in, required: component.required }).toEqual({ name: p.name, in: p.in, required: p.required });
+    }
+  });
+
+  it("lists under x-static-dataset exactly the files the generated rules answer from", () => {
+    const files = doc["x-static-dataset"].files;
+    const fromRules = new Set(redirectRules().filter((r) => r.to.startsWith("/v3/data/") && r.to !== FUNCTION_FALLBACK).map((r) => r.to.replace(/:(\w+)/g, "{$1}")));
+    for (const file of fromRules) expect(files.map((f) => f.path)).toContain(file);
+    // the observance series file answers `from` alone (with `to`, the function answers)
+    const series = files.find((f) => f.path === "/v3/data/{from}/observances/{code}.json")!;
+    expect(series.answers).toBe("GET /v3/observances/{code}?from={from}");
   });
 });
 
