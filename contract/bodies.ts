@@ -14,7 +14,8 @@
  * writes such a reference and types it as `Static<typeof X>`.
  */
 import { Type, type SchemaOptions, type Static, type TSchema } from "@sinclair/typebox";
-import { API_VERSION, PROBLEM_BASE, SERVICE_DOMAIN } from "../data-gen/constants.js";
+import { API_VERSION, SERVICE_DOMAIN } from "../data-gen/constants.js";
+import { PROBLEM_BASE } from "./policies.js";
 import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "../data-gen/errors.js";
 import { BOUNDS, ISO_DATE_SOURCE, MAX_SPAN_YEARS, MAX_STEPS, STEP_UNITS } from "../data-gen/grammar.js";
@@ -26,7 +27,7 @@ export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema
 /** Base of the schemas' `$id`s. Not a page: an identifier, like the problem types. */
 export const SCHEMA_BASE = `https://${SERVICE_DOMAIN}/schemas`;
 
-/** PROBLEM_BASE: the fixed prefix of every problem `type` URI (data-gen/constants.ts). */
+/** PROBLEM_BASE: the fixed prefix of every problem `type` URI (contract/policies.ts). */
 export { API_VERSION, PROBLEM_BASE, OBSERVANCE_CODES, READINGS };
 
 /** The feast codes. */

@@ -9,7 +9,7 @@
  * is the public form, in which additive fields may appear (no `additionalProperties: false`);
  * `openApiDocument({ strict: true })` is the same document with the strict schemas, for the contract tests.
  */
-import { API_VERSION, PROBLEM_BASE } from "../data-gen/constants.js";
+import { API_VERSION } from "../data-gen/constants.js";
 import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
 import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../data-gen/errors.js";
 import {
@@ -19,7 +19,7 @@ import {
 import { OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS, loosen, problemType, type SchemaName } from "./bodies.js";
 import { PATHS } from "./paths.js";
 import {
-  CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, NO_STORE, SURFACES, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS,
+  CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, NO_STORE, PROBLEM_BASE, SURFACES, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS,
 } from "./policies.js";
 import { DATASET_FOLDER, PARAMETERS, ROUTES, STATIC_ONLY_FILES, type Route } from "./routes.js";
 import { redirectRules } from "./static.js";

@@ -1,10 +1,18 @@
 /**
- * The HTTP facts of the contract that are not routes: cache policies, the headers every answer carries, the
+ * The HTTP facts of the contract that are not routes: the problem base, cache policies, the headers every answer carries, the
  * rate-limit surfaces and their limits. Each value is written here once; the handlers (functions/), the standalone
  * server, the generated `_headers`/`_redirects` (build/routing.ts), the functions' `config` (checked by
  * test/contract/routing.test.ts) and the OpenAPI document read them from here. This module imports nothing, so
- * a small function bundle that needs one constant pulls in no more than this file.
+ * a small function bundle that needs one constant pulls in no more than this file (and the two constants of
+ * data-gen/constants.ts).
  */
+import { SERVICE_DOMAIN } from "../data-gen/constants.js";
+
+/**
+ * The fixed prefix of every problem `type` URI (SPEC.md "Errors"): `{problem_base}/{slug}`.
+ * One constant of the deployment, never derived from the request. The URIs name errors; they are not pages.
+ */
+export const PROBLEM_BASE = `https://${SERVICE_DOMAIN}/problems`;
 
 /** Answers that depend only on their parameters: cached by the CDN for 30 days, revalidated for a year (SPEC.md "Caching"). */
 export const CACHE_LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";

@@ -1,6 +1,5 @@
 import { CalendarError, PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../../data-gen/index.js";
-import { PROBLEM_BASE } from "../../data-gen/constants.js";
-import { NO_STORE, PROBLEM_CONTENT_TYPE } from "../../contract/policies.js";
+import { NO_STORE, PROBLEM_BASE, PROBLEM_CONTENT_TYPE } from "../../contract/policies.js";
 import { PATHS } from "../../contract/paths.js";
 import { serializeJson } from "../../data-gen/serialize.js";
 import type { Problem } from "../../contract/bodies.js";
