@@ -158,10 +158,3 @@ export function singleFilesPlanned(): Generator<PlannedFile> {
   return planned(singleRecipes());
 }
 
-export function firstDayOfYear(year: number): DayNumber {
-  return dayFromCivil(year, 1, 1);
-}
-
-export function lastDayOfYear(year: number): DayNumber {
-  return dayFromCivil(year, 12, 31);
-}

@@ -79,7 +79,6 @@ export const SURFACES = {
 } as const satisfies Record<string, PaceLimit>;
 
 export type SurfaceName = keyof typeof SURFACES;
-export const SURFACE_NAMES = Object.keys(SURFACES) as SurfaceName[];
 
 /** v2 along the withdrawal timeline (same window and block): from one month after the announcement, and from three. */
 export const V2_LIMIT_AFTER_ONE_MONTH = 3;

@@ -515,11 +515,6 @@ export function matchRoute(pathname: string): Match | undefined {
   return undefined;
 }
 
-/** The function that answers a pathname (by its row; not-found otherwise). */
-export function functionFor(pathname: string): FunctionName {
-  return matchRoute(pathname)?.route.fn ?? NOT_FOUND.fn;
-}
-
 /**
  * The pace of a request on a row: the feed's is `feed-query` when the request carries query parameters
  * (SPEC.md "Limits"), any parameters. Netlify's rewrite rules can only match named parameters, so on the platform

@@ -41,8 +41,3 @@ export function okResponse(
   headers.set("Content-Type", contentType);
   return new Response(request.method === "HEAD" ? null : body, { status: 200, headers });
 }
-
-/** Convenience for JSON bodies already serialised with serializeJson. */
-export function jsonResponse(request: Request, body: string, cacheControl: string, extraHeaders?: HeadersInit): Response {
-  return okResponse(request, body, JSON_CONTENT_TYPE, cacheControl, extraHeaders);
-}
