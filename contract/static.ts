@@ -86,9 +86,11 @@ function rulesOf(route: Route): RedirectRule[] {
   return rules;
 }
 
-/** Every rewrite rule, in order; the last sends everything unanswered to the not-found function. */
-export function redirectRules(): RedirectRule[] {
-  return [...ROUTES.flatMap(rulesOf), { from: "/*", query: {}, to: NOT_FOUND_FUNCTION_ADDRESS }];
+let rulesOnce: readonly RedirectRule[] | undefined;
+
+/** Every rewrite rule, in order; the last sends everything unanswered to the not-found function. Computed once. */
+export function redirectRules(): readonly RedirectRule[] {
+  return (rulesOnce ??= Object.freeze([...ROUTES.flatMap(rulesOf), { from: "/*", query: {}, to: NOT_FOUND_FUNCTION_ADDRESS }]));
 }
 
 /** `_redirects`: one line per rule, `from [key=value ...] to 200`. */
@@ -214,7 +216,7 @@ const SAFE_VALUE = /^[A-Za-z0-9_-]{1,40}$/;
  * undefined when they send it to a function. Like the CDN, except that a known parameter given twice always
  * reaches the function (which answers 400), as DECISIONS.md asks wherever a process can see it.
  */
-export function resolveRewrite(pathname: string, params: URLSearchParams, rules = redirectRules()): string | undefined {
+export function resolveRewrite(pathname: string, params: URLSearchParams, rules: readonly RedirectRule[] = redirectRules()): string | undefined {
   for (const rule of rules) {
     if (!rule.routeId) return undefined;
     const pathValues = matchPattern(rule.from, pathname);

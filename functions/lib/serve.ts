@@ -76,11 +76,20 @@ export function tableSurface(fallback: SurfaceName): Surface {
 export type Handler = (request: Request, ctx: ServiceContext) => Promise<Response> | Response;
 export type ServedHandler = (request: Request, ctx?: Partial<ServiceContext>) => Promise<Response>;
 
-/** Copies a response with extra headers (the headers of a Response may be immutable). */
+/**
+ * A response with extra headers. The handlers' own responses have mutable headers and are changed in place, which
+ * keeps their body as built (a string, not a stream: the Node bridge writes it in one go); a response whose headers
+ * are immutable (one from fetch()) is copied.
+ */
 export function withHeaders(response: Response, extra: Record<string, string>): Response {
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  try {
+    for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
 
 /** OPTIONS: the CORS preflight (204), allowing the headers the browser asks for. */

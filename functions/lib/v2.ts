@@ -10,7 +10,7 @@ import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../data-gen/v2.js";
 import { stockholmYear } from "./cache.js";
 import { problemResponse } from "./problem.js";
 import { cacheControlOf, tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
-import { completeContext, serve, type ServedHandler, type ServiceContext, type Surface } from "./serve.js";
+import { completeContext, serve, withHeaders, type ServedHandler, type ServiceContext, type Surface } from "./serve.js";
 import { withdrawalConfigFromEnv, withdrawalState, type WithdrawalConfig } from "./withdrawal.js";
 
 /**
@@ -76,9 +76,7 @@ export function makeV2Handler(config: WithdrawalConfig): ServedHandler {
     const state = withdrawalState(config, now);
     // 410 answers are not counted: from the sunset (or in a brownout) every v2 request answers 410, never 429
     const response = state.gone ? await gone(request, { ...ctx, rateLimitsEnabled: false }) : await answer(request, ctx);
-    const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(state.headers)) headers.set(name, value);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return withHeaders(response, state.headers);
   };
 }
 
