@@ -66,7 +66,7 @@ export async function run(): Promise<void> {
     const cases: [string, string][] = [
       ["/v3/period, 200 years", `${PATHS.period}?from=1950-01-01&to=2149-12-31`],
       ["/v3/shift, 20 steps", `${PATHS.shift}?date=2024-01-31&${steps}&postpone=true`],
-      ["/v3/days/{date}, outside the window", pathOf("day", { date: "1950-06-21" })],
+      [`${PATHS.day}, outside the window`, pathOf("day", { date: "1950-06-21" })],
       ["static year file", `${PATHS.holidays}?year=2024`],
       ["feed", PATHS.feed],
     ];
