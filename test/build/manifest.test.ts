@@ -16,9 +16,13 @@ const run = promisify(execFile);
 
 interface ManifestFunction {
   name: string;
-  routes?: { pattern: string; literal?: string; expression?: string }[];
+  routes?: { pattern: string; literal?: string; expression?: string; prefer_static?: boolean }[];
+  excludedRoutes?: { pattern: string }[];
   trafficRules?: {
-    action: { type: string; config: { rateLimitConfig: { windowLimit: number; windowSize: number }; aggregate: { keys: { type: string }[] } } };
+    action: {
+      type: string;
+      config: { to?: string; rateLimitConfig: { windowLimit: number; windowSize: number }; aggregate: { keys: { type: string }[] } };
+    };
   };
 }
 
@@ -38,18 +42,33 @@ describe.skipIf(process.env.E2E === "off")("netlify build --offline: the deploy 
 
   const configs = functionConfigs();
 
-  it.each(Object.entries(configs).filter(([, c]) => c.path))("%s carries its surface's rate limit per address and the table's routes", (name, config) => {
-    const fn = functions.get(name)!;
-    expect(fn).toBeDefined();
-    const pace = SURFACES[config.surface];
-    expect(fn.trafficRules?.action.config.rateLimitConfig).toMatchObject({ windowLimit: pace.limit, windowSize: pace.windowSeconds });
-    expect(fn.trafficRules?.action.config.aggregate.keys.map((k) => k.type)).toContain("ip");
-    expect(fn.routes!.map((r) => r.pattern)).toEqual(config.path);
+  it("has exactly the table's functions", () => {
+    expect([...functions.keys()].sort()).toEqual(Object.keys(configs).sort());
   });
 
-  it("the not-found function has no route of its own (the last generated rewrite rule reaches it)", () => {
-    const fn = functions.get("not-found")!;
+  it.each(Object.keys(configs))("%s: the table's routes, excluded routes and platform limit (rewrite to its 429)", (name) => {
+    const fn = functions.get(name)!;
+    const config = configs[name as keyof typeof configs];
     expect(fn).toBeDefined();
-    expect(fn.routes ?? []).toEqual([]);
+    expect((fn.routes ?? []).map((r) => r.pattern)).toEqual(config.path ?? []);
+    expect((fn.excludedRoutes ?? []).map((r) => r.pattern)).toEqual(config.excludedPath ?? []);
+    if (config.preferStatic) for (const r of fn.routes!) expect(r.prefer_static).toBe(true);
+    if (!config.rateLimit) {
+      expect(fn.trafficRules).toBeUndefined(); // the 429 answerer itself is never limited
+      return;
+    }
+    const pace = SURFACES[config.surface];
+    expect(fn.trafficRules?.action.type).toBe("rewrite");
+    expect(fn.trafficRules?.action.config.to).toBe(`/rate-limited/${config.surface}`);
+    expect(fn.trafficRules?.action.config.rateLimitConfig).toMatchObject({ windowLimit: pace.limit, windowSize: pace.windowSeconds });
+    expect(fn.trafficRules?.action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);
+  });
+
+  it("every rewrite target is a route of the rate-limited function", () => {
+    const limited = functions.get("rate-limited")!;
+    for (const fn of functions.values()) {
+      const to = fn.trafficRules?.action.config.to;
+      if (to) expect(limited.routes!.some((r) => new RegExp(r.expression ?? `^${r.pattern}$`).test(to))).toBe(true);
+    }
   });
 });
