@@ -19,7 +19,8 @@ export const MAX_URL_BYTES = 8 * 1024;
 export const MAX_HEADER_BYTES = 16 * 1024;
 /**
  * Node's own header limit for this server (request line and headers). Raised above MAX_HEADER_BYTES + MAX_URL_BYTES so
- * the server sees and answers 414/431 itself; beyond it Node's parser stops and `clientError` answers 431 on the socket.
+ * the server sees and answers 414/431 itself; beyond it Node's parser stops and `clientError` answers 431 on the socket
+ * (for a giant target as well: the request head as a whole is too large).
  */
 export const NODE_MAX_HEADER_SIZE = 64 * 1024;
 
@@ -129,19 +130,20 @@ export async function answerOnSocket(socket: Duplex, response: Response): Promis
   }
 }
 
-/** The request line's method and target from the bytes Node's parser saw (best effort). */
-export function requestLineOf(rawPacket: Buffer | undefined): { method: string; target: string; complete: boolean } {
+/** The request line's method and target from the bytes Node's parser was reading (best effort). */
+export function requestLineOf(rawPacket: Buffer | undefined): { method: string; target: string } {
   const text = rawPacket ? rawPacket.subarray(0, MAX_URL_BYTES + 64).toString("latin1") : "";
   const end = text.indexOf("\r\n");
   const line = end >= 0 ? text.slice(0, end) : text;
-  const [method = "", target = "", ...rest] = line.split(" ");
-  return { method, target, complete: end >= 0 && rest.length > 0 };
+  const [method = "", target = ""] = line.split(" ");
+  return { method, target };
 }
 
 /**
  * The answer to a request Node's HTTP parser refused (`clientError`): an unknown method token (`FOO`, `TRACK`,
- * lowercase `get`) 405; headers over Node's limit 431 (414 when the request line alone is too long); anything else
- * unreadable (a bad target, a space or control byte, conflicting lengths, a timeout) 400. Undefined: nobody to answer.
+ * lowercase `get`) 405; a request head (line and headers) over Node's limit 431 (Node hands over only the chunk it
+ * was reading, so a giant target cannot be told from a giant header there); anything else unreadable (a bad
+ * target, a space or control byte, conflicting lengths, a timeout) 400. Undefined: nobody to answer.
  */
 export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): Response | undefined {
   const code = error.code ?? "";
@@ -149,9 +151,7 @@ export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: B
   const line = requestLineOf(error.rawPacket);
   const target = line.target.startsWith("/") && !targetProblem(line.target) ? line.target : "/";
   if (code === "HPE_INVALID_METHOD") return methodProblem(line.method, target);
-  if (code === "HPE_HEADER_OVERFLOW") {
-    return !line.complete || Buffer.byteLength(line.target) > MAX_URL_BYTES ? uriTooLong("/") : headersTooLarge(target);
-  }
+  if (code === "HPE_HEADER_OVERFLOW") return headersTooLarge("/");
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") return problemFor("invalid-parameter", "the request was not received completely in time", target);
   return problemFor("invalid-parameter", "the request could not be read as HTTP/1.1 (request line, target or headers malformed)", target);
 }

@@ -14,7 +14,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { join, relative } from "node:path";
 import { writeRouting } from "../build/routing.js";
 import { stockholmYear } from "../functions/lib/cache.js";
-import { readDatasetStatus } from "../functions/lib/health.js";
+import { datasetMatchesEngine } from "./dataset.js";
+
+export { datasetIsCurrent, datasetMatchesEngine } from "./dataset.js";
 
 export type Log = (level: "info" | "warn" | "error", message: string) => void;
 
@@ -102,17 +104,6 @@ export async function buildSiteIfStale(root: string, publicDir: string, log: Log
   log("info", `site: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/**
- * Is the dataset in public/ built from this engine, with a days window covering the current year ± 2? (The check
- * `/health` reports as `dataset.stale`, plus the window, which moves with the year.)
- */
-export function datasetIsCurrent(publicDir: string, now = new Date()): boolean {
-  const status = readDatasetStatus(join(publicDir, "manifest.json"));
-  if (!status || status.stale) return false;
-  const year = stockholmYear(now);
-  return status.days !== null && status.days.from <= `${year - 2}-01-01` && status.days.to >= `${year + 2}-12-31`;
-}
-
 export interface Prepared {
   /** settles when the site in public/ is current (at once when it already was) */
   siteReady: Promise<void>;
@@ -128,9 +119,9 @@ export function prepareStale(options: { root: string; publicDir?: string; log: L
   } catch (error) {
     log("error", `routing: ${(error as Error).message}`);
   }
-  if (!datasetIsCurrent(publicDir)) {
-    log("info", "dataset: none current in public/; every answer is computed (npm run build:data adds the static files)");
-  }
+  void datasetMatchesEngine(publicDir).then((current) => {
+    if (!current) log("info", "dataset: none in public/ built by this engine; every answer is computed (npm run build:data adds the static files)");
+  });
   const siteReady = buildSiteIfStale(root, publicDir, log).catch((error) => log("error", `site: ${(error as Error).message}`));
   return { siteReady };
 }

@@ -12,7 +12,7 @@
  *      are answered here, before a Fetch Request exists (./guard.ts).
  *   3. The Node/Fetch bridge (@hono/node-server's getRequestListener), then dispatch:
  *        - a request the route table's rewrite rules send to a dataset file (contract/static.ts resolveRewrite) that
- *          exists in the publish folder: that file, with the headers `_headers` gives it (fileHeaders) + HSTS,
+ *          exists in the publish folder, when the dataset was built by this engine (./dataset.ts): that file, with the headers `_headers` gives it (fileHeaders) + HSTS,
  *          through okResponse, so ETag/304/HEAD are the function's; not rate-limited (SPEC: static answers are
  *          served regardless);
  *        - a row of the route table: the function that answers it on Netlify (same handler, same bytes), counting
@@ -23,6 +23,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { stat } from "node:fs/promises";
 import type { Duplex } from "node:stream";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -31,7 +32,7 @@ import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { CORS_HEADERS, SURFACES, type PaceLimit, type SurfaceName } from "../contract/policies.js";
 import { matchRoute, surfaceOf, type FunctionName } from "../contract/routes.js";
 import { fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
-import { createHealthHandler, DATASET_MANIFEST_ENV, readDatasetStatus } from "../functions/lib/health.js";
+import { createHealthHandler, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { handleFeed } from "../functions/lib/feed.js";
 import { ifNoneMatchMatches, okResponse } from "../functions/lib/http.js";
 import { handleNotFound } from "../functions/lib/not-found.js";
@@ -40,6 +41,7 @@ import { methodNotAllowed, preflight, withCommonHeaders, withHeaders, withoutBod
 import { handleV3 } from "../functions/lib/v3.js";
 import { makeV2Handler } from "../functions/lib/v2.js";
 import { withdrawalConfigFromEnv } from "../functions/lib/withdrawal.js";
+import { datasetMatchesEngine } from "./dataset.js";
 import { PublicFiles, type CachedFile } from "./files.js";
 import { NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, methodProblem, problemFor, refusalOf } from "./guard.js";
 
@@ -143,10 +145,17 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const rules = redirectRules();
 
   const manifestPath = resolve(env[DATASET_MANIFEST_ENV] || join(publicDir, "manifest.json"));
-  /** Dataset files answer requests only when the manifest says they were built by this engine (else: computed). */
-  const datasetUsable = () => {
-    const status = readDatasetStatus(manifestPath);
-    return status !== null && !status.stale;
+  /**
+   * Dataset files answer requests only when they were built by this engine (else every answer is computed): checked
+   * again whenever the manifest changes (one stat() per request; the build writes the manifest last).
+   */
+  let datasetCheck: { key: string; usable: Promise<boolean> } | undefined;
+  const datasetUsable = async (): Promise<boolean> => {
+    const info = await stat(manifestPath).catch(() => undefined);
+    if (!info) return false;
+    const key = `${info.mtimeMs}:${info.size}:${info.ino}`;
+    if (datasetCheck?.key !== key) datasetCheck = { key, usable: datasetMatchesEngine(publicDir, manifestPath) };
+    return datasetCheck.usable;
   };
   const { warnings, ...withdrawal } = withdrawalConfigFromEnv(env);
   for (const w of warnings) log("warn", w);
@@ -172,7 +181,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     const match = matchRoute(pathname);
 
     const datasetFile = resolveRewrite(pathname, url.searchParams, rules);
-    if (datasetFile && match && datasetUsable()) {
+    if (datasetFile && match && (await datasetUsable())) {
       const file = await files.get(datasetFile);
       // no file (a date outside the days window, a partial build): the function answers, byte-identical
       if (file) {

@@ -11,3 +11,14 @@ declare module "vitest" {
 export function e2eBaseUrl(): string | undefined {
   return inject("e2eBaseUrl") || process.env.E2E_BASE_URL || undefined;
 }
+
+/**
+ * What answered a request on the e2e server: a dataset or site file, or a function. The standalone server says so
+ * in this header when started with ANSWER_SOURCE_HEADER=on (test/e2e/global-setup.ts does).
+ */
+export const ANSWER_SOURCE_HEADER = "x-answer-source";
+
+export function answeredBy(res: Response): "function" | "static" | undefined {
+  const source = res.headers.get(ANSWER_SOURCE_HEADER);
+  return source === "function" ? "function" : source === "file" ? "static" : undefined;
+}

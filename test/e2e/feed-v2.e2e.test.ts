@@ -1,4 +1,4 @@
-/** End-to-end: the calendar feed and the v2 endpoints over real HTTP through `netlify dev`. */
+/** End-to-end: the calendar feed and the v2 endpoints over real HTTP through the standalone server (`npm start`). */
 import { describe, expect, it } from "vitest";
 import { holidaysOfYear } from "../../data-gen/index.js";
 import { parseCalendar } from "../feed/helpers.js";

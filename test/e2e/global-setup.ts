@@ -1,6 +1,9 @@
 /**
- * Vitest globalSetup: starts the README's start command once for every end-to-end test, with RATE_LIMITS=off,
- * on PORT 8899 (or the next free port), and stops it at the end.
+ * Vitest globalSetup: makes public/ current (routing, site, and the dataset when its manifest does not match the
+ * engine), then starts the README's start command (`npm start`, the standalone server) once for every end-to-end
+ * test, with RATE_LIMITS=off and ANSWER_SOURCE_HEADER=on (so tests can tell a file answer from a function answer),
+ * on PORT 8899 (or the next free port), and stops it at the end. netlify dev is started only by
+ * test/e2e/conformance.test.ts, which compares it with this server.
  *
  * How e2e tests get the base URL (use either):
  *   - `inject("e2eBaseUrl")` from vitest (provided here; declared in test/e2e/base-url.ts), or
@@ -9,10 +12,12 @@
  *
  * The server is only started when the run includes e2e tests: with file filters that name no e2e file
  * (`vitest run test/v3`) or with E2E=off it is skipped. E2E_BASE_URL given from outside (an already running
- * server) is used as is.
+ * standalone server with ANSWER_SOURCE_HEADER=on) is used as is.
  */
 import type { TestProject } from "vitest/node";
-import { choosePort, startServer, type RunningServer } from "./server.js";
+import { buildSiteIfStale, datasetIsCurrent, runScript, type Log } from "../../server/stale.js";
+import { writeRouting } from "../../build/routing.js";
+import { PUBLIC_DIR, ROOT, choosePort, startServer, type RunningServer } from "./server.js";
 
 let server: RunningServer | undefined;
 
@@ -23,11 +28,26 @@ function runIncludesE2e(): boolean {
   return args.length === 0 || args.some((a) => "test/e2e/".includes(a) || a.includes("e2e"));
 }
 
+const log: Log = (level, message) => {
+  if (level !== "info") console.warn(`[e2e setup] ${message}`);
+};
+
+/** public/ as both servers should serve it: the routing files, the site, and a dataset built by this engine. */
+export async function preparePublic(): Promise<void> {
+  writeRouting(PUBLIC_DIR);
+  await buildSiteIfStale(ROOT, PUBLIC_DIR, log);
+  if (!(await datasetIsCurrent(PUBLIC_DIR))) {
+    const code = await runScript(ROOT, "build:data", log, { FORCE_COLOR: "0" });
+    if (code !== 0) throw new Error(`npm run build:data failed (exit ${code})`);
+  }
+}
+
 export default async function setup(project: TestProject) {
   let baseUrl = process.env.E2E_BASE_URL;
   if (!baseUrl && runIncludesE2e()) {
+    await preparePublic();
     const port = await choosePort(Number(process.env.E2E_PORT ?? 8899));
-    server = await startServer({ port, env: { RATE_LIMITS: "off" } });
+    server = await startServer({ kind: "standalone", port, env: { RATE_LIMITS: "off", ANSWER_SOURCE_HEADER: "on" } });
     baseUrl = server.baseUrl;
     process.env.E2E_BASE_URL = baseUrl;
   }

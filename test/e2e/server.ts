@@ -1,15 +1,24 @@
 /**
- * Starts and stops the README's start command (`npm start`, i.e. `netlify dev --offline`) for end-to-end tests.
- * Used by test/e2e/global-setup.ts (one shared server for all e2e files) and by tests that need a server of
- * their own (test/e2e/ratelimit.test.ts).
+ * Starts and stops a real server for end-to-end tests, each in a process group of its own:
+ *   - "standalone": the README's start command, `npm start` (server/standalone.ts, which builds the stale site and
+ *     routing first), or with `build: false` the server alone (`tsx server/standalone.ts --no-build`);
+ *   - "netlify": `netlify dev --offline` (scripts/start.mjs, what `npm run dev:netlify` runs after `npm run build`;
+ *     it serves public/ as it is, so build it first: test/e2e/global-setup.ts does).
+ * Used by test/e2e/global-setup.ts (one shared standalone server for all e2e files), test/e2e/conformance.test.ts
+ * (netlify dev beside it) and tests that need a server of their own (test/e2e/ratelimit.test.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const PUBLIC_DIR = join(ROOT, "public");
+
+export type ServerKind = "standalone" | "netlify";
 
 export interface RunningServer {
+  kind: ServerKind;
   baseUrl: string;
   port: number;
   child: ChildProcess;
@@ -31,21 +40,41 @@ export async function choosePort(preferred: number): Promise<number> {
   throw new Error(`no free port near ${preferred}`);
 }
 
-/**
- * Runs `npm start` with PORT (and the given environment changes) in its own process group, and waits until
- * /health answers 200 (up to `timeoutMs`).
- */
-export async function startServer(options: { port: number; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<RunningServer> {
-  const { port, timeoutMs = 150_000 } = options;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NETLIFY_TELEMETRY_DISABLED: "1", BROWSER: "none" };
+export interface StartOptions {
+  kind?: ServerKind;
+  port: number;
+  /** environment changes (undefined removes a variable) */
+  env?: Record<string, string | undefined>;
+  /** standalone only: false runs the server without `npm start`'s build step */
+  build?: boolean;
+  timeoutMs?: number;
+}
+
+function command(kind: ServerKind, build: boolean): [string, string[]] {
+  const bin = join(ROOT, "node_modules", ".bin");
+  if (kind === "netlify") return [process.execPath, [join(ROOT, "scripts", "start.mjs")]];
+  return build ? ["npm", ["start"]] : [join(bin, "tsx"), [join(ROOT, "server", "standalone.ts"), "--no-build"]];
+}
+
+/** Starts a server with PORT and waits until /health answers 200 (up to `timeoutMs`). */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { port, kind = "standalone", build = true, timeoutMs = kind === "netlify" ? 150_000 : 60_000 } = options;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    NETLIFY_TELEMETRY_DISABLED: "1",
+    BROWSER: "none",
+    PATH: join(ROOT, "node_modules", ".bin") + delimiter + (process.env.PATH ?? ""),
+  };
   for (const [k, v] of Object.entries(options.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  const child = spawn("npm", ["start"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const [file, args] = command(kind, build);
+  const child = spawn(file, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
-  child.stdout!.on("data", (d) => (log = (log + d).slice(-20_000)));
-  child.stderr!.on("data", (d) => (log = (log + d).slice(-20_000)));
+  child.stdout!.on("data", (d) => (log = (log + d).slice(-50_000)));
+  child.stderr!.on("data", (d) => (log = (log + d).slice(-50_000)));
   const baseUrl = `http://localhost:${port}`;
 
   const stop = async () => {
@@ -62,22 +91,23 @@ export async function startServer(options: { port: number; env?: Record<string, 
       } catch {
         /* already gone */
       }
-    }, 5000);
+    }, 8000);
     await exited;
     clearTimeout(timer);
   };
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`${kind} server exited with ${child.exitCode}:\n${log}`);
     try {
       const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(5000) });
-      if (res.status === 200) return { baseUrl, port, child, output: () => log, stop };
+      await res.arrayBuffer();
+      if (res.status === 200) return { kind, baseUrl, port, child, output: () => log, stop };
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 200));
   }
   await stop();
-  throw new Error(`server on ${baseUrl} did not answer /health within ${timeoutMs} ms:\n${log}`);
+  throw new Error(`${kind} server on ${baseUrl} did not answer /health within ${timeoutMs} ms:\n${log}`);
 }

@@ -1,6 +1,6 @@
 /**
- * End-to-end: the site in headless Chromium against the real server (`npm start`, i.e. netlify dev, which builds the
- * dataset and the site into public/). Unlike test/site/site.test.ts (a fixture server answering from the engine),
+ * End-to-end: the site in headless Chromium against the real server (`npm start`, the standalone server; the e2e
+ * global setup builds the dataset and the site into public/). Unlike test/site/site.test.ts (a fixture server answering from the engine),
  * every API call here goes through the real /v3 routes, the feed function and the static dataset.
  * Screenshots: test-results/screenshots/real-*.png.
  */
@@ -107,7 +107,7 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
       await page.check('[data-feed-option="bridge"]');
       const withBridge = await page.inputValue("#feed-https");
       expect(withBridge).toBe(`https://${host}/ical/svenska-helgdagar.ics?bridge=true`);
-      // netlify dev speaks plain HTTP: fetch the same host, path and query
+      // the local server speaks plain HTTP: fetch the same host, path and query
       for (const address of [https, withBridge]) {
         const url = new URL(address);
         const res = await fetch(`${BASE}${url.pathname}${url.search}`);

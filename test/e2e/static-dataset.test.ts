@@ -1,18 +1,17 @@
 /**
- * End to end under `netlify dev --offline`: netlify.toml answers what a literal rule can from the dataset files
- * (built by `npm start`'s build:data), and everything else reaches the v3 function. A static answer is told apart by
- * the absence of `x-nf-invocation-metadata`, which netlify dev puts on every function response.
- * Local limit (docs/static-dataset.md): netlify dev's static server overrides Content-Type and Cache-Control of
- * static answers, so those two are compared in test/build/static-dataset.test.ts (file + netlify.toml rules).
+ * End to end through the standalone server (`npm start`): the route table's rewrite rules answer what a literal rule
+ * can from the dataset files (built by the e2e global setup's build:data when stale), and everything else reaches the
+ * v3 function. The server says which answered (X-Answer-Source, on for the e2e server). File answers carry the
+ * function's status, body and spec headers, Content-Type and Cache-Control included (netlify dev's own file server
+ * replaces those two: test/e2e/conformance.test.ts lists it).
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { handleV3 } from "../../functions/lib/v3.js";
-import { e2eBaseUrl } from "./base-url.js";
+import { answeredBy, e2eBaseUrl } from "./base-url.js";
 
 const BASE = e2eBaseUrl();
-const FUNCTION_MARK = "x-nf-invocation-metadata";
-describe.skipIf(!BASE)("static dataset over netlify dev", () => {
+describe.skipIf(!BASE)("static dataset over the standalone server", () => {
   it.each([
     "/v3/holidays?year=2024&x=1",
     "/v3/holidays?year=1930&sundays=true&saturdays=true",
@@ -27,9 +26,9 @@ describe.skipIf(!BASE)("static dataset over netlify dev", () => {
     const res = await fetch(BASE + path);
     const fn = await handleV3(new Request("http://localhost" + path));
     expect(res.status).toBe(200);
-    expect(res.headers.get(FUNCTION_MARK)).toBeNull();
+    expect(answeredBy(res)).toBe("static");
     expect(await res.text()).toBe(await fn.text());
-    for (const name of ["access-control-allow-origin", "access-control-expose-headers", "ratelimit-limit", "ratelimit-policy"]) {
+    for (const name of ["content-type", "cache-control", "etag", "access-control-allow-origin", "access-control-expose-headers", "ratelimit-limit", "ratelimit-policy", "strict-transport-security"]) {
       expect([name, res.headers.get(name)]).toEqual([name, fn.headers.get(name)]);
     }
     const etag = res.headers.get("etag");
@@ -48,7 +47,7 @@ describe.skipIf(!BASE)("static dataset over netlify dev", () => {
   ])("%s reaches the function: %i problem document", async (path, status) => {
     const res = await fetch(BASE + path);
     expect(res.status).toBe(status);
-    expect(res.headers.get(FUNCTION_MARK)).not.toBeNull();
+    expect(answeredBy(res)).toBe("function");
     expect(res.headers.get("content-type")).toBe("application/problem+json");
     expect(res.headers.get("cache-control")).toBe("no-store");
     const fn = await handleV3(new Request("http://localhost" + path));
@@ -59,7 +58,7 @@ describe.skipIf(!BASE)("static dataset over netlify dev", () => {
     for (const path of ["/v3/holidays", "/v3/observances/easterSunday?from=2000&to=2010", "/v3/days/1931-06-19"]) {
       const res = await fetch(BASE + path);
       expect(res.status).toBe(200);
-      expect(res.headers.get(FUNCTION_MARK)).not.toBeNull();
+      expect(answeredBy(res)).toBe("function");
       expect(res.headers.get("etag")).toBe((await handleV3(new Request("http://localhost" + path))).headers.get("etag"));
     }
   });
