@@ -93,16 +93,23 @@ const uriTooLong = (target: string) => problemFor("uri-too-long", `the request t
 const headersTooLarge = (target: string) =>
   problemFor("request-header-fields-too-large", `the request headers are larger than ${MAX_HEADER_BYTES} bytes in total`, target);
 
+/** A raw-layer answer and the target whose surface it speaks for ("/" when the target is unreadable). */
+export interface Refusal {
+  response: Response;
+  target: string;
+}
+
 /**
  * The answer to a request Node has parsed but the handlers must not see, or undefined when it may go on:
  * 414, 431, 405 (every method but GET, HEAD, OPTIONS, TRACE included), 400 for a target the server cannot read.
  */
-export function refusalOf(method: string, target: string, rawHeaders: readonly string[]): Response | undefined {
-  if (Buffer.byteLength(target) > MAX_URL_BYTES) return uriTooLong("/");
-  if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return headersTooLarge(target);
-  if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return methodProblem(method, target);
+export function refusalOf(method: string, target: string, rawHeaders: readonly string[]): Refusal | undefined {
+  if (Buffer.byteLength(target) > MAX_URL_BYTES) return { response: uriTooLong("/"), target: "/" };
+  const readable = targetProblem(target) === undefined ? target : "/";
+  if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return { response: headersTooLarge(readable), target: readable };
+  if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return { response: methodProblem(method, readable), target: readable };
   const problem = targetProblem(target);
-  if (problem) return problemFor("invalid-parameter", problem, "/");
+  if (problem) return { response: problemFor("invalid-parameter", problem, "/"), target: "/" };
   return undefined;
 }
 
@@ -145,13 +152,14 @@ export function requestLineOf(rawPacket: Buffer | undefined): { method: string; 
  * was reading, so a giant target cannot be told from a giant header there); anything else unreadable (a bad
  * target, a space or control byte, conflicting lengths, a timeout) 400. Undefined: nobody to answer.
  */
-export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): Response | undefined {
+export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): Refusal | undefined {
   const code = error.code ?? "";
   if (code === "ECONNRESET" || code === "EPIPE") return undefined;
   const line = requestLineOf(error.rawPacket);
-  const target = line.target.startsWith("/") && !targetProblem(line.target) ? line.target : "/";
-  if (code === "HPE_INVALID_METHOD") return methodProblem(line.method, target);
-  if (code === "HPE_HEADER_OVERFLOW") return headersTooLarge("/");
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return problemFor("invalid-parameter", "the request was not received completely in time", target);
-  return problemFor("invalid-parameter", "the request could not be read as HTTP/1.1 (request line, target or headers malformed)", target);
+  const target = targetProblem(line.target) === undefined ? line.target : "/";
+  const answer = (response: Response, on = target): Refusal => ({ response, target: on });
+  if (code === "HPE_INVALID_METHOD") return answer(methodProblem(line.method, target));
+  if (code === "HPE_HEADER_OVERFLOW") return answer(headersTooLarge("/"), "/");
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return answer(problemFor("invalid-parameter", "the request was not received completely in time", target));
+  return answer(problemFor("invalid-parameter", "the request could not be read as HTTP/1.1 (request line, target or headers malformed)", target));
 }

@@ -29,7 +29,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import mime from "mime-types";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
-import { CORS_HEADERS, SURFACES, type PaceLimit, type SurfaceName } from "../contract/policies.js";
+import { CORS_HEADERS, SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceName } from "../contract/policies.js";
 import { matchRoute, surfaceOf, type FunctionName } from "../contract/routes.js";
 import { fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
 import { createHealthHandler, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
@@ -40,10 +40,10 @@ import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/rate
 import { methodNotAllowed, preflight, withCommonHeaders, withHeaders, withoutBody, type Clock, type ServedHandler, type ServiceContext } from "../functions/lib/serve.js";
 import { handleV3 } from "../functions/lib/v3.js";
 import { makeV2Handler } from "../functions/lib/v2.js";
-import { withdrawalConfigFromEnv } from "../functions/lib/withdrawal.js";
+import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withdrawal.js";
 import { datasetMatchesEngine } from "./dataset.js";
 import { PublicFiles, type CachedFile } from "./files.js";
-import { NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, methodProblem, problemFor, refusalOf } from "./guard.js";
+import { NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, methodProblem, problemFor, refusalOf, surfaceOfTarget } from "./guard.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULT_PORT = 8888;
@@ -171,6 +171,16 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     "not-found": handleNotFound,
   };
 
+  /**
+   * The raw layer's own answers on a v2 path carry what every v2 response carries (the v2 handler adds it to its
+   * answers): Link, and once announced Deprecation and Sunset, and the RateLimit headers of the timeline's moment.
+   */
+  const asTheSurfaceAnswers = (response: Response, target: string): Response => {
+    if (surfaceOfTarget(target) !== "v2") return response;
+    const state = withdrawalState(withdrawal, clock());
+    return withHeaders(response, { ...state.headers, ...rateLimitHeaders(state.policy) });
+  };
+
   const mark = (response: Response, source: "file" | "function"): Response =>
     markSource ? withHeaders(response, { [ANSWER_SOURCE_HEADER]: source }) : response;
 
@@ -239,7 +249,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     try {
       const refusal = refusalOf(req.method ?? "", req.url ?? "", req.rawHeaders);
       if (refusal) {
-        writeResponse(res, refusal).catch((error) => fail(res, error));
+        writeResponse(res, asTheSurfaceAnswers(refusal.response, refusal.target)).catch((error) => fail(res, error));
         return;
       }
       req.headers.host = INTERNAL_HOST;
@@ -252,9 +262,9 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     try {
       const busy = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent;
-      const response = busy ? undefined : clientErrorAnswer(error);
-      if (!response) return void socket.destroy();
-      void answerOnSocket(socket, response);
+      const answer = busy ? undefined : clientErrorAnswer(error);
+      if (!answer) return void socket.destroy();
+      void answerOnSocket(socket, asTheSurfaceAnswers(answer.response, answer.target));
     } catch {
       socket.destroy();
     }
