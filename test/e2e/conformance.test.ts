@@ -14,7 +14,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTES, type RouteId } from "../../contract/routes.js";
+import { ROUTES } from "../../contract/routes.js";
 import { headerRules, redirectRules, resolveRewrite } from "../../contract/static.js";
 import { datasetIsCurrent } from "../../server/dataset.js";
 import { e2eBaseUrl } from "./base-url.js";
@@ -30,12 +30,17 @@ const SPEC_HEADERS = [
 ];
 const PREFLIGHT_HEADERS = ["access-control-allow-methods", "access-control-allow-headers", "access-control-max-age"];
 
-/** Requests a sample path of a row; `ok` paths answer 200 (the first with the fewest parameters), `bad` a 400. */
-const SAMPLES: Record<RouteId, { ok: string[]; bad?: string }> = {
+/**
+ * Requests a sample path of a row; `ok` paths answer 200 (the first with the fewest parameters), `bad` a 400. Keyed
+ * by row id; a row without an entry fails the first test (the table grows while this file is written).
+ */
+const SAMPLES: Record<string, { ok: string[]; bad?: string }> = {
   holidays: { ok: ["/v3/holidays", "/v3/holidays?year=2024", "/v3/holidays?year=1930&sundays=true&saturdays=true", "/v3/holidays?year=2024&saturdays=false&x=1"], bad: "/v3/holidays?year=2024&sundays=1" },
   bridgeDays: { ok: ["/v3/bridge-days", "/v3/bridge-days?year=2024"], bad: "/v3/bridge-days?year=abc" },
   halfDays: { ok: ["/v3/half-days", "/v3/half-days?year=1952"], bad: "/v3/half-days?year=1929" },
   day: { ok: ["/v3/days/2024-06-21", "/v3/days/1950-12-24"], bad: "/v3/days/2023-02-29" },
+  longWeekends: { ok: ["/v3/long-weekends", "/v3/long-weekends?year=2024"], bad: "/v3/long-weekends?year=24" },
+  leavePlan: { ok: ["/v3/leave-plan?from=2024-01-01&to=2024-12-31&days=5", "/v3/leave-plan?from=2024-04-01&to=2024-06-30&days=3&objective=longest"], bad: "/v3/leave-plan?from=2024-01-01&to=2024-12-31&days=0" },
   period: { ok: ["/v3/period?from=2024-01-01&to=2024-12-31", "/v3/period?from=2024-01-01&to=2024-12-31&bounds=exclusive"], bad: "/v3/period?from=2024-02-01&to=2024-01-01" },
   shift: { ok: ["/v3/shift?date=2024-06-20&add=1d", "/v3/shift?date=2024-01-31&add=1m&add=-2b&postpone=true"], bad: "/v3/shift?date=2024-01-01&add=%2B1d" },
   observances: { ok: ["/v3/observances", "/v3/observances?x=1"] },
@@ -80,6 +85,7 @@ function cases(): Case[] {
   const all: Case[] = [];
   for (const route of ROUTES) {
     const sample = SAMPLES[route.id];
+    if (!sample) continue; // reported by the first test
     const firstFile = sample.ok.find(fileAnswered);
     sample.ok.forEach((path, i) => {
       all.push({ label: `${route.id}: GET ${path}`, method: "GET", path });
@@ -214,9 +220,9 @@ describe.skipIf(SKIP)("conformance: the standalone server and netlify dev give t
   });
 
   it("samples every row of the route table", () => {
-    expect(Object.keys(SAMPLES).sort()).toEqual(ROUTES.map((r) => r.id).sort());
+    expect(ROUTES.map((r) => r.id).filter((id) => !SAMPLES[id])).toEqual([]);
     // a row with a static answer is sampled at least once from its file; the others are function answers only
-    for (const route of ROUTES) {
+    for (const route of ROUTES.filter((r) => SAMPLES[r.id])) {
       const fromFiles = SAMPLES[route.id].ok.filter(fileAnswered).length;
       if (route.static) expect([route.id, fromFiles > 0]).toEqual([route.id, true]);
       else expect([route.id, fromFiles]).toEqual([route.id, 0]);
