@@ -72,9 +72,11 @@ export function siteIsCurrent(root: string, publicDir: string, inputs = siteInpu
 }
 
 /** Runs an npm script of the project; resolves with its exit code (its output goes to `log`). */
-export function runScript(root: string, script: string, log: Log, extraEnv: Record<string, string> = {}): Promise<number> {
+export function runScript(root: string, script: string, log: Log, options: { env?: Record<string, string>; args?: string[] } = {}): Promise<number> {
+  const extraEnv = options.env ?? {};
+  const args = options.args?.length ? ["--", ...options.args] : [];
   return new Promise((resolveRun) => {
-    const child = spawn("npm", ["run", "--silent", script], { cwd: root, env: { ...process.env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", script, ...args], { cwd: root, env: { ...process.env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
     const relay = (level: "info" | "warn") => (chunk: Buffer) => {
       for (const line of String(chunk).split("\n")) if (line.trim() && !/Unknown user config/.test(line)) log(level, `${script}: ${line}`);
     };

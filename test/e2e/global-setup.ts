@@ -37,7 +37,7 @@ export async function preparePublic(): Promise<void> {
   writeRouting(PUBLIC_DIR);
   await buildSiteIfStale(ROOT, PUBLIC_DIR, log);
   if (!(await datasetIsCurrent(PUBLIC_DIR))) {
-    const code = await runScript(ROOT, "build:data", log, { FORCE_COLOR: "0" });
+    const code = await runScript(ROOT, "build:data", log, { args: ["--quiet"] });
     if (code !== 0) throw new Error(`npm run build:data failed (exit ${code})`);
   }
 }
