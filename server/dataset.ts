@@ -5,13 +5,14 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { PATHS } from "../contract/paths.js";
 import { redirectRules, resolveRewrite } from "../contract/static.js";
 import { stockholmYear } from "../functions/lib/cache.js";
 import { readDatasetStatus } from "../functions/lib/health.js";
 import { handleV3 } from "../functions/lib/v3.js";
 
 /** Requests whose file answers are compared with the function's when checking a dataset (a Day list, the catalogue, the OpenAPI document). */
-export const DATASET_PROBES = ["/v3/holidays?year=2024", "/v3/observances", "/v3/openapi.json"];
+export const DATASET_PROBES = [`${PATHS.holidays}?year=2024`, PATHS.observances, PATHS.openapi];
 
 /**
  * Was the dataset in public/ built by this engine? Its manifest must say so (the data version `/health` reports
