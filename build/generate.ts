@@ -5,13 +5,14 @@
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "../data-gen/feed.js";
 import { dayFromCivil, fromIsoDate, toIsoDate, type DayNumber } from "../data-gen/dates.js";
 import {
-  bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, occurrenceSeries, yearDaysResource,
+  bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, longWeekendsResource, occurrenceSeries,
+  yearDaysResource,
 } from "../data-gen/resources.js";
 import { serializeJson } from "../data-gen/serialize.js";
 import { openApiBody } from "../functions/lib/openapi.js";
 import {
   CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, halfDaysPath, holidaysPath,
-  icsPath, occurrencesPath, yearDaysPath, type FileKind,
+  icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind,
 } from "./layout.js";
 
 export interface PlannedFile {
@@ -107,6 +108,7 @@ function* yearRecipes(year: number): Generator<FileRecipe> {
   }
   yield { path: bridgeDaysPath(year), kind: "bridge-days", make: () => serializeJson(bridgeDaysResource(year)) };
   yield { path: halfDaysPath(year), kind: "half-days", make: () => serializeJson(halfDaysResource(year)) };
+  yield { path: longWeekendsPath(year), kind: "long-weekends", make: () => serializeJson(longWeekendsResource(year)) };
   yield { path: yearDaysPath(year), kind: "year-days", make: () => serializeJson(yearDaysResource(year)) };
   for (const code of OBSERVANCE_CODES) {
     yield { path: occurrencesPath(year, code), kind: "occurrences", make: () => serializeJson(occurrenceSeries(code, year, year)) };

@@ -33,7 +33,8 @@ export const FLAG_VARIANTS: readonly HolidayFlags[] = [
 ];
 
 /** The kinds of file, for the manifest's counts and the progress bar. */
-export type FileKind = "holidays" | "bridge-days" | "half-days" | "occurrences" | "ics" | "days" | "observances" | "openapi" | "year-days";
+export type FileKind =
+  | "holidays" | "bridge-days" | "half-days" | "long-weekends" | "occurrences" | "ics" | "days" | "observances" | "openapi" | "year-days";
 
 export function holidaysPath(year: number, flags: HolidayFlags): string {
   return routeFile("holidays", { year }, { ...flags });
@@ -45,6 +46,10 @@ export function bridgeDaysPath(year: number): string {
 
 export function halfDaysPath(year: number): string {
   return routeFile("halfDays", { year });
+}
+
+export function longWeekendsPath(year: number): string {
+  return routeFile("longWeekends", { year });
 }
 
 export function occurrencesPath(year: number, code: string): string {
@@ -62,8 +67,8 @@ export function dayPath(isoDate: string): string {
 export const CATALOGUE_PATH = routeFile("observances", {});
 export const OPENAPI_PATH = routeFile("openapi", {});
 
-/** Files per year: four holiday variants, bridge days, half days, one series file per observance, the .ics, the year's days. */
-export const FILES_PER_YEAR = FLAG_VARIANTS.length + 2 + OBSERVANCE_CODES.length + 1 + 1;
+/** Files per year: four holiday variants, bridge days, half days, long weekends, one series file per observance, the .ics, the year's days. */
+export const FILES_PER_YEAR = FLAG_VARIANTS.length + 3 + OBSERVANCE_CODES.length + 1 + 1;
 
 /** Netlify's deploy limit: a deploy with more than this many files in ONE directory is refused (the total is not limited). */
 export const MAX_FILES_PER_DIRECTORY = 54_000;

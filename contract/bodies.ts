@@ -18,7 +18,9 @@ import { API_VERSION, SERVICE_DOMAIN } from "../data-gen/constants.js";
 import { PROBLEM_BASE } from "./policies.js";
 import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "../data-gen/errors.js";
-import { BOUNDS, ISO_DATE_SOURCE, MAX_SPAN_YEARS, MAX_STEPS, STEP_UNITS } from "../data-gen/grammar.js";
+import {
+  BOUNDS, ISO_DATE_SOURCE, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_UNITS,
+} from "../data-gen/grammar.js";
 import { FEASTS, OBSERVANCE_CODES } from "../data-gen/rules.js";
 import { READINGS } from "./readings.js";
 
@@ -123,10 +125,20 @@ export const Observance = Type.Object(
 );
 export type Observance = Static<typeof Observance>;
 
+export const IsoWeek = Type.Object(
+  {
+    year: year("The ISO week-numbering year: the year of the week's Thursday (it differs from the calendar year for a few days around New Year)"),
+    week: Type.Integer({ minimum: 1, maximum: 53, description: "The week number, 1 to 53" }),
+  },
+  { ...named("IsoWeek"), description: READINGS.isoWeek, ...closed },
+);
+export type IsoWeek = Static<typeof IsoWeek>;
+
 export const Day = Type.Object(
   {
     date: isoDate("ISO date"),
     weekday: Type.Integer({ minimum: 1, maximum: 7, description: "ISO weekday: 1 is Monday, 7 is Sunday" }),
+    isoWeek: ref(IsoWeek),
     holidayType: Type.Unsafe<HolidayType | null>({ enum: [...HOLIDAY_TYPES, null], description: READINGS.holidayType }),
     workingDay: Type.Boolean({ description: READINGS.workingDay }),
     observances: Type.Array(ref(Observance), { description: READINGS.observances }),
@@ -359,6 +371,79 @@ export const Shift = Type.Object(
 export type Shift = Static<typeof Shift>;
 
 // ---------------------------------------------------------------------------------------------
+// Time off
+// ---------------------------------------------------------------------------------------------
+
+export const LongWeekend = Type.Object(
+  {
+    start: isoDate("First day of the run"),
+    end: isoDate("Last day of the run"),
+    days: Type.Integer({ minimum: 3, description: "Calendar days from `start` to `end`, both included" }),
+    leaveDays: Type.Array(isoDate("The bridge day to take off"), {
+      maxItems: 1,
+      description: "Empty for a free run; the one bridge day to take off for a joined run",
+    }),
+    observances: Type.Array(ref(ObservanceCode), {
+      minItems: 1,
+      description: "The codes of the named days in the run, in date order and, on one date, in catalogue order",
+    }),
+  },
+  { ...named("LongWeekend"), description: READINGS.longWeekend, ...closed },
+);
+export type LongWeekend = Static<typeof LongWeekend>;
+
+export const LongWeekendsResponse = Type.Object(
+  {
+    year: year("The year listed: the year the runs start in"),
+    count: count("Number of entries in `longWeekends`"),
+    longWeekends: Type.Array(ref(LongWeekend)),
+  },
+  {
+    ...named("LongWeekendsResponse"),
+    description:
+      "The long weekends that start in a year, ascending by `start`, then by the number of leave days. `count` is the length " +
+      "of `longWeekends`. Read the named list field: fields may be added beside it.",
+    ...closed,
+  },
+);
+export type LongWeekendsResponse = Static<typeof LongWeekendsResponse>;
+
+export const LeaveBreak = Type.Object(
+  {
+    start: isoDate("First day of the break"),
+    end: isoDate("Last day of the break"),
+    days: Type.Integer({ minimum: 1, maximum: MAX_PLAN_DAYS, description: "Calendar days from `start` to `end`, both included" }),
+    leaveDays: Type.Array(isoDate("A leave day"), {
+      minItems: 1,
+      maxItems: MAX_LEAVE_DAYS,
+      description: "The working days to take off in this break, ascending; every other day of the break is a non-working day",
+    }),
+  },
+  {
+    ...named("LeaveBreak"),
+    description: "A counted break of a leave plan: a maximal run of days off or leave inside the span, holding at least one leave day.",
+    ...closed,
+  },
+);
+export type LeaveBreak = Static<typeof LeaveBreak>;
+
+export const LeavePlan = Type.Object(
+  {
+    from: isoDate("`from` echoed as sent"),
+    to: isoDate("`to` echoed as sent"),
+    budget: Type.Integer({ minimum: 1, maximum: MAX_LEAVE_DAYS, description: "`days` as requested: the most leave days the plan may use" }),
+    objective: stringEnum(LEAVE_OBJECTIVES, {
+      description: "The objective applied, requested or default: `most` days off in total, or the `longest` single break",
+    }),
+    used: Type.Integer({ minimum: 0, maximum: MAX_LEAVE_DAYS, description: "Leave days the plan uses (at most `budget`)" }),
+    daysOff: count("Total calendar days of the counted breaks (leave days included)"),
+    breaks: Type.Array(ref(LeaveBreak), { description: "The counted breaks, ascending; empty when the span holds no working day" }),
+  },
+  { ...named("LeavePlan"), description: READINGS.leavePlan, ...closed },
+);
+export type LeavePlan = Static<typeof LeavePlan>;
+
+// ---------------------------------------------------------------------------------------------
 // Problems and monitoring
 // ---------------------------------------------------------------------------------------------
 
@@ -461,10 +546,11 @@ export type V2Date = Static<typeof V2Date>;
 
 /** The named body schemas as declared (TypeBox), in the order of OpenAPI's `components.schemas`. */
 export const BODIES = {
-  Names, HolidayType, ObservanceCode, FeastCode, Feast, Observance, Day,
+  Names, HolidayType, ObservanceCode, FeastCode, Feast, Observance, IsoWeek, Day,
   HolidaysResponse, BridgeDaysResponse, HalfDaysResponse,
   ObservanceInfo, ObservanceList, Occurrence, OccurrenceList,
   Duration, DaysOff, CountedDays, Period, PeriodSummary, AppliedStep, Shift,
+  LongWeekend, LongWeekendsResponse, LeaveBreak, LeavePlan,
   Problem, Health, V2Holiday, V2Date,
 };
 

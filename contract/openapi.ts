@@ -13,8 +13,8 @@ import { API_VERSION } from "../data-gen/constants.js";
 import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
 import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../data-gen/errors.js";
 import {
-  BOUNDS, DATE_PARAMETER_SOURCE as DATE_PARAMETER_PATTERN, LOOSE_BOOLEAN_SOURCE as LOOSE_BOOLEAN_PATTERN, MAX_SPAN_YEARS, MAX_STEPS,
-  STEP_CHAIN_SOURCE as STEP_CHAIN_PATTERN,
+  BOUNDS, DATE_PARAMETER_SOURCE as DATE_PARAMETER_PATTERN, LEAVE_OBJECTIVES, LOOSE_BOOLEAN_SOURCE as LOOSE_BOOLEAN_PATTERN,
+  MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_CHAIN_SOURCE as STEP_CHAIN_PATTERN,
 } from "../data-gen/grammar.js";
 import { OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS, loosen, problemType, type SchemaName } from "./bodies.js";
 import { PATHS } from "./paths.js";
@@ -61,11 +61,11 @@ export function staticDatasetFiles(): StaticFile[] {
 }
 
 export const STATIC_DATASET_NOTE =
-  "Year-level resources (the holidays list in its four `sundays`/`saturdays` variants, bridge days, half days), the " +
+  "Year-level resources (the holidays list in its four `sundays`/`saturdays` variants, bridge days, half days, long weekends), the " +
   "catalogue and occurrence series, this document, per-date Day files for a window of years and per-year `.ics` " +
   "downloads are precomputed and also served CDN-direct as static files. A request the dataset can answer is answered " +
   "from it with the same status, body, `ETag` and spec headers as the function would give; static answers are served " +
-  "regardless of rate limits. Requests a file cannot answer (a bad parameter, an omitted `year`, period, shift, the " +
+  "regardless of rate limits. Requests a file cannot answer (a bad parameter, an omitted `year`, period, shift, leave plans, the " +
   "subscription feed, v2, dates outside the materialised window) reach the dynamic service.";
 
 // ---------------------------------------------------------------------------------------------
@@ -255,8 +255,8 @@ const RESPONSES: Json = {
   BadRequest: problemResponse(
     "A known parameter failed validation. " +
       "`invalid-parameter`: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable `add`, more " +
-      `than ${MAX_STEPS} steps, range out of order, range or period over ${MAX_SPAN_YEARS} years, date or step outside ` +
-      `${FIRST_YEAR}-${LAST_YEAR}, duplicated parameter. \`invalid-date\`: well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31).`,
+      `than ${MAX_STEPS} steps, bad \`days\` or \`objective\`, range out of order, range or period over ${MAX_SPAN_YEARS} years, ` +
+      `leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, duplicated parameter. \`invalid-date\`: well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31).`,
     ["invalid-parameter", "invalid-date"],
   ),
   NotFound: problemResponse("No such route, or no observance with that code.", ["not-found"]),
@@ -428,6 +428,35 @@ const PARAMETER_COMPONENTS: Json = {
     description: `${READINGS.sundayRule} ${READINGS.strictBoolean}`,
     schema: { type: "boolean", default: false },
   },
+  PlanFrom: dateParameter("from", "query", "First day of the span to plan, `YYYY-MM-DD`, counted. " + READINGS.impossibleDate, "2026-01-01"),
+  PlanTo: dateParameter(
+    "to",
+    "query",
+    `Last day of the span to plan, \`YYYY-MM-DD\`, counted. Earlier than \`from\` is 400 invalid-parameter (the service does ` +
+      `not swap them); the span counts both ends and holds at most ${MAX_PLAN_DAYS} days (\`to - from + 1 <= ${MAX_PLAN_DAYS}\`, so ` +
+      `2026-01-01..2026-12-31 and 2024-01-01..2024-12-31 fit, 2024-01-01..2025-01-01 does not), else 400 invalid-parameter. ` +
+      READINGS.impossibleDate,
+    "2026-12-31",
+  ),
+  LeaveDays: {
+    name: "days",
+    in: "query",
+    required: true,
+    description:
+      `The leave budget: the most working days the plan may take off, 1 to ${MAX_LEAVE_DAYS}, written in plain digits. \`0\`, ` +
+      `a sign, a leading zero, decimals, an empty value or more than ${MAX_LEAVE_DAYS} is 400 invalid-parameter.`,
+    schema: { type: "integer", minimum: 1, maximum: MAX_LEAVE_DAYS },
+    example: 25,
+  },
+  Objective: {
+    name: "objective",
+    in: "query",
+    required: false,
+    description:
+      "What the plan maximises: `most`, the total number of days in the breaks that hold leave; `longest`, the longest single " +
+      "such break. Ties: fewer leave days, then the earliest leave dates. Any other value is 400 invalid-parameter.",
+    schema: { type: "string", enum: [...LEAVE_OBJECTIVES], default: LEAVE_OBJECTIVES[0] },
+  },
   ObservanceCode: {
     name: "code",
     in: "path",
@@ -552,8 +581,9 @@ function slugTable(): string {
   const when: Record<ProblemSlug, string> = {
     "invalid-parameter":
       "a parameter fails validation: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable " +
-      `\`add\`, more than ${MAX_STEPS} steps, range out of order, range or period over ${MAX_SPAN_YEARS} years, date or step ` +
-      `outside ${FIRST_YEAR}-${LAST_YEAR}, duplicated parameter`,
+      `\`add\`, more than ${MAX_STEPS} steps, bad \`days\` or \`objective\`, range out of order, range or period over ` +
+      `${MAX_SPAN_YEARS} years, leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, ` +
+      "duplicated parameter",
     "invalid-date": "right format, impossible calendar date (2023-02-29, 2024-13-01, 2024-04-31)",
     "invalid-year": "v2 `year` malformed, empty or outside 1930 to 9999",
     "not-found": "no such route, or no observance with that code",
@@ -579,7 +609,8 @@ function staticDatasetSection(): string {
 
 function description(): string {
   return [
-    "Swedish public holidays, de facto holidays, bridge days (klämdagar), half days (halvdagar), counts over a period, date " +
+    "Swedish public holidays, de facto holidays, bridge days (klämdagar), half days (halvdagar), ISO week numbers, long " +
+      "weekends, leave plans, counts over a period, date " +
       `arithmetic and a catalogue of named holidays, for every date from ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31. Read-only: ` +
       "every endpoint is GET (HEAD answers like GET without a body; OPTIONS is the CORS preflight and answers 204). HTTPS only; " +
       "CORS is open to every origin; no authentication.",
@@ -605,6 +636,9 @@ function description(): string {
         READINGS.yStep,
         READINGS.sundayRule,
         "Shift period: " + READINGS.shiftPeriod,
+        "ISO week: " + READINGS.isoWeek,
+        READINGS.longWeekend,
+        "Leave plan: " + READINGS.leavePlan,
       ]
         .map((t) => `- ${t}`)
         .join("\n"),
@@ -646,13 +680,14 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
     info: {
       title: "Swedish Calendar Service",
       version: API_VERSION,
-      summary: "Swedish public holidays, de facto holidays, bridge days, half days, periods and date shifting, 1930-9999.",
+      summary: "Swedish public holidays, de facto holidays, bridge days, half days, ISO weeks, long weekends, leave plans, periods and date shifting, 1930-9999.",
       description: description(),
     },
     servers: [{ url: "/", description: "Relative to the address this document was fetched from (HTTPS only)." }],
     tags: [
       { name: "Calendar", description: "Days, holiday lists, bridge days and half days." },
       { name: "Periods and shifts", description: "Counting over a period and moving a date." },
+      { name: "Time off", description: "Long weekends and the best use of leave days." },
       { name: "Catalogue", description: "The 20 named observances and their occurrences." },
       { name: "Service", description: "This document and monitoring." },
       { name: "Calendar feed", description: "iCalendar subscription (outside the versioned API; permanent addresses)." },

@@ -3,7 +3,7 @@
  * rule is explained the same way wherever it is stated.
  */
 import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
-import { MAX_SPAN_YEARS } from "../data-gen/grammar.js";
+import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS } from "../data-gen/grammar.js";
 
 export const READINGS = {
   holidayType:
@@ -68,4 +68,29 @@ export const READINGS = {
   impossibleDate:
     "A well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31) is 400 invalid-date, never 404; a malformed value, or a " +
     `real date outside ${FIRST_YEAR}-${LAST_YEAR}, is 400 invalid-parameter.`,
+  isoWeek:
+    "The ISO 8601 week of the date: weeks start on Monday and belong to the year that holds their Thursday, so week 1 is the week " +
+    "that holds 4 January and `year` is the ISO week-numbering year, which differs from the calendar year for a few days around " +
+    "New Year (2024-12-30 is week 1 of 2025; 2026-12-31 and 2027-01-01 are week 53 of 2026). Sweden has numbered weeks this way " +
+    "since 1973 (the Nordic change of 1 January 1973, which also made Monday the first day of the week; SS-ISO 8601 since 1991). " +
+    "Earlier dates carry the proleptic ISO week, as if the rule had always applied.",
+  longWeekend:
+    "Long weekend (långhelg): a free run (a maximal run of consecutive non-working days) of at least 3 days that holds a named " +
+    "observance, with `leaveDays: []`; or the run made by taking one bridge day off (a working day whose previous and next days " +
+    "are non-working, as /v3/bridge-days lists them), joining the free runs on either side, when it holds a named observance, " +
+    "with `leaveDays: [that day]`. A run is listed under the year in which it starts, whatever year it ends or its leave day " +
+    "falls in: 2025-12-31..2026-01-04 with leave on 2026-01-02 is a long weekend of 2025. Ascending by `start`, then by the " +
+    "number of leave days, so a free run comes before the longer run its bridge day makes. `observances` are the codes of the " +
+    "named days in the run, in date order and, on one date, in catalogue order. Runs are read inside " +
+    `${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31 only (days outside it are not classified): a run is cut at either edge.`,
+  leavePlan:
+    `The best use of \`days\` leave days (semesterdagar, 1 to ${MAX_LEAVE_DAYS}) in the span \`from\`..\`to\`, both ends ` +
+    `included (\`to - from + 1\` at most ${MAX_PLAN_DAYS} days; \`from\` later than \`to\` is 400). A plan is a set L of at ` +
+    "most `days` working days in the span. A break is a maximal run of consecutive days inside the span each of which is a " +
+    "non-working day or in L; only breaks holding a day of L count, and days off outside the span never do. `objective=most` " +
+    "maximises the total number of days in the counted breaks; `objective=longest` the length of the longest counted break. " +
+    "Ties: fewer leave days, then the earliest leave dates (the ascending lists of leave dates compared date by date). Exact: " +
+    "a dynamic programme over the days, never a heuristic. With `most` every leave day adds at least itself, so the plan uses " +
+    "the whole budget or every working day of the span; with `longest` it takes only the working days of its one break. A " +
+    "span without a working day answers `used: 0`, `daysOff: 0`, `breaks: []`.",
 } as const;

@@ -15,8 +15,8 @@
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
 import {
-  findRule, parseBounds, parseIsoDate, parseSteps, parseStrictBoolean, parseV2Year, parseYear, parseLooseBoolean,
-  type Bounds, type DayNumber, type Step,
+  findRule, parseBounds, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseStrictBoolean, parseV2Year, parseYear,
+  parseLooseBoolean, type Bounds, type DayNumber, type LeaveObjective, type Step,
 } from "../data-gen/index.js";
 import { parseV2Weekends } from "../data-gen/v2.js";
 import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "../data-gen/feed-options.js";
@@ -67,6 +67,10 @@ export const PARAMETERS = {
   shiftDate: param("date", "query", "ShiftDate", one((v) => ({ day: parseIsoDate(v, "date"), text: v })), { required: true }),
   add: param<Step[]>("add", "query", "Add", parseSteps, { required: true, repeat: "all" }),
   postpone: param("postpone", "query", "Postpone", one((v) => parseStrictBoolean(v, "postpone"))),
+  planFrom: param("from", "query", "PlanFrom", one((v) => ({ day: parseIsoDate(v, "from"), text: v })), { required: true }),
+  planTo: param("to", "query", "PlanTo", one((v) => ({ day: parseIsoDate(v, "to"), text: v })), { required: true }),
+  leaveDays: param("days", "query", "LeaveDays", one((v) => parseLeaveDays(v, "days")), { required: true }),
+  objective: param<LeaveObjective>("objective", "query", "Objective", one(parseLeaveObjective)),
   observanceCode: param("code", "path", "ObservanceCode", one((v) => findRule(v).code)),
   fromYear: param("from", "query", "FromYear", one((v) => parseYear(v, "from"))),
   toYear: param("to", "query", "ToYear", one((v) => parseYear(v, "to"))),
@@ -247,6 +251,23 @@ export const ROUTES: readonly Route[] = [
   },
   {
     ...V3_ROW,
+    id: "longWeekends",
+    path: PATHS.longWeekends,
+    parameters: ["year"],
+    ok: { contentType: "json", schema: "LongWeekendsResponse" },
+    errors: [400],
+    ...yearOrToday,
+    static: { file: "/v3/data/:year/long-weekends.json", query: ["year"] },
+    doc: {
+      tag: "Time off",
+      operationId: "listLongWeekends",
+      summary: "Long weekends (långhelger) of a year",
+      description: READINGS.longWeekend,
+      ok: "The long weekends that start in the year.",
+    },
+  },
+  {
+    ...V3_ROW,
     id: "day",
     path: PATHS.day,
     parameters: ["datePath"],
@@ -299,6 +320,22 @@ export const ROUTES: readonly Route[] = [
         `Steps are applied strictly in the order given; each reports its own \`result\`. ${READINGS.bStep} ${READINGS.yStep} ` +
         `${READINGS.sundayRule} ${READINGS.shiftPeriod} ${READINGS.range}`,
       ok: "The shifted date.",
+    },
+  },
+  {
+    ...V3_ROW,
+    id: "leavePlan",
+    path: PATHS.leavePlan,
+    parameters: ["planFrom", "planTo", "leaveDays", "objective"],
+    ok: { contentType: "json", schema: "LeavePlan" },
+    errors: [400],
+    cache: "long",
+    doc: {
+      tag: "Time off",
+      operationId: "planLeave",
+      summary: "The best use of a number of leave days in a span",
+      description: READINGS.leavePlan,
+      ok: "The leave plan.",
     },
   },
   {

@@ -1,13 +1,18 @@
 import { dayFromCivil, daysInYear, isoWeekday, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR, type DayNumber } from "./dates.js";
 import { OBSERVANCE_RULES, observanceDate, type HolidayType, type ObservanceRule } from "./rules.js";
-import type { Day, Observance } from "../contract/bodies.js";
+import type { Day, IsoWeek, Observance } from "../contract/bodies.js";
 
 /** SPEC.md "Day" and "Observance", declared in the contract. Field order of the objects built here is the serialisation order. */
-export type { Day, Observance };
+export type { Day, IsoWeek, Observance };
 
 const WORKING = 0;
 const PUBLIC = 1;
 const DEFACTO = 2;
+
+/** Kinds of day in dayKindsBetween(): a working day is 0; a day off has DAY_OFF, and NAMED_DAY too when it carries a named observance. */
+export const WORKING_DAY = 0;
+export const DAY_OFF = 1;
+export const NAMED_DAY = 2;
 
 const SATURDAY = 6;
 const SUNDAY = 7;
@@ -36,6 +41,8 @@ interface YearTemplate {
   observances: (readonly Observance[] | undefined)[];
   bridge: Uint8Array;
   half: Uint8Array;
+  /** WORKING_DAY, DAY_OFF or DAY_OFF | NAMED_DAY per day, for scans over spans (dayKindsBetween) */
+  kinds: Uint8Array;
   /** prefix sums: entry i counts days with offset < i */
   prefix: Record<Category, Uint16Array>;
 }
@@ -174,6 +181,8 @@ function buildTemplate(info: YearInfo): YearTemplate {
     const next = observances[i + 1];
     if (next !== undefined && next.some((o) => o.holidayType === "public")) half[i] = 1;
   }
+  const kinds = new Uint8Array(length);
+  for (let i = 0; i < length; i++) kinds[i] = types[i] === WORKING ? WORKING_DAY : observances[i] !== undefined ? DAY_OFF | NAMED_DAY : DAY_OFF;
   const prefix = {} as Record<Category, Uint16Array>;
   for (const c of CATEGORIES) prefix[c] = new Uint16Array(length + 1);
   for (let i = 0; i < length; i++) {
@@ -184,7 +193,7 @@ function buildTemplate(info: YearInfo): YearTemplate {
     prefix.bridge[i + 1] = prefix.bridge[i] + bridge[i];
     prefix.half[i + 1] = prefix.half[i] + half[i];
   }
-  return { types, observances, bridge, half, prefix };
+  return { types, observances, bridge, half, kinds, prefix };
 }
 
 /** Templates by a numeric hash of the year's shape; a bucket holds the years whose shapes collide. */
@@ -238,10 +247,23 @@ function holidayTypeOf(t: number): HolidayType | null {
   return t === PUBLIC ? "public" : t === DEFACTO ? "defacto" : null;
 }
 
+/**
+ * The ISO 8601 week of a day of a known year (DECISIONS.md "Weeks and time off"): the week belongs to the year of its
+ * Thursday. Same answer as dates.ts isoWeekOf, from the year's own facts, without a civil conversion.
+ */
+function isoWeekIn(info: YearInfo, offset: number, weekday: number): IsoWeek {
+  const thursday = offset - weekday + 4; // offset of the week's Thursday from 1 January
+  if (thursday < 0) return { year: info.year - 1, week: Math.floor((thursday + daysInYear(info.year - 1)) / 7) + 1 };
+  if (thursday >= info.length) return { year: info.year + 1, week: 1 };
+  return { year: info.year, week: Math.floor(thursday / 7) + 1 };
+}
+
 function makeDay(info: YearInfo, offset: number, t: number, obs: readonly Observance[] | undefined): Day {
+  const weekday = ((info.weekday0 - 1 + offset) % 7) + 1;
   return {
     date: dateText(info, offset),
-    weekday: ((info.weekday0 - 1 + offset) % 7) + 1,
+    weekday,
+    isoWeek: isoWeekIn(info, offset, weekday),
     holidayType: holidayTypeOf(t),
     workingDay: t === WORKING,
     observances: (obs ?? NO_OBSERVANCES) as Observance[],
@@ -269,6 +291,22 @@ export function isBridgeDay(n: DayNumber): boolean {
 export function isHalfDay(n: DayNumber): boolean {
   const { info, offset } = locate(n);
   return templateOf(info).half[offset] === 1;
+}
+
+/**
+ * The kind of every day of first..last (inclusive, both in 1930-9999), as one array indexed from `first`: copied from the
+ * years' templates, so a scan over a span (long weekends, leave plans) reads one small integer per day.
+ */
+export function dayKindsBetween(first: DayNumber, last: DayNumber): Uint8Array {
+  const kinds = new Uint8Array(Math.max(0, last - first + 1));
+  for (let n = first; n <= last; ) {
+    const info = infoOfDay(n);
+    const offset = n - info.start;
+    const end = Math.min(info.length, offset + (last - n) + 1);
+    kinds.set(templateOf(info).kinds.subarray(offset, end), n - first);
+    n += end - offset;
+  }
+  return kinds;
 }
 
 export interface HolidayListOptions {

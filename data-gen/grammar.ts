@@ -69,3 +69,21 @@ export const MAX_STEPS = 20;
 
 /** A period, an observance year range and a shift's period summary span at most this many years. */
 export const MAX_SPAN_YEARS = 200;
+
+// ---------------------------------------------------------------------------------------------
+// Time off
+// ---------------------------------------------------------------------------------------------
+
+/** `objective` of /v3/leave-plan: the `most` days off in total, or the `longest` single break. The first is the default. */
+export const LEAVE_OBJECTIVES = ["most", "longest"] as const;
+export type LeaveObjective = (typeof LEAVE_OBJECTIVES)[number];
+
+/** `days` of /v3/leave-plan: a whole number in plain digits (no sign, no leading zero, no decimals), then 1 to MAX_LEAVE_DAYS. */
+export const LEAVE_DAYS_SOURCE = "^(0|[1-9][0-9]*)$";
+export const LEAVE_DAYS_PATTERN = new RegExp(LEAVE_DAYS_SOURCE);
+
+/** The largest leave budget of a leave plan. */
+export const MAX_LEAVE_DAYS = 60;
+
+/** A leave plan's span, both ends counted (`to - from + 1`), is at most this many days: any whole calendar year fits. */
+export const MAX_PLAN_DAYS = 366;

@@ -8,3 +8,4 @@ export * from "./calendar.js";
 export * from "./period.js";
 export * from "./shift.js";
 export * from "./catalogue.js";
+export * from "./timeoff.js";

@@ -6,7 +6,8 @@
 import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, type Day, type HolidayListOptions } from "./calendar.js";
 import { catalogue, occurrences, type ObservanceList, type OccurrenceList } from "./catalogue.js";
 import type { DayNumber } from "./dates.js";
-import type { DayListResource } from "../contract/bodies.js";
+import { longWeekendsOfYear } from "./timeoff.js";
+import type { DayListResource, LongWeekendsResponse } from "../contract/bodies.js";
 
 /** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (SPEC.md "Response envelopes"): one shape, declared in the contract. */
 export type { DayListResource };
@@ -28,6 +29,12 @@ export function bridgeDaysResource(year: number): DayListResource {
 /** GET /v3/half-days?year=… */
 export function halfDaysResource(year: number): DayListResource {
   return dayList(year, halfDaysOfYear(year));
+}
+
+/** GET /v3/long-weekends?year=…: the long weekends that start in the year. */
+export function longWeekendsResource(year: number): LongWeekendsResponse {
+  const longWeekends = longWeekendsOfYear(year);
+  return { year, count: longWeekends.length, longWeekends };
 }
 
 /** GET /v3/days/{date}: the bare Day. */

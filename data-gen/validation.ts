@@ -1,8 +1,8 @@
 import { daysInMonth, dayFromCivil, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
 import { CalendarError, invalidParameter } from "./errors.js";
 import {
-  BOUNDS, DATE_PARAMETER_PATTERN, LOOSE_FALSE, LOOSE_TRUE, MAX_SPAN_YEARS, MAX_STEPS, STEP_CHAIN_PATTERN, STEP_CHAIN_SOURCE,
-  STRICT_BOOLEAN, YEAR_PATTERN, type Bounds, type StepUnit,
+  BOUNDS, DATE_PARAMETER_PATTERN, LEAVE_DAYS_PATTERN, LEAVE_OBJECTIVES, LOOSE_FALSE, LOOSE_TRUE, MAX_LEAVE_DAYS, MAX_SPAN_YEARS,
+  MAX_STEPS, STEP_CHAIN_PATTERN, STEP_CHAIN_SOURCE, STRICT_BOOLEAN, YEAR_PATTERN, type Bounds, type LeaveObjective, type StepUnit,
 } from "./grammar.js";
 
 /** The grammar the validators read with (grammar.ts), re-exported for the engine's users. */
@@ -69,6 +69,21 @@ export function parseLooseBoolean(value: string, parameter: string): boolean {
 export function parseBounds(value: string): Bounds {
   if ((BOUNDS as readonly string[]).includes(value)) return value as Bounds;
   throw invalidParameter("bounds", `'bounds' must be one of ${BOUNDS.join(", ")}`);
+}
+
+/** `days` of /v3/leave-plan: plain digits, 1 to 60 (`0`, `-1`, `+5`, `05`, `5.0`, `` are 400 invalid-parameter). */
+export function parseLeaveDays(value: string, parameter = "days"): number {
+  const detail = `'${parameter}' must be a whole number of leave days from 1 to ${MAX_LEAVE_DAYS}, written in digits`;
+  if (!LEAVE_DAYS_PATTERN.test(value)) throw invalidParameter(parameter, detail);
+  const days = +value;
+  if (days < 1 || days > MAX_LEAVE_DAYS) throw invalidParameter(parameter, detail);
+  return days;
+}
+
+/** `objective` of /v3/leave-plan: `most` or `longest`. */
+export function parseLeaveObjective(value: string): LeaveObjective {
+  if ((LEAVE_OBJECTIVES as readonly string[]).includes(value)) return value as LeaveObjective;
+  throw invalidParameter("objective", `'objective' must be one of ${LEAVE_OBJECTIVES.join(", ")}`);
 }
 
 export interface Step {

@@ -2,9 +2,9 @@
  * The v3 API: one engine call per row of the route table (contract/routes.ts). Matching, parameters, cache
  * policy, ETag/304 and HEAD come from the router (./router.ts); CORS, methods, limits and problems from serve().
  */
-import { period, shift, type Bounds, type DayNumber, type Step } from "../../data-gen/index.js";
+import { leavePlan, period, shift, type Bounds, type DayNumber, type LeaveObjective, type Step } from "../../data-gen/index.js";
 import {
-  bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, occurrenceSeries,
+  bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, longWeekendsResource, occurrenceSeries,
 } from "../../data-gen/resources.js";
 import { serializeJson } from "../../data-gen/serialize.js";
 import { stockholmYear } from "./cache.js";
@@ -27,6 +27,7 @@ export const V3_HANDLERS: RouteHandlers = {
     serializeJson(holidaysResource(yearOr(args.year, ctx.clock()), { sundays: args.sundays === true, saturdays: args.saturdays === true })),
   bridgeDays: ({ args, ctx }) => serializeJson(bridgeDaysResource(yearOr(args.year, ctx.clock()))),
   halfDays: ({ args, ctx }) => serializeJson(halfDaysResource(yearOr(args.year, ctx.clock()))),
+  longWeekends: ({ args, ctx }) => serializeJson(longWeekendsResource(yearOr(args.year, ctx.clock()))),
   day: ({ args }) => serializeJson(dayResource(args.date as DayNumber)),
   period: ({ args }) => {
     const from = args.from as DateArgument;
@@ -36,6 +37,11 @@ export const V3_HANDLERS: RouteHandlers = {
   shift: ({ args }) => {
     const date = args.date as DateArgument;
     return serializeJson(shift(date.day, args.add as Step[], args.postpone === true, date.text));
+  },
+  leavePlan: ({ args }) => {
+    const from = args.from as DateArgument;
+    const to = args.to as DateArgument;
+    return serializeJson(leavePlan(from.day, to.day, args.days as number, (args.objective as LeaveObjective | undefined) ?? "most", from.text, to.text));
   },
   observances: () => (catalogueBody ??= serializeJson(catalogueResource())),
   observance: ({ args, ctx }) => {

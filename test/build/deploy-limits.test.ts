@@ -66,8 +66,8 @@ describe("the plan of the full build (npm run build:data:full-days: 1930-9999, -
     // a folder per year, days/, observances.json, openapi.json, index.json
     expect(counts.get("v3/data")).toBe(YEARS + 4);
     expect(counts.get("ics")).toBe(YEARS);
-    // four holiday variants, bridge days, half days, days.json, observances/
-    expect(counts.get("v3/data/2024")).toBe(FLAG_VARIANTS.length + 3 + 1);
+    // four holiday variants, bridge days, half days, long weekends, days.json, observances/
+    expect(counts.get("v3/data/2024")).toBe(FLAG_VARIANTS.length + 4 + 1);
     expect(counts.get("v3/data/9999/observances")).toBe(OBSERVANCE_CODES.length);
     expect(counts.get("v3")).toBe(1);
     // v3/, ics/, manifest.json

@@ -15,7 +15,7 @@ const PUBLIC = openApiDocument() as Json;
 const STRICT = CONTRACT_DOCUMENT;
 
 const V3_PATHS = [
-  "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/days/{date}", "/v3/period", "/v3/shift",
+  "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/long-weekends", "/v3/days/{date}", "/v3/period", "/v3/shift", "/v3/leave-plan",
   "/v3/observances", "/v3/observances/{code}", "/v3/openapi.json",
 ];
 const V2_PATHS = ["/holidays", "/half-days", "/bridge-days"];
@@ -276,8 +276,13 @@ describe("the OpenAPI document", () => {
 
   it("the schemas reject drift: an extra field, a missing field, a wrong code", () => {
     const v = schemaValidators();
-    const day = { date: "2024-06-21", weekday: 5, holidayType: "defacto", workingDay: false, observances: [] };
+    const day = { date: "2024-06-21", weekday: 5, isoWeek: { year: 2024, week: 25 }, holidayType: "defacto", workingDay: false, observances: [] };
     expect(v("Day")(day)).toBe(true);
+    expect(v("Day")({ ...day, isoWeek: { year: 2024, week: 54 } })).toBe(false);
+    expect(v("Day")({ ...day, isoWeek: { year: 2024, week: 0 } })).toBe(false);
+    expect(v("Day")({ ...day, isoWeek: { year: 2024 } })).toBe(false);
+    const { isoWeek: _w, ...withoutWeek } = day;
+    expect(v("Day")(withoutWeek)).toBe(false);
     expect(v("Day")({ ...day, extra: 1 })).toBe(false);
     expect(v("Day")({ ...day, workingDay: true })).toBe(false); // workingDay exactly when holidayType is null
     expect(v("Day")({ ...day, weekday: 8 })).toBe(false);

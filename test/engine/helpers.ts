@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { DateTime } from "luxon";
 import { CalendarError, fromIsoDate, toIsoDate, type DayNumber, type ProblemSlug } from "../../data-gen/index.js";
 
 /** Day number of an ISO date written in a test (trusted input). */
@@ -9,6 +10,12 @@ export const iso = (n: DayNumber): string => toIsoDate(n);
 export function weekdayByDate(isoDate: string): number {
   const w = new Date(isoDate + "T00:00:00Z").getUTCDay();
   return w === 0 ? 7 : w;
+}
+
+/** ISO 8601 week computed with luxon (`weekYear`, `weekNumber`), independently of the engine's arithmetic. */
+export function isoWeekByLuxon(isoDate: string): { year: number; week: number } {
+  const t = DateTime.fromISO(isoDate, { zone: "utc" });
+  return { year: t.weekYear, week: t.weekNumber };
 }
 
 /** Asserts that `fn` throws a CalendarError with the given slug (and, optionally, parameter). */
