@@ -1,11 +1,16 @@
 /**
  * Files of the publish folder for the standalone server: safe resolution of a request path to a file under the
- * folder, and a bounded in-memory cache of file bytes and their strong ETag (revalidated by one stat() per request,
- * so a rebuild of the dataset or the site is seen at once).
+ * folder, and a bounded in-memory cache of file bytes and their strong ETag (revalidated by stat() at most once a
+ * second per file, so a rebuild of the dataset or the site is seen within a second).
  */
-import { realpath, readFile, stat } from "node:fs/promises";
+import { statSync, type Stats } from "node:fs";
+import { realpath, readFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { etagOf } from "../data-gen/serialize.js";
+
+/** How long a file's stat() result is trusted (a rebuild is seen within this time). */
+export const STAT_TTL_MS = 1000;
+const MAX_STATS = 20_000;
 
 /** Names in the publish folder that are configuration for the platform, never content. */
 const PLATFORM_FILES = new Set(["_redirects", "_headers"]);
@@ -58,6 +63,7 @@ export class PublicFiles {
   private readonly maxBytes: number;
   private readonly maxFileBytes: number;
   private readonly entries = new Map<string, Entry>();
+  private readonly stats = new Map<string, { at: number; info: Stats | undefined }>();
   private bytes = 0;
 
   constructor(root: string, options: { maxBytes?: number; maxFileBytes?: number } = {}) {
@@ -71,10 +77,10 @@ export class PublicFiles {
     const target = resolvePublicPath(this.root, pathname);
     if (!target) return undefined;
     let path = target;
-    let info = await stat(path).catch(() => undefined);
+    let info = this.stat(path);
     if (info?.isDirectory()) {
       path = join(path, "index.html");
-      info = await stat(path).catch(() => undefined);
+      info = this.stat(path);
     }
     if (!info?.isFile()) return undefined;
     const cached = this.entries.get(path);
@@ -98,6 +104,26 @@ export class PublicFiles {
     };
     this.remember(entry);
     return entry;
+  }
+
+  /**
+   * stat() synchronously (from the page cache it takes microseconds, while a round trip through libuv's thread pool
+   * per request costs throughput under load), remembered for STAT_TTL_MS: a rebuilt file is seen within a second.
+   * A missing file is the common case (a date outside the days window) and must not throw.
+   */
+  private stat(path: string): Stats | undefined {
+    const now = Date.now();
+    const known = this.stats.get(path);
+    if (known && now - known.at < STAT_TTL_MS) return known.info;
+    let info: Stats | undefined;
+    try {
+      info = statSync(path, { throwIfNoEntry: false });
+    } catch {
+      info = undefined;
+    }
+    if (this.stats.size >= MAX_STATS) this.stats.clear();
+    this.stats.set(path, { at: now, info });
+    return info;
   }
 
   /** A symbolic link inside the folder must not lead out of it. */

@@ -23,7 +23,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { stat } from "node:fs/promises";
+import { statSync } from "node:fs";
 import type { Duplex } from "node:stream";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -42,7 +42,7 @@ import { handleV3 } from "../functions/lib/v3.js";
 import { makeV2Handler } from "../functions/lib/v2.js";
 import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withdrawal.js";
 import { datasetMatchesEngine } from "./dataset.js";
-import { PublicFiles, type CachedFile } from "./files.js";
+import { PublicFiles, STAT_TTL_MS, type CachedFile } from "./files.js";
 import { NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, methodProblem, problemFor, refusalOf, surfaceOfTarget } from "./guard.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -147,13 +147,23 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const manifestPath = resolve(env[DATASET_MANIFEST_ENV] || join(publicDir, "manifest.json"));
   /**
    * Dataset files answer requests only when they were built by this engine (else every answer is computed): checked
-   * again whenever the manifest changes (one stat() per request; the build writes the manifest last).
+   * again whenever the manifest changes (the build writes it last; looked at once a second at most).
    */
   let datasetCheck: { key: string; usable: Promise<boolean> } | undefined;
+  let manifestSeen = { at: -Infinity, key: "" };
   const datasetUsable = async (): Promise<boolean> => {
-    const info = await stat(manifestPath).catch(() => undefined);
-    if (!info) return false;
-    const key = `${info.mtimeMs}:${info.size}:${info.ino}`;
+    const now = Date.now();
+    if (now - manifestSeen.at >= STAT_TTL_MS) {
+      let info;
+      try {
+        info = statSync(manifestPath, { throwIfNoEntry: false });
+      } catch {
+        info = undefined;
+      }
+      manifestSeen = { at: now, key: info ? `${info.mtimeMs}:${info.size}:${info.ino}` : "" };
+    }
+    const { key } = manifestSeen;
+    if (!key) return false;
     if (datasetCheck?.key !== key) datasetCheck = { key, usable: datasetMatchesEngine(publicDir, manifestPath) };
     return datasetCheck.usable;
   };
@@ -190,7 +200,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     const ctx: ServiceContext = { clock, clientAddress, store, rateLimitsEnabled };
     const match = matchRoute(pathname);
 
-    const datasetFile = resolveRewrite(pathname, url.searchParams, rules);
+    const datasetFile = match?.route.static ? resolveRewrite(pathname, url.searchParams, rules) : undefined;
     if (datasetFile && match && (await datasetUsable())) {
       const file = await files.get(datasetFile);
       // no file (a date outside the days window, a partial build): the function answers, byte-identical

@@ -82,7 +82,7 @@ describe.skipIf(!BASE)("v3 over HTTP (npm start)", () => {
 
   it("GET /v3/days/{date}", async () => {
     expect((await expectOk("/v3/days/2024-06-21", "static")).body).toMatchObject({ date: "2024-06-21", weekday: 5, holidayType: "defacto", workingDay: false });
-    expect((await expectOk("/v3/days/1940-01-10", "function")).body).toEqual({ date: "1940-01-10", weekday: 3, holidayType: null, workingDay: true, observances: [] });
+    expect((await expectOk("/v3/days/1940-01-10", "function")).body).toEqual({ date: "1940-01-10", weekday: 3, isoWeek: { year: 1940, week: 2 }, holidayType: null, workingDay: true, observances: [] });
     await expectProblemOver("/v3/days/2023-02-29", "invalid-date", 400);
     await expectProblemOver("/v3/days/2024-1-1", "invalid-parameter", 400);
   });
