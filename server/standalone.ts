@@ -12,9 +12,9 @@
  *      are answered here, before a Fetch Request exists (./guard.ts).
  *   3. The Node/Fetch bridge (@hono/node-server's getRequestListener), then dispatch:
  *        - a request the route table's rewrite rules send to a dataset file (contract/static.ts resolveRewrite) that
- *          exists in the publish folder, when the dataset was built by this engine (./dataset.ts): that file, with the headers `_headers` gives it (fileHeaders) + HSTS,
- *          through okResponse, so ETag/304/HEAD are the function's; not rate-limited (SPEC: static answers are
- *          served regardless);
+ *          exists in the publish folder, when the dataset was built by this engine (./dataset.ts): that file, with
+ *          the headers `_headers` gives it (fileHeaders) + HSTS, through okResponse, so ETag/304/HEAD are the
+ *          function's; not rate-limited (SPEC: static answers are served regardless);
  *        - a row of the route table: the function that answers it on Netlify (same handler, same bytes), counting
  *          on one exact in-process limiter per surface and socket address;
  *        - any other file of the publish folder (the site, the `.ics` downloads, the dataset folder, the manifest);
