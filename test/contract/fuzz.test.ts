@@ -41,13 +41,14 @@ const HOSTILE = [
 ];
 
 const PARAM_NAMES = [
-  "year", "sundays", "saturdays", "from", "to", "bounds", "date", "add", "postpone", "code",
+  "year", "sundays", "saturdays", "from", "to", "bounds", "date", "add", "postpone", "code", "days", "objective",
   "weekends", "defacto", "bridge", "half", "busy",
   "Year", "ADD", "year[]", "add[]", "", "x", "%79ear", "y%65ar", "__proto__", "constructor", "😀",
 ];
 
 const V3_PREFIXES = [
-  "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/days/", "/v3/period", "/v3/shift", "/v3/observances",
+  "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/long-weekends", "/v3/days/", "/v3/period", "/v3/shift",
+  "/v3/leave-plan", "/v3/observances",
   "/v3/observances/", "/v3/openapi.json", "/v3", "/v3/", "/v3/days", "/V3/holidays", "/v3//holidays", "/v3/holidays/",
   "/v3/./holidays", "/v3/x/../holidays", "/v3/%68olidays", "/.netlify/functions/v3/v3/holidays", "/health", "/",
 ];
@@ -91,6 +92,16 @@ const chainText = fc.oneof(
   fc.array(stepText, { minLength: 1, maxLength: 25 }).map((steps) => steps.join(",")),
 );
 
+/** A leave budget: usually digits around the 1-60 range, sometimes signed, padded, fractional or huge. */
+const leaveDaysText = fc.oneof(
+  fc.integer({ min: -5, max: 70 }).map(String),
+  fc.integer({ min: 1, max: 60 }).map(String),
+  fc.constantFrom("0", "00", "01", "060", "+5", "5.0", "5e0", " 5", "5 ", "", "1".repeat(30), "٥", "５"),
+  fc.constantFrom(...HOSTILE),
+);
+
+const objectiveText = fc.oneof(fc.constantFrom("most", "longest", "", "Most", "LONGEST", "max", "most,longest"), fc.constantFrom(...HOSTILE));
+
 const boolText = fc.oneof(fc.constantFrom("true", "false", "TRUE", "1", "0", "yes", "no", "on", "off", ""), fc.constantFrom(...HOSTILE));
 
 const anyValue = fc.oneof(
@@ -108,6 +119,7 @@ function valueFor(name: string): fc.Arbitrary<string> {
     year: yearText, from: fc.oneof(yearText, dateText), to: fc.oneof(yearText, dateText), date: dateText, add: chainText,
     sundays: boolText, saturdays: boolText, postpone: boolText, weekends: boolText, defacto: boolText, bridge: boolText,
     half: boolText, busy: boolText, bounds: fc.constantFrom("inclusive", "exclusive", "from", "to", "", "Inclusive", "both"),
+    days: leaveDaysText, objective: objectiveText,
   };
   return Object.hasOwn(specific, name) ? fc.oneof({ weight: 4, arbitrary: specific[name] }, { weight: 1, arbitrary: anyValue }) : anyValue;
 }
@@ -161,6 +173,10 @@ const v3Targeted: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(fc.constantFrom("easterSunday", "annunciation", "nationalDay", "whitMonday", "allSaintsDay"), yearText, yearText).map(
     ([c, a, b]) => `/v3/observances/${c}?from=${encode(a)}&to=${encode(b)}`,
   ),
+  yearText.map((y) => `/v3/long-weekends?year=${encode(y)}`),
+  fc.tuple(dateText, dateText, leaveDaysText, objectiveText).map(
+    ([a, b, n, o]) => `/v3/leave-plan?from=${encode(a)}&to=${encode(b)}&days=${encode(n)}&objective=${encode(o)}`,
+  ),
 );
 
 const validDate = fc
@@ -195,6 +211,13 @@ const v3Valid: fc.Arbitrary<string> = fc.tuple(
     ),
     fc.tuple(observanceCode, fc.integer({ min: 1930, max: 9999 }), fc.integer({ min: 0, max: 200 })).map(
       ([c, from, span]) => `/v3/observances/${c}?from=${from}&to=${Math.min(9999, from + span)}`,
+    ),
+    fc.integer({ min: 1930, max: 9999 }).map((y) => `/v3/long-weekends?year=${y}`),
+    fc.tuple(validDate, fc.integer({ min: 0, max: 365 }), fc.integer({ min: 1, max: 60 }), fc.constantFrom("", "&objective=most", "&objective=longest")).map(
+      ([from, span, days, objective]) => {
+        const to = new Date(Math.min(Date.parse(from + "T00:00:00Z") + span * 86_400_000, Date.parse("9999-12-31T00:00:00Z"))).toISOString().slice(0, 10);
+        return `/v3/leave-plan?from=${from}&to=${to}&days=${days}${objective}`;
+      },
     ),
     fc.constantFrom("/v3/observances", "/v3/openapi.json"),
   ),
@@ -363,6 +386,8 @@ describe("fuzz: hostile requests never produce a 500, an exception or a malforme
       ["/v3/holidays", ["year=2024", "sundays=true", "saturdays=false"]],
       ["/v3/bridge-days", ["year=2024"]],
       ["/v3/half-days", ["year=2024"]],
+      ["/v3/long-weekends", ["year=2026"]],
+      ["/v3/leave-plan", ["from=2026-01-01", "to=2026-12-31", "days=25", "objective=longest"]],
       ["/v3/period", ["from=2024-01-01", "to=2024-12-31", "bounds=inclusive"]],
       ["/v3/shift", ["date=2024-01-31", "add=1m", "postpone=true"]],
       ["/v3/observances/easterSunday", ["from=2020", "to=2030"]],

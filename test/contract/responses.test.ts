@@ -5,9 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import {
-  bridgeDaysOfYear, catalogue, fromIsoDate, halfDaysOfYear, holidaysOfYear, occurrences, period, shift,
+  bridgeDaysOfYear, catalogue, dayFromCivil, fromIsoDate, halfDaysOfYear, holidaysOfYear, leavePlan, occurrences, period, shift,
   OBSERVANCE_RULES, FIRST_YEAR, LAST_YEAR, type ProblemSlug,
 } from "../../data-gen/index.js";
+import { longWeekendsResource } from "../../data-gen/resources.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../data-gen/v2.js";
 import { handleV3 } from "../../functions/lib/v3.js";
@@ -148,6 +149,31 @@ describe("v3 responses validate against the document", () => {
     expect(long.period).toBeNull();
   });
 
+  it("/v3/long-weekends for a sample of years, and the current year", async () => {
+    for (const year of YEARS) {
+      const body = await ok(handleV3, `/v3/long-weekends?year=${year}`);
+      expect(body.year).toBe(year);
+      expect(body.count).toBe(body.longWeekends.length);
+    }
+    expect((await ok(handleV3, "/v3/long-weekends")).year).toBe(2025);
+  });
+
+  it("/v3/leave-plan with both objectives, budgets 1-60, a span without working days, a whole leap year", async () => {
+    const cases = [
+      "from=2026-01-01&to=2026-12-31&days=25", "from=2026-01-01&to=2026-12-31&days=60&objective=most",
+      "from=2026-01-01&to=2026-12-31&days=60&objective=longest", "from=2024-01-01&to=2024-12-31&days=1&objective=longest",
+      "from=2026-04-03&to=2026-04-06&days=5", "from=2026-04-03&to=2026-04-06&days=5&objective=longest",
+      "from=1930-01-01&to=1930-12-31&days=30", "from=9999-01-01&to=9999-12-31&days=30&objective=longest",
+      "from=2026-04-07&to=2026-04-07&days=1", "from=2026-04-01&to=2026-04-10&days=60&x=1",
+    ];
+    for (const query of cases) {
+      const body = await ok(handleV3, `/v3/leave-plan?${query}`);
+      expect(body.used).toBeLessThanOrEqual(body.budget);
+    }
+    const empty = await ok(handleV3, "/v3/leave-plan?from=2026-04-03&to=2026-04-06&days=5");
+    expect(empty).toMatchObject({ used: 0, daysOff: 0, breaks: [] });
+  });
+
   it("/v3/observances and /v3/observances/{code} for every code", async () => {
     const list = await ok(handleV3, "/v3/observances");
     expect(list.count).toBe(20);
@@ -249,6 +275,18 @@ describe("errors are problem documents of the DECISIONS.md slug", () => {
     ["/v3/shift?date=9999-12-31&add=1b", "invalid-parameter"], ["/v3/shift?date=9999-12-31&add=1m", "invalid-parameter"],
     ["/v3/shift?date=9999-12-31&add=0d&postpone=true", "invalid-parameter"],
     ["/v3/shift?date=2024-01-01&add=99999999999999999999d", "invalid-parameter"], ["/v3/shift?date=2024-01-01&add=-1000000000b", "invalid-parameter"],
+    // long weekends and leave plans: year as everywhere; dates, budget, objective, span
+    ["/v3/long-weekends?year=1929", "invalid-parameter"], ["/v3/long-weekends?year=", "invalid-parameter"],
+    ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=0", "invalid-parameter"],
+    ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=61", "invalid-parameter"],
+    ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=05", "invalid-parameter"],
+    ["/v3/leave-plan?from=2026-01-01&to=2026-12-31", "invalid-parameter"],
+    ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=5&objective=max", "invalid-parameter"],
+    ["/v3/leave-plan?from=2024-01-01&to=2025-01-01&days=5", "invalid-parameter"],
+    ["/v3/leave-plan?from=2026-02-02&to=2026-02-01&days=5", "invalid-parameter"],
+    ["/v3/leave-plan?from=2026-02-30&to=2026-03-01&days=5", "invalid-date"],
+    ["/v3/leave-plan?to=2026-03-01&days=5", "invalid-parameter"],
+    ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=5&days=5", "invalid-parameter"],
     // duplicated parameter
     ["/v3/holidays?year=2024&year=2024", "invalid-parameter"], ["/v3/period?from=2024-01-01&from=2024-01-01&to=2024-01-02", "invalid-parameter"],
     ["/v3/shift?date=2024-01-01&date=2024-01-01&add=1d", "invalid-parameter"],
@@ -316,6 +354,23 @@ describe("engine outputs validate directly against schemas.ts", () => {
       expect(bridge({ year, count: b.length, days: b }), `${year}`).toBe(true);
       const h = halfDaysOfYear(year);
       expect(half({ year, count: h.length, days: h }), `${year}`).toBe(true);
+    }
+  });
+
+  it("long weekends of every year, leave plans of every 37th year (whole years, both objectives, several budgets)", () => {
+    const lw = schema("LongWeekendsResponse");
+    for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) {
+      const r = longWeekendsResource(year);
+      if (!lw(r)) expect.fail(`${year}: ${describeErrors(lw.errors)}`);
+    }
+    const lp = schema("LeavePlan");
+    for (let year = FIRST_YEAR; year <= LAST_YEAR; year += 37) {
+      for (const objective of ["most", "longest"] as const) {
+        for (const days of [1, 5, 25, 60]) {
+          const p = leavePlan(dayFromCivil(year, 1, 1), dayFromCivil(year, 12, 31), days, objective);
+          expect(lp(p), `${year} ${objective} ${days}: ${describeErrors(lp.errors)}`).toBe(true);
+        }
+      }
     }
   });
 
