@@ -1,0 +1,88 @@
+/**
+ * Time-off benchmarks (issue 11). Targets on the 2-core reference machine:
+ *  - a leave plan for a whole year with a 60-day budget, each objective: well under 1 ms (warm, median);
+ *  - a year's long weekends: measured, no target (a per-year file of the dataset; the function answers an omitted year).
+ * Random years 1930-9999 from a fixed seed, so every run measures the same inputs. Prints a table.
+ */
+import { performance } from "node:perf_hooks";
+import { dayFromCivil, leavePlan, longWeekendsOfYear, FIRST_YEAR, LAST_YEAR, type LeaveObjective } from "../data-gen/index.js";
+import { serializeJson } from "../data-gen/serialize.js";
+
+interface Row {
+  benchmark: string;
+  measured: string;
+  target: string;
+  ok: boolean | null;
+}
+
+/** Median and slowest time per call in microseconds, over `batches` batches of `perBatch` calls, after a warm-up. */
+function timePerCall(fn: (i: number) => unknown, perBatch: number, batches = 25): { median: number; max: number } {
+  let sink = 0;
+  for (let i = 0; i < perBatch * 3; i++) sink += fn(i) ? 1 : 0;
+  const samples: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const t = performance.now();
+    for (let i = 0; i < perBatch; i++) sink += fn(i) ? 1 : 0;
+    samples.push(((performance.now() - t) * 1000) / perBatch);
+  }
+  samples.sort((a, c) => a - c);
+  if (sink < 0) console.log(sink);
+  return { median: samples[samples.length >> 1], max: samples[samples.length - 1] };
+}
+
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const us = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) + " µs";
+
+export async function run(): Promise<void> {
+  const rows: Row[] = [];
+  const rnd = lcg(11);
+  const years = Array.from({ length: 256 }, () => FIRST_YEAR + Math.floor(rnd() * (LAST_YEAR - FIRST_YEAR + 1)));
+  const spans = years.map((y) => ({ from: dayFromCivil(y, 1, 1), to: dayFromCivil(y, 12, 31) }));
+
+  // long weekends first: the first call of a year builds its template (shared by the years of its shape)
+  let t = performance.now();
+  const coldYears = Array.from({ length: 200 }, () => FIRST_YEAR + Math.floor(rnd() * (LAST_YEAR - FIRST_YEAR + 1)));
+  for (const y of coldYears) longWeekendsOfYear(y);
+  const lwCold = ((performance.now() - t) * 1000) / coldYears.length;
+  const lw = timePerCall((i) => longWeekendsOfYear(years[i & 255]), 500);
+  rows.push({ benchmark: "long weekends of a year, random years (warm, median)", measured: us(lw.median), target: "", ok: null });
+  rows.push({ benchmark: "  slowest batch", measured: us(lw.max), target: "", ok: null });
+  rows.push({ benchmark: "  first years touched in this process (mean; some templates built)", measured: us(lwCold), target: "", ok: null });
+
+  for (const objective of ["most", "longest"] as LeaveObjective[]) {
+    const p = timePerCall((i) => leavePlan(spans[i & 255].from, spans[i & 255].to, 60, objective), 200);
+    rows.push({ benchmark: `leave plan, whole year, 60 days, ${objective} (warm, median)`, measured: us(p.median), target: "≤ 1000 µs", ok: p.median <= 1000 });
+    rows.push({ benchmark: "  slowest batch", measured: us(p.max), target: "", ok: null });
+  }
+  // the widest span and the largest table: 366 days of a leap year
+  const leap = { from: dayFromCivil(2024, 1, 1), to: dayFromCivil(2024, 12, 31) };
+  const wide = timePerCall(() => leavePlan(leap.from, leap.to, 60, "most"), 200);
+  rows.push({ benchmark: "leave plan, 2024 (366 days), 60 days, most (warm, median)", measured: us(wide.median), target: "", ok: null });
+  const small = timePerCall((i) => leavePlan(spans[i & 255].from, spans[i & 255].to, 5, "most"), 500);
+  rows.push({ benchmark: "leave plan, whole year, 5 days, most (warm, median)", measured: us(small.median), target: "", ok: null });
+  const serialised = timePerCall((i) => serializeJson(leavePlan(spans[i & 255].from, spans[i & 255].to, 60, "most")), 200);
+  rows.push({ benchmark: "leave plan, whole year, 60 days, most, serialised (warm, median)", measured: us(serialised.median), target: "", ok: null });
+
+  printTable(rows);
+  console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
+  if (rows.some((r) => r.ok === false)) console.log("timeoff: a target was MISSED");
+}
+
+function printTable(rows: Row[]): void {
+  const head = ["benchmark", "measured", "target", ""];
+  const body = rows.map((r) => [r.benchmark, r.measured, r.target, r.ok === null ? "" : r.ok ? "ok" : "MISSED"]);
+  const widths = head.map((_, i) => Math.max(head[i].length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => "| " + cells.map((cell, i) => cell.padEnd(widths[i])).join(" | ") + " |";
+  console.log(line(head));
+  console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
+  for (const b of body) console.log(line(b));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
