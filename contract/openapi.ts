@@ -127,7 +127,7 @@ function componentSchemas(strict: boolean): Json {
 const HEADERS: Json = {
   "Cache-Control": {
     description:
-      `Successful answers for a named year, a date, a period, a shift, the catalogue and this document: \`${CACHE_LONG}\`. ` +
+      `Successful answers for a named year, a date, a period, a shift, a leave plan, the catalogue and this document: \`${CACHE_LONG}\`. ` +
       "The same endpoints with `year` omitted: `public, max-age=0, s-maxage=<seconds until midnight in Sweden>` " +
       "(Europe/Stockholm wall-clock time, days of 23 and 25 hours included). `/health` and every error: `no-store`. " +
       `The calendar feed: six hours (\`${FEED_CACHE}\`).`,
