@@ -52,6 +52,9 @@ describe("the generated _redirects, as Netlify parses it", () => {
     ["/v3/days/2024-06-21", "/v3/data/days/2024-06-21.json"],
     ["/v3/days/..%2F..%2Fpackage", undefined],
     ["/v3/period?from=2024-01-01&to=2024-12-31", undefined],
+    ["/v3/long-weekends?year=2026", "/v3/data/2026/long-weekends.json"],
+    ["/v3/long-weekends", undefined],
+    ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=25", undefined],
     ["/v3/openapi.json", "/v3/data/openapi.json"],
     ["/ical/holidays?bridge=1", undefined],
   ])("%s -> %s", (request, file) => {
@@ -170,6 +173,7 @@ describe("dataset paths come from the table", () => {
     for (const flags of layout.FLAG_VARIANTS) expect("/" + layout.holidaysPath(2024, flags)).toBe(fillFile(holidays, { year: 2024 }, { ...flags }));
     expect("/" + layout.bridgeDaysPath(2024)).toBe(fillFile(matchRoute(PATHS.bridgeDays)!.route.static!, { year: 2024 }));
     expect("/" + layout.halfDaysPath(2024)).toBe(fillFile(matchRoute(PATHS.halfDays)!.route.static!, { year: 2024 }));
+    expect("/" + layout.longWeekendsPath(2024)).toBe(fillFile(matchRoute(PATHS.longWeekends)!.route.static!, { year: 2024 }));
     expect("/" + layout.dayPath("2024-06-21")).toBe(fillFile(matchRoute("/v3/days/x")!.route.static!, { date: "2024-06-21" }));
     expect("/" + layout.occurrencesPath(2024, "whitsun")).toBe(fillFile(matchRoute("/v3/observances/x")!.route.static!, { from: 2024, code: "whitsun" }));
     expect("/" + layout.CATALOGUE_PATH).toBe(fillFile(matchRoute(PATHS.observances)!.route.static!, {}));
