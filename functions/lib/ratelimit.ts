@@ -51,17 +51,33 @@ function secondsUntil(atMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((atMs - nowMs) / 1000));
 }
 
-/** Counters in this process's memory: for in-process tests and a single long-lived process. */
-export function memoryRateLimitStore(): RateLimitStore & { clear(): void } {
-  const counters = new Map<string, CounterState>();
+/** How often (in hits) the memory store sweeps out counters whose window and block have ended. */
+export const SWEEP_EVERY_HITS = 4096;
+
+/**
+ * Counters in this process's memory: the standalone server's limiter (exact under concurrent bursts, since a hit is
+ * counted synchronously) and in-process tests. Counters whose window and block have both ended say nothing any
+ * more and are swept out every SWEEP_EVERY_HITS hits, so memory follows the addresses active in the last window,
+ * not every address ever seen.
+ */
+export function memoryRateLimitStore(): RateLimitStore & { clear(): void; size(): number } {
+  const counters = new Map<string, { state: CounterState; expiresAt: number }>();
+  let hits = 0;
+  const sweep = (nowMs: number) => {
+    for (const [key, entry] of counters) if (entry.expiresAt <= nowMs) counters.delete(key);
+  };
   return {
     async hit(key, policy, nowMs) {
-      const { state, decision } = countHit(counters.get(key) ?? null, policy, nowMs);
-      counters.set(key, state);
+      if (++hits % SWEEP_EVERY_HITS === 0) sweep(nowMs);
+      const { state, decision } = countHit(counters.get(key)?.state ?? null, policy, nowMs);
+      counters.set(key, { state, expiresAt: Math.max(state.windowStart + policy.windowSeconds * 1000, state.blockedUntil) });
       return decision;
     },
     clear() {
       counters.clear();
+    },
+    size() {
+      return counters.size;
     },
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  checkRateLimit, countHit, netlifyContext, memoryRateLimitStore, serve,
+  checkRateLimit, countHit, netlifyContext, memoryRateLimitStore, serve, SWEEP_EVERY_HITS,
   type CounterState, type RateLimitStore,
 } from "../../functions/lib/core.js";
 import { handleHealth } from "../../functions/lib/health.js";
@@ -138,5 +138,31 @@ describe("block window (v2: blocked for 10 s once over the limit)", () => {
     expect((await call()).status).toBe(429);
     time.now = T0 + 30_000;
     expect((await call()).status).toBe(200);
+  });
+});
+
+describe("the memory store forgets counters that say nothing any more", () => {
+  it("sweeps counters whose window (and block) ended, keeps the live ones, and still counts exactly", async () => {
+    const store = memoryRateLimitStore();
+    const pace = { limit: 2, windowSeconds: 10 };
+    // SWEEP_EVERY_HITS - 1 distinct addresses at T0: their windows end at T0 + 10 s
+    for (let i = 1; i < SWEEP_EVERY_HITS; i++) await store.hit(`old-${i}`, pace, T0);
+    expect(store.size()).toBe(SWEEP_EVERY_HITS - 1);
+    // the SWEEP_EVERY_HITS-th hit (the first of "live", 15 s on) sweeps out every old-* counter; "live" reaches its limit
+    await store.hit("live", pace, T0 + 15_000);
+    expect(store.size()).toBe(1);
+    await store.hit("live", pace, T0 + 15_000);
+    for (let i = 0; i < SWEEP_EVERY_HITS - 2; i++) await store.hit("other", { limit: 1e9, windowSeconds: 10 }, T0 + 20_000);
+    expect(store.size()).toBe(2); // "live" (its window runs to 25 s) and "other" survive the next sweep
+    expect(await store.hit("live", pace, T0 + 20_000)).toEqual({ allowed: false, retryAfterSeconds: 5 });
+  });
+
+  it("keeps a blocked counter until its block ends", async () => {
+    const store = memoryRateLimitStore();
+    const v2 = { limit: 1, windowSeconds: 1, blockSeconds: 10 };
+    await store.hit("b", v2, T0);
+    expect((await store.hit("b", v2, T0 + 100)).allowed).toBe(false); // blocked until T0 + 10.1 s
+    for (let i = 0; i < SWEEP_EVERY_HITS; i++) await store.hit(`x-${i}`, v2, T0 + 5_000);
+    expect(await store.hit("b", v2, T0 + 6_000)).toEqual({ allowed: false, retryAfterSeconds: 5 });
   });
 });
