@@ -193,19 +193,22 @@ export function functionConfigs(): Record<FunctionName, FunctionConfig> {
 // Evaluating the rules (the standalone server)
 // ---------------------------------------------------------------------------------------------------------------
 
-function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
-  const p = pattern.split("/").slice(1);
-  const s = pathname.split("/").slice(1);
+/** A pattern's segments, split once per pattern. */
+const patternSegments = new Map<string, string[]>();
+
+function matchPattern(pattern: string, segments: string[]): Record<string, string> | undefined {
+  let p = patternSegments.get(pattern);
+  if (!p) patternSegments.set(pattern, (p = pattern.split("/").slice(1)));
   const values: Record<string, string> = {};
   for (let i = 0; i < p.length; i++) {
     if (p[i] === "*") return values;
-    if (i >= s.length) return undefined;
+    if (i >= segments.length) return undefined;
     if (p[i].startsWith(":")) {
-      if (s[i] === "") return undefined;
-      values[p[i].slice(1)] = s[i];
-    } else if (p[i] !== s[i]) return undefined;
+      if (segments[i] === "") return undefined;
+      values[p[i].slice(1)] = segments[i];
+    } else if (p[i] !== segments[i]) return undefined;
   }
-  return p.length === s.length ? values : undefined;
+  return p.length === segments.length ? values : undefined;
 }
 
 /** Segment values a dataset path may contain: nothing that could leave the folder or name another file. */
@@ -217,9 +220,10 @@ const SAFE_VALUE = /^[A-Za-z0-9_-]{1,40}$/;
  * reaches the function (which answers 400), as DECISIONS.md asks wherever a process can see it.
  */
 export function resolveRewrite(pathname: string, params: URLSearchParams, rules: readonly RedirectRule[] = redirectRules()): string | undefined {
+  const segments = pathname.split("/").slice(1);
   for (const rule of rules) {
     if (!rule.routeId) return undefined;
-    const pathValues = matchPattern(rule.from, pathname);
+    const pathValues = matchPattern(rule.from, segments);
     if (!pathValues) continue;
     let ok = true;
     const values: Record<string, string> = { ...pathValues };
