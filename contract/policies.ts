@@ -83,6 +83,12 @@ export type SurfaceName = keyof typeof SURFACES;
 /** v2 along the withdrawal timeline (same window and block): from one month after the announcement, and from three. */
 export const V2_LIMIT_AFTER_ONE_MONTH = 3;
 export const V2_LIMIT_AFTER_THREE_MONTHS = 1;
+/**
+ * The v2 platform limits along the timeline, in order: a deploy-time setting on Netlify (functions/v2.mts
+ * `windowLimit`, changed and redeployed at each step, README "Deploying and limits on Netlify"); the config tests
+ * accept exactly these values there.
+ */
+export const V2_PLATFORM_STEPS = [SURFACES.v2.limit, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS] as const;
 
 /** `RateLimit-Limit` and `RateLimit-Policy` of a pace. */
 export function rateLimitHeaders(pace: PaceLimit): Record<string, string> {
