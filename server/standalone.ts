@@ -108,7 +108,7 @@ function fileAnswer(request: Request, file: CachedFile, headers: Record<string, 
   const { "Content-Type": contentType, "Cache-Control": cacheControl, ...rest } = headers;
   let response: Response;
   if (request.method === "OPTIONS") response = preflight(request);
-  else response = methodNotAllowed(request.method) ?? (isText(contentType) ? okResponse(request, file.text(), contentType, cacheControl, rest) : bytesResponse(request, file, contentType, cacheControl, rest));
+  else response = methodNotAllowed(request.method) ?? (isText(contentType) ? okResponse(request, file.text(), contentType, cacheControl, rest, file.etag) : bytesResponse(request, file, contentType, cacheControl, rest));
   return withoutBody(request, withCommonHeaders(response, pace));
 }
 

@@ -22,7 +22,8 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
 
 /**
  * A successful answer: strong ETag of the body, 304 without a body when If-None-Match matches
- * (same ETag and Cache-Control), and no body for HEAD.
+ * (same ETag and Cache-Control), and no body for HEAD. `etag` may be given when it is already known (a cached
+ * file's); it must be etagOf(body).
  */
 export function okResponse(
   request: Request,
@@ -30,8 +31,8 @@ export function okResponse(
   contentType: string,
   cacheControl: string,
   extraHeaders?: HeadersInit,
+  etag: string = etagOf(body),
 ): Response {
-  const etag = etagOf(body);
   const headers = new Headers(extraHeaders);
   headers.set("ETag", etag);
   headers.set("Cache-Control", cacheControl);
