@@ -19,7 +19,7 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { dayFromCivil, period } from "../../data-gen/index.js";
+import { dayFromCivil, leavePlan, longWeekendsOfYear, parseIsoDate, period, type LeaveObjective } from "../../data-gen/index.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
@@ -261,4 +261,91 @@ export function stockholmYear(): number {
 /** The engine's count of working days in a whole year. */
 export function workingDaysOfYear(year: number): number {
   return period(dayFromCivil(year, 1, 1), dayFromCivil(year, 12, 31), "inclusive").workingDays;
+}
+
+/** Today's date in Sweden (YYYY-MM-DD), as the pages mark it. */
+export function stockholmToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+}
+
+/** The ISO week shown in the first column of the month-grid row holding `date` (null when the grid does not show it). */
+export async function gridWeekOf(page: Page, date: string): Promise<string | null> {
+  return page.evaluate((d) => {
+    const cell = document.querySelector(`#year-content .month-days [data-date="${d}"]`);
+    return cell?.closest(".wrow")?.querySelector(".wk")?.textContent ?? null;
+  }, date);
+}
+
+export interface LongWeekendRow {
+  start: string;
+  end: string;
+  days: number;
+  leave: string;
+}
+
+/** The long weekends the year overview lists, as start, end, days and the leave days (space-separated). */
+export async function longWeekendRows(page: Page): Promise<LongWeekendRow[]> {
+  return page.$$eval("#long-weekend-table tbody tr", (trs) =>
+    trs.map((tr) => {
+      const data = (tr as HTMLElement).dataset;
+      return { start: data.start!, end: data.end!, days: Number(data.days), leave: data.leave! };
+    }),
+  );
+}
+
+/** The engine's long weekends of a year, in the shape longWeekendRows reads. */
+export function engineLongWeekends(year: number): LongWeekendRow[] {
+  return longWeekendsOfYear(year).map((lw) => ({ start: lw.start, end: lw.end, days: lw.days, leave: lw.leaveDays.join(" ") }));
+}
+
+export interface PlanRequest {
+  from: string;
+  to: string;
+  days: string;
+  objective?: LeaveObjective;
+}
+
+/** Fills in the leave planner and submits it; waits for an answer (a plan or an error). */
+export async function runPlanner(page: Page, request: PlanRequest): Promise<void> {
+  await page.fill("#plan-from", request.from);
+  await page.fill("#plan-to", request.to);
+  await page.fill("#plan-days", request.days);
+  await page.selectOption("#plan-objective", request.objective ?? "most");
+  await page.evaluate(() => (document.getElementById("plan-result")!.innerHTML = ""));
+  await page.click("#plan-form button[type=submit]");
+  await page.waitForSelector("#plan-result #plan-used, #plan-result .error");
+}
+
+export interface ShownPlan {
+  used: number;
+  daysOff: number;
+  breaks: { start: string; end: string; days: number; leaveDays: string[] }[];
+}
+
+/** The plan the planner shows. */
+export async function shownPlan(page: Page): Promise<ShownPlan> {
+  return page.evaluate(() => ({
+    used: Number(document.getElementById("plan-used")!.textContent),
+    daysOff: Number(document.getElementById("plan-days-off")!.textContent),
+    breaks: [...document.querySelectorAll<HTMLElement>("#plan-breaks li")].map((li) => ({
+      start: li.dataset.start!,
+      end: li.dataset.end!,
+      days: Number(li.dataset.days),
+      leaveDays: li.dataset.leave ? li.dataset.leave.split(" ") : [],
+    })),
+  }));
+}
+
+/** The engine's plan for the same request, in the shape shownPlan reads. */
+export function enginePlan(request: PlanRequest): ShownPlan {
+  const plan = leavePlan(parseIsoDate(request.from, "from"), parseIsoDate(request.to, "to"), Number(request.days), request.objective ?? "most");
+  return { used: plan.used, daysOff: plan.daysOff, breaks: plan.breaks.map((b) => ({ start: b.start, end: b.end, days: b.days, leaveDays: b.leaveDays })) };
+}
+
+/** The dates the month grids mark as part of a planned break, and as leave days. */
+export async function gridPlanMarks(page: Page): Promise<{ breaks: string[]; leave: string[] }> {
+  return page.evaluate(() => ({
+    breaks: [...document.querySelectorAll<HTMLElement>("#year-content .month-days .m-break")].map((el) => el.dataset.date!),
+    leave: [...document.querySelectorAll<HTMLElement>("#year-content .month-days .m-leave")].map((el) => el.dataset.date!),
+  }));
 }

@@ -1,17 +1,19 @@
 /**
  * A test fixture server for the site tests: serves the publish folder (public/) and answers the few
- * API URLs the pages call (/v3/holidays, /v3/bridge-days, /v3/half-days, /v3/period, /v3/shift,
- * /v3/openapi.json, HEAD /holidays, the feed) straight from the calendar engine. It is not the API:
- * the API's own behaviour is tested elsewhere; this only lets the browser tests run without it.
+ * API URLs the pages call (/v3/holidays, /v3/bridge-days, /v3/half-days, /v3/long-weekends, /v3/period,
+ * /v3/shift, /v3/leave-plan, /v3/openapi.json, HEAD /holidays, the feed) straight from the calendar engine
+ * (data-gen/ and its resources.ts, as the v3 function calls them). It is not the API: the API's own behaviour
+ * is tested elsewhere; this only lets the browser tests run without it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import {
-  CalendarError, bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, parseBounds, parseIsoDate, parseSteps,
-  parseStrictBoolean, parseYear, period, shift,
+  CalendarError, PROBLEM_TITLES, bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, invalidParameter, leavePlan, parseBounds,
+  parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseStrictBoolean, parseYear, period, shift,
 } from "../../data-gen/index.js";
+import { longWeekendsResource } from "../../data-gen/resources.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -111,11 +113,7 @@ function json(res: ServerResponse, status: number, body: unknown, type = "applic
 }
 
 function problem(res: ServerResponse, error: CalendarError): void {
-  json(res, error.status, { type: `https://calendar.test/problems/${error.slug}`, title: error.message ? titleOf(error) : "Error", status: error.status, detail: error.detail }, "application/problem+json");
-}
-
-function titleOf(error: CalendarError): string {
-  return error.slug === "invalid-date" ? "Invalid date" : error.slug === "invalid-parameter" ? "Invalid parameter" : error.slug;
+  json(res, error.status, { type: `https://calendar.test/problems/${error.slug}`, title: PROBLEM_TITLES[error.slug], status: error.status, detail: error.detail }, "application/problem+json");
 }
 
 function one(params: URLSearchParams, name: string): string | undefined {
@@ -150,6 +148,22 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
       const year = yearOf(p);
       const days = halfDaysOfYear(year);
       json(res, 200, { year, count: days.length, days });
+      return true;
+    }
+    case "/v3/long-weekends": {
+      json(res, 200, longWeekendsResource(yearOf(p)));
+      return true;
+    }
+    case "/v3/leave-plan": {
+      const fromText = one(p, "from");
+      const toText = one(p, "to");
+      const from = parseIsoDate(fromText, "from");
+      const to = parseIsoDate(toText, "to");
+      const daysText = one(p, "days");
+      if (daysText === undefined) throw invalidParameter("days", "'days' is required: the number of leave days, 1 to 60");
+      const objectiveText = one(p, "objective");
+      const objective = objectiveText === undefined ? "most" : parseLeaveObjective(objectiveText);
+      json(res, 200, leavePlan(from, to, parseLeaveDays(daysText), objective, fromText, toText));
       return true;
     }
     case "/v3/period": {

@@ -1,8 +1,12 @@
 /**
- * The human-facing site (issue 6) in real headless Chromium. The test builds the site (npm run
+ * The human-facing site (issues 6 and 11) in real headless Chromium. The test builds the site (npm run
  * build:site), serves public/ with a fixture server that answers the API URLs the pages call straight
  * from the engine (test/site/fixture-server.ts), and drives the pages. Screenshots go to
  * test-results/screenshots/. Chromium is required: without it the suite fails, it never skips.
+ *
+ * The site is Swedish at /, /api/, /v2-deprecation/ and English at /en/, /en/api/, /en/v2-deprecation/. Checks
+ * of English wording run on the English pages; checks that do not depend on the language run on the Swedish ones
+ * (or on both), and the Swedish wording has checks of its own.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -10,9 +14,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eBaseUrl } from "../e2e/base-url.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, parseIsoDate, parseSteps, period, shift } from "../../data-gen/index.js";
 import {
-  ROOT, launchChromium, listedDates, openPage as openPageAt, screenshot, showYear, stockholmYear, workingDaysOfYear, type ContextOptions,
+  bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, longWeekendsOfYear, parseIsoDate, parseSteps, period, shift,
+} from "../../data-gen/index.js";
+import { PATHS } from "../../contract/paths.js";
+import {
+  ROOT, engineLongWeekends, enginePlan, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows,
+  openPage as openPageAt, runPlanner, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear,
+  type ContextOptions, type PlanRequest,
 } from "./browser.js";
 import { startFixtureServer, type FixtureServer } from "./fixture-server.js";
 
@@ -44,9 +53,9 @@ afterAll(async () => {
 });
 
 describe("home page", () => {
-  it("lists the current Stockholm year's holidays, bridge days, half days and working days as the engine does", async () => {
+  it.each([["sv", "/"], ["en", "/en/"]])("(%s) lists the current Stockholm year's holidays, bridge days, half days and working days as the engine does", async (lang, home) => {
     const year = stockholmYear();
-    const { context, page } = await openPage("/");
+    const { context, page } = await openPage(home);
     try {
       expect(await page.getAttribute("#holiday-table", "data-year")).toBe(String(year));
       const holidays = holidaysOfYear(year);
@@ -59,24 +68,29 @@ describe("home page", () => {
       expect(await listedDates(page, "#half-table")).toEqual(halfDaysOfYear(year).map((d) => d.date));
       expect(await page.textContent("#stat-working .stat-value")).toBe(String(workingDaysOfYear(year)));
       expect(await page.title()).toContain(String(year));
-      await screenshot(page, "home");
+      expect(await page.getAttribute("html", "lang")).toBe(lang);
+      await screenshot(page, `home-${lang}`);
     } finally {
       await context.close();
     }
   });
 
-  it("works without JavaScript: the current year is in the HTML", async () => {
+  it.each(["/", "/en/"])("works without JavaScript: the current year is in the HTML (%s)", async (home) => {
     const year = stockholmYear();
-    const { context, page } = await openPage("/", { javaScriptEnabled: false });
+    const { context, page } = await openPage(home, { javaScriptEnabled: false });
     try {
       expect(await listedDates(page)).toEqual(holidaysOfYear(year).map((d) => d.date));
+      // the week numbers and the long weekends too; the leave planner's form submits to the API itself
+      expect(await page.$$eval(".month-days .wrow", (rows) => rows.length)).toBeGreaterThanOrEqual(52);
+      expect(await longWeekendRows(page)).toEqual(engineLongWeekends(year));
+      expect(await page.getAttribute("#plan-form", "action")).toBe(PATHS.leavePlan);
     } finally {
       await context.close();
     }
   });
 
   it("loads another year with the year picker, validates the input and keeps the address in step", async () => {
-    const { context, page } = await openPage("/");
+    const { context, page } = await openPage("/en/");
     try {
       await showYear(page, "1952");
       expect(await listedDates(page)).toEqual(holidaysOfYear(1952).map((d) => d.date));
@@ -96,6 +110,8 @@ describe("home page", () => {
       expect(await page.textContent("#stat-working .stat-value")).toBe(String(workingDaysOfYear(2024)));
       expect(server.requests).toContain("/v3/holidays?year=2024");
       expect(server.requests).toContain("/v3/period?from=2024-01-01&to=2024-12-31");
+      expect(server.requests).toContain("/v3/long-weekends?year=2024");
+      expect(await longWeekendRows(page)).toEqual(engineLongWeekends(2024));
 
       // previous-year button, then back in history
       await page.click("#prev-year");
@@ -130,7 +146,7 @@ describe("home page", () => {
   });
 
   it("builds the feed address from the toggles and copies it", async () => {
-    const { context, page } = await openPage("/");
+    const { context, page } = await openPage("/en/");
     try {
       const host = new URL(server.origin).host;
       const base = `${host}/ical/svenska-helgdagar.ics`;
@@ -192,7 +208,7 @@ describe("home page", () => {
   });
 
   it("moves a date with the shift calculator and explains steps and postponement", async () => {
-    const { context, page } = await openPage("/");
+    const { context, page } = await openPage("/en/");
     try {
       await page.fill("#shift-date", "2024-01-31");
       await page.fill("#shift-add", "1m, 10b");
@@ -227,7 +243,7 @@ describe("home page", () => {
   });
 
   it("is usable by keyboard and labelled for assistive technology", async () => {
-    const { context, page } = await openPage("/");
+    const { context, page } = await openPage("/en/");
     try {
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
@@ -252,20 +268,338 @@ describe("home page", () => {
     }
   });
 
-  it("fits a phone screen", async () => {
-    const { context, page } = await openPage("/", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  it.each([["sv", "/"], ["en", "/en/"]])("(%s) fits a phone screen", async (lang, home) => {
+    const { context, page } = await openPage(home, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await screenshot(page, "home-phone");
+      await screenshot(page, lang === "sv" ? "home-phone" : "home-phone-en");
     } finally {
       await context.close();
     }
   });
 });
 
+/** Every date from start to end, both included. */
+function datesBetween(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let n = parseIsoDate(start, "start"), last = parseIsoDate(end, "end"); n <= last; n++) out.push(dayOf(n).date);
+  return out;
+}
+
+describe("week numbers, today and long weekends (issue 11)", () => {
+  it("shows each grid row's ISO week in a first column, as the engine's Days carry it", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      expect(await page.textContent("#year-content .month-days .wk-head")).toBe("v.");
+      await showYear(page, "2026");
+      expect(await gridWeekOf(page, "2026-12-31")).toBe("53");
+      expect(await gridWeekOf(page, "2026-12-28")).toBe("53");
+      expect(await gridWeekOf(page, "2026-01-01")).toBe("1");
+      await showYear(page, "2024");
+      expect(await gridWeekOf(page, "2024-12-30")).toBe("1"); // week 1 of 2025
+      expect(await gridWeekOf(page, "2024-12-29")).toBe("52");
+      await showYear(page, "2027");
+      expect(await gridWeekOf(page, "2027-01-01")).toBe("53"); // week 53 of 2026
+      // every row of whole years: its number is the isoWeek of every date in it (the engine's Day, calendar.ts), every
+      // date of the year is in exactly one row, and each date sits in its weekday's column (Monday first)
+      for (const year of [2027, 2024]) {
+        await showYear(page, String(year));
+        const rows = await page.$$eval("#year-content .wrow", (els) =>
+          els.map((row) => ({
+            week: row.querySelector(".wk")!.textContent!,
+            cells: [...row.children].slice(1).map((c) => (c as HTMLElement).dataset.date ?? null),
+          })),
+        );
+        const dates = rows.flatMap((row) => row.cells.filter((d): d is string => d !== null));
+        expect(dates).toEqual(datesBetween(`${year}-01-01`, `${year}-12-31`));
+        for (const row of rows) {
+          row.cells.forEach((date, column) => {
+            if (date === null) return;
+            const day = dayOf(parseIsoDate(date, "date"));
+            expect(String(day.isoWeek.week), date).toBe(row.week);
+            expect(day.weekday, date).toBe(column + 1);
+          });
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("marks today (the date in Stockholm) in the grid, in both languages", async () => {
+    const today = stockholmToday();
+    for (const [home, word] of [["/", "I dag"], ["/en/", "Today"]] as const) {
+      const { context, page } = await openPage(home);
+      try {
+        expect(await page.textContent("#year-content .month-days .wk-head")).toBe(home === "/" ? "v." : "wk");
+        const marked = await page.$$eval("#year-content .month-days .c-today", (els) => els.map((el) => ({ date: (el as HTMLElement).dataset.date, current: el.getAttribute("aria-current"), title: el.getAttribute("title") })));
+        expect(marked).toHaveLength(1);
+        expect(marked[0]!.date).toBe(today);
+        expect(marked[0]!.current).toBe("date");
+        expect(marked[0]!.title).toContain(word);
+        expect(await page.isVisible('#year-content [data-legend="today"]')).toBe(true);
+        // another year has no today; back to this year, today is marked again
+        const other = String(stockholmYear() - 1);
+        await showYear(page, other);
+        expect(await page.$$eval("#year-content .month-days .c-today", (els) => els.length)).toBe(0);
+        expect(await page.isVisible('#year-content [data-legend="today"]')).toBe(false);
+        await page.click("#next-year");
+        await page.waitForSelector(`#holiday-table[data-year="${stockholmYear()}"]`);
+        expect(await page.getAttribute("#year-content .month-days .c-today", "data-date")).toBe(today);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it("lists the long weekends of 2026 beside the bridge days: dates, length, the leave day, the holidays' names", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      await showYear(page, "2026");
+      const rows = await longWeekendRows(page);
+      expect(rows).toEqual(engineLongWeekends(2026));
+      expect(rows).toContainEqual({ start: "2026-04-03", end: "2026-04-06", days: 4, leave: "" });
+      expect(rows).toContainEqual({ start: "2026-05-14", end: "2026-05-17", days: 4, leave: "2026-05-15" });
+      expect(rows.some((r) => r.start === "2025-12-31")).toBe(false); // listed under 2025, where it starts
+      const easter = (await page.textContent('#long-weekend-table tr[data-start="2026-04-03"]'))!;
+      for (const name of ["Långfredagen", "Påskafton", "Påskdagen", "Annandag påsk", "3–6 april"]) expect(easter).toContain(name);
+      const ascension = '#long-weekend-table tr[data-start="2026-05-14"]';
+      expect(await page.getAttribute(`${ascension} [data-label="Leave"] time`, "datetime")).toBe("2026-05-15");
+      expect(await page.textContent(ascension)).toContain("Kristi himmelsfärdsdag");
+      // beside the bridge days: the two sections share a row on a wide screen
+      const bridgeBox = (await page.locator("#bridge-heading").boundingBox())!;
+      const longBox = (await page.locator("#long-heading").boundingBox())!;
+      expect(Math.abs(bridgeBox.y - longBox.y)).toBeLessThan(2);
+      expect(longBox.x).toBeGreaterThan(bridgeBox.x + 200);
+
+      await showYear(page, "2025");
+      expect(await longWeekendRows(page)).toEqual(engineLongWeekends(2025));
+      expect(await longWeekendRows(page)).toContainEqual({ start: "2025-12-31", end: "2026-01-04", days: 5, leave: "2026-01-02" });
+      expect(server.requests).toContain(`${PATHS.longWeekends}?year=2025`);
+    } finally {
+      await context.close();
+    }
+    const en = await openPage("/en/?year=2026");
+    try {
+      await en.page.waitForSelector('#holiday-table[data-year="2026"]');
+      const easter = (await en.page.textContent('#long-weekend-table tr[data-start="2026-04-03"]'))!;
+      for (const name of ["Good Friday", "Easter Eve", "Easter Sunday", "Easter Monday", "3–6 April"]) expect(easter).toContain(name);
+      expect(longWeekendsOfYear(2026).length).toBe(await en.page.$$eval("#long-weekend-table tbody tr", (trs) => trs.length));
+    } finally {
+      await en.context.close();
+    }
+  });
+});
+
+describe("leave planner (issue 11)", () => {
+  const year = stockholmYear();
+
+  it("plans the current year with the engine's numbers, lists the breaks, marks them on the calendar and shows the request", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      // the defaults: the current year, 5 days, the most days off
+      expect(await page.inputValue("#plan-from")).toBe(`${year}-01-01`);
+      expect(await page.inputValue("#plan-to")).toBe(`${year}-12-31`);
+      const request: PlanRequest = { from: `${year}-01-01`, to: `${year}-12-31`, days: "5" };
+      await page.click("#plan-form button[type=submit]");
+      await page.waitForSelector("#plan-used");
+      const expected = enginePlan(request);
+      expect(await shownPlan(page)).toEqual(expected);
+      expect(await page.textContent("#plan-result")).toContain(`GET ${PATHS.leavePlan}?from=${year}-01-01&to=${year}-12-31&days=5`);
+      expect(await page.textContent("#plan-result .answer")).toBe(`${expected.daysOff} lediga dagar för ${expected.used} semesterdagar`);
+      const marks = await gridPlanMarks(page);
+      expect(marks.leave.sort()).toEqual(expected.breaks.flatMap((b) => b.leaveDays).sort());
+      expect(marks.breaks.sort()).toEqual(expected.breaks.flatMap((b) => datesBetween(b.start, b.end)).sort());
+      expect(marks.breaks.length).toBe(expected.daysOff);
+      expect(await page.isVisible('#year-content [data-legend="plan"]')).toBe(true);
+      await screenshot(page, "planner-sv");
+
+      // the longest break with up to 10 days
+      const longest: PlanRequest = { from: `${year}-01-01`, to: `${year}-12-31`, days: "10", objective: "longest" };
+      await runPlanner(page, longest);
+      const expectedLongest = enginePlan(longest);
+      expect(await shownPlan(page)).toEqual(expectedLongest);
+      expect(await page.textContent("#plan-result")).toContain("objective=longest");
+      expect((await gridPlanMarks(page)).leave.sort()).toEqual(expectedLongest.breaks.flatMap((b) => b.leaveDays).sort());
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("plans a span in another year (2026, Ascension included), and shows that year's calendar with the plan on it", async () => {
+    const { context, page } = await openPage("/en/");
+    try {
+      await showYear(page, "2024");
+      const request: PlanRequest = { from: "2026-04-01", to: "2026-06-30", days: "3" };
+      await runPlanner(page, request);
+      const expected = enginePlan(request);
+      expect(await shownPlan(page)).toEqual(expected);
+      expect(expected.breaks.some((b) => b.leaveDays.includes("2026-05-15"))).toBe(true);
+      expect(await page.textContent("#plan-result .answer")).toBe(`${expected.daysOff} days off for ${expected.used} leave days`);
+      expect((await gridPlanMarks(page)).breaks).toEqual([]); // the calendar shows 2024
+      await page.click('#plan-result button[data-show-year="2026"]');
+      await page.waitForSelector('#holiday-table[data-year="2026"]');
+      await page.waitForFunction(() => !document.getElementById("year-content")!.hasAttribute("aria-busy"));
+      const marks = await gridPlanMarks(page);
+      expect(marks.leave.sort()).toEqual(expected.breaks.flatMap((b) => b.leaveDays).sort());
+      expect(marks.breaks.length).toBe(expected.daysOff);
+      expect(await page.textContent("#plan-calendar-note")).toContain("marked on the calendar of 2026");
+      await screenshot(page, "planner-en");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the API's problem documents as readable errors and clears the old plan's marks", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      await runPlanner(page, { from: `${year}-01-01`, to: `${year}-12-31`, days: "5" });
+      expect((await gridPlanMarks(page)).breaks.length).toBeGreaterThan(0);
+      for (const [request, detail] of [
+        [{ from: `${year}-01-01`, to: `${year}-12-31`, days: "61" }, "'days' must be a whole number of leave days from 1 to 60"],
+        [{ from: `${year}-01-01`, to: `${year}-12-31`, days: "0" }, "'days' must be a whole number"],
+        [{ from: "2024-01-01", to: "2025-01-01", days: "5" }, "at most 366 days"],
+        [{ from: `${year}-12-31`, to: `${year}-01-01`, days: "5" }, "must not be earlier than 'from'"],
+      ] as const) {
+        await runPlanner(page, request);
+        const error = (await page.textContent("#plan-result .error"))!;
+        expect(error).toContain("Invalid parameter:");
+        expect(error).toContain(detail);
+        expect(await page.getAttribute("#plan-result .error [lang]", "lang")).toBe("en"); // the API's English on the Swedish page
+        expect(await page.textContent("#plan-result .request")).toContain("→ 400");
+        expect((await gridPlanMarks(page)).breaks).toEqual([]);
+        expect(await page.isVisible('#year-content [data-legend="plan"]')).toBe(false);
+      }
+      // a span without a working day: nothing to plan
+      const weekend = { from: "2026-04-03", to: "2026-04-06", days: "2" };
+      await runPlanner(page, weekend);
+      expect(await shownPlan(page)).toEqual(enginePlan(weekend));
+      expect(enginePlan(weekend).used).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("Swedish and English (issue 11)", () => {
+  const pairs = [
+    ["/", "/en/"],
+    ["/api/", "/en/api/"],
+    ["/v2-deprecation/", "/en/v2-deprecation/"],
+  ] as const;
+
+  it.each(pairs)("%s and %s: lang attributes, alternates, the same content in both, and the switch both ways", async (sv, en) => {
+    const { context, page } = await openPage(sv);
+    try {
+      expect(await page.getAttribute("html", "lang")).toBe("sv");
+      expect(await page.getAttribute('link[rel="alternate"][hreflang="en"]', "href")).toBe(en);
+      expect(await page.getAttribute('link[rel="alternate"][hreflang="sv"]', "href")).toBe(sv);
+      expect(await page.getAttribute("#lang-switch", "hreflang")).toBe("en");
+      const svIds = await page.$$eval("main [id]", (els) => els.map((el) => el.id));
+      const svCounts = await page.$$eval("main", ([main]) => ["section", "table", "tr", "li", "form", "input", "select", "option", "h2", "h3"].map((tag) => main!.querySelectorAll(tag).length));
+      await page.click("#lang-switch");
+      await page.waitForURL((url) => url.pathname === en);
+      expect(await page.getAttribute("html", "lang")).toBe("en");
+      expect(new URL(page.url()).pathname).toBe(en);
+      expect(await page.$$eval("main [id]", (els) => els.map((el) => el.id))).toEqual(svIds);
+      expect(await page.$$eval("main", ([main]) => ["section", "table", "tr", "li", "form", "input", "select", "option", "h2", "h3"].map((tag) => main!.querySelectorAll(tag).length))).toEqual(svCounts);
+      expect(await page.getAttribute("#lang-switch", "hreflang")).toBe("sv");
+      expect(await page.getAttribute('nav a[aria-current="page"]', "href")).toBe(en);
+      await page.click("#lang-switch");
+      await page.waitForURL((url) => url.pathname === sv);
+      expect(await page.getAttribute("html", "lang")).toBe("sv");
+      expect(await page.getAttribute('nav a[aria-current="page"]', "href")).toBe(sv);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the switch keeps the year shown (and works without JavaScript as a plain link)", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      await showYear(page, "1952");
+      await page.click("#lang-switch");
+      await page.waitForURL((url) => url.pathname === "/en/" && url.search === "?year=1952");
+      await page.waitForSelector('#holiday-table[data-year="1952"]');
+      expect(await page.textContent("#year-heading")).toBe("1952 at a glance");
+      await page.click("#lang-switch");
+      await page.waitForURL((url) => url.pathname === "/" && url.search === "?year=1952");
+      await page.waitForSelector('#holiday-table[data-year="1952"]');
+      expect(await page.textContent("#year-heading")).toBe("1952 i överblick");
+    } finally {
+      await context.close();
+    }
+    const plain = await openPage("/en/api/", { javaScriptEnabled: false });
+    try {
+      expect(await plain.page.getAttribute("#lang-switch", "href")).toBe("/api/");
+      await plain.page.click("#lang-switch");
+      expect(new URL(plain.page.url()).pathname).toBe("/api/");
+      expect(await plain.page.getAttribute("html", "lang")).toBe("sv");
+    } finally {
+      await plain.context.close();
+    }
+  });
+
+  it("the Swedish home page speaks Swedish: headings, the year picker's messages, the calculators, the feed", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      expect(await page.textContent("h1")).toBe("Svenska helgdagar");
+      expect(await page.title()).toContain("Svenska helgdagar");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Hoppa till innehållet");
+      await showYear(page, "2024");
+      expect(await page.textContent("#holiday-table caption")).toContain(`(${holidaysOfYear(2024).length} datum)`);
+      expect(await page.textContent('#holiday-table tr:has(time[datetime="2024-06-21"]) [data-label="Date"]')).toBe("21 juni");
+      expect(await page.textContent('#holiday-table tr:has(time[datetime="2024-06-21"]) [data-label="Weekday"]')).toBe("fredag");
+      expect(await page.getAttribute('#holiday-table tbody tr:first-child [data-label="English"]', "lang")).toBe("en");
+      await page.fill("#year-input", "1929");
+      await page.press("#year-input", "Enter");
+      expect(await page.textContent("#year-error")).toBe("Tjänsten täcker åren 1930 till 9999.");
+      expect(await page.textContent("#feed-description")).toContain("ledig tid");
+      await page.check('[data-feed-option="busy"]');
+      expect(await page.textContent("#feed-description")).toContain("upptagen tid");
+
+      await page.fill("#shift-date", "2024-06-01");
+      await page.fill("#shift-add", "20d");
+      await page.check("#shift-postpone");
+      await page.click("#shift-form button[type=submit]");
+      await page.waitForSelector("#shift-result-date");
+      const text = (await page.textContent("#shift-result"))!;
+      expect(text).toContain("Midsommarafton");
+      expect(text).toContain("Söndagsregeln flyttar");
+      expect(await page.textContent("#shift-result-date")).toBe("måndag 24 juni 2024");
+      const unlabelled = await page.$$eval("input, select, textarea", (els) =>
+        els.filter((el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute("aria-label")).map((el) => el.id || el.outerHTML),
+      );
+      expect(unlabelled).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the Swedish v2 notice shows the announced dates in Swedish", async () => {
+    const { context, page } = await openPage("/v2-deprecation/");
+    try {
+      await page.waitForSelector("#v2-sunset");
+      expect(await page.textContent("#v2-status")).toContain("15 juli 2031");
+      expect(await page.textContent('#timeline [data-step="month1"]')).toContain("15 februari 2031");
+      await screenshot(page, "v2-deprecation-sv");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the build put the English pages in public/en/ beside the Swedish ones", () => {
+    for (const page of ["index.html", "api/index.html", "v2-deprecation/index.html"]) {
+      expect(existsSync(path.join(PUBLIC, page)), page).toBe(true);
+      expect(existsSync(path.join(PUBLIC, "en", page)), `en/${page}`).toBe(true);
+    }
+  });
+});
+
 describe("other pages", () => {
   it("the v2 deprecation notice explains the withdrawal and shows the announced dates", async () => {
-    const { context, page } = await openPage("/v2-deprecation/");
+    const { context, page } = await openPage("/en/v2-deprecation/");
     try {
       expect(await page.textContent("h1")).toContain("v2");
       const withdrawn = (await page.textContent("#withdrawn"))!;
@@ -283,8 +617,8 @@ describe("other pages", () => {
     }
   });
 
-  it("the API reference shows the static introduction and renders the OpenAPI document", async () => {
-    const { context, page } = await openPage("/api/");
+  it.each(["/api/", "/en/api/"])("the API reference shows the static introduction and renders the OpenAPI document (%s)", async (apiPage) => {
+    const { context, page } = await openPage(apiPage);
     try {
       expect(await page.textContent("main")).toContain("/v3/holidays?year=2025");
       await page.waitForSelector("#operations-toc li");
@@ -296,16 +630,20 @@ describe("other pages", () => {
       expect(holidays).toContain("HolidaysResponse");
       expect(holidays).toContain("Invalid parameter"); // resolved from #/components/responses/BadRequest
       expect(await page.textContent("#schema-day")).toContain("workingDay");
-      await screenshot(page, "api");
+      await screenshot(page, apiPage === "/api/" ? "api" : "api-en");
     } finally {
       await context.close();
     }
   });
 
   it("the API reference and the deprecation notice have their text without JavaScript", async () => {
-    const { context, page } = await openPage("/api/", { javaScriptEnabled: false });
+    const { context, page } = await openPage("/en/api/", { javaScriptEnabled: false });
     try {
       expect(await page.textContent("main")).toContain("problem documents");
+      await page.goto(server.origin + "/en/v2-deprecation/");
+      expect(await page.textContent("main")).toContain("Sunset");
+      await page.goto(server.origin + "/api/");
+      expect(await page.textContent("main")).toContain("problemdokument");
       await page.goto(server.origin + "/v2-deprecation/");
       expect(await page.textContent("main")).toContain("Sunset");
     } finally {

@@ -1,5 +1,26 @@
 /** Same-origin API calls with problem-document errors (SPEC.md "Errors"). */
 import type { Problem } from "./types.ts";
+import { documentLang } from "./i18n.ts";
+
+/** The client's own messages, in the page's language (problem documents come from the API as they are). */
+const MESSAGES = {
+  en: {
+    retry: (seconds: string) => ` Try again in ${seconds} seconds.`,
+    unreachable: "The service could not be reached. Check your connection and try again.",
+    status: (status: number, text: string) => `The service answered ${status} ${text}.`,
+    notJson: "The service answered with something other than JSON.",
+  },
+  sv: {
+    retry: (seconds: string) => ` Försök igen om ${seconds} sekunder.`,
+    unreachable: "Tjänsten gick inte att nå. Kontrollera anslutningen och försök igen.",
+    status: (status: number, text: string) => `Tjänsten svarade ${status} ${text}.`,
+    notJson: "Tjänsten svarade med något annat än JSON.",
+  },
+};
+
+function messages(): (typeof MESSAGES)["en"] {
+  return MESSAGES[documentLang()];
+}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -19,7 +40,7 @@ export class ApiError extends Error {
   /** A sentence for people: the problem's detail (or title), plus when to retry after a 429. */
   describe(): string {
     let text = this.problem ? this.problem.detail ?? this.problem.title : this.message;
-    if (this.status === 429 && this.retryAfter) text += ` Try again in ${this.retryAfter} seconds.`;
+    if (this.status === 429 && this.retryAfter) text += messages().retry(this.retryAfter);
     return text;
   }
 }
@@ -34,14 +55,14 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
     response = await fetch(url, { headers: { Accept: "application/json" }, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(url, 0, null, null, "The service could not be reached. Check your connection and try again.");
+    throw new ApiError(url, 0, null, null, messages().unreachable);
   }
   const type = response.headers.get("Content-Type") ?? "";
   const body: unknown = type.includes("json") ? await response.json().catch(() => null) : null;
   if (!response.ok) {
-    throw new ApiError(url, response.status, isProblem(body) ? body : null, response.headers.get("Retry-After"), `The service answered ${response.status} ${response.statusText}.`);
+    throw new ApiError(url, response.status, isProblem(body) ? body : null, response.headers.get("Retry-After"), messages().status(response.status, response.statusText));
   }
-  if (body === null) throw new ApiError(url, response.status, null, null, "The service answered with something other than JSON.");
+  if (body === null) throw new ApiError(url, response.status, null, null, messages().notJson);
   return body as T;
 }
 

@@ -3,6 +3,7 @@
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "../../../data-gen/feed-options.ts";
 
 import { PATHS } from "../../../contract/paths.ts";
+import { capitalise, listText, type Lang } from "./i18n.ts";
 
 export const FEED_PATH = PATHS.feed;
 
@@ -21,13 +22,34 @@ export function feedUrl(host: string, options: FeedOptions, scheme: "https" | "w
   return `${scheme}://${host}${FEED_PATH}${feedQuery(options)}`;
 }
 
-/** The calendar's name as the feed will show it, for a friendly preview (DECISIONS.md: X-WR-CALNAME follows the options). */
-export function feedDescription(options: FeedOptions): string {
-  const parts = [options.defacto ? "public and de facto holidays" : "public holidays"];
-  if (options.bridge) parts.push("bridge days");
-  if (options.half) parts.push("half days");
-  if (options.saturdays) parts.push("every Saturday");
-  if (options.sundays) parts.push("every Sunday");
-  const list = parts.length > 1 ? parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1] : parts[0];
-  return `${list[0]!.toUpperCase()}${list.slice(1)}, shown as ${options.busy ? "busy" : "free"} time, for this year ± 2 years.`;
+/** What the chosen feed holds, for a friendly preview (DECISIONS.md: X-WR-CALNAME follows the options). */
+export function feedDescription(options: FeedOptions, lang: Lang = "en"): string {
+  const w = FEED_WORDS[lang];
+  const parts = [options.defacto ? w.defacto : w.public];
+  if (options.bridge) parts.push(w.bridge);
+  if (options.half) parts.push(w.half);
+  if (options.saturdays) parts.push(w.saturdays);
+  if (options.sundays) parts.push(w.sundays);
+  return capitalise(w.sentence(listText(parts, lang), options.busy));
 }
+
+const FEED_WORDS: Record<Lang, { public: string; defacto: string; bridge: string; half: string; saturdays: string; sundays: string; sentence: (list: string, busy: boolean) => string }> = {
+  en: {
+    public: "public holidays",
+    defacto: "public and de facto holidays",
+    bridge: "bridge days",
+    half: "half days",
+    saturdays: "every Saturday",
+    sundays: "every Sunday",
+    sentence: (list, busy) => `${list}, shown as ${busy ? "busy" : "free"} time, for this year ± 2 years.`,
+  },
+  sv: {
+    public: "allmänna helgdagar",
+    defacto: "allmänna och de facto-helgdagar",
+    bridge: "klämdagar",
+    half: "halvdagar",
+    saturdays: "varje lördag",
+    sundays: "varje söndag",
+    sentence: (list, busy) => `${list}, visade som ${busy ? "upptagen" : "ledig"} tid, för i år ± 2 år.`,
+  },
+};

@@ -4,11 +4,7 @@
  */
 import { dayFromCivil, daysInMonth, FIRST_YEAR, fromIsoDate, isoWeekday, LAST_YEAR, toIsoDate } from "../../../data-gen/dates.ts";
 import { YEAR_PATTERN } from "../../../data-gen/grammar.ts";
-
-export const WEEKDAYS_EN = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-export const WEEKDAYS_SV = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"];
-export const MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-export const MONTHS_SV = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"];
+import type { Lang } from "./i18n.ts";
 
 export { FIRST_YEAR, LAST_YEAR, daysInMonth };
 
@@ -16,31 +12,6 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 
 export function escapeHtml(text: string | number): string {
   return String(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
-
-/** 1 = Monday ... 7 = Sunday (ISO). */
-export function weekdayEn(weekday: number): string {
-  return WEEKDAYS_EN[weekday - 1] ?? "?";
-}
-
-export function weekdaySv(weekday: number): string {
-  return WEEKDAYS_SV[weekday - 1] ?? "?";
-}
-
-export function parseIso(date: string): { year: number; month: number; day: number } {
-  return { year: +date.slice(0, 4), month: +date.slice(5, 7), day: +date.slice(8, 10) };
-}
-
-/** "1 January" */
-export function dayMonthEn(date: string): string {
-  const { month, day } = parseIso(date);
-  return `${day} ${MONTHS_EN[month - 1]}`;
-}
-
-/** "Wednesday 1 January 2025" */
-export function longDateEn(date: string, weekday: number): string {
-  const { year } = parseIso(date);
-  return `${weekdayEn(weekday)} ${dayMonthEn(date)} ${year}`;
 }
 
 /** ISO weekday (1 = Monday ... 7 = Sunday) of a civil date. */
@@ -60,24 +31,16 @@ export function stockholmToday(now: Date = new Date()): string {
 }
 
 /** A year the service covers, typed as exactly four digits: returns the year or an error message. */
-export function validateYear(text: string): { year: number } | { error: string } {
+export function validateYear(text: string, lang: Lang = "en"): { year: number } | { error: string } {
   const value = text.trim();
-  if (!YEAR_PATTERN.test(value)) return { error: `Enter a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}.` };
+  if (!YEAR_PATTERN.test(value)) {
+    return { error: lang === "sv" ? `Ange ett fyrsiffrigt år från ${FIRST_YEAR} till ${LAST_YEAR}.` : `Enter a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}.` };
+  }
   const year = Number(value);
-  if (year < FIRST_YEAR || year > LAST_YEAR) return { error: `The service covers the years ${FIRST_YEAR} to ${LAST_YEAR}.` };
+  if (year < FIRST_YEAR || year > LAST_YEAR) {
+    return { error: lang === "sv" ? `Tjänsten täcker åren ${FIRST_YEAR} till ${LAST_YEAR}.` : `The service covers the years ${FIRST_YEAR} to ${LAST_YEAR}.` };
+  }
   return { year };
-}
-
-export function plural(n: number, one: string, many = one + "s"): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-export function durationText(d: { years: number; months: number; days: number }): string {
-  const parts: string[] = [];
-  if (d.years) parts.push(plural(d.years, "year"));
-  if (d.months) parts.push(plural(d.months, "month"));
-  if (d.days || parts.length === 0) parts.push(plural(d.days, "day"));
-  return parts.join(", ");
 }
 
 /** `YYYY-MM-DD` of a civil date. */

@@ -9,6 +9,15 @@ export type { Day, Observance } from "../../../data-gen/calendar.ts";
 export type { DayListResource as DayList } from "../../../data-gen/resources.ts";
 export type { Duration, DaysOff, SpanCounts, Period, PeriodSummary } from "../../../data-gen/period.ts";
 export type { AppliedStep, Shift } from "../../../data-gen/shift.ts";
+export type { LeaveBreak, LeavePlan, LongWeekend } from "../../../data-gen/timeoff.ts";
+import type { LongWeekend } from "../../../data-gen/timeoff.ts";
+
+/** GET /v3/long-weekends */
+export interface LongWeekendList {
+  year: number;
+  count: number;
+  longWeekends: LongWeekend[];
+}
 
 /** A problem document (RFC 9457) as the client reads it. */
 export interface Problem {
@@ -18,7 +27,10 @@ export interface Problem {
   detail?: string;
 }
 
-/** Everything the home page shows for one year. `workingDays` is null when /v3/period could not be read. */
+/**
+ * Everything the home page shows for one year. `workingDays` is null when /v3/period could not be read, and
+ * `longWeekends` when /v3/long-weekends could not be: the rest of the year is still shown.
+ */
 export interface YearData {
   year: number;
   holidays: Day[];
@@ -26,4 +38,6 @@ export interface YearData {
   halfDays: Day[];
   workingDays: number | null;
   workingDaysError?: string;
+  longWeekends: LongWeekend[] | null;
+  longWeekendsError?: string;
 }

@@ -6,6 +6,17 @@
 import { getJson, ApiError } from "../lib/api.ts";
 import { PATHS } from "../../../contract/paths.ts";
 import { escapeHtml as e } from "../lib/format.ts";
+import { count, documentLang } from "../lib/i18n.ts";
+
+/**
+ * The reference itself is the API's own document, in English, so it is rendered in English on both pages (the
+ * Swedish page marks it lang="en"); only the status line around it follows the page's language.
+ */
+const lang = documentLang();
+const STATUS = {
+  en: { loading: "Loading the OpenAPI description…", failed: "The OpenAPI description could not be loaded:" },
+  sv: { loading: "Hämtar OpenAPI-beskrivningen…", failed: "OpenAPI-beskrivningen kunde inte hämtas:" },
+}[lang];
 
 type Json = Record<string, unknown>;
 
@@ -154,17 +165,17 @@ ${schemaSections.length ? `<h3 id="schemas-heading">Schemas</h3><div id="schemas
 }
 
 async function main(): Promise<void> {
-  status.textContent = "Loading the OpenAPI description…";
+  status.textContent = STATUS.loading;
   try {
     const doc = await getJson<Json>(PATHS.openapi);
     target.innerHTML = render(doc);
-    const count = target.querySelectorAll(".op[id^='op-']").length;
-    status.textContent = `${count} operations.`;
+    const operations = target.querySelectorAll(".op[id^='op-']").length;
+    status.textContent = `${count(operations, "operation", lang)}.`;
     // the fragment (e.g. #op-get-v3-period) points into content that did not exist at load time
     if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
   } catch (error) {
     status.textContent = "";
-    target.innerHTML = `<p class="error" role="alert">The OpenAPI description could not be loaded: ${e(error instanceof ApiError ? error.describe() : String(error))}</p>`;
+    target.innerHTML = `<p class="error" role="alert" lang="${lang}">${e(STATUS.failed)} ${e(error instanceof ApiError ? error.describe() : String(error))}</p>`;
   }
 }
 

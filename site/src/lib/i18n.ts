@@ -1,0 +1,274 @@
+/**
+ * The site's two languages (issue 11): Swedish first, at the root (`/`, `/api/`, `/v2-deprecation/`), English under
+ * `/en/` (`/en/`, `/en/api/`, `/en/v2-deprecation/`). The same pages in both; `<html lang>` says which. This module holds
+ * the words the shared rendering (render.ts) and the browser scripts need; the pages' own prose is in their .astro
+ * components. It imports only the engine's dependency-free date module, so the browser bundle stays small.
+ */
+import { dayFromCivil, isoWeekday } from "../../../data-gen/dates.ts";
+
+export type Lang = "sv" | "en";
+export const LANGS: readonly Lang[] = ["sv", "en"];
+export const DEFAULT_LANG: Lang = "sv";
+
+/** The pages of the site, each in both languages. */
+export type PageKey = "home" | "api" | "v2";
+
+const PAGE_TAILS: Record<PageKey, string> = { home: "", api: "api/", v2: "v2-deprecation/" };
+
+/** The address of a page in a language: Swedish at the root, English under /en/. */
+export function pageHref(page: PageKey, lang: Lang): string {
+  return (lang === "sv" ? "/" : "/en/") + PAGE_TAILS[page];
+}
+
+/** The other language (for the switch). */
+export function otherLang(lang: Lang): Lang {
+  return lang === "sv" ? "en" : "sv";
+}
+
+/** The language of the page this code runs in (`<html lang>`); Swedish outside a browser. */
+export function documentLang(): Lang {
+  return typeof document !== "undefined" && document.documentElement.lang === "en" ? "en" : "sv";
+}
+
+export const WEEKDAYS: Record<Lang, readonly string[]> = {
+  en: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+  sv: ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"],
+};
+/** Column heads of the month grids: the week column, then Monday to Sunday. */
+export const WEEK_HEAD: Record<Lang, { week: string; weekTitle: string; days: readonly string[] }> = {
+  en: { week: "wk", weekTitle: "ISO week number", days: ["M", "T", "W", "T", "F", "S", "S"] },
+  sv: { week: "v.", weekTitle: "Veckonummer (ISO 8601)", days: ["M", "T", "O", "T", "F", "L", "S"] },
+};
+export const MONTHS: Record<Lang, readonly string[]> = {
+  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+  sv: ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"],
+};
+
+/** 1 = Monday ... 7 = Sunday (ISO). English capitalised, Swedish in lower case as Swedish writes it. */
+export function weekdayName(weekday: number, lang: Lang): string {
+  return WEEKDAYS[lang][weekday - 1] ?? "?";
+}
+
+export function monthName(month: number, lang: Lang): string {
+  return MONTHS[lang][month - 1] ?? "?";
+}
+
+export function capitalise(text: string): string {
+  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
+}
+
+function parts(date: string): { year: number; month: number; day: number } {
+  return { year: +date.slice(0, 4), month: +date.slice(5, 7), day: +date.slice(8, 10) };
+}
+
+/** ISO weekday of an ISO date. */
+export function weekdayOfIso(date: string): number {
+  const { year, month, day } = parts(date);
+  return isoWeekday(dayFromCivil(year, month, day));
+}
+
+/** "1 January" / "1 januari" */
+export function dayMonth(date: string, lang: Lang): string {
+  const { month, day } = parts(date);
+  return `${day} ${monthName(month, lang)}`;
+}
+
+/** "Wednesday 1 January 2025" / "onsdag 1 januari 2025" */
+export function longDate(date: string, lang: Lang, weekday = weekdayOfIso(date)): string {
+  return `${weekdayName(weekday, lang)} ${dayMonth(date, lang)} ${parts(date).year}`;
+}
+
+/**
+ * A span of dates as people write it: "3–6 April", "30 April – 3 May", "31 December 2026 – 3 January 2027"
+ * (the year only when the span crosses one, or when `withYear`).
+ */
+export function dateRange(start: string, end: string, lang: Lang, withYear = false): string {
+  const a = parts(start);
+  const b = parts(end);
+  if (start === end) return dayMonth(start, lang) + (withYear ? ` ${a.year}` : "");
+  if (a.year !== b.year) return `${dayMonth(start, lang)} ${a.year} – ${dayMonth(end, lang)} ${b.year}`;
+  const year = withYear ? ` ${a.year}` : "";
+  if (a.month === b.month) return `${a.day}–${b.day} ${monthName(a.month, lang)}${year}`;
+  return `${dayMonth(start, lang)} – ${dayMonth(end, lang)}${year}`;
+}
+
+/** Count nouns: [singular, plural] per language. */
+const NOUNS = {
+  day: { en: ["day", "days"], sv: ["dag", "dagar"] },
+  date: { en: ["date", "dates"], sv: ["datum", "datum"] },
+  holidayDate: { en: ["holiday date", "holiday dates"], sv: ["helgdatum", "helgdatum"] },
+  bridgeDay: { en: ["bridge day", "bridge days"], sv: ["klämdag", "klämdagar"] },
+  halfDay: { en: ["half day", "half days"], sv: ["halvdag", "halvdagar"] },
+  longWeekend: { en: ["long weekend", "long weekends"], sv: ["långhelg", "långhelger"] },
+  workingDay: { en: ["working day", "working days"], sv: ["arbetsdag", "arbetsdagar"] },
+  leaveDay: { en: ["leave day", "leave days"], sv: ["semesterdag", "semesterdagar"] },
+  dayOff: { en: ["day off", "days off"], sv: ["ledig dag", "lediga dagar"] },
+  namedHoliday: { en: ["named holiday", "named holidays"], sv: ["namngiven helgdag", "namngivna helgdagar"] },
+  weekendDay: { en: ["plain weekend day", "plain weekend days"], sv: ["vanlig helgdag (lördag eller söndag)", "vanliga helgdagar (lördagar och söndagar)"] },
+  operation: { en: ["operation", "operations"], sv: ["operation", "operationer"] },
+  year: { en: ["year", "years"], sv: ["år", "år"] },
+  month: { en: ["month", "months"], sv: ["månad", "månader"] },
+  week: { en: ["week", "weeks"], sv: ["vecka", "veckor"] },
+  break: { en: ["break", "breaks"], sv: ["ledighet", "ledigheter"] },
+} as const satisfies Record<string, Record<Lang, readonly [string, string]>>;
+
+export type Noun = keyof typeof NOUNS;
+
+/** The noun alone, in the number `n` asks for. */
+export function noun(n: number, word: Noun, lang: Lang): string {
+  const [one, many] = NOUNS[word][lang];
+  return n === 1 ? one : many;
+}
+
+/** "3 days" / "3 dagar" */
+export function count(n: number, word: Noun, lang: Lang): string {
+  return `${n} ${noun(n, word, lang)}`;
+}
+
+/** A statutory duration: "1 year, 2 months, 3 days" / "1 år, 2 månader, 3 dagar". */
+export function durationText(d: { years: number; months: number; days: number }, lang: Lang): string {
+  const out: string[] = [];
+  if (d.years) out.push(count(d.years, "year", lang));
+  if (d.months) out.push(count(d.months, "month", lang));
+  if (d.days || out.length === 0) out.push(count(d.days, "day", lang));
+  return out.join(", ");
+}
+
+/** "a, b and c" / "a, b och c" */
+export function listText(items: string[], lang: Lang): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${lang === "sv" ? "och" : "and"} ${items[items.length - 1]}`;
+}
+
+/** The words of the year overview (render.ts), both languages side by side so neither lacks one. */
+export interface YearWords {
+  atAGlance: (year: number) => string;
+  publicHolidays: string;
+  publicNote: string;
+  defactoHolidays: string;
+  defactoNote: string;
+  workingDays: string;
+  workingNote: string;
+  notLoaded: string;
+  bridgeDays: string;
+  bridgeNote: string;
+  halfDays: string;
+  halfNote: string;
+  onWeekdays: (dates: string, year: number) => string;
+  gridCaption: (year: number) => string;
+  legend: { public: string; defacto: string; weekend: string; bridge: string; half: string; today: string; planBreak: string; planLeave: string; week: string };
+  today: string;
+  badge: { public: string; defacto: string; working: string };
+  holidaysHeading: string;
+  holidaysCaption: (year: number, dates: string) => string;
+  columns: { date: string; weekday: string; swedish: string; english: string; type: string; why: string; days: string; leave: string; observances: string; dates: string };
+  bridgeHeading: string;
+  bridgeExplain: string;
+  bridgeCaption: (year: number) => string;
+  bridgeNone: (year: number) => string;
+  between: (a: string, b: string) => string;
+  halfHeading: string;
+  halfExplain: string;
+  halfCaption: (year: number) => string;
+  halfNone: (year: number) => string;
+  eveOf: (name: string) => string;
+  longHeading: string;
+  longExplain: string;
+  longCaption: (year: number, n: number) => string;
+  longNone: (year: number) => string;
+  longError: (message: string) => string;
+  noLeave: string;
+}
+
+export const YEAR_WORDS: Record<Lang, YearWords> = {
+  en: {
+    atAGlance: (year) => `${year} at a glance`,
+    publicHolidays: "Public holidays",
+    publicNote: "named in the Public Holidays Act",
+    defactoHolidays: "De facto holidays",
+    defactoNote: "the eves: days off in practice",
+    workingDays: "Working days",
+    workingNote: "Mon–Fri that are not holidays",
+    notLoaded: "could not be loaded",
+    bridgeDays: "Bridge days",
+    bridgeNote: "klämdagar",
+    halfDays: "Half days",
+    halfNote: "halvdagar",
+    onWeekdays: (dates, year) => `${dates} of ${year} fall on a weekday (Monday–Friday).`,
+    gridCaption: (year) => `Calendar of ${year}; the tables below list the same days.`,
+    legend: {
+      public: "Public holiday", defacto: "De facto holiday", weekend: "Weekend", bridge: "Bridge day", half: "Half day",
+      today: "Today", planBreak: "Break in your leave plan", planLeave: "Leave day in your plan", week: "wk: ISO week number",
+    },
+    today: "Today",
+    badge: { public: "Public holiday", defacto: "De facto holiday", working: "Working day" },
+    holidaysHeading: "Holidays",
+    holidaysCaption: (year, dates) => `Public and de facto holidays in ${year} (${dates})`,
+    columns: {
+      date: "Date", weekday: "Weekday", swedish: "Swedish name", english: "English name", type: "Type", why: "Why",
+      days: "Days", leave: "Leave day to take", observances: "Holidays", dates: "Dates",
+    },
+    bridgeHeading: "Bridge days",
+    bridgeExplain: "A working day squeezed between a holiday and a weekend; many people take it off.",
+    bridgeCaption: (year) => `Bridge days in ${year}`,
+    bridgeNone: (year) => `There are no bridge days in ${year}.`,
+    between: (a, b) => `Between ${a} and ${b}`,
+    halfHeading: "Half days",
+    halfExplain: "The working day before a public holiday, when many workplaces finish early (a custom, not an entitlement).",
+    halfCaption: (year) => `Half days in ${year}`,
+    halfNone: (year) => `There are no half days in ${year}.`,
+    eveOf: (name) => `Eve of ${name}`,
+    longHeading: "Long weekends",
+    longExplain:
+      "Three or more days off in a row that include a named holiday, and the longer ones a bridge day makes: take the leave day shown and the days off on either side join up. Listed under the year they start in.",
+    longCaption: (year, n) => `Long weekends starting in ${year} (${n})`,
+    longNone: (year) => `No long weekend starts in ${year}.`,
+    longError: (message) => `The long weekends could not be loaded: ${message}`,
+    noLeave: "none needed",
+  },
+  sv: {
+    atAGlance: (year) => `${year} i överblick`,
+    publicHolidays: "Allmänna helgdagar",
+    publicNote: "enligt lagen om allmänna helgdagar",
+    defactoHolidays: "De facto-helgdagar",
+    defactoNote: "aftnarna: lediga i praktiken",
+    workingDays: "Arbetsdagar",
+    workingNote: "mån–fre som inte är helgdagar",
+    notLoaded: "kunde inte hämtas",
+    bridgeDays: "Klämdagar",
+    bridgeNote: "mellan helgdag och helg",
+    halfDays: "Halvdagar",
+    halfNote: "dagen före en helgdag",
+    onWeekdays: (dates, year) => `${capitalise(dates)} ${year} infaller på en vardag (måndag–fredag).`,
+    gridCaption: (year) => `Kalender för ${year}; tabellerna nedan listar samma dagar.`,
+    legend: {
+      public: "Allmän helgdag", defacto: "De facto-helgdag", weekend: "Helg", bridge: "Klämdag", half: "Halvdag",
+      today: "I dag", planBreak: "Ledighet i din plan", planLeave: "Semesterdag i din plan", week: "v.: veckonummer (ISO 8601)",
+    },
+    today: "I dag",
+    badge: { public: "Allmän helgdag", defacto: "De facto-helgdag", working: "Arbetsdag" },
+    holidaysHeading: "Helgdagar",
+    holidaysCaption: (year, dates) => `Allmänna och de facto-helgdagar ${year} (${dates})`,
+    columns: {
+      date: "Datum", weekday: "Veckodag", swedish: "Svenskt namn", english: "Engelskt namn", type: "Typ", why: "Varför",
+      days: "Dagar", leave: "Ledig dag att ta", observances: "Helgdagar", dates: "Datum",
+    },
+    bridgeHeading: "Klämdagar",
+    bridgeExplain: "En arbetsdag som kläms mellan en helgdag och en helg; många tar ledigt.",
+    bridgeCaption: (year) => `Klämdagar ${year}`,
+    bridgeNone: (year) => `Det finns inga klämdagar ${year}.`,
+    between: (a, b) => `Mellan ${a} och ${b}`,
+    halfHeading: "Halvdagar",
+    halfExplain: "Arbetsdagen före en allmän helgdag, då många arbetsplatser slutar tidigare (en sedvänja, ingen rättighet).",
+    halfCaption: (year) => `Halvdagar ${year}`,
+    halfNone: (year) => `Det finns inga halvdagar ${year}.`,
+    eveOf: (name) => `Dagen före ${name}`,
+    longHeading: "Långhelger",
+    longExplain:
+      "Minst tre lediga dagar i rad med en namngiven helgdag, och de längre som en klämdag ger: ta den lediga dag som anges så hänger ledigheten ihop. Listas under det år de börjar.",
+    longCaption: (year, n) => `Långhelger som börjar ${year} (${n})`,
+    longNone: (year) => `Ingen långhelg börjar ${year}.`,
+    longError: (message) => `Långhelgerna kunde inte hämtas: ${message}`,
+    noLeave: "behövs ingen",
+  },
+};
