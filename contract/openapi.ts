@@ -19,7 +19,8 @@ import {
 import { OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS, loosen, problemType, type SchemaName } from "./bodies.js";
 import { PATHS } from "./paths.js";
 import {
-  CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, NO_STORE, PROBLEM_BASE, SURFACES, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS,
+  CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, MCP_MAX_BODY_BYTES, NO_STORE, PROBLEM_BASE, SURFACES, V2_LIMIT_AFTER_ONE_MONTH,
+  V2_LIMIT_AFTER_THREE_MONTHS, allowHeaderOf,
 } from "./policies.js";
 import { DATASET_FOLDER, PARAMETERS, ROUTES, STATIC_ONLY_FILES, type Route } from "./routes.js";
 import { redirectRules } from "./static.js";
@@ -117,8 +118,64 @@ function componentSchemas(strict: boolean): Json {
     required: ["openapi", "info", "paths"],
     properties: { openapi: { type: "string", const: "3.1.0" }, info: { type: "object" }, paths: { type: "object" } },
   };
+  for (const [name, schema] of Object.entries(JSON_RPC_SCHEMAS)) out[name] = strict ? schema : loosen(schema);
   return out;
 }
+
+/**
+ * Not schemas of schemas.ts either: the JSON-RPC 2.0 envelopes the MCP endpoint reads and answers (the messages
+ * themselves are the Model Context Protocol's, specified at modelcontextprotocol.io and validated by its SDK). Closed
+ * envelopes, as JSON-RPC 2.0 and the SDK read them; the public form is loosened like every other schema.
+ */
+const JSON_RPC_ID = { type: ["string", "integer"], description: "The request's id, echoed in its response." };
+const JSON_RPC_MESSAGE: Json = {
+  type: "object",
+  description:
+    "A JSON-RPC 2.0 message of the Model Context Protocol: a request (`id` and `method`: `initialize`, `ping`, `tools/list`, " +
+    "`tools/call`), a notification (`method` without `id`, e.g. `notifications/initialized`) or a response.",
+  required: ["jsonrpc"],
+  properties: {
+    jsonrpc: { type: "string", const: "2.0" },
+    id: JSON_RPC_ID,
+    method: { type: "string", examples: ["tools/call"] },
+    params: { type: "object" },
+  },
+  additionalProperties: false,
+};
+const JSON_RPC_SCHEMAS: Json = {
+  JsonRpcRequest: {
+    description: "One message, or a batch (an array) of at most 100.",
+    oneOf: [JSON_RPC_MESSAGE, { type: "array", minItems: 1, maxItems: 100, items: JSON_RPC_MESSAGE }],
+    examples: [
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "describe_day", arguments: { date: "2026-06-19" } } },
+    ],
+  },
+  JsonRpcResponse: {
+    description:
+      "The response to each request: `result`, or `error` with a JSON-RPC code (-32700 unparseable JSON or not a JSON-RPC " +
+      "message, -32600 invalid request, -32601 unknown method, -32602 invalid params or an unknown tool). A tool that refuses " +
+      "its arguments answers a `result` with `isError: true` and the problem slug and detail the v3 endpoint gives.",
+    oneOf: [
+      {
+        type: "object",
+        required: ["jsonrpc", "id"],
+        properties: {
+          jsonrpc: { type: "string", const: "2.0" },
+          id: { ...JSON_RPC_ID, type: ["string", "integer", "null"] },
+          result: { type: "object" },
+          error: {
+            type: "object",
+            required: ["code", "message"],
+            properties: { code: { type: "integer" }, message: { type: "string" }, data: {} },
+            additionalProperties: false,
+          },
+        },
+        additionalProperties: false,
+      },
+      { type: "array", items: { type: "object" } },
+    ],
+  },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Headers
@@ -220,7 +277,10 @@ const PROBLEM_DETAILS: Record<ProblemSlug, string> = {
   "invalid-year": "'year' must be a four-digit year from 1930 to 9999",
   "not-found": "no resource at '/v3/holiday'; see /v3/openapi.json for the routes",
   "method-not-allowed": "method POST is not allowed; use GET, HEAD, OPTIONS",
+  "not-acceptable": "the 'Accept' header must list both application/json and text/event-stream (MCP Streamable HTTP)",
   gone: "the unversioned API has been withdrawn; use /v3/",
+  "content-too-large": `the request body is larger than ${MCP_MAX_BODY_BYTES} bytes`,
+  "unsupported-media-type": "the 'Content-Type' header must be application/json (a JSON-RPC message)",
   "rate-limited": `more than ${RATE_LIMITS.v3.limit} requests in ${RATE_LIMITS.v3.window} seconds from this address; retry after 42 seconds`,
   "uri-too-long": "the request target is longer than 8192 bytes",
   "request-header-fields-too-large": "the request's header fields are larger than 16384 bytes",
@@ -294,6 +354,12 @@ const RESPONSES: Json = {
     { ...V2_HEADERS, "Retry-After": { ...h("Retry-After"), description: "During a brownout: whole seconds until the window ends. Absent after the sunset." } },
   ),
   FeedBadRequest: problemResponse("A known feed option has a value that is not a boolean.", ["invalid-parameter"]),
+  McpNotAcceptable: problemResponse(
+    "`Accept` does not list both `application/json` and `text/event-stream`, as the Streamable HTTP transport requires.",
+    ["not-acceptable"],
+  ),
+  McpContentTooLarge: problemResponse(`The body is larger than ${MCP_MAX_BODY_BYTES / 1024} KiB.`, ["content-too-large"]),
+  McpUnsupportedMediaType: problemResponse("`Content-Type` is not `application/json`.", ["unsupported-media-type"]),
 };
 
 const r = (name: string) => componentRef("responses", name);
@@ -351,8 +417,11 @@ function dateParameter(name: string, location: "path" | "query", description: st
   return { name, in: location, required: true, description, schema: { type: "string", pattern: DATE_PARAMETER_PATTERN }, example };
 }
 
-/** `components.parameters`: the prose and schema of each parameter the route table declares (by its `component`). */
-const PARAMETER_COMPONENTS: Json = {
+/**
+ * `components.parameters`: the prose and schema of each parameter the route table declares (by its `component`). The
+ * MCP tools' input schemas are built from the same entries (functions/lib/mcp-tools.ts).
+ */
+export const PARAMETER_COMPONENTS: Json = {
   Year: {
     name: "year",
     in: "query",
@@ -516,12 +585,43 @@ const p = (name: string) => componentRef("parameters", name);
 // Paths
 // ---------------------------------------------------------------------------------------------
 
-function op(tag: string, operationId: string, summary: string, description: string, parameters: Json[], responses: Json, extra: Json = {}): Json {
-  return { get: { tags: [tag], operationId, summary, description, ...(parameters.length ? { parameters } : {}), responses, ...extra } };
+/** A row's operation: `get` for the read-only rows, `post` for a row that answers POST (the MCP endpoint). */
+function operationMethod(route: Route): "get" | "post" {
+  return route.methods.includes("GET") ? "get" : "post";
+}
+
+function op(method: "get" | "post", tag: string, operationId: string, summary: string, description: string, parameters: Json[], responses: Json, extra: Json = {}): Json {
+  return { [method]: { tags: [tag], operationId, summary, description, ...(parameters.length ? { parameters } : {}), responses, ...extra } };
+}
+
+/** The MCP endpoint's responses: JSON-RPC answers for the protocol, problem documents for HTTP-level refusals. */
+function mcpResponses(route: Route): Json {
+  const noStore = { "Cache-Control": h("Cache-Control-No-Store"), ...COMMON_HEADERS };
+  const jsonRpc = (description: string) => ({ description, headers: noStore, content: { "application/json": { schema: schemaRef(route.ok.contentType === "json" ? (route.ok.schema as SchemaName) : "Problem") } } });
+  const allow = allowHeaderOf(route.methods);
+  return {
+    "200": jsonRpc(route.doc.ok),
+    "202": { description: "The POST held only notifications or responses: accepted, no body.", headers: noStore },
+    "400": jsonRpc(
+      "A protocol error, answered as a JSON-RPC error (not a problem document): the body is not JSON, not a JSON-RPC message, " +
+        "or a batch of more than 100; or `MCP-Protocol-Version` names a version the server does not speak.",
+    ),
+    "405": problemResponse(`A method other than ${allow}: GET (the server offers no event stream) and DELETE (no sessions) included.`, ["method-not-allowed"], {
+      Allow: { description: "The methods this endpoint answers.", schema: { type: "string", const: allow } },
+    }),
+    "406": r("McpNotAcceptable"),
+    "413": r("McpContentTooLarge"),
+    "414": r("UriTooLong"),
+    "415": r("McpUnsupportedMediaType"),
+    "429": r("TooManyRequests"),
+    "431": r("HeaderFieldsTooLarge"),
+    "500": r("InternalError"),
+  };
 }
 
 /** The responses of a row: by the function that answers it and the errors it documents. */
 function responsesOf(route: Route): Json {
+  if (route.fn === "mcp") return mcpResponses(route);
   const ok = route.ok;
   if (ok.contentType === "calendar") {
     return {
@@ -555,19 +655,27 @@ function responsesOf(route: Route): Json {
   return v3Responses(jsonOk(route.doc.ok, schema), { notFound: route.errors.includes(404), badRequest: route.errors.includes(400) });
 }
 
-/** One GET operation per row of the route table. */
+/** The request body of a row that takes one (the MCP endpoint's JSON-RPC message). */
+function requestBodyOf(route: Route): Json {
+  if (!route.requestBody) return {};
+  const { schema, description } = route.requestBody;
+  return { requestBody: { required: true, description, content: { "application/json": { schema: componentRef("schemas", schema) } } } };
+}
+
+/** One operation per row of the route table: GET for the read-only rows, POST for the MCP endpoint. */
 function paths(): Json {
   return Object.fromEntries(
     ROUTES.map((route) => [
       route.path,
       op(
+        operationMethod(route),
         route.doc.tag,
         route.doc.operationId,
         route.doc.summary,
         route.doc.description,
         route.parameters.map((key) => p(PARAMETERS[key].component)),
         responsesOf(route),
-        route.doc.deprecated ? { deprecated: true } : {},
+        { ...requestBodyOf(route), ...(route.doc.deprecated ? { deprecated: true } : {}) },
       ),
     ]),
   );
@@ -587,8 +695,13 @@ function slugTable(): string {
     "invalid-date": "right format, impossible calendar date (2023-02-29, 2024-13-01, 2024-04-31)",
     "invalid-year": "v2 `year` malformed, empty or outside 1930 to 9999",
     "not-found": "no such route, or no observance with that code",
-    "method-not-allowed": "a method other than GET, HEAD, OPTIONS (header `Allow`; an addition to the specification's table)",
+    "method-not-allowed":
+      "a method the route does not answer: other than GET, HEAD, OPTIONS, or on `/mcp` other than POST, OPTIONS (header `Allow`; an " +
+      "addition to the specification's table)",
+    "not-acceptable": "a POST to `/mcp` whose `Accept` does not list both `application/json` and `text/event-stream`",
     gone: "a retired endpoint (the v2 withdrawal)",
+    "content-too-large": `a POST to \`/mcp\` with a body over ${MCP_MAX_BODY_BYTES / 1024} KiB`,
+    "unsupported-media-type": "a POST to `/mcp` whose `Content-Type` is not `application/json`",
     "rate-limited": "too many requests in the window; `Retry-After` gives seconds to wait",
     "uri-too-long": "the request target is too long (the standalone server's limit: 8 KiB)",
     "request-header-fields-too-large": "the request's header fields are too large (the standalone server's limit: 16 KiB)",
@@ -612,7 +725,8 @@ function description(): string {
     "Swedish public holidays, de facto holidays, bridge days (klämdagar), half days (halvdagar), ISO week numbers, long " +
       "weekends, leave plans, counts over a period, date " +
       `arithmetic and a catalogue of named holidays, for every date from ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31. Read-only: ` +
-      "every endpoint is GET (HEAD answers like GET without a body; OPTIONS is the CORS preflight and answers 204). HTTPS only; " +
+      "every endpoint is GET (HEAD answers like GET without a body; OPTIONS is the CORS preflight and answers 204), except the " +
+      "Model Context Protocol endpoint `POST /mcp`, whose tools answer the same questions for AI assistants. HTTPS only; " +
       "CORS is open to every origin; no authentication.",
     "## Conventions\n\n" +
       "- Dates are ISO 8601 `YYYY-MM-DD`; 'today' and the default `year` are decided by Swedish local time (Europe/Stockholm).\n" +
@@ -652,7 +766,8 @@ function description(): string {
       `Per calling address: /v3/* ${RATE_LIMITS.v3.limit} requests ${perWindow(RATE_LIMITS.v3.window)}; v2 ${RATE_LIMITS.v2.limit} ` +
       `${perWindow(RATE_LIMITS.v2.window)} (blocked for ${V2_BLOCK_SECONDS} seconds when over); calendar feed ${RATE_LIMITS.feed.limit} ` +
       `${perWindow(RATE_LIMITS.feed.window)}, or ${RATE_LIMITS.feedWithQuery.limit} when query parameters are present; \`/health\` ` +
-      `${RATE_LIMITS.v3.limit} ${perWindow(RATE_LIMITS.v3.window)} on its own counter. Over the limit: 429 \`rate-limited\` with \`Retry-After\`. Every ` +
+      `${RATE_LIMITS.v3.limit} ${perWindow(RATE_LIMITS.v3.window)} on its own counter; \`/mcp\` ${SURFACES.mcp.limit} ` +
+      `${perWindow(SURFACES.mcp.windowSeconds)} on its own counter. Over the limit: 429 \`rate-limited\` with \`Retry-After\`. Every ` +
       "response carries `RateLimit-Limit` and `RateLimit-Policy` (`limit;w=seconds`); `RateLimit-Remaining` is not sent. No daily " +
       `or monthly quota. Successful answers carry a strong \`ETag\` and \`Cache-Control: ${CACHE_LONG}\` (with \`year\` omitted: ` +
       "`s-maxage` until midnight in Sweden); `If-None-Match` gives 304.",
@@ -692,6 +807,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       { name: "Service", description: "This document and monitoring." },
       { name: "Calendar feed", description: "iCalendar subscription (outside the versioned API; permanent addresses)." },
       { name: "v2 (deprecated)", description: "The older unversioned API, being withdrawn." },
+      { name: "Model Context Protocol", description: "Tools for AI assistants over MCP (stateless Streamable HTTP); see docs/mcp.md." },
     ],
     paths: paths(),
     components: {

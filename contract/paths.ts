@@ -22,6 +22,7 @@ export const PATHS = {
   v2Holidays: "/holidays",
   v2HalfDays: "/half-days",
   v2BridgeDays: "/bridge-days",
+  mcp: "/mcp",
 } as const;
 
 export type RouteId = keyof typeof PATHS;

@@ -37,8 +37,17 @@ export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
 
-/** The methods every route answers (OPTIONS is the CORS preflight). Anything else is 405 with `Allow`. */
-export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+/** The methods a route of the table may declare (contract/routes.ts `methods`). */
+export type HttpMethod = "GET" | "HEAD" | "OPTIONS" | "POST";
+/**
+ * The methods of every read-only route, and of every path no route answers (OPTIONS is the CORS preflight). A row
+ * may declare others (`POST, OPTIONS` for the MCP endpoint); a method its row does not declare is 405 with `Allow`.
+ */
+export const READ_METHODS = ["GET", "HEAD", "OPTIONS"] as const satisfies readonly HttpMethod[];
+/** The `Allow` (and `Access-Control-Allow-Methods`) value of a list of methods. */
+export const allowHeaderOf = (methods: readonly string[]): string => methods.join(", ");
+/** `Allow` of the read-only routes: GET, HEAD, OPTIONS. */
+export const ALLOWED_METHODS = allowHeaderOf(READ_METHODS);
 export const EXPOSED_HEADERS = "ETag, RateLimit-Limit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset";
 export const PREFLIGHT_MAX_AGE_SECONDS = 86400;
 /** The request headers a preflight allows when the browser names none. */
@@ -76,9 +85,17 @@ export const SURFACES = {
   "feed-query": { limit: 10, windowSeconds: 10 },
   health: { limit: 10, windowSeconds: 60 },
   "not-found": { limit: 10, windowSeconds: 60 },
+  /** the MCP endpoint (POST /mcp): v3's pace, every JSON-RPC POST counted (a preflight is not) */
+  mcp: { limit: 10, windowSeconds: 60 },
 } as const satisfies Record<string, PaceLimit>;
 
 export type SurfaceName = keyof typeof SURFACES;
+
+/**
+ * The MCP endpoint's largest request body (bytes): a JSON-RPC message of this service is a few hundred bytes; a larger
+ * body is 413 content-too-large before it is read any further.
+ */
+export const MCP_MAX_BODY_BYTES = 64 * 1024;
 
 /** v2 along the withdrawal timeline (same window and block): from one month after the announcement, and from three. */
 export const V2_LIMIT_AFTER_ONE_MONTH = 3;

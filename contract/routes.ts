@@ -23,7 +23,7 @@ import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "../data-gen/feed-option
 import type { ProblemSlug } from "../data-gen/errors.js";
 import { PATHS, type RouteId } from "./paths.js";
 import { SERVICE_DOMAIN } from "../data-gen/constants.js";
-import { CACHE_LONG, SURFACES, type SurfaceName } from "./policies.js";
+import { CACHE_LONG, MCP_MAX_BODY_BYTES, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName } from "./policies.js";
 import { READINGS } from "./readings.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -99,9 +99,9 @@ export type CachePolicy = "long" | "long-unless-omitted" | "no-store" | "feed";
 /**
  * Which Netlify Function answers a route (functions/<name>.mts). `ical-query` is the feed function again, for
  * requests that name a feed option (its own, tighter platform limit); `rate-limited` answers the platform's
- * rewrites of over-limit requests.
+ * rewrites of over-limit requests; `mcp` the Model Context Protocol endpoint.
  */
-export type FunctionName = "v3" | "v2" | "ical" | "ical-query" | "health" | "not-found" | "rate-limited";
+export type FunctionName = "v3" | "v2" | "ical" | "ical-query" | "health" | "not-found" | "rate-limited" | "mcp";
 
 /**
  * A static file that answers some requests of a route. `file` is a template: `:name` is a path or query
@@ -130,7 +130,7 @@ export interface RouteDoc {
   deprecated?: boolean;
 }
 
-export type ErrorStatus = 400 | 404 | 410;
+export type ErrorStatus = 400 | 404 | 406 | 410 | 413 | 415;
 
 export interface Route {
   /** stable identifier, also the key of the handler that implements it */
@@ -139,10 +139,16 @@ export interface Route {
   path: string;
   /** also answered with one trailing slash (the v2 and feed paths, as their old router did) */
   trailingSlash?: boolean;
-  methods: readonly ["GET", "HEAD", "OPTIONS"];
+  /**
+   * The methods it answers (OPTIONS: the CORS preflight); any other is 405 with `Allow` listing these, in serve(),
+   * the standalone server's raw guard and the OpenAPI operation alike. Read-only routes: GET, HEAD, OPTIONS.
+   */
+  methods: readonly HttpMethod[];
   parameters: readonly ParameterKey[];
   /** the body of a 200: a component schema name (contract/bodies.ts), or a content type and inline schema */
   ok: { contentType: "json"; schema: string; array?: boolean } | { contentType: "calendar" };
+  /** the body a POST carries: a component schema name of the OpenAPI document (the MCP endpoint's JSON-RPC message) */
+  requestBody?: { schema: string; description: string };
   /** documented error statuses besides 304/405/429/500 that every route has */
   errors: readonly ErrorStatus[];
   cache: CachePolicy;
@@ -155,13 +161,15 @@ export interface Route {
   doc: RouteDoc;
 }
 
-const METHODS = ["GET", "HEAD", "OPTIONS"] as const;
+const METHODS = READ_METHODS;
 
 export type { RouteId };
 
 // ---------------------------------------------------------------------------------------------------------------
 // The table
 // ---------------------------------------------------------------------------------------------------------------
+
+const MCP_BODY_KIB = MCP_MAX_BODY_BYTES / 1024;
 
 /** "per minute", "per 10 seconds": a window in words. */
 export const perWindow = (seconds: number): string => (seconds === 60 ? "per minute" : `per ${seconds} seconds`);
@@ -464,6 +472,41 @@ export const ROUTES: readonly Route[] = [
       description: `${V2_DEPRECATED} A bare JSON array of \`{date}\`, one entry per date.`,
       ok: "The bridge days.",
       deprecated: true,
+    },
+  },
+  {
+    // the Model Context Protocol endpoint (docs/mcp.md): its tools answer what the v3 rows above answer, through their parsers
+    id: "mcp",
+    path: PATHS.mcp,
+    methods: ["POST", "OPTIONS"],
+    parameters: [],
+    requestBody: {
+      schema: "JsonRpcRequest",
+      description:
+        "One JSON-RPC 2.0 message of the Model Context Protocol (`initialize`, `tools/list`, `tools/call`, `ping`, a notification), " +
+        `or a batch of them; \`Content-Type: application/json\`, at most ${MCP_BODY_KIB} KiB.`,
+    },
+    ok: { contentType: "json", schema: "JsonRpcResponse" },
+    errors: [400, 406, 413, 415],
+    cache: "no-store",
+    surface: "mcp",
+    fn: "mcp",
+    doc: {
+      tag: "Model Context Protocol",
+      operationId: "mcp",
+      summary: "MCP endpoint for AI assistants (stateless Streamable HTTP, JSON responses)",
+      description:
+        "The Model Context Protocol over Streamable HTTP, stateless (no `Mcp-Session-Id`) and answering with `application/json` " +
+        "(never an event stream): a client POSTs JSON-RPC messages with `Accept: application/json, text/event-stream`. Its tools " +
+        "(describe_day, list_holidays, bridge_and_half_days, count_period, shift_date, long_weekends, plan_leave, observance) call " +
+        "the v3 endpoints' engine through the same parameter parsers: a tool's `structuredContent` is the v3 body of the " +
+        "equivalent GET, and a value the GET would refuse is a tool error (`isError: true`) carrying the same problem slug and " +
+        "detail. Protocol errors (unparseable JSON, not a JSON-RPC message, an unknown method or tool) are JSON-RPC errors; " +
+        "HTTP-level refusals are problem documents: 405 for GET and DELETE (no event stream, no sessions), 406 without the " +
+        "`Accept` above, 413 over the size limit, 415 for another content type, 429 over the limit " +
+        `(${SURFACES.mcp.limit} requests ${perWindow(SURFACES.mcp.windowSeconds)} per calling address, every POST counted). ` +
+        "Never cached. See docs/mcp.md for client set-up.",
+      ok: "The JSON-RPC response (or a batch of responses); 202 with no body when the POST held only notifications or responses.",
     },
   },
 ];

@@ -183,6 +183,7 @@ export function functionConfigs(): Record<FunctionName, FunctionConfig> {
     ical: limited("feed", { path: [`${FEED_FUNCTION_PREFIXES.feed}/*`] }),
     "ical-query": limited("feed-query", { path: [`${FEED_FUNCTION_PREFIXES["feed-query"]}/*`] }),
     v2: limited("v2", { path: pathsOf("v2") }),
+    mcp: limited("mcp", { path: pathsOf("mcp") }),
     "not-found": limited("not-found", {}),
     // the platform's 429 answers: never limited themselves
     "rate-limited": { path: [`${RATE_LIMITED_PREFIX}/*`], surface: "not-found" },

@@ -11,7 +11,7 @@ import { SURFACES, type SurfaceName } from "../contract/policies.js";
 import { DATASET_FOLDER, STATIC_ONLY_FILES, matchRoute, surfaceOf, type StaticOnlyFile } from "../contract/routes.js";
 import type { ProblemSlug } from "../data-gen/errors.js";
 import { problemResponse } from "../functions/lib/problem.js";
-import { methodNotAllowed, withCommonHeaders } from "../functions/lib/serve.js";
+import { methodNotAllowed, methodsOf, withCommonHeaders } from "../functions/lib/serve.js";
 
 /** The longest request target answered normally (bytes); a longer one is 414 uri-too-long. */
 export const MAX_URL_BYTES = 8 * 1024;
@@ -83,9 +83,19 @@ export function problemFor(slug: ProblemSlug, detail: string, target: string, he
   return withCommonHeaders(problemResponse(slug, detail, headers), SURFACES[surfaceOfTarget(target)]);
 }
 
-/** 405 with Allow, the handlers' own answer (methodNotAllowed shows the method only when it is a plain token). */
+/** The methods an origin-form target's path answers: its row's, else GET, HEAD, OPTIONS (files, the site, unknown paths). */
+export function methodsOfTarget(target: string): readonly string[] {
+  try {
+    return methodsOf(new URL(target.startsWith("/") ? target : "/", "http://localhost").pathname);
+  } catch {
+    return methodsOf("/");
+  }
+}
+
+/** 405 with the path's Allow, the handlers' own answer (methodNotAllowed shows the method only when it is a plain token). */
 export function methodProblem(method: string, target: string): Response {
-  const response = methodNotAllowed(method) ?? methodNotAllowed("this method")!;
+  const allowed = methodsOfTarget(target);
+  const response = methodNotAllowed(method, allowed) ?? methodNotAllowed("this method", allowed)!;
   return withCommonHeaders(response, SURFACES[surfaceOfTarget(target)]);
 }
 
@@ -101,13 +111,14 @@ export interface Refusal {
 
 /**
  * The answer to a request Node has parsed but the handlers must not see, or undefined when it may go on:
- * 414, 431, 405 (every method but GET, HEAD, OPTIONS, TRACE included), 400 for a target the server cannot read.
+ * 414, 431, 405 (every method the path's row does not declare: on every path but /mcp, all but GET, HEAD, OPTIONS,
+ * TRACE included), 400 for a target the server cannot read.
  */
 export function refusalOf(method: string, target: string, rawHeaders: readonly string[]): Refusal | undefined {
   if (Buffer.byteLength(target) > MAX_URL_BYTES) return { response: uriTooLong("/"), target: "/" };
   const readable = targetProblem(target) === undefined ? target : "/";
   if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return { response: headersTooLarge(readable), target: readable };
-  if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return { response: methodProblem(method, readable), target: readable };
+  if (!methodsOfTarget(readable).includes(method)) return { response: methodProblem(method, readable), target: readable };
   const problem = targetProblem(target);
   if (problem) return { response: problemFor("invalid-parameter", problem, "/"), target: "/" };
   return undefined;

@@ -7,7 +7,8 @@
  *   1. Node's HTTP parser, with a header limit raised so the server answers 414/431 itself; what the parser refuses
  *      (unknown method tokens, unreadable request lines, headers beyond even that limit) is answered on the socket
  *      by `clientError`, CONNECT by the `connect` event (./guard.ts).
- *   2. The raw request handler: methods other than GET, HEAD, OPTIONS (TRACE included: the Fetch API refuses it),
+ *   2. The raw request handler: methods the path's row does not declare (all but GET, HEAD, OPTIONS; on /mcp all but
+ *      POST, OPTIONS; TRACE included: the Fetch API refuses it),
  *      oversized targets and headers, and targets the server cannot read (absolute form, invalid percent-encoding)
  *      are answered here, before a Fetch Request exists (./guard.ts).
  *   3. The Node/Fetch bridge (@hono/node-server's getRequestListener), then dispatch:
@@ -38,6 +39,7 @@ import { ifNoneMatchMatches, okResponse } from "../functions/lib/http.js";
 import { handleNotFound } from "../functions/lib/not-found.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import { methodNotAllowed, preflight, withCommonHeaders, withHeaders, withoutBody, type Clock, type ServedHandler, type ServiceContext } from "../functions/lib/serve.js";
+import { handleMcp } from "../functions/lib/mcp.js";
 import { handleV3 } from "../functions/lib/v3.js";
 import { makeV2Handler } from "../functions/lib/v2.js";
 import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withdrawal.js";
@@ -179,6 +181,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     "rate-limited": handleNotFound,
     health: createHealthHandler({ manifestPath }),
     "not-found": handleNotFound,
+    mcp: handleMcp,
   };
 
   /**

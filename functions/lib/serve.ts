@@ -1,8 +1,8 @@
 /**
  * The cross-cutting rules of the HTTP layer, as small pieces each surface composes (Hono/Fetch style:
  * `(Request) => Response` and plain functions around it):
- *   preflight()           OPTIONS: the CORS preflight, 204
- *   methodNotAllowed()    anything but GET, HEAD, OPTIONS: 405 with Allow
+ *   preflight()           OPTIONS: the CORS preflight, 204, allowing the path's methods
+ *   methodNotAllowed()    a method the path's row does not declare (GET, HEAD, OPTIONS where no row answers): 405 with Allow
  *   rateLimited()         over the surface's pace: 429 with Retry-After (failing open)
  *   errorResponse()       every thrown error as a problem document (./problem.ts)
  *   withCommonHeaders()   HSTS, CORS and RateLimit-* on every answer
@@ -11,8 +11,8 @@
  */
 import type { Context } from "@netlify/functions";
 import {
-  ALLOWED_METHODS, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_HEADERS, STRICT_TRANSPORT_SECURITY, SURFACES,
-  rateLimitHeaders, type PaceLimit, type SurfaceName,
+  ALLOWED_METHODS, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_HEADERS, READ_METHODS, STRICT_TRANSPORT_SECURITY, SURFACES,
+  allowHeaderOf, rateLimitHeaders, type PaceLimit, type SurfaceName,
 } from "../../contract/policies.js";
 import { matchRoute, surfaceOf } from "../../contract/routes.js";
 import { CalendarError } from "../../data-gen/index.js";
@@ -92,24 +92,31 @@ export function withHeaders(response: Response, extra: Record<string, string>): 
   }
 }
 
-/** OPTIONS: the CORS preflight (204), allowing the headers the browser asks for. */
-export function preflight(request: Request): Response {
+/** The methods a path answers: its row's (contract/routes.ts `methods`), or GET, HEAD, OPTIONS where no row answers. */
+export function methodsOf(pathname: string): readonly string[] {
+  return matchRoute(pathname)?.route.methods ?? READ_METHODS;
+}
+
+/** OPTIONS: the CORS preflight (204), allowing `methods` and the headers the browser asks for. */
+export function preflight(request: Request, methods: readonly string[] = READ_METHODS): Response {
   const requested = request.headers.get("Access-Control-Request-Headers");
   return new Response(null, {
     status: 204,
     headers: {
       ...PREFLIGHT_HEADERS,
+      "Access-Control-Allow-Methods": allowHeaderOf(methods),
       "Access-Control-Allow-Headers": requested && requested.trim() ? requested : DEFAULT_ALLOWED_HEADERS,
       "Cache-Control": NO_STORE,
     },
   });
 }
 
-/** 405 with Allow for every method but GET, HEAD and OPTIONS; undefined when the method is allowed. */
-export function methodNotAllowed(method: string): Response | undefined {
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return undefined;
+/** 405 with Allow for a method not in `allowed` (default GET, HEAD, OPTIONS); undefined when the method is allowed. */
+export function methodNotAllowed(method: string, allowed: readonly string[] = READ_METHODS): Response | undefined {
+  if (allowed.includes(method)) return undefined;
+  const allow = allowHeaderOf(allowed);
   const shown = /^[A-Za-z-]{1,20}$/.test(method) ? method : "this method";
-  return problemResponse("method-not-allowed", `method ${shown} is not allowed; use ${ALLOWED_METHODS}`, { Allow: ALLOWED_METHODS });
+  return problemResponse("method-not-allowed", `method ${shown} is not allowed; use ${allow}`, { Allow: allow });
 }
 
 /** 429 when the request is over its pace; undefined when admitted, limits are off or there is no counter. */
@@ -154,9 +161,10 @@ export function serve(surface: Surface, handler: Handler): ServedHandler {
     try {
       const now = ctx.clock();
       pace = surface.policy(request, now);
+      const methods = methodsOf(new URL(request.url).pathname);
       response =
-        request.method === "OPTIONS" ? preflight(request)
-        : methodNotAllowed(request.method) ?? (await rateLimited(surface, pace, ctx, now)) ?? (await handler(request, ctx));
+        request.method === "OPTIONS" && methods.includes("OPTIONS") ? preflight(request, methods)
+        : methodNotAllowed(request.method, methods) ?? (await rateLimited(surface, pace, ctx, now)) ?? (await handler(request, ctx));
     } catch (error) {
       if (!(error instanceof CalendarError)) console.error(error);
       response = errorResponse(error);

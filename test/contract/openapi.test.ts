@@ -21,6 +21,8 @@ const V3_PATHS = [
 const V2_PATHS = ["/holidays", "/half-days", "/bridge-days"];
 const FEED_PATHS = ["/ical/svenska-helgdagar.ics", "/ical/holidays"];
 const ALL_PATHS = [...V3_PATHS, "/health", ...FEED_PATHS, ...V2_PATHS];
+/** The one POST operation: the MCP endpoint (test/contract/mcp.test.ts checks it). */
+const MCP_PATH = "/mcp";
 
 const SPEC_CODES = [
   "newYearsDay", "epiphany", "annunciation", "goodFriday", "easterSunday", "easterMonday", "ascensionDay", "mayDay",
@@ -70,8 +72,9 @@ describe("the OpenAPI document", () => {
   });
 
   it("lists every path and only those", () => {
-    expect(Object.keys(PUBLIC.paths).sort()).toEqual([...ALL_PATHS].sort());
+    expect(Object.keys(PUBLIC.paths).sort()).toEqual([...ALL_PATHS, MCP_PATH].sort());
     for (const path of ALL_PATHS) expect(PUBLIC.paths[path].get, path).toBeDefined();
+    expect(Object.keys(PUBLIC.paths[MCP_PATH])).toEqual(["post"]);
   });
 
   it("marks the v2 endpoints deprecated, and only them", () => {

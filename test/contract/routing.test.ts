@@ -141,19 +141,24 @@ describe("the functions' config literals are the table's", () => {
 });
 
 describe("the OpenAPI document is the table's", () => {
-  const doc = openApiDocument() as { paths: Record<string, { get: Record<string, unknown> }>; components: { parameters: Record<string, { name: string; in: string; required: boolean }> }; "x-static-dataset": { files: { path: string; answers: string }[] } };
+  const doc = openApiDocument() as { paths: Record<string, Partial<Record<"get" | "post", Record<string, unknown>>>>; components: { parameters: Record<string, { name: string; in: string; required: boolean }> }; "x-static-dataset": { files: { path: string; answers: string }[] } };
 
-  it("has one GET operation per row, in the table's order, and nothing else", () => {
+  /** A row's one operation: GET, except the MCP endpoint's POST. */
+  const methodOf = (route: (typeof ROUTES)[number]) => (route.id === "mcp" ? "post" : "get");
+  const operationOf = (route: (typeof ROUTES)[number]) => doc.paths[route.path][methodOf(route)]!;
+
+  it("has one operation per row (GET; POST for the MCP endpoint), in the table's order, and nothing else", () => {
     expect(Object.keys(doc.paths)).toEqual(ROUTES.map((r) => r.path));
     for (const route of ROUTES) {
-      const op = doc.paths[route.path].get;
+      const op = operationOf(route);
       expect(op.operationId).toBe(route.doc.operationId);
-      expect(Object.keys(doc.paths[route.path])).toEqual(["get"]);
+      expect(Object.keys(doc.paths[route.path])).toEqual([methodOf(route)]);
+      expect(route.methods.includes("GET")).toBe(methodOf(route) === "get");
     }
   });
 
   it.each(ROUTES.map((r) => [r.path, r] as const))("%s: the table's parameters, name and location, required as declared", (_path, route) => {
-    const refs = ((doc.paths[route.path].get.parameters ?? []) as { $ref: string }[]).map((p) => p.$ref.split("/").pop()!);
+    const refs = ((operationOf(route).parameters ?? []) as { $ref: string }[]).map((p) => p.$ref.split("/").pop()!);
     const declared = route.parameters.map((k) => PARAMETERS[k]);
     expect(refs).toEqual(declared.map((p) => p.component));
     for (const p of declared) {

@@ -1,0 +1,444 @@
+/**
+ * The MCP tools (docs/mcp.md): each is a v3 question asked in process. A call's arguments are written into the
+ * equivalent v3 URL (path and query values as text), the v3 router answers it (functions/lib/v3.ts `routeV3`: the
+ * route table's parameter parsers, the engine, the serializer), and the tool returns that very body as
+ * `structuredContent`. So a tool's answer is the v3 endpoint's body for the same question, and an argument the
+ * endpoint would refuse is a tool error with the same problem slug and detail.
+ *
+ * Input schemas come from the same declarations as the HTTP parameters: each tool argument names the route table's
+ * parameter (`PARAMETERS` key) it is read with, and its JSON Schema and prose are that parameter's OpenAPI component
+ * (contract/openapi.ts `PARAMETER_COMPONENTS`, built from data-gen/grammar.ts). Nothing here validates: the schemas
+ * tell a model what to send, the parsers judge what it sent.
+ */
+import { PARAMETER_COMPONENTS } from "../../contract/openapi.js";
+import { PATHS, pathOf } from "../../contract/paths.js";
+import { PARAMETERS, ROUTE_BY_ID, type ParameterKey, type RouteId } from "../../contract/routes.js";
+import { FIRST_YEAR, LAST_YEAR } from "../../data-gen/dates.js";
+import { CalendarError, invalidParameter } from "../../data-gen/errors.js";
+import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "../../data-gen/grammar.js";
+import { detailNamingParameter, problemDocument, type ProblemDocument } from "./problem.js";
+import type { ServiceContext } from "./serve.js";
+import { routeV3 } from "./v3.js";
+
+type Json = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// What a model does not know (shared by the descriptions and the server's instructions)
+// ---------------------------------------------------------------------------------------------------------------
+
+const CLASSIFICATION =
+  "Every day is `public` (a public holiday under the Public Holidays Act (1989:253); every Sunday is one too), `defacto` " +
+  "(not in that Act but a day off in practice: every Saturday and the five eves, Easter Eve, Whitsun Eve, Midsummer Eve, " +
+  "Christmas Eve and New Year's Eve; Midsummer, Christmas and New Year's Eve are equated with Sunday by the Annual Leave Act " +
+  "(1977:480) s. 3 a) or `null` (an ordinary working day; `workingDay` is true exactly then).";
+const COVERAGE =
+  `Covers ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31 under the rules of each year: the 1953 reform (SFS 1952:48) moved Midsummer to ` +
+  "the Friday/Saturday between 19 and 26 June (before it, Midsummer Eve was 23 June on any weekday), created the Saturday All " +
+  "Saints' Day and ended Annunciation Day (25 March) as a holiday; May Day from 1939, Whit Monday until 2004, National Day " +
+  "(6 June) from 2005.";
+const TODAY =
+  "An omitted year means the current year in Sweden (Europe/Stockholm wall-clock time), which can differ from the user's " +
+  "around New Year.";
+const BRIDGE = "Bridge day (klämdag): a working day whose previous and next days are both days off (e.g. the Friday after Ascension Day).";
+const HALF =
+  "Half day (halvdag): a working day before a day carrying a public holiday, when many workplaces close early (Trettondagsafton, " +
+  "Skärtorsdagen, Valborgsmässoafton, the eves of Ascension Day, National Day and All Saints' Day); the days before the de facto " +
+  "eves are not half days. A convention, not an entitlement; bridge and half days are ordinary working days in law.";
+const SUNDAY_RULE =
+  "The Sunday rule of the Act on the Calculation of Statutory Time (1930:173) s. 2: a deadline that falls on a Sunday, another " +
+  "public holiday, a Saturday, Midsummer Eve, Christmas Eve or New Year's Eve moves to the next working day.";
+const ERRORS =
+  "An argument the service refuses gives a tool error (`isError`) whose text starts with the problem slug (`invalid-parameter`, " +
+  "`invalid-date` for an impossible date such as 2023-02-29, `not-found`) and names the argument: correct it and call again.";
+
+/** The server's `instructions` (sent with `initialize`; many clients give them to the model). */
+export const MCP_INSTRUCTIONS = [
+  "Exact answers about the Swedish calendar, from the Swedish Calendar Service (the same engine as its HTTP API v3): what a " +
+    "date is, holidays, bridge and half days, working days in a period, deadlines, long weekends and leave plans. Prefer these " +
+    "tools to memory: Swedish rules have details that are easy to get wrong.",
+  CLASSIFICATION,
+  COVERAGE,
+  BRIDGE,
+  HALF,
+  SUNDAY_RULE,
+  TODAY,
+  "Each tool's structuredContent is the JSON body of the equivalent GET request to the service's v3 API (OpenAPI at " +
+    `${PATHS.openapi}); the text holds a short Swedish/English summary and the same JSON.`,
+].join("\n\n");
+
+// ---------------------------------------------------------------------------------------------------------------
+// Declarations
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A tool argument: read with a parameter of the route table (its parser, its JSON Schema and prose). */
+interface ToolArgument {
+  name: string;
+  parameter: ParameterKey;
+  /** said to the model after the parameter's own prose */
+  note?: string;
+}
+
+/** A body the tool returns (several: an object of them, by `key`). */
+interface ToolRequest {
+  route: RouteId;
+  key?: string;
+}
+
+export interface ToolDeclaration {
+  name: string;
+  title: string;
+  description: string;
+  arguments: readonly ToolArgument[];
+  requests: readonly ToolRequest[];
+  /** the short Swedish/English text beside the body */
+  summary: (answer: any) => string;
+}
+
+const arg = (name: string, parameter: ParameterKey, note?: string): ToolArgument => ({ name, parameter, note });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Summaries: one or a few lines, Swedish / English
+// ---------------------------------------------------------------------------------------------------------------
+
+const WEEKDAYS_SV = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"];
+const WEEKDAYS_EN = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+interface DayBody {
+  date: string;
+  weekday: number;
+  isoWeek?: { year: number; week: number };
+  holidayType: "public" | "defacto" | null;
+  workingDay: boolean;
+  observances: { code: string; name: { sv: string; en: string } }[];
+}
+
+const weekdayOf = (day: DayBody) => `${WEEKDAYS_SV[day.weekday - 1]}/${WEEKDAYS_EN[day.weekday - 1]}`;
+const namesOf = (day: DayBody) => day.observances.map((o) => `${o.name.sv} / ${o.name.en}`).join(" + ");
+const KIND: Record<string, string> = {
+  public: "helgdag, ledig / public holiday, day off",
+  defacto: "de facto-helgdag, ledig / de facto holiday, day off",
+  null: "arbetsdag / working day",
+};
+
+/** `2026-06-19 (fredag/Friday): Midsommarafton / Midsummer Eve, de facto-helgdag ... ` */
+function dayLine(day: DayBody): string {
+  const names = namesOf(day);
+  return `${day.date} (${weekdayOf(day)}): ${names ? names + ", " : ""}${KIND[String(day.holidayType)]}`;
+}
+
+/** At most `max` items, then how many more. */
+function some(items: string[], max: number, separator = "; "): string {
+  if (items.length <= max) return items.join(separator);
+  return `${items.slice(0, max).join(separator)}${separator}… (+${items.length - max} till/more)`;
+}
+
+const dates = (days: { date: string }[]) => (days.length ? days.map((d) => d.date).join(", ") : "inga/none");
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tools
+// ---------------------------------------------------------------------------------------------------------------
+
+export const TOOLS: readonly ToolDeclaration[] = [
+  {
+    name: "describe_day",
+    title: "What a Swedish date is",
+    description:
+      "What a date is in Sweden: public holiday, de facto holiday or working day, with its named holidays (Swedish and English " +
+      "names) and ISO week. Use it rather than guessing whether a date is a red day (röd dag) or a day off. " +
+      `${CLASSIFICATION} ${COVERAGE} ${ERRORS}`,
+    arguments: [arg("date", "datePath")],
+    requests: [{ route: "day" }],
+    summary: (day: DayBody) => `${dayLine(day)}${day.isoWeek ? `; vecka/week ${day.isoWeek.week}` : ""}.`,
+  },
+  {
+    name: "list_holidays",
+    title: "Swedish holidays of a year",
+    description:
+      "The public and de facto holidays of a year in Sweden, one entry per date in date order (a date with two holidays, e.g. " +
+      "2008-05-01 May Day + Ascension Day, is one entry with two observances). `sundays` and `saturdays` also list every " +
+      `remaining Sunday and every Saturday; they decide which days are listed, never what a day is. ${CLASSIFICATION} ` +
+      `${COVERAGE} ${TODAY} ${ERRORS}`,
+    arguments: [arg("year", "year"), arg("sundays", "sundays"), arg("saturdays", "saturdays")],
+    requests: [{ route: "holidays" }],
+    summary: (body: { year: number; count: number; days: DayBody[] }) => {
+      const named = body.days.filter((d) => d.observances.length > 0);
+      return (
+        `${body.year}: ${body.count} dagar/days, varav ${named.length} med namn/named.\n` +
+        some(named.map(dayLine), 30, "\n")
+      );
+    },
+  },
+  {
+    name: "bridge_and_half_days",
+    title: "Bridge days and half days of a year",
+    description:
+      `The bridge days (klämdagar) and half days (halvdagar) of a year in Sweden. ${BRIDGE} ${HALF} A day can be both. ` +
+      `structuredContent holds both v3 bodies: \`bridgeDays\` (GET ${PATHS.bridgeDays}) and \`halfDays\` (GET ${PATHS.halfDays}). ` +
+      `${TODAY} ${ERRORS}`,
+    arguments: [arg("year", "year")],
+    requests: [
+      { route: "bridgeDays", key: "bridgeDays" },
+      { route: "halfDays", key: "halfDays" },
+    ],
+    summary: (body: { bridgeDays: { year: number; count: number; days: DayBody[] }; halfDays: { count: number; days: DayBody[] } }) =>
+      `${body.bridgeDays.year}: ${body.bridgeDays.count} klämdagar/bridge days (${dates(body.bridgeDays.days)}); ` +
+      `${body.halfDays.count} halvdagar/half days (${dates(body.halfDays.days)}).`,
+  },
+  {
+    name: "count_period",
+    title: "Working days and days off in a period",
+    description:
+      "Counts over a period in Sweden: calendar days, working days (neither weekend nor holiday), days off (split into public, " +
+      "Sundays included, and de facto, Saturdays included; and into named holidays and plain weekend days), bridge days, half " +
+      "days, and the duration in years, months and days as a statutory deadline is counted (Act on the Calculation of Statutory " +
+      "Time (1930:173) s. 1). `bounds` says which ends are counted: `inclusive` (default, both), `exclusive` (neither), `from` or " +
+      `\`to\` (that end only). \`from\` must not be after \`to\`; at most ${MAX_SPAN_YEARS} years. ${ERRORS}`,
+    arguments: [arg("from", "periodFrom"), arg("to", "periodTo"), arg("bounds", "bounds")],
+    requests: [{ route: "period" }],
+    summary: (p: {
+      from: string; to: string; bounds: string; calendarDays: number; workingDays: number; bridgeDays: number; halfDays: number;
+      duration: { years: number; months: number; days: number }; daysOff: { total: number; namedDays: number; weekendDays: number };
+    }) =>
+      `${p.from}..${p.to} (${p.bounds}): ${p.calendarDays} kalenderdagar/calendar days, ${p.workingDays} arbetsdagar/working days, ` +
+      `${p.daysOff.total} lediga dagar/days off (${p.daysOff.namedDays} helgdagar med namn/named holidays, ${p.daysOff.weekendDays} ` +
+      `helgfria veckoslut/weekend days), ${p.bridgeDays} klämdagar/bridge days, ${p.halfDays} halvdagar/half days; ` +
+      `längd/duration ${p.duration.years} år/years ${p.duration.months} mån/months ${p.duration.days} dagar/days.`,
+  },
+  {
+    name: "shift_date",
+    title: "Move a date by days, working days, weeks, months or years",
+    description:
+      "Moves a date by a chain of steps applied strictly in order: `d` days, `b` working days (Swedish holidays and weekends " +
+      "skipped), `w` weeks, `m` months, `y` years, negative backwards (e.g. [\"1m\", \"-2b\"], or one string \"10b\"). Month and " +
+      "year steps clamp to the end of a shorter month (2024-01-31 + 1m = 2024-02-29). `postpone: true` applies the Sunday rule " +
+      `once, after the last step: ${SUNDAY_RULE} Use it for statutory deadlines. At most ${MAX_STEPS} steps; every date stays in ` +
+      `${FIRST_YEAR}-${LAST_YEAR}. \`steps\` are the v3 API's \`add\` values, so errors name them 'add'. ${ERRORS}`,
+    arguments: [
+      arg("date", "shiftDate"),
+      arg("steps", "add", "An array of step strings (a single string is read as one value)."),
+      arg("postpone", "postpone"),
+    ],
+    requests: [{ route: "shift" }],
+    summary: (s: { date: string; steps: { unit: string; amount: number }[]; landed: DayBody; postponed: boolean; result: DayBody }) =>
+      `${s.date} ${s.steps.map((x) => `${x.amount < 0 ? "" : "+"}${x.amount}${x.unit}`).join(" ")} → ${dayLine(s.result)}` +
+      (s.postponed ? ` (söndagsregeln flyttade/the Sunday rule moved it from ${s.landed.date}).` : "."),
+  },
+  {
+    name: "long_weekends",
+    title: "Long weekends of a year",
+    description:
+      "The long weekends (långhelger) that start in a year in Sweden: runs of at least three consecutive days off that hold a " +
+      "named holiday (`leaveDays: []`), and the longer runs made by taking one bridge day off (`leaveDays` names it). " +
+      `${BRIDGE} ${TODAY} ${ERRORS}`,
+    arguments: [arg("year", "year")],
+    requests: [{ route: "longWeekends" }],
+    summary: (body: { year: number; count: number; longWeekends: { start: string; end: string; days: number; leaveDays: string[]; observances: string[] }[] }) =>
+      `${body.year}: ${body.count} långhelger/long weekends.\n` +
+      some(
+        body.longWeekends.map(
+          (w) =>
+            `${w.start}..${w.end}: ${w.days} dagar/days (${w.observances.join(", ")})` +
+            (w.leaveDays.length ? `, ta ledigt/take off ${w.leaveDays.join(", ")}` : ""),
+        ),
+        30,
+        "\n",
+      ),
+  },
+  {
+    name: "plan_leave",
+    title: "Best use of leave days",
+    description:
+      `The best use of \`days\` leave days (1-${MAX_LEAVE_DAYS}) between \`from\` and \`to\` (both counted, at most ${MAX_PLAN_DAYS} ` +
+      "days): which working days to take off so that the breaks holding leave are as long as possible in total (`objective: " +
+      "most`, the default) or give the single longest break (`longest`). Swedish public and de facto holidays and weekends are " +
+      "free days. Exact (not a heuristic); ties go to fewer leave days, then earlier dates. " + ERRORS,
+    arguments: [arg("from", "planFrom"), arg("to", "planTo"), arg("days", "leaveDays"), arg("objective", "objective")],
+    requests: [{ route: "leavePlan" }],
+    summary: (plan: { from: string; to: string; objective: string; used: number; daysOff: number; breaks: { start: string; end: string; days: number; leaveDays: string[] }[] }) =>
+      `${plan.from}..${plan.to} (${plan.objective}): ${plan.used} semesterdagar ger ${plan.daysOff} lediga dagar / ${plan.used} ` +
+      `leave days give ${plan.daysOff} days off.\n` +
+      some(plan.breaks.map((b) => `${b.start}..${b.end}: ${b.days} dagar/days, ledigt/leave ${b.leaveDays.join(", ")}`), 30, "\n"),
+  },
+  {
+    name: "observance",
+    title: "A named holiday and the dates it fell on",
+    description:
+      "A named Swedish holiday by its code (e.g. midsummerEve, easterSunday, ascensionDay, nationalDay, allSaintsDay) with its " +
+      "Swedish and English names, its feast, and the days it fell on in the years `from` to `to` (default: the current year in " +
+      `Sweden; \`to\` defaults to \`from\`; at most ${MAX_SPAN_YEARS} years). Years in which it was not a holiday are omitted ` +
+      "(annunciation after 1952, mayDay before 1939, whitMonday after 2004, nationalDay before 2005, allSaintsDay before 1953), " +
+      `so the list can be empty. ${COVERAGE} An unknown code is \`not-found\`. ${ERRORS}`,
+    arguments: [arg("code", "observanceCode"), arg("from", "fromYear"), arg("to", "toYear")],
+    requests: [{ route: "observance" }],
+    summary: (o: { code: string; holidayType: string; name: { sv: string; en: string }; count: number; occurrences: { year: number; day: DayBody }[] }) =>
+      `${o.name.sv} / ${o.name.en} (${o.code}, ${o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
+      (o.count ? ": " + some(o.occurrences.map((x) => `${x.day.date} (${weekdayOf(x.day)})`), 20, ", ") : "") + ".",
+  },
+];
+
+export const TOOL_BY_NAME: ReadonlyMap<string, ToolDeclaration> = new Map(TOOLS.map((t) => [t.name, t]));
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tools as MCP lists them
+// ---------------------------------------------------------------------------------------------------------------
+
+interface ParameterComponent {
+  description: string;
+  schema: Json;
+  example?: unknown;
+}
+
+/** The JSON Schema of a tool argument: its parameter's OpenAPI schema and prose (a repeatable one may be one string). */
+function argumentSchema(argument: ToolArgument): Json {
+  const parameter = PARAMETERS[argument.parameter];
+  const component = PARAMETER_COMPONENTS[parameter.component] as ParameterComponent;
+  const description = [component.description, argument.note].filter(Boolean).join(" ");
+  const schema = parameter.repeat === "all" ? { anyOf: [component.schema, (component.schema as { items: Json }).items] } : component.schema;
+  return { ...schema, description, ...(component.example !== undefined ? { examples: [component.example] } : {}) };
+}
+
+export interface ListedTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: { type: "object"; properties: Record<string, Json>; required: string[] };
+  annotations: { title: string; readOnlyHint: true; destructiveHint: false; idempotentHint: true; openWorldHint: false };
+}
+
+function listed(tool: ToolDeclaration): ListedTool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: {
+      type: "object",
+      properties: Object.fromEntries(tool.arguments.map((a) => [a.name, argumentSchema(a)])),
+      required: tool.arguments.filter((a) => PARAMETERS[a.parameter].required).map((a) => a.name),
+    },
+    // answers are a pure function of the arguments (and, for an omitted year, of today's date in Sweden)
+    annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  };
+}
+
+let listOnce: ListedTool[] | undefined;
+
+/** The `tools/list` result's tools, built once. */
+export function listedTools(): ListedTool[] {
+  return (listOnce ??= TOOLS.map(listed));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Calling a tool
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The text of one argument value, as it would stand in a URL: JSON numbers and booleans as written, others as JSON. */
+function textOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** The raw values of an argument (absent: undefined; `null` counts as absent, as many clients send it for an unset option). */
+function rawValues(argument: ToolArgument, args: Json): string[] | undefined {
+  if (!Object.hasOwn(args, argument.name)) return undefined;
+  const value = args[argument.name];
+  if (value === undefined || value === null) return undefined;
+  if (PARAMETERS[argument.parameter].repeat === "all" && Array.isArray(value)) return value.map(textOf);
+  return [textOf(value)];
+}
+
+/**
+ * The v3 request a tool call stands for: path values checked with their parsers first (a path cannot carry a
+ * missing or malformed value: the parser's own error answers, as the table's parsers answer a bad path value),
+ * then written into the path; query values appended as the HTTP API reads them. Throws CalendarError.
+ */
+export function v3RequestOf(tool: ToolDeclaration, request: ToolRequest, args: Json): string {
+  const route = ROUTE_BY_ID[request.route];
+  const pathValues: Record<string, string> = {};
+  const query = new URLSearchParams();
+  for (const key of route.parameters) {
+    const argument = tool.arguments.find((a) => a.parameter === key);
+    if (!argument) throw new Error(`tool ${tool.name}: no argument for ${route.id}'s parameter ${key}`);
+    const parameter = PARAMETERS[key];
+    const raw = rawValues(argument, args);
+    if (parameter.in === "path") {
+      pathValues[parameter.name] = raw?.[0] ?? requiredPathValue(argument);
+      parameter.parse([pathValues[parameter.name]]);
+    } else for (const value of raw ?? []) query.append(parameter.name, value);
+  }
+  const search = query.toString();
+  return pathOf(route.id, pathValues) + (search ? `?${search}` : "");
+}
+
+/** A missing path argument: the parser's "required" answer where it has one, else a plain one. */
+function requiredPathValue(argument: ToolArgument): never {
+  try {
+    PARAMETERS[argument.parameter].parse([]);
+  } catch (error) {
+    if (error instanceof CalendarError && error.slug === "invalid-parameter") throw error;
+  }
+  throw invalidParameter(argument.name, `'${argument.name}' is required`);
+}
+
+/** The internal origin of the in-process v3 requests (the router reads the path and the query, never the host). */
+const ORIGIN = "http://localhost";
+
+/** The v3 body for a path and query, from the v3 router in process; throws CalendarError as the endpoint would answer it. */
+async function v3Body(pathAndQuery: string, ctx: ServiceContext): Promise<unknown> {
+  const response = routeV3(new Request(ORIGIN + pathAndQuery), { ...ctx, rateLimitsEnabled: false, store: null });
+  return JSON.parse(await response.text());
+}
+
+export type ToolOutcome =
+  | { ok: true; body: Json; requests: string[] }
+  | { ok: false; problem: ProblemDocument; requests: string[] };
+
+/** Runs a tool: the v3 body (or bodies), or the problem the v3 endpoint would answer. Never throws. */
+export async function runTool(tool: ToolDeclaration, args: Json, ctx: ServiceContext): Promise<ToolOutcome> {
+  const requests: string[] = [];
+  try {
+    const bodies: Json = {};
+    let single: unknown;
+    for (const request of tool.requests) {
+      const path = v3RequestOf(tool, request, args);
+      requests.push(path);
+      const body = await v3Body(path, ctx);
+      if (request.key) bodies[request.key] = body;
+      else single = body;
+    }
+    return { ok: true, body: (single ?? bodies) as Json, requests };
+  } catch (error) {
+    if (error instanceof CalendarError) return { ok: false, problem: problemDocument(error.slug, detailNamingParameter(error)), requests };
+    console.error(error);
+    return { ok: false, problem: problemDocument("internal-error", "the server failed to answer this request; please try again later"), requests };
+  }
+}
+
+/** The MCP `tools/call` result of an outcome: the body as structuredContent, a summary and the JSON as text. */
+export function callResult(tool: ToolDeclaration, outcome: ToolOutcome): Json {
+  if (!outcome.ok) {
+    const { problem } = outcome;
+    const slug = problem.type.slice(problem.type.lastIndexOf("/") + 1);
+    return {
+      content: [
+        { type: "text", text: `${slug} (${problem.status}): ${problem.detail}` },
+        { type: "text", text: JSON.stringify(problem) },
+      ],
+      structuredContent: problem,
+      isError: true,
+    };
+  }
+  let summary: string;
+  try {
+    summary = tool.summary(outcome.body);
+  } catch {
+    summary = `${tool.title}.`; // a body shape this summary does not know (an additive change): the JSON below still says it all
+  }
+  return {
+    content: [
+      { type: "text", text: summary },
+      { type: "text", text: JSON.stringify(outcome.body) },
+    ],
+    structuredContent: outcome.body,
+  };
+}

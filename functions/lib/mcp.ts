@@ -1,0 +1,178 @@
+/**
+ * The Model Context Protocol endpoint (docs/mcp.md): stateless Streamable HTTP with JSON answers, built with the
+ * official SDK. Each POST gets a fresh SDK `Server` and `WebStandardStreamableHTTPServerTransport`
+ * (`sessionIdGenerator: undefined`, `enableJsonResponse: true`), as the SDK's stateless examples do: a stateless
+ * transport must not be reused, and a server costs a few objects (the tool list is built once, and the server is
+ * given a validator that needs no Ajv instance, as it asks the client nothing).
+ *
+ * Why the SDK's low-level `Server` rather than `McpServer`: McpServer wants zod shapes, validates arguments with them
+ * (its messages, not the API's problem slugs) and answers an unknown tool with a tool result; here the input schemas
+ * are the HTTP parameters' own JSON Schemas (./mcp-tools.ts), only the route table's parsers judge the arguments,
+ * and an unknown tool is a JSON-RPC error (-32602), as the protocol asks.
+ *
+ * Layers: serve() (CORS preflight, 405 with `Allow: POST, OPTIONS` for GET/DELETE/anything else, the `mcp` surface's
+ * limit, problem documents, common headers); here the HTTP-level checks the transport would otherwise answer with
+ * JSON-RPC bodies (415 content type, 406 Accept, 413 size), answered as problem documents; then the transport, which
+ * answers the protocol: JSON-RPC results and errors (a body that is not JSON or not JSON-RPC is a -32700 error, 400).
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/index.js";
+import * as z from "zod/v4";
+import { PATHS } from "../../contract/paths.js";
+import { MCP_MAX_BODY_BYTES, NO_STORE } from "../../contract/policies.js";
+import { API_VERSION } from "../../data-gen/constants.js";
+import { CalendarError } from "../../data-gen/errors.js";
+import { MCP_INSTRUCTIONS, TOOL_BY_NAME, callResult, listedTools, runTool } from "./mcp-tools.js";
+import { notFound } from "./problem.js";
+import { serve, tableSurface, withHeaders, type ServiceContext } from "./serve.js";
+
+export const MCP_SERVER_INFO = { name: "swedish-calendar", title: "Swedish Calendar Service", version: API_VERSION } as const;
+
+/**
+ * How long a POST may take before the endpoint gives up on the transport's answer: a net under a fault of ours (every
+ * tool answers in milliseconds, and the one known way to make the SDK never answer, a batch that cancels its own
+ * request, is taken apart first: withoutSelfCancelled). Well below the platform's function timeout.
+ */
+export const MCP_ANSWER_DEADLINE_MS = 5_000;
+
+/**
+ * The SDK server validates elicitation answers with Ajv, built per server by default. This server never elicits, so
+ * nothing is ever validated: a validator that accepts nothing, without an Ajv instance per request.
+ */
+const NO_ELICITATION: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: "this server asks the client nothing (no elicitation)" }),
+};
+
+const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
+
+/**
+ * `tools/call` as the handler is registered: any params. The SDK's Server then validates them with its own
+ * CallToolRequestSchema and answers a malformed call (`arguments` an array, no `name`) with -32602 invalid params;
+ * registered with that schema itself, the parse would fail a step earlier and answer -32603 internal error.
+ */
+const ANY_TOOLS_CALL = z.object({ method: z.literal("tools/call"), params: z.unknown() });
+
+/** A fresh SDK server with the tools; `ctx` gives the calls their clock (Stockholm's "today"). */
+export function mcpServer(ctx: ServiceContext): Server {
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: MCP_INSTRUCTIONS,
+    jsonSchemaValidator: NO_ELICITATION,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools() }));
+  server.setRequestHandler(ANY_TOOLS_CALL, async (loose): Promise<CallToolResult> => {
+    const request = loose as CallToolRequest; // validated by the Server's wrapper before this runs
+    const tool = TOOL_BY_NAME.get(request.params.name);
+    if (!tool) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: '${shown(request.params.name)}'; tools/list names the tools (${[...TOOL_BY_NAME.keys()].join(", ")})`);
+    }
+    return callResult(tool, await runTool(tool, request.params.arguments ?? {}, ctx)) as CallToolResult;
+  });
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP-level checks: problem documents, before the transport sees the request
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `Accept` as the transport reads it (a substring test of both types), so that the transport never answers 406 itself. */
+const acceptsBoth = (accept: string | null) => !!accept && accept.includes("application/json") && accept.includes("text/event-stream");
+
+const tooLarge = () => new CalendarError("content-too-large", `the request body is larger than ${MCP_MAX_BODY_BYTES} bytes (${MCP_MAX_BODY_BYTES / 1024} KiB)`);
+
+/** The body as text, refusing a declared or actual size over the limit without reading further. */
+async function readBody(request: Request, max: number): Promise<string> {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > max) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+type Message = { id?: unknown; method?: unknown; params?: { requestId?: unknown } };
+const isMessage = (m: unknown): m is Message => typeof m === "object" && m !== null && !Array.isArray(m);
+
+/**
+ * A batch may cancel one of its own requests (`notifications/cancelled` naming the id of a request in the same batch).
+ * The SDK then aborts the request and never answers it, and the HTTP answer would wait for it forever. The client
+ * asked for no answer to it: such requests are dropped before the transport sees the batch (the rest is answered as
+ * usual; a batch left with no request is 202 Accepted). Anything else passes as it came, for the transport to judge.
+ */
+export function withoutSelfCancelled(body: string): string {
+  if (!/^\s*\[/.test(body)) return body;
+  let batch: unknown;
+  try {
+    batch = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (!Array.isArray(batch)) return body;
+  const cancelled = batch.filter((m) => isMessage(m) && m.method === "notifications/cancelled" && m.id === undefined).map((m: Message) => m.params?.requestId);
+  if (cancelled.length === 0) return body;
+  const isCancelledRequest = (m: unknown) => isMessage(m) && m.id !== undefined && typeof m.method === "string" && cancelled.includes(m.id);
+  return JSON.stringify(batch.filter((m) => !isCancelledRequest(m)));
+}
+
+/** The HTTP-level refusals of a POST, as problem documents (thrown, serve() answers them). */
+function checkHeaders(request: Request): void {
+  if (!isJsonContentType(request.headers.get("Content-Type"))) {
+    throw new CalendarError("unsupported-media-type", "the 'Content-Type' header must be application/json: the body is a JSON-RPC message");
+  }
+  if (!acceptsBoth(request.headers.get("Accept"))) {
+    throw new CalendarError(
+      "not-acceptable",
+      "the 'Accept' header must list both application/json and text/event-stream (MCP Streamable HTTP); this server answers application/json",
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The endpoint
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A POST to the MCP endpoint (serve() has answered every other method). */
+export async function answerMcp(request: Request, ctx: ServiceContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname !== PATHS.mcp) throw notFound(url.pathname);
+  checkHeaders(request);
+  const body = await readBody(request, MCP_MAX_BODY_BYTES);
+
+  const server = mcpServer(ctx);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MCP_MAX_BODY_BYTES,
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await server.connect(transport);
+    // the body read above, handed over as the transport reads it (it parses and validates the JSON-RPC itself)
+    const forwarded = new Request(url, { method: "POST", headers: request.headers, body: withoutSelfCancelled(body) });
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`MCP: the transport gave no answer within ${MCP_ANSWER_DEADLINE_MS} ms`)), MCP_ANSWER_DEADLINE_MS);
+    });
+    const response = await Promise.race([transport.handleRequest(forwarded), deadline]);
+    return withHeaders(response, { "Cache-Control": NO_STORE });
+  } finally {
+    clearTimeout(timer);
+    await server.close().catch(() => undefined);
+  }
+}
+
+/** Every request to /mcp, with the shared HTTP rules of serve() and the `mcp` surface's limit. */
+export const handleMcp = serve(tableSurface("mcp"), answerMcp);

@@ -1,0 +1,12 @@
+import type { Config } from "@netlify/functions";
+import { handleMcp } from "./lib/mcp.js";
+import { netlifyFunction } from "./lib/netlify.js";
+
+// The Model Context Protocol endpoint (docs/mcp.md): POST JSON-RPC, stateless, JSON answers.
+export default netlifyFunction(handleMcp);
+
+// Literals (Netlify reads config statically), checked against the route table by test/contract/routing.test.ts.
+export const config: Config = {
+  path: ["/mcp"],
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/mcp" },
+};
