@@ -2,13 +2,16 @@
  * End-to-end: the site in headless Chromium against the real server (`npm start`, the standalone server; the e2e
  * global setup builds the dataset and the site into public/). Unlike test/site/site.test.ts (a fixture server answering from the engine),
  * every API call here goes through the real /v3 routes, the feed function and the static dataset.
- * Screenshots: test-results/screenshots/real-*.png.
+ * The site is Swedish at /, /api/, /v2-deprecation/ and English under /en/: checks of English wording open the
+ * English pages. Screenshots: test-results/screenshots/real-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { holidaysOfYear } from "../../data-gen/index.js";
+import { dayOf, holidaysOfYear, parseIsoDate } from "../../data-gen/index.js";
+import { PATHS } from "../../contract/paths.js";
 import {
-  launchChromium, listedDates, openPage as openPageAt, screenshot, showYear, stockholmYear, workingDaysOfYear, type ContextOptions,
+  engineLongWeekends, enginePlan, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows, openPage as openPageAt,
+  runPlanner, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear, type ContextOptions, type PlanRequest,
 } from "../site/browser.js";
 import { e2eBaseUrl } from "./base-url.js";
 
@@ -53,7 +56,7 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
   });
 
   it("year picker: 1952 loads through the real /v3 routes", async () => {
-    const { context, page } = await openPage("/");
+    const { context, page } = await openPage("/en/");
     try {
       await showYear(page, "1952");
       const engine = holidaysOfYear(1952);
@@ -62,9 +65,10 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
       expect(await page.textContent("#holiday-table")).toContain("Annunciation Day");
       expect(await page.textContent("#holiday-table caption")).toContain(`(${engine.length} dates)`);
       expect(await page.textContent("#stat-working .stat-value")).toBe(String(workingDaysOfYear(1952)));
-      for (const call of ["/v3/holidays?year=1952", "/v3/bridge-days?year=1952", "/v3/half-days?year=1952", "/v3/period?from=1952-01-01&to=1952-12-31"]) {
+      for (const call of ["/v3/holidays?year=1952", "/v3/bridge-days?year=1952", "/v3/half-days?year=1952", "/v3/period?from=1952-01-01&to=1952-12-31", "/v3/long-weekends?year=1952"]) {
         expect(apiCalls).toContain(`200 ${call}`);
       }
+      expect(await longWeekendRows(page)).toEqual(engineLongWeekends(1952));
       await screenshot(page, "real-home-1952");
     } finally {
       await context.close();
@@ -72,7 +76,7 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
   });
 
   it("calculators: the period and the shift come from the real /v3/period and /v3/shift", async () => {
-    const { context, page } = await openPage("/");
+    const { context, page } = await openPage("/en/");
     try {
       await page.fill("#period-from", "2024-01-01");
       await page.fill("#period-to", "2024-12-31");
@@ -147,6 +151,73 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
       await screenshot(page, "real-api", false); // the whole reference is a very tall image
     } finally {
       await context.close();
+    }
+  });
+
+  it("week numbers and today in the grid; the long weekends of 2025 and 2026 from the real /v3/long-weekends", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      expect(await page.getAttribute("#year-content .month-days .c-today", "data-date")).toBe(stockholmToday());
+      for (const year of [2026, 2025]) {
+        await showYear(page, String(year));
+        expect(await longWeekendRows(page)).toEqual(engineLongWeekends(year));
+      }
+      expect(apiCalls).toContain("200 /v3/long-weekends?year=2025");
+      expect(await longWeekendRows(page)).toContainEqual({ start: "2025-12-31", end: "2026-01-04", days: 5, leave: "2026-01-02" });
+      await showYear(page, "2026");
+      expect(await gridWeekOf(page, "2026-12-31")).toBe("53");
+      const rows = await page.$$eval("#year-content .wrow", (els) => els.map((row) => [row.querySelector(".wk")!.textContent!, (row.querySelector("[data-date]") as HTMLElement).dataset.date!]));
+      for (const [week, date] of rows) expect(week, date).toBe(String(dayOf(parseIsoDate(date!, "date")).isoWeek.week));
+      const easter = await longWeekendRows(page);
+      expect(easter).toContainEqual({ start: "2026-04-03", end: "2026-04-06", days: 4, leave: "" });
+      expect(easter).toContainEqual({ start: "2026-05-14", end: "2026-05-17", days: 4, leave: "2026-05-15" });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("leave planner: the real /v3/leave-plan's plan equals the engine's, is marked on the calendar, and its problems are shown", async () => {
+    const year = stockholmYear();
+    const { context, page } = await openPage("/");
+    try {
+      for (const request of [
+        { from: `${year}-01-01`, to: `${year}-12-31`, days: "5" },
+        { from: `${year}-01-01`, to: `${year}-12-31`, days: "20", objective: "longest" },
+      ] satisfies PlanRequest[]) {
+        await runPlanner(page, request);
+        const expected = enginePlan(request);
+        expect(await shownPlan(page)).toEqual(expected);
+        const marks = await gridPlanMarks(page);
+        expect(marks.leave.sort()).toEqual(expected.breaks.flatMap((b) => b.leaveDays).sort());
+        expect(marks.breaks.length).toBe(expected.daysOff);
+        const query = `from=${request.from}&to=${request.to}&days=${request.days}${"objective" in request ? `&objective=${request.objective}` : ""}`;
+        expect(apiCalls).toContain(`200 ${PATHS.leavePlan}?${query}`);
+        expect(await page.textContent("#plan-result")).toContain(`GET ${PATHS.leavePlan}?${query}`);
+      }
+      await screenshot(page, "real-planner");
+      await runPlanner(page, { from: `${year}-01-01`, to: `${year}-12-31`, days: "61" });
+      expect(await page.textContent("#plan-result .error")).toContain("'days'");
+      expect(apiCalls).toContain(`400 ${PATHS.leavePlan}?from=${year}-01-01&to=${year}-12-31&days=61`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("both languages are served, and the switch moves between them on every page", async () => {
+    for (const [sv, en] of [["/", "/en/"], ["/api/", "/en/api/"], ["/v2-deprecation/", "/en/v2-deprecation/"]] as const) {
+      const { context, page } = await openPage(sv);
+      try {
+        expect(await page.getAttribute("html", "lang")).toBe("sv");
+        await page.click("#lang-switch");
+        await page.waitForURL((url) => url.pathname === en);
+        expect(await page.getAttribute("html", "lang")).toBe("en");
+        await page.click("#lang-switch");
+        await page.waitForURL((url) => url.pathname === sv);
+        expect(await page.getAttribute("html", "lang")).toBe("sv");
+        if (sv === "/") await screenshot(page, "real-home-sv");
+      } finally {
+        await context.close();
+      }
     }
   });
 
