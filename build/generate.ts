@@ -5,14 +5,14 @@
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "../data-gen/feed.js";
 import { dayFromCivil, fromIsoDate, toIsoDate, type DayNumber } from "../data-gen/dates.js";
 import {
-  bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, longWeekendsResource, occurrenceSeries,
-  yearDaysResource,
+  bridgeDaysResource, catalogueResource, dayResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
+  longWeekendsResource, occurrenceSeries, yearDaysResource,
 } from "../data-gen/resources.js";
 import { serializeJson } from "../data-gen/serialize.js";
 import { openApiBody } from "../functions/lib/openapi.js";
 import {
-  CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, halfDaysPath, holidaysPath,
-  icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind,
+  CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath,
+  halfDaysPath, hasFlagDaysFile, holidaysPath, icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind,
 } from "./layout.js";
 
 export interface PlannedFile {
@@ -109,6 +109,7 @@ function* yearRecipes(year: number): Generator<FileRecipe> {
   yield { path: bridgeDaysPath(year), kind: "bridge-days", make: () => serializeJson(bridgeDaysResource(year)) };
   yield { path: halfDaysPath(year), kind: "half-days", make: () => serializeJson(halfDaysResource(year)) };
   yield { path: longWeekendsPath(year), kind: "long-weekends", make: () => serializeJson(longWeekendsResource(year)) };
+  if (hasFlagDaysFile(year)) yield { path: flagDaysPath(year), kind: "flag-days", make: () => serializeJson(flagDaysResource(year)) };
   yield { path: yearDaysPath(year), kind: "year-days", make: () => serializeJson(yearDaysResource(year)) };
   for (const code of OBSERVANCE_CODES) {
     yield { path: occurrencesPath(year, code), kind: "occurrences", make: () => serializeJson(occurrenceSeries(code, year, year)) };
@@ -118,6 +119,7 @@ function* yearRecipes(year: number): Generator<FileRecipe> {
 
 function* singleRecipes(): Generator<FileRecipe> {
   yield { path: CATALOGUE_PATH, kind: "observances", make: () => serializeJson(catalogueResource()) };
+  yield { path: FLAG_DAY_CATALOGUE_PATH, kind: "flag-day-catalogue", make: () => serializeJson(flagDayCatalogueResource()) };
   yield { path: OPENAPI_PATH, kind: "openapi", make: () => openApiBody() };
 }
 
@@ -146,7 +148,7 @@ export function* dayFiles(first: DayNumber, last: DayNumber): Generator<DatasetF
   }
 }
 
-/** The files that do not depend on a year: the catalogue and the OpenAPI document. */
+/** The files that do not depend on a year: the catalogues and the OpenAPI document. */
 export function singleFiles(): Generator<DatasetFile> {
   return made(singleRecipes());
 }

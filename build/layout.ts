@@ -7,6 +7,7 @@
 import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../contract/routes.js";
 import { fillFile } from "../contract/static.js";
 import { OBSERVANCE_CODES } from "../data-gen/rules.js";
+import { FLAG_DAYS_FROM } from "../data-gen/flagdays.js";
 
 /** A row's file for these values, relative to the publish folder. */
 function routeFile(id: RouteId, values: Record<string, string | number>, flags?: Record<string, boolean>): string {
@@ -34,7 +35,8 @@ export const FLAG_VARIANTS: readonly HolidayFlags[] = [
 
 /** The kinds of file, for the manifest's counts and the progress bar. */
 export type FileKind =
-  | "holidays" | "bridge-days" | "half-days" | "long-weekends" | "occurrences" | "ics" | "days" | "observances" | "openapi" | "year-days";
+  | "holidays" | "bridge-days" | "half-days" | "long-weekends" | "flag-days" | "occurrences" | "ics" | "days" | "observances"
+  | "flag-day-catalogue" | "openapi" | "year-days";
 
 export function holidaysPath(year: number, flags: HolidayFlags): string {
   return routeFile("holidays", { year }, { ...flags });
@@ -52,6 +54,16 @@ export function longWeekendsPath(year: number): string {
   return routeFile("longWeekends", { year });
 }
 
+/** The year's flag days: written for 1983-9999 only (earlier years answer 400 from the function). */
+export function flagDaysPath(year: number): string {
+  return routeFile("flagDays", { year });
+}
+
+/** Whether a year has a flag-days file: official flag days exist from 1983. */
+export function hasFlagDaysFile(year: number): boolean {
+  return year >= FLAG_DAYS_FROM;
+}
+
 export function occurrencesPath(year: number, code: string): string {
   return routeFile("observance", { from: year, code });
 }
@@ -65,10 +77,29 @@ export function dayPath(isoDate: string): string {
 }
 
 export const CATALOGUE_PATH = routeFile("observances", {});
+export const FLAG_DAY_CATALOGUE_PATH = routeFile("flagDayCatalogue", {});
 export const OPENAPI_PATH = routeFile("openapi", {});
 
-/** Files per year: four holiday variants, bridge days, half days, long weekends, one series file per observance, the .ics, the year's days. */
-export const FILES_PER_YEAR = FLAG_VARIANTS.length + 3 + OBSERVANCE_CODES.length + 1 + 1;
+/**
+ * Files of a year from 1983 on: four holiday variants, bridge days, half days, long weekends, flag days, one series file
+ * per observance, the .ics, the year's days. A year before 1983 has one fewer (no flag-days file): filesPerYear().
+ */
+export const FILES_PER_YEAR = FLAG_VARIANTS.length + 4 + OBSERVANCE_CODES.length + 1 + 1;
+
+/** The files the build writes for one year. */
+export function filesPerYear(year: number): number {
+  return hasFlagDaysFile(year) ? FILES_PER_YEAR : FILES_PER_YEAR - 1;
+}
+
+/** The files of the years from..to (inclusive). */
+export function filesOfYears(from: number, to: number): number {
+  let files = 0;
+  for (let year = from; year <= to; year++) files += filesPerYear(year);
+  return files;
+}
+
+/** Files that belong to no year: the observance catalogue, the flag-day catalogue, the OpenAPI document. */
+export const SINGLE_FILES = 3;
 
 /** Netlify's deploy limit: a deploy with more than this many files in ONE directory is refused (the total is not limited). */
 export const MAX_FILES_PER_DIRECTORY = 54_000;

@@ -8,7 +8,7 @@
  */
 import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, type DayNumber } from "../data-gen/dates.js";
 import { dayFilePath } from "./generate.js";
-import { FILES_PER_YEAR, INDEX_PATH, MANIFEST_PATH, MAX_FILES_PER_DIRECTORY } from "./layout.js";
+import { INDEX_PATH, MANIFEST_PATH, MAX_FILES_PER_DIRECTORY, SINGLE_FILES, filesOfYears } from "./layout.js";
 import { forEachTaskPath, type Task } from "./process.js";
 
 /** A window of per-date Day files: day numbers, inclusive. */
@@ -37,7 +37,7 @@ export function planTasks(options: PlanOptions): { tasks: Task[]; total: number 
   for (let y = fromYear; y <= toYear; y += YEARS_PER_TASK) {
     const to = Math.min(toYear, y + YEARS_PER_TASK - 1);
     tasks.push({ type: "years", from: y, to });
-    total += (to - y + 1) * FILES_PER_YEAR;
+    total += filesOfYears(y, to);
   }
   if (days) {
     for (let n = days.first; n <= days.last; n += DAYS_PER_TASK) {
@@ -47,7 +47,7 @@ export function planTasks(options: PlanOptions): { tasks: Task[]; total: number 
     }
   }
   tasks.push({ type: "singles" });
-  total += 2;
+  total += SINGLE_FILES;
   return { tasks, total };
 }
 

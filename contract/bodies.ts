@@ -22,6 +22,7 @@ import {
   BOUNDS, ISO_DATE_SOURCE, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_UNITS,
 } from "../data-gen/grammar.js";
 import { FEASTS, OBSERVANCE_CODES } from "../data-gen/rules.js";
+import { FLAG_DAY_CODES, FLAG_DAYS_FROM } from "../data-gen/flagdays.js";
 import { READINGS } from "./readings.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
@@ -125,6 +126,15 @@ export const Observance = Type.Object(
 );
 export type Observance = Static<typeof Observance>;
 
+export const FlagDayCode = stringEnum(FLAG_DAY_CODES, {
+  ...named("FlagDayCode"),
+  description:
+    "Stable identifier of an official flag day (allmän flaggdag, Förordning (1982:270)), one of the flag-day catalogue " +
+    "(/v3/flag-days/catalogue). A flag day that is a holiday has the observance's code (`easterSunday`, `nationalDay`). " +
+    "Names may be reworded; codes may not.",
+});
+export type FlagDayCode = Static<typeof FlagDayCode>;
+
 export const IsoWeek = Type.Object(
   {
     year: year("The ISO week-numbering year: the year of the week's Thursday (it differs from the calendar year for a few days around New Year)"),
@@ -142,6 +152,7 @@ export const Day = Type.Object(
     holidayType: Type.Unsafe<HolidayType | null>({ enum: [...HOLIDAY_TYPES, null], description: READINGS.holidayType }),
     workingDay: Type.Boolean({ description: READINGS.workingDay }),
     observances: Type.Array(ref(Observance), { description: READINGS.observances }),
+    flagDay: Type.Array(ref(FlagDayCode), { description: READINGS.flagDayField }),
   },
   {
     ...named("Day"),
@@ -259,6 +270,75 @@ export const OccurrenceList = Type.Object(
   },
 );
 export type OccurrenceList = Static<typeof OccurrenceList>;
+
+// ---------------------------------------------------------------------------------------------
+// Flag days
+// ---------------------------------------------------------------------------------------------
+
+const flagDayHoliday = (description: string) =>
+  nullable(ref(ObservanceCode), { description });
+
+export const FlagDay = Type.Object(
+  {
+    date: isoDate("The date"),
+    code: ref(FlagDayCode),
+    name: ref(Names, { description: "The flag day's name" }),
+    holiday: flagDayHoliday(READINGS.flagDayHoliday),
+  },
+  { ...named("FlagDay"), description: "An official flag day of a year.", ...closed },
+);
+export type FlagDay = Static<typeof FlagDay>;
+
+export const FlagDaysResponse = Type.Object(
+  {
+    year: Type.Integer({ minimum: FLAG_DAYS_FROM, maximum: LAST_YEAR, description: `The year listed (${FLAG_DAYS_FROM} to ${LAST_YEAR})` }),
+    count: count("Number of entries in `flagDays`"),
+    flagDays: Type.Array(ref(FlagDay)),
+  },
+  {
+    ...named("FlagDaysResponse"),
+    description:
+      "The official flag days of a year, ascending by date and, on one date, in catalogue order (2049-06-06 is both Whit " +
+      "Sunday and the National Day). `count` is the length of `flagDays`. Read the named list field: fields may be added " +
+      "beside it. " + READINGS.flagDays,
+    ...closed,
+  },
+);
+export type FlagDaysResponse = Static<typeof FlagDaysResponse>;
+
+export const FlagDayInfo = Type.Object(
+  {
+    code: ref(FlagDayCode),
+    name: ref(Names),
+    rule: ref(Names, { description: "The date rule in words: in Swedish as the ordinance words it, and in English" }),
+    holiday: flagDayHoliday(
+      "The observance this flag day is, where the ordinance names a holiday (`null` otherwise); a year's entry carries it " +
+        "only in the years that observance falls on the flag day's date (`nationalDay` from 2005).",
+    ),
+    since: Type.Optional(year(`The first year the day was a flag day. Present only when it has not been one since ${FLAG_DAYS_FROM}.`)),
+    until: Type.Optional(year("The last year the day was a flag day. Present only when it has ended (or was a one-off).")),
+    source: Type.String({ minLength: 1, description: "The SFS number, proposition or government decision the rule rests on (docs/flag-days.md)" }),
+  },
+  {
+    ...named("FlagDayInfo"),
+    description: `A flag-day catalogue entry. One with neither \`since\` nor \`until\` has been a flag day every year since ${FLAG_DAYS_FROM}.`,
+    ...closed,
+  },
+);
+export type FlagDayInfo = Static<typeof FlagDayInfo>;
+
+export const FlagDayList = Type.Object(
+  {
+    count: count("Number of entries in `flagDays`"),
+    flagDays: Type.Array(ref(FlagDayInfo)),
+  },
+  {
+    ...named("FlagDayList"),
+    description: "Every flag-day rule, ended and one-off ones included, in catalogue order, with `since`/`until` where they apply. " + READINGS.flagDays,
+    ...closed,
+  },
+);
+export type FlagDayList = Static<typeof FlagDayList>;
 
 // ---------------------------------------------------------------------------------------------
 // Periods and shifts
@@ -546,9 +626,10 @@ export type V2Date = Static<typeof V2Date>;
 
 /** The named body schemas as declared (TypeBox), in the order of OpenAPI's `components.schemas`. */
 export const BODIES = {
-  Names, HolidayType, ObservanceCode, FeastCode, Feast, Observance, IsoWeek, Day,
+  Names, HolidayType, ObservanceCode, FeastCode, Feast, Observance, FlagDayCode, IsoWeek, Day,
   HolidaysResponse, BridgeDaysResponse, HalfDaysResponse,
   ObservanceInfo, ObservanceList, Occurrence, OccurrenceList,
+  FlagDay, FlagDaysResponse, FlagDayInfo, FlagDayList,
   Duration, DaysOff, CountedDays, Period, PeriodSummary, AppliedStep, Shift,
   LongWeekend, LongWeekendsResponse, LeaveBreak, LeavePlan,
   Problem, Health, V2Holiday, V2Date,

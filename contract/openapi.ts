@@ -9,9 +9,10 @@
  * is the public form, in which additive fields may appear (no `additionalProperties: false`);
  * `openApiDocument({ strict: true })` is the same document with the strict schemas, for the contract tests.
  */
-import { API_VERSION } from "../data-gen/constants.js";
+import { API_VERSION, SERVICE_DOMAIN } from "../data-gen/constants.js";
 import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
 import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../data-gen/errors.js";
+import { FLAG_DAYS_FROM } from "../data-gen/flagdays.js";
 import {
   BOUNDS, DATE_PARAMETER_SOURCE as DATE_PARAMETER_PATTERN, LEAVE_OBJECTIVES, LOOSE_BOOLEAN_SOURCE as LOOSE_BOOLEAN_PATTERN,
   MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_CHAIN_SOURCE as STEP_CHAIN_PATTERN,
@@ -62,8 +63,8 @@ export function staticDatasetFiles(): StaticFile[] {
 }
 
 export const STATIC_DATASET_NOTE =
-  "Year-level resources (the holidays list in its four `sundays`/`saturdays` variants, bridge days, half days, long weekends), the " +
-  "catalogue and occurrence series, this document, per-date Day files for a window of years and per-year `.ics` " +
+  "Year-level resources (the holidays list in its four `sundays`/`saturdays` variants, bridge days, half days, long weekends, " +
+  "flag days from 1983), the catalogue and occurrence series, the flag-day catalogue, this document, per-date Day files for a window of years and per-year `.ics` " +
   "downloads are precomputed and also served CDN-direct as static files. A request the dataset can answer is answered " +
   "from it with the same status, body, `ETag` and spec headers as the function would give; static answers are served " +
   "regardless of rate limits. Requests a file cannot answer (a bad parameter, an omitted `year`, period, shift, leave plans, the " +
@@ -316,7 +317,7 @@ const RESPONSES: Json = {
     "A known parameter failed validation. " +
       "`invalid-parameter`: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable `add`, more " +
       `than ${MAX_STEPS} steps, bad \`days\` or \`objective\`, range out of order, range or period over ${MAX_SPAN_YEARS} years, ` +
-      `leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, duplicated parameter. \`invalid-date\`: well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31).`,
+      `leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, a flag-day year before ${FLAG_DAYS_FROM}, duplicated parameter. \`invalid-date\`: well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31).`,
     ["invalid-parameter", "invalid-date"],
   ),
   NotFound: problemResponse("No such route, or no observance with that code.", ["not-found"]),
@@ -576,6 +577,13 @@ export const PARAMETER_COMPONENTS: Json = {
   FeedHalf: feedOption("half", false, "Include half days (halvdagar)."),
   FeedSaturdays: feedOption("saturdays", false, "Include every Saturday."),
   FeedSundays: feedOption("sundays", false, "Include every Sunday."),
+  FeedFlags: feedOption(
+    "flags",
+    false,
+    "Include the official flag days (allmänna flaggdagar, from 1983) as events of their own: summary `<Swedish name> (flaggdag)`, " +
+      "UID `<date>-flagDay-<code>@" + SERVICE_DOMAIN + "` (codes of /v3/flag-days/catalogue), also on dates that carry a holiday " +
+      "event; the calendar name gains \"och flaggdagar\".",
+  ),
   FeedBusy: feedOption("busy", false, "Mark events as busy time (`TRANSP:OPAQUE`) rather than free (`TRANSP:TRANSPARENT`)."),
 };
 
@@ -691,7 +699,7 @@ function slugTable(): string {
       "a parameter fails validation: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable " +
       `\`add\`, more than ${MAX_STEPS} steps, bad \`days\` or \`objective\`, range out of order, range or period over ` +
       `${MAX_SPAN_YEARS} years, leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, ` +
-      "duplicated parameter",
+      `a flag-day year before ${FLAG_DAYS_FROM}, duplicated parameter`,
     "invalid-date": "right format, impossible calendar date (2023-02-29, 2024-13-01, 2024-04-31)",
     "invalid-year": "v2 `year` malformed, empty or outside 1930 to 9999",
     "not-found": "no such route, or no observance with that code",
@@ -753,6 +761,7 @@ function description(): string {
         "ISO week: " + READINGS.isoWeek,
         READINGS.longWeekend,
         "Leave plan: " + READINGS.leavePlan,
+        "Flag days: " + READINGS.flagDays + " `holiday` of a flag day: " + READINGS.flagDayHoliday,
       ]
         .map((t) => `- ${t}`)
         .join("\n"),
@@ -804,6 +813,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       { name: "Periods and shifts", description: "Counting over a period and moving a date." },
       { name: "Time off", description: "Long weekends and the best use of leave days." },
       { name: "Catalogue", description: "The 20 named observances and their occurrences." },
+      { name: "Flag days", description: "Official flag days (allmänna flaggdagar) from 1983, and the rules they follow." },
       { name: "Service", description: "This document and monitoring." },
       { name: "Calendar feed", description: "iCalendar subscription (outside the versioned API; permanent addresses)." },
       { name: "v2 (deprecated)", description: "The older unversioned API, being withdrawn." },

@@ -15,6 +15,8 @@ export const PATHS = {
   leavePlan: "/v3/leave-plan",
   observances: "/v3/observances",
   observance: "/v3/observances/{code}",
+  flagDays: "/v3/flag-days",
+  flagDayCatalogue: "/v3/flag-days/catalogue",
   openapi: "/v3/openapi.json",
   health: "/health",
   feed: "/ical/svenska-helgdagar.ics",

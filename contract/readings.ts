@@ -4,6 +4,7 @@
  */
 import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
 import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS } from "../data-gen/grammar.js";
+import { EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAYS_FROM } from "../data-gen/flagdays.js";
 
 export const READINGS = {
   holidayType:
@@ -93,4 +94,26 @@ export const READINGS = {
     "a dynamic programme over the days, never a heuristic. With `most` every leave day adds at least itself, so the plan uses " +
     "the whole budget or every working day of the span; with `longest` it takes only the working days of its one break. A " +
     "span without a working day answers `used: 0`, `daysOff: 0`, `breaks: []`.",
+  flagDays:
+    `Official flag days (allmänna flaggdagar) under Förordning (1982:270) om allmänna flaggdagar, in force 1 January ` +
+    `${FLAG_DAYS_FROM}: earlier years have no official flag days (the year list answers 400, a Day's \`flagDay\` is empty). ` +
+    "The list as worded by SFS 2017:441 (veterandagen, 29 May, from 2018), the day of the election to the European " +
+    "Parliament from 1 April 2023, and the one-off flag days of 17 December 2018 and 15 September 2023. Royal days name " +
+    "offices, not people: every future year carries the current ordinance's dates (the King's name day 28 January and " +
+    "birthday 30 April, the Crown Princess's 12 March and 14 July, the Queen's 8 August and 23 December), which change " +
+    "with the royal house (the Riksdag's guidelines, prop. 2021/22:232, keep only the monarch's and the heir's birthdays " +
+    "after the next succession). Riksdag election days are the ordinary elections: as held 1985-2022 (every three years " +
+    "until 1994, then every four; the third Sunday of September until 2010, the second from 2014) and from 2026 the " +
+    "second Sunday of September every four years (regeringsformen 3 kap. 3 §, vallagen 1 kap. 3 §); an extraordinary " +
+    "election cannot be known in advance and is not listed. European Parliament election days are listed only once the " +
+    `date is decided (${EUROPEAN_PARLIAMENT_ELECTIONS.join(", ")}); later ones appear when the Council of the EU has fixed ` +
+    "them. Sources per rule: /v3/flag-days/catalogue and docs/flag-days.md.",
+  flagDayField:
+    "The codes of the official flag days on the date, in catalogue order (of /v3/flag-days/catalogue). Always an array, " +
+    `never absent or \`null\`; empty on every other date and on every date before ${FLAG_DAYS_FROM}. It says nothing of ` +
+    "`holidayType`: most flag days are working days.",
+  flagDayHoliday:
+    "The code of the observance this flag day is, when the ordinance names a holiday and that holiday falls on this date " +
+    "this year (`easterSunday`, `mayDay`, `nationalDay` from 2005); otherwise `null`, also when another holiday happens to " +
+    "share the date (veterandagen on Ascension Day, 2025-05-29). A date's own observances are on /v3/days/{date}.",
 } as const;

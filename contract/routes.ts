@@ -20,6 +20,8 @@ import {
 } from "../data-gen/index.js";
 import { parseV2Weekends } from "../data-gen/v2.js";
 import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "../data-gen/feed-options.js";
+import { FIRST_YEAR } from "../data-gen/dates.js";
+import { FLAG_DAYS_FROM } from "../data-gen/flagdays.js";
 import type { ProblemSlug } from "../data-gen/errors.js";
 import { PATHS, type RouteId } from "./paths.js";
 import { SERVICE_DOMAIN } from "../data-gen/constants.js";
@@ -382,6 +384,47 @@ export const ROUTES: readonly Route[] = [
         "Years in which the observance was not a holiday are omitted: `count` can be 0 and the series shorter than the range; the " +
         "range is not validated against the observance's lifetime. " + READINGS.spanLimit,
       ok: "The observance and its occurrences.",
+    },
+  },
+  {
+    ...V3_ROW,
+    id: "flagDays",
+    path: PATHS.flagDays,
+    parameters: ["year"],
+    ok: { contentType: "json", schema: "FlagDaysResponse" },
+    errors: [400],
+    ...yearOrToday,
+    // files for 1983-9999 only: an earlier year has no file and reaches the function, which answers its 400
+    static: { file: "/v3/data/:year/flag-days.json", query: ["year"] },
+    doc: {
+      tag: "Flag days",
+      operationId: "listFlagDays",
+      summary: "Official flag days (allmänna flaggdagar) of a year",
+      description:
+        `Every official flag day of the year, ascending by date, each with its code, name and the observance it is (\`holiday\`). ` +
+        `A \`year\` from ${FIRST_YEAR} to ${FLAG_DAYS_FROM - 1} is 400 invalid-parameter: official flag days exist from ` +
+        `${FLAG_DAYS_FROM}. ${READINGS.flagDays} ${READINGS.flagDayHoliday}`,
+      ok: "The flag days.",
+    },
+  },
+  {
+    ...V3_ROW,
+    id: "flagDayCatalogue",
+    path: PATHS.flagDayCatalogue,
+    parameters: [],
+    ok: { contentType: "json", schema: "FlagDayList" },
+    errors: [],
+    cache: "long",
+    static: { file: "/v3/data/flag-days.json" },
+    doc: {
+      tag: "Flag days",
+      operationId: "listFlagDayRules",
+      summary: "The catalogue of flag-day rules",
+      description:
+        "Every flag-day rule of the table the service answers from, in catalogue order: code, names, the date rule in words " +
+        "(Swedish as the ordinance words it), the observance it is, `since`/`until` where it has not applied every year since " +
+        `${FLAG_DAYS_FROM}, and the SFS number, proposition or decision it rests on. ${READINGS.flagDays}`,
+      ok: "The flag-day catalogue.",
     },
   },
   {

@@ -1,5 +1,6 @@
 import { dayFromCivil, daysInYear, isoWeekday, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR, type DayNumber } from "./dates.js";
 import { OBSERVANCE_RULES, observanceDate, type HolidayType, type ObservanceRule } from "./rules.js";
+import { FLAG_DAYS_FROM, flagDayOccurrences } from "./flagdays.js";
 import type { Day, IsoWeek, Observance } from "../contract/bodies.js";
 
 /** SPEC.md "Day" and "Observance", declared in the contract. Field order of the objects built here is the serialisation order. */
@@ -66,6 +67,8 @@ interface YearInfo {
   /** packed named dates, ascending by offset */
   named: readonly NamedDate[];
   template: YearTemplate | undefined;
+  /** the codes of the year's flag days by offset, built on first need (flag days depend on the year, not its shape) */
+  flags: ReadonlyMap<number, readonly string[]> | undefined;
 }
 
 const YEAR_COUNT = LAST_YEAR - FIRST_YEAR + 1;
@@ -158,7 +161,7 @@ export function yearInfo(year: number): YearInfo {
   if (cached) return cached;
   const start = dayFromCivil(year, 1, 1);
   const weekday0 = isoWeekday(start);
-  const info: YearInfo = { year, text: String(year), start, length: daysInYear(year), weekday0, named: namedDatesOf(year, start, weekday0), template: undefined };
+  const info: YearInfo = { year, text: String(year), start, length: daysInYear(year), weekday0, named: namedDatesOf(year, start, weekday0), template: undefined, flags: undefined };
   years[year - FIRST_YEAR] = info;
   return info;
 }
@@ -242,6 +245,23 @@ function dateText(info: YearInfo, offset: number): string {
 }
 
 const NO_OBSERVANCES: readonly Observance[] = Object.freeze([]);
+const NO_FLAG_DAYS: readonly string[] = Object.freeze([]);
+const NO_FLAGS: ReadonlyMap<number, readonly string[]> = new Map();
+
+/** The flag-day codes of each date of a year that has any, by offset, in table order (none before 1983). */
+function flagsOf(info: YearInfo): ReadonlyMap<number, readonly string[]> {
+  if (info.flags) return info.flags;
+  if (info.year < FLAG_DAYS_FROM) return (info.flags = NO_FLAGS);
+  const flags = new Map<number, string[]>();
+  for (const { day, rule } of flagDayOccurrences(info.year)) {
+    const offset = day - info.start;
+    const codes = flags.get(offset);
+    if (codes) codes.push(rule.code);
+    else flags.set(offset, [rule.code]);
+  }
+  for (const codes of flags.values()) Object.freeze(codes);
+  return (info.flags = flags);
+}
 
 function holidayTypeOf(t: number): HolidayType | null {
   return t === PUBLIC ? "public" : t === DEFACTO ? "defacto" : null;
@@ -267,6 +287,7 @@ function makeDay(info: YearInfo, offset: number, t: number, obs: readonly Observ
     holidayType: holidayTypeOf(t),
     workingDay: t === WORKING,
     observances: (obs ?? NO_OBSERVANCES) as Observance[],
+    flagDay: (flagsOf(info).get(offset) ?? NO_FLAG_DAYS) as string[],
   };
 }
 

@@ -15,12 +15,14 @@ export interface FeedOptions {
   saturdays: boolean;
   /** include every Sunday; default false */
   sundays: boolean;
+  /** include the official flag days (from 1983) as events of their own; default false */
+  flags: boolean;
   /** mark events as busy (TRANSP:OPAQUE) rather than free (TRANSP:TRANSPARENT); default false */
   busy: boolean;
 }
 
 /** The option names in their fixed order (query strings, the site's form). */
-export const FEED_OPTION_NAMES = ["defacto", "bridge", "half", "saturdays", "sundays", "busy"] as const satisfies readonly (keyof FeedOptions)[];
+export const FEED_OPTION_NAMES = ["defacto", "bridge", "half", "saturdays", "sundays", "flags", "busy"] as const satisfies readonly (keyof FeedOptions)[];
 
 export const DEFAULT_FEED_OPTIONS: Readonly<FeedOptions> = Object.freeze({
   defacto: true,
@@ -28,5 +30,6 @@ export const DEFAULT_FEED_OPTIONS: Readonly<FeedOptions> = Object.freeze({
   half: false,
   saturdays: false,
   sundays: false,
+  flags: false,
   busy: false,
 });

@@ -6,6 +6,7 @@
 import { createEvents, type EventAttributes } from "ics";
 import { SERVICE_DOMAIN } from "./constants.js";
 import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, type Day } from "./calendar.js";
+import { flagDayOccurrences } from "./flagdays.js";
 import { civilFromDay, dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
 import type { FeedOptions } from "./feed-options.js";
 import type { Names } from "./rules.js";
@@ -51,15 +52,24 @@ export function feedUid(date: string, code: string): string {
 }
 
 /**
+ * The event code of a flag day: its code under a prefix of its own, because a flag day that is a holiday shares its
+ * code with the observance (`easterSunday`) and an event's UID must not repeat.
+ */
+export function flagDayEventCode(code: string): string {
+  return `flagDay-${code}`;
+}
+
+/**
  * The calendar's display name, a function of the options alone:
- * - base: "Svenska helgdagar" (public and de facto holidays) or "Svenska allmänna helgdagar" (defacto=false);
+ * - base: "Svenska helgdagar" (public and de facto holidays) or "Svenska allmänna helgdagar" (defacto=false), followed by
+ *   " och flaggdagar" when flags=true;
  * - then "med" and the added kinds of day in the fixed order klämdagar, halvdagar, lördagar, söndagar,
  *   joined as a Swedish list ("a", "a och b", "a, b och c");
  * - then " (upptagen tid)" when busy=true.
- * E.g. "Svenska helgdagar med klämdagar och halvdagar".
+ * E.g. "Svenska helgdagar med klämdagar och halvdagar", "Svenska helgdagar och flaggdagar med klämdagar".
  */
 export function feedCalendarName(options: FeedOptions): string {
-  const base = options.defacto ? "Svenska helgdagar" : "Svenska allmänna helgdagar";
+  const base = (options.defacto ? "Svenska helgdagar" : "Svenska allmänna helgdagar") + (options.flags ? " och flaggdagar" : "");
   const added: string[] = [];
   if (options.bridge) added.push("klämdagar");
   if (options.half) added.push("halvdagar");
@@ -78,7 +88,7 @@ const HOLIDAY_KIND: Record<string, string> = { public: "public holiday", defacto
 
 /**
  * The events of the feed for the years fromYear..toYear, ordered by date; on one date the observances come
- * first in catalogue order, then bridge day, half day, Saturday, Sunday.
+ * first in catalogue order, then the flag days in their catalogue order, then bridge day, half day, Saturday, Sunday.
  */
 export function feedEvents(fromYear: number, toYear: number, options: FeedOptions): FeedEvent[] {
   const byDate = new Map<DayNumber, FeedEvent[]>();
@@ -96,6 +106,11 @@ export function feedEvents(fromYear: number, toYear: number, options: FeedOption
       for (const o of day.observances) {
         if (o.holidayType === "defacto" && !options.defacto) continue;
         add(day.date, o.code, o.name.sv, `${o.name.en} (${HOLIDAY_KIND[o.holidayType]})`);
+      }
+    }
+    if (options.flags) {
+      for (const { day, rule } of flagDayOccurrences(year)) {
+        add(toIsoDate(day), flagDayEventCode(rule.code), `${rule.name.sv} (flaggdag)`, `${rule.name.en} (official flag day)`);
       }
     }
     if (options.bridge) for (const day of bridgeDaysOfYear(year)) addExtra(day, "bridge");

@@ -9,3 +9,4 @@ export * from "./period.js";
 export * from "./shift.js";
 export * from "./catalogue.js";
 export * from "./timeoff.js";
+export * from "./flagdays.js";

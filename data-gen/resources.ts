@@ -7,7 +7,8 @@ import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, type Day, type
 import { catalogue, occurrences, type ObservanceList, type OccurrenceList } from "./catalogue.js";
 import type { DayNumber } from "./dates.js";
 import { longWeekendsOfYear } from "./timeoff.js";
-import type { DayListResource, LongWeekendsResponse } from "../contract/bodies.js";
+import { flagDayCatalogue, flagDaysOfYear } from "./flagdays.js";
+import type { DayListResource, FlagDayList, FlagDaysResponse, LongWeekendsResponse } from "../contract/bodies.js";
 
 /** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (SPEC.md "Response envelopes"): one shape, declared in the contract. */
 export type { DayListResource };
@@ -35,6 +36,17 @@ export function halfDaysResource(year: number): DayListResource {
 export function longWeekendsResource(year: number): LongWeekendsResponse {
   const longWeekends = longWeekendsOfYear(year);
   return { year, count: longWeekends.length, longWeekends };
+}
+
+/** GET /v3/flag-days?year=…: the official flag days of the year (throws CalendarError before 1983). */
+export function flagDaysResource(year: number): FlagDaysResponse {
+  const flagDays = flagDaysOfYear(year);
+  return { year, count: flagDays.length, flagDays };
+}
+
+/** GET /v3/flag-days/catalogue: every flag-day rule, with its years in force and source. */
+export function flagDayCatalogueResource(): FlagDayList {
+  return flagDayCatalogue();
 }
 
 /** GET /v3/days/{date}: the bare Day. */

@@ -17,7 +17,7 @@ export function feedOptionsOf(args: Record<string, unknown>): FeedOptions {
   return options;
 }
 
-/** Built feeds of the current window, by option set (at most 64); emptied when the window moves. */
+/** Built feeds of the current window, by option set (at most 128); emptied when the window moves. */
 const built = new Map<string, string>();
 let builtFor: number | undefined;
 

@@ -4,7 +4,8 @@
  */
 import { leavePlan, period, shift, type Bounds, type DayNumber, type LeaveObjective, type Step } from "../../data-gen/index.js";
 import {
-  bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, longWeekendsResource, occurrenceSeries,
+  bridgeDaysResource, catalogueResource, dayResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
+  longWeekendsResource, occurrenceSeries,
 } from "../../data-gen/resources.js";
 import { serializeJson } from "../../data-gen/serialize.js";
 import { stockholmYear } from "./cache.js";
@@ -21,6 +22,7 @@ interface DateArgument {
 }
 
 let catalogueBody: string | undefined;
+let flagDayCatalogueBody: string | undefined;
 
 export const V3_HANDLERS: RouteHandlers = {
   holidays: ({ args, ctx }) =>
@@ -48,6 +50,8 @@ export const V3_HANDLERS: RouteHandlers = {
     const from = yearOr(args.from, ctx.clock());
     return serializeJson(occurrenceSeries(args.code as string, from, (args.to as number | undefined) ?? from));
   },
+  flagDays: ({ args, ctx }) => serializeJson(flagDaysResource(yearOr(args.year, ctx.clock()))),
+  flagDayCatalogue: () => (flagDayCatalogueBody ??= serializeJson(flagDayCatalogueResource())),
   openapi: () => openApiBody(),
 };
 

@@ -40,7 +40,7 @@ describe("build/materialise.ts", () => {
       dataVersion: dataVersion(),
       years: { from: 2023, to: 2025 },
       days: { from: "2024-12-30", to: "2025-01-02" },
-      files: 3 * FILES_PER_YEAR + 4 + 2,
+      files: 3 * FILES_PER_YEAR + 4 + 3,
       index: "/" + INDEX_PATH,
     });
     expect(manifest.kinds.holidays.files).toBe(12);

@@ -16,7 +16,7 @@ const STRICT = CONTRACT_DOCUMENT;
 
 const V3_PATHS = [
   "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/long-weekends", "/v3/days/{date}", "/v3/period", "/v3/shift", "/v3/leave-plan",
-  "/v3/observances", "/v3/observances/{code}", "/v3/openapi.json",
+  "/v3/observances", "/v3/observances/{code}", "/v3/flag-days", "/v3/flag-days/catalogue", "/v3/openapi.json",
 ];
 const V2_PATHS = ["/holidays", "/half-days", "/bridge-days"];
 const FEED_PATHS = ["/ical/svenska-helgdagar.ics", "/ical/holidays"];
@@ -130,7 +130,8 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(params("/holidays")).sort()).toEqual(["weekends", "year"]);
     for (const feed of FEED_PATHS) {
       const fp = params(feed);
-      expect(Object.keys(fp).sort()).toEqual(["bridge", "busy", "defacto", "half", "saturdays", "sundays"]);
+      expect(Object.keys(fp).sort()).toEqual(["bridge", "busy", "defacto", "flags", "half", "saturdays", "sundays"]);
+      expect(fp.flags.schema.default).toBe("false");
       expect(fp.defacto.schema.default).toBe("true");
       expect(fp.bridge.allowEmptyValue).toBe(true);
       const loose = new RegExp(fp.busy.schema.pattern);
@@ -150,7 +151,7 @@ describe("the OpenAPI document", () => {
         expect(r.content["application/problem+json"].schema, `${path} ${status}`).toEqual({ $ref: "#/components/schemas/Problem" });
       }
     }
-    const withParams = V3_PATHS.filter((p) => !["/v3/observances", "/v3/openapi.json"].includes(p));
+    const withParams = V3_PATHS.filter((p) => !["/v3/observances", "/v3/flag-days/catalogue", "/v3/openapi.json"].includes(p));
     for (const path of withParams) expect(PUBLIC.paths[path].get.responses["400"], path).toBeDefined();
     for (const path of ["/v3/days/{date}", "/v3/observances/{code}"]) expect(PUBLIC.paths[path].get.responses["404"], path).toBeDefined();
   });
@@ -279,8 +280,13 @@ describe("the OpenAPI document", () => {
 
   it("the schemas reject drift: an extra field, a missing field, a wrong code", () => {
     const v = schemaValidators();
-    const day = { date: "2024-06-21", weekday: 5, isoWeek: { year: 2024, week: 25 }, holidayType: "defacto", workingDay: false, observances: [] };
+    const day = { date: "2024-06-21", weekday: 5, isoWeek: { year: 2024, week: 25 }, holidayType: "defacto", workingDay: false, observances: [], flagDay: [] };
     expect(v("Day")(day)).toBe(true);
+    expect(v("Day")({ ...day, flagDay: ["kingsBirthday", "veteransDay"] })).toBe(true);
+    expect(v("Day")({ ...day, flagDay: ["saturday"] })).toBe(false); // not a flag-day code
+    expect(v("Day")({ ...day, flagDay: null })).toBe(false);
+    const { flagDay: _f, ...withoutFlagDay } = day;
+    expect(v("Day")(withoutFlagDay)).toBe(false);
     expect(v("Day")({ ...day, isoWeek: { year: 2024, week: 54 } })).toBe(false);
     expect(v("Day")({ ...day, isoWeek: { year: 2024, week: 0 } })).toBe(false);
     expect(v("Day")({ ...day, isoWeek: { year: 2024 } })).toBe(false);

@@ -54,6 +54,11 @@ describe("the generated _redirects, as Netlify parses it", () => {
     ["/v3/period?from=2024-01-01&to=2024-12-31", undefined],
     ["/v3/long-weekends?year=2026", "/v3/data/2026/long-weekends.json"],
     ["/v3/long-weekends", undefined],
+    ["/v3/flag-days?year=2024", "/v3/data/2024/flag-days.json"],
+    // the rule cannot know the range: 1982 has no file, so the function answers its 400 (build/layout.ts)
+    ["/v3/flag-days?year=1982", "/v3/data/1982/flag-days.json"],
+    ["/v3/flag-days", undefined],
+    ["/v3/flag-days/catalogue", "/v3/data/flag-days.json"],
     ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=25", undefined],
     ["/v3/openapi.json", "/v3/data/openapi.json"],
     ["/ical/holidays?bridge=1", undefined],
@@ -185,6 +190,8 @@ describe("dataset paths come from the table", () => {
     expect("/" + layout.bridgeDaysPath(2024)).toBe(fillFile(matchRoute(PATHS.bridgeDays)!.route.static!, { year: 2024 }));
     expect("/" + layout.halfDaysPath(2024)).toBe(fillFile(matchRoute(PATHS.halfDays)!.route.static!, { year: 2024 }));
     expect("/" + layout.longWeekendsPath(2024)).toBe(fillFile(matchRoute(PATHS.longWeekends)!.route.static!, { year: 2024 }));
+    expect("/" + layout.flagDaysPath(2024)).toBe(fillFile(matchRoute(PATHS.flagDays)!.route.static!, { year: 2024 }));
+    expect("/" + layout.FLAG_DAY_CATALOGUE_PATH).toBe(fillFile(matchRoute(PATHS.flagDayCatalogue)!.route.static!, {}));
     expect("/" + layout.dayPath("2024-06-21")).toBe(fillFile(matchRoute("/v3/days/x")!.route.static!, { date: "2024-06-21" }));
     expect("/" + layout.occurrencesPath(2024, "whitsun")).toBe(fillFile(matchRoute("/v3/observances/x")!.route.static!, { from: 2024, code: "whitsun" }));
     expect("/" + layout.CATALOGUE_PATH).toBe(fillFile(matchRoute(PATHS.observances)!.route.static!, {}));

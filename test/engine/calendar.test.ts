@@ -94,7 +94,7 @@ describe("the 1953 reform", () => {
     const a = dayAt("1952-03-25");
     expect(codes(a)).toEqual(["annunciation"]);
     expect(a).toMatchObject({ weekday: 2, holidayType: "public", workingDay: false });
-    expect(dayAt("1953-03-25")).toEqual({ date: "1953-03-25", weekday: 3, isoWeek: { year: 1953, week: 13 }, holidayType: null, workingDay: true, observances: [] });
+    expect(dayAt("1953-03-25")).toEqual({ date: "1953-03-25", weekday: 3, isoWeek: { year: 1953, week: 13 }, holidayType: null, workingDay: true, observances: [], flagDay: [] });
     expect(isHalfDay(d("1952-03-24"))).toBe(true);
     expect(isHalfDay(d("1953-03-24"))).toBe(false);
   });
@@ -131,7 +131,7 @@ describe("the 1953 reform", () => {
 
 describe("observances with a limited life", () => {
   it("May Day from 1939: 1938-05-01 (a Sunday) has no observance, 1939-05-01 (a Monday) is May Day", () => {
-    expect(dayAt("1938-05-01")).toEqual({ date: "1938-05-01", weekday: 7, isoWeek: { year: 1938, week: 17 }, holidayType: "public", workingDay: false, observances: [] });
+    expect(dayAt("1938-05-01")).toEqual({ date: "1938-05-01", weekday: 7, isoWeek: { year: 1938, week: 17 }, holidayType: "public", workingDay: false, observances: [], flagDay: [] });
     const may = dayAt("1939-05-01");
     expect(codes(may)).toEqual(["mayDay"]);
     expect(may).toMatchObject({ weekday: 1, holidayType: "public", workingDay: false });
@@ -141,7 +141,7 @@ describe("observances with a limited life", () => {
     const wm = dayAt("2004-05-31");
     expect(codes(wm)).toEqual(["whitMonday"]);
     expect(wm).toMatchObject({ weekday: 1, holidayType: "public", workingDay: false });
-    expect(dayAt("2005-05-16")).toEqual({ date: "2005-05-16", weekday: 1, isoWeek: { year: 2005, week: 20 }, holidayType: null, workingDay: true, observances: [] });
+    expect(dayAt("2005-05-16")).toEqual({ date: "2005-05-16", weekday: 1, isoWeek: { year: 2005, week: 20 }, holidayType: null, workingDay: true, observances: [], flagDay: [] });
     expect(codes(dayAt("2005-05-15"))).toEqual(["whitsun"]);
   });
   it("National Day from 2005: 2005-06-06 is one, 2004-06-06 carries no observance", () => {
@@ -172,7 +172,11 @@ describe("2024", () => {
   it("bridge days are exactly 05-10, 06-07, 12-23, 12-27, 12-30", () => {
     const days = bridgeDaysOfYear(2024);
     expect(days.map((x) => x.date)).toEqual(["2024-05-10", "2024-06-07", "2024-12-23", "2024-12-27", "2024-12-30"]);
-    for (const x of days) expect(x).toEqual({ date: x.date, weekday: weekdayByDate(x.date), isoWeek: isoWeekByLuxon(x.date), holidayType: null, workingDay: true, observances: [] });
+    // 2024-12-23, a bridge day, is the Queen's birthday: a flag day is no day off
+    const flagDay = (date: string) => (date === "2024-12-23" ? ["queensBirthday"] : []);
+    for (const x of days) {
+      expect(x).toEqual({ date: x.date, weekday: weekdayByDate(x.date), isoWeek: isoWeekByLuxon(x.date), holidayType: null, workingDay: true, observances: [], flagDay: flagDay(x.date) });
+    }
   });
   it("half days are exactly 01-05, 03-28, 04-30, 05-08, 06-05, 11-01", () => {
     const days = halfDaysOfYear(2024);
@@ -230,8 +234,8 @@ describe("holiday lists in general", () => {
       if (day.weekday === 7) expect(day.holidayType).toBe("public");
       if (day.weekday === 6 && day.observances.every((o) => o.holidayType === "defacto")) expect(day.holidayType).toBe("defacto");
     }
-    expect(dayAt("2024-06-02")).toEqual({ date: "2024-06-02", weekday: 7, isoWeek: { year: 2024, week: 22 }, holidayType: "public", workingDay: false, observances: [] });
-    expect(dayAt("2024-06-01")).toEqual({ date: "2024-06-01", weekday: 6, isoWeek: { year: 2024, week: 22 }, holidayType: "defacto", workingDay: false, observances: [] });
+    expect(dayAt("2024-06-02")).toEqual({ date: "2024-06-02", weekday: 7, isoWeek: { year: 2024, week: 22 }, holidayType: "public", workingDay: false, observances: [], flagDay: [] });
+    expect(dayAt("2024-06-01")).toEqual({ date: "2024-06-01", weekday: 6, isoWeek: { year: 2024, week: 22 }, holidayType: "defacto", workingDay: false, observances: [], flagDay: [] });
     expect(dayAt("2024-11-02").holidayType).toBe("public"); // All Saints' Day is a public Saturday
   });
 });
@@ -246,10 +250,11 @@ function countListed(year: number, v: { sundays?: boolean; saturdays?: boolean }
 }
 
 describe("the Day object", () => {
-  it("has exactly the fields date, weekday, isoWeek, holidayType, workingDay, observances, in that order", () => {
+  it("has exactly the fields date, weekday, isoWeek, holidayType, workingDay, observances, flagDay, in that order", () => {
     for (const date of ["2024-01-01", "2024-01-02", "2024-01-06", "2024-01-07", "2008-05-01", "1930-01-01", "9999-12-31"]) {
       const day = dayAt(date);
-      expect(Object.keys(day)).toEqual(["date", "weekday", "isoWeek", "holidayType", "workingDay", "observances"]);
+      expect(Object.keys(day)).toEqual(["date", "weekday", "isoWeek", "holidayType", "workingDay", "observances", "flagDay"]);
+      expect(Array.isArray(day.flagDay)).toBe(true);
       expect(Object.keys(day.isoWeek)).toEqual(["year", "week"]);
       expect(day.date).toBe(date);
       expect(day.weekday).toBe(weekdayByDate(date));
@@ -262,7 +267,7 @@ describe("the Day object", () => {
       }
     }
     expect(JSON.stringify(dayAt("2024-01-01"))).toBe(
-      '{"date":"2024-01-01","weekday":1,"isoWeek":{"year":2024,"week":1},"holidayType":"public","workingDay":false,"observances":[{"code":"newYearsDay","holidayType":"public","name":{"sv":"Nyårsdagen","en":"New Year\'s Day"},"feast":{"code":"newYear","name":{"sv":"Nyår","en":"New Year"}}}]}',
+      '{"date":"2024-01-01","weekday":1,"isoWeek":{"year":2024,"week":1},"holidayType":"public","workingDay":false,"observances":[{"code":"newYearsDay","holidayType":"public","name":{"sv":"Nyårsdagen","en":"New Year\'s Day"},"feast":{"code":"newYear","name":{"sv":"Nyår","en":"New Year"}}}],"flagDay":["newYearsDay"]}',
     );
   });
   it("every Sunday is public and every Saturday at least defacto, at both ends of the range", () => {

@@ -3,7 +3,7 @@
  * bytes, naming, transparency, refresh hints, loose booleans, and the HTTP contract of /ical/*.
  */
 import { describe, expect, it } from "vitest";
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "../../data-gen/index.js";
+import { bridgeDaysOfYear, flagDaysOfYear, halfDaysOfYear, holidaysOfYear } from "../../data-gen/index.js";
 import { buildFeed, DEFAULT_FEED_OPTIONS, feedCalendarName, FEED_OPTION_NAMES, type FeedOptions } from "../../data-gen/feed.js";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
@@ -18,8 +18,8 @@ const FEED = `${BASE}/ical/svenska-helgdagar.ics`;
 
 const get = (url: string, init?: RequestInit) => handleFeed(new Request(url, init), { clock });
 
-/** Every combination of the six options, as objects. */
-const ALL_OPTIONS: FeedOptions[] = Array.from({ length: 64 }, (_, bits) => {
+/** Every combination of the seven options, as objects. */
+const ALL_OPTIONS: FeedOptions[] = Array.from({ length: 1 << FEED_OPTION_NAMES.length }, (_, bits) => {
   const o = {} as FeedOptions;
   FEED_OPTION_NAMES.forEach((name, i) => (o[name] = (bits & (1 << i)) !== 0));
   return o;
@@ -36,6 +36,7 @@ function expectedEntries(options: FeedOptions): string[] {
     for (const day of holidaysOfYear(year)) {
       for (const o of day.observances) if (o.holidayType === "public" || options.defacto) out.push(`${day.date}|${o.code}`);
     }
+    if (options.flags) for (const f of flagDaysOfYear(year)) out.push(`${f.date}|flagDay-${f.code}`);
     if (options.bridge) for (const d of bridgeDaysOfYear(year)) out.push(`${d.date}|bridgeDay`);
     if (options.half) for (const d of halfDaysOfYear(year)) out.push(`${d.date}|halfDay`);
     for (let t = Date.UTC(year, 0, 1); new Date(t).getUTCFullYear() === year; t += 86400000) {
@@ -74,8 +75,8 @@ describe("feed content for every option combination (window 2024..2028 from the 
       names.add(cal.name);
     });
   }
-  it("gives each of the 64 combinations its own calendar name", () => {
-    expect(names.size).toBe(64);
+  it("gives each of the 128 combinations its own calendar name", () => {
+    expect(names.size).toBe(128);
   });
 });
 
@@ -106,7 +107,7 @@ describe("feed events", () => {
   });
 
   it("is byte-identical across two builds (stable UIDs, fixed DTSTAMP derived from the window)", () => {
-    const all = { defacto: true, bridge: true, half: true, saturdays: true, sundays: true, busy: false };
+    const all = { defacto: true, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: false };
     const a = buildFeed(2024, 2028, all);
     const b = buildFeed(2024, 2028, all);
     expect(a).toBe(b);
@@ -131,11 +132,65 @@ describe("feed events", () => {
   });
 
   it("folds every line at 75 octets, never inside a character (the longest calendar name has two-octet letters)", () => {
-    const all = { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, busy: true };
+    const all = { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true };
     const text = buildFeed(2024, 2024, all);
     for (const line of text.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(text).toMatch(/^X-WR-CALNAME:.*\r\n .*\r\n/m);
     expect(parseCalendar(text).name).toBe(feedCalendarName(all));
+  });
+});
+
+describe("flag days in the feed (flags=1)", () => {
+  const FLAGS = { ...DEFAULT_FEED_OPTIONS, flags: true };
+
+  it("adds one event per flag day, parsed with ical.js: Swedish name and '(flaggdag)', English name, its own UID", () => {
+    const cal = parseCalendar(buildFeed(2024, 2024, FLAGS));
+    expect(cal.name).toBe("Svenska helgdagar och flaggdagar");
+    const flagEvents = cal.events.filter((e) => e.uid.includes("-flagDay-"));
+    const expected = flagDaysOfYear(2024);
+    expect(flagEvents.map((e) => `${e.date} ${e.uid}`)).toEqual(
+      expected.map((f) => `${f.date} ${f.date}-flagDay-${f.code}@swedish-calendar.example`),
+    );
+    for (const [e, f] of flagEvents.map((e, i) => [e, expected[i]] as const)) {
+      expect(e.summary).toBe(`${f.name.sv} (flaggdag)`);
+      expect(e.description).toBe(`${f.name.en} (official flag day)`);
+      expect(e.isDate).toBe(true);
+      expect(e.transp).toBe("TRANSPARENT");
+    }
+    // the holiday events are all still there, and a flag day on a holiday is a second event with another UID
+    const plain = parseCalendar(buildFeed(2024, 2024, DEFAULT_FEED_OPTIONS)).events.map((e) => e.uid);
+    expect(cal.events.filter((e) => !e.uid.includes("-flagDay-")).map((e) => e.uid)).toEqual(plain);
+    expect(cal.events.filter((e) => e.date === "2024-03-31").map((e) => e.uid)).toEqual([
+      "2024-03-31-easterSunday@swedish-calendar.example",
+      "2024-03-31-flagDay-easterSunday@swedish-calendar.example",
+    ]);
+    expect(cal.events.find((e) => e.uid === "2024-06-09-flagDay-europeanParliamentElection@swedish-calendar.example")?.summary)
+      .toBe("Dag för val till Europaparlamentet (flaggdag)");
+    expect(new Set(cal.events.map((e) => e.uid)).size).toBe(cal.events.length);
+  });
+
+  it("keeps flag-day UIDs when the window moves, and has none before 1983", () => {
+    const earlier = parseCalendar(buildFeed(2022, 2026, FLAGS)).events.filter((e) => e.uid.includes("-flagDay-"));
+    const later = new Set(parseCalendar(buildFeed(2023, 2027, FLAGS)).events.map((e) => e.uid));
+    for (const e of earlier.filter((e) => e.date >= "2023")) expect(later.has(e.uid)).toBe(true);
+    expect(earlier.some((e) => e.uid === "2022-09-11-flagDay-riksdagElection@swedish-calendar.example")).toBe(true);
+    expect(parseCalendar(buildFeed(1980, 1982, FLAGS)).events.filter((e) => e.uid.includes("-flagDay-"))).toEqual([]);
+    expect(parseCalendar(buildFeed(1983, 1983, FLAGS)).events.filter((e) => e.uid.includes("-flagDay-"))).toHaveLength(16);
+  });
+
+  it.each(["1", "true", "on", "YES", ""])("flags=%j over HTTP names the calendar and adds the flag days", async (value) => {
+    const cal = parseCalendar(await (await get(`${FEED}?flags=${value}`)).text());
+    expect(cal.name).toBe("Svenska helgdagar och flaggdagar");
+    const codes = cal.events.filter((e) => e.uid.includes("-flagDay-")).map((e) => `${e.date}|${e.uid.slice(11, e.uid.indexOf("@"))}`);
+    expect(codes).toEqual(WINDOW.flatMap((y) => flagDaysOfYear(y).map((f) => `${f.date}|flagDay-${f.code}`)));
+  });
+
+  it("flags=maybe is a 400 invalid-parameter problem naming flags", async () => {
+    const res = await get(`${FEED}?flags=maybe`);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.type).toBe(`${PROBLEM_BASE}/invalid-parameter`);
+    expect(body.detail).toContain("flags");
   });
 });
 
@@ -175,6 +230,12 @@ describe("calendar name rule", () => {
     [
       { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, busy: true },
       "Svenska allmänna helgdagar med klämdagar, halvdagar, lördagar och söndagar (upptagen tid)",
+    ],
+    [{ flags: true }, "Svenska helgdagar och flaggdagar"],
+    [{ flags: true, bridge: true }, "Svenska helgdagar och flaggdagar med klämdagar"],
+    [
+      { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true },
+      "Svenska allmänna helgdagar och flaggdagar med klämdagar, halvdagar, lördagar och söndagar (upptagen tid)",
     ],
   ] as [Partial<FeedOptions>, string][])("%j -> %s", (partial, name) => {
     expect(feedCalendarName({ ...DEFAULT_FEED_OPTIONS, ...partial })).toBe(name);

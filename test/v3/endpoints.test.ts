@@ -15,6 +15,7 @@ describe("GET /v3/holidays", () => {
     expect(body.days[0]).toEqual({
       date: "2024-01-01", weekday: 1, isoWeek: { year: 2024, week: 1 }, holidayType: "public", workingDay: false,
       observances: [{ code: "newYearsDay", holidayType: "public", name: { sv: "Nyårsdagen", en: "New Year's Day" }, feast: { code: "newYear", name: { sv: "Nyår", en: "New Year" } } }],
+      flagDay: ["newYearsDay"],
     });
     const midsummerEve = body.days.find((d: any) => d.date === "2024-06-21");
     expect(midsummerEve.holidayType).toBe("defacto");
@@ -31,12 +32,12 @@ describe("GET /v3/holidays", () => {
     expect(counts).toEqual([18, 68, 65, 115, 18]);
     const { body } = await json("/v3/holidays?year=2024&sundays=true");
     const plainSunday = body.days.find((d: any) => d.date === "2024-01-07");
-    expect(plainSunday).toEqual({ date: "2024-01-07", weekday: 7, isoWeek: { year: 2024, week: 1 }, holidayType: "public", workingDay: false, observances: [] });
+    expect(plainSunday).toEqual({ date: "2024-01-07", weekday: 7, isoWeek: { year: 2024, week: 1 }, holidayType: "public", workingDay: false, observances: [], flagDay: [] });
     const easterSunday = body.days.filter((d: any) => d.date === "2024-03-31");
     expect(easterSunday).toHaveLength(1);
     expect(easterSunday[0].observances.map((o: any) => o.code)).toEqual(["easterSunday"]);
     const sat = (await json("/v3/holidays?year=2024&saturdays=true")).body.days.find((d: any) => d.date === "2024-01-13");
-    expect(sat).toEqual({ date: "2024-01-13", weekday: 6, isoWeek: { year: 2024, week: 2 }, holidayType: "defacto", workingDay: false, observances: [] });
+    expect(sat).toEqual({ date: "2024-01-13", weekday: 6, isoWeek: { year: 2024, week: 2 }, holidayType: "defacto", workingDay: false, observances: [], flagDay: [] });
   });
 
   it("gives a date with two holidays one entry with two observances", async () => {
@@ -79,7 +80,7 @@ describe("GET /v3/bridge-days and /v3/half-days", () => {
     const { body } = await json("/v3/half-days?year=2024");
     expect(body.count).toBe(6);
     expect(dates(body.days)).toEqual(["2024-01-05", "2024-03-28", "2024-04-30", "2024-05-08", "2024-06-05", "2024-11-01"]);
-    expect(body.days[0]).toEqual({ date: "2024-01-05", weekday: 5, isoWeek: { year: 2024, week: 1 }, holidayType: null, workingDay: true, observances: [] });
+    expect(body.days[0]).toEqual({ date: "2024-01-05", weekday: 5, isoWeek: { year: 2024, week: 1 }, holidayType: null, workingDay: true, observances: [], flagDay: [] });
   });
 
   it("default to the current year", async () => {
@@ -93,12 +94,13 @@ describe("GET /v3/days/{date}", () => {
     expect((await json("/v3/days/2024-12-24")).body).toEqual({
       date: "2024-12-24", weekday: 2, isoWeek: { year: 2024, week: 52 }, holidayType: "defacto", workingDay: false,
       observances: [{ code: "christmasEve", holidayType: "defacto", name: { sv: "Julafton", en: "Christmas Eve" }, feast: { code: "christmas", name: { sv: "Jul", en: "Christmas" } } }],
+      flagDay: [],
     });
-    expect((await json("/v3/days/2024-01-13")).body).toEqual({ date: "2024-01-13", weekday: 6, isoWeek: { year: 2024, week: 2 }, holidayType: "defacto", workingDay: false, observances: [] });
+    expect((await json("/v3/days/2024-01-13")).body).toEqual({ date: "2024-01-13", weekday: 6, isoWeek: { year: 2024, week: 2 }, holidayType: "defacto", workingDay: false, observances: [], flagDay: [] });
     const { res, body } = await json("/v3/days/2024-01-10");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe(LONG);
-    expect(body).toEqual({ date: "2024-01-10", weekday: 3, isoWeek: { year: 2024, week: 2 }, holidayType: null, workingDay: true, observances: [] });
+    expect(body).toEqual({ date: "2024-01-10", weekday: 3, isoWeek: { year: 2024, week: 2 }, holidayType: null, workingDay: true, observances: [], flagDay: [] });
   });
 
   it("gives 2076-06-06 (whitsunEve + nationalDay) public with two observances", async () => {
