@@ -42,13 +42,13 @@ const HOSTILE = [
 
 const PARAM_NAMES = [
   "year", "sundays", "saturdays", "from", "to", "bounds", "date", "add", "postpone", "code", "days", "objective",
-  "weekends", "defacto", "bridge", "half", "busy",
+  "weekends", "defacto", "bridge", "half", "busy", "flags",
   "Year", "ADD", "year[]", "add[]", "", "x", "%79ear", "y%65ar", "__proto__", "constructor", "😀",
 ];
 
 const V3_PREFIXES = [
   "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/long-weekends", "/v3/days/", "/v3/period", "/v3/shift",
-  "/v3/leave-plan", "/v3/observances",
+  "/v3/leave-plan", "/v3/observances", "/v3/flag-days", "/v3/flag-days/catalogue", "/v3/flag-days/",
   "/v3/observances/", "/v3/openapi.json", "/v3", "/v3/", "/v3/days", "/V3/holidays", "/v3//holidays", "/v3/holidays/",
   "/v3/./holidays", "/v3/x/../holidays", "/v3/%68olidays", "/.netlify/functions/v3/v3/holidays", "/health", "/",
 ];
@@ -118,7 +118,7 @@ function valueFor(name: string): fc.Arbitrary<string> {
   const specific: Record<string, fc.Arbitrary<string>> = {
     year: yearText, from: fc.oneof(yearText, dateText), to: fc.oneof(yearText, dateText), date: dateText, add: chainText,
     sundays: boolText, saturdays: boolText, postpone: boolText, weekends: boolText, defacto: boolText, bridge: boolText,
-    half: boolText, busy: boolText, bounds: fc.constantFrom("inclusive", "exclusive", "from", "to", "", "Inclusive", "both"),
+    half: boolText, busy: boolText, flags: boolText, bounds: fc.constantFrom("inclusive", "exclusive", "from", "to", "", "Inclusive", "both"),
     days: leaveDaysText, objective: objectiveText,
   };
   return Object.hasOwn(specific, name) ? fc.oneof({ weight: 4, arbitrary: specific[name] }, { weight: 1, arbitrary: anyValue }) : anyValue;
@@ -174,6 +174,8 @@ const v3Targeted: fc.Arbitrary<string> = fc.oneof(
     ([c, a, b]) => `/v3/observances/${c}?from=${encode(a)}&to=${encode(b)}`,
   ),
   yearText.map((y) => `/v3/long-weekends?year=${encode(y)}`),
+  // flag days: 1930-1982 is a 400 of its own, 1983-9999 a 200
+  fc.oneof(yearText, fc.integer({ min: 1925, max: 1990 }).map(String)).map((y) => `/v3/flag-days?year=${encode(y)}`),
   fc.tuple(dateText, dateText, leaveDaysText, objectiveText).map(
     ([a, b, n, o]) => `/v3/leave-plan?from=${encode(a)}&to=${encode(b)}&days=${encode(n)}&objective=${encode(o)}`,
   ),
@@ -213,13 +215,14 @@ const v3Valid: fc.Arbitrary<string> = fc.tuple(
       ([c, from, span]) => `/v3/observances/${c}?from=${from}&to=${Math.min(9999, from + span)}`,
     ),
     fc.integer({ min: 1930, max: 9999 }).map((y) => `/v3/long-weekends?year=${y}`),
+    fc.integer({ min: 1983, max: 9999 }).map((y) => `/v3/flag-days?year=${y}`),
     fc.tuple(validDate, fc.integer({ min: 0, max: 365 }), fc.integer({ min: 1, max: 60 }), fc.constantFrom("", "&objective=most", "&objective=longest")).map(
       ([from, span, days, objective]) => {
         const to = new Date(Math.min(Date.parse(from + "T00:00:00Z") + span * 86_400_000, Date.parse("9999-12-31T00:00:00Z"))).toISOString().slice(0, 10);
         return `/v3/leave-plan?from=${from}&to=${to}&days=${days}${objective}`;
       },
     ),
-    fc.constantFrom("/v3/observances", "/v3/openapi.json"),
+    fc.constantFrom("/v3/observances", "/v3/openapi.json", "/v3/flag-days/catalogue"),
   ),
   fc.array(fc.tuple(fc.constantFrom("x", "utm_source", "Year", "callback", "_"), fc.string({ maxLength: 10 })), { maxLength: 2 }),
 ).map(([path, extras]) => path + extras.map(([k, v]) => `${path.includes("?") ? "&" : "?"}${k}=${encode(v)}`).join(""));
@@ -387,6 +390,7 @@ describe("fuzz: hostile requests never produce a 500, an exception or a malforme
       ["/v3/bridge-days", ["year=2024"]],
       ["/v3/half-days", ["year=2024"]],
       ["/v3/long-weekends", ["year=2026"]],
+      ["/v3/flag-days", ["year=2026"]],
       ["/v3/leave-plan", ["from=2026-01-01", "to=2026-12-31", "days=25", "objective=longest"]],
       ["/v3/period", ["from=2024-01-01", "to=2024-12-31", "bounds=inclusive"]],
       ["/v3/shift", ["date=2024-01-31", "add=1m", "postpone=true"]],

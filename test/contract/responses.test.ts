@@ -277,6 +277,8 @@ describe("errors are problem documents of the DECISIONS.md slug", () => {
     ["/v3/shift?date=2024-01-01&add=99999999999999999999d", "invalid-parameter"], ["/v3/shift?date=2024-01-01&add=-1000000000b", "invalid-parameter"],
     // long weekends and leave plans: year as everywhere; dates, budget, objective, span
     ["/v3/long-weekends?year=1929", "invalid-parameter"], ["/v3/long-weekends?year=", "invalid-parameter"],
+    // flag days: year as everywhere, and official flag days only from 1983
+    ["/v3/flag-days?year=1982", "invalid-parameter"], ["/v3/flag-days?year=1930", "invalid-parameter"], ["/v3/flag-days?year=", "invalid-parameter"],
     ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=0", "invalid-parameter"],
     ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=61", "invalid-parameter"],
     ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=05", "invalid-parameter"],

@@ -45,6 +45,8 @@ const SAMPLES: Record<string, { ok: string[]; bad?: string }> = {
   shift: { ok: ["/v3/shift?date=2024-06-20&add=1d", "/v3/shift?date=2024-01-31&add=1m&add=-2b&postpone=true"], bad: "/v3/shift?date=2024-01-01&add=%2B1d" },
   observances: { ok: ["/v3/observances", "/v3/observances?x=1"] },
   observance: { ok: ["/v3/observances/easterSunday", "/v3/observances/easterSunday?from=2024", "/v3/observances/whitMonday?from=2000&to=2010"], bad: "/v3/observances/easterSunday?from=2010&to=2000" },
+  flagDays: { ok: ["/v3/flag-days", "/v3/flag-days?year=2024"], bad: "/v3/flag-days?year=1982" },
+  flagDayCatalogue: { ok: ["/v3/flag-days/catalogue"] },
   openapi: { ok: ["/v3/openapi.json"] },
   health: { ok: ["/health"] },
   feed: { ok: ["/ical/svenska-helgdagar.ics", "/ical/svenska-helgdagar.ics?bridge&half=YES&busy=1"], bad: "/ical/svenska-helgdagar.ics?sundays=maybe" },
