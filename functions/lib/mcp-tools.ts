@@ -48,8 +48,8 @@ const SUNDAY_RULE =
   "The Sunday rule of the Act on the Calculation of Statutory Time (1930:173) s. 2: a deadline that falls on a Sunday, another " +
   "public holiday, a Saturday, Midsummer Eve, Christmas Eve or New Year's Eve moves to the next working day.";
 const ERRORS =
-  "An argument the service refuses gives a tool error (`isError`) whose text starts with the problem slug (`invalid-parameter`, " +
-  "`invalid-date` for an impossible date such as 2023-02-29, `not-found`) and names the argument: correct it and call again.";
+  "A refused argument gives a tool error whose text starts with the problem slug (`invalid-parameter`; `invalid-date` for an " +
+  "impossible date such as 2023-02-29; `not-found`) and names the argument.";
 
 /** The server's `instructions` (sent with `initialize`; many clients give them to the model). */
 export const MCP_INSTRUCTIONS = [
@@ -62,6 +62,7 @@ export const MCP_INSTRUCTIONS = [
   HALF,
   SUNDAY_RULE,
   TODAY,
+  ERRORS + " The slugs and details are the HTTP API's own; correct the argument and call again.",
   "Each tool's structuredContent is the JSON body of the equivalent GET request to the service's v3 API (OpenAPI at " +
     `${PATHS.openapi}); the text holds a short Swedish/English summary and the same JSON.`,
 ].join("\n\n");
@@ -70,12 +71,14 @@ export const MCP_INSTRUCTIONS = [
 // Declarations
 // ---------------------------------------------------------------------------------------------------------------
 
-/** A tool argument: read with a parameter of the route table (its parser, its JSON Schema and prose). */
+/**
+ * A tool argument: read with a parameter of the route table (its parser, and its JSON Schema from the OpenAPI
+ * component). The prose is the tool's own: the component's speaks of query strings and HTTP statuses.
+ */
 interface ToolArgument {
   name: string;
   parameter: ParameterKey;
-  /** said to the model after the parameter's own prose */
-  note?: string;
+  description: string;
 }
 
 /** A body the tool returns (several: an object of them, by `key`). */
@@ -94,7 +97,9 @@ export interface ToolDeclaration {
   summary: (answer: any) => string;
 }
 
-const arg = (name: string, parameter: ParameterKey, note?: string): ToolArgument => ({ name, parameter, note });
+const arg = (name: string, parameter: ParameterKey, description: string): ToolArgument => ({ name, parameter, description });
+
+const YEAR_ARGUMENT = `The year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Summaries: one or a few lines, Swedish / English
@@ -146,7 +151,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "What a date is in Sweden: public holiday, de facto holiday or working day, with its named holidays (Swedish and English " +
       "names) and ISO week. Use it rather than guessing whether a date is a red day (röd dag) or a day off. " +
       `${CLASSIFICATION} ${COVERAGE} ${ERRORS}`,
-    arguments: [arg("date", "datePath")],
+    arguments: [arg("date", "datePath", `The date, YYYY-MM-DD (${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31).`)],
     requests: [{ route: "day" }],
     summary: (day: DayBody) => `${dayLine(day)}${day.isoWeek ? `; vecka/week ${day.isoWeek.week}` : ""}.`,
   },
@@ -158,7 +163,11 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "2008-05-01 May Day + Ascension Day, is one entry with two observances). `sundays` and `saturdays` also list every " +
       `remaining Sunday and every Saturday; they decide which days are listed, never what a day is. ${CLASSIFICATION} ` +
       `${COVERAGE} ${TODAY} ${ERRORS}`,
-    arguments: [arg("year", "year"), arg("sundays", "sundays"), arg("saturdays", "saturdays")],
+    arguments: [
+      arg("year", "year", YEAR_ARGUMENT),
+      arg("sundays", "sundays", "Also list every remaining Sunday (each is a public holiday in its own right)."),
+      arg("saturdays", "saturdays", "Also list every Saturday (each is a de facto holiday)."),
+    ],
     requests: [{ route: "holidays" }],
     summary: (body: { year: number; count: number; days: DayBody[] }) => {
       const named = body.days.filter((d) => d.observances.length > 0);
@@ -175,7 +184,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `The bridge days (klämdagar) and half days (halvdagar) of a year in Sweden. ${BRIDGE} ${HALF} A day can be both. ` +
       `structuredContent holds both v3 bodies: \`bridgeDays\` (GET ${PATHS.bridgeDays}) and \`halfDays\` (GET ${PATHS.halfDays}). ` +
       `${TODAY} ${ERRORS}`,
-    arguments: [arg("year", "year")],
+    arguments: [arg("year", "year", YEAR_ARGUMENT)],
     requests: [
       { route: "bridgeDays", key: "bridgeDays" },
       { route: "halfDays", key: "halfDays" },
@@ -193,7 +202,11 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "days, and the duration in years, months and days as a statutory deadline is counted (Act on the Calculation of Statutory " +
       "Time (1930:173) s. 1). `bounds` says which ends are counted: `inclusive` (default, both), `exclusive` (neither), `from` or " +
       `\`to\` (that end only). \`from\` must not be after \`to\`; at most ${MAX_SPAN_YEARS} years. ${ERRORS}`,
-    arguments: [arg("from", "periodFrom"), arg("to", "periodTo"), arg("bounds", "bounds")],
+    arguments: [
+      arg("from", "periodFrom", "First day of the period, YYYY-MM-DD."),
+      arg("to", "periodTo", `Last day of the period, YYYY-MM-DD: not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
+      arg("bounds", "bounds", "Which ends are counted: `inclusive` (default), `exclusive`, `from` (the start only) or `to` (the end only)."),
+    ],
     requests: [{ route: "period" }],
     summary: (p: {
       from: string; to: string; bounds: string; calendarDays: number; workingDays: number; bridgeDays: number; halfDays: number;
@@ -210,13 +223,18 @@ export const TOOLS: readonly ToolDeclaration[] = [
     description:
       "Moves a date by a chain of steps applied strictly in order: `d` days, `b` working days (Swedish holidays and weekends " +
       "skipped), `w` weeks, `m` months, `y` years, negative backwards (e.g. [\"1m\", \"-2b\"], or one string \"10b\"). Month and " +
-      "year steps clamp to the end of a shorter month (2024-01-31 + 1m = 2024-02-29). `postpone: true` applies the Sunday rule " +
-      `once, after the last step: ${SUNDAY_RULE} Use it for statutory deadlines. At most ${MAX_STEPS} steps; every date stays in ` +
+      `year steps clamp to the end of a shorter month (2024-01-31 + 1m = 2024-02-29). ${SUNDAY_RULE} \`postpone: true\` applies ` +
+      `it once, after the last step: use it for statutory deadlines. At most ${MAX_STEPS} steps; every date stays in ` +
       `${FIRST_YEAR}-${LAST_YEAR}. \`steps\` are the v3 API's \`add\` values, so errors name them 'add'. ${ERRORS}`,
     arguments: [
-      arg("date", "shiftDate"),
-      arg("steps", "add", "An array of step strings (a single string is read as one value)."),
-      arg("postpone", "postpone"),
+      arg("date", "shiftDate", "The date to move from, YYYY-MM-DD."),
+      arg(
+        "steps",
+        "add",
+        `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (d, b, w, m, y; no plus sign); a value ` +
+          `may hold several comma-separated steps; 1 to ${MAX_STEPS} steps in all. A single string is read as one value.`,
+      ),
+      arg("postpone", "postpone", "Apply the Sunday rule after the last step (default false)."),
     ],
     requests: [{ route: "shift" }],
     summary: (s: { date: string; steps: { unit: string; amount: number }[]; landed: DayBody; postponed: boolean; result: DayBody }) =>
@@ -230,7 +248,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "The long weekends (långhelger) that start in a year in Sweden: runs of at least three consecutive days off that hold a " +
       "named holiday (`leaveDays: []`), and the longer runs made by taking one bridge day off (`leaveDays` names it). " +
       `${BRIDGE} ${TODAY} ${ERRORS}`,
-    arguments: [arg("year", "year")],
+    arguments: [arg("year", "year", YEAR_ARGUMENT)],
     requests: [{ route: "longWeekends" }],
     summary: (body: { year: number; count: number; longWeekends: { start: string; end: string; days: number; leaveDays: string[]; observances: string[] }[] }) =>
       `${body.year}: ${body.count} långhelger/long weekends.\n` +
@@ -252,7 +270,12 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "days): which working days to take off so that the breaks holding leave are as long as possible in total (`objective: " +
       "most`, the default) or give the single longest break (`longest`). Swedish public and de facto holidays and weekends are " +
       "free days. Exact (not a heuristic); ties go to fewer leave days, then earlier dates. " + ERRORS,
-    arguments: [arg("from", "planFrom"), arg("to", "planTo"), arg("days", "leaveDays"), arg("objective", "objective")],
+    arguments: [
+      arg("from", "planFrom", "First day of the span to plan, YYYY-MM-DD (counted)."),
+      arg("to", "planTo", `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`),
+      arg("days", "leaveDays", `The leave budget: the most working days to take off, 1 to ${MAX_LEAVE_DAYS}.`),
+      arg("objective", "objective", "`most` (default): the most days off in total; `longest`: the longest single break."),
+    ],
     requests: [{ route: "leavePlan" }],
     summary: (plan: { from: string; to: string; objective: string; used: number; daysOff: number; breaks: { start: string; end: string; days: number; leaveDays: string[] }[] }) =>
       `${plan.from}..${plan.to} (${plan.objective}): ${plan.used} semesterdagar ger ${plan.daysOff} lediga dagar / ${plan.used} ` +
@@ -268,7 +291,11 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `Sweden; \`to\` defaults to \`from\`; at most ${MAX_SPAN_YEARS} years). Years in which it was not a holiday are omitted ` +
       "(annunciation after 1952, mayDay before 1939, whitMonday after 2004, nationalDay before 2005, allSaintsDay before 1953), " +
       `so the list can be empty. ${COVERAGE} An unknown code is \`not-found\`. ${ERRORS}`,
-    arguments: [arg("code", "observanceCode"), arg("from", "fromYear"), arg("to", "toYear")],
+    arguments: [
+      arg("code", "observanceCode", "The observance's code (one of the 20 of the catalogue, e.g. midsummerEve)."),
+      arg("from", "fromYear", `First year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`),
+      arg("to", "toYear", `Last year (default: \`from\`); not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
+    ],
     requests: [{ route: "observance" }],
     summary: (o: { code: string; holidayType: string; name: { sv: string; en: string }; count: number; occurrences: { year: number; day: DayBody }[] }) =>
       `${o.name.sv} / ${o.name.en} (${o.code}, ${o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
@@ -283,18 +310,19 @@ export const TOOL_BY_NAME: ReadonlyMap<string, ToolDeclaration> = new Map(TOOLS.
 // ---------------------------------------------------------------------------------------------------------------
 
 interface ParameterComponent {
-  description: string;
   schema: Json;
   example?: unknown;
 }
 
-/** The JSON Schema of a tool argument: its parameter's OpenAPI schema and prose (a repeatable one may be one string). */
-function argumentSchema(argument: ToolArgument): Json {
+/**
+ * The JSON Schema of a tool argument: its parameter's OpenAPI schema (type, pattern, enum, bounds, default, from
+ * data-gen/grammar.ts), with the tool's prose; a repeatable parameter (`add`) takes an array or one string.
+ */
+export function argumentSchema(argument: ToolArgument): Json {
   const parameter = PARAMETERS[argument.parameter];
   const component = PARAMETER_COMPONENTS[parameter.component] as ParameterComponent;
-  const description = [component.description, argument.note].filter(Boolean).join(" ");
   const schema = parameter.repeat === "all" ? { anyOf: [component.schema, (component.schema as { items: Json }).items] } : component.schema;
-  return { ...schema, description, ...(component.example !== undefined ? { examples: [component.example] } : {}) };
+  return { ...schema, description: argument.description, ...(component.example !== undefined ? { examples: [component.example] } : {}) };
 }
 
 export interface ListedTool {

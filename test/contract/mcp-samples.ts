@@ -1,0 +1,69 @@
+/**
+ * MCP tool calls and the v3 requests they stand for, shared by the in-process tests (test/contract/mcp.test.ts) and
+ * the end-to-end tests over HTTP (test/e2e/mcp.test.ts). Every tool has valid calls and refused ones.
+ */
+import { PATHS, pathOf } from "../../contract/paths.js";
+
+export interface ValidSample {
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** the v3 GET whose body is the call's structuredContent; several: structuredContent is an object of them by key */
+  equivalent: string | Record<string, string>;
+}
+
+export interface RefusedSample {
+  tool: string;
+  arguments: Record<string, unknown>;
+  slug: "invalid-parameter" | "invalid-date" | "not-found";
+  /** the v3 GET that answers the same problem (slug and detail); absent where no URL can say it (a missing path value) */
+  equivalent?: string;
+  /** the detail, where no URL gives it */
+  detail?: string;
+}
+
+export const VALID: ValidSample[] = [
+  { tool: "describe_day", arguments: { date: "2026-06-19" }, equivalent: pathOf("day", { date: "2026-06-19" }) },
+  { tool: "describe_day", arguments: { date: "1950-06-23" }, equivalent: pathOf("day", { date: "1950-06-23" }) },
+  { tool: "describe_day", arguments: { date: "2024-03-12" }, equivalent: pathOf("day", { date: "2024-03-12" }) },
+  { tool: "list_holidays", arguments: { year: 2024 }, equivalent: `${PATHS.holidays}?year=2024` },
+  { tool: "list_holidays", arguments: { year: 1930, sundays: true, saturdays: true }, equivalent: `${PATHS.holidays}?year=1930&sundays=true&saturdays=true` },
+  { tool: "list_holidays", arguments: { year: "2008", sundays: false, saturdays: null }, equivalent: `${PATHS.holidays}?year=2008&sundays=false` },
+  { tool: "bridge_and_half_days", arguments: { year: 2026 }, equivalent: { bridgeDays: `${PATHS.bridgeDays}?year=2026`, halfDays: `${PATHS.halfDays}?year=2026` } },
+  { tool: "bridge_and_half_days", arguments: { year: 1952 }, equivalent: { bridgeDays: `${PATHS.bridgeDays}?year=1952`, halfDays: `${PATHS.halfDays}?year=1952` } },
+  { tool: "count_period", arguments: { from: "2026-01-01", to: "2026-12-31" }, equivalent: `${PATHS.period}?from=2026-01-01&to=2026-12-31` },
+  { tool: "count_period", arguments: { from: "2024-01-31", to: "2024-02-28", bounds: "exclusive" }, equivalent: `${PATHS.period}?from=2024-01-31&to=2024-02-28&bounds=exclusive` },
+  { tool: "shift_date", arguments: { date: "2024-01-31", steps: ["1m", "-2b"], postpone: true }, equivalent: `${PATHS.shift}?date=2024-01-31&add=1m&add=-2b&postpone=true` },
+  { tool: "shift_date", arguments: { date: "2026-06-18", steps: "1d", postpone: true }, equivalent: `${PATHS.shift}?date=2026-06-18&add=1d&postpone=true` },
+  { tool: "shift_date", arguments: { date: "2026-12-23", steps: ["1d,1d", "-10b"] }, equivalent: `${PATHS.shift}?date=2026-12-23&add=1d%2C1d&add=-10b` },
+  { tool: "long_weekends", arguments: { year: 2026 }, equivalent: `${PATHS.longWeekends}?year=2026` },
+  { tool: "plan_leave", arguments: { from: "2026-01-01", to: "2026-12-31", days: 10 }, equivalent: `${PATHS.leavePlan}?from=2026-01-01&to=2026-12-31&days=10` },
+  { tool: "plan_leave", arguments: { from: "2026-04-01", to: "2026-06-30", days: 3, objective: "longest" }, equivalent: `${PATHS.leavePlan}?from=2026-04-01&to=2026-06-30&days=3&objective=longest` },
+  { tool: "observance", arguments: { code: "midsummerEve", from: 1950, to: 1955 }, equivalent: `${pathOf("observance", { code: "midsummerEve" })}?from=1950&to=1955` },
+  { tool: "observance", arguments: { code: "nationalDay", from: 2000, to: 2010 }, equivalent: `${pathOf("observance", { code: "nationalDay" })}?from=2000&to=2010` },
+];
+
+export const REFUSED: RefusedSample[] = [
+  { tool: "describe_day", arguments: { date: "2023-02-29" }, slug: "invalid-date", equivalent: pathOf("day", { date: "2023-02-29" }) },
+  { tool: "describe_day", arguments: { date: "24-01-01" }, slug: "invalid-parameter", equivalent: pathOf("day", { date: "24-01-01" }) },
+  { tool: "describe_day", arguments: { date: "1929-12-31" }, slug: "invalid-parameter", equivalent: pathOf("day", { date: "1929-12-31" }) },
+  { tool: "describe_day", arguments: {}, slug: "invalid-parameter", detail: "'date' is required: a date in the form YYYY-MM-DD" },
+  { tool: "describe_day", arguments: { date: "" }, slug: "invalid-parameter", detail: "'date' must be a date in the form YYYY-MM-DD" },
+  { tool: "list_holidays", arguments: { year: 1929 }, slug: "invalid-parameter", equivalent: `${PATHS.holidays}?year=1929` },
+  { tool: "list_holidays", arguments: { year: 2024, sundays: "yes" }, slug: "invalid-parameter", equivalent: `${PATHS.holidays}?year=2024&sundays=yes` },
+  { tool: "bridge_and_half_days", arguments: { year: "02024" }, slug: "invalid-parameter", equivalent: `${PATHS.bridgeDays}?year=02024` },
+  { tool: "count_period", arguments: { from: "2024-02-01", to: "2024-01-01" }, slug: "invalid-parameter", equivalent: `${PATHS.period}?from=2024-02-01&to=2024-01-01` },
+  { tool: "count_period", arguments: { from: "2024-01-01", to: "2024-12-31", bounds: "both" }, slug: "invalid-parameter", equivalent: `${PATHS.period}?from=2024-01-01&to=2024-12-31&bounds=both` },
+  { tool: "count_period", arguments: { from: "2024-01-01" }, slug: "invalid-parameter", equivalent: `${PATHS.period}?from=2024-01-01` },
+  { tool: "shift_date", arguments: { date: "2024-01-01", steps: ["+1d"] }, slug: "invalid-parameter", equivalent: `${PATHS.shift}?date=2024-01-01&add=%2B1d` },
+  { tool: "shift_date", arguments: { date: "9999-12-31", steps: ["1d"] }, slug: "invalid-parameter", equivalent: `${PATHS.shift}?date=9999-12-31&add=1d` },
+  { tool: "shift_date", arguments: { date: "2024-01-01", steps: [] }, slug: "invalid-parameter", equivalent: `${PATHS.shift}?date=2024-01-01` },
+  { tool: "long_weekends", arguments: { year: 2024.5 }, slug: "invalid-parameter", equivalent: `${PATHS.longWeekends}?year=2024.5` },
+  { tool: "plan_leave", arguments: { from: "2026-01-01", to: "2026-12-31", days: 0 }, slug: "invalid-parameter", equivalent: `${PATHS.leavePlan}?from=2026-01-01&to=2026-12-31&days=0` },
+  { tool: "plan_leave", arguments: { from: "2026-01-01", to: "2026-12-31", days: 5, objective: "best" }, slug: "invalid-parameter", equivalent: `${PATHS.leavePlan}?from=2026-01-01&to=2026-12-31&days=5&objective=best` },
+  { tool: "observance", arguments: { code: "nope" }, slug: "not-found", equivalent: pathOf("observance", { code: "nope" }) },
+  { tool: "observance", arguments: { code: "midsummerEve", from: 2010, to: 2000 }, slug: "invalid-parameter", equivalent: `${pathOf("observance", { code: "midsummerEve" })}?from=2010&to=2000` },
+  { tool: "observance", arguments: {}, slug: "invalid-parameter", detail: "'code' is required" },
+];
+
+/** Every tool the endpoint lists, in order. */
+export const TOOL_NAMES = ["describe_day", "list_holidays", "bridge_and_half_days", "count_period", "shift_date", "long_weekends", "plan_leave", "observance"];
