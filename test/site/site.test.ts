@@ -421,6 +421,8 @@ describe("leave planner (issue 11)", () => {
       expect(await shownPlan(page)).toEqual(expectedLongest);
       expect(await page.textContent("#plan-result")).toContain("objective=longest");
       expect((await gridPlanMarks(page)).leave.sort()).toEqual(expectedLongest.breaks.flatMap((b) => b.leaveDays).sort());
+      // the legend keeps its samples when a plan replaces another
+      expect(await page.$$eval("#year-content .legend i.m-break, #year-content .legend i.m-leave", (els) => els.length)).toBe(2);
     } finally {
       await context.close();
     }

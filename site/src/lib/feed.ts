@@ -30,10 +30,11 @@ export function feedDescription(options: FeedOptions, lang: Lang = "en"): string
   if (options.half) parts.push(w.half);
   if (options.saturdays) parts.push(w.saturdays);
   if (options.sundays) parts.push(w.sundays);
+  if ("flags" in options && options.flags) parts.push(w.flags); // the flag-day option, where the engine has it
   return capitalise(w.sentence(listText(parts, lang), options.busy));
 }
 
-const FEED_WORDS: Record<Lang, { public: string; defacto: string; bridge: string; half: string; saturdays: string; sundays: string; sentence: (list: string, busy: boolean) => string }> = {
+const FEED_WORDS: Record<Lang, { public: string; defacto: string; bridge: string; half: string; saturdays: string; sundays: string; flags: string; sentence: (list: string, busy: boolean) => string }> = {
   en: {
     public: "public holidays",
     defacto: "public and de facto holidays",
@@ -41,6 +42,7 @@ const FEED_WORDS: Record<Lang, { public: string; defacto: string; bridge: string
     half: "half days",
     saturdays: "every Saturday",
     sundays: "every Sunday",
+    flags: "the flag days",
     sentence: (list, busy) => `${list}, shown as ${busy ? "busy" : "free"} time, for this year ± 2 years.`,
   },
   sv: {
@@ -50,6 +52,7 @@ const FEED_WORDS: Record<Lang, { public: string; defacto: string; bridge: string
     half: "halvdagar",
     saturdays: "varje lördag",
     sundays: "varje söndag",
+    flags: "flaggdagarna",
     sentence: (list, busy) => `${list}, visade som ${busy ? "upptagen" : "ledig"} tid, för i år ± 2 år.`,
   },
 };

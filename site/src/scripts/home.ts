@@ -351,7 +351,7 @@ function decorateGrid(): void {
 
 /** Rendered HTML without the marks (the cached renders never hold them). */
 function clearPlanMarks(): void {
-  for (const day of content.querySelectorAll<HTMLElement>(".m-break")) {
+  for (const day of content.querySelectorAll<HTMLElement>(".month-days .m-break")) {
     day.classList.remove("m-break", "m-leave");
     const title = day.getAttribute("title") ?? "";
     const kept = title.split(" · ").filter((part) => part !== WORDS.planBreak && part !== WORDS.planLeave).join(" · ");
