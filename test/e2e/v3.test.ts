@@ -82,7 +82,7 @@ describe.skipIf(!BASE)("v3 over HTTP (npm start)", () => {
 
   it("GET /v3/days/{date}", async () => {
     expect((await expectOk("/v3/days/2024-06-21", "static")).body).toMatchObject({ date: "2024-06-21", weekday: 5, holidayType: "defacto", workingDay: false });
-    expect((await expectOk("/v3/days/1940-01-10", "function")).body).toEqual({ date: "1940-01-10", weekday: 3, isoWeek: { year: 1940, week: 2 }, holidayType: null, workingDay: true, observances: [] });
+    expect((await expectOk("/v3/days/1940-01-10", "function")).body).toEqual({ date: "1940-01-10", weekday: 3, isoWeek: { year: 1940, week: 2 }, holidayType: null, workingDay: true, observances: [], flagDay: [] });
     await expectProblemOver("/v3/days/2023-02-29", "invalid-date", 400);
     await expectProblemOver("/v3/days/2024-1-1", "invalid-parameter", 400);
   });
@@ -109,6 +109,18 @@ describe.skipIf(!BASE)("v3 over HTTP (npm start)", () => {
     await expectOk("/v3/observances/easterSunday", "function", /^public, max-age=0, s-maxage=\d+$/);
     const { body: problem } = await expectProblemOver("/v3/observances/unknownCode", "not-found", 404);
     expect(problem.detail).toContain("unknownCode");
+  });
+
+  it("GET /v3/flag-days and /v3/flag-days/catalogue: files for 1983-9999, the function's 400 before", async () => {
+    const { body } = await expectOk("/v3/flag-days?year=2024", "static");
+    expect(body).toMatchObject({ year: 2024, count: 18 });
+    expect(body.flagDays.find((f: any) => f.date === "2024-06-09")).toMatchObject({ code: "europeanParliamentElection", holiday: null });
+    expect((await expectOk("/v3/flag-days?year=1983", "static")).body.count).toBe(16);
+    const { body: problem } = await expectProblemOver("/v3/flag-days?year=1982", "invalid-parameter", 400);
+    expect(problem.detail).toContain("1983");
+    await expectOk("/v3/flag-days", "function", /^public, max-age=0, s-maxage=\d+$/);
+    expect((await expectOk("/v3/flag-days/catalogue", "static")).body.count).toBe(21);
+    expect((await expectOk("/v3/days/2024-04-30", "static")).body.flagDay).toEqual(["kingsBirthday"]);
   });
 
   it("GET /v3/openapi.json", async () => {
