@@ -14,6 +14,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PATHS } from "../../contract/paths.js";
 import { ROUTES } from "../../contract/routes.js";
 import { headerRules, redirectRules, resolveRewrite } from "../../contract/static.js";
 import { datasetIsCurrent } from "../../server/dataset.js";
@@ -54,7 +55,26 @@ const SAMPLES: Record<string, { ok: string[]; bad?: string }> = {
   v2Holidays: { ok: ["/holidays", "/holidays?year=2024", "/holidays/?year=2024&weekends=TRUE"], bad: "/holidays?year=2024-01-01" },
   v2HalfDays: { ok: ["/half-days", "/half-days?year=2024"], bad: "/half-days?year=" },
   v2BridgeDays: { ok: ["/bridge-days", "/bridge-days?year=1954"], bad: "/bridge-days?year=24" },
+  // POST only: the GET, HEAD, conditional and plain-POST cases of its path are its 405s, 415 and preflight; MCP_POSTS are its answers
+  mcp: { ok: ["/mcp"] },
 };
+
+/** JSON-RPC POSTs to the MCP endpoint (netlify dev runs functions/mcp.mts): answers, tool errors, protocol errors, refusals. */
+const MCP_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+const rpc = (method: string, params?: unknown, id: number | undefined = 1) => JSON.stringify({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), method, ...(params ? { params } : {}) });
+const MCP_POSTS: { label: string; body: string; headers?: Record<string, string> }[] = [
+  { label: "initialize", body: rpc("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "conformance", version: "1" } }) },
+  { label: "notifications/initialized", body: rpc("notifications/initialized", undefined, undefined) },
+  { label: "tools/list", body: rpc("tools/list") },
+  { label: "tools/call describe_day", body: rpc("tools/call", { name: "describe_day", arguments: { date: "2026-06-19" } }) },
+  { label: "tools/call shift_date", body: rpc("tools/call", { name: "shift_date", arguments: { date: "2024-01-31", steps: ["1m", "-2b"], postpone: true } }) },
+  { label: "tools/call refused", body: rpc("tools/call", { name: "describe_day", arguments: { date: "2023-02-29" } }) },
+  { label: "unknown tool", body: rpc("tools/call", { name: "nope", arguments: {} }) },
+  { label: "invalid JSON", body: "{not json" },
+  { label: "batch", body: `[${rpc("ping")},${rpc("tools/call", { name: "observance", arguments: { code: "midsummerEve", from: 1950, to: 1953 } }, 2)}]` },
+  { label: "no Accept", body: rpc("ping"), headers: { "Content-Type": "application/json" } },
+  { label: "oversized", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } }) },
+];
 
 /** Requests no row answers, and a duplicated parameter the rules would send to a file. */
 const NOT_FOUND_PATHS = ["/no/such/path", "/v3/nothing-here", "/v3/holidays/2024", "/v3/observances/nope?from=2024"];
@@ -67,6 +87,8 @@ interface Case {
   headers?: Record<string, string>;
   /** If-None-Match built from the standalone server's ETag for the path */
   condition?: (etag: string) => string;
+  /** a POST's body (default "x") */
+  body?: string;
 }
 
 const PREFLIGHT = { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" };
@@ -109,6 +131,8 @@ function cases(): Case[] {
     all.push({ label: `not found: POST ${path}`, method: "POST", path });
   }
   all.push({ label: `duplicate: GET ${DUPLICATE_ON_A_FILE_ROUTE}`, method: "GET", path: DUPLICATE_ON_A_FILE_ROUTE });
+  for (const p of MCP_POSTS) all.push({ label: `mcp: POST ${p.label}`, method: "POST", path: PATHS.mcp, headers: p.headers ?? MCP_HEADERS, body: p.body });
+  all.push({ label: "mcp: OPTIONS (POST preflight)", method: "OPTIONS", path: PATHS.mcp, headers: { ...PREFLIGHT, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type, mcp-protocol-version" } });
   return all;
 }
 
@@ -189,7 +213,7 @@ interface Answer {
 async function ask(base: string, c: Case, etag: string | undefined): Promise<Answer> {
   const headers: Record<string, string> = { ...c.headers };
   if (c.condition && etag) headers["If-None-Match"] = c.condition(etag);
-  const res = await fetch(base + c.path, { method: c.method, headers, body: c.method === "POST" ? "x" : undefined, redirect: "manual" });
+  const res = await fetch(base + c.path, { method: c.method, headers, body: c.method === "POST" ? (c.body ?? "x") : undefined, redirect: "manual" });
   return { status: res.status, body: await res.text(), headers: res.headers };
 }
 
