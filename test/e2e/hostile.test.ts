@@ -246,6 +246,7 @@ describe.skipIf(!BASE)("hostile requests over raw sockets (standalone server)", 
       "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/days/{v}", "/v3/period", "/v3/shift", "/v3/observances", "/v3/observances/{v}",
       "/v3/openapi.json", "/v3/long-weekends", "/v3/leave-plan", "/v3/flag-days", "/v3/flag-days/catalogue", "/holidays", "/half-days/", "/bridge-days", "/ical/holidays",
       "/ical/svenska-helgdagar.ics", "/health", "/v3/data/{v}", "/v3/data/{v}/holidays.json", "/ics/{v}", "/{v}", "/v3/{v}", "/api/{v}",
+      "/mcp", "/mcp/{v}",
     ];
     const METHODS = ["GET", "GET", "GET", "HEAD", "OPTIONS", "TRACE", "POST", "FOO", "PROPFIND", "M-SEARCH", "PATCH"];
     const CONDITIONS = [undefined, undefined, "*", 'W/"x"', "garbage", '"a", "b"', ","];
