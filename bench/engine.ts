@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { addMonths, dayFromCivil, parseSteps, period, shift, BOUNDS, FIRST_DAY, LAST_DAY, type Step } from "../data-gen/index.js";
+import { lcg, timePerCall, us } from "./lib/measure.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -38,31 +39,8 @@ function cold<T>(mode: string, ...args: string[]): T {
   return JSON.parse(out.trim().split("\n").pop()!) as T;
 }
 
-/** Median time per call in microseconds, over `batches` batches of `perBatch` calls, after a warm-up. */
-function timePerCall(fn: (i: number) => unknown, perBatch: number, batches = 25): { median: number; max: number } {
-  let sink = 0;
-  for (let i = 0; i < perBatch * 5; i++) sink += fn(i) ? 1 : 0;
-  const samples: number[] = [];
-  for (let b = 0; b < batches; b++) {
-    const t = performance.now();
-    for (let i = 0; i < perBatch; i++) sink += fn(i) ? 1 : 0;
-    samples.push(((performance.now() - t) * 1000) / perBatch);
-  }
-  samples.sort((a, c) => a - c);
-  if (sink < 0) console.log(sink);
-  return { median: samples[samples.length >> 1], max: samples[samples.length - 1] };
-}
 
-/** deterministic pseudo-random numbers, so that every run measures the same inputs */
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
-const us = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) + " µs";
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1)) + " ms";
 
 export async function run(): Promise<void> {

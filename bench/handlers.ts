@@ -11,7 +11,7 @@
  */
 import { PATHS, pathOf } from "../contract/paths.js";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -97,6 +97,8 @@ const FIRST_REQUEST: Record<string, string> = {
   "not-found": "/nothing",
   v2: `${PATHS.v2Holidays}?year=2024`,
   ical: PATHS.feedAlias,
+  "ical-query": `${PATHS.feed}?bridge=1`,
+  "rate-limited": "/rate-limited/v3",
 };
 
 function median(values: number[]): number {
@@ -133,18 +135,21 @@ function bundles(): { rows: BundleRow[]; buildSeconds: number } {
     const out = mkdtempSync(join(tmpdir(), `bundle-${name}-`));
     try {
       execFileSync("unzip", ["-q", join(dir, zip), "-d", out]);
-      const fnFile = readdirSync(join(out, "functions")).find((f) => f.endsWith(".mjs"))!;
-      const importFunction = `const t = performance.now(); await import("./functions/${fnFile}"); console.log(performance.now() - t);`;
+      // the function's own module: under functions/ (bundled with its node_modules beside it) or at the zip's root
+      const folder = existsSync(join(out, "functions")) ? "functions" : ".";
+      const fnFile = readdirSync(join(out, folder)).find((f) => f === `${name}.mjs` || (folder === "functions" && f.endsWith(".mjs")))!;
+      const fnPath = `./${folder === "." ? "" : "functions/"}${fnFile}`;
+      const importFunction = `const t = performance.now(); await import("${fnPath}"); console.log(performance.now() - t);`;
       const path = FIRST_REQUEST[name];
       const firstRequest = path
-        ? `const m = await import("./functions/${fnFile}"); const t = performance.now();
+        ? `const m = await import("${fnPath}"); const t = performance.now();
            const res = await m.default(new Request("http://localhost${path}"), { ip: "192.0.2.1" }); await res.text();
            console.log(performance.now() - t);`
         : undefined;
       rows.push({
         name,
         zipBytes: statSync(join(dir, zip)).size,
-        functionModuleBytes: statSync(join(out, "functions", fnFile)).size,
+        functionModuleBytes: statSync(join(out, fnPath)).size,
         importFunctionMs: median(Array.from({ length: 5 }, () => freshNode(out, importFunction))),
         firstRequestMs: firstRequest ? median(Array.from({ length: 5 }, () => freshNode(out, firstRequest))) : null,
       });

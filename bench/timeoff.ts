@@ -7,6 +7,7 @@
 import { performance } from "node:perf_hooks";
 import { dayFromCivil, leavePlan, longWeekendsOfYear, FIRST_YEAR, LAST_YEAR, type LeaveObjective } from "../data-gen/index.js";
 import { serializeJson } from "../data-gen/serialize.js";
+import { lcg, timePerCall, us } from "./lib/measure.js";
 
 interface Row {
   benchmark: string;
@@ -15,30 +16,8 @@ interface Row {
   ok: boolean | null;
 }
 
-/** Median and slowest time per call in microseconds, over `batches` batches of `perBatch` calls, after a warm-up. */
-function timePerCall(fn: (i: number) => unknown, perBatch: number, batches = 25): { median: number; max: number } {
-  let sink = 0;
-  for (let i = 0; i < perBatch * 3; i++) sink += fn(i) ? 1 : 0;
-  const samples: number[] = [];
-  for (let b = 0; b < batches; b++) {
-    const t = performance.now();
-    for (let i = 0; i < perBatch; i++) sink += fn(i) ? 1 : 0;
-    samples.push(((performance.now() - t) * 1000) / perBatch);
-  }
-  samples.sort((a, c) => a - c);
-  if (sink < 0) console.log(sink);
-  return { median: samples[samples.length >> 1], max: samples[samples.length - 1] };
-}
 
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
-const us = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) + " µs";
 
 export async function run(): Promise<void> {
   const rows: Row[] = [];

@@ -1,0 +1,27 @@
+/** Timing helpers shared by the in-process benchmarks (bench/engine.ts, bench/timeoff.ts). */
+
+/** Median and slowest time per call in microseconds, over `batches` batches of `perBatch` calls, after a warm-up of `warmupBatches` batches. */
+export function timePerCall(fn: (i: number) => unknown, perBatch: number, batches = 25, warmupBatches = 5): { median: number; max: number } {
+  let sink = 0;
+  for (let i = 0; i < perBatch * warmupBatches; i++) sink += fn(i) ? 1 : 0;
+  const samples: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const t = performance.now();
+    for (let i = 0; i < perBatch; i++) sink += fn(i) ? 1 : 0;
+    samples.push(((performance.now() - t) * 1000) / perBatch);
+  }
+  samples.sort((a, c) => a - c);
+  if (sink < 0) console.log(sink);
+  return { median: samples[samples.length >> 1], max: samples[samples.length - 1] };
+}
+
+/** Deterministic pseudo-random numbers, so that every run measures the same inputs. */
+export function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+export const us = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) + " µs";
