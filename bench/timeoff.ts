@@ -7,14 +7,8 @@
 import { performance } from "node:perf_hooks";
 import { dayFromCivil, leavePlan, longWeekendsOfYear, FIRST_YEAR, LAST_YEAR, type LeaveObjective } from "../data-gen/index.js";
 import { serializeJson } from "../data-gen/serialize.js";
-import { lcg, timePerCall, us } from "./lib/measure.js";
+import { lcg, printTable, timePerCall, us, type Row } from "./lib/measure.js";
 
-interface Row {
-  benchmark: string;
-  measured: string;
-  target: string;
-  ok: boolean | null;
-}
 
 
 
@@ -54,14 +48,5 @@ export async function run(): Promise<void> {
   if (rows.some((r) => r.ok === false)) console.log("timeoff: a target was MISSED");
 }
 
-function printTable(rows: Row[]): void {
-  const head = ["benchmark", "measured", "target", ""];
-  const body = rows.map((r) => [r.benchmark, r.measured, r.target, r.ok === null ? "" : r.ok ? "ok" : "MISSED"]);
-  const widths = head.map((_, i) => Math.max(head[i].length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => "| " + cells.map((cell, i) => cell.padEnd(widths[i])).join(" | ") + " |";
-  console.log(line(head));
-  console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
-  for (const b of body) console.log(line(b));
-}
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -25,3 +25,22 @@ export function lcg(seed: number): () => number {
 }
 
 export const us = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)) + " µs";
+
+/** A row of a benchmark's table: what was measured, the figure, its target and whether it was met (null: no target). */
+export interface Row {
+  benchmark: string;
+  measured: string;
+  target: string;
+  ok: boolean | null;
+}
+
+/** Prints the rows as a Markdown table. */
+export function printTable(rows: Row[]): void {
+  const head = ["benchmark", "measured", "target", ""];
+  const body = rows.map((r) => [r.benchmark, r.measured, r.target, r.ok === null ? "" : r.ok ? "ok" : "MISSED"]);
+  const widths = head.map((_, i) => Math.max(head[i].length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => "| " + cells.map((cell, i) => cell.padEnd(widths[i])).join(" | ") + " |";
+  console.log(line(head));
+  console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
+  for (const b of body) console.log(line(b));
+}
