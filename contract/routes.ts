@@ -618,7 +618,19 @@ export interface Match {
  * The row a pathname belongs to, with its raw path parameter values; undefined when no row matches (not-found).
  * Matching is by whole segments; a `{name}` segment matches one non-empty segment.
  */
+/** Recent answers of matchRoute (a request is matched by the server, the surface and the router): bounded. */
+const MATCHES = new Map<string, Match | undefined>();
+const MATCHES_MAX = 1024;
+
 export function matchRoute(pathname: string): Match | undefined {
+  if (MATCHES.has(pathname)) return MATCHES.get(pathname);
+  const match = matchRouteUncached(pathname);
+  if (MATCHES.size >= MATCHES_MAX) MATCHES.clear();
+  MATCHES.set(pathname, match);
+  return match;
+}
+
+function matchRouteUncached(pathname: string): Match | undefined {
   const parts = pathname.split("/").slice(1);
   for (const { route, segments } of COMPILED) {
     let candidate = parts;

@@ -35,7 +35,7 @@ import { matchRoute, surfaceOf, type FunctionName } from "../contract/routes.js"
 import { fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
 import { createHealthHandler, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { handleFeed } from "../functions/lib/feed.js";
-import { ifNoneMatchMatches, okResponse } from "../functions/lib/http.js";
+import { ifNoneMatchMatches, okResponse, urlOf } from "../functions/lib/http.js";
 import { handleNotFound } from "../functions/lib/not-found.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import { methodNotAllowed, preflight, withCommonHeaders, withHeaders, withoutBody, type Clock, type ServedHandler, type ServiceContext } from "../functions/lib/serve.js";
@@ -198,7 +198,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     markSource ? withHeaders(response, { [ANSWER_SOURCE_HEADER]: source }) : response;
 
   async function answer(request: Request, clientAddress: string): Promise<Response> {
-    const url = new URL(request.url);
+    const url = urlOf(request);
     const { pathname } = url;
     const ctx: ServiceContext = { clock, clientAddress, store, rateLimitsEnabled };
     const match = matchRoute(pathname);

@@ -2,6 +2,14 @@ import { etagOf } from "../../data-gen/serialize.js";
 
 import { JSON_CONTENT_TYPE } from "../../contract/policies.js";
 
+/** A request's parsed URL, parsed once per request (the server, the surface and the router all read it). Read only. */
+const URLS = new WeakMap<Request, URL>();
+export function urlOf(request: Request): URL {
+  let url = URLS.get(request);
+  if (!url) URLS.set(request, (url = new URL(request.url)));
+  return url;
+}
+
 export { JSON_CONTENT_TYPE };
 
 /**

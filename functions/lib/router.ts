@@ -8,7 +8,7 @@ import { CalendarError, invalidParameter } from "../../data-gen/errors.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, JSON_CONTENT_TYPE, CALENDAR_CONTENT_TYPE, NETLIFY_CDN_CACHE_LONG, NO_STORE } from "../../contract/policies.js";
 import { PARAMETERS, matchRoute, type Route, type RouteId } from "../../contract/routes.js";
 import { cacheUntilStockholmMidnight } from "./cache.js";
-import { okResponse } from "./http.js";
+import { okResponse, urlOf } from "./http.js";
 import { notFound } from "./problem.js";
 import type { ServiceContext } from "./serve.js";
 
@@ -78,7 +78,7 @@ export function cacheControlOf(route: Route, args: RouteArguments, now: Date): s
  */
 export function tableRouter(handlers: RouteHandlers, pathnameOf: (url: URL) => string = (url) => url.pathname) {
   return (request: Request, ctx: ServiceContext): Response => {
-    const url = new URL(request.url);
+    const url = urlOf(request);
     const pathname = pathnameOf(url);
     const match = matchRoute(pathname);
     const handler = match && handlers[match.route.id];

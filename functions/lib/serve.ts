@@ -16,6 +16,7 @@ import {
 } from "../../contract/policies.js";
 import { matchRoute, surfaceOf } from "../../contract/routes.js";
 import { CalendarError } from "../../data-gen/index.js";
+import { urlOf } from "./http.js";
 import { errorResponse, problemResponse } from "./problem.js";
 import { checkRateLimit, type RateLimitStore } from "./ratelimit.js";
 
@@ -66,7 +67,7 @@ export function tableSurface(fallback: SurfaceName): Surface {
   return {
     name: fallback,
     policy: (request) => {
-      const url = new URL(request.url);
+      const url = urlOf(request);
       const route = matchRoute(url.pathname)?.route;
       return SURFACES[route ? surfaceOf(route, url) : fallback];
     },
@@ -161,7 +162,7 @@ export function serve(surface: Surface, handler: Handler): ServedHandler {
     try {
       const now = ctx.clock();
       pace = surface.policy(request, now);
-      const methods = methodsOf(new URL(request.url).pathname);
+      const methods = methodsOf(urlOf(request).pathname);
       response =
         request.method === "OPTIONS" && methods.includes("OPTIONS") ? preflight(request, methods)
         : methodNotAllowed(request.method, methods) ?? (await rateLimited(surface, pace, ctx, now)) ?? (await handler(request, ctx));
