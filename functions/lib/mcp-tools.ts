@@ -10,6 +10,9 @@
  * (contract/openapi.ts `PARAMETER_COMPONENTS`, built from data-gen/grammar.ts). Nothing here validates: the schemas
  * tell a model what to send, the parsers judge what it sent.
  */
+import type {
+  BridgeDaysResponse, Day, HalfDaysResponse, HolidaysResponse, LeavePlan, LongWeekendsResponse, OccurrenceList, Period, Shift,
+} from "../../contract/bodies.js";
 import { PARAMETER_COMPONENTS } from "../../contract/openapi.js";
 import { PATHS, pathOf } from "../../contract/paths.js";
 import { PARAMETERS, ROUTE_BY_ID, type ParameterKey, type RouteId } from "../../contract/routes.js";
@@ -108,17 +111,8 @@ const YEAR_ARGUMENT = `The year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the curren
 const WEEKDAYS_SV = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"];
 const WEEKDAYS_EN = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-interface DayBody {
-  date: string;
-  weekday: number;
-  isoWeek?: { year: number; week: number };
-  holidayType: "public" | "defacto" | null;
-  workingDay: boolean;
-  observances: { code: string; name: { sv: string; en: string } }[];
-}
-
-const weekdayOf = (day: DayBody) => `${WEEKDAYS_SV[day.weekday - 1]}/${WEEKDAYS_EN[day.weekday - 1]}`;
-const namesOf = (day: DayBody) => day.observances.map((o) => `${o.name.sv} / ${o.name.en}`).join(" + ");
+const weekdayOf = (day: Day) => `${WEEKDAYS_SV[day.weekday - 1]}/${WEEKDAYS_EN[day.weekday - 1]}`;
+const namesOf = (day: Day) => day.observances.map((o) => `${o.name.sv} / ${o.name.en}`).join(" + ");
 const KIND: Record<string, string> = {
   public: "helgdag, ledig / public holiday, day off",
   defacto: "de facto-helgdag, ledig / de facto holiday, day off",
@@ -126,7 +120,7 @@ const KIND: Record<string, string> = {
 };
 
 /** `2026-06-19 (fredag/Friday): Midsommarafton / Midsummer Eve, de facto-helgdag ... ` */
-function dayLine(day: DayBody): string {
+function dayLine(day: Day): string {
   const names = namesOf(day);
   return `${day.date} (${weekdayOf(day)}): ${names ? names + ", " : ""}${KIND[String(day.holidayType)]}`;
 }
@@ -153,7 +147,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `${CLASSIFICATION} ${COVERAGE} ${ERRORS}`,
     arguments: [arg("date", "datePath", `The date, YYYY-MM-DD (${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31).`)],
     requests: [{ route: "day" }],
-    summary: (day: DayBody) => `${dayLine(day)}${day.isoWeek ? `; vecka/week ${day.isoWeek.week}` : ""}.`,
+    summary: (day: Day) => `${dayLine(day)}; vecka/week ${day.isoWeek.week}.`,
   },
   {
     name: "list_holidays",
@@ -169,7 +163,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       arg("saturdays", "saturdays", "Also list every Saturday (each is a de facto holiday)."),
     ],
     requests: [{ route: "holidays" }],
-    summary: (body: { year: number; count: number; days: DayBody[] }) => {
+    summary: (body: HolidaysResponse) => {
       const named = body.days.filter((d) => d.observances.length > 0);
       return (
         `${body.year}: ${body.count} dagar/days, varav ${named.length} med namn/named.\n` +
@@ -189,7 +183,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       { route: "bridgeDays", key: "bridgeDays" },
       { route: "halfDays", key: "halfDays" },
     ],
-    summary: (body: { bridgeDays: { year: number; count: number; days: DayBody[] }; halfDays: { count: number; days: DayBody[] } }) =>
+    summary: (body: { bridgeDays: BridgeDaysResponse; halfDays: HalfDaysResponse }) =>
       `${body.bridgeDays.year}: ${body.bridgeDays.count} klämdagar/bridge days (${dates(body.bridgeDays.days)}); ` +
       `${body.halfDays.count} halvdagar/half days (${dates(body.halfDays.days)}).`,
   },
@@ -208,10 +202,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       arg("bounds", "bounds", "Which ends are counted: `inclusive` (default), `exclusive`, `from` (the start only) or `to` (the end only)."),
     ],
     requests: [{ route: "period" }],
-    summary: (p: {
-      from: string; to: string; bounds: string; calendarDays: number; workingDays: number; bridgeDays: number; halfDays: number;
-      duration: { years: number; months: number; days: number }; daysOff: { total: number; namedDays: number; weekendDays: number };
-    }) =>
+    summary: (p: Period) =>
       `${p.from}..${p.to} (${p.bounds}): ${p.calendarDays} kalenderdagar/calendar days, ${p.workingDays} arbetsdagar/working days, ` +
       `${p.daysOff.total} lediga dagar/days off (${p.daysOff.namedDays} helgdagar med namn/named holidays, ${p.daysOff.weekendDays} ` +
       `helgfria veckoslut/weekend days), ${p.bridgeDays} klämdagar/bridge days, ${p.halfDays} halvdagar/half days; ` +
@@ -237,7 +228,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       arg("postpone", "postpone", "Apply the Sunday rule after the last step (default false)."),
     ],
     requests: [{ route: "shift" }],
-    summary: (s: { date: string; steps: { unit: string; amount: number }[]; landed: DayBody; postponed: boolean; result: DayBody }) =>
+    summary: (s: Shift) =>
       `${s.date} ${s.steps.map((x) => `${x.amount < 0 ? "" : "+"}${x.amount}${x.unit}`).join(" ")} → ${dayLine(s.result)}` +
       (s.postponed ? ` (söndagsregeln flyttade/the Sunday rule moved it from ${s.landed.date}).` : "."),
   },
@@ -250,7 +241,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `${BRIDGE} ${TODAY} ${ERRORS}`,
     arguments: [arg("year", "year", YEAR_ARGUMENT)],
     requests: [{ route: "longWeekends" }],
-    summary: (body: { year: number; count: number; longWeekends: { start: string; end: string; days: number; leaveDays: string[]; observances: string[] }[] }) =>
+    summary: (body: LongWeekendsResponse) =>
       `${body.year}: ${body.count} långhelger/long weekends.\n` +
       some(
         body.longWeekends.map(
@@ -277,7 +268,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       arg("objective", "objective", "`most` (default): the most days off in total; `longest`: the longest single break."),
     ],
     requests: [{ route: "leavePlan" }],
-    summary: (plan: { from: string; to: string; objective: string; used: number; daysOff: number; breaks: { start: string; end: string; days: number; leaveDays: string[] }[] }) =>
+    summary: (plan: LeavePlan) =>
       `${plan.from}..${plan.to} (${plan.objective}): ${plan.used} semesterdagar ger ${plan.daysOff} lediga dagar / ${plan.used} ` +
       `leave days give ${plan.daysOff} days off.\n` +
       some(plan.breaks.map((b) => `${b.start}..${b.end}: ${b.days} dagar/days, ledigt/leave ${b.leaveDays.join(", ")}`), 30, "\n"),
@@ -297,7 +288,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       arg("to", "toYear", `Last year (default: \`from\`); not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
     ],
     requests: [{ route: "observance" }],
-    summary: (o: { code: string; holidayType: string; name: { sv: string; en: string }; count: number; occurrences: { year: number; day: DayBody }[] }) =>
+    summary: (o: OccurrenceList) =>
       `${o.name.sv} / ${o.name.en} (${o.code}, ${o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
       (o.count ? ": " + some(o.occurrences.map((x) => `${x.day.date} (${weekdayOf(x.day)})`), 20, ", ") : "") + ".",
   },
