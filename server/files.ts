@@ -46,8 +46,6 @@ export interface CachedFile {
   path: string;
   bytes: Buffer;
   etag: string;
-  /** the bytes as UTF-8 text, for answers built with okResponse (decoded once) */
-  text(): string;
 }
 
 interface Entry extends CachedFile {
@@ -92,12 +90,10 @@ export class PublicFiles {
     if (!(await this.insideRoot(path))) return undefined;
     const bytes = await readFile(path).catch(() => undefined);
     if (!bytes) return undefined;
-    let text: string | undefined;
     const entry: Entry = {
       path,
       bytes,
       etag: etagOf(bytes),
-      text: () => (text ??= bytes.toString("utf8")),
       mtimeMs: info.mtimeMs,
       size: info.size,
       ino: info.ino,

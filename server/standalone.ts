@@ -35,7 +35,7 @@ import { matchRoute, surfaceOf, type FunctionName } from "../contract/routes.js"
 import { fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
 import { createHealthHandler, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { handleFeed } from "../functions/lib/feed.js";
-import { ifNoneMatchMatches, okResponse, urlOf } from "../functions/lib/http.js";
+import { okResponse, urlOf } from "../functions/lib/http.js";
 import { handleNotFound } from "../functions/lib/not-found.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import { methodNotAllowed, preflight, withCommonHeaders, withHeaders, withoutBody, type Clock, type ServedHandler, type ServiceContext } from "../functions/lib/serve.js";
@@ -103,25 +103,13 @@ function datasetFileKind(pathname: string): { contentType: "json" | "calendar"; 
   return undefined;
 }
 
-const isText = (type: string) => /^text\/|json|javascript|xml|svg/.test(type);
-
 /** A file answer: OPTIONS preflight, 405, or okResponse's 200/304/HEAD, with the common headers of `pace`. */
 function fileAnswer(request: Request, file: CachedFile, headers: Record<string, string>, pace: PaceLimit | undefined): Response {
   const { "Content-Type": contentType, "Cache-Control": cacheControl, ...rest } = headers;
   let response: Response;
   if (request.method === "OPTIONS") response = preflight(request);
-  else response = methodNotAllowed(request.method) ?? (isText(contentType) ? okResponse(request, file.text(), contentType, cacheControl, rest, file.etag) : bytesResponse(request, file, contentType, cacheControl, rest));
+  else response = methodNotAllowed(request.method) ?? okResponse(request, file.bytes, contentType, cacheControl, rest, file.etag);
   return withoutBody(request, withCommonHeaders(response, pace));
-}
-
-/** okResponse for a binary file (its bytes are not text): the same ETag, 304 and HEAD rules. */
-function bytesResponse(request: Request, file: CachedFile, contentType: string, cacheControl: string, extra: Record<string, string>): Response {
-  const headers = new Headers(extra);
-  headers.set("ETag", file.etag);
-  headers.set("Cache-Control", cacheControl);
-  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), file.etag)) return new Response(null, { status: 304, headers });
-  headers.set("Content-Type", contentType);
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(file.bytes), { status: 200, headers });
 }
 
 /** Writes a Fetch Response through Node's response object (the raw handler's own answers). */

@@ -30,12 +30,12 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
 
 /**
  * A successful answer: strong ETag of the body, 304 without a body when If-None-Match matches
- * (same ETag and Cache-Control), and no body for HEAD. `etag` may be given when it is already known (a cached
- * file's); it must be etagOf(body).
+ * (same ETag and Cache-Control), and no body for HEAD. The body is text (a serialised answer) or bytes (a file).
+ * `etag` may be given when it is already known (a cached file's); it must be etagOf(body).
  */
 export function okResponse(
   request: Request,
-  body: string,
+  body: string | Uint8Array,
   contentType: string,
   cacheControl: string,
   extraHeaders?: HeadersInit,
@@ -48,5 +48,6 @@ export function okResponse(
     return new Response(null, { status: 304, headers });
   }
   headers.set("Content-Type", contentType);
-  return new Response(request.method === "HEAD" ? null : body, { status: 200, headers });
+  // a Buffer is a Uint8Array over an ArrayBufferLike, which the DOM typings do not list as a body; the runtime accepts it
+  return new Response(request.method === "HEAD" ? null : (body as BodyInit), { status: 200, headers });
 }
