@@ -253,6 +253,23 @@ export function resolveRewrite(pathname: string, params: URLSearchParams, rules:
   return undefined;
 }
 
+/** Static-only files (the `.ics` downloads, the manifest, a year's days, the index) as path patterns. */
+const STATIC_ONLY_PATTERNS = (Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]).map((f) => ({
+  pattern: new RegExp("^" + f.file.replace(/[.]/g, "\\.").replace(/:\w+/g, "[^/]+") + "$"),
+  contentType: f.contentType,
+  surface: f.surface,
+}));
+
+/**
+ * What a dataset file requested by its own path is: its content type and the surface whose headers it carries (a
+ * static-only file, or any file of the dataset folder); undefined for every other path (the site).
+ */
+export function datasetFileOf(pathname: string): { contentType: "json" | "calendar"; surface: SurfaceName } | undefined {
+  for (const { pattern, contentType, surface } of STATIC_ONLY_PATTERNS) if (pattern.test(pathname)) return { contentType, surface };
+  if (pathname.startsWith(DATASET_FOLDER + "/")) return { contentType: "json", surface: "v3" };
+  return undefined;
+}
+
 /** A concrete dataset file of a row for given values (`:name` placeholders and `{flag}` parts). */
 export function fillFile(answer: StaticAnswer, values: Record<string, string | number>, flags: Record<string, boolean> = {}): string {
   const chosen = Object.fromEntries(Object.entries(flags).map(([k, v]) => [k, String(v)]));

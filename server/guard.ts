@@ -8,7 +8,8 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { SURFACES, type SurfaceName } from "../contract/policies.js";
-import { DATASET_FOLDER, STATIC_ONLY_FILES, matchRoute, surfaceOf, type StaticOnlyFile } from "../contract/routes.js";
+import { matchRoute, surfaceOf } from "../contract/routes.js";
+import { datasetFileOf } from "../contract/static.js";
 import type { ProblemSlug } from "../data-gen/errors.js";
 import { problemResponse } from "../functions/lib/problem.js";
 import { methodNotAllowed, methodsOf, withCommonHeaders } from "../functions/lib/serve.js";
@@ -24,12 +25,6 @@ export const MAX_HEADER_BYTES = 16 * 1024;
  */
 export const NODE_MAX_HEADER_SIZE = 64 * 1024;
 
-/** Paths answered from static-only files (the `.ics` downloads, the manifest) and the surfaces they count on. */
-const STATIC_ONLY_PATTERNS = Object.values(STATIC_ONLY_FILES as Record<string, StaticOnlyFile>).map((f) => ({
-  pattern: new RegExp("^" + f.file.replace(/[.]/g, "\\.").replace(/:\w+/g, "[^/]+") + "$"),
-  surface: f.surface,
-}));
-
 /** The rate-limit surface whose headers an answer for this origin-form target carries. */
 export function surfaceOfTarget(target: string): SurfaceName {
   let url: URL;
@@ -40,9 +35,7 @@ export function surfaceOfTarget(target: string): SurfaceName {
   }
   const route = matchRoute(url.pathname)?.route;
   if (route) return surfaceOf(route, url);
-  for (const { pattern, surface } of STATIC_ONLY_PATTERNS) if (pattern.test(url.pathname)) return surface;
-  if (url.pathname.startsWith(DATASET_FOLDER + "/")) return "v3";
-  return "not-found";
+  return datasetFileOf(url.pathname)?.surface ?? "not-found";
 }
 
 /** Total bytes of the request headers as sent: `name: value\r\n` per field. */

@@ -30,9 +30,9 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import mime from "mime-types";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
-import { CORS_HEADERS, SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceName } from "../contract/policies.js";
+import { CORS_HEADERS, SURFACES, rateLimitHeaders, type PaceLimit } from "../contract/policies.js";
 import { matchRoute, surfaceOf, type FunctionName } from "../contract/routes.js";
-import { fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
+import { datasetFileOf, fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
 import { createHealthHandler, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { handleFeed } from "../functions/lib/feed.js";
 import { okResponse, urlOf } from "../functions/lib/http.js";
@@ -94,13 +94,6 @@ export interface StandaloneServer {
   listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
   /** stops accepting, ends idle keep-alive sockets at once and the rest after `graceMs` */
   close(graceMs?: number): Promise<void>;
-}
-
-/** Paths whose files are the dataset's (headers of a surface) rather than the site's. */
-function datasetFileKind(pathname: string): { contentType: "json" | "calendar"; surface: SurfaceName } | undefined {
-  if (pathname.startsWith("/v3/data/") || pathname === "/manifest.json") return { contentType: "json", surface: "v3" };
-  if (pathname.startsWith("/ics/")) return { contentType: "calendar", surface: "feed" };
-  return undefined;
 }
 
 /** A file answer: OPTIONS preflight, 405, or okResponse's 200/304/HEAD, with the common headers of `pace`. */
@@ -202,7 +195,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     }
     if (match) return mark(await handlers[match.route.fn](request, ctx), "function");
 
-    const dataset = datasetFileKind(pathname);
+    const dataset = datasetFileOf(pathname);
     if (!dataset) await siteReady;
     const file = await files.get(pathname);
     if (file) {

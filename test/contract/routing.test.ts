@@ -14,7 +14,7 @@ import { PATHS } from "../../contract/paths.js";
 import { SURFACES, V2_PLATFORM_STEPS } from "../../contract/policies.js";
 import { FUNCTION_FALLBACK, PARAMETERS, ROUTES, matchRoute, surfaceOf } from "../../contract/routes.js";
 import {
-  fillFile, functionConfigs, headerRules, headersFile, redirectRules, redirectsFile, resolveRewrite,
+  datasetFileOf, fillFile, functionConfigs, headerRules, headersFile, redirectRules, redirectsFile, resolveRewrite,
 } from "../../contract/static.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { ROOT } from "../e2e/server.js";
@@ -85,6 +85,19 @@ describe("the generated _redirects, as Netlify parses it", () => {
 function ROUTE_FEED_OPTIONS(): string[] {
   return matchRoute(PATHS.feed)!.route.parameters.map((k) => PARAMETERS[k].name);
 }
+
+describe("files requested by their own path", () => {
+  it.each([
+    ["/manifest.json", { contentType: "json", surface: "v3" }],
+    ["/v3/data/index.json", { contentType: "json", surface: "v3" }],
+    ["/v3/data/2024/days.json", { contentType: "json", surface: "v3" }],
+    ["/ics/svenska-helgdagar-2024.ics", { contentType: "calendar", surface: "feed" }],
+    ["/api/", undefined],
+    ["/_astro/x.js", undefined],
+  ])("%s", (path, kind) => {
+    expect(datasetFileOf(path)).toEqual(kind);
+  });
+});
 
 describe("the generated _headers, as Netlify parses it", () => {
   it("is the table's header rules", async () => {
