@@ -12,8 +12,8 @@ import {
   STRICT_TRANSPORT_SECURITY, SURFACES, rateLimitHeaders, type SurfaceName,
 } from "./policies.js";
 import {
-  DATASET_FOLDER, FEED_FUNCTION_PREFIXES, FUNCTION_FALLBACK, NOT_FOUND, PARAMETERS, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
-  netlifyPath, wildcardPath, type FunctionName, type Route, type StaticAnswer, type StaticOnlyFile,
+  DATASET_FOLDER, FEED_FUNCTION_PREFIXES, ROUTE_BY_ID, FUNCTION_FALLBACK, NOT_FOUND, PARAMETERS, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
+  netlifyPath, wildcardPath, type FunctionName, type Route, type RouteId, type StaticAnswer, type StaticOnlyFile,
 } from "./routes.js";
 
 export interface RedirectRule {
@@ -22,7 +22,7 @@ export interface RedirectRule {
   query: Record<string, string>;
   to: string;
   /** the row it comes from (absent: the last rule, to the not-found function) */
-  routeId?: string;
+  routeId?: RouteId;
 }
 
 /** Where the last rule sends every path nothing else answered. */
@@ -237,7 +237,7 @@ export function resolveRewrite(pathname: string, params: URLSearchParams, rules:
     }
     if (!ok) continue;
     if (rule.to === FUNCTION_FALLBACK || !rule.to.startsWith(DATASET_FOLDER + "/")) return undefined; // a function answers
-    const route = ROUTES.find((r) => r.id === rule.routeId)!;
+    const route = ROUTE_BY_ID[rule.routeId];
     for (const key of route.parameters) {
       const p = PARAMETERS[key];
       if (p.in === "query" && p.repeat === "reject" && params.getAll(p.name).length > 1) return undefined;

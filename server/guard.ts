@@ -109,10 +109,10 @@ export interface Refusal {
  */
 export function refusalOf(method: string, target: string, rawHeaders: readonly string[]): Refusal | undefined {
   if (Buffer.byteLength(target) > MAX_URL_BYTES) return { response: uriTooLong("/"), target: "/" };
-  const readable = targetProblem(target) === undefined ? target : "/";
+  const problem = targetProblem(target);
+  const readable = problem === undefined ? target : "/";
   if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return { response: headersTooLarge(readable), target: readable };
   if (!methodsOfTarget(readable).includes(method)) return { response: methodProblem(method, readable), target: readable };
-  const problem = targetProblem(target);
   if (problem) return { response: problemFor("invalid-parameter", problem, "/"), target: "/" };
   return undefined;
 }
