@@ -15,10 +15,12 @@ import { join, relative } from "node:path";
 import { writeRouting } from "../build/routing.js";
 import { stockholmYear } from "../functions/lib/cache.js";
 import { datasetMatchesEngine } from "./dataset.js";
+import type { Log } from "./standalone.js";
+
+export type { Log };
 
 export { datasetIsCurrent, datasetMatchesEngine } from "./dataset.js";
 
-export type Log = (level: "info" | "warn" | "error", message: string) => void;
 
 /** What the site build reads (relative to the project root). */
 export const SITE_INPUTS = ["site", "data-gen", "contract", "package-lock.json", "tsconfig.json"];

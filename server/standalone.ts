@@ -38,7 +38,7 @@ import { handleFeed } from "../functions/lib/feed.js";
 import { okResponse, urlOf } from "../functions/lib/http.js";
 import { handleNotFound } from "../functions/lib/not-found.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
-import { methodNotAllowed, preflight, withCommonHeaders, withHeaders, withoutBody, type Clock, type ServedHandler, type ServiceContext } from "../functions/lib/serve.js";
+import { methodGate, withCommonHeaders, withHeaders, withoutBody, type Clock, type ServedHandler, type ServiceContext } from "../functions/lib/serve.js";
 import { handleMcp } from "../functions/lib/mcp.js";
 import { handleV3 } from "../functions/lib/v3.js";
 import { makeV2Handler } from "../functions/lib/v2.js";
@@ -99,9 +99,7 @@ export interface StandaloneServer {
 /** A file answer: OPTIONS preflight, 405, or okResponse's 200/304/HEAD, with the common headers of `pace`. */
 function fileAnswer(request: Request, file: CachedFile, headers: Record<string, string>, pace: PaceLimit | undefined): Response {
   const { "Content-Type": contentType, "Cache-Control": cacheControl, ...rest } = headers;
-  let response: Response;
-  if (request.method === "OPTIONS") response = preflight(request);
-  else response = methodNotAllowed(request.method) ?? okResponse(request, file.bytes, contentType, cacheControl, rest, file.etag);
+  const response = methodGate(request) ?? okResponse(request, file.bytes, contentType, cacheControl, rest, file.etag);
   return withoutBody(request, withCommonHeaders(response, pace));
 }
 

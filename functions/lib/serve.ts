@@ -3,6 +3,7 @@
  * `(Request) => Response` and plain functions around it):
  *   preflight()           OPTIONS: the CORS preflight, 204, allowing the path's methods
  *   methodNotAllowed()    a method the path's row does not declare (GET, HEAD, OPTIONS where no row answers): 405 with Allow
+ *   methodGate()          the two above, as every answer (function or file) applies them first
  *   rateLimited()         over the surface's pace: 429 with Retry-After (failing open)
  *   errorResponse()       every thrown error as a problem document (./problem.ts)
  *   withCommonHeaders()   HSTS, CORS and RateLimit-* on every answer
@@ -120,6 +121,12 @@ export function methodNotAllowed(method: string, allowed: readonly string[] = RE
   return problemResponse("method-not-allowed", `method ${shown} is not allowed; use ${allow}`, { Allow: allow });
 }
 
+/** The preflight or the 405 a request's method gets among `methods`; undefined when it goes on to be answered. */
+export function methodGate(request: Request, methods: readonly string[] = READ_METHODS): Response | undefined {
+  if (request.method === "OPTIONS" && methods.includes("OPTIONS")) return preflight(request, methods);
+  return methodNotAllowed(request.method, methods);
+}
+
 /** 429 when the request is over its pace; undefined when admitted, limits are off or there is no counter. */
 export async function rateLimited(surface: Surface, pace: PaceLimit, ctx: ServiceContext, now: Date): Promise<Response | undefined> {
   if (!ctx.rateLimitsEnabled || !ctx.store) return undefined;
@@ -162,10 +169,8 @@ export function serve(surface: Surface, handler: Handler): ServedHandler {
     try {
       const now = ctx.clock();
       pace = surface.policy(request, now);
-      const methods = methodsOf(urlOf(request).pathname);
       response =
-        request.method === "OPTIONS" && methods.includes("OPTIONS") ? preflight(request, methods)
-        : methodNotAllowed(request.method, methods) ?? (await rateLimited(surface, pace, ctx, now)) ?? (await handler(request, ctx));
+        methodGate(request, methodsOf(urlOf(request).pathname)) ?? (await rateLimited(surface, pace, ctx, now)) ?? (await handler(request, ctx));
     } catch (error) {
       if (!(error instanceof CalendarError)) console.error(error);
       response = errorResponse(error);
