@@ -23,7 +23,7 @@ import {
   CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, MCP_MAX_BODY_BYTES, NO_STORE, PROBLEM_BASE, SURFACES, V2_LIMIT_AFTER_ONE_MONTH,
   V2_LIMIT_AFTER_THREE_MONTHS, allowHeaderOf,
 } from "./policies.js";
-import { DATASET_FOLDER, PARAMETERS, ROUTES, STATIC_ONLY_FILES, type Route } from "./routes.js";
+import { DATASET_FOLDER, PARAMETERS, ROUTES, STATIC_ONLY_FILES, perWindow, type Route } from "./routes.js";
 import { redirectRules } from "./static.js";
 
 export interface OpenApiOptions {
@@ -71,19 +71,9 @@ export const STATIC_DATASET_NOTE =
   "subscription feed, v2, dates outside the materialised window) reach the dynamic service.";
 
 // ---------------------------------------------------------------------------------------------
-// Constants of the HTTP layer that the document states (data-gen/constants.ts: the functions send the same)
+// The HTTP layer's constants the document states come from contract/policies.ts (SURFACES, cache policies); the
+// functions send the same.
 // ---------------------------------------------------------------------------------------------
-
-const RATE_LIMITS = {
-  v3: { limit: SURFACES.v3.limit, window: SURFACES.v3.windowSeconds },
-  v2: { limit: SURFACES.v2.limit, window: SURFACES.v2.windowSeconds },
-  feed: { limit: SURFACES.feed.limit, window: SURFACES.feed.windowSeconds },
-  feedWithQuery: { limit: SURFACES["feed-query"].limit, window: SURFACES["feed-query"].windowSeconds },
-} as const;
-const V2_BLOCK_SECONDS = SURFACES.v2.blockSeconds;
-
-/** "10 requests per minute", "5 per 10 seconds": a window in words. */
-const perWindow = (seconds: number): string => (seconds === 60 ? "per minute" : `per ${seconds} seconds`);
 
 type Json = Record<string, unknown>;
 
@@ -205,19 +195,19 @@ const HEADERS: Json = {
   },
   "RateLimit-Limit": {
     description:
-      `Requests allowed in the window: ${RATE_LIMITS.v3.limit} on /v3/*, ${RATE_LIMITS.v2.limit} on v2, ${RATE_LIMITS.feed.limit} ` +
-      `on the calendar feed (${RATE_LIMITS.feedWithQuery.limit} when the request has query parameters). Sent on every response. ` +
+      `Requests allowed in the window: ${SURFACES.v3.limit} on /v3/*, ${SURFACES.v2.limit} on v2, ${SURFACES.feed.limit} ` +
+      `on the calendar feed (${SURFACES["feed-query"].limit} when the request has query parameters). Sent on every response. ` +
       "`RateLimit-Remaining` is not sent.",
     schema: { type: "string", pattern: "^[0-9]+$" },
-    example: String(RATE_LIMITS.v3.limit),
+    example: String(SURFACES.v3.limit),
   },
   "RateLimit-Policy": {
     description:
-      `\`limit;w=seconds\`: \`${RATE_LIMITS.v3.limit};w=${RATE_LIMITS.v3.window}\` on /v3/*, ` +
-      `\`${RATE_LIMITS.v2.limit};w=${RATE_LIMITS.v2.window}\` on v2, \`${RATE_LIMITS.feed.limit};w=${RATE_LIMITS.feed.window}\` ` +
-      `or \`${RATE_LIMITS.feedWithQuery.limit};w=${RATE_LIMITS.feedWithQuery.window}\` on the calendar feed. Sent on every response.`,
+      `\`limit;w=seconds\`: \`${SURFACES.v3.limit};w=${SURFACES.v3.windowSeconds}\` on /v3/*, ` +
+      `\`${SURFACES.v2.limit};w=${SURFACES.v2.windowSeconds}\` on v2, \`${SURFACES.feed.limit};w=${SURFACES.feed.windowSeconds}\` ` +
+      `or \`${SURFACES["feed-query"].limit};w=${SURFACES["feed-query"].windowSeconds}\` on the calendar feed. Sent on every response.`,
     schema: { type: "string", pattern: "^[0-9]+;w=[0-9]+$" },
-    example: `${RATE_LIMITS.v3.limit};w=${RATE_LIMITS.v3.window}`,
+    example: `${SURFACES.v3.limit};w=${SURFACES.v3.windowSeconds}`,
   },
   "Retry-After": {
     description: "Whole seconds until a request would be admitted.",
@@ -282,7 +272,7 @@ const PROBLEM_DETAILS: Record<ProblemSlug, string> = {
   gone: "the unversioned API has been withdrawn; use /v3/",
   "content-too-large": `the request body is larger than ${MCP_MAX_BODY_BYTES} bytes`,
   "unsupported-media-type": "the 'Content-Type' header must be application/json (a JSON-RPC message)",
-  "rate-limited": `more than ${RATE_LIMITS.v3.limit} requests in ${RATE_LIMITS.v3.window} seconds from this address; retry after 42 seconds`,
+  "rate-limited": `more than ${SURFACES.v3.limit} requests in ${SURFACES.v3.windowSeconds} seconds from this address; retry after 42 seconds`,
   "uri-too-long": "the request target is longer than 8192 bytes",
   "request-header-fields-too-large": "the request's header fields are larger than 16384 bytes",
   "internal-error": "the server failed to answer this request; please try again later",
@@ -342,9 +332,9 @@ const RESPONSES: Json = {
     headers: { ...OK_HEADERS, ...V2_HEADERS },
   },
   V2TooManyRequests: problemResponse(
-    `More than the v2 limit (${RATE_LIMITS.v2.limit} ${perWindow(RATE_LIMITS.v2.window)}, tightened to ${V2_LIMIT_AFTER_ONE_MONTH} from ` +
+    `More than the v2 limit (${SURFACES.v2.limit} ${perWindow(SURFACES.v2.windowSeconds)}, tightened to ${V2_LIMIT_AFTER_ONE_MONTH} from ` +
       `one month after the announcement and to ${V2_LIMIT_AFTER_THREE_MONTHS} from three months after it); a client over the limit is ` +
-      `blocked for ${V2_BLOCK_SECONDS} seconds.`,
+      `blocked for ${SURFACES.v2.blockSeconds} seconds.`,
     ["rate-limited"],
     { "Retry-After": h("Retry-After"), ...V2_HEADERS },
   ),
@@ -772,10 +762,10 @@ function description(): string {
       "are never cached (`Cache-Control: no-store`).\n\n" +
       slugTable(),
     "## Limits and caching\n\n" +
-      `Per calling address: /v3/* ${RATE_LIMITS.v3.limit} requests ${perWindow(RATE_LIMITS.v3.window)}; v2 ${RATE_LIMITS.v2.limit} ` +
-      `${perWindow(RATE_LIMITS.v2.window)} (blocked for ${V2_BLOCK_SECONDS} seconds when over); calendar feed ${RATE_LIMITS.feed.limit} ` +
-      `${perWindow(RATE_LIMITS.feed.window)}, or ${RATE_LIMITS.feedWithQuery.limit} when query parameters are present; \`/health\` ` +
-      `${RATE_LIMITS.v3.limit} ${perWindow(RATE_LIMITS.v3.window)} on its own counter; \`/mcp\` ${SURFACES.mcp.limit} ` +
+      `Per calling address: /v3/* ${SURFACES.v3.limit} requests ${perWindow(SURFACES.v3.windowSeconds)}; v2 ${SURFACES.v2.limit} ` +
+      `${perWindow(SURFACES.v2.windowSeconds)} (blocked for ${SURFACES.v2.blockSeconds} seconds when over); calendar feed ${SURFACES.feed.limit} ` +
+      `${perWindow(SURFACES.feed.windowSeconds)}, or ${SURFACES["feed-query"].limit} when query parameters are present; \`/health\` ` +
+      `${SURFACES.v3.limit} ${perWindow(SURFACES.v3.windowSeconds)} on its own counter; \`/mcp\` ${SURFACES.mcp.limit} ` +
       `${perWindow(SURFACES.mcp.windowSeconds)} on its own counter. Over the limit: 429 \`rate-limited\` with \`Retry-After\`. Every ` +
       "response carries `RateLimit-Limit` and `RateLimit-Policy` (`limit;w=seconds`); `RateLimit-Remaining` is not sent. No daily " +
       `or monthly quota. Successful answers carry a strong \`ETag\` and \`Cache-Control: ${CACHE_LONG}\` (with \`year\` omitted: ` +
@@ -784,8 +774,8 @@ function description(): string {
       `This is version ${API_VERSION} of the v3 API under \`/v3/\`. The unversioned v2 endpoints (\`/holidays\`, \`/half-days\`, ` +
       "`/bridge-days`) are deprecated and being withdrawn: every v2 response carries `Link` (relations `deprecation` and " +
       "`sunset`); once the withdrawal is announced, `Deprecation` (`@<epoch seconds>`) and `Sunset` (six months later) appear, " +
-      `the v2 limit tightens to ${V2_LIMIT_AFTER_ONE_MONTH} ${perWindow(RATE_LIMITS.v2.window)} after one month and ` +
-      `${V2_LIMIT_AFTER_THREE_MONTHS} ${perWindow(RATE_LIMITS.v2.window)} after three, one-hour brownouts in the last ` +
+      `the v2 limit tightens to ${V2_LIMIT_AFTER_ONE_MONTH} ${perWindow(SURFACES.v2.windowSeconds)} after one month and ` +
+      `${V2_LIMIT_AFTER_THREE_MONTHS} ${perWindow(SURFACES.v2.windowSeconds)} after three, one-hour brownouts in the last ` +
       "month answer 410 `gone`, and from the sunset every v2 request answers 410 `gone`. The calendar feed and `/health` are " +
       "outside the versioned API.",
     staticDatasetSection(),
