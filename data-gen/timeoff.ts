@@ -3,7 +3,7 @@
  * leave days in a span. Pure: day numbers in, response objects out. Both read a span's days as one array of small
  * integers (calendar.ts dayKindsBetween), never Day objects or Dates in their loops.
  */
-import { DAY_OFF, FIRST_DAY, LAST_DAY, NAMED_DAY, WORKING_DAY, dayKindsBetween, dayOf } from "./calendar.js";
+import { DAY_OFF, FIRST_DAY, LAST_DAY, NAMED_DAY, WORKING_DAY, dayKindsBetween, dayOf, isBridgeDay } from "./calendar.js";
 import { dayFromCivil, toIsoDate, type DayNumber } from "./dates.js";
 import { invalidParameter } from "./errors.js";
 import { LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, type LeaveObjective } from "./grammar.js";
@@ -84,8 +84,9 @@ export function longWeekendsOfYear(year: number): LongWeekend[] {
     // a run of the year that reaches the end of the window would be cut short: only the range's own edge may do that
     if ((next ?? run).end === length - 1 && base + length - 1 < LAST_DAY) throw new Error(`longWeekendsOfYear(${year}): a run outruns the scan`);
     if (run.end - run.start + 1 >= 3 && run.named) list.push(weekend(run.start, run.end, []));
-    // one working day between two free runs is a bridge day: its previous and next days are both days off
-    if (next !== undefined && next.start === run.end + 2 && (run.named || next.named)) list.push(weekend(run.start, next.end, [run.end + 1]));
+    // the working day right after a free run, when it is a bridge day (the engine's own definition, as /v3/bridge-days
+    // lists them: both neighbours are days off), joins this run and the next
+    if (next !== undefined && isBridgeDay(base + run.end + 1) && (run.named || next.named)) list.push(weekend(run.start, next.end, [run.end + 1]));
   }
   return list;
 }
