@@ -57,13 +57,15 @@ export function parseStrictBoolean(value: string, parameter: string): boolean {
 
 const TRUTHY: ReadonlySet<string> = new Set(LOOSE_TRUE);
 const FALSY: ReadonlySet<string> = new Set(LOOSE_FALSE);
+/** "true, 1, on, yes (or bare) / false, 0, off, no", from the grammar's lists */
+const LOOSE_SPELLINGS = `${LOOSE_TRUE.filter((v) => v !== "").join(", ")}${LOOSE_TRUE.includes("") ? " (or bare)" : ""} / ${LOOSE_FALSE.join(", ")}`;
 
 /** Calendar-feed booleans: true/1/on/yes/bare, false/0/off/no, any letter case. */
 export function parseLooseBoolean(value: string, parameter: string): boolean {
   const v = value.toLowerCase();
   if (TRUTHY.has(v)) return true;
   if (FALSY.has(v)) return false;
-  throw invalidParameter(parameter, `'${parameter}' must be a boolean: true, 1, on, yes (or bare) / false, 0, off, no`);
+  throw invalidParameter(parameter, `'${parameter}' must be a boolean: ${LOOSE_SPELLINGS}`);
 }
 
 export function parseBounds(value: string): Bounds {
