@@ -103,20 +103,27 @@ export function redirectsFile(): string {
 
 export interface HeaderRule {
   for: string;
-  values: Record<string, string>;
+  values: Readonly<Record<string, string>>;
 }
 
-/** The headers a file answer carries for a surface: the ones a function answer sets (problem/304 aside). */
-export function fileHeaders(contentType: "json" | "calendar", surface: SurfaceName): Record<string, string> {
-  return {
-    "Content-Type": contentType === "json" ? JSON_CONTENT_TYPE : CALENDAR_CONTENT_TYPE,
-    "Cache-Control": CACHE_LONG,
-    ...CORS_HEADERS,
-    ...PREFLIGHT_HEADERS,
-    "Access-Control-Allow-Headers": DEFAULT_ALLOWED_HEADERS,
-    ...rateLimitHeaders(SURFACES[surface]),
-  };
+/** The headers a file answer carries for a surface: the ones a function answer sets (problem/304 aside). Built once each. */
+export function fileHeaders(contentType: "json" | "calendar", surface: SurfaceName): Readonly<Record<string, string>> {
+  const key = `${contentType} ${surface}`;
+  let headers = FILE_HEADERS.get(key);
+  if (!headers) {
+    headers = Object.freeze({
+      "Content-Type": contentType === "json" ? JSON_CONTENT_TYPE : CALENDAR_CONTENT_TYPE,
+      "Cache-Control": CACHE_LONG,
+      ...CORS_HEADERS,
+      ...PREFLIGHT_HEADERS,
+      "Access-Control-Allow-Headers": DEFAULT_ALLOWED_HEADERS,
+      ...rateLimitHeaders(SURFACES[surface]),
+    });
+    FILE_HEADERS.set(key, headers);
+  }
+  return headers;
 }
+const FILE_HEADERS = new Map<string, Readonly<Record<string, string>>>();
 
 /**
  * `_headers`: the dataset folder and every request path a file answers get the headers of the row's surface

@@ -2,7 +2,7 @@
  * What the standalone server answers itself, before a Fetch `Request` exists (the Fetch API refuses TRACE, TRACK
  * and CONNECT, and `new URL()` or `decodeURIComponent()` on a hostile target throws), and what it answers straight
  * onto a socket when Node's HTTP parser gives up on a request (`clientError`). Every answer is a problem document
- * built from the handlers' own pieces (problemResponse + withCommonHeaders): `Cache-Control: no-store`, CORS, HSTS
+ * built from the handlers' own pieces (problemAnswer + commonHeaders): `Cache-Control: no-store`, CORS, HSTS
  * and the RateLimit headers of the path's surface, never a stack trace or an internal path.
  */
 import { STATUS_CODES } from "node:http";
@@ -11,8 +11,9 @@ import { SURFACES, type SurfaceName } from "../contract/policies.js";
 import { matchRoute, surfaceOf } from "../contract/routes.js";
 import { datasetFileOf } from "../contract/static.js";
 import type { ProblemSlug } from "../data-gen/errors.js";
-import { problemResponse } from "../functions/lib/problem.js";
-import { methodNotAllowed, methodsOf, withCommonHeaders } from "../functions/lib/serve.js";
+import { layeredHeaders, type Answer } from "../functions/lib/http.js";
+import { problemAnswer } from "../functions/lib/problem.js";
+import { commonHeaders, methodNotAllowed, methodsOf } from "../functions/lib/serve.js";
 
 /** The longest request target answered normally (bytes); a longer one is 414 uri-too-long. */
 export const MAX_URL_BYTES = 8 * 1024;
@@ -72,8 +73,13 @@ export function targetProblem(target: string): string | undefined {
 }
 
 /** A problem answer for a target, with the common headers (HSTS, CORS, RateLimit-*) of the target's surface. */
-export function problemFor(slug: ProblemSlug, detail: string, target: string, headers?: Record<string, string>): Response {
-  return withCommonHeaders(problemResponse(slug, detail, headers), SURFACES[surfaceOfTarget(target)]);
+export function problemFor(slug: ProblemSlug, detail: string, target: string, headers?: Record<string, string>): Answer {
+  return withTargetHeaders(problemAnswer(slug, detail, headers), target);
+}
+
+/** An answer with the common headers (HSTS, CORS, RateLimit-*) of the target's surface. */
+function withTargetHeaders(answer: Answer, target: string): Answer {
+  return { ...answer, headers: layeredHeaders(commonHeaders(SURFACES[surfaceOfTarget(target)]), answer.headers) };
 }
 
 /** The methods an origin-form target's path answers: its row's, else GET, HEAD, OPTIONS (files, the site, unknown paths). */
@@ -86,10 +92,9 @@ export function methodsOfTarget(target: string): readonly string[] {
 }
 
 /** 405 with the path's Allow, the handlers' own answer (methodNotAllowed shows the method only when it is a plain token). */
-export function methodProblem(method: string, target: string): Response {
+export function methodProblem(method: string, target: string): Answer {
   const allowed = methodsOfTarget(target);
-  const response = methodNotAllowed(method, allowed) ?? methodNotAllowed("this method", allowed)!;
-  return withCommonHeaders(response, SURFACES[surfaceOfTarget(target)]);
+  return withTargetHeaders(methodNotAllowed(method, allowed) ?? methodNotAllowed("this method", allowed)!, target);
 }
 
 const uriTooLong = (target: string) => problemFor("uri-too-long", `the request target is longer than ${MAX_URL_BYTES} bytes`, target);
@@ -98,7 +103,7 @@ const headersTooLarge = (target: string) =>
 
 /** A raw-layer answer and the target whose surface it speaks for ("/" when the target is unreadable). */
 export interface Refusal {
-  response: Response;
+  answer: Answer;
   target: string;
 }
 
@@ -108,30 +113,31 @@ export interface Refusal {
  * TRACE included), 400 for a target the server cannot read.
  */
 export function refusalOf(method: string, target: string, rawHeaders: readonly string[]): Refusal | undefined {
-  if (Buffer.byteLength(target) > MAX_URL_BYTES) return { response: uriTooLong("/"), target: "/" };
+  if (Buffer.byteLength(target) > MAX_URL_BYTES) return { answer: uriTooLong("/"), target: "/" };
   const problem = targetProblem(target);
   const readable = problem === undefined ? target : "/";
-  if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return { response: headersTooLarge(readable), target: readable };
-  if (!methodsOfTarget(readable).includes(method)) return { response: methodProblem(method, readable), target: readable };
-  if (problem) return { response: problemFor("invalid-parameter", problem, "/"), target: "/" };
+  if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return { answer: headersTooLarge(readable), target: readable };
+  if (!methodsOfTarget(readable).includes(method)) return { answer: methodProblem(method, readable), target: readable };
+  if (problem) return { answer: problemFor("invalid-parameter", problem, "/"), target: "/" };
   return undefined;
 }
 
-/** A Response as raw HTTP/1.1 bytes, closing the connection. */
-export async function rawHttp(response: Response): Promise<Buffer> {
-  const body = Buffer.from(await response.arrayBuffer());
-  const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? "Error"}`];
-  response.headers.forEach((value, name) => {
-    if (name !== "content-length" && name !== "connection") lines.push(`${name}: ${value}`);
-  });
+/** An answer as raw HTTP/1.1 bytes, closing the connection. */
+export function rawHttp(answer: Answer): Buffer {
+  const body = answer.body === null ? Buffer.alloc(0) : Buffer.from(answer.body);
+  const lines = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? "Error"}`];
+  for (const [name, value] of Object.entries(answer.headers)) {
+    const lower = name.toLowerCase();
+    if (lower !== "content-length" && lower !== "connection") lines.push(`${name}: ${value}`);
+  }
   lines.push(`Content-Length: ${body.length}`, "Connection: close", "", "");
   return Buffer.concat([Buffer.from(lines.join("\r\n"), "latin1"), body]);
 }
 
 /** Writes a response onto a socket Node's HTTP layer has given up on, then closes it. Never throws. */
-export async function answerOnSocket(socket: Duplex, response: Response): Promise<void> {
+export function answerOnSocket(socket: Duplex, answer: Answer): void {
   try {
-    const bytes = await rawHttp(response);
+    const bytes = rawHttp(answer);
     if (!socket.writable || socket.destroyed) return void socket.destroy();
     socket.end(bytes);
     // a client that never reads must not hold the socket open
@@ -161,7 +167,7 @@ export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: B
   if (code === "ECONNRESET" || code === "EPIPE") return undefined;
   const line = requestLineOf(error.rawPacket);
   const target = targetProblem(line.target) === undefined ? line.target : "/";
-  const answer = (response: Response, on = target): Refusal => ({ response, target: on });
+  const answer = (refused: Answer, on = target): Refusal => ({ answer: refused, target: on });
   if (code === "HPE_INVALID_METHOD") return answer(methodProblem(line.method, target));
   if (code === "HPE_HEADER_OVERFLOW") return answer(headersTooLarge("/"), "/");
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") return answer(problemFor("invalid-parameter", "the request was not received completely in time", target));

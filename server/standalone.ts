@@ -35,10 +35,10 @@ import { matchRoute, surfaceOf, type FunctionName } from "../contract/routes.js"
 import { datasetFileOf, fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
 import { createHealthHandler, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { handleFeed } from "../functions/lib/feed.js";
-import { okResponse, urlOf } from "../functions/lib/http.js";
+import { layeredHeaders, okAnswer, responseOf, urlOf, type Answer } from "../functions/lib/http.js";
 import { handleNotFound } from "../functions/lib/not-found.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
-import { methodGate, withCommonHeaders, withHeaders, withoutBody, type Clock, type ServedHandler, type ServiceContext } from "../functions/lib/serve.js";
+import { finish, methodGate, withHeaders, type Clock, type ServedHandler, type ServiceContext } from "../functions/lib/serve.js";
 import { handleMcp } from "../functions/lib/mcp.js";
 import { handleV3 } from "../functions/lib/v3.js";
 import { makeV2Handler } from "../functions/lib/v2.js";
@@ -96,20 +96,41 @@ export interface StandaloneServer {
   close(graceMs?: number): Promise<void>;
 }
 
-/** A file answer: OPTIONS preflight, 405, or okResponse's 200/304/HEAD, with the common headers of `pace`. */
-function fileAnswer(request: Request, file: CachedFile, headers: Record<string, string>, pace: PaceLimit | undefined): Response {
-  const { "Content-Type": contentType, "Cache-Control": cacheControl, ...rest } = headers;
-  const response = methodGate(request) ?? okResponse(request, file.bytes, contentType, cacheControl, rest, file.etag);
-  return withoutBody(request, withCommonHeaders(response, pace));
+/** A file's headers split as okAnswer takes them (its Content-Type, its Cache-Control, the rest), once per header set. */
+const SPLIT_HEADERS = new WeakMap<object, { contentType: string; cacheControl: string; rest: Record<string, string> }>();
+function splitHeaders(headers: Readonly<Record<string, string>>) {
+  let split = SPLIT_HEADERS.get(headers);
+  if (!split) {
+    const { "Content-Type": contentType, "Cache-Control": cacheControl, ...rest } = headers;
+    SPLIT_HEADERS.set(headers, (split = { contentType, cacheControl, rest }));
+  }
+  return split;
 }
 
-/** Writes a Fetch Response through Node's response object (the raw handler's own answers). */
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  headers["content-length"] = String(body.length);
-  res.writeHead(response.status, headers);
+/** A file answer: OPTIONS preflight, 405, or okAnswer's 200/304 (no body for HEAD), with the common headers of `pace`. */
+function fileAnswer(request: Request, file: CachedFile, headers: Readonly<Record<string, string>>, pace: PaceLimit | undefined): Response {
+  const { contentType, cacheControl, rest } = splitHeaders(headers);
+  return finish(request, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace);
+}
+
+/** A small memo of pure lookups by request target (cleared when full: the working set of a busy server is small). */
+function memoOf<T>(size: number, compute: (key: string) => T): (key: string) => T {
+  const memo = new Map<string, T>();
+  return (key) => {
+    let value = memo.get(key);
+    if (value === undefined && !memo.has(key)) {
+      value = compute(key);
+      if (memo.size >= size) memo.clear();
+      memo.set(key, value);
+    }
+    return value as T;
+  };
+}
+
+/** Writes an answer through Node's response object (the raw handler's own answers; Node sends no body for HEAD). */
+function writeAnswer(res: ServerResponse, answer: Answer): void {
+  const body = answer.body === null ? "" : answer.body;
+  res.writeHead(answer.status, { ...answer.headers, "Content-Length": String(Buffer.byteLength(body)) });
   res.end(body);
 }
 
@@ -124,6 +145,11 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const siteReady = options.siteReady ?? Promise.resolve();
   const files = new PublicFiles(publicDir, { maxBytes: options.fileCacheBytes });
   const rules = redirectRules();
+  // the dataset file the rules send a target to, remembered per target (the rules never change while serving)
+  const datasetFileFor = memoOf(10_000, (target) => {
+    const url = new URL(target, "http://localhost");
+    return resolveRewrite(url.pathname, url.searchParams, rules);
+  });
 
   const manifestPath = resolve(env[DATASET_MANIFEST_ENV] || join(publicDir, "manifest.json"));
   /**
@@ -167,10 +193,10 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
    * The raw layer's own answers on a v2 path carry what every v2 response carries (the v2 handler adds it to its
    * answers): Link, and once announced Deprecation and Sunset, and the RateLimit headers of the timeline's moment.
    */
-  const asTheSurfaceAnswers = (response: Response, target: string): Response => {
-    if (surfaceOfTarget(target) !== "v2") return response;
+  const asTheSurfaceAnswers = (answer: Answer, target: string): Answer => {
+    if (surfaceOfTarget(target) !== "v2") return answer;
     const state = withdrawalState(withdrawal, clock());
-    return withHeaders(response, { ...state.headers, ...rateLimitHeaders(state.policy) });
+    return { ...answer, headers: layeredHeaders(answer.headers, state.headers, rateLimitHeaders(state.policy)) };
   };
 
   const mark = (response: Response, source: "file" | "function"): Response =>
@@ -182,7 +208,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     const ctx: ServiceContext = { clock, clientAddress, store, rateLimitsEnabled };
     const match = matchRoute(pathname);
 
-    const datasetFile = match?.route.static ? resolveRewrite(pathname, url.searchParams, rules) : undefined;
+    const datasetFile = match?.route.static ? datasetFileFor(pathname + url.search) : undefined;
     if (datasetFile && match && (await datasetUsable())) {
       const file = await files.get(datasetFile);
       // no file (a date outside the days window, a partial build): the function answers, byte-identical
@@ -217,20 +243,20 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       } catch {
         /* keep "/" */
       }
-      return withoutBody(request, problemFor("internal-error", "the server failed to answer this request; please try again later", target));
+      return responseOf(request, problemFor("internal-error", "the server failed to answer this request; please try again later", target));
     }
   }
 
   const bridge = getRequestListener((request, env) => fetch(request, (env as HttpBindings).incoming.socket.remoteAddress ?? "unknown"), {
     // the raw handler has already refused what the bridge cannot read; this is the net under it
-    errorHandler: () => problemFor("invalid-parameter", "the request target could not be read", "/"),
+    errorHandler: () => responseOf(null, problemFor("invalid-parameter", "the request target could not be read", "/")),
   });
 
   const fail = (res: ServerResponse, error: unknown) => {
     log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
     try {
       if (!res.headersSent) {
-        void writeResponse(res, problemFor("internal-error", "the server failed to answer this request; please try again later", "/")).catch(() => res.destroy());
+        writeAnswer(res, problemFor("internal-error", "the server failed to answer this request; please try again later", "/"));
       } else res.destroy();
     } catch {
       res.destroy();
@@ -241,7 +267,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     try {
       const refusal = refusalOf(req.method ?? "", req.url ?? "", req.rawHeaders);
       if (refusal) {
-        writeResponse(res, asTheSurfaceAnswers(refusal.response, refusal.target)).catch((error) => fail(res, error));
+        writeAnswer(res, asTheSurfaceAnswers(refusal.answer, refusal.target));
         return;
       }
       req.headers.host = INTERNAL_HOST;
@@ -256,7 +282,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       const busy = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent;
       const answer = busy ? undefined : clientErrorAnswer(error);
       if (!answer) return void socket.destroy();
-      void answerOnSocket(socket, asTheSurfaceAnswers(answer.response, answer.target));
+      answerOnSocket(socket, asTheSurfaceAnswers(answer.answer, answer.target));
     } catch {
       socket.destroy();
     }
@@ -264,7 +290,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   // CONNECT (a proxy tunnel request) never reaches the request handler: answer its 405 on the socket
   server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
     try {
-      void answerOnSocket(socket, methodProblem("CONNECT", "/"));
+      answerOnSocket(socket, methodProblem("CONNECT", "/"));
     } catch {
       socket.destroy();
     }

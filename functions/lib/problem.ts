@@ -3,6 +3,7 @@ import { NO_STORE, PROBLEM_BASE, PROBLEM_CONTENT_TYPE } from "../../contract/pol
 import { PATHS } from "../../contract/paths.js";
 import { serializeJson } from "../../data-gen/serialize.js";
 import type { Problem } from "../../contract/bodies.js";
+import type { Answer } from "./http.js";
 
 /** The fixed prefix of every problem `type` URI: a constant of the deployment, never derived from the request. */
 export { PROBLEM_BASE };
@@ -16,18 +17,20 @@ export function problemDocument(slug: ProblemSlug, detail: string): ProblemDocum
   return { type: `${PROBLEM_BASE}/${slug}`, title: PROBLEM_TITLES[slug], status: PROBLEM_STATUS[slug], detail };
 }
 
-/** An RFC 9457 problem response. Errors are never cached. */
-export function problemResponse(slug: ProblemSlug, detail: string, extraHeaders?: HeadersInit): Response {
+/** An RFC 9457 problem answer. Errors are never cached. */
+export function problemAnswer(slug: ProblemSlug, detail: string, extraHeaders?: Readonly<Record<string, string>>): Answer {
   const doc = problemDocument(slug, detail);
-  const headers = new Headers(extraHeaders);
-  headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
-  headers.set("Cache-Control", NO_STORE);
-  return new Response(serializeJson(doc), { status: doc.status, headers });
+  return {
+    status: doc.status,
+    headers: { ...extraHeaders, "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": NO_STORE },
+    body: serializeJson(doc),
+  };
 }
 
-export function errorResponse(error: unknown): Response {
-  if (error instanceof CalendarError) return problemResponse(error.slug, detailNamingParameter(error));
-  return problemResponse("internal-error", "the server failed to answer this request; please try again later");
+/** The problem answer of anything thrown: a CalendarError's own, else an internal error that says nothing inside. */
+export function errorAnswer(error: unknown): Answer {
+  if (error instanceof CalendarError) return problemAnswer(error.slug, detailNamingParameter(error));
+  return problemAnswer("internal-error", "the server failed to answer this request; please try again later");
 }
 
 export function notFound(pathname: string): CalendarError {

@@ -7,7 +7,7 @@
 import { SURFACES, type SurfaceName } from "../../contract/policies.js";
 import { RATE_LIMITED_PREFIX } from "../../contract/routes.js";
 import { handleNotFound } from "./not-found.js";
-import { rateLimitedResponse, withCommonHeaders, withoutBody } from "./serve.js";
+import { finish, rateLimitedAnswer } from "./serve.js";
 
 export async function handleRateLimited(request: Request): Promise<Response> {
   const pathname = new URL(request.url).pathname;
@@ -15,5 +15,5 @@ export async function handleRateLimited(request: Request): Promise<Response> {
   if (!Object.hasOwn(SURFACES, name)) return handleNotFound(request);
   const pace = SURFACES[name as SurfaceName];
   const retryAfter = Math.max(pace.windowSeconds, "blockSeconds" in pace ? pace.blockSeconds : 0);
-  return withoutBody(request, withCommonHeaders(rateLimitedResponse(pace, retryAfter), pace));
+  return finish(request, rateLimitedAnswer(pace, retryAfter), pace);
 }

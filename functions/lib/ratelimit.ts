@@ -11,7 +11,8 @@ export interface RateLimitDecision {
 
 /** Where the counters live: the standalone server keeps them in its memory (on Netlify the platform counts). */
 export interface RateLimitStore {
-  hit(key: string, policy: RateLimitPolicy, nowMs: number): Promise<RateLimitDecision>;
+  /** counts a hit; a store in memory answers at once, one elsewhere may answer with a promise */
+  hit(key: string, policy: RateLimitPolicy, nowMs: number): RateLimitDecision | Promise<RateLimitDecision>;
 }
 
 /** One counter: a fixed window that starts with its first request. */
@@ -67,7 +68,7 @@ export function memoryRateLimitStore(): RateLimitStore & { clear(): void; size()
     for (const [key, entry] of counters) if (entry.expiresAt <= nowMs) counters.delete(key);
   };
   return {
-    async hit(key, policy, nowMs) {
+    hit(key, policy, nowMs) {
       if (++hits % SWEEP_EVERY_HITS === 0) sweep(nowMs);
       const { state, decision } = countHit(counters.get(key)?.state ?? null, policy, nowMs);
       counters.set(key, { state, expiresAt: Math.max(state.windowStart + policy.windowSeconds * 1000, state.blockedUntil) });
@@ -85,29 +86,43 @@ export function memoryRateLimitStore(): RateLimitStore & { clear(): void; size()
 /** A store call that takes longer than this is treated as broken: the request goes through. */
 export const RATE_LIMIT_TIMEOUT_MS = 1500;
 
-/** Asks the store, failing open: an error or a timeout admits the request. */
-export async function checkRateLimit(
+const ADMIT: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
+
+function failOpen(error: unknown): RateLimitDecision {
+  console.warn(`rate limiter failed open: ${(error as Error)?.message ?? error}`);
+  return ADMIT;
+}
+
+/**
+ * Asks the store, failing open: an error, or an answer later than `timeoutMs`, admits the request. A store that
+ * answers at once (the memory store) is answered at once, without a timer.
+ */
+export function checkRateLimit(
   store: RateLimitStore,
   key: string,
   policy: RateLimitPolicy,
   nowMs: number,
   timeoutMs = RATE_LIMIT_TIMEOUT_MS,
-): Promise<RateLimitDecision> {
+): RateLimitDecision | Promise<RateLimitDecision> {
+  let pending: RateLimitDecision | Promise<RateLimitDecision>;
+  try {
+    pending = store.hit(key, policy, nowMs);
+  } catch (error) {
+    return failOpen(error);
+  }
+  if (!(pending instanceof Promise)) return pending;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<RateLimitDecision>((resolve) => {
-    timer = setTimeout(() => resolve({ allowed: true, retryAfterSeconds: 0 }), timeoutMs);
+    timer = setTimeout(() => {
+      console.warn(`rate limiter failed open: no answer within ${timeoutMs} ms`);
+      resolve(ADMIT);
+    }, timeoutMs);
   });
-  try {
-    return await Promise.race([store.hit(key, policy, nowMs), timeout]);
-  } catch (error) {
-    console.warn(`rate limiter failed open: ${(error as Error)?.message ?? error}`);
-    return { allowed: true, retryAfterSeconds: 0 };
-  } finally {
-    clearTimeout(timer);
-  }
+  return Promise.race([pending, timeout]).then(
+    (decision) => (clearTimeout(timer), decision),
+    (error) => (clearTimeout(timer), failOpen(error)),
+  );
 }
 
-/** The RateLimit-Limit and RateLimit-Policy headers of a policy. */
-export function rateLimitHeaders(policy: RateLimitPolicy): Record<string, string> {
-  return { "RateLimit-Limit": String(policy.limit), "RateLimit-Policy": `${policy.limit};w=${policy.windowSeconds}` };
-}
+/** The RateLimit-Limit and RateLimit-Policy headers of a policy (declared with the paces). */
+export { rateLimitHeaders } from "../../contract/policies.js";

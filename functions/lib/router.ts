@@ -8,7 +8,7 @@ import { CalendarError, invalidParameter } from "../../data-gen/errors.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, JSON_CONTENT_TYPE, CALENDAR_CONTENT_TYPE, NETLIFY_CDN_CACHE_LONG, NO_STORE } from "../../contract/policies.js";
 import { PARAMETERS, matchRoute, type Route, type RouteId } from "../../contract/routes.js";
 import { cacheUntilStockholmMidnight } from "./cache.js";
-import { okResponse, urlOf } from "./http.js";
+import { okAnswer, urlOf, type Answer } from "./http.js";
 import { notFound } from "./problem.js";
 import type { ServiceContext } from "./serve.js";
 
@@ -58,6 +58,8 @@ export function readArguments(route: Route, pathValues: Record<string, string>, 
   return args;
 }
 
+const CDN_CACHE_LONG_HEADERS = Object.freeze({ "Netlify-CDN-Cache-Control": NETLIFY_CDN_CACHE_LONG });
+
 /** The Cache-Control the row declares for these arguments. */
 export function cacheControlOf(route: Route, args: RouteArguments, now: Date): string {
   switch (route.cache) {
@@ -77,7 +79,7 @@ export function cacheControlOf(route: Route, args: RouteArguments, now: Date): s
  * not-found problem. `pathnameOf` lets an adapter say which path the request stands for.
  */
 export function tableRouter(handlers: RouteHandlers, pathnameOf: (url: URL) => string = (url) => url.pathname) {
-  return (request: Request, ctx: ServiceContext): Response => {
+  return (request: Request, ctx: ServiceContext): Answer => {
     const url = urlOf(request);
     const pathname = pathnameOf(url);
     const match = matchRoute(pathname);
@@ -90,7 +92,7 @@ export function tableRouter(handlers: RouteHandlers, pathnameOf: (url: URL) => s
     const cacheControl = typeof answer === "string" ? cacheControlOf(route, args, ctx.clock()) : answer.cacheControl;
     const contentType = route.ok.contentType === "json" ? JSON_CONTENT_TYPE : CALENDAR_CONTENT_TYPE;
     // the CDN keeps long-lived function answers in its durable cache (per-date answers outside the dataset window, periods, shifts)
-    const extra = cacheControl === CACHE_LONG ? { "Netlify-CDN-Cache-Control": NETLIFY_CDN_CACHE_LONG } : undefined;
-    return okResponse(request, body, contentType, cacheControl, extra);
+    const extra = cacheControl === CACHE_LONG ? CDN_CACHE_LONG_HEADERS : undefined;
+    return okAnswer(request, body, contentType, cacheControl, extra);
   };
 }

@@ -1,14 +1,16 @@
 /**
- * The cross-cutting rules of the HTTP layer, as small pieces each surface composes (Hono/Fetch style:
- * `(Request) => Response` and plain functions around it):
+ * The cross-cutting rules of the HTTP layer, as small pieces each surface composes. A surface is
+ * `(Request) => Response`; inside, the pieces build answers (./http.ts `Answer`: status, headers, body) and serve()
+ * makes one Response of the final answer, with every header known at construction:
  *   preflight()           OPTIONS: the CORS preflight, 204, allowing the path's methods
  *   methodNotAllowed()    a method the path's row does not declare (GET, HEAD, OPTIONS where no row answers): 405 with Allow
  *   methodGate()          the two above, as every answer (function or file) applies them first
  *   rateLimited()         over the surface's pace: 429 with Retry-After (failing open)
- *   errorResponse()       every thrown error as a problem document (./problem.ts)
- *   withCommonHeaders()   HSTS, CORS and RateLimit-* on every answer
- *   withoutBody()         HEAD answers like GET without a body
- * ETag, 304 and Cache-Control of successful answers are ./http.ts's okResponse(). `serve()` composes them.
+ *   errorAnswer()         every thrown error as a problem document (./problem.ts)
+ *   commonHeaders()       HSTS, CORS and RateLimit-* on every answer
+ *   finish()              the Response: answer + common headers, no body for HEAD (a handler's own Response, such as
+ *                         the MCP transport's, gets the same headers added)
+ * ETag, 304 and Cache-Control of successful answers are ./http.ts's okAnswer(). `serve()` composes them.
  */
 import type { Context } from "@netlify/functions";
 import {
@@ -17,9 +19,9 @@ import {
 } from "../../contract/policies.js";
 import { matchRoute, surfaceOf } from "../../contract/routes.js";
 import { CalendarError } from "../../data-gen/index.js";
-import { urlOf } from "./http.js";
-import { errorResponse, problemResponse } from "./problem.js";
-import { checkRateLimit, type RateLimitStore } from "./ratelimit.js";
+import { layeredHeaders, responseOf, urlOf, type Answer } from "./http.js";
+import { errorAnswer, problemAnswer } from "./problem.js";
+import { checkRateLimit, type RateLimitDecision, type RateLimitStore } from "./ratelimit.js";
 
 /** The clock is injectable so tests can fix "today", "midnight" and rate-limit windows. */
 export type Clock = () => Date;
@@ -31,6 +33,8 @@ export interface ServiceContext {
   /** where rate-limit counters live; null = no counting (on Netlify the platform counts) */
   store: RateLimitStore | null;
   rateLimitsEnabled: boolean;
+  /** headers every answer to this request carries besides the common ones, winning over them (v2's Link, Deprecation, Sunset) */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export { ALLOWED_METHODS };
@@ -54,6 +58,7 @@ export function completeContext(partial?: Partial<ServiceContext>): ServiceConte
     clientAddress: partial?.clientAddress ?? "unknown",
     store: partial?.store === undefined ? null : partial.store,
     rateLimitsEnabled: partial?.rateLimitsEnabled ?? rateLimitsEnabledByEnv(),
+    headers: partial?.headers,
   };
 }
 
@@ -75,7 +80,8 @@ export function tableSurface(fallback: SurfaceName): Surface {
   };
 }
 
-export type Handler = (request: Request, ctx: ServiceContext) => Promise<Response> | Response;
+/** A handler answers with an Answer (built once) or, where a library builds it (the MCP transport), a Response. */
+export type Handler = (request: Request, ctx: ServiceContext) => Promise<Answer | Response> | Answer | Response;
 export type ServedHandler = (request: Request, ctx?: Partial<ServiceContext>) => Promise<Response>;
 
 /**
@@ -83,7 +89,7 @@ export type ServedHandler = (request: Request, ctx?: Partial<ServiceContext>) =>
  * keeps their body as built (a string, not a stream: the Node bridge writes it in one go); a response whose headers
  * are immutable (one from fetch()) is copied.
  */
-export function withHeaders(response: Response, extra: Record<string, string>): Response {
+export function withHeaders(response: Response, extra: Readonly<Record<string, string>>): Response {
   try {
     for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
     return response;
@@ -100,9 +106,9 @@ export function methodsOf(pathname: string): readonly string[] {
 }
 
 /** OPTIONS: the CORS preflight (204), allowing `methods` and the headers the browser asks for. */
-export function preflight(request: Request, methods: readonly string[] = READ_METHODS): Response {
+export function preflight(request: Request, methods: readonly string[] = READ_METHODS): Answer {
   const requested = request.headers.get("Access-Control-Request-Headers");
-  return new Response(null, {
+  return {
     status: 204,
     headers: {
       ...PREFLIGHT_HEADERS,
@@ -110,54 +116,74 @@ export function preflight(request: Request, methods: readonly string[] = READ_ME
       "Access-Control-Allow-Headers": requested && requested.trim() ? requested : DEFAULT_ALLOWED_HEADERS,
       "Cache-Control": NO_STORE,
     },
-  });
+    body: null,
+  };
 }
 
 /** 405 with Allow for a method not in `allowed` (default GET, HEAD, OPTIONS); undefined when the method is allowed. */
-export function methodNotAllowed(method: string, allowed: readonly string[] = READ_METHODS): Response | undefined {
+export function methodNotAllowed(method: string, allowed: readonly string[] = READ_METHODS): Answer | undefined {
   if (allowed.includes(method)) return undefined;
   const allow = allowHeaderOf(allowed);
   const shown = /^[A-Za-z-]{1,20}$/.test(method) ? method : "this method";
-  return problemResponse("method-not-allowed", `method ${shown} is not allowed; use ${allow}`, { Allow: allow });
+  return problemAnswer("method-not-allowed", `method ${shown} is not allowed; use ${allow}`, { Allow: allow });
 }
 
 /** The preflight or the 405 a request's method gets among `methods`; undefined when it goes on to be answered. */
-export function methodGate(request: Request, methods: readonly string[] = READ_METHODS): Response | undefined {
+export function methodGate(request: Request, methods: readonly string[] = READ_METHODS): Answer | undefined {
   if (request.method === "OPTIONS" && methods.includes("OPTIONS")) return preflight(request, methods);
   return methodNotAllowed(request.method, methods);
 }
 
-/** 429 when the request is over its pace; undefined when admitted, limits are off or there is no counter. */
-export async function rateLimited(surface: Surface, pace: PaceLimit, ctx: ServiceContext, now: Date): Promise<Response | undefined> {
+/**
+ * 429 when the request is over its pace; undefined when admitted, limits are off or there is no counter. Synchronous
+ * when the store answers synchronously (the memory store), so an admitted request waits for nothing.
+ */
+export function rateLimited(surface: Surface, pace: PaceLimit, ctx: ServiceContext, now: Date): Answer | undefined | Promise<Answer | undefined> {
   if (!ctx.rateLimitsEnabled || !ctx.store) return undefined;
   const key = `${surface.name}:${pace.limit}/${pace.windowSeconds}:${ctx.clientAddress}`;
-  const decision = await checkRateLimit(ctx.store, key, pace, now.getTime());
-  if (decision.allowed) return undefined;
-  return rateLimitedResponse(pace, decision.retryAfterSeconds);
+  const decision = checkRateLimit(ctx.store, key, pace, now.getTime());
+  const answer = (d: RateLimitDecision) => (d.allowed ? undefined : rateLimitedAnswer(pace, d.retryAfterSeconds));
+  return decision instanceof Promise ? decision.then(answer) : answer(decision);
 }
 
 /** The 429 problem of a pace (also what the platform's rewrite target answers). */
-export function rateLimitedResponse(pace: PaceLimit, retryAfterSeconds: number): Response {
-  return problemResponse(
+export function rateLimitedAnswer(pace: PaceLimit, retryAfterSeconds: number): Answer {
+  return problemAnswer(
     "rate-limited",
     `more than ${pace.limit} requests in ${pace.windowSeconds} seconds from this address; retry after ${retryAfterSeconds} seconds`,
     { "Retry-After": String(retryAfterSeconds) },
   );
 }
 
-/** HSTS, CORS and the surface's RateLimit-* headers, on every answer. */
-export function withCommonHeaders(response: Response, pace: PaceLimit | undefined): Response {
-  return withHeaders(response, {
-    "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY,
-    ...CORS_HEADERS,
-    ...(pace ? rateLimitHeaders(pace) : {}),
-  });
+const NO_PACE_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY, ...CORS_HEADERS });
+const PACE_HEADERS = new WeakMap<PaceLimit, Readonly<Record<string, string>>>();
+
+/** HSTS, CORS and the pace's RateLimit-* headers: what every answer carries (one frozen object per pace). */
+export function commonHeaders(pace: PaceLimit | undefined): Readonly<Record<string, string>> {
+  if (!pace) return NO_PACE_HEADERS;
+  let headers = PACE_HEADERS.get(pace);
+  if (!headers) PACE_HEADERS.set(pace, (headers = Object.freeze(layeredHeaders(NO_PACE_HEADERS, rateLimitHeaders(pace)))));
+  return headers;
 }
 
-/** HEAD answers like GET, without a body. */
+/** HSTS, CORS and the surface's RateLimit-* headers added to a Response built elsewhere. */
+export function withCommonHeaders(response: Response, pace: PaceLimit | undefined): Response {
+  return withHeaders(response, commonHeaders(pace));
+}
+
+/** HEAD answers like GET, without a body (for a Response built elsewhere; answers get theirs in responseOf). */
 export function withoutBody(request: Request, response: Response): Response {
   if (request.method !== "HEAD" || response.body === null) return response;
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * The Response of a final answer: the common headers of `pace`, the answer's own over them, and the request's own
+ * (`extra`, v2's Link, Deprecation, Sunset) over both. A Response built elsewhere gets the common and extra headers.
+ */
+export function finish(request: Request, result: Answer | Response, pace: PaceLimit | undefined, extra?: Readonly<Record<string, string>>): Response {
+  if (result instanceof Response) return withoutBody(request, withHeaders(result, layeredHeaders(commonHeaders(pace), extra)));
+  return responseOf(request, result, layeredHeaders(commonHeaders(pace), result.headers, extra));
 }
 
 /** A surface's handler with every cross-cutting rule around it. Nothing escapes as an exception. */
@@ -165,16 +191,22 @@ export function serve(surface: Surface, handler: Handler): ServedHandler {
   return async (request, partial) => {
     const ctx = completeContext(partial);
     let pace: PaceLimit | undefined;
-    let response: Response;
+    let result: Answer | Response;
     try {
       const now = ctx.clock();
       pace = surface.policy(request, now);
-      response =
-        methodGate(request, methodsOf(urlOf(request).pathname)) ?? (await rateLimited(surface, pace, ctx, now)) ?? (await handler(request, ctx));
+      let gate: Answer | undefined | Promise<Answer | undefined> = methodGate(request, methodsOf(urlOf(request).pathname));
+      if (!gate) gate = rateLimited(surface, pace, ctx, now);
+      if (gate instanceof Promise) gate = await gate;
+      if (gate) result = gate;
+      else {
+        const answered = handler(request, ctx);
+        result = answered instanceof Promise ? await answered : answered;
+      }
     } catch (error) {
       if (!(error instanceof CalendarError)) console.error(error);
-      response = errorResponse(error);
+      result = errorAnswer(error);
     }
-    return withoutBody(request, withCommonHeaders(response, pace));
+    return finish(request, result, pace, ctx.headers);
   };
 }

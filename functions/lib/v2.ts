@@ -8,9 +8,10 @@
 import { serializeJson } from "../../data-gen/serialize.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../data-gen/v2.js";
 import { stockholmYear } from "./cache.js";
-import { problemResponse } from "./problem.js";
+import { layeredHeaders } from "./http.js";
+import { problemAnswer } from "./problem.js";
 import { cacheControlOf, tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
-import { completeContext, serve, withHeaders, type ServedHandler, type ServiceContext, type Surface } from "./serve.js";
+import { completeContext, serve, type ServedHandler, type ServiceContext, type Surface } from "./serve.js";
 import { withdrawalConfigFromEnv, withdrawalState, type WithdrawalConfig } from "./withdrawal.js";
 
 /**
@@ -66,17 +67,16 @@ export function makeV2Handler(config: WithdrawalConfig): ServedHandler {
   const gone = serve(surface, (_request, ctx) => {
     const state = withdrawalState(config, ctx.clock());
     const retry = state.gone?.retryAfterSeconds;
-    return problemResponse("gone", state.gone?.detail ?? "the unversioned API is withdrawn; use /v3/", retry ? { "Retry-After": String(retry) } : undefined);
+    return problemAnswer("gone", state.gone?.detail ?? "the unversioned API is withdrawn; use /v3/", retry ? { "Retry-After": String(retry) } : undefined);
   });
   return async (request, partial) => {
     const base = completeContext(partial);
     // one moment for the whole request, so the phase cannot change half-way through
     const now = base.clock();
-    const ctx: ServiceContext = { ...base, clock: () => now };
     const state = withdrawalState(config, now);
+    const ctx: ServiceContext = { ...base, clock: () => now, headers: base.headers ? layeredHeaders(state.headers, base.headers) : state.headers };
     // 410 answers are not counted: from the sunset (or in a brownout) every v2 request answers 410, never 429
-    const response = state.gone ? await gone(request, { ...ctx, rateLimitsEnabled: false }) : await answer(request, ctx);
-    return withHeaders(response, state.headers);
+    return state.gone ? gone(request, { ...ctx, rateLimitsEnabled: false }) : answer(request, ctx);
   };
 }
 

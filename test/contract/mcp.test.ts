@@ -310,10 +310,10 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
 describe("a row's methods decide the method check everywhere, other routes unchanged", () => {
   it("serve()'s pieces", async () => {
     expect(methodNotAllowed("GET")).toBeUndefined();
-    expect(methodNotAllowed("POST")!.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+    expect(methodNotAllowed("POST")!.headers.Allow).toBe("GET, HEAD, OPTIONS");
     expect(methodNotAllowed("POST", ["POST", "OPTIONS"])).toBeUndefined();
-    expect(methodNotAllowed("GET", ["POST", "OPTIONS"])!.headers.get("Allow")).toBe("POST, OPTIONS");
-    expect(preflight(new Request(URL_MCP, { method: "OPTIONS" })).headers.get("Access-Control-Allow-Methods")).toBe("GET, HEAD, OPTIONS");
+    expect(methodNotAllowed("GET", ["POST", "OPTIONS"])!.headers.Allow).toBe("POST, OPTIONS");
+    expect(preflight(new Request(URL_MCP, { method: "OPTIONS" })).headers["Access-Control-Allow-Methods"]).toBe("GET, HEAD, OPTIONS");
   });
 
   it("the v3 handler still refuses POST with GET, HEAD, OPTIONS", async () => {
@@ -327,14 +327,14 @@ describe("a row's methods decide the method check everywhere, other routes uncha
     expect(refusalOf("OPTIONS", PATHS.mcp, [])).toBeUndefined();
     for (const method of ["GET", "HEAD", "DELETE", "TRACE", "PUT"]) {
       const refusal = refusalOf(method, PATHS.mcp, [])!;
-      expect(refusal.response.status, method).toBe(405);
-      expect(refusal.response.headers.get("Allow")).toBe("POST, OPTIONS");
-      expect(refusal.response.headers.get("RateLimit-Limit")).toBe("10");
+      expect(refusal.answer.status, method).toBe(405);
+      expect(refusal.answer.headers.Allow).toBe("POST, OPTIONS");
+      expect(refusal.answer.headers["RateLimit-Limit"]).toBe("10");
     }
     for (const path of [`${PATHS.holidays}?year=2024`, "/", PATHS.health, `${PATHS.mcp}/x`]) {
       const refusal = refusalOf("POST", path, [])!;
-      expect(refusal.response.status, path).toBe(405);
-      expect(refusal.response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+      expect(refusal.answer.status, path).toBe(405);
+      expect(refusal.answer.headers.Allow).toBe("GET, HEAD, OPTIONS");
     }
     expect(refusalOf("GET", `${PATHS.holidays}?year=2024`, [])).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { handleHealth } from "../../functions/lib/health.js";
 import { handleNotFound } from "../../functions/lib/not-found.js";
-import { completeContext, okResponse, ifNoneMatchMatches, serve, tableSurface, PROBLEM_BASE } from "../../functions/lib/core.js";
+import { completeContext, okAnswer, responseOf, ifNoneMatchMatches, serve, tableSurface, PROBLEM_BASE } from "../../functions/lib/core.js";
 import { etagOf, serializeJson } from "../../data-gen/serialize.js";
 import { expectProblem, LONG, NOON_2026_06_15, ORIGIN, v3 } from "./helpers.js";
 
@@ -112,9 +112,22 @@ describe("ETag and If-None-Match", () => {
     expect(ifNoneMatchMatches('"a', '"a"')).toBe(false);
   });
 
-  it("okResponse keeps extra headers", () => {
-    const res = okResponse(new Request(ORIGIN), "{}", "application/json", "no-store", { Link: "<x>" });
-    expect(res.headers.get("link")).toBe("<x>");
+  it("okAnswer keeps extra headers; responseOf adds the common ones after them and drops the body for HEAD", async () => {
+    const answer = okAnswer(new Request(ORIGIN), "{}", "application/json", "no-store", { Link: "<x>" });
+    expect(answer).toEqual({
+      status: 200,
+      headers: { Link: "<x>", ETag: etagOf("{}"), "Cache-Control": "no-store", "Content-Type": "application/json" },
+      body: "{}",
+    });
+    const res = responseOf(new Request(ORIGIN), answer, { Link: "<y>", "X-Extra": "1" });
+    expect(res.headers.get("link")).toBe("<y>");
+    expect(res.headers.get("x-extra")).toBe("1");
+    expect(await res.text()).toBe("{}");
+    const head = responseOf(new Request(ORIGIN, { method: "HEAD" }), answer);
+    expect(head.headers.get("etag")).toBe(etagOf("{}"));
+    expect(head.body).toBeNull();
+    const matched = okAnswer(new Request(ORIGIN, { headers: { "If-None-Match": etagOf("{}") } }), "{}", "application/json", "no-store");
+    expect(matched).toEqual({ status: 304, headers: { ETag: etagOf("{}"), "Cache-Control": "no-store" }, body: null });
   });
 });
 
