@@ -12,6 +12,7 @@ import { matchRoute, surfaceOf } from "../contract/routes.js";
 import { datasetFileOf } from "../contract/static.js";
 import type { ProblemSlug } from "../data-gen/errors.js";
 import { layeredHeaders, type Answer } from "../functions/lib/http.js";
+import { memoOf } from "./memo.js";
 import { problemAnswer } from "../functions/lib/problem.js";
 import { commonHeaders, methodNotAllowed, methodsOf } from "../functions/lib/serve.js";
 
@@ -82,6 +83,12 @@ function withTargetHeaders(answer: Answer, target: string): Answer {
   return { ...answer, headers: layeredHeaders(commonHeaders(SURFACES[surfaceOfTarget(target)]), answer.headers) };
 }
 
+/** What the guard reads from a target (whether it is readable, and the methods its path answers), remembered per target. */
+const factsOfTarget = memoOf(10_000, (target) => {
+  const problem = targetProblem(target);
+  return { problem, methods: methodsOfTarget(problem === undefined ? target : "/") };
+});
+
 /** The methods an origin-form target's path answers: its row's, else GET, HEAD, OPTIONS (files, the site, unknown paths). */
 export function methodsOfTarget(target: string): readonly string[] {
   try {
@@ -114,10 +121,10 @@ export interface Refusal {
  */
 export function refusalOf(method: string, target: string, rawHeaders: readonly string[]): Refusal | undefined {
   if (Buffer.byteLength(target) > MAX_URL_BYTES) return { answer: uriTooLong("/"), target: "/" };
-  const problem = targetProblem(target);
+  const { problem, methods } = factsOfTarget(target);
   const readable = problem === undefined ? target : "/";
   if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return { answer: headersTooLarge(readable), target: readable };
-  if (!methodsOfTarget(readable).includes(method)) return { answer: methodProblem(method, readable), target: readable };
+  if (!methods.includes(method)) return { answer: methodProblem(method, readable), target: readable };
   if (problem) return { answer: problemFor("invalid-parameter", problem, "/"), target: "/" };
   return undefined;
 }

@@ -38,12 +38,16 @@ import { handleFeed } from "../functions/lib/feed.js";
 import { layeredHeaders, okAnswer, responseOf, urlOf, type Answer } from "../functions/lib/http.js";
 import { handleNotFound } from "../functions/lib/not-found.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
-import { finish, methodGate, withHeaders, type Clock, type ServedHandler, type ServiceContext } from "../functions/lib/serve.js";
+import {
+  completed, finish, limitedOn, methodGate, servedOf, withHeaders, type Clock, type ServedHandler, type ServiceContext,
+} from "../functions/lib/serve.js";
 import { handleMcp } from "../functions/lib/mcp.js";
 import { handleV3 } from "../functions/lib/v3.js";
 import { makeV2Handler } from "../functions/lib/v2.js";
 import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withdrawal.js";
+import { AnswerCache, keptAnswer, keptUntil, writeKept, type AnswerSource, type KeptAnswer } from "./answers.js";
 import { datasetMatchesEngine } from "./dataset.js";
+import { memoOf } from "./memo.js";
 import { PublicFiles, STAT_TTL_MS, type CachedFile } from "./files.js";
 import { NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, methodProblem, problemFor, refusalOf, surfaceOfTarget } from "./guard.js";
 
@@ -84,6 +88,8 @@ export interface StandaloneOptions {
   answerSourceHeader?: boolean;
   /** bytes of files kept in memory (default 64 MiB) */
   fileCacheBytes?: number;
+  /** bytes of answers kept for repeated targets (./answers.ts; default 32 MiB; 0: none kept) */
+  answerCacheBytes?: number;
 }
 
 export interface StandaloneServer {
@@ -94,6 +100,8 @@ export interface StandaloneServer {
   listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
   /** stops accepting, ends idle keep-alive sockets at once and the rest after `graceMs` */
   close(graceMs?: number): Promise<void>;
+  /** how many answers are kept for repeated targets (./answers.ts) */
+  keptAnswers(): number;
 }
 
 /** A file's headers split as okAnswer takes them (its Content-Type, its Cache-Control, the rest), once per header set. */
@@ -111,20 +119,6 @@ function splitHeaders(headers: Readonly<Record<string, string>>) {
 function fileAnswer(request: Request, file: CachedFile, headers: Readonly<Record<string, string>>, pace: PaceLimit | undefined): Response {
   const { contentType, cacheControl, rest } = splitHeaders(headers);
   return finish(request, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace);
-}
-
-/** A small memo of pure lookups by request target (cleared when full: the working set of a busy server is small). */
-function memoOf<T>(size: number, compute: (key: string) => T): (key: string) => T {
-  const memo = new Map<string, T>();
-  return (key) => {
-    let value = memo.get(key);
-    if (value === undefined && !memo.has(key)) {
-      value = compute(key);
-      if (memo.size >= size) memo.clear();
-      memo.set(key, value);
-    }
-    return value as T;
-  };
 }
 
 /** Writes an answer through Node's response object (the raw handler's own answers; Node sends no body for HEAD). */
@@ -201,8 +195,35 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 
   const mark = (response: Response, source: "file" | "function"): Response =>
     markSource ? withHeaders(response, { [ANSWER_SOURCE_HEADER]: source }) : response;
+  const sourceHeader = (source: "file" | "function") => (markSource ? { [ANSWER_SOURCE_HEADER]: source } : undefined);
 
-  async function answer(request: Request, clientAddress: string): Promise<Response> {
+  const answerCacheBytes = options.answerCacheBytes ?? 32 * 1024 * 1024;
+  const answers = new AnswerCache(answerCacheBytes);
+  /** Keeps a GET's 200 for its target when it stays the same for it (./answers.ts), then marks it. */
+  const kept = (target: string | undefined, response: Response, source: AnswerSource): Response => {
+    const shown = source === "file" ? "file" : "function";
+    const served = target !== undefined && answerCacheBytes > 0 && answers.wanted(target) ? servedOf(response) : undefined;
+    if (served) {
+      const until = keptUntil(source, served.answer.headers["Cache-Control"], clock());
+      const keep = until === undefined ? undefined : keptAnswer(served, until, sourceHeader(shown));
+      if (keep) answers.set(target!, keep);
+    }
+    return mark(response, shown);
+  };
+
+  /** A repeated target: counted as its function counts it (429 when over), then the kept answer. */
+  const answerKept = (req: IncomingMessage, res: ServerResponse, keep: KeptAnswer, now: Date): void => {
+    const counter = keep.counter;
+    const limited = counter
+      ? limitedOn(counter.name, counter.pace, { rateLimitsEnabled, store, clientAddress: req.socket.remoteAddress ?? "unknown" }, now)
+      : undefined;
+    const write = (over: Answer | undefined) =>
+      over ? writeAnswer(res, completed(over, counter!.pace, sourceHeader("function"))) : writeKept(req, res, keep);
+    if (limited instanceof Promise) limited.then(write).catch((error) => fail(res, error));
+    else write(limited);
+  };
+
+  async function answer(request: Request, clientAddress: string, target?: string): Promise<Response> {
     const url = urlOf(request);
     const { pathname } = url;
     const ctx: ServiceContext = { clock, clientAddress, store, rateLimitsEnabled };
@@ -214,27 +235,27 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       // no file (a date outside the days window, a partial build): the function answers, byte-identical
       if (file) {
         const surface = surfaceOf(match.route, url);
-        return mark(fileAnswer(request, file, fileHeaders(match.route.ok.contentType, surface), SURFACES[surface]), "file");
+        return kept(target, fileAnswer(request, file, fileHeaders(match.route.ok.contentType, surface), SURFACES[surface]), "file");
       }
     }
-    if (match) return mark(await handlers[match.route.fn](request, ctx), "function");
+    if (match) return kept(target, await handlers[match.route.fn](request, ctx), match.route.static ? "static-row" : "function");
 
     const dataset = datasetFileOf(pathname);
     if (!dataset) await siteReady;
     const file = await files.get(pathname);
     if (file) {
-      if (dataset) return mark(fileAnswer(request, file, fileHeaders(dataset.contentType, dataset.surface), SURFACES[dataset.surface]), "file");
+      if (dataset) return kept(target, fileAnswer(request, file, fileHeaders(dataset.contentType, dataset.surface), SURFACES[dataset.surface]), "file");
       const contentType = mime.contentType(file.path.slice(file.path.lastIndexOf("/") + 1)) || "application/octet-stream";
       const cacheControl = pathname.startsWith("/_astro/") ? HASHED_ASSET_CACHE : SITE_CACHE;
-      return mark(fileAnswer(request, file, { "Content-Type": contentType, "Cache-Control": cacheControl, ...CORS_HEADERS }, undefined), "file");
+      return kept(target, fileAnswer(request, file, { "Content-Type": contentType, "Cache-Control": cacheControl, ...CORS_HEADERS }, undefined), "file");
     }
     return mark(await handlers["not-found"](request, ctx), "function");
   }
 
-  /** The service at the Fetch level; never rejects. */
-  async function fetch(request: Request, clientAddress = "unknown"): Promise<Response> {
+  /** The service at the Fetch level; never rejects. `target`: the request target as received (answers are kept by it). */
+  async function fetch(request: Request, clientAddress = "unknown", target?: string): Promise<Response> {
     try {
-      return await answer(request, clientAddress);
+      return await answer(request, clientAddress, target);
     } catch (error) {
       log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
       let target = "/";
@@ -247,7 +268,10 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     }
   }
 
-  const bridge = getRequestListener((request, env) => fetch(request, (env as HttpBindings).incoming.socket.remoteAddress ?? "unknown"), {
+  const bridge = getRequestListener((request, env) => {
+    const { incoming } = env as HttpBindings;
+    return fetch(request, incoming.socket.remoteAddress ?? "unknown", incoming.url);
+  }, {
     // the raw handler has already refused what the bridge cannot read; this is the net under it
     errorHandler: () => responseOf(null, problemFor("invalid-parameter", "the request target could not be read", "/")),
   });
@@ -269,6 +293,11 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       if (refusal) {
         writeAnswer(res, asTheSurfaceAnswers(refusal.answer, refusal.target));
         return;
+      }
+      if (answers.size > 0 && (req.method === "GET" || req.method === "HEAD")) {
+        const now = clock();
+        const keep = answers.get(req.url!, now.getTime());
+        if (keep) return answerKept(req, res, keep, now);
       }
       req.headers.host = INTERNAL_HOST;
       bridge(req, res).catch((error) => fail(res, error));
@@ -319,7 +348,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     clearTimeout(timer);
   }
 
-  return { server, fetch, listen, close };
+  return { server, fetch, listen, close, keptAnswers: () => answers.size };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

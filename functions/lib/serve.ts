@@ -139,9 +139,23 @@ export function methodGate(request: Request, methods: readonly string[] = READ_M
  * when the store answers synchronously (the memory store), so an admitted request waits for nothing.
  */
 export function rateLimited(surface: Surface, pace: PaceLimit, ctx: ServiceContext, now: Date): Answer | undefined | Promise<Answer | undefined> {
+  return limitedOn(counterOf(surface, pace), pace, ctx, now);
+}
+
+/** The counter a surface counts a pace on (per calling address): its name and the pace. */
+export function counterOf(surface: Surface, pace: PaceLimit): string {
+  return `${surface.name}:${pace.limit}/${pace.windowSeconds}`;
+}
+
+/** Counts a request on `counter` (for the context's address): the 429 answer when over `pace`; see rateLimited(). */
+export function limitedOn(
+  counter: string,
+  pace: PaceLimit,
+  ctx: Pick<ServiceContext, "rateLimitsEnabled" | "store" | "clientAddress">,
+  now: Date,
+): Answer | undefined | Promise<Answer | undefined> {
   if (!ctx.rateLimitsEnabled || !ctx.store) return undefined;
-  const key = `${surface.name}:${pace.limit}/${pace.windowSeconds}:${ctx.clientAddress}`;
-  const decision = checkRateLimit(ctx.store, key, pace, now.getTime());
+  const decision = checkRateLimit(ctx.store, `${counter}:${ctx.clientAddress}`, pace, now.getTime());
   const answer = (d: RateLimitDecision) => (d.allowed ? undefined : rateLimitedAnswer(pace, d.retryAfterSeconds));
   return decision instanceof Promise ? decision.then(answer) : answer(decision);
 }
@@ -177,13 +191,40 @@ export function withoutBody(request: Request, response: Response): Response {
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/** A final answer: the common headers of `pace`, the answer's own over them, and the request's own (`extra`) over both. */
+export function completed(answer: Answer, pace: PaceLimit | undefined, extra?: Readonly<Record<string, string>>): Answer {
+  return { status: answer.status, headers: layeredHeaders(commonHeaders(pace), answer.headers, extra), body: answer.body };
+}
+
 /**
- * The Response of a final answer: the common headers of `pace`, the answer's own over them, and the request's own
- * (`extra`, v2's Link, Deprecation, Sunset) over both. A Response built elsewhere gets the common and extra headers.
+ * What a GET was answered with (a 200, complete, with the counter it was counted on: none for a file), by Response:
+ * the standalone server keeps the answers that stay the same for their target (server/answers.ts). Answers with
+ * request-specific headers (v2's, which change along the withdrawal) are not recorded.
  */
-export function finish(request: Request, result: Answer | Response, pace: PaceLimit | undefined, extra?: Readonly<Record<string, string>>): Response {
+export interface Served {
+  answer: Answer;
+  pace: PaceLimit | undefined;
+  counter: string | undefined;
+}
+const SERVED = new WeakMap<Response, Served>();
+export const servedOf = (response: Response): Served | undefined => SERVED.get(response);
+
+/**
+ * The Response of a final answer (completed()); a Response built elsewhere gets the common and extra headers.
+ * `counter`: the counter the request was counted on, recorded with a GET's 200 (servedOf).
+ */
+export function finish(
+  request: Request,
+  result: Answer | Response,
+  pace: PaceLimit | undefined,
+  extra?: Readonly<Record<string, string>>,
+  counter?: string,
+): Response {
   if (result instanceof Response) return withoutBody(request, withHeaders(result, layeredHeaders(commonHeaders(pace), extra)));
-  return responseOf(request, result, layeredHeaders(commonHeaders(pace), result.headers, extra));
+  const answer = completed(result, pace, extra);
+  const response = responseOf(request, answer);
+  if (answer.status === 200 && extra === undefined && request.method === "GET") SERVED.set(response, { answer, pace, counter });
+  return response;
 }
 
 /** A surface's handler with every cross-cutting rule around it. Nothing escapes as an exception. */
@@ -207,6 +248,6 @@ export function serve(surface: Surface, handler: Handler): ServedHandler {
       if (!(error instanceof CalendarError)) console.error(error);
       result = errorAnswer(error);
     }
-    return finish(request, result, pace, ctx.headers);
+    return finish(request, result, pace, ctx.headers, pace && counterOf(surface, pace));
   };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   checkRateLimit, countHit, netlifyContext, memoryRateLimitStore, serve, SWEEP_EVERY_HITS,
   type CounterState, type RateLimitStore,
@@ -98,6 +98,28 @@ describe("the limiter fails open", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("ratelimit-limit")).toBe("10");
     }
+  });
+
+  it("lets the request through when the store throws at once, and says so", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const broken: RateLimitStore = {
+        hit() {
+          throw new Error("counter unreadable");
+        },
+      };
+      expect(checkRateLimit(broken, "k", { limit: 1, windowSeconds: 60 }, T0)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+      expect(warn).toHaveBeenCalledWith("rate limiter failed open: counter unreadable");
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("the memory store is answered at once: a decision, not a promise (no timer per request)", () => {
+    const store = memoryRateLimitStore();
+    const pace = { limit: 1, windowSeconds: 60 };
+    expect(checkRateLimit(store, "k", pace, T0)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(checkRateLimit(store, "k", pace, T0 + 1000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
   });
 
   it("lets the request through when the store hangs", async () => {

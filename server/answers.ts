@@ -1,0 +1,145 @@
+/**
+ * Answers the standalone server keeps and writes straight onto the socket when the same target is asked again, as
+ * the CDN keeps them in production (SPEC: function answers are cached on the CDN; `Netlify-CDN-Cache-Control`):
+ *   - a function's 200 whose Cache-Control is CACHE_LONG: it depends on its parameters only, so it stays the same
+ *     for its target; when a dataset file could answer the target instead (a row with a static answer), only for a
+ *     second, as long as the file lookup is trusted (./files.ts STAT_TTL_MS);
+ *   - the feed's 200 (FEED_CACHE_CONTROL) until the next midnight in Stockholm (its window moves with the year);
+ *   - a file's 200 for a second (a rebuild of the dataset or the site is seen within it, as the file cache sees it).
+ * Nothing else is kept: problems, 304s, HEAD, /health (no-store), answers that depend on today (an omitted year),
+ * v2 (its headers change along the withdrawal), the MCP endpoint (POST).
+ *
+ * A repeat is answered as the function or the file answers it: counted on the same counter (servedOf), 429 when
+ * over the pace, 304 when If-None-Match matches, no body for HEAD, the same headers. An answer is kept from the
+ * second request of its target on (a stream of distinct targets keeps nothing and costs nothing extra). Bounded in
+ * bytes; the oldest kept answer goes first.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { CACHE_LONG, FEED_CACHE_CONTROL, type PaceLimit } from "../contract/policies.js";
+import { secondsUntilStockholmMidnight } from "../functions/lib/cache.js";
+import { ifNoneMatchMatches } from "../functions/lib/http.js";
+import type { Served } from "../functions/lib/serve.js";
+import { STAT_TTL_MS } from "./files.js";
+
+export interface KeptAnswer {
+  /** the 200's headers, Content-Length included */
+  readonly headers: Readonly<Record<string, string>>;
+  /** HEAD's: the 200's without Content-Length (as the bridge writes a body-less answer) */
+  readonly headHeaders: Readonly<Record<string, string>>;
+  /** the 304's: the 200's without Content-Type and Content-Length (as okAnswer builds it) */
+  readonly notModifiedHeaders: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+  readonly etag: string;
+  /** the counter the function counts a request of this target on; undefined for a file (never counted) */
+  readonly counter: { readonly name: string; readonly pace: PaceLimit } | undefined;
+  /** epoch ms after which the answer is not used */
+  readonly validUntil: number;
+  readonly bytes: number;
+}
+
+/** How an answer came about: a file of the publish folder, a function answering a row a file could answer, any other function. */
+export type AnswerSource = "file" | "static-row" | "function";
+
+/** How long (epoch ms) a served answer may be kept, from its source and Cache-Control; undefined: not at all. */
+export function keptUntil(source: AnswerSource, cacheControl: string | undefined, now: Date): number | undefined {
+  const t = now.getTime();
+  if (source === "file") return t + STAT_TTL_MS;
+  let until: number;
+  if (cacheControl === CACHE_LONG) until = Infinity;
+  else if (cacheControl === FEED_CACHE_CONTROL) until = t + secondsUntilStockholmMidnight(now) * 1000;
+  else return undefined;
+  return source === "static-row" ? Math.min(until, t + STAT_TTL_MS) : until;
+}
+
+const without = (headers: Readonly<Record<string, string>>, names: readonly string[]): Record<string, string> => {
+  const copy: Record<string, string> = {};
+  for (const name in headers) if (!names.includes(name)) copy[name] = headers[name];
+  return copy;
+};
+
+/** The kept form of a served 200 (with `extra` headers, e.g. the answer source tests ask for), valid until `validUntil`. */
+export function keptAnswer(served: Served, validUntil: number, extra?: Readonly<Record<string, string>>): KeptAnswer | undefined {
+  const { answer } = served;
+  const etag = answer.headers.ETag;
+  if (answer.status !== 200 || answer.body === null || etag === undefined) return undefined;
+  // bytes, encoded once: text with letters beyond ASCII (å, ä, ö) would be encoded again on every write
+  const body = typeof answer.body === "string" ? Buffer.from(answer.body, "utf8") : answer.body;
+  const length = body.byteLength;
+  const headers: Record<string, string> = { ...answer.headers, ...extra };
+  const headHeaders = without(headers, ["Content-Length"]);
+  headers["Content-Length"] = String(length);
+  return {
+    headers,
+    headHeaders,
+    notModifiedHeaders: without(headHeaders, ["Content-Type"]),
+    body,
+    etag,
+    counter: served.counter !== undefined && served.pace ? { name: served.counter, pace: served.pace } : undefined,
+    validUntil,
+    bytes: length + 1024,
+  };
+}
+
+/** How many targets asked once are remembered (forgotten all at once when full). */
+const SEEN_TARGETS = 50_000;
+
+export class AnswerCache {
+  private readonly kept = new Map<string, KeptAnswer>();
+  private readonly seen = new Set<string>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number = 32 * 1024 * 1024) {}
+
+  /** The answer kept for a target, while it is valid at `nowMs`. */
+  get(target: string, nowMs: number): KeptAnswer | undefined {
+    const kept = this.kept.get(target);
+    if (kept === undefined) return undefined;
+    if (nowMs <= kept.validUntil) return kept;
+    this.delete(target, kept);
+    return undefined;
+  }
+
+  /** Whether an answer for this target is worth keeping: it has been asked for before. Remembers it otherwise. */
+  wanted(target: string): boolean {
+    if (this.seen.has(target)) return true;
+    if (this.seen.size >= SEEN_TARGETS) this.seen.clear();
+    this.seen.add(target);
+    return false;
+  }
+
+  set(target: string, answer: KeptAnswer): void {
+    const old = this.kept.get(target);
+    if (old) this.delete(target, old);
+    if (answer.bytes > this.maxBytes / 8) return;
+    this.kept.set(target, answer);
+    this.bytes += answer.bytes;
+    for (const [key, oldest] of this.kept) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(key, oldest);
+    }
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+
+  private delete(target: string, kept: KeptAnswer): void {
+    this.kept.delete(target);
+    this.bytes -= kept.bytes;
+  }
+}
+
+/** Writes a kept answer for a GET or HEAD: 304 when If-None-Match matches its ETag, no body for HEAD. */
+export function writeKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer): void {
+  const condition = req.headers["if-none-match"];
+  if (condition !== undefined && ifNoneMatchMatches(condition, kept.etag)) {
+    res.writeHead(304, kept.notModifiedHeaders);
+    res.end();
+  } else if (req.method === "HEAD") {
+    res.writeHead(200, kept.headHeaders);
+    res.end();
+  } else {
+    res.writeHead(200, kept.headers);
+    res.end(kept.body);
+  }
+}
