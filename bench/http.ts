@@ -14,10 +14,11 @@
  *   - "distinct targets": every request a different one (dates and spans moving through 1930-9999), so nothing is
  *     answered from the server's kept answers (server/answers.ts) and every answer is computed.
  * The dataset for the static answer is built into a temporary folder (year 2024 only).
- * Writes docs/bench-http.md. BENCH_HTTP_SECONDS sets each run's duration (default 5).
+ * Each case runs in BENCH_HTTP_ROUNDS rounds (default 3) of ceiling, service and same bytes side by side, each
+ * run BENCH_HTTP_SECONDS long (default 3) after a 1 s warm-up; the medians are reported. Writes docs/bench-http.md.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,24 +27,44 @@ import { PATHS, pathOf } from "../contract/paths.js";
 import { materialise } from "../build/materialise.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
-async function startServer(args: string[]): Promise<{ port: number; child: ChildProcess }> {
+interface BenchServer {
+  port: number;
+  /** the server's own process (tsx runs it in a child of its own) */
+  pid: number;
+  child: ChildProcess;
+}
+
+async function startServer(args: string[]): Promise<BenchServer> {
   const child = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "bench", "http", "serve.ts"), ...args], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, RATE_LIMITS: "off" },
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  const [port, pid] = await new Promise<number[]>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d) => {
       out += d;
-      const line = out.split("\n")[0];
-      if (out.includes("\n")) resolve(Number(line));
+      if (out.includes("\n")) resolve(out.split("\n")[0].split(" ").map(Number));
     });
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  return { port, child };
+  return { port, pid, child };
+}
+
+/**
+ * CPU seconds a process has used (user + system, every thread), from /proc (Linux; clock ticks of 1/100 s);
+ * undefined where /proc is not there.
+ */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 interface Row {
@@ -53,10 +74,15 @@ interface Row {
   p50: number;
   p99: number;
   non2xx: number;
+  /** share of one core the server used during the measured run (undefined without /proc) */
+  serverCpu?: number;
+  /** share of one core the load generator (this process) used during the measured run */
+  loadCpu: number;
 }
 
 /** Load on one path, or on a path per request (`path` given a counter). */
-async function load(name: string, port: number, path: string | ((n: number) => string)): Promise<Row> {
+async function load(name: string, server: BenchServer, path: string | ((n: number) => string)): Promise<Row> {
+  const { port } = server;
   let n = 0;
   const target: autocannon.Options =
     typeof path === "string"
@@ -64,9 +90,24 @@ async function load(name: string, port: number, path: string | ((n: number) => s
       : { url: `http://127.0.0.1:${port}`, requests: [{ setupRequest: (req) => ({ ...req, path: path(n++) }) }] };
   // a short warm-up, then the measured run
   await autocannon({ ...target, connections: CONNECTIONS, duration: 1 });
+  const serverBefore = cpuSeconds(server.pid);
+  const loadBefore = process.cpuUsage();
+  const started = performance.now();
   const r = await autocannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
+  const seconds = (performance.now() - started) / 1000;
+  const loadUsed = process.cpuUsage(loadBefore);
+  const serverAfter = cpuSeconds(server.pid);
   const shown = typeof path === "string" ? path : `${path(0)}, ${path(1)}, ...`;
-  return { name, path: shown, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+  return {
+    name,
+    path: shown,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors,
+    serverCpu: serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / seconds,
+    loadCpu: (loadUsed.user + loadUsed.system) / 1e6 / seconds,
+  };
 }
 
 /** The n-th day from 1930-01-01, as YYYY-MM-DD (n below 2,900,000: up to 9869). */
@@ -78,6 +119,23 @@ function dayAfter1930(n: number): string {
 const spread = (n: number) => n % 2_800_000;
 
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const medianOf = (values: (number | undefined)[]) => (values.some((v) => v === undefined) ? undefined : median(values as number[]));
+
+/** The median of each figure over rounds of one run. */
+function medianRow(rows: Row[]): Row {
+  return {
+    name: rows[0].name,
+    path: rows[0].path,
+    rps: median(rows.map((r) => r.rps)),
+    p50: median(rows.map((r) => r.p50)),
+    p99: median(rows.map((r) => r.p99)),
+    non2xx: rows.reduce((sum, r) => sum + r.non2xx, 0),
+    serverCpu: medianOf(rows.map((r) => r.serverCpu)),
+    loadCpu: median(rows.map((r) => r.loadCpu)),
+  };
+}
 
 export async function run(): Promise<void> {
   const publicDir = mkdtempSync(join(tmpdir(), "bench-http-"));
@@ -96,46 +154,59 @@ export async function run(): Promise<void> {
       ["static year file", `${PATHS.holidays}?year=2024`],
       ["feed", PATHS.feed],
     ];
-    const rows: Row[] = [await load("ceiling: minimal node:http, constant JSON", ceiling.port, "/")];
-    const sameBytes: number[] = [];
+    /**
+     * Each case in ROUNDS rounds of three runs side by side: the ceiling, the service, the same bytes from a minimal
+     * server; each figure is the median of its rounds, and a case is compared with the ceiling measured beside it
+     * (the machine is shared: its speed drifts within a run).
+     */
+    const rows: { name: string; ceiling: Row; service: Row; same: Row }[] = [];
     for (const [name, path] of cases) {
-      rows.push(await load(name, service.port, path));
       const replay = await startServer(["replay", `http://127.0.0.1:${service.port}${path}`]);
+      children.push(replay.child);
+      const rounds: { ceiling: Row; service: Row; same: Row }[] = [];
       try {
-        sameBytes.push((await load(name, replay.port, "/")).rps);
+        for (let round = 0; round < ROUNDS; round++) {
+          rounds.push({ ceiling: await load("ceiling", ceiling, "/"), service: await load(name, service, path), same: await load(name, replay, "/") });
+        }
       } finally {
         replay.child.kill("SIGTERM");
       }
+      rows.push({ name, ceiling: medianRow(rounds.map((r) => r.ceiling)), service: medianRow(rounds.map((r) => r.service)), same: medianRow(rounds.map((r) => r.same)) });
     }
     // every request a different target: nothing kept, every answer computed
-    const distinct: Row[] = [
-      await load("/v3/period, 200 years", service.port, (n) => `${PATHS.period}?from=${dayAfter1930(spread(n * 7))}&to=${dayAfter1930(spread(n * 7) + 73_000)}`),
-      await load("/v3/shift, 20 steps", service.port, (n) => `${PATHS.shift}?date=${dayAfter1930(spread(n * 3))}&${steps}&postpone=true`),
-      await load(`${PATHS.day}, outside the window`, service.port, (n) => pathOf("day", { date: dayAfter1930(spread(n)) })),
+    const distinctCases: [string, (n: number) => string][] = [
+      ["/v3/period, 200 years", (n) => `${PATHS.period}?from=${dayAfter1930(spread(n * 7))}&to=${dayAfter1930(spread(n * 7) + 73_000)}`],
+      ["/v3/shift, 20 steps", (n) => `${PATHS.shift}?date=${dayAfter1930(spread(n * 3))}&${steps}&postpone=true`],
+      [`${PATHS.day}, outside the window`, (n) => pathOf("day", { date: dayAfter1930(spread(n)) })],
     ];
-    const top = rows[0].rps;
-    const share = (rps: number) => `${Math.round((100 * rps) / top)} %`;
+    const distinct: { ceiling: Row; service: Row }[] = [];
+    for (const [name, path] of distinctCases) distinct.push({ ceiling: await load("ceiling", ceiling, "/"), service: await load(name, service, path) });
+
+    const share = (rps: number, top: number) => `${Math.round((100 * rps) / top)} %`;
+    const pct = (x: number | undefined) => (x === undefined ? "?" : `${Math.round(100 * x)} %`);
+    const cpu = (r: Row) => `${pct(r.serverCpu)} / ${pct(r.loadCpu)}`;
     const lines = [
-      "| request | req/s | of ceiling | p50 ms | p99 ms | non-2xx | same bytes, minimal server: req/s | service / same bytes |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|",
-      ...rows.map((r, i) =>
-        i === 0
-          ? `| ${r.name} | ${fmt(r.rps)} | 100 % | ${r.p50} | ${r.p99} | ${r.non2xx} | | |`
-          : `| ${r.name} | ${fmt(r.rps)} | ${share(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${fmt(sameBytes[i - 1])} (${share(sameBytes[i - 1])}) | ${Math.round((100 * r.rps) / sameBytes[i - 1])} % |`,
+      "| request | req/s | ceiling beside it: req/s | of ceiling | p50 ms | p99 ms | non-2xx | CPU: server / load generator | same bytes, minimal server: req/s | service / same bytes |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      ...rows.map(({ name, ceiling: c, service: r, same }) =>
+        `| ${name} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${cpu(r)} | ${fmt(same.rps)} (${share(same.rps, c.rps)}) | ${share(r.rps, same.rps)} |`,
       ),
       "",
-      "Distinct targets (every request a different one; every answer computed):",
+      "Distinct targets (every request a different one; every answer computed; one run each, beside a ceiling run):",
       "",
-      "| request | req/s | of ceiling | p50 ms | p99 ms | non-2xx |",
-      "|---|---:|---:|---:|---:|---:|",
-      ...distinct.map((r) => `| ${r.name} | ${fmt(r.rps)} | ${share(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`),
+      "| request | req/s | ceiling beside it: req/s | of ceiling | p50 ms | p99 ms | non-2xx | CPU: server / load generator |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|",
+      ...distinct.map(({ ceiling: c, service: r }) => `| ${r.name} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${cpu(r)} |`),
     ];
     const report = [
       "# HTTP benchmark (`npm run bench -- http`)",
       "",
-      `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per request after a 1 s warm-up, loopback, limits off; the standalone server, the`,
+      `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run after a 1 s warm-up, loopback, limits off; the standalone server, the`,
       "ceiling server and each same-bytes server in a process of their own, the load generator in another, on the same 2-core machine.",
+      `Each case: ${ROUNDS} rounds of ceiling, service, same bytes side by side; medians (non-2xx: the sum).`,
       "A repeated request is answered from the answers the server keeps (server/answers.ts), as the CDN answers it in production.",
+      "CPU: the share of one core the server process and the load generator used during the measured run (/proc; 100 % is a",
+      "whole core, the machine has two).",
       `Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
       "",
       ...lines,

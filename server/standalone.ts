@@ -10,11 +10,13 @@
  *   2. The raw request handler: methods the path's row does not declare (all but GET, HEAD, OPTIONS; on /mcp all but
  *      POST, OPTIONS; TRACE included: the Fetch API refuses it),
  *      oversized targets and headers, and targets the server cannot read (absolute form, invalid percent-encoding)
- *      are answered here, before a Fetch Request exists (./guard.ts).
+ *      are answered here, before a Fetch Request exists (./guard.ts). Then a GET or HEAD of a target whose answer is
+ *      kept (./answers.ts: it stays the same for its target and was asked for before) is counted on its function's
+ *      counter and answered from memory, straight onto the socket.
  *   3. The Node/Fetch bridge (@hono/node-server's getRequestListener), then dispatch:
  *        - a request the route table's rewrite rules send to a dataset file (contract/static.ts resolveRewrite) that
  *          exists in the publish folder, when the dataset was built by this engine (./dataset.ts): that file, with
- *          the headers `_headers` gives it (fileHeaders) + HSTS, through okResponse, so ETag/304/HEAD are the
+ *          the headers `_headers` gives it (fileHeaders) + HSTS, through okAnswer, so ETag/304/HEAD are the
  *          function's; not rate-limited (SPEC: static answers are served regardless);
  *        - a row of the route table: the function that answers it on Netlify (same handler, same bytes), counting
  *          on one exact in-process limiter per surface and socket address;

@@ -4,7 +4,7 @@
  *   tsx bench/http/serve.ts ceiling                  a minimal node:http server answering one constant JSON body
  *   tsx bench/http/serve.ts replay <url>             a minimal node:http server answering the exact status, headers
  *                                                    and body <url> answered once (what any server must send for it)
- * Prints the bound port on its first line.
+ * Prints the bound port and its process id on its first line.
  */
 import { createServer as createNodeServer, type OutgoingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -20,7 +20,7 @@ function minimal(status: number, headers: OutgoingHttpHeaders, body: Buffer): vo
     res.writeHead(status, headers);
     res.end(body);
   });
-  server.listen(0, "127.0.0.1", () => console.log((server.address() as AddressInfo).port));
+  server.listen(0, "127.0.0.1", () => console.log(`${(server.address() as AddressInfo).port} ${process.pid}`));
 }
 
 if (kind === "ceiling") {
@@ -37,5 +37,5 @@ if (kind === "ceiling") {
 } else {
   const service = createServer({ publicDir: argument, rateLimits: false, log: () => {} });
   const { port } = await service.listen(0, "127.0.0.1");
-  console.log(port);
+  console.log(`${port} ${process.pid}`);
 }

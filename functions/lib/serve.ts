@@ -180,11 +180,6 @@ export function commonHeaders(pace: PaceLimit | undefined): Readonly<Record<stri
   return headers;
 }
 
-/** HSTS, CORS and the surface's RateLimit-* headers added to a Response built elsewhere. */
-export function withCommonHeaders(response: Response, pace: PaceLimit | undefined): Response {
-  return withHeaders(response, commonHeaders(pace));
-}
-
 /** HEAD answers like GET, without a body (for a Response built elsewhere; answers get theirs in responseOf). */
 export function withoutBody(request: Request, response: Response): Response {
   if (request.method !== "HEAD" || response.body === null) return response;
