@@ -20,6 +20,7 @@ import { secondsUntilStockholmMidnight } from "../functions/lib/cache.js";
 import { ifNoneMatchMatches } from "../functions/lib/http.js";
 import type { Served } from "../functions/lib/serve.js";
 import { STAT_TTL_MS } from "./files.js";
+import { MEMO_KEY_LENGTH } from "./memo.js";
 
 export interface KeptAnswer {
   /** the 200's headers, Content-Length included */
@@ -99,8 +100,12 @@ export class AnswerCache {
     return undefined;
   }
 
-  /** Whether an answer for this target is worth keeping: it has been asked for before. Remembers it otherwise. */
+  /**
+   * Whether an answer for this target is worth keeping: it has been asked for before. Remembers it otherwise. A
+   * target longer than MEMO_KEY_LENGTH is never kept (memory stays bounded whatever the targets).
+   */
   wanted(target: string): boolean {
+    if (target.length > MEMO_KEY_LENGTH) return false;
     if (this.seen.has(target)) return true;
     if (this.seen.size >= SEEN_TARGETS) this.seen.clear();
     this.seen.add(target);

@@ -7,6 +7,7 @@ import { statSync, type Stats } from "node:fs";
 import { realpath, readFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { etagOf } from "../data-gen/serialize.js";
+import { MEMO_KEY_LENGTH } from "./memo.js";
 
 /** How long a file's stat() result is trusted (a rebuild is seen within this time). */
 export const STAT_TTL_MS = 1000;
@@ -52,6 +53,15 @@ interface Entry extends CachedFile {
   mtimeMs: number;
   size: number;
   ino: number;
+}
+
+/** stat() that answers undefined for a missing or unreadable path. */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 /** A bounded cache of file bytes and ETags (least recently used out first). */
@@ -105,18 +115,15 @@ export class PublicFiles {
   /**
    * stat() synchronously (from the page cache it takes microseconds, while a round trip through libuv's thread pool
    * per request costs throughput under load), remembered for STAT_TTL_MS: a rebuilt file is seen within a second.
-   * A missing file is the common case (a date outside the days window) and must not throw.
+   * A missing file is the common case (a date outside the days window) and must not throw. A path longer than the
+   * folder plus MEMO_KEY_LENGTH is looked at every time (memory stays bounded whatever the requests).
    */
   private stat(path: string): Stats | undefined {
+    if (path.length > this.root.length + MEMO_KEY_LENGTH) return statOf(path);
     const now = Date.now();
     const known = this.stats.get(path);
     if (known && now - known.at < STAT_TTL_MS) return known.info;
-    let info: Stats | undefined;
-    try {
-      info = statSync(path, { throwIfNoEntry: false });
-    } catch {
-      info = undefined;
-    }
+    const info = statOf(path);
     if (this.stats.size >= MAX_STATS) this.stats.clear();
     this.stats.set(path, { at: now, info });
     return info;

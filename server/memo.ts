@@ -1,10 +1,15 @@
 /**
- * A small memo of a pure lookup by request target (or any text key), cleared when full: a busy server's working
- * set of targets is small, and a sweep of distinct hostile targets cannot make it grow past `size`.
+ * Remembering things per request target, within a bound on memory whatever the targets: only targets up to
+ * MEMO_KEY_LENGTH characters are remembered (the service's own targets are far shorter; a target may be 8 KiB, and
+ * a sweep of long distinct ones must not fill memory), and each memo is cleared when it reaches its size.
  */
+export const MEMO_KEY_LENGTH = 512;
+
+/** A small memo of a pure lookup by request target (or any text key); a longer key is computed every time. */
 export function memoOf<T>(size: number, compute: (key: string) => T): (key: string) => T {
   const memo = new Map<string, T>();
   return (key) => {
+    if (key.length > MEMO_KEY_LENGTH) return compute(key);
     let value = memo.get(key);
     if (value === undefined && !memo.has(key)) {
       value = compute(key);

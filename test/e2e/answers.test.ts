@@ -14,6 +14,7 @@ import { CACHE_LONG, FEED_CACHE_CONTROL, NO_STORE } from "../../contract/policie
 import { PATHS, pathOf } from "../../contract/paths.js";
 import { AnswerCache, keptAnswer, keptUntil } from "../../server/answers.js";
 import { STAT_TTL_MS } from "../../server/files.js";
+import { MEMO_KEY_LENGTH, memoOf } from "../../server/memo.js";
 import { createServer, type StandaloneOptions, type StandaloneServer } from "../../server/standalone.js";
 
 const SKIP = process.env.E2E === "off";
@@ -186,6 +187,22 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
   });
 });
 
+describe("memos per target (server/memo.ts)", () => {
+  it("remember a computed value per key, clear when full, and never remember a key longer than MEMO_KEY_LENGTH", () => {
+    const calls: string[] = [];
+    const memo = memoOf(3, (key) => (calls.push(key), key.length));
+    expect([memo("/a"), memo("/a"), memo("/bb"), memo("/a")]).toEqual([2, 2, 3, 2]);
+    expect(calls).toEqual(["/a", "/bb"]);
+    memo("/c");
+    memo("/d"); // the fourth key: cleared, then remembered
+    memo("/a");
+    expect(calls).toEqual(["/a", "/bb", "/c", "/d", "/a"]);
+    const long = "/" + "x".repeat(MEMO_KEY_LENGTH);
+    expect([memo(long), memo(long)]).toEqual([MEMO_KEY_LENGTH + 1, MEMO_KEY_LENGTH + 1]);
+    expect(calls.filter((k) => k === long)).toHaveLength(2);
+  });
+});
+
 describe("what is kept, and for how long (server/answers.ts)", () => {
   const now = new Date("2026-03-28T22:00:00Z"); // 23:00 in Stockholm, the night before summer time starts
 
@@ -237,5 +254,7 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
   it("AnswerCache.wanted: a target is worth keeping from its second request on", () => {
     const cache = new AnswerCache();
     expect([cache.wanted("/a"), cache.wanted("/b"), cache.wanted("/a"), cache.wanted("/a"), cache.wanted("/b")]).toEqual([false, false, true, true, true]);
+    const long = `/v3/period?from=2024-01-01&to=2024-12-31&x=${"y".repeat(MEMO_KEY_LENGTH)}`;
+    expect([cache.wanted(long), cache.wanted(long)]).toEqual([false, false]); // long targets are never kept
   });
 });
