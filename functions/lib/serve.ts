@@ -201,8 +201,9 @@ export interface Served {
   pace: PaceLimit | undefined;
   counter: string | undefined;
 }
-const SERVED = new WeakMap<Response, Served>();
-export const servedOf = (response: Response): Served | undefined => SERVED.get(response);
+const SERVED = Symbol("served");
+type ServedCarrier = Response & { [SERVED]?: Served };
+export const servedOf = (response: Response): Served | undefined => (response as ServedCarrier)[SERVED];
 
 /**
  * The Response of a final answer (completed()); a Response built elsewhere gets the common and extra headers.
@@ -218,7 +219,7 @@ export function finish(
   if (result instanceof Response) return withoutBody(request, withHeaders(result, layeredHeaders(commonHeaders(pace), extra)));
   const answer = completed(result, pace, extra);
   const response = responseOf(request, answer);
-  if (answer.status === 200 && extra === undefined && request.method === "GET") SERVED.set(response, { answer, pace, counter });
+  if (answer.status === 200 && extra === undefined && request.method === "GET") (response as ServedCarrier)[SERVED] = { answer, pace, counter };
   return response;
 }
 
