@@ -123,8 +123,16 @@ function fileAnswer(request: Request, file: CachedFile, headers: Readonly<Record
   return finish(request, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace);
 }
 
-/** Writes an answer through Node's response object (the raw handler's own answers; Node sends no body for HEAD). */
+/**
+ * Writes an answer through Node's response object (the raw handler's own answers). A HEAD answer has no body and,
+ * as the bridge writes every body-less answer, no Content-Length.
+ */
 function writeAnswer(res: ServerResponse, answer: Answer): void {
+  if (res.req?.method === "HEAD") {
+    res.writeHead(answer.status, answer.headers);
+    res.end();
+    return;
+  }
   const body = answer.body === null ? "" : answer.body;
   res.writeHead(answer.status, { ...answer.headers, "Content-Length": String(Buffer.byteLength(body)) });
   res.end(body);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { materialise } from "../../build/materialise.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, NO_STORE } from "../../contract/policies.js";
 import { PATHS, pathOf } from "../../contract/paths.js";
+import { memoryRateLimitStore, type RateLimitStore } from "../../functions/lib/ratelimit.js";
 import { AnswerCache, keptAnswer, keptUntil } from "../../server/answers.js";
 import { STAT_TTL_MS } from "../../server/files.js";
 import { MEMO_KEY_LENGTH, memoOf } from "../../server/memo.js";
@@ -129,6 +130,25 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
     }
     expect(seenKept.map((s) => s.status)).toEqual([...Array(10).fill(200), 429, 429, 429]);
     expect(seenKept).toEqual(seenPlain);
+    expect(kept.service.keptAnswers()).toBe(1);
+  });
+
+  it("with a counter store that answers later (a promise), repeats are counted all the same, HEAD included", async () => {
+    const memory = memoryRateLimitStore();
+    const later: RateLimitStore = { hit: (key, pace, nowMs) => new Promise((resolve) => setTimeout(() => resolve(memory.hit(key, pace, nowMs)), 1)) };
+    const plainMemory = memoryRateLimitStore();
+    const plainLater: RateLimitStore = { hit: (key, pace, nowMs) => Promise.resolve(plainMemory.hit(key, pace, nowMs)) };
+    const kept = await start({ rateLimits: true, store: later });
+    const plain = await start({ rateLimits: true, store: plainLater, answerCacheBytes: 0 });
+    const target = `${PATHS.halfDays}?year=1999`;
+    const methods = ["GET", "GET", "HEAD", "GET", "HEAD", "GET", "GET", "GET", "GET", "GET", "HEAD", "GET", "HEAD"];
+    const seenKept: Seen[] = [];
+    for (const method of methods) {
+      const [a, b] = [await see(kept.base + target, { method }), await see(plain.base + target, { method })];
+      expect(a, method).toEqual(b);
+      seenKept.push(a);
+    }
+    expect(seenKept.map((s) => s.status)).toEqual([...Array(10).fill(200), 429, 429, 429]);
     expect(kept.service.keptAnswers()).toBe(1);
   });
 
