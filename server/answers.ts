@@ -17,7 +17,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_LONG, FEED_CACHE_CONTROL, type PaceLimit } from "../contract/policies.js";
 import { secondsUntilStockholmMidnight } from "../functions/lib/cache.js";
-import { ifNoneMatchMatches } from "../functions/lib/http.js";
+import { ifNoneMatchMatches, layeredHeaders } from "../functions/lib/http.js";
 import type { Served } from "../functions/lib/serve.js";
 import { STAT_TTL_MS } from "./files.js";
 import { MEMO_KEY_LENGTH } from "./memo.js";
@@ -66,7 +66,7 @@ export function keptAnswer(served: Served, validUntil: number, extra?: Readonly<
   // bytes, encoded once: text with letters beyond ASCII (å, ä, ö) would be encoded again on every write
   const body = typeof answer.body === "string" ? Buffer.from(answer.body, "utf8") : answer.body;
   const length = body.byteLength;
-  const headers: Record<string, string> = { ...answer.headers, ...extra };
+  const headers = layeredHeaders(answer.headers, extra);
   const headHeaders = without(headers, ["Content-Length"]);
   headers["Content-Length"] = String(length);
   return {

@@ -11,10 +11,10 @@ import { SURFACES, type SurfaceName } from "../contract/policies.js";
 import { matchRoute, surfaceOf } from "../contract/routes.js";
 import { datasetFileOf } from "../contract/static.js";
 import type { ProblemSlug } from "../data-gen/errors.js";
-import { layeredHeaders, type Answer } from "../functions/lib/http.js";
+import type { Answer } from "../functions/lib/http.js";
 import { memoOf } from "./memo.js";
 import { problemAnswer } from "../functions/lib/problem.js";
-import { commonHeaders, methodNotAllowed, methodsOf } from "../functions/lib/serve.js";
+import { completed, methodNotAllowed, methodsOf } from "../functions/lib/serve.js";
 
 /** The longest request target answered normally (bytes); a longer one is 414 uri-too-long. */
 export const MAX_URL_BYTES = 8 * 1024;
@@ -78,13 +78,13 @@ export function problemFor(slug: ProblemSlug, detail: string, target: string, he
   return withTargetHeaders(problemAnswer(slug, detail, headers), target);
 }
 
-/** An answer with the common headers (HSTS, CORS, RateLimit-*) of the target's surface. */
+/** An answer with the common headers (HSTS, CORS, RateLimit-*) of the target's surface, as serve() completes its own. */
 function withTargetHeaders(answer: Answer, target: string): Answer {
-  return { ...answer, headers: layeredHeaders(commonHeaders(SURFACES[surfaceOfTarget(target)]), answer.headers) };
+  return completed(answer, SURFACES[surfaceOfTarget(target)]);
 }
 
 /** What the guard reads from a target (whether it is readable, and the methods its path answers), remembered per target. */
-const factsOfTarget = memoOf(10_000, (target) => {
+const factsOfTarget = memoOf(10_000, (target: string) => {
   const problem = targetProblem(target);
   return { problem, methods: methodsOfTarget(problem === undefined ? target : "/") };
 });

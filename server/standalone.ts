@@ -32,7 +32,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import mime from "mime-types";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
-import { CORS_HEADERS, SURFACES, rateLimitHeaders, type PaceLimit } from "../contract/policies.js";
+import { CORS_HEADERS, SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceName } from "../contract/policies.js";
 import { matchRoute, surfaceOf, type FunctionName } from "../contract/routes.js";
 import { datasetFileOf, fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
 import { createHealthHandler, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
@@ -106,20 +106,28 @@ export interface StandaloneServer {
   keptAnswers(): number;
 }
 
-/** A file's headers split as okAnswer takes them (its Content-Type, its Cache-Control, the rest), once per header set. */
-const SPLIT_HEADERS = new WeakMap<object, { contentType: string; cacheControl: string; rest: Record<string, string> }>();
-function splitHeaders(headers: Readonly<Record<string, string>>) {
-  let split = SPLIT_HEADERS.get(headers);
+/** A file's headers as okAnswer takes them: its Content-Type, its Cache-Control, and the rest. */
+interface FileHeaders {
+  contentType: string;
+  cacheControl: string;
+  rest: Readonly<Record<string, string>>;
+}
+
+/** A dataset file's headers (contract/static.ts fileHeaders, one frozen object per kind and surface), split once each. */
+const DATASET_FILE_HEADERS = new WeakMap<object, FileHeaders>();
+function datasetFileHeaders(contentType: "json" | "calendar", surface: SurfaceName): FileHeaders {
+  const headers = fileHeaders(contentType, surface);
+  let split = DATASET_FILE_HEADERS.get(headers);
   if (!split) {
-    const { "Content-Type": contentType, "Cache-Control": cacheControl, ...rest } = headers;
-    SPLIT_HEADERS.set(headers, (split = { contentType, cacheControl, rest }));
+    const { "Content-Type": type, "Cache-Control": cacheControl, ...rest } = headers;
+    DATASET_FILE_HEADERS.set(headers, (split = { contentType: type, cacheControl, rest }));
   }
   return split;
 }
 
 /** A file answer: OPTIONS preflight, 405, or okAnswer's 200/304 (no body for HEAD), with the common headers of `pace`. */
-function fileAnswer(request: Request, file: CachedFile, headers: Readonly<Record<string, string>>, pace: PaceLimit | undefined): Response {
-  const { contentType, cacheControl, rest } = splitHeaders(headers);
+function fileAnswer(request: Request, file: CachedFile, headers: FileHeaders, pace: PaceLimit | undefined): Response {
+  const { contentType, cacheControl, rest } = headers;
   return finish(request, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace);
 }
 
@@ -150,10 +158,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const files = new PublicFiles(publicDir, { maxBytes: options.fileCacheBytes });
   const rules = redirectRules();
   // the dataset file the rules send a target to, remembered per target (the rules never change while serving)
-  const datasetFileFor = memoOf(10_000, (target) => {
-    const url = new URL(target, "http://localhost");
-    return resolveRewrite(url.pathname, url.searchParams, rules);
-  });
+  const datasetFileFor = memoOf(10_000, (_target: string, url: URL) => resolveRewrite(url.pathname, url.searchParams, rules));
 
   const manifestPath = resolve(env[DATASET_MANIFEST_ENV] || join(publicDir, "manifest.json"));
   /**
@@ -203,9 +208,11 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     return { ...answer, headers: layeredHeaders(answer.headers, state.headers, rateLimitHeaders(state.policy)) };
   };
 
-  const mark = (response: Response, source: "file" | "function"): Response =>
-    markSource ? withHeaders(response, { [ANSWER_SOURCE_HEADER]: source }) : response;
   const sourceHeader = (source: "file" | "function") => (markSource ? { [ANSWER_SOURCE_HEADER]: source } : undefined);
+  const mark = (response: Response, source: "file" | "function"): Response => {
+    const header = sourceHeader(source);
+    return header ? withHeaders(response, header) : response;
+  };
 
   const answerCacheBytes = options.answerCacheBytes ?? 32 * 1024 * 1024;
   const answers = new AnswerCache(answerCacheBytes);
@@ -239,13 +246,13 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     const ctx: ServiceContext = { clock, clientAddress, store, rateLimitsEnabled };
     const match = matchRoute(pathname);
 
-    const datasetFile = match?.route.static ? datasetFileFor(pathname + url.search) : undefined;
+    const datasetFile = match?.route.static ? datasetFileFor(pathname + url.search, url) : undefined;
     if (datasetFile && match && (await datasetUsable())) {
       const file = await files.get(datasetFile);
       // no file (a date outside the days window, a partial build): the function answers, byte-identical
       if (file) {
         const surface = surfaceOf(match.route, url);
-        return kept(target, fileAnswer(request, file, fileHeaders(match.route.ok.contentType, surface), SURFACES[surface]), "file");
+        return kept(target, fileAnswer(request, file, datasetFileHeaders(match.route.ok.contentType, surface), SURFACES[surface]), "file");
       }
     }
     if (match) return kept(target, await handlers[match.route.fn](request, ctx), match.route.static ? "static-row" : "function");
@@ -254,10 +261,10 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     if (!dataset) await siteReady;
     const file = await files.get(pathname);
     if (file) {
-      if (dataset) return kept(target, fileAnswer(request, file, fileHeaders(dataset.contentType, dataset.surface), SURFACES[dataset.surface]), "file");
+      if (dataset) return kept(target, fileAnswer(request, file, datasetFileHeaders(dataset.contentType, dataset.surface), SURFACES[dataset.surface]), "file");
       const contentType = mime.contentType(file.path.slice(file.path.lastIndexOf("/") + 1)) || "application/octet-stream";
       const cacheControl = pathname.startsWith("/_astro/") ? HASHED_ASSET_CACHE : SITE_CACHE;
-      return kept(target, fileAnswer(request, file, { "Content-Type": contentType, "Cache-Control": cacheControl, ...CORS_HEADERS }, undefined), "file");
+      return kept(target, fileAnswer(request, file, { contentType, cacheControl, rest: CORS_HEADERS }, undefined), "file");
     }
     return mark(await handlers["not-found"](request, ctx), "function");
   }
