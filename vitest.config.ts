@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { ENGINE_SOURCES } from "./build/engine-sources.mjs";
 
 export default defineConfig({
+  // the engine package by its name, from its TypeScript sources (as tsconfig.json's `paths` map it for tsc and tsx)
+  resolve: { alias: ENGINE_SOURCES },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,

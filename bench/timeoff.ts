@@ -5,8 +5,8 @@
  * Random years 1930-9999 from a fixed seed, so every run measures the same inputs. Prints a table.
  */
 import { performance } from "node:perf_hooks";
-import { dayFromCivil, leavePlan, longWeekendsOfYear, FIRST_YEAR, LAST_YEAR, type LeaveObjective } from "../data-gen/index.js";
-import { serializeJson } from "../data-gen/serialize.js";
+import { dayFromCivil, leavePlan, longWeekendsOfYear, FIRST_YEAR, LAST_YEAR, type LeaveObjective } from "swedish-calendar/core";
+import { serializeJson } from "../contract/serialize.js";
 import { lcg, printTable, timePerCall, us, type Row } from "./lib/measure.js";
 
 

@@ -1,14 +1,14 @@
 /**
  * The bodies of the static dataset: each is the serialised answer of the same engine function and serializer
- * the functions use (data-gen/resources.ts, data-gen/serialize.ts, data-gen/feed.ts, functions/lib/openapi.ts).
+ * the functions use (contract/resources.ts, contract/serialize.ts, the engine's feed, functions/lib/openapi.ts).
  */
-import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "../data-gen/feed.js";
-import { dayFromCivil, fromIsoDate, toIsoDate, type DayNumber } from "../data-gen/dates.js";
+import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "swedish-calendar/ics";
+import { dayFromCivil, dayOf, fromIsoDate, toIsoDate, type DayNumber } from "swedish-calendar/core";
 import {
-  bridgeDaysResource, catalogueResource, dayResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
+  bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
   longWeekendsResource, occurrenceSeries, yearDaysResource,
-} from "../data-gen/resources.js";
-import { serializeJson } from "../data-gen/serialize.js";
+} from "../contract/resources.js";
+import { serializeJson } from "../contract/serialize.js";
 import { openApiBody } from "../functions/lib/openapi.js";
 import {
   CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath,
@@ -144,7 +144,7 @@ export function dayFilePath(n: DayNumber): string {
 /** The Day file of every date first..last (day numbers, inclusive). */
 export function* dayFiles(first: DayNumber, last: DayNumber): Generator<DatasetFile> {
   for (let n = first; n <= last; n++) {
-    yield { path: dayFilePath(n), kind: "days", body: serializeJson(dayResource(n)) };
+    yield { path: dayFilePath(n), kind: "days", body: serializeJson(dayOf(n)) };
   }
 }
 

@@ -6,7 +6,7 @@
  * The paths come from the same recipes the build writes (build/generate.ts, without computing bodies), so the plan
  * follows build/layout.ts wherever it puts a file. Listing the paths of 1930-9999 with every date takes about a second.
  */
-import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, type DayNumber } from "../data-gen/dates.js";
+import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, type DayNumber } from "swedish-calendar/core";
 import { dayFilePath } from "./generate.js";
 import { INDEX_PATH, MANIFEST_PATH, MAX_FILES_PER_DIRECTORY, SINGLE_FILES, filesOfYears } from "./layout.js";
 import { forEachTaskPath, type Task } from "./process.js";

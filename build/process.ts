@@ -4,7 +4,7 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { etagOf } from "../data-gen/serialize.js";
+import { etagOf } from "../contract/serialize.js";
 import { AtomicWriter } from "./atomic.js";
 import {
   dayFilePath, dayFiles, singleFiles, singleFilesPlanned, yearFiles, yearFilesPlanned, type DatasetFile,

@@ -9,14 +9,13 @@
  * is the public form, in which additive fields may appear (no `additionalProperties: false`);
  * `openApiDocument({ strict: true })` is the same document with the strict schemas, for the contract tests.
  */
-import { API_VERSION, SERVICE_DOMAIN } from "../data-gen/constants.js";
-import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
-import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../data-gen/errors.js";
-import { FLAG_DAYS_FROM } from "../data-gen/flagdays.js";
-import {
-  BOUNDS, DATE_PARAMETER_SOURCE as DATE_PARAMETER_PATTERN, LEAVE_OBJECTIVES, LOOSE_BOOLEAN_SOURCE as LOOSE_BOOLEAN_PATTERN,
-  MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_CHAIN_SOURCE as STEP_CHAIN_PATTERN,
-} from "../data-gen/grammar.js";
+import { SERVICE_DOMAIN } from "swedish-calendar/core";
+import { API_VERSION } from "./policies.js";
+import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "./problems.js";
+import { FLAG_DAYS_FROM } from "swedish-calendar/core";
+import { BOUNDS, DATE_PARAMETER_SOURCE as DATE_PARAMETER_PATTERN, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_CHAIN_SOURCE as STEP_CHAIN_PATTERN } from "swedish-calendar/core";
+import { LOOSE_BOOLEAN_SOURCE as LOOSE_BOOLEAN_PATTERN } from "./query.js";
 import { OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS, loosen, problemType, type SchemaName } from "./bodies.js";
 import { PATHS } from "./paths.js";
 import {

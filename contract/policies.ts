@@ -6,7 +6,10 @@
  * a small function bundle that needs one constant pulls in no more than this file (and the two constants of
  * data-gen/constants.ts).
  */
-import { SERVICE_DOMAIN } from "../data-gen/constants.js";
+import { SERVICE_DOMAIN } from "swedish-calendar/core";
+
+/** Version of the v3 API: the OpenAPI `info.version`, `/health`'s `apiVersion`, the dataset manifest's `apiVersion`. */
+export const API_VERSION = "3.0.0";
 
 /**
  * The fixed prefix of every problem `type` URI (SPEC.md "Errors"): `{problem_base}/{slug}`.

@@ -2,9 +2,9 @@
  * Readings of DECISIONS.md, in words: the prose the body schemas (bodies.ts) and the OpenAPI document share, so a
  * rule is explained the same way wherever it is stated.
  */
-import { FIRST_YEAR, LAST_YEAR } from "../data-gen/dates.js";
-import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS } from "../data-gen/grammar.js";
-import { EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAYS_FROM } from "../data-gen/flagdays.js";
+import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS } from "swedish-calendar/core";
+import { EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAYS_FROM } from "swedish-calendar/core";
 
 export const READINGS = {
   holidayType:

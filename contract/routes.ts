@@ -14,17 +14,15 @@
  *
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
-import {
-  findRule, parseBounds, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseStrictBoolean, parseV2Year, parseYear,
-  parseLooseBoolean, type Bounds, type DayNumber, type LeaveObjective, type Step,
-} from "../data-gen/index.js";
-import { parseV2Weekends } from "../data-gen/v2.js";
-import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "../data-gen/feed-options.js";
-import { FIRST_YEAR } from "../data-gen/dates.js";
-import { FLAG_DAYS_FROM } from "../data-gen/flagdays.js";
-import type { ProblemSlug } from "../data-gen/errors.js";
+import { RULES_BY_CODE, parseBounds, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type LeaveObjective, type Step } from "swedish-calendar/core";
+import { parseStrictBoolean, parseV2Year, parseLooseBoolean } from "./query.js";
+import { parseV2Weekends } from "./v2.js";
+import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "swedish-calendar/core";
+import { FIRST_YEAR } from "swedish-calendar/core";
+import { FLAG_DAYS_FROM } from "swedish-calendar/core";
+import { ProblemError, type ProblemSlug } from "./problems.js";
 import { PATHS, type RouteId } from "./paths.js";
-import { SERVICE_DOMAIN } from "../data-gen/constants.js";
+import { SERVICE_DOMAIN } from "swedish-calendar/core";
 import { CACHE_LONG, MCP_MAX_BODY_BYTES, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName } from "./policies.js";
 import { READINGS } from "./readings.js";
 
@@ -51,6 +49,13 @@ export interface Parameter<T = unknown> {
   component: string;
 }
 
+/** An observance code of the catalogue; any other is 404, pointing at the catalogue. */
+function observanceCode(value: string): string {
+  const rule = RULES_BY_CODE.get(value);
+  if (!rule) throw new ProblemError("not-found", `no observance has the code '${value}'; see ${PATHS.observances}`, "code");
+  return rule.code;
+}
+
 /** The one value of a non-repeatable parameter. */
 const one = <T>(read: (raw: string) => T) => (raw: string[]): T => read(raw[0]);
 
@@ -62,7 +67,7 @@ export const PARAMETERS = {
   year: param("year", "query", "Year", one((v) => parseYear(v, "year"))),
   sundays: param("sundays", "query", "Sundays", one((v) => parseStrictBoolean(v, "sundays"))),
   saturdays: param("saturdays", "query", "Saturdays", one((v) => parseStrictBoolean(v, "saturdays"))),
-  datePath: param<DayNumber>("date", "path", "DatePath", one((v) => parseIsoDate(v, "date"))),
+  datePath: param<string>("date", "path", "DatePath", one((v) => (parseIsoDate(v, "date"), v))),
   periodFrom: param("from", "query", "PeriodFrom", one((v) => ({ day: parseIsoDate(v, "from"), text: v })), { required: true }),
   periodTo: param("to", "query", "PeriodTo", one((v) => ({ day: parseIsoDate(v, "to"), text: v })), { required: true }),
   bounds: param<Bounds>("bounds", "query", "Bounds", one(parseBounds)),
@@ -73,7 +78,7 @@ export const PARAMETERS = {
   planTo: param("to", "query", "PlanTo", one((v) => ({ day: parseIsoDate(v, "to"), text: v })), { required: true }),
   leaveDays: param("days", "query", "LeaveDays", one((v) => parseLeaveDays(v, "days")), { required: true }),
   objective: param<LeaveObjective>("objective", "query", "Objective", one(parseLeaveObjective)),
-  observanceCode: param("code", "path", "ObservanceCode", one((v) => findRule(v).code)),
+  observanceCode: param("code", "path", "ObservanceCode", one(observanceCode)),
   fromYear: param("from", "query", "FromYear", one((v) => parseYear(v, "from"))),
   toYear: param("to", "query", "ToYear", one((v) => parseYear(v, "to"))),
   v2Year: param("year", "query", "V2Year", one(parseV2Year), { duplicateSlug: "invalid-year" }),

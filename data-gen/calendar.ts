@@ -1,9 +1,9 @@
 import { dayFromCivil, daysInYear, isoWeekday, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR, type DayNumber } from "./dates.js";
 import { OBSERVANCE_RULES, observanceDate, type HolidayType, type ObservanceRule } from "./rules.js";
 import { FLAG_DAYS_FROM, flagDayOccurrences } from "./flagdays.js";
-import type { Day, IsoWeek, Observance } from "../contract/bodies.js";
+import type { Day, IsoWeek, Observance } from "./types.js";
 
-/** SPEC.md "Day" and "Observance", declared in the contract. Field order of the objects built here is the serialisation order. */
+/** SPEC.md "Day" and "Observance" (./types.ts). Field order of the objects built here is the serialisation order. */
 export type { Day, IsoWeek, Observance };
 
 const WORKING = 0;

@@ -3,13 +3,10 @@ import { dayOf } from "./calendar.js";
 import { CalendarError } from "./errors.js";
 import { OBSERVANCE_RULES, RULES_BY_CODE, observanceDate, type ObservanceRule } from "./rules.js";
 import { checkYearRange } from "./validation.js";
-import type { ObservanceInfo, ObservanceList, Occurrence, OccurrenceList } from "../contract/bodies.js";
+import type { ObservanceInfo, Occurrence } from "./types.js";
 
-/**
- * The bodies, declared in the contract. ObservanceInfo: a catalogue entry, the rule without its dates
- * (`since`/`until` only where it has not always been a holiday).
- */
-export type { ObservanceInfo, ObservanceList, Occurrence, OccurrenceList };
+/** ObservanceInfo: a catalogue entry, the rule without its dates (`since`/`until` only where it has not always been a holiday). */
+export type { ObservanceInfo, Occurrence };
 
 /** A rule's catalogue entry. */
 export function observanceInfo(rule: ObservanceRule): ObservanceInfo {
@@ -20,25 +17,23 @@ export function observanceInfo(rule: ObservanceRule): ObservanceInfo {
 }
 
 /** All 20 observances, abolished ones included, in catalogue order. */
-export function catalogue(): ObservanceList {
-  const observances = OBSERVANCE_RULES.map(observanceInfo);
-  return { count: observances.length, observances };
+export function catalogue(): ObservanceInfo[] {
+  return OBSERVANCE_RULES.map(observanceInfo);
 }
 
 export function findRule(code: string): ObservanceRule {
   const rule = RULES_BY_CODE.get(code);
-  if (!rule) throw new CalendarError("not-found", `no observance has the code '${code}'; see /v3/observances`, "code");
+  if (!rule) throw new CalendarError("unknown-code", "code", `no observance has the code '${code}'`);
   return rule;
 }
 
 /** The days an observance fell on in from..to (years in which it was no holiday are omitted). */
-export function occurrences(code: string, from: number, to: number = from): OccurrenceList {
-  const rule = findRule(code);
+export function occurrencesOf(rule: ObservanceRule, from: number, to: number = from): Occurrence[] {
   checkYearRange(from, to);
   const list: Occurrence[] = [];
   for (let year = Math.max(from, FIRST_YEAR); year <= Math.min(to, LAST_YEAR); year++) {
     const d = observanceDate(rule, year);
     if (d !== undefined) list.push({ year, day: dayOf(d) });
   }
-  return { ...observanceInfo(rule), count: list.length, occurrences: list };
+  return list;
 }

@@ -1,58 +1,40 @@
 /**
- * Typed errors of the engine and the HTTP layer. Each carries the problem slug of DECISIONS.md,
- * the HTTP status it maps to, and the parameter at fault, so one place turns it into a problem document.
+ * The one error the engine throws: bad input, said in words (the message names the argument at fault and the
+ * accepted form, as the API's problem `detail` does), with a machine code and the argument's name. No HTTP here:
+ * the contract maps each code to a problem slug and a status (contract/problems.ts).
  */
 
-export const PROBLEM_STATUS = {
-  "invalid-parameter": 400,
-  "invalid-date": 400,
-  "invalid-year": 400,
-  "not-found": 404,
-  "method-not-allowed": 405,
-  "not-acceptable": 406,
-  gone: 410,
-  "content-too-large": 413,
-  "uri-too-long": 414,
-  "unsupported-media-type": 415,
-  "rate-limited": 429,
-  "request-header-fields-too-large": 431,
-  "internal-error": 500,
-} as const;
+/**
+ * - `invalid-argument`: malformed, out of range (1930-9999), out of order or too long;
+ * - `invalid-date`: well-formed but not a calendar date (2023-02-29);
+ * - `unknown-code`: no observance has the code.
+ */
+export type CalendarErrorCode = "invalid-argument" | "invalid-date" | "unknown-code";
 
-export type ProblemSlug = keyof typeof PROBLEM_STATUS;
+export const CALENDAR_ERROR_CODES: readonly CalendarErrorCode[] = ["invalid-argument", "invalid-date", "unknown-code"];
 
-export const PROBLEM_TITLES: Record<ProblemSlug, string> = {
-  "invalid-parameter": "Invalid parameter",
-  "invalid-date": "Invalid date",
-  "invalid-year": "Invalid year",
-  "not-found": "Not found",
-  "method-not-allowed": "Method not allowed",
-  "not-acceptable": "Not acceptable",
-  gone: "Gone",
-  "content-too-large": "Content too large",
-  "uri-too-long": "URI too long",
-  "unsupported-media-type": "Unsupported media type",
-  "rate-limited": "Too many requests",
-  "request-header-fields-too-large": "Request header fields too large",
-  "internal-error": "Internal error",
-};
-
+/**
+ * Thrown for bad input by every function of the library.
+ *
+ * @example
+ * try { describeDay("2023-02-29"); } catch (e) {
+ *   if (e instanceof CalendarError) console.log(e.code, e.argument, e.message);
+ *   // invalid-date date 'date' is not a calendar date: 2023-02-29 does not exist
+ * }
+ */
 export class CalendarError extends Error {
-  readonly slug: ProblemSlug;
-  readonly status: number;
-  readonly parameter: string | undefined;
-  readonly detail: string;
+  readonly code: CalendarErrorCode;
+  /** the name of the argument at fault (as the API names its parameter) */
+  readonly argument: string | undefined;
 
-  constructor(slug: ProblemSlug, detail: string, parameter?: string) {
-    super(detail);
+  constructor(code: CalendarErrorCode, argument: string | undefined, message: string) {
+    super(message);
     this.name = "CalendarError";
-    this.slug = slug;
-    this.status = PROBLEM_STATUS[slug];
-    this.parameter = parameter;
-    this.detail = detail;
+    this.code = code;
+    this.argument = argument;
   }
 }
 
-export function invalidParameter(parameter: string, detail: string): CalendarError {
-  return new CalendarError("invalid-parameter", detail, parameter);
+export function invalidArgument(argument: string, message: string): CalendarError {
+  return new CalendarError("invalid-argument", argument, message);
 }

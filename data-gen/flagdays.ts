@@ -1,10 +1,10 @@
 import { dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, LAST_YEAR, type DayNumber } from "./dates.js";
-import { invalidParameter } from "./errors.js";
+import { invalidArgument } from "./errors.js";
 import { RULES_BY_CODE, observanceDate, type Names } from "./rules.js";
-import type { FlagDay, FlagDayInfo, FlagDayList, FlagDaysResponse } from "../contract/bodies.js";
+import type { FlagDay, FlagDayInfo } from "./types.js";
 
 /** The bodies, declared in the contract. */
-export type { FlagDay, FlagDayInfo, FlagDayList, FlagDaysResponse };
+export type { FlagDay, FlagDayInfo };
 
 /**
  * The declarative table of Sweden's official flag days (allmänna flaggdagar), beside the holiday rules of rules.ts
@@ -268,7 +268,7 @@ for (const rule of FLAG_DAY_RULES) if (rule.holiday !== undefined && !RULES_BY_C
  */
 export function flagDaysOfYear(year: number): FlagDay[] {
   if (year < FLAG_DAYS_FROM) {
-    throw invalidParameter(
+    throw invalidArgument(
       "year",
       `'year' must be from ${FLAG_DAYS_FROM} to ${LAST_YEAR} for flag days: official flag days exist from 1 January ` +
         `${FLAG_DAYS_FROM}, when Förordning (1982:270) om allmänna flaggdagar came into force`,
@@ -291,7 +291,6 @@ export function flagDayInfo(rule: FlagDayRule): FlagDayInfo {
 }
 
 /** Every flag-day rule, in table order. */
-export function flagDayCatalogue(): FlagDayList {
-  const flagDays = FLAG_DAY_RULES.map(flagDayInfo);
-  return { count: flagDays.length, flagDays };
+export function flagDayCatalogue(): FlagDayInfo[] {
+  return FLAG_DAY_RULES.map(flagDayInfo);
 }

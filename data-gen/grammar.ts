@@ -26,28 +26,6 @@ export const YEAR_SOURCE = "^[0-9]{4}$";
 export const YEAR_PATTERN = new RegExp(YEAR_SOURCE);
 
 // ---------------------------------------------------------------------------------------------
-// Booleans
-// ---------------------------------------------------------------------------------------------
-
-/** v3 booleans: exactly these two lowercase words. */
-export const STRICT_BOOLEAN = { true: "true", false: "false" } as const;
-
-/** Calendar-feed booleans, compared in lower case: a bare parameter (empty value) reads as true. */
-export const LOOSE_TRUE = ["", "true", "1", "on", "yes"] as const;
-export const LOOSE_FALSE = ["false", "0", "off", "no"] as const;
-
-/** `[Tt][Rr][Uu][Ee]` for `true`: one word in any letter case, as a JSON Schema pattern (which has no `i` flag). */
-function anyCase(word: string): string {
-  return [...word]
-    .map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")))
-    .join("");
-}
-
-/** The loose booleans as one pattern, generated from LOOSE_TRUE and LOOSE_FALSE. */
-export const LOOSE_BOOLEAN_SOURCE = `^(${[...LOOSE_TRUE, ...LOOSE_FALSE].map(anyCase).join("|")})$`;
-export const LOOSE_BOOLEAN_PATTERN = new RegExp(LOOSE_BOOLEAN_SOURCE);
-
-// ---------------------------------------------------------------------------------------------
 // Periods and shifts
 // ---------------------------------------------------------------------------------------------
 

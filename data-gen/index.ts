@@ -1,12 +1,231 @@
-/** The calendar engine: pure functions, no I/O, no clock. */
-export * from "./dates.js";
-export * from "./easter.js";
-export * from "./rules.js";
-export * from "./errors.js";
-export * from "./validation.js";
-export * from "./calendar.js";
-export * from "./period.js";
-export * from "./shift.js";
-export * from "./catalogue.js";
-export * from "./timeoff.js";
-export * from "./flagdays.js";
+/**
+ * `swedish-calendar`: what every date from 1930 to 9999 is in Sweden, offline. Public holidays under the Public
+ * Holidays Act (1989:253), de facto holidays (Saturdays and the five eves), bridge days, half days, period counts,
+ * date shifting as the Act on the Calculation of Statutory Time (1930:173) reads, long weekends, leave plans and
+ * flag days. Plain functions over ISO date strings (`YYYY-MM-DD`) returning exactly the objects the Swedish Calendar
+ * Service's v3 API returns: `JSON.stringify` of a result is the API's body (or the list inside its envelope).
+ *
+ * Bad input throws a {@link CalendarError} whose message says what is wrong.
+ */
+import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, isBridgeDay as bridgeDayAt, isHalfDay as halfDayAt,
+  isWorkingDay as workingDayAt, type HolidayListOptions } from "./calendar.js";
+import { catalogue, findRule, observanceInfo as infoOfRule, occurrencesOf } from "./catalogue.js";
+import { dayFromCivil, FIRST_YEAR, LAST_YEAR } from "./dates.js";
+import { invalidArgument } from "./errors.js";
+import { flagDayCatalogue, flagDaysOfYear } from "./flagdays.js";
+import { period } from "./period.js";
+import { shift } from "./shift.js";
+import { leavePlan, longWeekendsOfYear } from "./timeoff.js";
+import { parseBounds, parseIsoDate, parseLeaveObjective, parseSteps } from "./validation.js";
+import type {
+  Bounds, Day, FlagDay, FlagDayInfo, LeaveObjective, LeavePlan, LongWeekend, ObservanceInfo, Occurrence, Period, Shift,
+} from "./types.js";
+
+export { CalendarError, type CalendarErrorCode } from "./errors.js";
+export { dataVersion } from "./data-version.js";
+export { FIRST_YEAR, LAST_YEAR } from "./dates.js";
+export type * from "./types.js";
+export type { HolidayListOptions };
+
+/** A year argument: a whole number from 1930 to 9999. */
+function checkYear(year: number, argument = "year"): number {
+  if (!Number.isInteger(year) || year < FIRST_YEAR || year > LAST_YEAR) {
+    throw invalidArgument(argument, `'${argument}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  }
+  return year;
+}
+
+/** A date argument: `YYYY-MM-DD`, a real date, 1930-01-01 to 9999-12-31. */
+function dateArgument(date: string, argument: string) {
+  return parseIsoDate(typeof date === "string" || date == null ? date : String(date), argument);
+}
+
+/**
+ * What a date is: weekday, ISO week, holiday type, whether it is a working day, its named holidays and flag days.
+ *
+ * @example
+ * describeDay("2026-06-19");
+ * // { date: "2026-06-19", weekday: 5, isoWeek: { year: 2026, week: 25 }, holidayType: "defacto", workingDay: false,
+ * //   observances: [{ code: "midsummerEve", … }], flagDay: [] }
+ */
+export function describeDay(date: string): Day {
+  return dayOf(dateArgument(date, "date"));
+}
+
+/**
+ * Whether a date is a working day (a business day): Monday to Friday, not a public holiday, not one of the five eves.
+ *
+ * @example
+ * isWorkingDay("2026-06-19"); // false (Midsummer Eve)
+ * isWorkingDay("2026-06-22"); // true
+ */
+export function isWorkingDay(date: string): boolean {
+  return workingDayAt(dateArgument(date, "date"));
+}
+
+/**
+ * Whether a date is a bridge day (klämdag): a working day whose previous and next days are both days off.
+ *
+ * @example
+ * isBridgeDay("2026-05-15"); // true (the Friday after Ascension Day)
+ */
+export function isBridgeDay(date: string): boolean {
+  return bridgeDayAt(dateArgument(date, "date"));
+}
+
+/**
+ * Whether a date is a half day (halvdag): a working day whose next day carries a public observance.
+ *
+ * @example
+ * isHalfDay("2026-01-05"); // true (the day before Epiphany)
+ */
+export function isHalfDay(date: string): boolean {
+  return halfDayAt(dateArgument(date, "date"));
+}
+
+/**
+ * The public and de facto holidays of a year, one Day per date, ascending. `sundays` adds the remaining Sundays,
+ * `saturdays` every Saturday; the flags decide which days are listed, never what a day is.
+ *
+ * @example
+ * holidays(2026).length; // 17
+ * holidays(2026, { sundays: true, saturdays: true }).length; // 113
+ */
+export function holidays(year: number, options: HolidayListOptions = {}): Day[] {
+  return holidaysOfYear(checkYear(year), { sundays: !!options.sundays, saturdays: !!options.saturdays });
+}
+
+/**
+ * The bridge days (klämdagar) of a year, ascending.
+ *
+ * @example
+ * bridgeDays(2026).map((d) => d.date); // ["2026-05-15"]
+ */
+export function bridgeDays(year: number): Day[] {
+  return bridgeDaysOfYear(checkYear(year));
+}
+
+/**
+ * The half days (halvdagar) of a year, ascending.
+ *
+ * @example
+ * halfDays(2026)[0].date; // "2026-01-05"
+ */
+export function halfDays(year: number): Day[] {
+  return halfDaysOfYear(checkYear(year));
+}
+
+/**
+ * Every Day of a year, 1 January to 31 December.
+ *
+ * @example
+ * daysOfYear(2024).length; // 366
+ */
+export function daysOfYear(year: number): Day[] {
+  const days: Day[] = [];
+  for (let n = dayFromCivil(checkYear(year), 1, 1), last = dayFromCivil(year, 12, 31); n <= last; n++) days.push(dayOf(n));
+  return days;
+}
+
+/**
+ * Working days, days off, bridge and half days and the duration of a period. `bounds`: `inclusive` (default) counts
+ * both dates, `exclusive` neither, `from` the start only, `to` the end only. At most 200 years.
+ *
+ * @example
+ * countPeriod("2026-01-01", "2026-12-31").workingDays; // 250
+ */
+export function countPeriod(from: string, to: string, bounds: Bounds = "inclusive"): Period {
+  const first = dateArgument(from, "from");
+  const last = dateArgument(to, "to");
+  return period(first, last, parseBounds(bounds), from, to);
+}
+
+/**
+ * Moves a date by a chain of steps, in order: `d` days, `b` working days, `w` weeks, `m` months, `y` years
+ * (`"1m,10b"` or `["1m", "10b"]`, at most 20 steps). `postpone` applies the Sunday rule of Lag (1930:173): a result on
+ * a Sunday, public holiday or eve moves to the next working day.
+ *
+ * @example
+ * shiftDate("2026-01-31", "1m").result.date; // "2026-02-28"
+ * shiftDate("2026-12-23", ["1b"]).result.date; // "2026-12-28"
+ */
+export function shiftDate(date: string, steps: string | readonly string[], options: { postpone?: boolean } = {}): Shift {
+  const start = dateArgument(date, "date");
+  return shift(start, parseSteps(typeof steps === "string" ? [steps] : steps), !!options.postpone, date);
+}
+
+/**
+ * The long weekends that start in a year: runs of three or more days off around a named day, with the bridge day
+ * to take off where one joins two runs.
+ *
+ * @example
+ * longWeekends(2026)[0]; // { start: "2026-01-01", end: "2026-01-04", days: 4, leaveDays: ["2026-01-02"], observances: ["newYearsDay"] }
+ */
+export function longWeekends(year: number): LongWeekend[] {
+  return longWeekendsOfYear(checkYear(year));
+}
+
+/**
+ * The best use of `days` leave days (1 to 60) between two dates (at most 366 days): `most` days off in total
+ * (default), or the `longest` single break. Exact.
+ *
+ * @example
+ * planLeave("2026-05-11", "2026-05-17", 1).breaks; // [{ start: "2026-05-14", end: "2026-05-17", days: 4, leaveDays: ["2026-05-15"] }]
+ */
+export function planLeave(from: string, to: string, days: number, objective: LeaveObjective = "most"): LeavePlan {
+  const first = dateArgument(from, "from");
+  const last = dateArgument(to, "to");
+  return leavePlan(first, last, days, parseLeaveObjective(objective), from, to);
+}
+
+/**
+ * The 20 observances of the catalogue, abolished ones included, with `since`/`until` where they apply.
+ *
+ * @example
+ * observances().find((o) => o.code === "whitMonday"); // { code: "whitMonday", …, until: 2004 }
+ */
+export function observances(): ObservanceInfo[] {
+  return catalogue();
+}
+
+/**
+ * One observance's catalogue entry. Throws CalendarError (`unknown-code`) for a code that is not in the catalogue.
+ *
+ * @example
+ * observanceInfo("nationalDay").since; // 2005
+ */
+export function observanceInfo(code: string): ObservanceInfo {
+  return infoOfRule(findRule(code));
+}
+
+/**
+ * The days an observance fell on from year `from` to `to` (default `from`; at most 200 years). Years in which it
+ * was no holiday are left out.
+ *
+ * @example
+ * occurrences("easterSunday", 2026)[0].day.date; // "2026-04-05"
+ */
+export function occurrences(code: string, from: number, to: number = from): Occurrence[] {
+  const rule = findRule(code);
+  return occurrencesOf(rule, checkYear(from, "from"), checkYear(to, "to"));
+}
+
+/**
+ * The official flag days (allmänna flaggdagar, Förordning (1982:270)) of a year from 1983, with election days.
+ *
+ * @example
+ * flagDays(2026).find((f) => f.code === "nationalDay"); // { date: "2026-06-06", code: "nationalDay", …, holiday: "nationalDay" }
+ */
+export function flagDays(year: number): FlagDay[] {
+  return flagDaysOfYear(checkYear(year));
+}
+
+/**
+ * Every flag-day rule, ended and one-off ones included, with its years and its source.
+ *
+ * @example
+ * flagDayRules().find((r) => r.code === "victoriaNameDay")?.source; // "Förordning (1982:270) …"
+ */
+export function flagDayRules(): FlagDayInfo[] {
+  return flagDayCatalogue();
+}

@@ -1,10 +1,10 @@
 import { addMonths, civilFromDay, toIsoDate, type DayNumber } from "./dates.js";
 import { countBetween } from "./calendar.js";
-import { invalidParameter } from "./errors.js";
+import { invalidArgument } from "./errors.js";
 import { MAX_SPAN_YEARS, type Bounds } from "./validation.js";
-import type { DaysOff, Duration, Period, PeriodSummary, SpanCounts } from "../contract/bodies.js";
+import type { DaysOff, Duration, Period, PeriodSummary, SpanCounts } from "./types.js";
 
-/** The bodies, declared in the contract. SpanCounts: the counts Period and a shift's PeriodSummary share. */
+/** SpanCounts: the counts Period and a shift's PeriodSummary share (./types.ts). */
 export type { DaysOff, Duration, Period, PeriodSummary, SpanCounts };
 
 /**
@@ -47,8 +47,8 @@ export function exceedsMaxSpan(earlier: DayNumber, later: DayNumber): boolean {
 
 /** The period endpoint: `from`/`to` already parsed; their text is echoed as sent. */
 export function period(from: DayNumber, to: DayNumber, bounds: Bounds, fromText = toIsoDate(from), toText = toIsoDate(to)): Period {
-  if (from > to) throw invalidParameter("to", `'to' (${toText}) must not be earlier than 'from' (${fromText}); the service does not swap them`);
-  if (exceedsMaxSpan(from, to)) throw invalidParameter("to", `a period spans at most ${MAX_SPAN_YEARS} years: 'to' must not be later than 'from' plus ${MAX_SPAN_YEARS} years`);
+  if (from > to) throw invalidArgument("to", `'to' (${toText}) must not be earlier than 'from' (${fromText}); the service does not swap them`);
+  if (exceedsMaxSpan(from, to)) throw invalidArgument("to", `a period spans at most ${MAX_SPAN_YEARS} years: 'to' must not be later than 'from' plus ${MAX_SPAN_YEARS} years`);
   const first = bounds === "inclusive" || bounds === "from" ? from : from + 1;
   const last = bounds === "inclusive" || bounds === "to" ? to : to - 1;
   const counted = first <= last ? { first: toIsoDate(first), last: toIsoDate(last) } : null;

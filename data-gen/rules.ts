@@ -7,17 +7,9 @@ import { easterSunday } from "./easter.js";
  * Sources: Public Holidays Act (1989:253) and its predecessors; the 1953 reform (SFS 1952:48).
  */
 
-export type HolidayType = "public" | "defacto";
+import type { Feast, HolidayType, Names } from "./types.js";
 
-export interface Names {
-  sv: string;
-  en: string;
-}
-
-export interface Feast {
-  code: string;
-  name: Names;
-}
+export type { Feast, HolidayType, Names };
 
 /** A date rule for one era of an observance: returns the date in a given year. */
 export interface Era {

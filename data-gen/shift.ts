@@ -1,9 +1,9 @@
 import { addMonths, isInRange, toIsoDate, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
 import { addWorkingDays, dayOf, isWorkingDay } from "./calendar.js";
-import { invalidParameter } from "./errors.js";
+import { invalidArgument } from "./errors.js";
 import { periodSummary } from "./period.js";
 import type { Step } from "./validation.js";
-import type { AppliedStep, Shift } from "../contract/bodies.js";
+import type { AppliedStep, Shift } from "./types.js";
 
 /** The bodies, declared in the contract. */
 export type { AppliedStep, Shift };
@@ -12,7 +12,7 @@ export type { AppliedStep, Shift };
 const MAX_MEANINGFUL_AMOUNT = 1e8;
 
 function outOfRange(index: number, step: Step): never {
-  throw invalidParameter("add", `'add' step ${index + 1} (${step.text ?? step.amount + step.unit}) carries the date outside ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31`);
+  throw invalidArgument("add", `'add' step ${index + 1} (${step.text ?? step.amount + step.unit}) carries the date outside ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31`);
 }
 
 /** Applies one step; returns the new day and whether month arithmetic clamped it. */
@@ -60,7 +60,7 @@ export function shift(date: DayNumber, steps: readonly Step[], postpone: boolean
   let final = landed;
   if (postpone && !isWorkingDay(landed)) {
     const next = addWorkingDays(landed, 1);
-    if (next === undefined) throw invalidParameter("postpone", `'postpone': the Sunday rule would carry the date past ${LAST_YEAR}-12-31`);
+    if (next === undefined) throw invalidArgument("postpone", `'postpone': the Sunday rule would carry the date past ${LAST_YEAR}-12-31`);
     final = next;
   }
   return {

@@ -5,9 +5,9 @@
  */
 import { DAY_OFF, FIRST_DAY, LAST_DAY, NAMED_DAY, WORKING_DAY, dayKindsBetween, dayOf, isBridgeDay } from "./calendar.js";
 import { dayFromCivil, toIsoDate, type DayNumber } from "./dates.js";
-import { invalidParameter } from "./errors.js";
+import { invalidArgument } from "./errors.js";
 import { LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, type LeaveObjective } from "./grammar.js";
-import type { LeaveBreak, LeavePlan, LongWeekend } from "../contract/bodies.js";
+import type { LeaveBreak, LeavePlan, LongWeekend } from "./types.js";
 
 /** The bodies, declared in the contract. */
 export type { LeaveBreak, LeavePlan, LongWeekend };
@@ -232,12 +232,12 @@ export function leavePlan(
   fromText = toIsoDate(from),
   toText = toIsoDate(to),
 ): LeavePlan {
-  if (from > to) throw invalidParameter("to", `'to' (${toText}) must not be earlier than 'from' (${fromText}); the service does not swap them`);
+  if (from > to) throw invalidArgument("to", `'to' (${toText}) must not be earlier than 'from' (${fromText}); the service does not swap them`);
   if (to - from + 1 > MAX_PLAN_DAYS) {
-    throw invalidParameter("to", `a leave plan spans at most ${MAX_PLAN_DAYS} days, both ends counted: 'to' must not be later than 'from' plus ${MAX_PLAN_DAYS - 1} days`);
+    throw invalidArgument("to", `a leave plan spans at most ${MAX_PLAN_DAYS} days, both ends counted: 'to' must not be later than 'from' plus ${MAX_PLAN_DAYS - 1} days`);
   }
   if (!Number.isInteger(budget) || budget < 1 || budget > MAX_LEAVE_DAYS) {
-    throw invalidParameter("days", `'days' must be a whole number of leave days from 1 to ${MAX_LEAVE_DAYS}, written in digits`);
+    throw invalidArgument("days", `'days' must be a whole number of leave days from 1 to ${MAX_LEAVE_DAYS}, written in digits`);
   }
   const kinds = dayKindsBetween(from, to);
   let workingDays = 0;

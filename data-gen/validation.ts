@@ -1,8 +1,8 @@
 import { daysInMonth, dayFromCivil, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
-import { CalendarError, invalidParameter } from "./errors.js";
+import { CalendarError, invalidArgument } from "./errors.js";
 import {
-  BOUNDS, DATE_PARAMETER_PATTERN, LEAVE_DAYS_PATTERN, LEAVE_OBJECTIVES, LOOSE_FALSE, LOOSE_TRUE, MAX_LEAVE_DAYS, MAX_SPAN_YEARS,
-  MAX_STEPS, STEP_CHAIN_PATTERN, STEP_CHAIN_SOURCE, STRICT_BOOLEAN, YEAR_PATTERN, type Bounds, type LeaveObjective, type StepUnit,
+  BOUNDS, DATE_PARAMETER_PATTERN, LEAVE_DAYS_PATTERN, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_SPAN_YEARS,
+  MAX_STEPS, STEP_CHAIN_PATTERN, STEP_CHAIN_SOURCE, YEAR_PATTERN, type Bounds, type LeaveObjective, type StepUnit,
 } from "./grammar.js";
 
 /** The grammar the validators read with (grammar.ts), re-exported for the engine's users. */
@@ -18,74 +18,46 @@ const RANGE_TEXT = `${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31`;
  * 1930-9999 is `invalid-parameter`.
  */
 export function parseIsoDate(value: string | null | undefined, parameter: string): DayNumber {
-  if (value === null || value === undefined) throw invalidParameter(parameter, `'${parameter}' is required: a date in the form YYYY-MM-DD`);
-  if (!DATE_PARAMETER_PATTERN.test(value)) throw invalidParameter(parameter, `'${parameter}' must be a date in the form YYYY-MM-DD`);
+  if (value === null || value === undefined) throw invalidArgument(parameter, `'${parameter}' is required: a date in the form YYYY-MM-DD`);
+  if (!DATE_PARAMETER_PATTERN.test(value)) throw invalidArgument(parameter, `'${parameter}' must be a date in the form YYYY-MM-DD`);
   const year = +value.slice(0, 4);
   const month = +value.slice(5, 7);
   const day = +value.slice(8, 10);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    throw new CalendarError("invalid-date", `'${parameter}' is not a calendar date: ${value} does not exist`, parameter);
+    throw new CalendarError("invalid-date", parameter, `'${parameter}' is not a calendar date: ${value} does not exist`);
   }
   if (year < FIRST_YEAR || year > LAST_YEAR) {
-    throw invalidParameter(parameter, `'${parameter}' must lie in ${RANGE_TEXT}`);
+    throw invalidArgument(parameter, `'${parameter}' must lie in ${RANGE_TEXT}`);
   }
   return dayFromCivil(year, month, day);
 }
 
 /** v3 year: exactly four digits, 1930-9999. */
 export function parseYear(value: string, parameter = "year"): number {
-  if (!YEAR_PATTERN.test(value)) throw invalidParameter(parameter, `'${parameter}' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  if (!YEAR_PATTERN.test(value)) throw invalidArgument(parameter, `'${parameter}' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`);
   const year = +value;
-  if (year < FIRST_YEAR || year > LAST_YEAR) throw invalidParameter(parameter, `'${parameter}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  if (year < FIRST_YEAR || year > LAST_YEAR) throw invalidArgument(parameter, `'${parameter}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
   return year;
-}
-
-/** v2 year: same shape, but every failure is `invalid-year`. */
-export function parseV2Year(value: string): number {
-  if (!YEAR_PATTERN.test(value) || +value < FIRST_YEAR || +value > LAST_YEAR) {
-    throw new CalendarError("invalid-year", `'year' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`, "year");
-  }
-  return +value;
-}
-
-/** v3 booleans: lowercase `true` or `false`, nothing else. */
-export function parseStrictBoolean(value: string, parameter: string): boolean {
-  if (value === STRICT_BOOLEAN.true) return true;
-  if (value === STRICT_BOOLEAN.false) return false;
-  throw invalidParameter(parameter, `'${parameter}' must be true or false (lowercase)`);
-}
-
-const TRUTHY: ReadonlySet<string> = new Set(LOOSE_TRUE);
-const FALSY: ReadonlySet<string> = new Set(LOOSE_FALSE);
-/** "true, 1, on, yes (or bare) / false, 0, off, no", from the grammar's lists */
-const LOOSE_SPELLINGS = `${LOOSE_TRUE.filter((v) => v !== "").join(", ")}${LOOSE_TRUE.includes("") ? " (or bare)" : ""} / ${LOOSE_FALSE.join(", ")}`;
-
-/** Calendar-feed booleans: true/1/on/yes/bare, false/0/off/no, any letter case. */
-export function parseLooseBoolean(value: string, parameter: string): boolean {
-  const v = value.toLowerCase();
-  if (TRUTHY.has(v)) return true;
-  if (FALSY.has(v)) return false;
-  throw invalidParameter(parameter, `'${parameter}' must be a boolean: ${LOOSE_SPELLINGS}`);
 }
 
 export function parseBounds(value: string): Bounds {
   if ((BOUNDS as readonly string[]).includes(value)) return value as Bounds;
-  throw invalidParameter("bounds", `'bounds' must be one of ${BOUNDS.join(", ")}`);
+  throw invalidArgument("bounds", `'bounds' must be one of ${BOUNDS.join(", ")}`);
 }
 
 /** `days` of /v3/leave-plan: plain digits, 1 to 60 (`0`, `-1`, `+5`, `05`, `5.0`, `` are 400 invalid-parameter). */
 export function parseLeaveDays(value: string, parameter = "days"): number {
   const detail = `'${parameter}' must be a whole number of leave days from 1 to ${MAX_LEAVE_DAYS}, written in digits`;
-  if (!LEAVE_DAYS_PATTERN.test(value)) throw invalidParameter(parameter, detail);
+  if (!LEAVE_DAYS_PATTERN.test(value)) throw invalidArgument(parameter, detail);
   const days = +value;
-  if (days < 1 || days > MAX_LEAVE_DAYS) throw invalidParameter(parameter, detail);
+  if (days < 1 || days > MAX_LEAVE_DAYS) throw invalidArgument(parameter, detail);
   return days;
 }
 
 /** `objective` of /v3/leave-plan: `most` or `longest`. */
 export function parseLeaveObjective(value: string): LeaveObjective {
   if ((LEAVE_OBJECTIVES as readonly string[]).includes(value)) return value as LeaveObjective;
-  throw invalidParameter("objective", `'objective' must be one of ${LEAVE_OBJECTIVES.join(", ")}`);
+  throw invalidArgument("objective", `'objective' must be one of ${LEAVE_OBJECTIVES.join(", ")}`);
 }
 
 export interface Step {
@@ -98,15 +70,15 @@ export interface Step {
 
 /** Reads the shift chain from the repeated `add` values (each may hold a comma-separated chain). */
 export function parseSteps(values: readonly string[]): Step[] {
-  if (values.length === 0) throw invalidParameter("add", "'add' is required: one or more steps such as 3d, -2b, 1w, 1m, 1y");
+  if (values.length === 0) throw invalidArgument("add", "'add' is required: one or more steps such as 3d, -2b, 1w, 1m, 1y");
   const steps: Step[] = [];
   for (const value of values) {
     if (!STEP_CHAIN_PATTERN.test(value)) {
-      throw invalidParameter("add", `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of d, b, w, m, y (pattern ${STEP_CHAIN_SOURCE})`);
+      throw invalidArgument("add", `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of d, b, w, m, y (pattern ${STEP_CHAIN_SOURCE})`);
     }
     for (const part of value.split(",")) {
       steps.push({ unit: part[part.length - 1] as StepUnit, amount: Number(part.slice(0, -1)), text: part });
-      if (steps.length > MAX_STEPS) throw invalidParameter("add", `'add': a chain has at most ${MAX_STEPS} steps in total`);
+      if (steps.length > MAX_STEPS) throw invalidArgument("add", `'add': a chain has at most ${MAX_STEPS} steps in total`);
     }
   }
   return steps;
@@ -114,16 +86,7 @@ export function parseSteps(values: readonly string[]): Step[] {
 
 /** Observance year range: from <= to, to - from <= 200. */
 export function checkYearRange(from: number, to: number): void {
-  if (to < from) throw invalidParameter("to", `'to' (${to}) must not be earlier than 'from' (${from})`);
-  if (to - from > MAX_SPAN_YEARS) throw invalidParameter("to", `a year range spans at most ${MAX_SPAN_YEARS} years ('to' - 'from' <= ${MAX_SPAN_YEARS})`);
+  if (to < from) throw invalidArgument("to", `'to' (${to}) must not be earlier than 'from' (${from})`);
+  if (to - from > MAX_SPAN_YEARS) throw invalidArgument("to", `a year range spans at most ${MAX_SPAN_YEARS} years ('to' - 'from' <= ${MAX_SPAN_YEARS})`);
 }
 
-/**
- * The single value of a known query parameter. A known parameter given twice is an error
- * (only the repeatable `add` is read with getAll).
- */
-export function singleParam(params: URLSearchParams, name: string): string | undefined {
-  const all = params.getAll(name);
-  if (all.length > 1) throw invalidParameter(name, `'${name}' was given ${all.length} times; give it once`);
-  return all.length === 1 ? all[0] : undefined;
-}

@@ -11,13 +11,18 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(root, "node_modules", ".bin");
 const port = process.env.PORT || "8888";
 
-const child = spawn(join(bin, "netlify"), ["dev", "--offline", "--port", port, "--no-open"], {
-  cwd: root,
+// The repository is an npm workspace root (the engine package, data-gen/, is its workspace): netlify-cli takes the
+// only workspace package for the site unless told `--cwd`, which it ignores when it equals the process's own
+// directory; so the process runs in scripts/ and names the root.
+const child = spawn(join(bin, "netlify"), ["dev", "--offline", "--port", port, "--no-open", "--cwd", root], {
+  cwd: join(root, "scripts"),
   stdio: "inherit",
   env: {
     ...process.env,
     PATH: bin + delimiter + (process.env.PATH ?? ""),
     NETLIFY_TELEMETRY_DISABLED: "1",
+    // the health function finds the dataset's manifest from its working directory, which is not the root here
+    DATASET_MANIFEST: process.env.DATASET_MANIFEST || join(root, "public", "manifest.json"),
     BROWSER: "none",
   },
 });

@@ -6,7 +6,7 @@
 import { statSync, type Stats } from "node:fs";
 import { realpath, readFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
-import { etagOf } from "../data-gen/serialize.js";
+import { etagOf } from "../contract/serialize.js";
 import { MEMO_KEY_LENGTH } from "./memo.js";
 
 /** How long a file's stat() result is trusted (a rebuild is seen within this time). */

@@ -10,7 +10,7 @@ import type { Duplex } from "node:stream";
 import { SURFACES, type SurfaceName } from "../contract/policies.js";
 import { matchRoute, surfaceOf } from "../contract/routes.js";
 import { datasetFileOf } from "../contract/static.js";
-import type { ProblemSlug } from "../data-gen/errors.js";
+import type { ProblemSlug } from "../contract/problems.js";
 import type { Answer } from "../functions/lib/http.js";
 import { memoOf } from "./memo.js";
 import { problemAnswer } from "../functions/lib/problem.js";

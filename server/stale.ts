@@ -15,7 +15,7 @@ import { join, relative } from "node:path";
 import { writeRouting } from "../build/routing.js";
 import { stockholmYear } from "../functions/lib/cache.js";
 import { datasetMatchesEngine } from "./dataset.js";
-import type { Log } from "./standalone.js";
+import type { Log } from "./log.js";
 
 export type { Log };
 

@@ -47,6 +47,7 @@ import { handleMcp } from "../functions/lib/mcp.js";
 import { handleV3 } from "../functions/lib/v3.js";
 import { makeV2Handler } from "../functions/lib/v2.js";
 import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withdrawal.js";
+import type { Log, LogLevel } from "./log.js";
 import { AnswerCache, keptAnswer, keptUntil, writeKept, type AnswerSource, type KeptAnswer } from "./answers.js";
 import { datasetMatchesEngine } from "./dataset.js";
 import { memoOf } from "./memo.js";
@@ -63,8 +64,7 @@ const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 /** The authority of every Fetch Request the server builds: handlers read the path and the query, never the host. */
 const INTERNAL_HOST = "localhost";
 
-export type LogLevel = "info" | "warn" | "error";
-export type Log = (level: LogLevel, message: string) => void;
+export type { Log, LogLevel };
 
 export const consoleLog: Log = (level, message) => (level === "info" ? console.log(message) : console.error(message));
 

@@ -2,6 +2,7 @@
 // ../.astro-dist and site/build.ts copies it into public/ beside the generated dataset.
 import { defineConfig } from "astro/config";
 import { fileURLToPath } from "node:url";
+import { ENGINE_SOURCES } from "../build/engine-sources.mjs";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -17,8 +18,9 @@ export default defineConfig({
   build: { format: "directory", inlineStylesheets: "always", assets: "_astro" },
   devToolbar: { enabled: false },
   vite: {
-    // The pages import the calendar engine from ../data-gen at build time.
+    // The pages import the calendar engine by its package name, from its sources in ../data-gen.
     server: { fs: { allow: [repoRoot] } },
+    resolve: { alias: ENGINE_SOURCES },
     logLevel: "warn",
   },
 });

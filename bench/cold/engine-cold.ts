@@ -9,7 +9,7 @@ const mode = process.argv[2];
 
 if (mode === "classify") {
   const t0 = performance.now();
-  const engine = await import("../../data-gen/index.js");
+  const engine = await import("swedish-calendar/core");
   const t1 = performance.now();
   let days = 0;
   let named = 0;
@@ -26,7 +26,7 @@ if (mode === "classify") {
   const cpuMs = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) => (b.user - a.user + b.system - a.system) / 1000;
   console.log(JSON.stringify({ importMs: t1 - t0, coldMs: t2 - t1, warmMs: t3 - t2, coldCpuMs: cpuMs(cpu1, cpu2), warmCpuMs: cpuMs(cpu2, cpu3), days, named }));
 } else if (mode === "holidays") {
-  const { holidaysOfYear } = await import("../../data-gen/index.js");
+  const { holidaysOfYear } = await import("swedish-calendar/core");
   const { default: Holidays } = await import("date-holidays");
   const hd = new Holidays("SE");
   const first = Number(process.argv[3] ?? 1930);
@@ -81,7 +81,7 @@ if (mode === "classify") {
   oursWarmMs = Math.max(oursWarmMs, oursWarmContiguousMs);
   console.log(JSON.stringify({ first, last, years, oursColdMs, oursWarmMs, theirsMs, sink }));
 } else if (mode === "period") {
-  const { dayFromCivil, period } = await import("../../data-gen/index.js");
+  const { dayFromCivil, period } = await import("swedish-calendar/core");
   const t0 = performance.now();
   period(dayFromCivil(2024, 1, 1), dayFromCivil(2024, 12, 31), "inclusive");
   const t1 = performance.now();

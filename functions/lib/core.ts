@@ -6,4 +6,4 @@ export * from "./ratelimit.js";
 export * from "./serve.js";
 export * from "./router.js";
 export * from "./netlify.js";
-export { serializeJson, etagOf } from "../../data-gen/serialize.js";
+export { serializeJson, etagOf } from "../../contract/serialize.js";

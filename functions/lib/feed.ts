@@ -2,7 +2,7 @@
  * The calendar subscription feed over HTTP (SPEC.md "Calendar feed"): its two rows of the route table serve the
  * same calendar. The window is the current year in Sweden ± 2 and cannot be changed.
  */
-import { buildFeed, DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "../../data-gen/feed.js";
+import { buildFeed, DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "swedish-calendar/ics";
 import { stockholmYear } from "./cache.js";
 import { tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
 import { serve, tableSurface } from "./serve.js";

@@ -2,10 +2,10 @@ import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Manifest } from "../../build/materialise.js";
 import type { DatasetStatus, Health } from "../../contract/bodies.js";
-import { API_VERSION } from "../../data-gen/constants.js";
-import { FIRST_YEAR, LAST_YEAR } from "../../data-gen/index.js";
-import { dataVersion } from "../../data-gen/data-version.js";
-import { serializeJson } from "../../data-gen/serialize.js";
+import { API_VERSION } from "../../contract/policies.js";
+import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { dataVersion } from "swedish-calendar/core";
+import { serializeJson } from "../../contract/serialize.js";
 import { tableRouter } from "./router.js";
 import { serve, tableSurface, type ServedHandler } from "./serve.js";
 

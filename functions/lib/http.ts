@@ -1,4 +1,4 @@
-import { etagOf } from "../../data-gen/serialize.js";
+import { etagOf } from "../../contract/serialize.js";
 
 import { JSON_CONTENT_TYPE } from "../../contract/policies.js";
 

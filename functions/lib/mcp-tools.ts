@@ -16,9 +16,9 @@ import type {
 import { PARAMETER_COMPONENTS } from "../../contract/openapi.js";
 import { PATHS, pathOf } from "../../contract/paths.js";
 import { PARAMETERS, ROUTE_BY_ID, type ParameterKey, type RouteId } from "../../contract/routes.js";
-import { FIRST_YEAR, LAST_YEAR } from "../../data-gen/dates.js";
-import { CalendarError, invalidParameter } from "../../data-gen/errors.js";
-import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "../../data-gen/grammar.js";
+import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { invalidParameter, problemOf } from "../../contract/problems.js";
+import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { detailNamingParameter, problemDocument, type ProblemDocument } from "./problem.js";
 import type { ServiceContext } from "./serve.js";
 import { routeV3 } from "./v3.js";
@@ -394,7 +394,7 @@ function requiredPathValue(argument: ToolArgument): never {
   try {
     PARAMETERS[argument.parameter].parse([]);
   } catch (error) {
-    if (error instanceof CalendarError && error.slug === "invalid-parameter") throw error;
+    if (problemOf(error)?.slug === "invalid-parameter") throw error;
   }
   throw invalidParameter(argument.name, `'${argument.name}' is required`);
 }
@@ -428,7 +428,8 @@ export async function runTool(tool: ToolDeclaration, args: Json, ctx: ServiceCon
     }
     return { ok: true, body: (single ?? bodies) as Json, requests };
   } catch (error) {
-    if (error instanceof CalendarError) return { ok: false, problem: problemDocument(error.slug, detailNamingParameter(error)), requests };
+    const problem = problemOf(error);
+    if (problem) return { ok: false, problem: problemDocument(problem.slug, detailNamingParameter(problem)), requests };
     console.error(error);
     return { ok: false, problem: problemDocument("internal-error", "the server failed to answer this request; please try again later"), requests };
   }

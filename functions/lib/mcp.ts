@@ -22,9 +22,8 @@ import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/index.js";
 import * as z from "zod/v4";
 import { PATHS } from "../../contract/paths.js";
-import { MCP_MAX_BODY_BYTES, NO_STORE } from "../../contract/policies.js";
-import { API_VERSION } from "../../data-gen/constants.js";
-import { CalendarError } from "../../data-gen/errors.js";
+import { API_VERSION, MCP_MAX_BODY_BYTES, NO_STORE } from "../../contract/policies.js";
+import { ProblemError } from "../../contract/problems.js";
 import { MCP_INSTRUCTIONS, TOOL_BY_NAME, callResult, listedTools, runTool } from "./mcp-tools.js";
 import { notFound } from "./problem.js";
 import { serve, tableSurface, withHeaders, type ServiceContext } from "./serve.js";
@@ -81,7 +80,7 @@ export function mcpServer(ctx: ServiceContext): Server {
 /** `Accept` as the transport reads it (a substring test of both types), so that the transport never answers 406 itself. */
 const acceptsBoth = (accept: string | null) => !!accept && accept.includes("application/json") && accept.includes("text/event-stream");
 
-const tooLarge = () => new CalendarError("content-too-large", `the request body is larger than ${MCP_MAX_BODY_BYTES} bytes (${MCP_MAX_BODY_BYTES / 1024} KiB)`);
+const tooLarge = () => new ProblemError("content-too-large", `the request body is larger than ${MCP_MAX_BODY_BYTES} bytes (${MCP_MAX_BODY_BYTES / 1024} KiB)`);
 
 /** The body as text, refusing a declared or actual size over the limit without reading further. */
 async function readBody(request: Request, max: number): Promise<string> {
@@ -131,10 +130,10 @@ export function withoutSelfCancelled(body: string): string {
 /** The HTTP-level refusals of a POST, as problem documents (thrown, serve() answers them). */
 function checkHeaders(request: Request): void {
   if (!isJsonContentType(request.headers.get("Content-Type"))) {
-    throw new CalendarError("unsupported-media-type", "the 'Content-Type' header must be application/json: the body is a JSON-RPC message");
+    throw new ProblemError("unsupported-media-type", "the 'Content-Type' header must be application/json: the body is a JSON-RPC message");
   }
   if (!acceptsBoth(request.headers.get("Accept"))) {
-    throw new CalendarError(
+    throw new ProblemError(
       "not-acceptable",
       "the 'Accept' header must list both application/json and text/event-stream (MCP Streamable HTTP); this server answers application/json",
     );

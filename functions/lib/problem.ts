@@ -1,7 +1,7 @@
-import { CalendarError, PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../../data-gen/index.js";
+import { PROBLEM_STATUS, PROBLEM_TITLES, ProblemError, problemOf, type ProblemSlug } from "../../contract/problems.js";
 import { NO_STORE, PROBLEM_BASE, PROBLEM_CONTENT_TYPE } from "../../contract/policies.js";
 import { PATHS } from "../../contract/paths.js";
-import { serializeJson } from "../../data-gen/serialize.js";
+import { serializeJson } from "../../contract/serialize.js";
 import type { Problem } from "../../contract/bodies.js";
 import type { Answer } from "./http.js";
 
@@ -27,18 +27,22 @@ export function problemAnswer(slug: ProblemSlug, detail: string, extraHeaders?: 
   };
 }
 
-/** The problem answer of anything thrown: a CalendarError's own, else an internal error that says nothing inside. */
+/**
+ * The problem answer of anything thrown: a ProblemError's own or the engine's CalendarError mapped to its slug
+ * (contract/problems.ts), else an internal error that says nothing inside.
+ */
 export function errorAnswer(error: unknown): Answer {
-  if (error instanceof CalendarError) return problemAnswer(error.slug, detailNamingParameter(error));
+  const problem = problemOf(error);
+  if (problem) return problemAnswer(problem.slug, detailNamingParameter(problem));
   return problemAnswer("internal-error", "the server failed to answer this request; please try again later");
 }
 
-export function notFound(pathname: string): CalendarError {
-  return new CalendarError("not-found", `no resource at '${pathname}'; see ${PATHS.openapi} for the routes`);
+export function notFound(pathname: string): ProblemError {
+  return new ProblemError("not-found", `no resource at '${pathname}'; see ${PATHS.openapi} for the routes`);
 }
 
 /** Every detail names the parameter at fault: prefix it when the engine's text does not already quote it. */
-export function detailNamingParameter(error: CalendarError): string {
+export function detailNamingParameter(error: ProblemError): string {
   const { parameter, detail } = error;
   if (!parameter || detail.includes(`'${parameter}'`)) return detail;
   return `'${parameter}': ${detail}`;

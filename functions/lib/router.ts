@@ -4,7 +4,7 @@
  * read; then every repeated query parameter; then each value with its declared parser), chooses the cache policy
  * the row declares and hands the typed arguments to the row's handler. Handlers hold only the engine call.
  */
-import { CalendarError, invalidParameter } from "../../data-gen/errors.js";
+import { invalidParameter, ProblemError } from "../../contract/problems.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, JSON_CONTENT_TYPE, CALENDAR_CONTENT_TYPE, NETLIFY_CDN_CACHE_LONG, NO_STORE } from "../../contract/policies.js";
 import { PARAMETERS, matchRoute, type Route, type RouteId } from "../../contract/routes.js";
 import { cacheUntilStockholmMidnight } from "./cache.js";
@@ -47,7 +47,7 @@ export function readArguments(route: Route, pathValues: Record<string, string>, 
   for (const p of declared) {
     if (p.in !== "query" || p.repeat !== "reject") continue;
     const count = params.getAll(p.name).length;
-    if (count > 1) throw new CalendarError(p.duplicateSlug ?? "invalid-parameter", `'${p.name}' was given ${count} times; give it once`, p.name);
+    if (count > 1) throw new ProblemError(p.duplicateSlug ?? "invalid-parameter", `'${p.name}' was given ${count} times; give it once`, p.name);
   }
   for (const p of declared) {
     if (p.in !== "query") continue;

@@ -18,7 +18,7 @@ import {
   allowHeaderOf, rateLimitHeaders, type PaceLimit, type SurfaceName,
 } from "../../contract/policies.js";
 import { matchRoute, surfaceOf } from "../../contract/routes.js";
-import { CalendarError } from "../../data-gen/index.js";
+import { problemOf } from "../../contract/problems.js";
 import { layeredHeaders, responseOf, urlOf, type Answer } from "./http.js";
 import { errorAnswer, problemAnswer } from "./problem.js";
 import { checkRateLimit, type RateLimitDecision, type RateLimitStore } from "./ratelimit.js";
@@ -241,7 +241,7 @@ export function serve(surface: Surface, handler: Handler): ServedHandler {
         result = answered instanceof Promise ? await answered : answered;
       }
     } catch (error) {
-      if (!(error instanceof CalendarError)) console.error(error);
+      if (!problemOf(error)) console.error(error);
       result = errorAnswer(error);
     }
     return finish(request, result, pace, ctx.headers, pace && counterOf(surface, pace));

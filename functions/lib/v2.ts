@@ -5,8 +5,8 @@
  * Every v2 response (200, 304, errors, 405, 429, 410) carries Link and, once the withdrawal is announced,
  * Deprecation and Sunset. RateLimit-* reflect the policy of the moment (5, 3 or 1 per 10 s).
  */
-import { serializeJson } from "../../data-gen/serialize.js";
-import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../data-gen/v2.js";
+import { serializeJson } from "../../contract/serialize.js";
+import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { stockholmYear } from "./cache.js";
 import { layeredHeaders } from "./http.js";
 import { problemAnswer } from "./problem.js";

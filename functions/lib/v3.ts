@@ -1,13 +1,14 @@
 /**
- * The v3 API: one engine call per row of the route table (contract/routes.ts). Matching, parameters, cache
+ * The v3 API: one library call (swedish-calendar) per row of the route table (contract/routes.ts). Matching, parameters, cache
  * policy, ETag/304 and HEAD come from the router (./router.ts); CORS, methods, limits and problems from serve().
  */
-import { leavePlan, period, shift, type Bounds, type DayNumber, type LeaveObjective, type Step } from "../../data-gen/index.js";
+import { countPeriod, describeDay, planLeave, shiftDate, type Bounds, type LeaveObjective } from "swedish-calendar";
+import type { Step } from "swedish-calendar/core";
 import {
-  bridgeDaysResource, catalogueResource, dayResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
+  bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
   longWeekendsResource, occurrenceSeries,
-} from "../../data-gen/resources.js";
-import { serializeJson } from "../../data-gen/serialize.js";
+} from "../../contract/resources.js";
+import { serializeJson } from "../../contract/serialize.js";
 import { stockholmYear } from "./cache.js";
 import { openApiBody } from "./openapi.js";
 import { tableRouter, type RouteHandlers } from "./router.js";
@@ -16,8 +17,8 @@ import { serve, tableSurface } from "./serve.js";
 /** A year argument, or the current year in Sweden when it was omitted. */
 const yearOr = (value: unknown, now: Date): number => (value === undefined ? stockholmYear(now) : (value as number));
 
+/** A date parameter as the table reads it: checked, and its text as sent (the library takes the text). */
 interface DateArgument {
-  day: DayNumber;
   text: string;
 }
 
@@ -30,20 +31,20 @@ export const V3_HANDLERS: RouteHandlers = {
   bridgeDays: ({ args, ctx }) => serializeJson(bridgeDaysResource(yearOr(args.year, ctx.clock()))),
   halfDays: ({ args, ctx }) => serializeJson(halfDaysResource(yearOr(args.year, ctx.clock()))),
   longWeekends: ({ args, ctx }) => serializeJson(longWeekendsResource(yearOr(args.year, ctx.clock()))),
-  day: ({ args }) => serializeJson(dayResource(args.date as DayNumber)),
+  day: ({ args }) => serializeJson(describeDay(args.date as string)),
   period: ({ args }) => {
     const from = args.from as DateArgument;
     const to = args.to as DateArgument;
-    return serializeJson(period(from.day, to.day, (args.bounds as Bounds | undefined) ?? "inclusive", from.text, to.text));
+    return serializeJson(countPeriod(from.text, to.text, (args.bounds as Bounds | undefined) ?? "inclusive"));
   },
   shift: ({ args }) => {
     const date = args.date as DateArgument;
-    return serializeJson(shift(date.day, args.add as Step[], args.postpone === true, date.text));
+    return serializeJson(shiftDate(date.text, (args.add as Step[]).map((step) => step.text!), { postpone: args.postpone === true }));
   },
   leavePlan: ({ args }) => {
     const from = args.from as DateArgument;
     const to = args.to as DateArgument;
-    return serializeJson(leavePlan(from.day, to.day, args.days as number, (args.objective as LeaveObjective | undefined) ?? "most", from.text, to.text));
+    return serializeJson(planLeave(from.text, to.text, args.days as number, (args.objective as LeaveObjective | undefined) ?? "most"));
   },
   observances: () => (catalogueBody ??= serializeJson(catalogueResource())),
   observance: ({ args, ctx }) => {

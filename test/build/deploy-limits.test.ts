@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayOf } from "../../data-gen/calendar.js";
-import { dayFromCivil, toIsoDate } from "../../data-gen/dates.js";
-import { yearDaysResource } from "../../data-gen/resources.js";
-import { serializeJson } from "../../data-gen/serialize.js";
+import { dayOf } from "swedish-calendar/core";
+import { dayFromCivil, toIsoDate } from "swedish-calendar/core";
+import { yearDaysResource } from "../../contract/resources.js";
+import { serializeJson } from "../../contract/serialize.js";
 import {
   FILES_PER_YEAR, FLAG_VARIANTS, MANIFEST_PATH, MAX_FILES_PER_DIRECTORY, OBSERVANCE_CODES, yearDaysPath,
 } from "../../build/layout.js";

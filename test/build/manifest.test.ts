@@ -31,8 +31,10 @@ let functions: Map<string, ManifestFunction>;
 describe.skipIf(process.env.E2E === "off")("netlify build --offline: the deploy manifest", () => {
   beforeAll(async () => {
     const bin = join(ROOT, "node_modules", ".bin");
-    await run(join(bin, "netlify"), ["build", "--offline", "--context", "functions-only"], {
-      cwd: ROOT,
+    // --cwd from another directory: the root is an npm workspace root, and netlify-cli takes its only workspace
+    // package (data-gen/) for the site unless told --cwd, which it ignores when it equals the process's directory
+    await run(join(bin, "netlify"), ["build", "--offline", "--context", "functions-only", "--cwd", ROOT], {
+      cwd: join(ROOT, "scripts"),
       env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, NETLIFY_TELEMETRY_DISABLED: "1" },
       maxBuffer: 64 * 1024 * 1024,
     });

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayFromCivil } from "../../data-gen/dates.js";
-import { etagOf } from "../../data-gen/serialize.js";
+import { dayFromCivil } from "swedish-calendar/core";
+import { etagOf } from "../../contract/serialize.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { AtomicWriter, createStaging, removeStaging } from "../../build/atomic.js";
 import {

@@ -8,17 +8,19 @@ import {
   BODIES, SCHEMA_NAMES, SCHEMAS, schemaId,
   type AppliedStep, type DatasetStatus, type Day, type Health, type ObservanceInfo, type Period, type Problem, type SchemaName,
 } from "../../contract/bodies.js";
-import * as grammar from "../../data-gen/grammar.js";
-import { API_VERSION } from "../../data-gen/constants.js";
-import { dataVersion } from "../../data-gen/data-version.js";
+import * as core from "swedish-calendar/core";
+import * as query from "../../contract/query.js";
+import { API_VERSION } from "../../contract/policies.js";
+import { dataVersion } from "swedish-calendar/core";
+/** The input grammar: the engine's and the one only URLs need (contract/query.ts). */
+const grammar = { ...core, ...query };
+import { BOUNDS, FIRST_DAY, LAST_DAY, OBSERVANCE_CODES, dayOf, fromIsoDate, parseSteps, period, shift, type Bounds, type StepUnit } from "swedish-calendar/core";
+import { PROBLEM_STATUS, type ProblemError, type ProblemSlug } from "../../contract/problems.js";
+import { parseLooseBoolean } from "../../contract/query.js";
 import {
-  BOUNDS, FIRST_DAY, LAST_DAY, OBSERVANCE_CODES, PROBLEM_STATUS, fromIsoDate, parseLooseBoolean, parseSteps, period, shift,
-  type Bounds, type CalendarError, type ProblemSlug, type StepUnit,
-} from "../../data-gen/index.js";
-import {
-  bridgeDaysResource, catalogueResource, dayResource, halfDaysResource, holidaysResource, occurrenceSeries,
-} from "../../data-gen/resources.js";
-import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../data-gen/v2.js";
+  bridgeDaysResource, catalogueResource, halfDaysResource, holidaysResource, occurrenceSeries,
+} from "../../contract/resources.js";
+import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { datasetStatus, healthBody } from "../../functions/lib/health.js";
 import { problemDocument } from "../../functions/lib/problem.js";
 import { describeErrors, schemaValidators } from "./helpers.js";
@@ -60,10 +62,10 @@ describe("the declarations are the schemas", () => {
 describe("engine output validates against the strict schemas", () => {
   it("Day: single lookups across the range, weekends, double observances", () => {
     for (const iso of ["1930-01-01", "1952-03-25", "2008-05-01", "2024-03-30", "2024-03-31", "2024-06-21", "2024-06-24", "2049-06-06", "2076-06-06", "9999-12-31"]) {
-      expectValid("Day", dayResource(d(iso)), iso);
+      expectValid("Day", dayOf(d(iso)), iso);
     }
-    expectValid("Day", dayResource(FIRST_DAY));
-    expectValid("Day", dayResource(LAST_DAY));
+    expectValid("Day", dayOf(FIRST_DAY));
+    expectValid("Day", dayOf(LAST_DAY));
   });
 
   it("year lists: holidays (every flag variant), bridge days, half days", () => {
@@ -177,7 +179,7 @@ describe("the input grammar: one source string per pattern", () => {
       try {
         return parseLooseBoolean(v, "busy");
       } catch (e) {
-        expect((e as CalendarError).slug).toBe("invalid-parameter");
+        expect((e as ProblemError).slug).toBe("invalid-parameter");
         return undefined;
       }
     };

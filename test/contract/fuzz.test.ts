@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import fc from "fast-check";
-import { PROBLEM_STATUS, type ProblemSlug } from "../../data-gen/index.js";
+import { PROBLEM_STATUS, type ProblemSlug } from "../../contract/problems.js";
 import { PROBLEM_BASE } from "../../contract/bodies.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { handleHealth } from "../../functions/lib/health.js";

@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { PROBLEM_STATUS, type ProblemSlug } from "../../data-gen/index.js";
+import { PROBLEM_STATUS, type ProblemSlug } from "../../contract/problems.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { PROBLEM_BASE, SCHEMAS, schemaId, type SchemaName } from "../../contract/bodies.js";
 

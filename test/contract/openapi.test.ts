@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { PROBLEM_STATUS, type ProblemSlug } from "../../data-gen/index.js";
+import { PROBLEM_STATUS, type ProblemSlug } from "../../contract/problems.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { loosen, PROBLEM_BASE, SCHEMA_NAMES, SCHEMAS } from "../../contract/bodies.js";
 import { PROBLEM_BASE as HTTP_PROBLEM_BASE } from "../../functions/lib/problem.js";

@@ -4,13 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import {
-  bridgeDaysOfYear, catalogue, dayFromCivil, fromIsoDate, halfDaysOfYear, holidaysOfYear, leavePlan, occurrences, period, shift,
-  OBSERVANCE_RULES, FIRST_YEAR, LAST_YEAR, type ProblemSlug,
-} from "../../data-gen/index.js";
-import { longWeekendsResource } from "../../data-gen/resources.js";
+import { bridgeDaysOfYear, catalogue, dayFromCivil, fromIsoDate, halfDaysOfYear, holidaysOfYear, leavePlan, period, shift, OBSERVANCE_RULES, FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { occurrenceSeries } from "../../contract/resources.js";
+import { type ProblemSlug } from "../../contract/problems.js";
+import { catalogueResource, longWeekendsResource } from "../../contract/resources.js";
 import { openApiDocument } from "../../contract/openapi.js";
-import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../data-gen/v2.js";
+import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { handleHealth } from "../../functions/lib/health.js";
 import { handleV2 } from "../../functions/lib/v2.js";
@@ -377,10 +376,10 @@ describe("engine outputs validate directly against schemas.ts", () => {
   });
 
   it("catalogue, occurrences, periods, shifts, v2 shapes", () => {
-    expect(schema("ObservanceList")(catalogue())).toBe(true);
+    expect(schema("ObservanceList")(catalogueResource())).toBe(true);
     const occ = schema("OccurrenceList");
     for (const rule of OBSERVANCE_RULES) {
-      const o = occurrences(rule.code, 1930, 2130);
+      const o = occurrenceSeries(rule.code, 1930, 2130);
       expect(occ(o), `${rule.code}: ${describeErrors(occ.errors)}`).toBe(true);
     }
     const p = schema("Period");

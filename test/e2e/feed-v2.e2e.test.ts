@@ -1,6 +1,6 @@
 /** End-to-end: the calendar feed and the v2 endpoints over real HTTP through the standalone server (`npm start`). */
 import { describe, expect, it } from "vitest";
-import { holidaysOfYear } from "../../data-gen/index.js";
+import { holidaysOfYear } from "swedish-calendar/core";
 import { parseCalendar } from "../feed/helpers.js";
 import { e2eBaseUrl } from "./base-url.js";
 

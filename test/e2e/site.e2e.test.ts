@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { dayOf, holidaysOfYear, parseIsoDate } from "../../data-gen/index.js";
+import { dayOf, holidaysOfYear, parseIsoDate } from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
 import {
   engineLongWeekends, enginePlan, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows, openPage as openPageAt,

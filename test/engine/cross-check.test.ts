@@ -19,7 +19,8 @@
  */
 import Holidays from "date-holidays";
 import { describe, expect, it } from "vitest";
-import { holidaysOfYear, occurrences } from "../../data-gen/index.js";
+import { holidaysOfYear } from "swedish-calendar/core";
+import { occurrenceSeries } from "../../contract/resources.js";
 
 const FROM = 1953;
 const TO = 2100;
@@ -83,7 +84,7 @@ describe(`cross-check with date-holidays (SE), ${FROM}-${TO}`, () => {
     const { set: b, whitMondayObservances } = theirs();
     const onlyOurs = [...a].filter((x) => !b.has(x)).sort();
     const onlyTheirs = [...b].filter((x) => !a.has(x)).sort();
-    const whitMondays = occurrences("whitMonday", FROM, 2004).occurrences.map((o) => `${o.day.date} whitMonday`);
+    const whitMondays = occurrenceSeries("whitMonday", FROM, 2004).occurrences.map((o) => `${o.day.date} whitMonday`);
     expect(whitMondays).toHaveLength(2004 - FROM + 1);
     expect(onlyTheirs).toEqual([]);
     expect(onlyOurs).toEqual(whitMondays);

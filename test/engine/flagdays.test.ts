@@ -5,13 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAY_CODES, FLAG_DAY_RULES, FLAG_DAYS_FROM, RIKSDAG_ELECTIONS_HELD, flagDayCatalogue, flagDaysOfYear,
-} from "../../data-gen/flagdays.js";
-import { dayOf, holidaysOfYear, yearInfo } from "../../data-gen/calendar.js";
-import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate } from "../../data-gen/dates.js";
-import { OBSERVANCE_CODES } from "../../data-gen/rules.js";
-import { yearDaysResource } from "../../data-gen/resources.js";
+import { EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAY_CODES, FLAG_DAY_RULES, FLAG_DAYS_FROM, RIKSDAG_ELECTIONS_HELD, flagDayCatalogue, flagDaysOfYear } from "swedish-calendar/core";
+import { dayOf, holidaysOfYear, yearInfo } from "swedish-calendar/core";
+import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate } from "swedish-calendar/core";
+import { OBSERVANCE_CODES } from "swedish-calendar/core";
+import { yearDaysResource } from "../../contract/resources.js";
 import { d, expectCalendarError, weekdayByDate } from "./helpers.js";
 
 /** `date code` for a flag day that is no holiday, `date code=holiday` for one that is. */
@@ -274,8 +272,8 @@ describe("the flag-day table and its catalogue", () => {
   });
 
   it("lists every rule with since/until only where it applies, and the one-offs as one year each", () => {
-    const { count, flagDays } = flagDayCatalogue();
-    expect(count).toBe(FLAG_DAY_RULES.length);
+    const flagDays = flagDayCatalogue();
+    expect(flagDays.length).toBe(FLAG_DAY_RULES.length);
     expect(flagDays.map((f) => f.code)).toEqual(FLAG_DAY_CODES);
     const byCode = new Map(flagDays.map((f) => [f.code, f]));
     expect(byCode.get("veteransDay")).toMatchObject({ since: 2018, holiday: null, rule: { sv: "den 29 maj", en: "29 May" } });

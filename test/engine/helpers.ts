@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { DateTime } from "luxon";
-import { CalendarError, fromIsoDate, toIsoDate, type DayNumber, type ProblemSlug } from "../../data-gen/index.js";
+import { CalendarError, fromIsoDate, toIsoDate, type DayNumber } from "swedish-calendar/core";
+import { problemOf, type ProblemError, type ProblemSlug } from "../../contract/problems.js";
 
 /** Day number of an ISO date written in a test (trusted input). */
 export const d = (iso: string): DayNumber => fromIsoDate(iso);
@@ -18,16 +19,20 @@ export function isoWeekByLuxon(isoDate: string): { year: number; week: number } 
   return { year: t.weekYear, week: t.weekNumber };
 }
 
-/** Asserts that `fn` throws a CalendarError with the given slug (and, optionally, parameter). */
-export function expectCalendarError(fn: () => unknown, slug: ProblemSlug, parameter?: string): CalendarError {
+/**
+ * Asserts that `fn` throws the engine's CalendarError (or the HTTP layer's ProblemError) answered with the given
+ * slug (contract/problems.ts maps engine codes to slugs) and, optionally, naming the parameter.
+ */
+export function expectCalendarError(fn: () => unknown, slug: ProblemSlug, parameter?: string): ProblemError {
   let caught: unknown;
   try {
     fn();
   } catch (e) {
     caught = e;
   }
-  expect(caught, "expected a CalendarError").toBeInstanceOf(CalendarError);
-  const err = caught as CalendarError;
+  const err = problemOf(caught)!;
+  expect(err, `expected a CalendarError or ProblemError, got ${caught}`).toBeDefined();
+  if (caught instanceof CalendarError) expect(caught.argument).toBe(err.parameter);
   expect(err.slug).toBe(slug);
   expect(err.status).toBe(slug === "not-found" ? 404 : 400);
   if (parameter !== undefined) expect(err.parameter).toBe(parameter);

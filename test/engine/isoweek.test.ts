@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dayFromCivil, dayOf, isoWeekOf, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR } from "../../data-gen/index.js";
+import { dayFromCivil, dayOf, isoWeekOf, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR } from "swedish-calendar/core";
 import { d, iso, isoWeekByLuxon } from "./helpers.js";
 
 const week = (date: string) => dayOf(d(date)).isoWeek;

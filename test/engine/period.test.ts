@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { durationOf, period, periodSummary, BOUNDS } from "../../data-gen/index.js";
+import { durationOf, period, periodSummary, BOUNDS } from "swedish-calendar/core";
 import { d, expectCalendarError } from "./helpers.js";
 
 describe("duration (DECISIONS.md examples)", () => {

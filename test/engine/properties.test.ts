@@ -1,10 +1,7 @@
 /** Property tests (fast-check) over random dates and ranges in 1930-9999. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  addMonths, addWorkingDays, dayOf, isBridgeDay, isHalfDay, isWorkingDay, parseSteps, period, periodSummary, shift,
-  BOUNDS, FIRST_DAY, LAST_DAY, type Bounds, type Period, type Step,
-} from "../../data-gen/index.js";
+import { addMonths, addWorkingDays, dayOf, isBridgeDay, isHalfDay, isWorkingDay, parseSteps, period, periodSummary, shift, BOUNDS, FIRST_DAY, LAST_DAY, type Bounds, type Period, type Step } from "swedish-calendar/core";
 
 const MAX_SPAN = 73049; // days in 200 Gregorian years (never more than this)
 const anyDay = fc.integer({ min: FIRST_DAY, max: LAST_DAY });

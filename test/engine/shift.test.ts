@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSteps, shift, type Step } from "../../data-gen/index.js";
+import { parseSteps, shift, type Step } from "swedish-calendar/core";
 import { d, expectCalendarError } from "./helpers.js";
 
 const run = (date: string, add: string[], postpone = false) => shift(d(date), parseSteps(add), postpone, date);

@@ -7,11 +7,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  bridgeDaysOfYear, dayFromCivil, dayOf, isBridgeDay, leavePlan, longWeekendsOfYear, parseLeaveDays, parseLeaveObjective,
-  FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR, type DayNumber, type LeaveObjective, type LeavePlan, type LongWeekend,
-} from "../../data-gen/index.js";
-import { longWeekendsResource } from "../../data-gen/resources.js";
+import { bridgeDaysOfYear, dayFromCivil, dayOf, isBridgeDay, leavePlan, longWeekendsOfYear, parseLeaveDays, parseLeaveObjective, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR, type DayNumber, type LeaveObjective, type LeavePlan, type LongWeekend } from "swedish-calendar/core";
+import { longWeekendsResource } from "../../contract/resources.js";
 import { d, expectCalendarError, iso } from "./helpers.js";
 
 // ---------------------------------------------------------------------------------------------------------------

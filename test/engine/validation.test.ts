@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkYearRange, findRule, occurrences, parseBounds, parseIsoDate, parseLooseBoolean, parseStrictBoolean, parseV2Year, parseYear,
-  singleParam,
-} from "../../data-gen/index.js";
+import { checkYearRange, findRule, parseBounds, parseIsoDate, parseYear } from "swedish-calendar/core";
+import { occurrenceSeries } from "../../contract/resources.js";
+import { parseLooseBoolean, parseStrictBoolean, parseV2Year, singleParam } from "../../contract/query.js";
 import { d, expectCalendarError } from "./helpers.js";
 
 describe("parseIsoDate", () => {
@@ -73,13 +72,13 @@ describe("observance year ranges and codes", () => {
     expectCalendarError(() => checkYearRange(2024, 2023), "invalid-parameter", "to");
     expect(() => checkYearRange(1930, 2130)).not.toThrow();
     expectCalendarError(() => checkYearRange(1930, 2131), "invalid-parameter", "to");
-    expect(occurrences("easterSunday", 1930, 2130).count).toBe(201);
+    expect(occurrenceSeries("easterSunday", 1930, 2130).count).toBe(201);
   });
   it("unknown codes are not-found; years without the observance are omitted (count can be 0)", () => {
     expectCalendarError(() => findRule("sunday"), "not-found", "code");
-    expectCalendarError(() => occurrences("EasterSunday", 2024), "not-found");
-    expect(occurrences("annunciation", 2000, 2100)).toMatchObject({ code: "annunciation", until: 1952, count: 0, occurrences: [] });
-    const wm = occurrences("whitMonday", 2000, 2010);
+    expectCalendarError(() => occurrenceSeries("EasterSunday", 2024), "not-found");
+    expect(occurrenceSeries("annunciation", 2000, 2100)).toMatchObject({ code: "annunciation", until: 1952, count: 0, occurrences: [] });
+    const wm = occurrenceSeries("whitMonday", 2000, 2010);
     expect(wm.occurrences.map((o) => o.year)).toEqual([2000, 2001, 2002, 2003, 2004]);
     expect(Object.keys(wm)).toEqual(["code", "holidayType", "name", "feast", "until", "count", "occurrences"]);
   });

@@ -3,8 +3,8 @@
  * bytes, naming, transparency, refresh hints, loose booleans, and the HTTP contract of /ical/*.
  */
 import { describe, expect, it } from "vitest";
-import { bridgeDaysOfYear, flagDaysOfYear, halfDaysOfYear, holidaysOfYear } from "../../data-gen/index.js";
-import { buildFeed, DEFAULT_FEED_OPTIONS, feedCalendarName, FEED_OPTION_NAMES, type FeedOptions } from "../../data-gen/feed.js";
+import { bridgeDaysOfYear, flagDaysOfYear, halfDaysOfYear, holidaysOfYear } from "swedish-calendar/core";
+import { buildFeed, DEFAULT_FEED_OPTIONS, feedCalendarName, FEED_OPTION_NAMES, type FeedOptions } from "swedish-calendar/ics";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
 import { parseCalendar } from "./helpers.js";

@@ -19,7 +19,7 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { dayFromCivil, leavePlan, longWeekendsOfYear, parseIsoDate, period, type LeaveObjective } from "../../data-gen/index.js";
+import { dayFromCivil, leavePlan, longWeekendsOfYear, parseIsoDate, period, type LeaveObjective } from "swedish-calendar/core";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");

@@ -9,11 +9,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import {
-  CalendarError, PROBLEM_TITLES, bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, invalidParameter, leavePlan, parseBounds,
-  parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseStrictBoolean, parseYear, period, shift,
-} from "../../data-gen/index.js";
-import { longWeekendsResource } from "../../data-gen/resources.js";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, leavePlan, parseBounds, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, period, shift } from "swedish-calendar/core";
+import { PROBLEM_TITLES, ProblemError, invalidParameter, problemOf } from "../../contract/problems.js";
+import { parseStrictBoolean } from "../../contract/query.js";
+import { longWeekendsResource } from "../../contract/resources.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -112,13 +111,13 @@ function json(res: ServerResponse, status: number, body: unknown, type = "applic
   res.end(head ? undefined : text);
 }
 
-function problem(res: ServerResponse, error: CalendarError): void {
+function problem(res: ServerResponse, error: ProblemError): void {
   json(res, error.status, { type: `https://calendar.test/problems/${error.slug}`, title: PROBLEM_TITLES[error.slug], status: error.status, detail: error.detail }, "application/problem+json");
 }
 
 function one(params: URLSearchParams, name: string): string | undefined {
   const all = params.getAll(name);
-  if (all.length > 1) throw new CalendarError("invalid-parameter", `'${name}' was given ${all.length} times; give it once`, name);
+  if (all.length > 1) throw new ProblemError("invalid-parameter", `'${name}' was given ${all.length} times; give it once`, name);
   return all[0];
 }
 
@@ -251,7 +250,8 @@ export async function startFixtureServer(publicDir: string, port = 0): Promise<F
     try {
       if (answerApi(url, res, method)) return;
     } catch (error) {
-      if (error instanceof CalendarError) return problem(res, error);
+      const known = problemOf(error);
+      if (known) return problem(res, known);
       json(res, 500, { type: "https://calendar.test/problems/internal-error", title: "Internal error", status: 500, detail: String(error) }, "application/problem+json");
       return;
     }

@@ -14,9 +14,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eBaseUrl } from "../e2e/base-url.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, longWeekendsOfYear, parseIsoDate, parseSteps, period, shift,
-} from "../../data-gen/index.js";
+import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, longWeekendsOfYear, parseIsoDate, parseSteps, period, shift } from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
 import {
   ROOT, engineLongWeekends, enginePlan, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows,

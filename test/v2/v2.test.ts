@@ -3,8 +3,8 @@
  * response. The withdrawal timeline is in withdrawal.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "../../data-gen/index.js";
-import { v2Holidays } from "../../data-gen/v2.js";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "swedish-calendar/core";
+import { v2Holidays } from "../../contract/v2.js";
 import { CACHE_LONG, memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
 import { handleV2, makeV2Handler } from "../../functions/lib/v2.js";
 import { DEFAULT_NOTICE_URL } from "../../functions/lib/withdrawal.js";

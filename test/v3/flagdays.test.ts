@@ -4,8 +4,9 @@
  * `flagDay` field on the Day wherever a Day appears.
  */
 import { describe, expect, it } from "vitest";
-import { FLAG_DAY_CODES, flagDayCatalogue, flagDaysOfYear } from "../../data-gen/flagdays.js";
-import { serializeJson } from "../../data-gen/serialize.js";
+import { FLAG_DAY_CODES, flagDaysOfYear } from "swedish-calendar/core";
+import { flagDayCatalogueResource } from "../../contract/resources.js";
+import { serializeJson } from "../../contract/serialize.js";
 import { PATHS } from "../../contract/paths.js";
 import { describeErrors, documentValidator } from "../contract/helpers.js";
 import { LONG, expectProblem, json, v3 } from "./helpers.js";
@@ -95,7 +96,7 @@ describe("GET /v3/flag-days/catalogue", () => {
     const { res, body } = await json(CATALOGUE);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe(LONG);
-    expect(body).toEqual(JSON.parse(serializeJson(flagDayCatalogue())));
+    expect(body).toEqual(JSON.parse(serializeJson(flagDayCatalogueResource())));
     expect(body.count).toBe(FLAG_DAY_CODES.length);
     expect(body.flagDays.map((f: any) => f.code)).toEqual(FLAG_DAY_CODES);
     expect(body.flagDays.find((f: any) => f.code === "riksdagElection")).toMatchObject({

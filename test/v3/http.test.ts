@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { handleHealth } from "../../functions/lib/health.js";
 import { handleNotFound } from "../../functions/lib/not-found.js";
 import { completeContext, okAnswer, responseOf, ifNoneMatchMatches, serve, tableSurface, PROBLEM_BASE } from "../../functions/lib/core.js";
-import { etagOf, serializeJson } from "../../data-gen/serialize.js";
+import { etagOf, serializeJson } from "../../contract/serialize.js";
 import { expectProblem, LONG, NOON_2026_06_15, ORIGIN, v3 } from "./helpers.js";
 
 const EXPOSED = "ETag, RateLimit-Limit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset";

@@ -1,6 +1,6 @@
 /** The calendar feed URL (SPEC.md "Calendar feed"): only options that differ from the defaults are sent. */
 
-import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "../../../data-gen/feed-options.ts";
+import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "swedish-calendar/core";
 
 import { PATHS } from "../../../contract/paths.ts";
 import { capitalise, listText, type Lang } from "./i18n.ts";

@@ -4,7 +4,7 @@
  * the words the shared rendering (render.ts) and the browser scripts need; the pages' own prose is in their .astro
  * components. It imports only the engine's dependency-free date module, so the browser bundle stays small.
  */
-import { dayFromCivil, isoWeekday } from "../../../data-gen/dates.ts";
+import { dayFromCivil, isoWeekday } from "swedish-calendar/core";
 
 export type Lang = "sv" | "en";
 export const LANGS: readonly Lang[] = ["sv", "en"];

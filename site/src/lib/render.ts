@@ -9,7 +9,7 @@
  */
 import type { Day, LongWeekend, Names, YearData } from "./types.ts";
 import { addDaysIso, daysInMonth, escapeHtml as e, isoOf, isoWeekdayOf } from "./format.ts";
-import { dayFromCivil, isoWeekOf } from "../../../data-gen/dates.ts";
+import { dayFromCivil, isoWeekOf } from "swedish-calendar/core";
 import {
   MONTHS, WEEK_HEAD, YEAR_WORDS, capitalise, count, dateRange, dayMonth, noun, weekdayName, weekdayOfIso, type Lang,
 } from "./i18n.ts";

@@ -2,15 +2,15 @@
  * The API shapes the site reads (SPEC.md "Resources and their fields"). The site is a plain API client; the
  * response types are the engine's own (type-only imports: nothing of the engine is bundled by these).
  */
-import type { Day } from "../../../data-gen/calendar.ts";
+import type { Day } from "swedish-calendar/core";
 
-export type { Names } from "../../../data-gen/rules.ts";
-export type { Day, Observance } from "../../../data-gen/calendar.ts";
-export type { DayListResource as DayList } from "../../../data-gen/resources.ts";
-export type { Duration, DaysOff, SpanCounts, Period, PeriodSummary } from "../../../data-gen/period.ts";
-export type { AppliedStep, Shift } from "../../../data-gen/shift.ts";
-export type { LeaveBreak, LeavePlan, LongWeekend } from "../../../data-gen/timeoff.ts";
-import type { LongWeekend } from "../../../data-gen/timeoff.ts";
+export type { Names } from "swedish-calendar/core";
+export type { Day, Observance } from "swedish-calendar/core";
+export type { DayListResource as DayList } from "../../../contract/bodies.js";
+export type { Duration, DaysOff, SpanCounts, Period, PeriodSummary } from "swedish-calendar/core";
+export type { AppliedStep, Shift } from "swedish-calendar/core";
+export type { LeaveBreak, LeavePlan, LongWeekend } from "swedish-calendar/core";
+import type { LongWeekend } from "swedish-calendar/core";
 
 /** GET /v3/long-weekends */
 export interface LongWeekendList {

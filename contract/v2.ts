@@ -3,11 +3,10 @@
  * Frozen apart from bug fixes; the data corrections of the engine (Easter 1954/1981/2049/2076, de-duplicated
  * bridge and half days, "Whit Sunday") apply because every list comes from the engine.
  */
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "./calendar.js";
-import { dayFromCivil, isoWeekday, toIsoDate } from "./dates.js";
-import type { V2Date, V2Holiday, V2Names } from "../contract/bodies.js";
+import { bridgeDaysOfYear, dayFromCivil, halfDaysOfYear, holidaysOfYear, isoWeekday, toIsoDate } from "swedish-calendar/core";
+import type { V2Date, V2Holiday, V2Names } from "./bodies.js";
 
-/** The bodies, declared in the contract. V2Names: key order en, sv, the order v2 always served. */
+/** The bodies (./bodies.ts). V2Names: key order en, sv, the order v2 always served. */
 export type { V2Date, V2Holiday, V2Names };
 
 export const V2_WEEKEND_ENTRIES = {

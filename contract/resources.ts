@@ -1,0 +1,70 @@
+/**
+ * The response bodies of the v3 resources: the engine's results (the library's functions) in the envelopes the
+ * contract declares. The v3 function and the static-dataset materialiser (build/) both call these and serialise the
+ * result with serializeJson, so a file on the CDN and a function answer for the same request are the same bytes.
+ */
+import {
+  bridgeDays, daysOfYear, flagDayRules, flagDays, halfDays, holidays, longWeekends, observances, occurrences, observanceInfo as infoOf,
+  type HolidayListOptions,
+} from "swedish-calendar";
+import type { DayListResource, FlagDayList, FlagDaysResponse, LongWeekendsResponse, ObservanceList, OccurrenceList } from "./bodies.js";
+
+/** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (SPEC.md "Response envelopes"): one shape (./bodies.ts). */
+export type { DayListResource };
+
+function dayList<T>(year: number, days: T[]): { year: number; count: number; days: T[] } {
+  return { year, count: days.length, days };
+}
+
+/** GET /v3/holidays?year=…&sundays=…&saturdays=… */
+export function holidaysResource(year: number, flags: HolidayListOptions = {}): DayListResource {
+  return dayList(year, holidays(year, { sundays: !!flags.sundays, saturdays: !!flags.saturdays }));
+}
+
+/** GET /v3/bridge-days?year=… */
+export function bridgeDaysResource(year: number): DayListResource {
+  return dayList(year, bridgeDays(year));
+}
+
+/** GET /v3/half-days?year=… */
+export function halfDaysResource(year: number): DayListResource {
+  return dayList(year, halfDays(year));
+}
+
+/** GET /v3/long-weekends?year=…: the long weekends that start in the year. */
+export function longWeekendsResource(year: number): LongWeekendsResponse {
+  const list = longWeekends(year);
+  return { year, count: list.length, longWeekends: list };
+}
+
+/** GET /v3/flag-days?year=…: the official flag days of the year (throws CalendarError before 1983). */
+export function flagDaysResource(year: number): FlagDaysResponse {
+  const list = flagDays(year);
+  return { year, count: list.length, flagDays: list };
+}
+
+/** GET /v3/flag-days/catalogue: every flag-day rule, with its years in force and source. */
+export function flagDayCatalogueResource(): FlagDayList {
+  const list = flagDayRules();
+  return { count: list.length, flagDays: list };
+}
+
+/** GET /v3/observances */
+export function catalogueResource(): ObservanceList {
+  const list = observances();
+  return { count: list.length, observances: list };
+}
+
+/** GET /v3/observances/{code}?from=…&to=… (validates the code and the range; throws CalendarError). */
+export function occurrenceSeries(code: string, from: number, to: number = from): OccurrenceList {
+  const list = occurrences(code, from, to);
+  return { ...infoOf(code), count: list.length, occurrences: list };
+}
+
+/**
+ * Every Day of a year, ascending, in the envelope of the year lists. A static file only
+ * (v3/data/{year}/days.json): no route answers it, bulk clients fetch a year in one request.
+ */
+export function yearDaysResource(year: number): DayListResource {
+  return dayList(year, daysOfYear(year));
+}

@@ -1,0 +1,35 @@
+/**
+ * `swedish-calendar/ics`: the iCalendar feed of the Swedish Calendar Service, offline (RFC 5545, all-day events,
+ * stable UIDs), as `/ical/svenska-helgdagar.ics` serves it for the same years and options.
+ */
+import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
+import { invalidArgument } from "./errors.js";
+import { MAX_SPAN_YEARS } from "./grammar.js";
+import { buildFeed } from "./feed.js";
+import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "./feed-options.js";
+
+export * from "./feed.js";
+
+/**
+ * The iCalendar text (CRLF line ends) of the years `fromYear` to `toYear` (at most 200 years). Options (all false by
+ * default but `defacto`): `defacto` (the five eves), `bridge`, `half`, `saturdays`, `sundays`, `flags`
+ * (official flag days), `busy` (events block time).
+ *
+ * @example
+ * import { icsFeed } from "swedish-calendar/ics";
+ * writeFileSync("helgdagar.ics", icsFeed(2026, 2027, { bridge: true }));
+ */
+export function icsFeed(fromYear: number, toYear: number, options: Partial<FeedOptions> = {}): string {
+  for (const [argument, year] of [["fromYear", fromYear], ["toYear", toYear]] as const) {
+    if (!Number.isInteger(year) || year < FIRST_YEAR || year > LAST_YEAR) {
+      throw invalidArgument(argument, `'${argument}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
+    }
+  }
+  if (toYear < fromYear) throw invalidArgument("toYear", `'toYear' (${toYear}) must not be earlier than 'fromYear' (${fromYear})`);
+  if (toYear - fromYear > MAX_SPAN_YEARS) {
+    throw invalidArgument("toYear", `a feed spans at most ${MAX_SPAN_YEARS} years ('toYear' - 'fromYear' <= ${MAX_SPAN_YEARS})`);
+  }
+  const chosen: FeedOptions = { ...DEFAULT_FEED_OPTIONS };
+  for (const name of FEED_OPTION_NAMES) if (options[name] !== undefined) chosen[name] = !!options[name];
+  return buildFeed(fromYear, toYear, chosen);
+}

@@ -1,0 +1,111 @@
+/**
+ * The shape of the project around the engine package (data-gen/, `swedish-calendar`): the engine stands at the
+ * bottom and imports nothing from the rest of the project; the rest imports it only by its package name; nothing in
+ * the project imports in a circle; and every place that maps the package name to its sources agrees with the
+ * package's own `exports`.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { ENGINE_ENTRY_POINTS } from "../../build/engine-sources.mjs";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const ENGINE = join(ROOT, "data-gen");
+const pkg = JSON.parse(readFileSync(join(ENGINE, "package.json"), "utf8"));
+
+/** Every module specifier a source file names (static imports and exports, dynamic imports). */
+function specifiers(file: string): string[] {
+  const text = readFileSync(file, "utf8").replace(/^\s*(\/\/|\*).*$/gm, "");
+  const found: string[] = [];
+  for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\s[^"'`;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm)) {
+    found.push(m[1] ?? m[2] ?? m[3]);
+  }
+  return found;
+}
+
+const engineFiles = readdirSync(ENGINE).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).map((f) => join(ENGINE, f));
+const projectFiles = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "*.ts", "*.mts", "*.mjs", "*.astro"], { cwd: ROOT, encoding: "utf8" })
+  .split("\n")
+  .filter((f) => f && !f.startsWith("data-gen/dist/"))
+  .map((f) => join(ROOT, f));
+
+describe("the engine package stands at the bottom", () => {
+  it("imports nothing outside itself but its declared dependencies (no Node built-ins, no project folder)", () => {
+    const allowed = new Set(Object.keys(pkg.dependencies ?? {}));
+    const offenders: string[] = [];
+    for (const file of engineFiles) {
+      for (const spec of specifiers(file)) {
+        const inside = spec.startsWith("./") && !spec.includes("/", 2);
+        if (!inside && !allowed.has(spec)) offenders.push(`${relative(ROOT, file)}: ${spec}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+    expect(engineFiles.length).toBeGreaterThan(15);
+  });
+
+  it("the rest of the project imports it by its package name only, never by a path into data-gen/", () => {
+    const offenders: string[] = [];
+    for (const file of projectFiles) {
+      if (file.startsWith(ENGINE + "/")) continue;
+      for (const spec of specifiers(file)) if (/(^|\/)data-gen\//.test(spec)) offenders.push(`${relative(ROOT, file)}: ${spec}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("no import cycles anywhere in the project", () => {
+    const sourceOf = new Map(ENGINE_ENTRY_POINTS.map(([name, source]: [string, string]) => [name, source]));
+    const graph = new Map<string, string[]>();
+    for (const file of projectFiles) {
+      const edges: string[] = [];
+      for (const spec of specifiers(file)) {
+        let target: string | undefined;
+        if (spec.startsWith(".")) target = resolve(dirname(file), spec).replace(/\.js$/, ".ts").replace(/\.mjs$/, ".mjs");
+        else target = sourceOf.get(spec);
+        if (target && (graph.has(target) || projectFiles.includes(target))) edges.push(target);
+      }
+      graph.set(file, edges);
+    }
+    // Tarjan's strongly connected components: any component of more than one file (or a self-import) is a cycle
+    let index = 0;
+    const order = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const cycles: string[][] = [];
+    const visit = (v: string) => {
+      order.set(v, index);
+      low.set(v, index++);
+      stack.push(v);
+      onStack.add(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!order.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
+      }
+      if (low.get(v) === order.get(v)) {
+        const component: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          component.push(relative(ROOT, w));
+        } while (w !== v);
+        if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.sort());
+      }
+    };
+    for (const v of graph.keys()) if (!order.has(v)) visit(v);
+    expect(cycles).toEqual([]);
+    expect(graph.size).toBeGreaterThan(100);
+  });
+
+  it("tsconfig.json and site/tsconfig.json map the package name to the same sources as its exports", () => {
+    const expected = Object.fromEntries(ENGINE_ENTRY_POINTS.map(([name, source]: [string, string]) => [name, source]));
+    for (const config of ["tsconfig.json", "site/tsconfig.json"]) {
+      const paths = JSON.parse(readFileSync(join(ROOT, config), "utf8")).compilerOptions.paths as Record<string, string[]>;
+      const mapped = Object.fromEntries(Object.entries(paths).map(([name, [target]]) => [name, resolve(ROOT, dirname(config), target)]));
+      expect(mapped, config).toEqual(expected);
+    }
+  });
+});
