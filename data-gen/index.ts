@@ -44,9 +44,8 @@ function dateArgument(date: string, argument: string) {
  * What a date is: weekday, ISO week, holiday type, whether it is a working day, its named holidays and flag days.
  *
  * @example
- * describeDay("2026-06-19");
- * // { date: "2026-06-19", weekday: 5, isoWeek: { year: 2026, week: 25 }, holidayType: "defacto", workingDay: false,
- * //   observances: [{ code: "midsummerEve", … }], flagDay: [] }
+ * describeDay("2026-06-19").holidayType; // "defacto" (Midsummer Eve)
+ * describeDay("2026-06-19").isoWeek; // { year: 2026, week: 25 }
  */
 export function describeDay(date: string): Day {
   return dayOf(dateArgument(date, "date"));
@@ -88,8 +87,8 @@ export function isHalfDay(date: string): boolean {
  * `saturdays` every Saturday; the flags decide which days are listed, never what a day is.
  *
  * @example
- * holidays(2026).length; // 17
- * holidays(2026, { sundays: true, saturdays: true }).length; // 113
+ * holidays(2026).length; // 18
+ * holidays(2026, { sundays: true, saturdays: true }).length; // 114
  */
 export function holidays(year: number, options: HolidayListOptions = {}): Day[] {
   return holidaysOfYear(checkYear(year), { sundays: !!options.sundays, saturdays: !!options.saturdays });
@@ -99,7 +98,7 @@ export function holidays(year: number, options: HolidayListOptions = {}): Day[] 
  * The bridge days (klämdagar) of a year, ascending.
  *
  * @example
- * bridgeDays(2026).map((d) => d.date); // ["2026-05-15"]
+ * bridgeDays(2026).map((d) => d.date); // ["2026-01-02", "2026-01-05", "2026-05-15"]
  */
 export function bridgeDays(year: number): Day[] {
   return bridgeDaysOfYear(checkYear(year));
@@ -132,7 +131,7 @@ export function daysOfYear(year: number): Day[] {
  * both dates, `exclusive` neither, `from` the start only, `to` the end only. At most 200 years.
  *
  * @example
- * countPeriod("2026-01-01", "2026-12-31").workingDays; // 250
+ * countPeriod("2026-01-01", "2026-12-31").workingDays; // 251
  */
 export function countPeriod(from: string, to: string, bounds: Bounds = "inclusive"): Period {
   const first = dateArgument(from, "from");
@@ -159,7 +158,7 @@ export function shiftDate(date: string, steps: string | readonly string[], optio
  * to take off where one joins two runs.
  *
  * @example
- * longWeekends(2026)[0]; // { start: "2026-01-01", end: "2026-01-04", days: 4, leaveDays: ["2026-01-02"], observances: ["newYearsDay"] }
+ * longWeekends(2026)[0]; // { start: "2026-01-03", end: "2026-01-06", days: 4, leaveDays: ["2026-01-05"], observances: ["epiphany"] }
  */
 export function longWeekends(year: number): LongWeekend[] {
   return longWeekendsOfYear(checkYear(year));
@@ -182,7 +181,7 @@ export function planLeave(from: string, to: string, days: number, objective: Lea
  * The 20 observances of the catalogue, abolished ones included, with `since`/`until` where they apply.
  *
  * @example
- * observances().find((o) => o.code === "whitMonday"); // { code: "whitMonday", …, until: 2004 }
+ * observances().find((o) => o.code === "whitMonday")?.until; // 2004
  */
 export function observances(): ObservanceInfo[] {
   return catalogue();
@@ -214,7 +213,7 @@ export function occurrences(code: string, from: number, to: number = from): Occu
  * The official flag days (allmänna flaggdagar, Förordning (1982:270)) of a year from 1983, with election days.
  *
  * @example
- * flagDays(2026).find((f) => f.code === "nationalDay"); // { date: "2026-06-06", code: "nationalDay", …, holiday: "nationalDay" }
+ * flagDays(2026).find((f) => f.code === "nationalDay")?.date; // "2026-06-06"
  */
 export function flagDays(year: number): FlagDay[] {
   return flagDaysOfYear(checkYear(year));
@@ -224,7 +223,7 @@ export function flagDays(year: number): FlagDay[] {
  * Every flag-day rule, ended and one-off ones included, with its years and its source.
  *
  * @example
- * flagDayRules().find((r) => r.code === "victoriaNameDay")?.source; // "Förordning (1982:270) …"
+ * flagDayRules().find((r) => r.code === "veteransDay")?.since; // 2018
  */
 export function flagDayRules(): FlagDayInfo[] {
   return flagDayCatalogue();
