@@ -1,9 +1,9 @@
 /**
- * The MCP tools (docs/mcp.md): each is a v3 question asked in process. A call's arguments are written into the
- * equivalent v3 URL (path and query values as text), the v3 router answers it (functions/lib/v3.ts `routeV3`: the
- * route table's parameter parsers, the engine, the serializer), and the tool returns that very body as
- * `structuredContent`. So a tool's answer is the v3 endpoint's body for the same question, and an argument the
- * endpoint would refuse is a tool error with the same problem slug and detail.
+ * The MCP tools (docs/mcp.md): each is a v3 question asked in process. A call's arguments are read with the route
+ * table's parameter parsers, as the v3 router reads a request's, and the library answers through the same body
+ * builder as the v3 endpoint (functions/lib/v3.ts `V3_BODIES`), returned as `structuredContent`. So a tool's answer is
+ * the v3 endpoint's body for the same question, and an argument the endpoint would refuse is a tool error with the
+ * same problem slug and detail. No URL is built.
  *
  * Input schemas come from the same declarations as the HTTP parameters: each tool argument names the route table's
  * parameter (`PARAMETERS` key) it is read with, and its JSON Schema and prose are that parameter's OpenAPI component
@@ -14,14 +14,15 @@ import type {
   BridgeDaysResponse, Day, HalfDaysResponse, HolidaysResponse, LeavePlan, LongWeekendsResponse, OccurrenceList, Period, Shift,
 } from "../../contract/bodies.js";
 import { PARAMETER_COMPONENTS } from "../../contract/openapi.js";
-import { PATHS, pathOf } from "../../contract/paths.js";
-import { PARAMETERS, ROUTE_BY_ID, type ParameterKey, type RouteId } from "../../contract/routes.js";
+import { PATHS } from "../../contract/paths.js";
+import { PARAMETERS, ROUTE_BY_ID, type ParameterKey } from "../../contract/routes.js";
 import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
 import { invalidParameter, problemOf } from "../../contract/problems.js";
 import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { detailNamingParameter, problemDocument, type ProblemDocument } from "./problem.js";
 import type { ServiceContext } from "./serve.js";
-import { routeV3 } from "./v3.js";
+import { V3_BODIES, type V3BodyRoute } from "./v3.js";
+import type { RouteArguments } from "./router.js";
 
 type Json = Record<string, unknown>;
 
@@ -86,7 +87,7 @@ interface ToolArgument {
 
 /** A body the tool returns (several: an object of them, by `key`). */
 interface ToolRequest {
-  route: RouteId;
+  route: V3BodyRoute;
   key?: string;
 }
 
@@ -367,26 +368,28 @@ function rawValues(argument: ToolArgument, args: Json): string[] | undefined {
 }
 
 /**
- * The v3 request a tool call stands for: path values checked with their parsers first (a path cannot carry a
- * missing or malformed value: the parser's own error answers, as the table's parsers answer a bad path value),
- * then written into the path; query values appended as the HTTP API reads them. Throws CalendarError.
+ * A tool call's arguments, read with the route table's parsers as the v3 router reads a request's parameters
+ * (functions/lib/router.ts readArguments): path values first (a missing or malformed one answers with its parser's
+ * error, as a bad path value does), then each query value. Throws ProblemError or CalendarError.
  */
-export function v3RequestOf(tool: ToolDeclaration, request: ToolRequest, args: Json): string {
+export function argumentsOf(tool: ToolDeclaration, request: ToolRequest, args: Json): RouteArguments {
   const route = ROUTE_BY_ID[request.route];
-  const pathValues: Record<string, string> = {};
-  const query = new URLSearchParams();
-  for (const key of route.parameters) {
+  const declared = route.parameters.map((key) => {
     const argument = tool.arguments.find((a) => a.parameter === key);
     if (!argument) throw new Error(`tool ${tool.name}: no argument for ${route.id}'s parameter ${key}`);
-    const parameter = PARAMETERS[key];
-    const raw = rawValues(argument, args);
-    if (parameter.in === "path") {
-      pathValues[parameter.name] = raw?.[0] ?? requiredPathValue(argument);
-      parameter.parse([pathValues[parameter.name]]);
-    } else for (const value of raw ?? []) query.append(parameter.name, value);
+    return { argument, parameter: PARAMETERS[key] };
+  });
+  const read: RouteArguments = {};
+  for (const { argument, parameter } of declared) {
+    if (parameter.in === "path") read[parameter.name] = parameter.parse([rawValues(argument, args)?.[0] ?? requiredPathValue(argument)]);
   }
-  const search = query.toString();
-  return pathOf(route.id, pathValues) + (search ? `?${search}` : "");
+  for (const { argument, parameter } of declared) {
+    if (parameter.in !== "query") continue;
+    const raw = rawValues(argument, args) ?? [];
+    if (raw.length === 0 && !parameter.required) continue;
+    read[parameter.name] = parameter.parse(parameter.repeat === "first" ? raw.slice(0, 1) : raw);
+  }
+  return read;
 }
 
 /** A missing path argument: the parser's "required" answer where it has one, else a plain one. */
@@ -399,39 +402,28 @@ function requiredPathValue(argument: ToolArgument): never {
   throw invalidParameter(argument.name, `'${argument.name}' is required`);
 }
 
-/** The internal origin of the in-process v3 requests (the router reads the path and the query, never the host). */
-const ORIGIN = "http://localhost";
+export type ToolOutcome = { ok: true; body: Json } | { ok: false; problem: ProblemDocument };
 
-/** The v3 body for a path and query, from the v3 router in process; throws CalendarError as the endpoint would answer it. */
-async function v3Body(pathAndQuery: string, ctx: ServiceContext): Promise<unknown> {
-  const answer = routeV3(new Request(ORIGIN + pathAndQuery), { ...ctx, rateLimitsEnabled: false, store: null });
-  // a request without If-None-Match: always a 200 with the serialised body
-  return JSON.parse(answer.body as string);
-}
-
-export type ToolOutcome =
-  | { ok: true; body: Json; requests: string[] }
-  | { ok: false; problem: ProblemDocument; requests: string[] };
-
-/** Runs a tool: the v3 body (or bodies), or the problem the v3 endpoint would answer. Never throws. */
+/**
+ * Runs a tool: the body the v3 endpoint answers for the same question (V3_BODIES: the library's answer in its
+ * envelope), or the problem it would answer. Never throws.
+ */
 export async function runTool(tool: ToolDeclaration, args: Json, ctx: ServiceContext): Promise<ToolOutcome> {
-  const requests: string[] = [];
   try {
     const bodies: Json = {};
     let single: unknown;
+    const now = ctx.clock();
     for (const request of tool.requests) {
-      const path = v3RequestOf(tool, request, args);
-      requests.push(path);
-      const body = await v3Body(path, ctx);
+      const body = V3_BODIES[request.route](argumentsOf(tool, request, args), now);
       if (request.key) bodies[request.key] = body;
       else single = body;
     }
-    return { ok: true, body: (single ?? bodies) as Json, requests };
+    return { ok: true, body: (single ?? bodies) as Json };
   } catch (error) {
     const problem = problemOf(error);
-    if (problem) return { ok: false, problem: problemDocument(problem.slug, detailNamingParameter(problem)), requests };
+    if (problem) return { ok: false, problem: problemDocument(problem.slug, detailNamingParameter(problem)) };
     console.error(error);
-    return { ok: false, problem: problemDocument("internal-error", "the server failed to answer this request; please try again later"), requests };
+    return { ok: false, problem: problemDocument("internal-error", "the server failed to answer this request; please try again later") };
   }
 }
 

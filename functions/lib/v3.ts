@@ -1,9 +1,13 @@
 /**
- * The v3 API: one library call (swedish-calendar) per row of the route table (contract/routes.ts). Matching, parameters, cache
- * policy, ETag/304 and HEAD come from the router (./router.ts); CORS, methods, limits and problems from serve().
+ * The v3 API: one library call (swedish-calendar) per row of the route table (contract/routes.ts), in the envelope
+ * the contract declares (contract/resources.ts). `V3_BODIES` builds each row's body from its parsed arguments; the
+ * HTTP handlers serialise it and the MCP tools (./mcp-tools.ts) return it as it is, so both answer the same object.
+ * Matching, parameters, cache policy, ETag/304 and HEAD come from the router (./router.ts); CORS, methods, limits
+ * and problems from serve().
  */
 import { countPeriod, describeDay, planLeave, shiftDate, type Bounds, type LeaveObjective } from "swedish-calendar";
 import type { Step } from "swedish-calendar/core";
+import type { RouteId } from "../../contract/routes.js";
 import {
   bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
   longWeekendsResource, occurrenceSeries,
@@ -11,7 +15,7 @@ import {
 import { serializeJson } from "../../contract/serialize.js";
 import { stockholmYear } from "./cache.js";
 import { openApiBody } from "./openapi.js";
-import { tableRouter, type RouteHandlers } from "./router.js";
+import { tableRouter, type RouteArguments, type RouteHandlers } from "./router.js";
 import { serve, tableSurface } from "./serve.js";
 
 /** A year argument, or the current year in Sweden when it was omitted. */
@@ -22,37 +26,53 @@ interface DateArgument {
   text: string;
 }
 
-let catalogueBody: string | undefined;
-let flagDayCatalogueBody: string | undefined;
+/** A row's body from its parsed arguments and "now" (an omitted year is the current year in Sweden). */
+export type BodyOf = (args: RouteArguments, now: Date) => unknown;
+
+/** The body of every v3 row that answers JSON from the engine. */
+export const V3_BODIES = {
+  holidays: (args, now) => holidaysResource(yearOr(args.year, now), { sundays: args.sundays === true, saturdays: args.saturdays === true }),
+  bridgeDays: (args, now) => bridgeDaysResource(yearOr(args.year, now)),
+  halfDays: (args, now) => halfDaysResource(yearOr(args.year, now)),
+  longWeekends: (args, now) => longWeekendsResource(yearOr(args.year, now)),
+  day: (args) => describeDay(args.date as string),
+  period: (args) => {
+    const from = args.from as DateArgument;
+    const to = args.to as DateArgument;
+    return countPeriod(from.text, to.text, (args.bounds as Bounds | undefined) ?? "inclusive");
+  },
+  shift: (args) => {
+    const date = args.date as DateArgument;
+    return shiftDate(date.text, (args.add as Step[]).map((step) => step.text!), { postpone: args.postpone === true });
+  },
+  leavePlan: (args) => {
+    const from = args.from as DateArgument;
+    const to = args.to as DateArgument;
+    return planLeave(from.text, to.text, args.days as number, (args.objective as LeaveObjective | undefined) ?? "most");
+  },
+  observances: () => catalogueResource(),
+  observance: (args, now) => {
+    const from = yearOr(args.from, now);
+    return occurrenceSeries(args.code as string, from, (args.to as number | undefined) ?? from);
+  },
+  flagDays: (args, now) => flagDaysResource(yearOr(args.year, now)),
+  flagDayCatalogue: () => flagDayCatalogueResource(),
+} satisfies Partial<Record<RouteId, BodyOf>>;
+
+export type V3BodyRoute = keyof typeof V3_BODIES;
+
+/** Bodies that never change, serialised once. */
+const once = (make: () => string) => {
+  let body: string | undefined;
+  return () => (body ??= make());
+};
 
 export const V3_HANDLERS: RouteHandlers = {
-  holidays: ({ args, ctx }) =>
-    serializeJson(holidaysResource(yearOr(args.year, ctx.clock()), { sundays: args.sundays === true, saturdays: args.saturdays === true })),
-  bridgeDays: ({ args, ctx }) => serializeJson(bridgeDaysResource(yearOr(args.year, ctx.clock()))),
-  halfDays: ({ args, ctx }) => serializeJson(halfDaysResource(yearOr(args.year, ctx.clock()))),
-  longWeekends: ({ args, ctx }) => serializeJson(longWeekendsResource(yearOr(args.year, ctx.clock()))),
-  day: ({ args }) => serializeJson(describeDay(args.date as string)),
-  period: ({ args }) => {
-    const from = args.from as DateArgument;
-    const to = args.to as DateArgument;
-    return serializeJson(countPeriod(from.text, to.text, (args.bounds as Bounds | undefined) ?? "inclusive"));
-  },
-  shift: ({ args }) => {
-    const date = args.date as DateArgument;
-    return serializeJson(shiftDate(date.text, (args.add as Step[]).map((step) => step.text!), { postpone: args.postpone === true }));
-  },
-  leavePlan: ({ args }) => {
-    const from = args.from as DateArgument;
-    const to = args.to as DateArgument;
-    return serializeJson(planLeave(from.text, to.text, args.days as number, (args.objective as LeaveObjective | undefined) ?? "most"));
-  },
-  observances: () => (catalogueBody ??= serializeJson(catalogueResource())),
-  observance: ({ args, ctx }) => {
-    const from = yearOr(args.from, ctx.clock());
-    return serializeJson(occurrenceSeries(args.code as string, from, (args.to as number | undefined) ?? from));
-  },
-  flagDays: ({ args, ctx }) => serializeJson(flagDaysResource(yearOr(args.year, ctx.clock()))),
-  flagDayCatalogue: () => (flagDayCatalogueBody ??= serializeJson(flagDayCatalogueResource())),
+  ...Object.fromEntries(
+    Object.entries(V3_BODIES).map(([id, body]) => [id, ({ args, ctx }: Parameters<NonNullable<RouteHandlers[RouteId]>>[0]) => serializeJson((body as BodyOf)(args, ctx.clock()))]),
+  ),
+  observances: once(() => serializeJson(catalogueResource())),
+  flagDayCatalogue: once(() => serializeJson(flagDayCatalogueResource())),
   openapi: () => openApiBody(),
 };
 

@@ -4,6 +4,7 @@
  * the HTTP-level refusals as problem documents, protocol errors as JSON-RPC errors, the method checks that the
  * route table's `methods` now decide, and a fuzz of malformed JSON-RPC bodies. Over real HTTP: test/e2e/mcp.test.ts.
  */
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -147,6 +148,12 @@ describe("the SDK's client against the handler (in process)", () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe("the tools are the route table's", () => {
+  it("reach the library through the v3 bodies, never through a URL or the HTTP router", () => {
+    const source = readFileSync(new URL("../../functions/lib/mcp-tools.ts", import.meta.url), "utf8");
+    expect(source).not.toMatch(/new (Request|URL|URLSearchParams)\b|routeV3|handleV3|tableRouter|pathOf\(/);
+    expect(source).toContain("V3_BODIES[request.route]");
+  });
+
   it("each argument is read with a parameter of every route the tool asks, and covers them all", () => {
     for (const tool of TOOLS) {
       for (const request of tool.requests) {
