@@ -1,0 +1,480 @@
+#!/usr/bin/env node
+/**
+ * `swedish-calendar`, the command-line tool of the package: the library's answers as a readable table (Swedish by
+ * default, `--lang en` for English) or, with `--json`, exactly `JSON.stringify` of the library's result.
+ *
+ * Exit codes: 0 on success; 2 with one line on stderr for bad input or a usage error (unknown command or option,
+ * missing or extra argument, or a CalendarError from the library); 1 with one line on stderr for anything else.
+ * Never a stack trace.
+ *
+ * It uses only the library (./index.js, ./ics.js), the year and leave-days grammar of ./validation.js (so that the
+ * messages are the API's) and the `process` global; nothing in the package imports it.
+ */
+import {
+  bridgeDays, CalendarError, countPeriod, describeDay, flagDayRules, flagDays, halfDays, holidays, isBridgeDay, isHalfDay,
+  longWeekends, observanceInfo, planLeave, shiftDate, type Day, type Duration, type HolidayType, type Names,
+} from "./index.js";
+import { icsFeed } from "./ics.js";
+import { parseLeaveDays, parseYear } from "./validation.js";
+
+const BIN = "swedish-calendar";
+
+type Lang = "sv" | "en";
+
+/** A usage error: exit 2 with the message. */
+class UsageError extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Words
+// ---------------------------------------------------------------------------------------------
+
+const WEEKDAYS: Record<Lang, readonly string[]> = {
+  sv: ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"],
+  en: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+};
+
+const WORDS = {
+  sv: {
+    date: "Datum", weekday: "Veckodag", week: "Vecka", type: "Typ", name: "Namn", holiday: "Helgdag", flagDay: "Flaggdag",
+    public: "allmän helgdag", defacto: "de facto-helgdag", working: "arbetsdag",
+    workingDay: "Arbetsdag", bridgeDay: "Klämdag", halfDay: "Halvdag", observances: "Helgdagar", flagDays: "Flaggdagar",
+    yes: "ja", no: "nej", none: "–", before: "Före",
+    days: (n: number) => `${n} ${n === 1 ? "dag" : "dagar"}`,
+    from: "Från", to: "Till", bounds: "Gränser", counted: "Räknade dagar", calendarDays: "Kalenderdagar", duration: "Längd",
+    workingDays: "Arbetsdagar", daysOff: "Lediga dagar", bridgeDays: "Klämdagar", halfDays: "Halvdagar",
+    daysOffParts: (d: { publicHolidays: number; defactoHolidays: number; namedDays: number; weekendDays: number }) =>
+      `allmänna helgdagar ${d.publicHolidays}, de facto-helgdagar ${d.defactoHolidays}; namngivna dagar ${d.namedDays}, helgdagar enbart av veckodagen ${d.weekendDays}`,
+    boundsNames: { inclusive: "båda datumen räknas", exclusive: "inget av datumen räknas", from: "startdatumet räknas", to: "slutdatumet räknas" },
+    nothingCounted: "inga (tomt intervall)",
+    durationText: (d: Duration) => `${d.years} år, ${d.months} ${d.months === 1 ? "månad" : "månader"}, ${d.days} ${d.days === 1 ? "dag" : "dagar"}`,
+    start: "Start", end: "Slut", leaveDays: "Ledigt att ta", leave: "Semesterdagar",
+    step: "Steg", landed: "Landade på", postponed: "Flyttad (söndagsregeln)", result: "Resultat",
+    constrained: "till månadens sista dag",
+    period: "Period",
+    plan: (used: number, budget: number, daysOff: number, longest: boolean) =>
+      `${used} av ${budget} semesterdagar ger ${daysOff} lediga dagar${longest ? " (längsta ledigheten)" : " (flest lediga dagar totalt)"}`,
+    daysHead: "Dagar",
+    count: (n: number, what: string) => `${n} ${what}`,
+    nBridge: "klämdagar", nHalf: "halvdagar", nWeekends: "långhelger", nFlags: "flaggdagar",
+  },
+  en: {
+    date: "Date", weekday: "Weekday", week: "Week", type: "Type", name: "Name", holiday: "Holiday", flagDay: "Flag day",
+    public: "public holiday", defacto: "de facto holiday", working: "working day",
+    workingDay: "Working day", bridgeDay: "Bridge day", halfDay: "Half day", observances: "Holidays", flagDays: "Flag days",
+    yes: "yes", no: "no", none: "–", before: "Before",
+    days: (n: number) => `${n} ${n === 1 ? "day" : "days"}`,
+    from: "From", to: "To", bounds: "Bounds", counted: "Days counted", calendarDays: "Calendar days", duration: "Duration",
+    workingDays: "Working days", daysOff: "Days off", bridgeDays: "Bridge days", halfDays: "Half days",
+    daysOffParts: (d: { publicHolidays: number; defactoHolidays: number; namedDays: number; weekendDays: number }) =>
+      `public holidays ${d.publicHolidays}, de facto holidays ${d.defactoHolidays}; named days ${d.namedDays}, off by weekday only ${d.weekendDays}`,
+    boundsNames: { inclusive: "both dates counted", exclusive: "neither date counted", from: "start date counted", to: "end date counted" },
+    nothingCounted: "none (empty interval)",
+    durationText: (d: Duration) => `${d.years} ${d.years === 1 ? "year" : "years"}, ${d.months} ${d.months === 1 ? "month" : "months"}, ${d.days} ${d.days === 1 ? "day" : "days"}`,
+    start: "Start", end: "End", leaveDays: "Leave to take", leave: "Leave days",
+    step: "Step", landed: "Landed on", postponed: "Postponed (Sunday rule)", result: "Result",
+    constrained: "clamped to the end of the month",
+    period: "Period",
+    plan: (used: number, budget: number, daysOff: number, longest: boolean) =>
+      `${used} of ${budget} leave days give ${daysOff} days off${longest ? " (the longest break)" : " (the most days off in total)"}`,
+    daysHead: "Days",
+    count: (n: number, what: string) => `${n} ${what}`,
+    nBridge: "bridge days", nHalf: "half days", nWeekends: "long weekends", nFlags: "flag days",
+  },
+} as const;
+
+type Words = (typeof WORDS)[Lang];
+
+const weekdayName = (lang: Lang, weekday: number) => WEEKDAYS[lang][weekday - 1];
+const typeName = (w: Words, type: HolidayType | null) => (type === null ? w.working : w[type]);
+
+/** The names of a day's observances, or the weekday's name (capitalised) for a day off with none. */
+function dayName(lang: Lang, day: Day): string {
+  if (day.observances.length > 0) return day.observances.map((o) => o.name[lang]).join(", ");
+  if (day.holidayType === null) return "";
+  const weekday = weekdayName(lang, day.weekday);
+  return weekday[0].toUpperCase() + weekday.slice(1);
+}
+
+let flagDayNames: Map<string, Names> | undefined;
+function flagDayName(lang: Lang, code: string): string {
+  flagDayNames ??= new Map(flagDayRules().map((r) => [r.code, r.name]));
+  return flagDayNames.get(code)?.[lang] ?? code;
+}
+
+function observanceName(lang: Lang, code: string): string {
+  try {
+    return observanceInfo(code).name[lang];
+  } catch {
+    return code;
+  }
+}
+
+/** Columns padded to their widest cell (the last column is not padded). */
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join("  ").trimEnd();
+  return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+/** Label: value lines, labels padded. */
+function fields(pairs: [string, string][]): string {
+  const width = Math.max(...pairs.map(([label]) => label.length));
+  return pairs.map(([label, value]) => `${(label + ":").padEnd(width + 1)}  ${value}`).join("\n");
+}
+
+const dayShort = (lang: Lang, day: Day) => `${day.date} ${weekdayName(lang, day.weekday)}`;
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+// ---------------------------------------------------------------------------------------------
+
+/** What a command gets: its positional arguments, its flags and value options, and the common options. */
+interface Invocation {
+  args: string[];
+  flags: Set<string>;
+  values: Map<string, string>;
+  lang: Lang;
+}
+
+interface Command {
+  /** the positional arguments, `?` for optional, `...` for one or more */
+  args: string[];
+  /** boolean options of the command */
+  flags: string[];
+  /** options taking a value */
+  values: string[];
+  summary: string;
+  help: string;
+  /** the library's result (what --json prints) */
+  compute(inv: Invocation): unknown;
+  /** the human-readable text of the result */
+  render(result: any, inv: Invocation): string;
+  /** the text is printed as it is (no newline added): the iCalendar feed */
+  raw?: boolean;
+}
+
+const yearArg = (value: string, name = "year") => parseYear(value, name);
+
+function dayListRender(days: Day[], { lang }: Invocation): string {
+  const w = WORDS[lang];
+  const rows = days.map((d) => [d.date, weekdayName(lang, d.weekday), String(d.isoWeek.week), typeName(w, d.holidayType), dayName(lang, d)]);
+  return `${table([w.date, w.weekday, w.week, w.type, w.name], rows)}\n\n${w.days(days.length)}`;
+}
+
+const COMMANDS: Record<string, Command> = {
+  day: {
+    args: ["date"],
+    flags: [],
+    values: [],
+    summary: "what a date is (YYYY-MM-DD)",
+    help: "Weekday, ISO week, holiday type, whether it is a working, bridge or half day, its holidays and flag days.\nExample: swedish-calendar day 2026-06-19",
+    compute: ({ args }) => describeDay(args[0]),
+    render: (day: Day, { lang }) => {
+      const w = WORDS[lang];
+      const yesNo = (b: boolean) => (b ? w.yes : w.no);
+      return fields([
+        [w.date, `${day.date} ${weekdayName(lang, day.weekday)}`],
+        [w.week, `${day.isoWeek.week} (${day.isoWeek.year})`],
+        [w.type, typeName(w, day.holidayType)],
+        [w.workingDay, yesNo(day.workingDay)],
+        [w.bridgeDay, yesNo(isBridgeDay(day.date))],
+        [w.halfDay, yesNo(isHalfDay(day.date))],
+        [w.observances, day.observances.map((o) => o.name[lang]).join(", ") || w.none],
+        [w.flagDays, day.flagDay.map((code) => flagDayName(lang, code)).join(", ") || w.none],
+      ]);
+    },
+  },
+  holidays: {
+    args: ["year"],
+    flags: ["sundays", "saturdays"],
+    values: [],
+    summary: "the public and de facto holidays of a year",
+    help: "One row per day off with a name (and the five eves). --sundays adds the other Sundays, --saturdays every Saturday.\nExample: swedish-calendar holidays 2026 --sundays",
+    compute: ({ args, flags }) => holidays(yearArg(args[0]), { sundays: flags.has("sundays"), saturdays: flags.has("saturdays") }),
+    render: dayListRender,
+  },
+  "bridge-days": {
+    args: ["year"],
+    flags: [],
+    values: [],
+    summary: "the bridge days (klämdagar) of a year",
+    help: "Working days whose previous and next days are both days off.\nExample: swedish-calendar bridge-days 2026",
+    compute: ({ args }) => bridgeDays(yearArg(args[0])),
+    render: (days: Day[], { lang }) => {
+      const w = WORDS[lang];
+      return `${table([w.date, w.weekday, w.week], days.map((d) => [d.date, weekdayName(lang, d.weekday), String(d.isoWeek.week)]))}\n\n${w.count(days.length, w.nBridge)}`;
+    },
+  },
+  "half-days": {
+    args: ["year"],
+    flags: [],
+    values: [],
+    summary: "the half days (halvdagar) of a year",
+    help: "Working days whose next day carries a public observance.\nExample: swedish-calendar half-days 2026",
+    compute: ({ args }) => halfDays(yearArg(args[0])),
+    render: (days: Day[], { lang }) => {
+      const w = WORDS[lang];
+      const before = (d: Day) => shiftDate(d.date, "1d").result.observances.map((o) => o.name[lang]).join(", ");
+      return `${table([w.date, w.weekday, w.week, w.before], days.map((d) => [d.date, weekdayName(lang, d.weekday), String(d.isoWeek.week), before(d)]))}\n\n${w.count(days.length, w.nHalf)}`;
+    },
+  },
+  period: {
+    args: ["from", "to"],
+    flags: [],
+    values: ["bounds"],
+    summary: "working days, days off, bridge and half days of a period",
+    help: "--bounds inclusive (default: both dates counted), exclusive (neither), from (the start only) or to (the end only). At most 200 years.\nExample: swedish-calendar period 2026-01-01 2026-12-31 --bounds exclusive",
+    compute: ({ args, values }) => countPeriod(args[0], args[1], (values.get("bounds") ?? "inclusive") as "inclusive"),
+    render: (p: ReturnType<typeof countPeriod>, { lang }) => {
+      const w = WORDS[lang];
+      return fields([
+        [w.period, `${p.from} – ${p.to}`],
+        [w.bounds, `${p.bounds} (${w.boundsNames[p.bounds]})`],
+        [w.counted, p.counted ? `${p.counted.first} – ${p.counted.last}` : w.nothingCounted],
+        [w.calendarDays, String(p.calendarDays)],
+        [w.duration, w.durationText(p.duration)],
+        [w.workingDays, String(p.workingDays)],
+        [w.daysOff, `${p.daysOff.total} (${w.daysOffParts(p.daysOff)})`],
+        [w.bridgeDays, String(p.bridgeDays)],
+        [w.halfDays, String(p.halfDays)],
+      ]);
+    },
+  },
+  shift: {
+    args: ["date", "step..."],
+    flags: ["postpone"],
+    values: [],
+    summary: "moves a date by steps: d days, b working days, w weeks, m months, y years",
+    help: "Steps are applied in order (1m 10b, or 1m,10b; -3b goes back). --postpone applies the Sunday rule of Lag (1930:173):\na result on a Sunday, public holiday or eve moves to the next working day. At most 20 steps.\nExample: swedish-calendar shift 2026-01-31 1m 10b --postpone",
+    compute: ({ args, flags }) => shiftDate(args[0], args.slice(1), { postpone: flags.has("postpone") }),
+    render: (s: ReturnType<typeof shiftDate>, { lang }) => {
+      const w = WORDS[lang];
+      const signed = (amount: number) => (amount < 0 ? String(amount) : `+${amount}`);
+      const start = describeDay(s.date);
+      const pairs: [string, string][] = [[w.from, dayShort(lang, start)]];
+      s.steps.forEach((step, i) => {
+        pairs.push([i === 0 ? w.step : "", `${signed(step.amount)}${step.unit} → ${dayShort(lang, step.result)}${step.constrained ? ` (${w.constrained})` : ""}`]);
+      });
+      pairs.push([w.landed, `${dayShort(lang, s.landed)} (${typeName(w, s.landed.holidayType)})`]);
+      if (s.postpone) pairs.push([w.postponed, s.postponed ? w.yes : w.no]);
+      pairs.push([w.result, `${dayShort(lang, s.result)} (${typeName(w, s.result.holidayType)})`]);
+      if (s.period) {
+        pairs.push([w.period, `${s.period.from} – ${s.period.to}: ${w.days(s.period.calendarDays)}, ${w.workingDays.toLowerCase()} ${s.period.workingDays}`]);
+      }
+      const width = Math.max(...pairs.map(([label]) => label.length));
+      return pairs.map(([label, value]) => `${(label ? label + ":" : "").padEnd(width + 1)}  ${value}`).join("\n");
+    },
+  },
+  "long-weekends": {
+    args: ["year"],
+    flags: [],
+    values: [],
+    summary: "the long weekends that start in a year, with the bridge day to take off",
+    help: "Runs of three or more days off around a named day; 'leave to take' is the bridge day that joins two runs.\nExample: swedish-calendar long-weekends 2026",
+    compute: ({ args }) => longWeekends(yearArg(args[0])),
+    render: (list: ReturnType<typeof longWeekends>, { lang }) => {
+      const w = WORDS[lang];
+      const rows = list.map((l) => [l.start, l.end, String(l.days), l.leaveDays.join(", ") || w.none, l.observances.map((c) => observanceName(lang, c)).join(", ")]);
+      return `${table([w.start, w.end, w.daysHead, w.leaveDays, w.observances], rows)}\n\n${w.count(list.length, w.nWeekends)}`;
+    },
+  },
+  leave: {
+    args: ["from", "to", "days"],
+    flags: ["longest"],
+    values: [],
+    summary: "the best use of 1 to 60 leave days between two dates (at most 366 days)",
+    help: "The most days off in total by default; --longest for the longest single break. Exact.\nExample: swedish-calendar leave 2026-01-01 2026-12-31 5",
+    compute: ({ args, flags }) => planLeave(args[0], args[1], parseLeaveDays(args[2], "days"), flags.has("longest") ? "longest" : "most"),
+    render: (p: ReturnType<typeof planLeave>, { lang }) => {
+      const w = WORDS[lang];
+      const head = `${p.from} – ${p.to}: ${w.plan(p.used, p.budget, p.daysOff, p.objective === "longest")}`;
+      const rows = p.breaks.map((b) => [b.start, b.end, String(b.days), b.leaveDays.join(", ") || w.none]);
+      return `${head}\n\n${table([w.start, w.end, w.daysHead, w.leave], rows)}`;
+    },
+  },
+  "flag-days": {
+    args: ["year"],
+    flags: [],
+    values: [],
+    summary: "the official flag days of a year (from 1983)",
+    help: "Allmänna flaggdagar under Förordning (1982:270), with election days.\nExample: swedish-calendar flag-days 2026",
+    compute: ({ args }) => flagDays(yearArg(args[0])),
+    render: (list: ReturnType<typeof flagDays>, { lang }) => {
+      const w = WORDS[lang];
+      const rows = list.map((f) => {
+        const weekday = describeDay(f.date).weekday;
+        return [f.date, weekdayName(lang, weekday), f.name[lang], f.holiday ? observanceName(lang, f.holiday) : ""];
+      });
+      return `${table([w.date, w.weekday, w.flagDay, w.holiday], rows)}\n\n${w.count(list.length, w.nFlags)}`;
+    },
+  },
+  ics: {
+    args: ["fromYear", "toYear?"],
+    flags: ["bridge", "half", "saturdays", "sundays", "flags", "busy", "no-defacto"],
+    values: [],
+    summary: "the iCalendar feed of the years (at most 200), to stdout",
+    help: "The feed the service serves for the same years and options. --bridge bridge days, --half half days, --saturdays,\n--sundays every Saturday/Sunday, --flags official flag days, --busy events block time, --no-defacto leaves out the\nfive eves. toYear defaults to fromYear.\nExample: swedish-calendar ics 2026 2027 --bridge > helgdagar.ics",
+    compute: ({ args, flags }) => {
+      const from = yearArg(args[0], "fromYear");
+      const to = args[1] === undefined ? from : yearArg(args[1], "toYear");
+      return icsFeed(from, to, {
+        defacto: !flags.has("no-defacto"),
+        bridge: flags.has("bridge"),
+        half: flags.has("half"),
+        saturdays: flags.has("saturdays"),
+        sundays: flags.has("sundays"),
+        flags: flags.has("flags"),
+        busy: flags.has("busy"),
+      });
+    },
+    render: (text: string) => text,
+    raw: true,
+  },
+};
+
+const COMMON = "Options of every command:\n  --json        print the library's result as JSON (JSON.stringify of what the function returns)\n  --lang sv|en  the language of the table (default sv)\n  -h, --help    this help";
+
+function usageOf(name: string, command: Command): string {
+  const args = command.args.map((a) => (a.endsWith("?") ? `[${a.slice(0, -1)}]` : a.endsWith("...") ? `<${a.slice(0, -3)}>...` : `<${a}>`));
+  const options = [...command.flags.map((f) => `[--${f}]`), ...command.values.map((v) => `[--${v} <${v}>]`)];
+  return [BIN, name, ...args, ...options].join(" ");
+}
+
+function commandHelp(name: string, command: Command): string {
+  return `Usage: ${usageOf(name, command)} [--json] [--lang sv|en]\n\n${command.summary[0].toUpperCase()}${command.summary.slice(1)}.\n${command.help}\n\n${COMMON}\n`;
+}
+
+function topHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return `Usage: ${BIN} <command> [arguments] [options]\n\nWhat every date from 1930 to 9999 is in Sweden: holidays, bridge and half days, periods, date shifting,\nlong weekends, leave plans, flag days, an iCalendar feed. Dates are YYYY-MM-DD, years four digits.\n\nCommands:\n${lines.join("\n")}\n\n${COMMON}\n\n${BIN} <command> --help shows a command's arguments and options.\nExit status: 0 success, 2 bad input or usage (one line on stderr), 1 anything else.\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Argument parsing
+// ---------------------------------------------------------------------------------------------
+
+/** A negative number or step (`-3b`, `-1`) is an argument, not an option. */
+const isOption = (arg: string) => arg.startsWith("-") && arg !== "-" && !/^-[0-9]/.test(arg);
+
+function parse(name: string, command: Command, argv: string[]): Invocation | "help" {
+  const args: string[] = [];
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  let lang: Lang = "sv";
+  let json = false;
+  let help = false;
+  let onlyArgs = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (onlyArgs || !isOption(arg)) {
+      args.push(arg);
+      continue;
+    }
+    if (arg === "--") {
+      onlyArgs = true;
+      continue;
+    }
+    if (arg === "-h" || arg === "--help") {
+      help = true;
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const option = arg.startsWith("--") ? arg.slice(2, eq < 0 ? undefined : eq) : "";
+    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
+    const takesValue = option === "lang" || command.values.includes(option);
+    const isFlag = option === "json" || command.flags.includes(option);
+    if (!takesValue && !isFlag) throw new UsageError(`unknown option '${arg}' for '${name}' (see ${BIN} ${name} --help)`);
+    if (isFlag) {
+      if (inline !== undefined) throw new UsageError(`option '--${option}' takes no value`);
+      if (option === "json") json = true;
+      else flags.add(option);
+      continue;
+    }
+    let value = inline;
+    if (value === undefined) {
+      if (i + 1 >= argv.length) throw new UsageError(`option '--${option}' needs a value`);
+      value = argv[++i];
+    }
+    if (option === "lang") {
+      if (value !== "sv" && value !== "en") throw new UsageError(`'--lang' must be sv or en`);
+      lang = value;
+    } else {
+      values.set(option, value);
+    }
+  }
+  if (help) return "help";
+  const required = command.args.filter((a) => !a.endsWith("?")).length;
+  const variadic = command.args.some((a) => a.endsWith("..."));
+  if (args.length < required) {
+    const missing = command.args[args.length].replace(/\.\.\.$|\?$/, "");
+    throw new UsageError(`missing argument <${missing}> for '${name}' (usage: ${usageOf(name, command)})`);
+  }
+  if (!variadic && args.length > command.args.length) {
+    throw new UsageError(`unexpected argument '${args[command.args.length]}' for '${name}' (usage: ${usageOf(name, command)})`);
+  }
+  if (json) flags.add("json");
+  return { args, flags, values, lang };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+/** Runs the command line `argv` (without node and the script); returns the exit code. */
+function main(argv: string[]): number {
+  const [name, ...rest] = argv;
+  if (name === undefined) throw new UsageError(`missing command (see ${BIN} --help)`);
+  if (name === "-h" || name === "--help" || name === "help") {
+    const topic = name === "help" ? rest[0] : undefined;
+    if (topic !== undefined) {
+      if (!Object.hasOwn(COMMANDS, topic)) throw new UsageError(`unknown command '${topic}' (see ${BIN} --help)`);
+      process.stdout.write(commandHelp(topic, COMMANDS[topic]));
+    } else {
+      process.stdout.write(topHelp());
+    }
+    return 0;
+  }
+  if (!Object.hasOwn(COMMANDS, name)) {
+    throw new UsageError(name.startsWith("-") ? `unknown option '${name}' (see ${BIN} --help)` : `unknown command '${name}' (see ${BIN} --help)`);
+  }
+  const command = COMMANDS[name];
+  const invocation = parse(name, command, rest);
+  if (invocation === "help") {
+    process.stdout.write(commandHelp(name, command));
+    return 0;
+  }
+  const result = command.compute(invocation);
+  if (invocation.flags.has("json")) {
+    process.stdout.write(JSON.stringify(result) + "\n");
+  } else {
+    const text = command.render(result, invocation);
+    process.stdout.write(command.raw || text.endsWith("\n") ? text : text + "\n");
+  }
+  return 0;
+}
+
+/** One line: the message's first line, without control characters. */
+function oneLine(message: string): string {
+  return message.split(/\r?\n/)[0].replace(/[\x00-\x1f\x7f]/g, " ");
+}
+
+// A closed pipe (`swedish-calendar ics 2026 | head`) ends the output quietly.
+process.stdout.on("error", (error: { code?: string }) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  process.stderr.write(`${BIN}: cannot write the output: ${oneLine(String((error as Error).message ?? error))}\n`);
+  process.exit(1);
+});
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError || error instanceof CalendarError) {
+    process.stderr.write(`${BIN}: ${oneLine(error.message)}\n`);
+    process.exitCode = 2;
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${BIN}: unexpected error: ${oneLine(message)}\n`);
+    process.exitCode = 1;
+  }
+}
