@@ -1,6 +1,6 @@
 import { dayFromCivil, daysInYear, isoWeekday, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR, type DayNumber } from "./dates.js";
 import { OBSERVANCE_RULES, observanceDate, type HolidayType, type ObservanceRule } from "./rules.js";
-import { FLAG_DAYS_FROM, flagDayOccurrences } from "./flagdays.js";
+import { FLAG_DAY_RULES, FLAG_DAYS_FROM, flagDayDate } from "./flagdays.js";
 import type { Day, IsoWeek, Observance } from "./types.js";
 
 /** SPEC.md "Day" and "Observance" (./types.ts). Field order of the objects built here is the serialisation order. */
@@ -247,19 +247,23 @@ function dateText(info: YearInfo, offset: number): string {
 const NO_OBSERVANCES: readonly Observance[] = Object.freeze([]);
 const NO_FLAG_DAYS: readonly string[] = Object.freeze([]);
 const NO_FLAGS: ReadonlyMap<number, readonly string[]> = new Map();
+const ONE_FLAG_DAY: readonly (readonly string[])[] = FLAG_DAY_RULES.map((rule) => Object.freeze([rule.code]));
 
 /** The flag-day codes of each date of a year that has any, by offset, in table order (none before 1983). */
 function flagsOf(info: YearInfo): ReadonlyMap<number, readonly string[]> {
   if (info.flags) return info.flags;
   if (info.year < FLAG_DAYS_FROM) return (info.flags = NO_FLAGS);
-  const flags = new Map<number, string[]>();
-  for (const { day, rule } of flagDayOccurrences(info.year)) {
+  // the rules' dates straight from the table, in table order (the order of a date's codes): a list needs only the
+  // codes, not the occurrences' holidays or their date order (flagDayOccurrences)
+  const flags = new Map<number, readonly string[]>();
+  for (let r = 0; r < FLAG_DAY_RULES.length; r++) {
+    const day = flagDayDate(FLAG_DAY_RULES[r], info.year);
+    if (day === undefined) continue;
     const offset = day - info.start;
     const codes = flags.get(offset);
-    if (codes) codes.push(rule.code);
-    else flags.set(offset, [rule.code]);
+    // a date with one flag day (nearly all) shares its rule's frozen one-code list; two on a date get a list of their own
+    flags.set(offset, codes ? Object.freeze([...codes, FLAG_DAY_RULES[r].code]) : ONE_FLAG_DAY[r]);
   }
-  for (const codes of flags.values()) Object.freeze(codes);
   return (info.flags = flags);
 }
 

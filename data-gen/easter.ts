@@ -6,6 +6,17 @@ import { dayFromCivil, type DayNumber } from "./dates.js";
  * (where Gauss's short formula needs its corrections).
  */
 export function easterSunday(year: number): DayNumber {
+  // a year's rules ask for the same Easter eight times in a row (rules.ts easterPlus): remember the last one
+  if (year === lastYear) return lastEaster;
+  lastEaster = computus(year);
+  lastYear = year;
+  return lastEaster;
+}
+
+let lastYear = NaN;
+let lastEaster = NaN;
+
+function computus(year: number): DayNumber {
   const a = year % 19;
   const b = Math.floor(year / 100);
   const c = year % 100;
