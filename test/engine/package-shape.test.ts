@@ -108,4 +108,17 @@ describe("the engine package stands at the bottom", () => {
       expect(mapped, config).toEqual(expected);
     }
   });
+
+  it("the service's runtime dependencies are each imported by its running code (tests' tools are devDependencies)", () => {
+    const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    // peers: what an imported package needs beside it, never imported by name here
+    const PEERS: Record<string, string> = { hono: "@hono/node-server", zod: "@modelcontextprotocol/sdk" };
+    const running = projectFiles.filter((f) => !relative(ROOT, f).startsWith("test/") && !relative(ROOT, f).startsWith("bench/"));
+    const imported = new Set(running.flatMap(specifiers).map((spec) => (spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0])));
+    for (const name of Object.keys(root.dependencies)) {
+      const needed = imported.has(name) || (PEERS[name] !== undefined && imported.has(PEERS[name]));
+      expect(needed, `${name} is a dependency that no running code imports`).toBe(true);
+    }
+    expect(root.workspaces).toEqual(["data-gen"]);
+  });
 });
