@@ -4,15 +4,18 @@ import { catalogue } from "./catalogue.js";
 import { OBSERVANCE_RULES, observanceDate } from "./rules.js";
 import { FLAG_DAY_RULES, flagDayCatalogue, flagDayDate } from "./flagdays.js";
 
-/**
- * A fingerprint of the calendar data the service answers from: the names and types of the catalogue, and the
- * date every rule gives in every year of the range; the same of the flag-day table. Any change to the rules table, the
- * flag-day table or a name changes it.
- * (The catalogues are hashed in the envelopes the fingerprint was first defined over, so it stays what it was.)
- * Computed once, lazily (about a few tens of milliseconds).
- */
 let cached: string | undefined;
 
+/**
+ * A fingerprint of the calendar data: the names and types of the catalogue, and the date every rule gives in every
+ * year of the range; the same of the flag-day table. Any change to the rules table, the flag-day table or a name
+ * changes it: the service's `/health` states it, so a cached copy of an answer can be checked against it.
+ * (The catalogues are hashed in the envelopes the fingerprint was first defined over, so it stays what it was.)
+ * Computed once, lazily (a few tens of milliseconds).
+ *
+ * @example
+ * dataVersion(); // "1e82b2e3939786ae"
+ */
 export function dataVersion(): string {
   if (cached) return cached;
   const hash = new Sha256();

@@ -5,7 +5,19 @@
 
 export type DayNumber = number;
 
+/**
+ * The first year covered.
+ *
+ * @example
+ * FIRST_YEAR; // 1930
+ */
 export const FIRST_YEAR = 1930;
+/**
+ * The last year covered.
+ *
+ * @example
+ * LAST_YEAR; // 9999
+ */
 export const LAST_YEAR = 9999;
 
 /** Day number of a civil date (month 1-12). Howard Hinnant's days_from_civil. */
