@@ -1,7 +1,7 @@
 /**
  * `swedish-calendar/core`: the day-number engine the library (`swedish-calendar`) and the service are built on.
  * Dates are integer day numbers here (dates.ts); the rules tables, the classification, the year lists, period,
- * shift, catalogue, time off, flag days, the input grammar. Pure functions, no I/O, no clock.
+ * shift, catalogue, time off, flag days, business-day conventions and due dates, the input grammar. Pure functions, no I/O, no clock.
  */
 export * from "./dates.js";
 export * from "./easter.js";
@@ -14,6 +14,8 @@ export * from "./shift.js";
 export * from "./catalogue.js";
 export * from "./timeoff.js";
 export * from "./flagdays.js";
+export * from "./business.js";
+export * from "./duedates.js";
 export * from "./types.js";
 export * from "./feed-options.js";
 export * from "./constants.js";

@@ -3,18 +3,20 @@ import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { catalogue } from "./catalogue.js";
 import { OBSERVANCE_RULES, observanceDate } from "./rules.js";
 import { FLAG_DAY_RULES, flagDayCatalogue, flagDayDate } from "./flagdays.js";
+import { DUE_DATE_RULES, dueDateCatalogue } from "./duedates.js";
 
 let cached: string | undefined;
 
 /**
  * A fingerprint of the calendar data: the names and types of the catalogue, and the date every rule gives in every
- * year of the range; the same of the flag-day table. Any change to the rules table, the flag-day table or a name
+ * year of the range; the same of the flag-day table; the due-date schedules (their dates follow from their rules and
+ * the holidays). Any change to the rules table, the flag-day table, the due-date table or a name
  * changes it: the service's `/health` states it, so a cached copy of an answer can be checked against it.
  * (The catalogues are hashed in the envelopes the fingerprint was first defined over, so it stays what it was.)
  * Computed once, lazily (a few tens of milliseconds).
  *
  * @example
- * dataVersion(); // "1e82b2e3939786ae"
+ * dataVersion(); // "e097a100e893c749"
  */
 export function dataVersion(): string {
   if (cached) return cached;
@@ -32,6 +34,7 @@ export function dataVersion(): string {
     hash.update(rule.code);
     hash.update(new Uint8Array(dates.buffer));
   }
+  hash.update(JSON.stringify({ count: DUE_DATE_RULES.length, dueDates: dueDateCatalogue() }));
   cached = hash.hex().slice(0, 16);
   return cached;
 }

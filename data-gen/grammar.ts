@@ -65,3 +65,24 @@ export const MAX_LEAVE_DAYS = 60;
 
 /** A leave plan's span, both ends counted (`to - from + 1`), is at most this many days: any whole calendar year fits. */
 export const MAX_PLAN_DAYS = 366;
+
+// ---------------------------------------------------------------------------------------------
+// Business days and due dates
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Business-day conventions (`convention` of /v3/adjust and /v3/due-dates), with QuantLib's definitions
+ * (ql/time/businessdayconvention.hpp, Calendar::adjust), on business days = working days: `following` the first
+ * business day on or after the date, `preceding` on or before, `modified-following` following unless that is in the
+ * next month (then preceding), `modified-preceding` the mirror, `nearest` the closer of the two (equally far:
+ * following), `unadjusted` the date itself.
+ */
+export const CONVENTIONS = ["following", "preceding", "modified-following", "modified-preceding", "nearest", "unadjusted"] as const;
+export type Convention = (typeof CONVENTIONS)[number];
+
+/** The `day` of a custom due-date rule: a day of the month in plain digits, 1 to 31 (no leading zero), or `last`. */
+export const DUE_DAY_SOURCE = "^([1-9]|[12][0-9]|3[01]|last)$";
+export const DUE_DAY_PATTERN = new RegExp(DUE_DAY_SOURCE);
+
+/** The day of the month `day: "last"` stands for. */
+export const LAST_DAY_OF_MONTH = "last";

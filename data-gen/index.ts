@@ -2,7 +2,7 @@
  * `swedish-calendar`: what every date from 1930 to 9999 is in Sweden, offline. Public holidays under the Public
  * Holidays Act (1989:253), de facto holidays (Saturdays and the five eves), bridge days, half days, period counts,
  * date shifting as the Act on the Calculation of Statutory Time (1930:173) reads, long weekends, leave plans and
- * flag days. Plain functions over ISO date strings (`YYYY-MM-DD`) returning exactly the objects the Swedish Calendar
+ * flag days, business-day conventions and Swedish due dates (salary, child benefit, the tax account). Plain functions over ISO date strings (`YYYY-MM-DD`) returning exactly the objects the Swedish Calendar
  * Service's v3 API returns: `JSON.stringify` of a result is the API's body (or the list inside its envelope).
  *
  * Bad input throws a {@link CalendarError} whose message says what is wrong.
@@ -11,14 +11,16 @@ import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, isBridgeDay as
   isWorkingDay as workingDayAt, type HolidayListOptions } from "./calendar.js";
 import { catalogue, findRule, observanceInfo as infoOfRule, occurrencesOf } from "./catalogue.js";
 import { dayFromCivil, FIRST_YEAR, LAST_YEAR } from "./dates.js";
-import { invalidArgument } from "./errors.js";
+import { CalendarError, invalidArgument } from "./errors.js";
 import { flagDayCatalogue, flagDaysOfYear } from "./flagdays.js";
+import { adjustment, parseConvention } from "./business.js";
+import { customDueDates, dueDateCatalogue, scheduleDueDates } from "./duedates.js";
 import { period } from "./period.js";
 import { shift } from "./shift.js";
 import { leavePlan, longWeekendsOfYear } from "./timeoff.js";
 import { parseBounds, parseIsoDate, parseLeaveObjective, parseSteps } from "./validation.js";
 import type {
-  Bounds, Day, FlagDay, FlagDayInfo, LeaveObjective, LeavePlan, LongWeekend, ObservanceInfo, Occurrence, Period, Shift,
+  Adjustment, Bounds, Convention, Day, DayOfMonth, DueDates, DueDateSchedule, FlagDay, FlagDayInfo, LeaveObjective, LeavePlan, LongWeekend, ObservanceInfo, Occurrence, Period, Shift,
 } from "./types.js";
 
 export { CalendarError, type CalendarErrorCode } from "./errors.js";
@@ -227,4 +229,68 @@ export function flagDays(year: number): FlagDay[] {
  */
 export function flagDayRules(): FlagDayInfo[] {
   return flagDayCatalogue();
+}
+
+/**
+ * Whether a date is a business (banking) day: a working day, Monday to Friday, not a public holiday, not Midsummer
+ * Eve, Christmas Eve or New Year's Eve. The same as `isWorkingDay`, named as finance software names it.
+ *
+ * @example
+ * isBusinessDay("2026-06-19"); // false
+ * isBusinessDay("2026-06-22"); // true
+ */
+export function isBusinessDay(date: string): boolean {
+  return workingDayAt(dateArgument(date, "date"));
+}
+
+/**
+ * Moves a date to a business day by a convention (QuantLib's definitions): `following`, `preceding`,
+ * `modified-following` (following unless that leaves the month, then preceding), `modified-preceding` (the mirror),
+ * `nearest` (the closer; equally far: following), `unadjusted`. A convention that would need a business day outside
+ * 1930-9999 throws CalendarError (`invalid-argument`).
+ *
+ * @example
+ * adjust("2026-06-19", "modified-following").result.date; // "2026-06-22"
+ * adjust("2026-01-31", "modified-following").result.date; // "2026-01-30"
+ * adjust("2026-06-22", "preceding").moved; // false
+ */
+export function adjust(date: string, convention: Convention): Adjustment {
+  const day = dateArgument(date, "date");
+  return adjustment(day, parseConvention(convention), date);
+}
+
+/** A due-date rule of your own: a day of the month (1-31, past the month's end its last day, or `last`) and a convention. */
+export interface DueDateRuleInput {
+  day: DayOfMonth;
+  convention: Convention;
+}
+
+/**
+ * The due dates of a year, month by month: for a named schedule of the catalogue (`salary-25`, `child-benefit`,
+ * `tax-account`; a year before its `since` throws) or for a rule of your own (`{ day, convention }`, schedule code
+ * `custom`). Each date has its nominal date and the business day it is due on.
+ *
+ * @example
+ * dueDates(2026, "child-benefit").dates[5].due.date; // "2026-06-18"
+ * dueDates(2026, "tax-account").dates[0].due.date; // "2026-01-19"
+ * dueDates(2026, { day: "last", convention: "preceding" }).dates[1].due.date; // "2026-02-27"
+ */
+export function dueDates(year: number, schedule: string | DueDateRuleInput): DueDates {
+  checkYear(year);
+  if (typeof schedule === "string") return scheduleDueDates(year, schedule);
+  if (schedule === null || typeof schedule !== "object") {
+    throw new CalendarError("invalid-argument", "schedule", "'schedule' must be a schedule code or { day, convention }");
+  }
+  return customDueDates(year, schedule.day, schedule.convention);
+}
+
+/**
+ * The named due-date schedules with their rules, years and sources.
+ *
+ * @example
+ * dueDateSchedules().map((s) => s.code); // ["salary-25", "child-benefit", "tax-account"]
+ * dueDateSchedules().find((s) => s.code === "tax-account")?.since; // 2012
+ */
+export function dueDateSchedules(): DueDateSchedule[] {
+  return dueDateCatalogue();
 }

@@ -6,9 +6,9 @@
  * Field order of the objects the engine builds is their serialisation order: `JSON.stringify` of a result is the
  * service's body (or the list inside its envelope) byte for byte.
  */
-import type { Bounds, LeaveObjective, StepUnit } from "./grammar.js";
+import type { Bounds, Convention, LeaveObjective, StepUnit } from "./grammar.js";
 
-export type { Bounds, LeaveObjective, StepUnit };
+export type { Bounds, Convention, LeaveObjective, StepUnit };
 
 /** `public`: named in the Public Holidays Act (1989:253), or a Sunday. `defacto`: a Saturday or one of the five eves. */
 export type HolidayType = "public" | "defacto";
@@ -195,4 +195,62 @@ export interface LeavePlan {
   used: number;
   daysOff: number;
   breaks: LeaveBreak[];
+}
+
+/** A date moved to a business day by a convention (`adjust`). */
+export interface Adjustment {
+  /** the date as given */
+  date: string;
+  convention: Convention;
+  /** the business day the convention gives (the date itself for `unadjusted`, or when it is a business day) */
+  result: Day;
+  /** `result` is not the date given */
+  moved: boolean;
+}
+
+/** A day of the month: 1 to 31 (past the month's end: the month's last day), or `last`. */
+export type DayOfMonth = number | "last";
+
+/** A month whose nominal day differs from the schedule's usual one. */
+export interface DueDayException {
+  month: number;
+  day: DayOfMonth;
+}
+
+/** A nominal day that differs in some months (the tax account: the 12th, the 17th in January and August). */
+export interface DueDayByMonth {
+  usual: DayOfMonth;
+  except: DueDayException[];
+}
+
+/** A due-date schedule: the nominal day of each month and the convention that moves it to a business day. */
+export interface DueDateSchedule {
+  /** a code of the catalogue (`dueDateSchedules()`), or `custom` for a rule given as day and convention */
+  code: string;
+  name: Names;
+  day: DayOfMonth | DueDayByMonth;
+  convention: Convention;
+  /** the first year the schedule answers; only where it does not answer every year from 1930 */
+  since?: number;
+  /** the law, authority page or practice the rule rests on; `null` for a custom rule */
+  source: string | null;
+}
+
+/** One due date of a year. */
+export interface DueDate {
+  month: number;
+  /** the nominal date: the schedule's day of the month (past the month's end: its last day) */
+  nominal: string;
+  /** the business day the convention gives */
+  due: Day;
+  /** `due` is not the nominal date */
+  moved: boolean;
+}
+
+/** The due dates of a schedule in a year (`dueDates`), in month order. */
+export interface DueDates {
+  year: number;
+  schedule: DueDateSchedule;
+  count: number;
+  dates: DueDate[];
 }
