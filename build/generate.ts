@@ -5,12 +5,14 @@
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "swedish-calendar/ics";
 import { dayFromCivil, dayOf, fromIsoDate, toIsoDate, type DayNumber } from "swedish-calendar/core";
 import {
+  dueDateCatalogueResource, dueDatesResource,
   bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
   longWeekendsResource, occurrenceSeries, yearDaysResource,
 } from "../contract/resources.js";
 import { serializeJson } from "../contract/serialize.js";
 import { openApiBody } from "../functions/lib/openapi.js";
 import {
+  DUE_DATE_CATALOGUE_PATH, dueDateSchedulesOfYear, dueDatesPath,
   CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath,
   halfDaysPath, hasFlagDaysFile, holidaysPath, icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind,
 } from "./layout.js";
@@ -110,6 +112,9 @@ function* yearRecipes(year: number): Generator<FileRecipe> {
   yield { path: halfDaysPath(year), kind: "half-days", make: () => serializeJson(halfDaysResource(year)) };
   yield { path: longWeekendsPath(year), kind: "long-weekends", make: () => serializeJson(longWeekendsResource(year)) };
   if (hasFlagDaysFile(year)) yield { path: flagDaysPath(year), kind: "flag-days", make: () => serializeJson(flagDaysResource(year)) };
+  for (const schedule of dueDateSchedulesOfYear(year)) {
+    yield { path: dueDatesPath(year, schedule), kind: "due-dates", make: () => serializeJson(dueDatesResource(year, { schedule })) };
+  }
   yield { path: yearDaysPath(year), kind: "year-days", make: () => serializeJson(yearDaysResource(year)) };
   for (const code of OBSERVANCE_CODES) {
     yield { path: occurrencesPath(year, code), kind: "occurrences", make: () => serializeJson(occurrenceSeries(code, year, year)) };
@@ -120,6 +125,7 @@ function* yearRecipes(year: number): Generator<FileRecipe> {
 function* singleRecipes(): Generator<FileRecipe> {
   yield { path: CATALOGUE_PATH, kind: "observances", make: () => serializeJson(catalogueResource()) };
   yield { path: FLAG_DAY_CATALOGUE_PATH, kind: "flag-day-catalogue", make: () => serializeJson(flagDayCatalogueResource()) };
+  yield { path: DUE_DATE_CATALOGUE_PATH, kind: "due-date-catalogue", make: () => serializeJson(dueDateCatalogueResource()) };
   yield { path: OPENAPI_PATH, kind: "openapi", make: () => openApiBody() };
 }
 

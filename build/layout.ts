@@ -8,6 +8,7 @@ import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../contract/routes
 import { fillFile } from "../contract/static.js";
 import { OBSERVANCE_CODES } from "swedish-calendar/core";
 import { FLAG_DAYS_FROM } from "swedish-calendar/core";
+import { DUE_DATE_RULES } from "swedish-calendar/core";
 
 /** A row's file for these values, relative to the publish folder. */
 function routeFile(id: RouteId, values: Record<string, string | number>, flags?: Record<string, boolean>): string {
@@ -36,7 +37,7 @@ export const FLAG_VARIANTS: readonly HolidayFlags[] = [
 /** The kinds of file, for the manifest's counts and the progress bar. */
 export type FileKind =
   | "holidays" | "bridge-days" | "half-days" | "long-weekends" | "flag-days" | "occurrences" | "ics" | "days" | "observances"
-  | "flag-day-catalogue" | "openapi" | "year-days";
+  | "flag-day-catalogue" | "openapi" | "year-days" | "due-dates" | "due-date-catalogue";
 
 export function holidaysPath(year: number, flags: HolidayFlags): string {
   return routeFile("holidays", { year }, { ...flags });
@@ -64,6 +65,16 @@ export function hasFlagDaysFile(year: number): boolean {
   return year >= FLAG_DAYS_FROM;
 }
 
+/** A named due-date schedule's year: written from the schedule's `since` (earlier years answer 400 from the function). */
+export function dueDatesPath(year: number, schedule: string): string {
+  return routeFile("dueDates", { year, schedule });
+}
+
+/** The schedules that have a file in a year: those that answer it (from their `since`). */
+export function dueDateSchedulesOfYear(year: number): string[] {
+  return DUE_DATE_RULES.filter((r) => r.since === undefined || year >= r.since).map((r) => r.code);
+}
+
 export function occurrencesPath(year: number, code: string): string {
   return routeFile("observance", { from: year, code });
 }
@@ -78,17 +89,20 @@ export function dayPath(isoDate: string): string {
 
 export const CATALOGUE_PATH = routeFile("observances", {});
 export const FLAG_DAY_CATALOGUE_PATH = routeFile("flagDayCatalogue", {});
+export const DUE_DATE_CATALOGUE_PATH = routeFile("dueDateCatalogue", {});
 export const OPENAPI_PATH = routeFile("openapi", {});
 
 /**
- * Files of a year from 1983 on: four holiday variants, bridge days, half days, long weekends, flag days, one series file
- * per observance, the .ics, the year's days. A year before 1983 has one fewer (no flag-days file): filesPerYear().
+ * Files of a year from 1983 on in which every due-date schedule answers: four holiday variants, bridge days, half
+ * days, long weekends, flag days, one series file per observance, the .ics, the year's days, one file per due-date
+ * schedule. Earlier years have fewer (no flag-days file before 1983, no file of a schedule before its `since`):
+ * filesPerYear().
  */
-export const FILES_PER_YEAR = FLAG_VARIANTS.length + 4 + OBSERVANCE_CODES.length + 1 + 1;
+export const FILES_PER_YEAR = FLAG_VARIANTS.length + 4 + OBSERVANCE_CODES.length + 1 + 1 + DUE_DATE_RULES.length;
 
 /** The files the build writes for one year. */
 export function filesPerYear(year: number): number {
-  return hasFlagDaysFile(year) ? FILES_PER_YEAR : FILES_PER_YEAR - 1;
+  return FILES_PER_YEAR - (hasFlagDaysFile(year) ? 0 : 1) - (DUE_DATE_RULES.length - dueDateSchedulesOfYear(year).length);
 }
 
 /** The files of the years from..to (inclusive). */
@@ -98,8 +112,8 @@ export function filesOfYears(from: number, to: number): number {
   return files;
 }
 
-/** Files that belong to no year: the observance catalogue, the flag-day catalogue, the OpenAPI document. */
-export const SINGLE_FILES = 3;
+/** Files that belong to no year: the observance catalogue, the flag-day and due-date catalogues, the OpenAPI document. */
+export const SINGLE_FILES = 4;
 
 /** Netlify's deploy limit: a deploy with more than this many files in ONE directory is refused (the total is not limited). */
 export const MAX_FILES_PER_DIRECTORY = 54_000;

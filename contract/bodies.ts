@@ -22,6 +22,7 @@ import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
 import { BOUNDS, ISO_DATE_SOURCE, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_UNITS } from "swedish-calendar/core";
 import { FEASTS, OBSERVANCE_CODES } from "swedish-calendar/core";
 import { FLAG_DAY_CODES, FLAG_DAYS_FROM } from "swedish-calendar/core";
+import { CONVENTIONS, CUSTOM_SCHEDULE_CODE, DUE_DATE_SCHEDULE_CODES, LAST_DAY_OF_MONTH } from "swedish-calendar/core";
 import { READINGS } from "./readings.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
@@ -523,6 +524,99 @@ export const LeavePlan = Type.Object(
 export type LeavePlan = Static<typeof LeavePlan>;
 
 // ---------------------------------------------------------------------------------------------
+// Business days and due dates
+// ---------------------------------------------------------------------------------------------
+
+export const Convention = stringEnum(CONVENTIONS, { ...named("Convention"), description: READINGS.conventions });
+export type Convention = Static<typeof Convention>;
+
+export const Adjustment = Type.Object(
+  {
+    date: isoDate("`date` echoed as sent"),
+    convention: ref(Convention),
+    result: ref(Day, { description: "The business day the convention gives: the date itself when it is one, or for `unadjusted`" }),
+    moved: Type.Boolean({ description: "True when `result` is not `date`" }),
+  },
+  { ...named("Adjustment"), description: `A date moved to a business day by a convention. ${READINGS.businessDay} ${READINGS.conventionRange}`, ...closed },
+);
+export type Adjustment = Static<typeof Adjustment>;
+
+export const DayOfMonth = Type.Unsafe<number | typeof LAST_DAY_OF_MONTH>({
+  ...named("DayOfMonth"),
+  description: "A day of the month, 1 to 31 (past the month's end: the month's last day), or `last`.",
+  oneOf: [Type.Integer({ minimum: 1, maximum: 31 }), Type.Literal(LAST_DAY_OF_MONTH)],
+});
+export type DayOfMonth = Static<typeof DayOfMonth>;
+
+export const DueDayByMonth = Type.Object(
+  {
+    usual: ref(DayOfMonth, { description: "The nominal day of the months not listed in `except`" }),
+    except: Type.Array(
+      Type.Object(
+        { month: Type.Integer({ minimum: 1, maximum: 12, description: "The month, 1 to 12" }), day: ref(DayOfMonth) },
+        closed,
+      ),
+      { minItems: 1, maxItems: 12, description: "The months whose nominal day differs, ascending" },
+    ),
+  },
+  {
+    ...named("DueDayByMonth"),
+    description: "A nominal day that differs in some months (`tax-account`: the 12th, the 17th in January and August).",
+    ...closed,
+  },
+);
+export type DueDayByMonth = Static<typeof DueDayByMonth>;
+
+export const DueDateSchedule = Type.Object(
+  {
+    code: stringEnum([...DUE_DATE_SCHEDULE_CODES, CUSTOM_SCHEDULE_CODE], {
+      description: `A code of the catalogue (/v3/due-dates/catalogue), or \`${CUSTOM_SCHEDULE_CODE}\` for a rule given as \`day\` and \`convention\`. Codes do not change; names may be reworded.`,
+    }),
+    name: ref(Names),
+    day: Type.Unsafe<DayOfMonth | DueDayByMonth>({ oneOf: [ref(DayOfMonth), ref(DueDayByMonth)], description: "The nominal day of each month" }),
+    convention: ref(Convention),
+    since: Type.Optional(year("The first year the schedule answers (earlier years are 400). Present only when it does not answer every year from 1930.")),
+    source: nullable(Type.String({ minLength: 1 }), {
+      description: "The law, authority page or practice the rule rests on (docs/due-dates.md); `null` for a rule of your own",
+    }),
+  },
+  { ...named("DueDateSchedule"), description: "A due-date schedule: the nominal day of each month and the convention that moves it to a business day.", ...closed },
+);
+export type DueDateSchedule = Static<typeof DueDateSchedule>;
+
+export const DueDate = Type.Object(
+  {
+    month: Type.Integer({ minimum: 1, maximum: 12, description: "The month, 1 to 12" }),
+    nominal: isoDate("The nominal date: the schedule's day of the month (past the month's end, or `last`: the month's last day)"),
+    due: ref(Day, { description: "The business day the convention gives" }),
+    moved: Type.Boolean({ description: "True when `due` is not the nominal date" }),
+  },
+  { ...named("DueDate"), description: "One due date of a year.", ...closed },
+);
+export type DueDate = Static<typeof DueDate>;
+
+export const DueDatesResponse = Type.Object(
+  {
+    year: year("The year listed"),
+    schedule: ref(DueDateSchedule),
+    count: count("Number of entries in `dates`"),
+    dates: Type.Array(ref(DueDate), { description: "In month order" }),
+  },
+  {
+    ...named("DueDatesResponse"),
+    description: `The due dates of a schedule in a year, in month order. Read the named list field: fields may be added beside it. ${READINGS.dueDates} ${READINGS.dueDateForms}`,
+    ...closed,
+  },
+);
+export type DueDatesResponse = Static<typeof DueDatesResponse>;
+
+export const DueDateScheduleList = Type.Object(
+  { count: count("Number of entries in `schedules`"), schedules: Type.Array(ref(DueDateSchedule)) },
+  { ...named("DueDateScheduleList"), description: "Every named due-date schedule, in catalogue order. " + READINGS.dueDates, ...closed },
+);
+export type DueDateScheduleList = Static<typeof DueDateScheduleList>;
+
+// ---------------------------------------------------------------------------------------------
 // Problems and monitoring
 // ---------------------------------------------------------------------------------------------
 
@@ -631,6 +725,7 @@ export const BODIES = {
   FlagDay, FlagDaysResponse, FlagDayInfo, FlagDayList,
   Duration, DaysOff, CountedDays, Period, PeriodSummary, AppliedStep, Shift,
   LongWeekend, LongWeekendsResponse, LeaveBreak, LeavePlan,
+  Convention, Adjustment, DayOfMonth, DueDayByMonth, DueDateSchedule, DueDate, DueDatesResponse, DueDateScheduleList,
   Problem, Health, V2Holiday, V2Date,
 };
 

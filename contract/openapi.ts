@@ -16,6 +16,7 @@ import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "./problems.js"
 import { FLAG_DAYS_FROM } from "swedish-calendar/core";
 import { BOUNDS, DATE_PARAMETER_SOURCE as DATE_PARAMETER_PATTERN, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_CHAIN_SOURCE as STEP_CHAIN_PATTERN } from "swedish-calendar/core";
 import { LOOSE_BOOLEAN_SOURCE as LOOSE_BOOLEAN_PATTERN } from "./query.js";
+import { CONVENTIONS, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE } from "swedish-calendar/core";
 import { OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS, loosen, problemType, type SchemaName } from "./bodies.js";
 import { PATHS } from "./paths.js";
 import {
@@ -63,7 +64,7 @@ export function staticDatasetFiles(): StaticFile[] {
 
 export const STATIC_DATASET_NOTE =
   "Year-level resources (the holidays list in its four `sundays`/`saturdays` variants, bridge days, half days, long weekends, " +
-  "flag days from 1983), the catalogue and occurrence series, the flag-day catalogue, this document, per-date Day files for a window of years and per-year `.ics` " +
+  "flag days from 1983, each named due-date schedule from its `since`), the catalogue and occurrence series, the flag-day and due-date catalogues, this document, per-date Day files for a window of years and per-year `.ics` " +
   "downloads are precomputed and also served CDN-direct as static files. A request the dataset can answer is answered " +
   "from it with the same status, body, `ETag` and spec headers as the function would give; static answers are served " +
   "regardless of rate limits. Requests a file cannot answer (a bad parameter, an omitted `year`, period, shift, leave plans, the " +
@@ -306,10 +307,12 @@ const RESPONSES: Json = {
     "A known parameter failed validation. " +
       "`invalid-parameter`: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable `add`, more " +
       `than ${MAX_STEPS} steps, bad \`days\` or \`objective\`, range out of order, range or period over ${MAX_SPAN_YEARS} years, ` +
-      `leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, a flag-day year before ${FLAG_DAYS_FROM}, duplicated parameter. \`invalid-date\`: well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31).`,
+      `leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, a flag-day year before ${FLAG_DAYS_FROM}, ` +
+      "bad `convention` or `day`, a convention needing a business day outside the range, not exactly one form of /v3/due-dates, a " +
+      "due-date year before its schedule's `since`, duplicated parameter. `invalid-date`: well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31).",
     ["invalid-parameter", "invalid-date"],
   ),
-  NotFound: problemResponse("No such route, or no observance with that code.", ["not-found"]),
+  NotFound: problemResponse("No such route, no observance with that code, or no due-date schedule with that code.", ["not-found"]),
   MethodNotAllowed: problemResponse(
     "A method other than GET, HEAD or OPTIONS (listed on every operation because OpenAPI has no place for undeclared methods).",
     ["method-not-allowed"],
@@ -542,6 +545,43 @@ export const PARAMETER_COMPONENTS: Json = {
     schema: { type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR },
     example: 2030,
   },
+  AdjustDate: dateParameter("date", "query", "The date to adjust, `YYYY-MM-DD`. " + READINGS.impossibleDate, "2026-06-19"),
+  AdjustConvention: {
+    name: "convention",
+    in: "query",
+    required: true,
+    description: `${READINGS.conventions} ${READINGS.conventionRange} Any other value is 400 invalid-parameter.`,
+    schema: { type: "string", enum: [...CONVENTIONS] },
+    example: "modified-following",
+  },
+  Schedule: {
+    name: "schedule",
+    in: "query",
+    required: false,
+    description:
+      "A named schedule, a code of the catalogue (/v3/due-dates/catalogue); an unknown code is 404 not-found. Not together with " +
+      "`day` and `convention`. " + READINGS.dueDates,
+    schema: { type: "string", enum: [...DUE_DATE_SCHEDULE_CODES] },
+    example: "child-benefit",
+  },
+  DueDay: {
+    name: "day",
+    in: "query",
+    required: false,
+    description:
+      "The nominal day of a rule of your own: 1 to 31 in plain digits (past the month's end: the month's last day) or `last`; " +
+      "with `convention`, instead of `schedule`. A leading zero, a sign, `0`, `32` or an empty value is 400 invalid-parameter.",
+    schema: { type: "string", pattern: DUE_DAY_SOURCE },
+    example: "25",
+  },
+  DueConvention: {
+    name: "convention",
+    in: "query",
+    required: false,
+    description: `The convention of a rule of your own, with \`day\`, instead of \`schedule\`. ${READINGS.conventions} ${READINGS.conventionRange}`,
+    schema: { type: "string", enum: [...CONVENTIONS] },
+    example: "preceding",
+  },
   V2Year: {
     name: "year",
     in: "query",
@@ -688,10 +728,11 @@ function slugTable(): string {
       "a parameter fails validation: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable " +
       `\`add\`, more than ${MAX_STEPS} steps, bad \`days\` or \`objective\`, range out of order, range or period over ` +
       `${MAX_SPAN_YEARS} years, leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, ` +
-      `a flag-day year before ${FLAG_DAYS_FROM}, duplicated parameter`,
+      `a flag-day year before ${FLAG_DAYS_FROM}, bad \`convention\` or \`day\`, a convention needing a business day outside ` +
+      "the range, not exactly one form of /v3/due-dates, a due-date year before its schedule's `since`, duplicated parameter",
     "invalid-date": "right format, impossible calendar date (2023-02-29, 2024-13-01, 2024-04-31)",
     "invalid-year": "v2 `year` malformed, empty or outside 1930 to 9999",
-    "not-found": "no such route, or no observance with that code",
+    "not-found": "no such route, or no observance or due-date schedule with that code",
     "method-not-allowed":
       "a method the route does not answer: other than GET, HEAD, OPTIONS, or on `/mcp` other than POST, OPTIONS (header `Allow`; an " +
       "addition to the specification's table)",
@@ -720,7 +761,7 @@ function staticDatasetSection(): string {
 function description(): string {
   return [
     "Swedish public holidays, de facto holidays, bridge days (klämdagar), half days (halvdagar), ISO week numbers, long " +
-      "weekends, leave plans, counts over a period, date " +
+      "weekends, leave plans, flag days, business-day conventions, due dates, counts over a period, date " +
       `arithmetic and a catalogue of named holidays, for every date from ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31. Read-only: ` +
       "every endpoint is GET (HEAD answers like GET without a body; OPTIONS is the CORS preflight and answers 204), except the " +
       "Model Context Protocol endpoint `POST /mcp`, whose tools answer the same questions for AI assistants. HTTPS only; " +
@@ -751,6 +792,8 @@ function description(): string {
         READINGS.longWeekend,
         "Leave plan: " + READINGS.leavePlan,
         "Flag days: " + READINGS.flagDays + " `holiday` of a flag day: " + READINGS.flagDayHoliday,
+        READINGS.businessDay + " " + READINGS.conventions + " " + READINGS.conventionRange,
+        READINGS.dueDates + " " + READINGS.dueDateForms,
       ]
         .map((t) => `- ${t}`)
         .join("\n"),
@@ -803,6 +846,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       { name: "Time off", description: "Long weekends and the best use of leave days." },
       { name: "Catalogue", description: "The 20 named observances and their occurrences." },
       { name: "Flag days", description: "Official flag days (allmänna flaggdagar) from 1983, and the rules they follow." },
+      { name: "Business days", description: "Business-day conventions and Swedish due dates (salary, child benefit, the tax account, or a rule of your own)." },
       { name: "Service", description: "This document and monitoring." },
       { name: "Calendar feed", description: "iCalendar subscription (outside the versioned API; permanent addresses)." },
       { name: "v2 (deprecated)", description: "The older unversioned API, being withdrawn." },

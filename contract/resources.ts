@@ -4,10 +4,13 @@
  * result with serializeJson, so a file on the CDN and a function answer for the same request are the same bytes.
  */
 import {
+  dueDateSchedules, dueDates, type Convention, type DayOfMonth,
   bridgeDays, daysOfYear, flagDayRules, flagDays, halfDays, holidays, longWeekends, observances, occurrences, observanceInfo as infoOf,
   type HolidayListOptions,
 } from "swedish-calendar";
-import type { DayListResource, FlagDayList, FlagDaysResponse, LongWeekendsResponse, ObservanceList, OccurrenceList } from "./bodies.js";
+import { invalidParameter } from "./problems.js";
+import { PATHS } from "./paths.js";
+import type { DayListResource, DueDatesResponse, DueDateScheduleList, FlagDayList, FlagDaysResponse, LongWeekendsResponse, ObservanceList, OccurrenceList } from "./bodies.js";
 
 /** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (SPEC.md "Response envelopes"): one shape (./bodies.ts). */
 export type { DayListResource };
@@ -67,4 +70,37 @@ export function occurrenceSeries(code: string, from: number, to: number = from):
  */
 export function yearDaysResource(year: number): DayListResource {
   return dayList(year, daysOfYear(year));
+}
+
+/** The parameters of GET /v3/due-dates besides `year`, as read: exactly one form must be given. */
+export interface DueDateForm {
+  schedule?: string;
+  day?: DayOfMonth;
+  convention?: Convention;
+}
+
+/**
+ * GET /v3/due-dates?year=…&schedule=… | ?year=…&day=…&convention=…: exactly one form (both, neither, or `day` or
+ * `convention` alone is 400 naming the parameter); the engine checks the rest.
+ */
+export function dueDatesResource(year: number, form: DueDateForm): DueDatesResponse {
+  const { schedule, day, convention } = form;
+  if (schedule !== undefined) {
+    if (day !== undefined || convention !== undefined) {
+      throw invalidParameter("schedule", `give either 'schedule' or 'day' with 'convention', not both`);
+    }
+    return dueDates(year, schedule);
+  }
+  if (day === undefined && convention === undefined) {
+    throw invalidParameter("schedule", `'schedule' (a code of ${PATHS.dueDateCatalogue}) or 'day' with 'convention' is required`);
+  }
+  if (day === undefined) throw invalidParameter("day", "'day' is required with 'convention': a day of the month from 1 to 31, or 'last'");
+  if (convention === undefined) throw invalidParameter("convention", "'convention' is required with 'day'");
+  return dueDates(year, { day, convention });
+}
+
+/** GET /v3/due-dates/catalogue: every named schedule with its rule, years and source. */
+export function dueDateCatalogueResource(): DueDateScheduleList {
+  const list = dueDateSchedules();
+  return { count: list.length, schedules: list };
 }

@@ -14,7 +14,7 @@
  *
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
-import { RULES_BY_CODE, parseBounds, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type LeaveObjective, type Step } from "swedish-calendar/core";
+import { RULES_BY_CODE, findDueDateRule, parseConvention, parseDueDay, parseBounds, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type Convention, type DayOfMonth, type LeaveObjective, type Step } from "swedish-calendar/core";
 import { parseStrictBoolean, parseV2Year, parseLooseBoolean } from "./query.js";
 import { parseV2Weekends } from "./v2.js";
 import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "swedish-calendar/core";
@@ -81,6 +81,12 @@ export const PARAMETERS = {
   observanceCode: param("code", "path", "ObservanceCode", one(observanceCode)),
   fromYear: param("from", "query", "FromYear", one((v) => parseYear(v, "from"))),
   toYear: param("to", "query", "ToYear", one((v) => parseYear(v, "to"))),
+  adjustDate: param("date", "query", "AdjustDate", one((v) => ({ day: parseIsoDate(v, "date"), text: v })), { required: true }),
+  adjustConvention: param<Convention>("convention", "query", "AdjustConvention", one((v) => parseConvention(v, "convention")), { required: true }),
+  // a code of the due-date catalogue; any other is 404 (the engine's unknown-code), as an observance code is
+  schedule: param("schedule", "query", "Schedule", one((v) => findDueDateRule(v, "schedule").code)),
+  dueDay: param<DayOfMonth>("day", "query", "DueDay", one((v) => parseDueDay(v, "day"))),
+  dueConvention: param<Convention>("convention", "query", "DueConvention", one((v) => parseConvention(v, "convention"))),
   v2Year: param("year", "query", "V2Year", one(parseV2Year), { duplicateSlug: "invalid-year" }),
   v2Weekends: param("weekends", "query", "V2Weekends", one(parseV2Weekends), { repeat: "first" }),
   ...Object.fromEntries(
@@ -430,6 +436,61 @@ export const ROUTES: readonly Route[] = [
         "(Swedish as the ordinance words it), the observance it is, `since`/`until` where it has not applied every year since " +
         `${FLAG_DAYS_FROM}, and the SFS number, proposition or decision it rests on. ${READINGS.flagDays}`,
       ok: "The flag-day catalogue.",
+    },
+  },
+  {
+    ...V3_ROW,
+    id: "adjust",
+    path: PATHS.adjust,
+    parameters: ["adjustDate", "adjustConvention"],
+    ok: { contentType: "json", schema: "Adjustment" },
+    errors: [400],
+    cache: "long",
+    doc: {
+      tag: "Business days",
+      operationId: "adjustDate",
+      summary: "Move a date to a business day by a convention",
+      description: `${READINGS.businessDay} ${READINGS.conventions} ${READINGS.conventionRange}`,
+      ok: "The adjusted date.",
+    },
+  },
+  {
+    ...V3_ROW,
+    id: "dueDates",
+    path: PATHS.dueDates,
+    parameters: ["year", "schedule", "dueDay", "dueConvention"],
+    ok: { contentType: "json", schema: "DueDatesResponse" },
+    errors: [400, 404],
+    ...yearOrToday,
+    // a file per year and named schedule from its `since` (build/layout.ts); a custom rule, both forms at once, an
+    // unknown code or a year before `since` reach the function
+    static: { file: "/v3/data/:year/due-dates/:schedule.json", query: ["year", "schedule"], functionIf: ["day", "convention"] },
+    doc: {
+      tag: "Business days",
+      operationId: "listDueDates",
+      summary: "Due dates and payment days of a year (salary, child benefit, the tax account, or a rule of your own)",
+      description: `${READINGS.dueDates} ${READINGS.dueDateForms} ${READINGS.businessDay}`,
+      ok: "The due dates, in month order.",
+    },
+  },
+  {
+    ...V3_ROW,
+    id: "dueDateCatalogue",
+    path: PATHS.dueDateCatalogue,
+    parameters: [],
+    ok: { contentType: "json", schema: "DueDateScheduleList" },
+    errors: [],
+    cache: "long",
+    static: { file: "/v3/data/due-dates.json" },
+    doc: {
+      tag: "Business days",
+      operationId: "listDueDateSchedules",
+      summary: "The catalogue of due-date schedules",
+      description:
+        "Every named schedule, in catalogue order: code, names, the nominal day of the month (with the months that differ), the " +
+        "convention, `since` where it does not answer every year from 1930, and the law, authority page or practice it rests on. " +
+        READINGS.dueDates,
+      ok: "The due-date catalogue.",
     },
   },
   {

@@ -15,9 +15,9 @@ export type { Adjustment, Convention };
  */
 
 /** `convention`: one of CONVENTIONS, or 400 invalid-parameter naming `argument`. */
-export function parseConvention(value: string, argument = "convention"): Convention {
-  if ((CONVENTIONS as readonly string[]).includes(value)) return value as Convention;
-  throw invalidArgument(argument, `'${argument}' must be one of ${CONVENTIONS.join(", ")}`);
+export function parseConvention(value: string | undefined, argument = "convention"): Convention {
+  if ((CONVENTIONS as readonly string[]).includes(value as string)) return value as Convention;
+  throw invalidArgument(argument, `'${argument}' ${value === undefined ? "is required:" : "must be"} one of ${CONVENTIONS.join(", ")}`);
 }
 
 /** The first business day on or after a day (undefined past 9999-12-31). */

@@ -5,10 +5,11 @@
  * Matching, parameters, cache policy, ETag/304 and HEAD come from the router (./router.ts); CORS, methods, limits
  * and problems from serve().
  */
-import { countPeriod, describeDay, planLeave, shiftDate, type Bounds, type LeaveObjective } from "swedish-calendar";
+import { adjust, countPeriod, describeDay, planLeave, shiftDate, type Bounds, type Convention, type DayOfMonth, type LeaveObjective } from "swedish-calendar";
 import type { Step } from "swedish-calendar/core";
 import type { RouteId } from "../../contract/routes.js";
 import {
+  dueDateCatalogueResource, dueDatesResource,
   bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
   longWeekendsResource, occurrenceSeries,
 } from "../../contract/resources.js";
@@ -57,6 +58,14 @@ export const V3_BODIES = {
   },
   flagDays: (args, now) => flagDaysResource(yearOr(args.year, now)),
   flagDayCatalogue: () => flagDayCatalogueResource(),
+  adjust: (args) => adjust((args.date as DateArgument).text, args.convention as Convention),
+  dueDates: (args, now) =>
+    dueDatesResource(yearOr(args.year, now), {
+      schedule: args.schedule as string | undefined,
+      day: args.day as DayOfMonth | undefined,
+      convention: args.convention as Convention | undefined,
+    }),
+  dueDateCatalogue: () => dueDateCatalogueResource(),
 } satisfies Partial<Record<RouteId, BodyOf>>;
 
 export type V3BodyRoute = keyof typeof V3_BODIES;
@@ -73,6 +82,7 @@ export const V3_HANDLERS: RouteHandlers = {
   ),
   observances: once(() => serializeJson(catalogueResource())),
   flagDayCatalogue: once(() => serializeJson(flagDayCatalogueResource())),
+  dueDateCatalogue: once(() => serializeJson(dueDateCatalogueResource())),
   openapi: () => openApiBody(),
 };
 

@@ -63,21 +63,27 @@ describe("the plan of the full build (npm run build:data:full-days: 1930-9999, -
 
   it("counts each directory exactly", () => {
     expect(counts.get("v3/data/days")).toBe(53_692);
-    // a folder per year, days/, observances.json, flag-days.json, openapi.json, index.json
-    expect(counts.get("v3/data")).toBe(YEARS + 5);
+    // a folder per year, days/, observances.json, flag-days.json, due-dates.json, openapi.json, index.json
+    expect(counts.get("v3/data")).toBe(YEARS + 6);
     expect(counts.get("ics")).toBe(YEARS);
-    // four holiday variants, bridge days, half days, long weekends, flag days, days.json, observances/
-    expect(counts.get("v3/data/2024")).toBe(FLAG_VARIANTS.length + 5 + 1);
+    // four holiday variants, bridge days, half days, long weekends, flag days, days.json, observances/, due-dates/
+    expect(counts.get("v3/data/2024")).toBe(FLAG_VARIANTS.length + 5 + 2);
     // no flag-days file before 1983 (the function answers those years' 400)
-    expect(counts.get("v3/data/1982")).toBe(FLAG_VARIANTS.length + 4 + 1);
-    expect(counts.get("v3/data/1983")).toBe(FLAG_VARIANTS.length + 5 + 1);
+    expect(counts.get("v3/data/1982")).toBe(FLAG_VARIANTS.length + 4 + 2);
+    expect(counts.get("v3/data/1983")).toBe(FLAG_VARIANTS.length + 5 + 2);
+    // a due-date schedule's file from its since: salary-25 always, tax-account from 2012, child-benefit from 2015
+    expect(counts.get("v3/data/2011/due-dates")).toBe(1);
+    expect(counts.get("v3/data/2012/due-dates")).toBe(2);
+    expect(counts.get("v3/data/2014/due-dates")).toBe(2);
+    expect(counts.get("v3/data/2015/due-dates")).toBe(3);
+    expect(counts.get("v3/data/9999/due-dates")).toBe(3);
     expect(counts.get("v3/data/9999/observances")).toBe(OBSERVANCE_CODES.length);
     expect(counts.get("v3")).toBe(1);
     // v3/, ics/, manifest.json
     expect(counts.get(PUBLISH_ROOT)).toBe(3);
-    expect(counts.size).toBe(2 * YEARS + 5);
+    expect(counts.size).toBe(3 * YEARS + 5);
     const largest = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3);
-    expect(largest).toEqual([["v3/data/days", 53_692], ["v3/data", YEARS + 5], ["ics", YEARS]]);
+    expect(largest).toEqual([["v3/data/days", 53_692], ["v3/data", YEARS + 6], ["ics", YEARS]]);
   });
 
   it("is cheap: even every date of 1930-9999 is planned without writing, in seconds", () => {
@@ -157,7 +163,7 @@ describe("a small real build (2024-2025, --days none)", () => {
 
   it("the manifest counts the new kind", () => {
     expect(manifest.kinds["year-days"].files).toBe(2);
-    expect(manifest.files).toBe(2 * FILES_PER_YEAR + 3);
+    expect(manifest.files).toBe(2 * FILES_PER_YEAR + 4);
   });
 
   it("the plan counted exactly what was written, directory by directory", () => {

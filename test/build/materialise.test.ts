@@ -40,11 +40,14 @@ describe("build/materialise.ts", () => {
       dataVersion: dataVersion(),
       years: { from: 2023, to: 2025 },
       days: { from: "2024-12-30", to: "2025-01-02" },
-      files: 3 * FILES_PER_YEAR + 4 + 3,
+      files: 3 * FILES_PER_YEAR + 4 + 4,
       index: "/" + INDEX_PATH,
     });
     expect(manifest.kinds.holidays.files).toBe(12);
     expect(manifest.kinds.days.files).toBe(4);
+    // every named due-date schedule answers 2023-2025: three files a year, and the catalogue
+    expect(manifest.kinds["due-dates"].files).toBe(9);
+    expect(manifest.kinds["due-date-catalogue"].files).toBe(1);
     const index = JSON.parse(readFileSync(join(out, INDEX_PATH), "utf8")).files as Record<string, string>;
     expect(Object.keys(index)).toHaveLength(manifest.files);
     expect(existsSync(join(dir, ".tmp"))).toBe(false);

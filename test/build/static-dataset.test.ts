@@ -13,6 +13,7 @@ import { etagOf } from "../../contract/serialize.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { AtomicWriter, createStaging, removeStaging } from "../../build/atomic.js";
 import {
+  DUE_DATE_CATALOGUE_PATH, dueDateSchedulesOfYear, dueDatesPath,
   CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath,
   halfDaysPath, hasFlagDaysFile, holidaysPath, occurrencesPath,
 } from "../../build/layout.js";
@@ -20,7 +21,7 @@ import { processTask } from "../../build/process.js";
 import { headerRules, resolveRewrite } from "../../contract/static.js";
 import { ROOT } from "../e2e/server.js";
 
-const SAMPLE_YEARS = [1930, 1952, 1953, 1982, 1983, 2004, 2005, 2024, 9999];
+const SAMPLE_YEARS = [1930, 1952, 1953, 1982, 1983, 2004, 2005, 2011, 2012, 2014, 2015, 2024, 9999];
 /** the edges of a days window 2024-01-01..2024-12-31 and of the whole range */
 const SAMPLE_DAYS = ["1930-01-01", "2024-01-01", "2024-12-31", "9999-12-31"];
 const SPEC_HEADERS = [
@@ -79,6 +80,7 @@ function cases(): Case[] {
     list.push({ request: `/v3/bridge-days?year=${y}`, file: bridgeDaysPath(y) });
     list.push({ request: `/v3/half-days?year=${y}`, file: halfDaysPath(y) });
     if (hasFlagDaysFile(y)) list.push({ request: `/v3/flag-days?year=${y}`, file: flagDaysPath(y) });
+    for (const schedule of dueDateSchedulesOfYear(y)) list.push({ request: `/v3/due-dates?year=${y}&schedule=${schedule}`, file: dueDatesPath(y, schedule) });
     for (const code of OBSERVANCE_CODES) list.push({ request: `/v3/observances/${code}?from=${y}`, file: occurrencesPath(y, code) });
     // a rule cannot compare two values: with `to` named, the function answers (the same bytes as the file)
     list.push({ request: `/v3/observances/whitMonday?from=${y}&to=${y}`, file: occurrencesPath(y, "whitMonday"), rewritten: false });
@@ -86,6 +88,7 @@ function cases(): Case[] {
   for (const d of SAMPLE_DAYS) list.push({ request: `/v3/days/${d}`, file: dayPath(d) });
   list.push({ request: "/v3/observances", file: CATALOGUE_PATH });
   list.push({ request: "/v3/flag-days/catalogue", file: FLAG_DAY_CATALOGUE_PATH });
+  list.push({ request: "/v3/due-dates/catalogue", file: DUE_DATE_CATALOGUE_PATH });
   list.push({ request: "/v3/openapi.json", file: OPENAPI_PATH });
   return list;
 }
@@ -95,7 +98,10 @@ describe("static dataset = function answers (one source)", () => {
 
   it("covers every route and variant of the sample", () => {
     const flagDayYears = SAMPLE_YEARS.filter(hasFlagDaysFile).length;
-    expect(all.length).toBe(SAMPLE_YEARS.length * (4 + 3 + 2 + OBSERVANCE_CODES.length + 1) + flagDayYears + SAMPLE_DAYS.length + 3);
+    // salary-25 every year; tax-account from 2012 (2012, 2014, 2015, 2024, 9999); child-benefit from 2015 (2015, 2024, 9999)
+    const dueDateFiles = SAMPLE_YEARS.length + 5 + 3;
+    expect(SAMPLE_YEARS.reduce((n, y) => n + dueDateSchedulesOfYear(y).length, 0)).toBe(dueDateFiles);
+    expect(all.length).toBe(SAMPLE_YEARS.length * (4 + 3 + 2 + OBSERVANCE_CODES.length + 1) + flagDayYears + dueDateFiles + SAMPLE_DAYS.length + 4);
   });
 
   it.each(all)("$request", async ({ request, file, rewritten }) => {
@@ -129,6 +135,11 @@ describe("requests no literal rule answers reach the function", () => {
     // no file before 1983: the rewrite lands on a missing file and the function answers (DECISIONS: the 400 is the function's)
     ["/v3/flag-days?year=1982", 400],
     ["/v3/flag-days?year=1930", 400],
+    // no due-date file before a schedule's since, none for an unknown code, none for both forms
+    ["/v3/due-dates?year=2011&schedule=tax-account", 400],
+    ["/v3/due-dates?year=2014&schedule=child-benefit", 400],
+    ["/v3/due-dates?year=2024&schedule=nope", 404],
+    ["/v3/due-dates?year=2024&schedule=salary-25&day=25", 400],
   ])("%s -> %i problem document", async (request, status) => {
     const fn = await handleV3(new Request("http://localhost" + request));
     expect(fn.status).toBe(status);

@@ -140,7 +140,7 @@ describe("the input grammar: one source string per pattern", () => {
   const patterns = Object.entries(exported).filter((e): e is [string, RegExp] => e[1] instanceof RegExp);
 
   it("every RegExp is built from its exported source string, and the source is valid for JSON Schema (unicode) too", () => {
-    expect(patterns.map(([name]) => name).sort()).toEqual(["DATE_PARAMETER_PATTERN", "LEAVE_DAYS_PATTERN", "LOOSE_BOOLEAN_PATTERN", "STEP_CHAIN_PATTERN", "YEAR_PATTERN"]);
+    expect(patterns.map(([name]) => name).sort()).toEqual(["DATE_PARAMETER_PATTERN", "DUE_DAY_PATTERN", "LEAVE_DAYS_PATTERN", "LOOSE_BOOLEAN_PATTERN", "STEP_CHAIN_PATTERN", "YEAR_PATTERN"]);
     for (const [name, pattern] of patterns) {
       const source = exported[name.replace(/_PATTERN$/, "_SOURCE")];
       expect(typeof source, name).toBe("string");
@@ -149,6 +149,11 @@ describe("the input grammar: one source string per pattern", () => {
       expect(() => new RegExp(source as string, "u"), name).not.toThrow();
     }
     expect(() => new RegExp(grammar.ISO_DATE_SOURCE, "u")).not.toThrow();
+  });
+
+  it("the day of a due-date rule: 1 to 31 in plain digits, or last", () => {
+    for (const ok of ["1", "9", "10", "25", "29", "30", "31", "last"]) expect(grammar.DUE_DAY_PATTERN.test(ok), ok).toBe(true);
+    for (const bad of ["0", "32", "05", "+5", "-1", "5.0", "", "Last", " 5", "１"]) expect(grammar.DUE_DAY_PATTERN.test(bad), bad).toBe(false);
   });
 
   it("dates and years", () => {

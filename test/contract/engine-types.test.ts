@@ -38,6 +38,13 @@ same<Equals<Engine.Shift, S<"Shift">>>(true);
 same<Equals<Engine.LongWeekend, S<"LongWeekend">>>(true);
 same<Equals<Engine.LeaveBreak, S<"LeaveBreak">>>(true);
 same<Equals<Engine.LeavePlan, S<"LeavePlan">>>(true);
+same<Equals<Engine.Convention, S<"Convention">>>(true);
+same<Equals<Engine.Adjustment, S<"Adjustment">>>(true);
+same<Equals<Engine.DayOfMonth, S<"DayOfMonth">>>(true);
+same<Equals<Engine.DueDayByMonth, S<"DueDayByMonth">>>(true);
+same<Equals<Engine.DueDateSchedule, S<"DueDateSchedule">>>(true);
+same<Equals<Engine.DueDate, S<"DueDate">>>(true);
+same<Equals<Engine.DueDates, S<"DueDatesResponse">>>(true);
 // the envelopes hold exactly the engine's lists
 same<Equals<S<"HolidaysResponse">["days"], Engine.Day[]>>(true);
 same<Equals<S<"ObservanceList">["observances"], Engine.ObservanceInfo[]>>(true);
@@ -45,6 +52,7 @@ same<Equals<S<"OccurrenceList">["occurrences"], Engine.Occurrence[]>>(true);
 same<Equals<S<"FlagDaysResponse">["flagDays"], Engine.FlagDay[]>>(true);
 same<Equals<S<"FlagDayList">["flagDays"], Engine.FlagDayInfo[]>>(true);
 same<Equals<S<"LongWeekendsResponse">["longWeekends"], Engine.LongWeekend[]>>(true);
+same<Equals<S<"DueDateScheduleList">["schedules"], Engine.DueDateSchedule[]>>(true);
 // the core entry point exports the same types as the library's
 same<Equals<Core.Day, Engine.Day>>(true);
 
@@ -59,8 +67,9 @@ describe("engine types and contract schemas", () => {
     const engineShapes = [
       "Names", "HolidayType", "Feast", "Observance", "IsoWeek", "Day", "ObservanceInfo", "Occurrence", "FlagDay", "FlagDayInfo",
       "Duration", "DaysOff", "CountedDays", "Period", "PeriodSummary", "AppliedStep", "Shift", "LongWeekend", "LeaveBreak", "LeavePlan",
+      "Convention", "Adjustment", "DayOfMonth", "DueDayByMonth", "DueDateSchedule", "DueDate", "DueDatesResponse",
     ];
-    const envelopes = ["HolidaysResponse", "BridgeDaysResponse", "HalfDaysResponse", "ObservanceList", "OccurrenceList", "FlagDaysResponse", "FlagDayList", "LongWeekendsResponse"];
+    const envelopes = ["HolidaysResponse", "BridgeDaysResponse", "HalfDaysResponse", "ObservanceList", "OccurrenceList", "FlagDaysResponse", "FlagDayList", "LongWeekendsResponse", "DueDateScheduleList"];
     const codes = ["ObservanceCode", "FeastCode", "FlagDayCode"];
     const httpOnly = ["Problem", "Health", "V2Holiday", "V2Date"];
     expect(Object.keys(BODIES).sort()).toEqual([...engineShapes, ...envelopes, ...codes, ...httpOnly].sort());

@@ -42,13 +42,14 @@ const HOSTILE = [
 
 const PARAM_NAMES = [
   "year", "sundays", "saturdays", "from", "to", "bounds", "date", "add", "postpone", "code", "days", "objective",
-  "weekends", "defacto", "bridge", "half", "busy", "flags",
+  "weekends", "defacto", "bridge", "half", "busy", "flags", "convention", "schedule", "day", "due",
   "Year", "ADD", "year[]", "add[]", "", "x", "%79ear", "y%65ar", "__proto__", "constructor", "😀",
 ];
 
 const V3_PREFIXES = [
   "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/long-weekends", "/v3/days/", "/v3/period", "/v3/shift",
   "/v3/leave-plan", "/v3/observances", "/v3/flag-days", "/v3/flag-days/catalogue", "/v3/flag-days/",
+  "/v3/adjust", "/v3/due-dates", "/v3/due-dates/catalogue", "/v3/due-dates/",
   "/v3/observances/", "/v3/openapi.json", "/v3", "/v3/", "/v3/days", "/V3/holidays", "/v3//holidays", "/v3/holidays/",
   "/v3/./holidays", "/v3/x/../holidays", "/v3/%68olidays", "/.netlify/functions/v3/v3/holidays", "/health", "/",
 ];
@@ -102,6 +103,13 @@ const leaveDaysText = fc.oneof(
 
 const objectiveText = fc.oneof(fc.constantFrom("most", "longest", "", "Most", "LONGEST", "max", "most,longest"), fc.constantFrom(...HOSTILE));
 
+const conventionText = fc.oneof(
+  fc.constantFrom("following", "preceding", "modified-following", "modified-preceding", "nearest", "unadjusted", "", "Following", "modified_following", "next"),
+  fc.constantFrom(...HOSTILE),
+);
+const scheduleText = fc.oneof(fc.constantFrom("salary-25", "child-benefit", "tax-account", "", "custom", "SALARY-25", "salary"), fc.constantFrom(...HOSTILE));
+const dueDayText = fc.oneof(fc.constantFrom("1", "12", "25", "29", "30", "31", "last", "0", "32", "05", "-1", "Last", "", "1.5"), fc.constantFrom(...HOSTILE));
+
 const boolText = fc.oneof(fc.constantFrom("true", "false", "TRUE", "1", "0", "yes", "no", "on", "off", ""), fc.constantFrom(...HOSTILE));
 
 const anyValue = fc.oneof(
@@ -119,7 +127,7 @@ function valueFor(name: string): fc.Arbitrary<string> {
     year: yearText, from: fc.oneof(yearText, dateText), to: fc.oneof(yearText, dateText), date: dateText, add: chainText,
     sundays: boolText, saturdays: boolText, postpone: boolText, weekends: boolText, defacto: boolText, bridge: boolText,
     half: boolText, busy: boolText, flags: boolText, bounds: fc.constantFrom("inclusive", "exclusive", "from", "to", "", "Inclusive", "both"),
-    days: leaveDaysText, objective: objectiveText,
+    days: fc.oneof(leaveDaysText, dueDayText), objective: objectiveText, convention: conventionText, schedule: scheduleText,
   };
   return Object.hasOwn(specific, name) ? fc.oneof({ weight: 4, arbitrary: specific[name] }, { weight: 1, arbitrary: anyValue }) : anyValue;
 }
@@ -176,6 +184,12 @@ const v3Targeted: fc.Arbitrary<string> = fc.oneof(
   yearText.map((y) => `/v3/long-weekends?year=${encode(y)}`),
   // flag days: 1930-1982 is a 400 of its own, 1983-9999 a 200
   fc.oneof(yearText, fc.integer({ min: 1925, max: 1990 }).map(String)).map((y) => `/v3/flag-days?year=${encode(y)}`),
+  fc.tuple(dateText, conventionText).map(([d, c]) => `/v3/adjust?date=${encode(d)}&convention=${encode(c)}`),
+  fc.tuple(yearText, scheduleText).map(([y, s]) => `/v3/due-dates?year=${encode(y)}&schedule=${encode(s)}`),
+  fc.tuple(yearText, dueDayText, conventionText).map(([y, d, c]) => `/v3/due-dates?year=${encode(y)}&day=${encode(d)}&convention=${encode(c)}`),
+  fc.tuple(fc.option(yearText), fc.option(scheduleText), fc.option(dueDayText), fc.option(conventionText)).map(
+    ([y, s, d, c]) => `/v3/due-dates?${[y && `year=${encode(y)}`, s && `schedule=${encode(s)}`, d && `day=${encode(d)}`, c && `convention=${encode(c)}`].filter(Boolean).join("&")}`,
+  ),
   fc.tuple(dateText, dateText, leaveDaysText, objectiveText).map(
     ([a, b, n, o]) => `/v3/leave-plan?from=${encode(a)}&to=${encode(b)}&days=${encode(n)}&objective=${encode(o)}`,
   ),
@@ -216,13 +230,21 @@ const v3Valid: fc.Arbitrary<string> = fc.tuple(
     ),
     fc.integer({ min: 1930, max: 9999 }).map((y) => `/v3/long-weekends?year=${y}`),
     fc.integer({ min: 1983, max: 9999 }).map((y) => `/v3/flag-days?year=${y}`),
+    // conventions from dates clear of the range's edges; named schedules from 2015 (every one answers); custom rules
+    fc.tuple(fc.date({ min: new Date("1930-02-01T00:00:00Z"), max: new Date("9999-11-30T00:00:00Z"), noInvalidDate: true }), fc.constantFrom("following", "preceding", "modified-following", "modified-preceding", "nearest", "unadjusted")).map(
+      ([d, c]) => `/v3/adjust?date=${d.toISOString().slice(0, 10)}&convention=${c}`,
+    ),
+    fc.tuple(fc.integer({ min: 2015, max: 9999 }), fc.constantFrom("salary-25", "child-benefit", "tax-account")).map(([y, s]) => `/v3/due-dates?year=${y}&schedule=${s}`),
+    fc.tuple(fc.integer({ min: 1931, max: 9998 }), fc.constantFrom("1", "15", "28", "29", "30", "31", "last"), fc.constantFrom("following", "preceding", "modified-following", "modified-preceding", "nearest", "unadjusted")).map(
+      ([y, d, c]) => `/v3/due-dates?year=${y}&day=${d}&convention=${c}`,
+    ),
     fc.tuple(validDate, fc.integer({ min: 0, max: 365 }), fc.integer({ min: 1, max: 60 }), fc.constantFrom("", "&objective=most", "&objective=longest")).map(
       ([from, span, days, objective]) => {
         const to = new Date(Math.min(Date.parse(from + "T00:00:00Z") + span * 86_400_000, Date.parse("9999-12-31T00:00:00Z"))).toISOString().slice(0, 10);
         return `/v3/leave-plan?from=${from}&to=${to}&days=${days}${objective}`;
       },
     ),
-    fc.constantFrom("/v3/observances", "/v3/openapi.json", "/v3/flag-days/catalogue"),
+    fc.constantFrom("/v3/observances", "/v3/openapi.json", "/v3/flag-days/catalogue", "/v3/due-dates/catalogue"),
   ),
   fc.array(fc.tuple(fc.constantFrom("x", "utm_source", "Year", "callback", "_"), fc.string({ maxLength: 10 })), { maxLength: 2 }),
 ).map(([path, extras]) => path + extras.map(([k, v]) => `${path.includes("?") ? "&" : "?"}${k}=${encode(v)}`).join(""));
@@ -391,6 +413,9 @@ describe("fuzz: hostile requests never produce a 500, an exception or a malforme
       ["/v3/half-days", ["year=2024"]],
       ["/v3/long-weekends", ["year=2026"]],
       ["/v3/flag-days", ["year=2026"]],
+      ["/v3/adjust", ["date=2026-06-19", "convention=modified-following"]],
+      ["/v3/due-dates", ["year=2026", "schedule=child-benefit"]],
+      ["/v3/due-dates", ["year=2026", "day=25", "convention=preceding"]],
       ["/v3/leave-plan", ["from=2026-01-01", "to=2026-12-31", "days=25", "objective=longest"]],
       ["/v3/period", ["from=2024-01-01", "to=2024-12-31", "bounds=inclusive"]],
       ["/v3/shift", ["date=2024-01-31", "add=1m", "postpone=true"]],

@@ -16,7 +16,8 @@ const STRICT = CONTRACT_DOCUMENT;
 
 const V3_PATHS = [
   "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/long-weekends", "/v3/days/{date}", "/v3/period", "/v3/shift", "/v3/leave-plan",
-  "/v3/observances", "/v3/observances/{code}", "/v3/flag-days", "/v3/flag-days/catalogue", "/v3/openapi.json",
+  "/v3/observances", "/v3/observances/{code}", "/v3/flag-days", "/v3/flag-days/catalogue",
+  "/v3/adjust", "/v3/due-dates", "/v3/due-dates/catalogue", "/v3/openapi.json",
 ];
 const V2_PATHS = ["/holidays", "/half-days", "/bridge-days"];
 const FEED_PATHS = ["/ical/svenska-helgdagar.ics", "/ical/holidays"];
@@ -151,9 +152,9 @@ describe("the OpenAPI document", () => {
         expect(r.content["application/problem+json"].schema, `${path} ${status}`).toEqual({ $ref: "#/components/schemas/Problem" });
       }
     }
-    const withParams = V3_PATHS.filter((p) => !["/v3/observances", "/v3/flag-days/catalogue", "/v3/openapi.json"].includes(p));
+    const withParams = V3_PATHS.filter((p) => !["/v3/observances", "/v3/flag-days/catalogue", "/v3/due-dates/catalogue", "/v3/openapi.json"].includes(p));
     for (const path of withParams) expect(PUBLIC.paths[path].get.responses["400"], path).toBeDefined();
-    for (const path of ["/v3/days/{date}", "/v3/observances/{code}"]) expect(PUBLIC.paths[path].get.responses["404"], path).toBeDefined();
+    for (const path of ["/v3/days/{date}", "/v3/observances/{code}", "/v3/due-dates"]) expect(PUBLIC.paths[path].get.responses["404"], path).toBeDefined();
   });
 
   it("names the 200 schema of every path as the specification does", () => {
@@ -162,6 +163,7 @@ describe("the OpenAPI document", () => {
       "/v3/holidays": "HolidaysResponse", "/v3/bridge-days": "BridgeDaysResponse", "/v3/half-days": "HalfDaysResponse",
       "/v3/days/{date}": "Day", "/v3/period": "Period", "/v3/shift": "Shift", "/v3/observances": "ObservanceList",
       "/v3/observances/{code}": "OccurrenceList", "/health": "Health",
+      "/v3/adjust": "Adjustment", "/v3/due-dates": "DueDatesResponse", "/v3/due-dates/catalogue": "DueDateScheduleList",
     };
     for (const [path, name] of Object.entries(expected)) {
       expect(schema200(path)["application/json"].schema, path).toEqual({ $ref: `#/components/schemas/${name}` });

@@ -60,6 +60,17 @@ describe("the generated _redirects, as Netlify parses it", () => {
     ["/v3/flag-days", undefined],
     ["/v3/flag-days/catalogue", "/v3/data/flag-days.json"],
     ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=25", undefined],
+    ["/v3/due-dates?year=2026&schedule=child-benefit", "/v3/data/2026/due-dates/child-benefit.json"],
+    ["/v3/due-dates?schedule=tax-account&year=2026&x=1", "/v3/data/2026/due-dates/tax-account.json"],
+    // both forms, or a custom rule: the function (its 400, or its answer)
+    ["/v3/due-dates?year=2026&schedule=child-benefit&day=20", undefined],
+    ["/v3/due-dates?year=2026&schedule=child-benefit&convention=following", undefined],
+    ["/v3/due-dates?year=2026&day=25&convention=preceding", undefined],
+    ["/v3/due-dates?schedule=salary-25", undefined],
+    // no file before a schedule's since, none for an unknown code: the function answers (400, 404)
+    ["/v3/due-dates?year=2011&schedule=tax-account", "/v3/data/2011/due-dates/tax-account.json"],
+    ["/v3/due-dates/catalogue", "/v3/data/due-dates.json"],
+    ["/v3/adjust?date=2026-06-19&convention=following", undefined],
     ["/v3/openapi.json", "/v3/data/openapi.json"],
     ["/ical/holidays?bridge=1", undefined],
   ])("%s -> %s", (request, file) => {

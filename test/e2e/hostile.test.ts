@@ -241,10 +241,10 @@ describe.skipIf(!BASE)("hostile requests over raw sockets (standalone server)", 
       "99999999999999999999d", "8069y", "inclusive", "most", "__proto__", "constructor", "\u0000", "😀", "\u202e", "\ud800",
       "<script>", "' OR 1=1 --", "${x}", "a".repeat(3000), "%ff".repeat(1000), "%".repeat(3000), "1d,".repeat(500) + "1d",
     ];
-    const NAMES = ["year", "sundays", "saturdays", "from", "to", "bounds", "date", "add", "postpone", "code", "weekends", "bridge", "half", "busy", "flags", "days", "objective", "x", "__proto__", "%79ear"];
+    const NAMES = ["year", "sundays", "saturdays", "from", "to", "bounds", "date", "add", "postpone", "code", "weekends", "bridge", "half", "busy", "flags", "days", "objective", "convention", "schedule", "day", "due", "x", "__proto__", "%79ear"];
     const PATHS = [
       "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/days/{v}", "/v3/period", "/v3/shift", "/v3/observances", "/v3/observances/{v}",
-      "/v3/openapi.json", "/v3/long-weekends", "/v3/leave-plan", "/v3/flag-days", "/v3/flag-days/catalogue", "/holidays", "/half-days/", "/bridge-days", "/ical/holidays",
+      "/v3/openapi.json", "/v3/long-weekends", "/v3/leave-plan", "/v3/flag-days", "/v3/flag-days/catalogue", "/v3/adjust", "/v3/due-dates", "/v3/due-dates/catalogue", "/holidays", "/half-days/", "/bridge-days", "/ical/holidays",
       "/ical/svenska-helgdagar.ics", "/health", "/v3/data/{v}", "/v3/data/{v}/holidays.json", "/ics/{v}", "/{v}", "/v3/{v}", "/api/{v}",
       "/mcp", "/mcp/{v}",
     ];
