@@ -11,12 +11,12 @@
  * tell a model what to send, the parsers judge what it sent.
  */
 import type {
-  BridgeDaysResponse, Day, HalfDaysResponse, HolidaysResponse, LeavePlan, LongWeekendsResponse, OccurrenceList, Period, Shift,
+  Adjustment, BridgeDaysResponse, Day, DueDatesResponse, HalfDaysResponse, HolidaysResponse, LeavePlan, LongWeekendsResponse, OccurrenceList, Period, Shift,
 } from "../../contract/bodies.js";
 import { PARAMETER_COMPONENTS } from "../../contract/openapi.js";
 import { PATHS } from "../../contract/paths.js";
 import { PARAMETERS, ROUTE_BY_ID, type ParameterKey } from "../../contract/routes.js";
-import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
 import { invalidParameter, problemOf } from "../../contract/problems.js";
 import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { detailNamingParameter, problemDocument, type ProblemDocument } from "./problem.js";
@@ -51,6 +51,15 @@ const HALF =
 const SUNDAY_RULE =
   "The Sunday rule of the Act on the Calculation of Statutory Time (1930:173) s. 2: a deadline that falls on a Sunday, another " +
   "public holiday, a Saturday, Midsummer Eve, Christmas Eve or New Year's Eve moves to the next working day.";
+const BUSINESS_DAY =
+  "A business day (bankdag) is a working day: Monday to Friday, not a public holiday, not Midsummer Eve, Christmas Eve or " +
+  "New Year's Eve. Conventions (QuantLib's): `following` (first business day on or after), `preceding` (on or before), " +
+  "`modified-following` (following unless that leaves the month, then preceding), `modified-preceding` (the mirror), " +
+  "`nearest` (the closer; equally far: following), `unadjusted`.";
+const SCHEDULES =
+  "Named schedules: " +
+  DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.sv} / ${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ") +
+  "; `salary-25` is a common contract term (the 25th, the banking day before), not law: an employer's own terms decide.";
 const ERRORS =
   "A refused argument gives a tool error whose text starts with the problem slug (`invalid-parameter`; `invalid-date` for an " +
   "impossible date such as 2023-02-29; `not-found`) and names the argument.";
@@ -67,6 +76,7 @@ export const MCP_INSTRUCTIONS = [
   SUNDAY_RULE,
   TODAY,
   ERRORS + " The slugs and details are the HTTP API's own; correct the argument and call again.",
+  BUSINESS_DAY,
   "Each tool's structuredContent is the JSON body of the equivalent GET request to the service's v3 API (OpenAPI at " +
     `${PATHS.openapi}); the text holds a short Swedish/English summary and the same JSON.`,
 ].join("\n\n");
@@ -292,6 +302,38 @@ export const TOOLS: readonly ToolDeclaration[] = [
     summary: (o: OccurrenceList) =>
       `${o.name.sv} / ${o.name.en} (${o.code}, ${o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
       (o.count ? ": " + some(o.occurrences.map((x) => `${x.day.date} (${weekdayOf(x.day)})`), 20, ", ") : "") + ".",
+  },
+  {
+    name: "adjust_date",
+    title: "Move a date to a Swedish business day",
+    description:
+      `Moves a date to a Swedish business day by a convention, as payment systems roll dates. ${BUSINESS_DAY} A business day is ` +
+      `never moved. Use it for \"the banking day before/after\" questions. ${ERRORS}`,
+    arguments: [
+      arg("date", "adjustDate", "The date, YYYY-MM-DD."),
+      arg("convention", "adjustConvention", `The convention: one of ${CONVENTIONS.join(", ")}.`),
+    ],
+    requests: [{ route: "adjust" }],
+    summary: (a: Adjustment) =>
+      `${a.date} (${a.convention}) → ${dayLine(a.result)}` + (a.moved ? "." : " (oflyttad/not moved)."),
+  },
+  {
+    name: "due_dates",
+    title: "Swedish payment and due dates of a year",
+    description:
+      "The due dates of a year, month by month, each moved to a business day: a named schedule (`schedule`), or a rule of " +
+      "your own (`day` 1-31 or `last`, past the month's end the last day, with `convention`). Give exactly one of the two. " +
+      `${SCHEDULES} ${BUSINESS_DAY} ${TODAY} An unknown schedule is \`not-found\`. ${ERRORS}`,
+    arguments: [
+      arg("year", "year", YEAR_ARGUMENT),
+      arg("schedule", "schedule", `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`),
+      arg("day", "dueDay", "A rule of your own: the day of the month, 1-31 or `last` (with `convention`)."),
+      arg("convention", "dueConvention", `A rule of your own: the convention (with \`day\`), one of ${CONVENTIONS.join(", ")}.`),
+    ],
+    requests: [{ route: "dueDates" }],
+    summary: (body: DueDatesResponse) =>
+      `${body.year}, ${body.schedule.name.sv} / ${body.schedule.name.en} (${body.schedule.code}, ${body.schedule.convention}): ` +
+      body.dates.map((x) => (x.moved ? `${x.due.date} (${x.nominal.slice(5)})` : x.due.date)).join(", ") + ".",
   },
 ];
 

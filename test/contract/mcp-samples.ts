@@ -40,6 +40,12 @@ export const VALID: ValidSample[] = [
   { tool: "plan_leave", arguments: { from: "2026-04-01", to: "2026-06-30", days: 3, objective: "longest" }, equivalent: `${PATHS.leavePlan}?from=2026-04-01&to=2026-06-30&days=3&objective=longest` },
   { tool: "observance", arguments: { code: "midsummerEve", from: 1950, to: 1955 }, equivalent: `${pathOf("observance", { code: "midsummerEve" })}?from=1950&to=1955` },
   { tool: "observance", arguments: { code: "nationalDay", from: 2000, to: 2010 }, equivalent: `${pathOf("observance", { code: "nationalDay" })}?from=2000&to=2010` },
+  { tool: "adjust_date", arguments: { date: "2026-06-19", convention: "modified-following" }, equivalent: `${PATHS.adjust}?date=2026-06-19&convention=modified-following` },
+  { tool: "adjust_date", arguments: { date: "2029-06-06", convention: "nearest" }, equivalent: `${PATHS.adjust}?date=2029-06-06&convention=nearest` },
+  { tool: "due_dates", arguments: { year: 2026, schedule: "child-benefit" }, equivalent: `${PATHS.dueDates}?year=2026&schedule=child-benefit` },
+  { tool: "due_dates", arguments: { year: "2026", schedule: "tax-account", day: null }, equivalent: `${PATHS.dueDates}?year=2026&schedule=tax-account` },
+  { tool: "due_dates", arguments: { year: 2024, day: 31, convention: "modified-following" }, equivalent: `${PATHS.dueDates}?year=2024&day=31&convention=modified-following` },
+  { tool: "due_dates", arguments: { year: 2024, day: "last", convention: "preceding" }, equivalent: `${PATHS.dueDates}?year=2024&day=last&convention=preceding` },
 ];
 
 export const REFUSED: RefusedSample[] = [
@@ -63,7 +69,14 @@ export const REFUSED: RefusedSample[] = [
   { tool: "observance", arguments: { code: "nope" }, slug: "not-found", equivalent: pathOf("observance", { code: "nope" }) },
   { tool: "observance", arguments: { code: "midsummerEve", from: 2010, to: 2000 }, slug: "invalid-parameter", equivalent: `${pathOf("observance", { code: "midsummerEve" })}?from=2010&to=2000` },
   { tool: "observance", arguments: {}, slug: "invalid-parameter", detail: "'code' is required" },
+  { tool: "adjust_date", arguments: { date: "2026-06-19", convention: "next" }, slug: "invalid-parameter", equivalent: `${PATHS.adjust}?date=2026-06-19&convention=next` },
+  { tool: "adjust_date", arguments: { date: "9999-12-31", convention: "following" }, slug: "invalid-parameter", equivalent: `${PATHS.adjust}?date=9999-12-31&convention=following` },
+  { tool: "adjust_date", arguments: { date: "2026-06-19" }, slug: "invalid-parameter", equivalent: `${PATHS.adjust}?date=2026-06-19` },
+  { tool: "due_dates", arguments: { year: 2026, schedule: "nope" }, slug: "not-found", equivalent: `${PATHS.dueDates}?year=2026&schedule=nope` },
+  { tool: "due_dates", arguments: { year: 2026, schedule: "salary-25", day: 25, convention: "preceding" }, slug: "invalid-parameter", equivalent: `${PATHS.dueDates}?year=2026&schedule=salary-25&day=25&convention=preceding` },
+  { tool: "due_dates", arguments: { year: 2026, day: 25 }, slug: "invalid-parameter", equivalent: `${PATHS.dueDates}?year=2026&day=25` },
+  { tool: "due_dates", arguments: { year: 2011, schedule: "tax-account" }, slug: "invalid-parameter", equivalent: `${PATHS.dueDates}?year=2011&schedule=tax-account` },
 ];
 
 /** Every tool the endpoint lists, in order. */
-export const TOOL_NAMES = ["describe_day", "list_holidays", "bridge_and_half_days", "count_period", "shift_date", "long_weekends", "plan_leave", "observance"];
+export const TOOL_NAMES = ["describe_day", "list_holidays", "bridge_and_half_days", "count_period", "shift_date", "long_weekends", "plan_leave", "observance", "adjust_date", "due_dates"];
