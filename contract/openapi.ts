@@ -346,7 +346,7 @@ const RESPONSES: Json = {
     ["gone"],
     { ...V2_HEADERS, "Retry-After": { ...h("Retry-After"), description: "During a brownout: whole seconds until the window ends. Absent after the sunset." } },
   ),
-  FeedBadRequest: problemResponse("A known feed option has a value that is not a boolean.", ["invalid-parameter"]),
+  FeedBadRequest: problemResponse("A known feed option has a value that is not a boolean, or `due` names no schedule or an unknown one.", ["invalid-parameter"]),
   McpNotAcceptable: problemResponse(
     "`Accept` does not list both `application/json` and `text/event-stream`, as the Streamable HTTP transport requires.",
     ["not-acceptable"],
@@ -613,6 +613,18 @@ export const PARAMETER_COMPONENTS: Json = {
       "UID `<date>-flagDay-<code>@" + SERVICE_DOMAIN + "` (codes of /v3/flag-days/catalogue), also on dates that carry a holiday " +
       "event; the calendar name gains \"och flaggdagar\".",
   ),
+  FeedDue: {
+    name: "due",
+    in: "query",
+    required: false,
+    description:
+      "A comma-separated list of due-date schedule codes (/v3/due-dates/catalogue): each schedule's due dates in the window, from " +
+      "its `since`, as events of their own: summary the schedule's Swedish name (\"Lön\", \"Barnbidrag\", \"Skattekontot: " +
+      `förfallodag\"), UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`; the calendar name gains \"betalningsdagar\". An empty value ` +
+      "or an unknown code is 400 invalid-parameter.",
+    schema: { type: "string", pattern: `^(${DUE_DATE_SCHEDULE_CODES.join("|")})(,(${DUE_DATE_SCHEDULE_CODES.join("|")}))*$` },
+    example: "salary-25,child-benefit",
+  },
   FeedBusy: feedOption("busy", false, "Mark events as busy time (`TRANSP:OPAQUE`) rather than free (`TRANSP:TRANSPARENT`)."),
 };
 

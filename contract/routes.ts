@@ -14,7 +14,7 @@
  *
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
-import { RULES_BY_CODE, findDueDateRule, parseConvention, parseDueDay, parseBounds, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type Convention, type DayOfMonth, type LeaveObjective, type Step } from "swedish-calendar/core";
+import { RULES_BY_CODE, findDueDateRule, parseDueScheduleList, parseConvention, parseDueDay, parseBounds, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type Convention, type DayOfMonth, type LeaveObjective, type Step } from "swedish-calendar/core";
 import { parseStrictBoolean, parseV2Year, parseLooseBoolean } from "./query.js";
 import { parseV2Weekends } from "./v2.js";
 import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "swedish-calendar/core";
@@ -87,6 +87,8 @@ export const PARAMETERS = {
   schedule: param("schedule", "query", "Schedule", one((v) => findDueDateRule(v, "schedule").code)),
   dueDay: param<DayOfMonth>("day", "query", "DueDay", one((v) => parseDueDay(v, "day"))),
   dueConvention: param<Convention>("convention", "query", "DueConvention", one((v) => parseConvention(v, "convention"))),
+  // the feed's `due`: a comma list of due-date schedule codes (a bad code is 400, as every bad feed value)
+  feedDue: param<string[]>("due", "query", "FeedDue", one((v) => parseDueScheduleList(v, "due"))),
   v2Year: param("year", "query", "V2Year", one(parseV2Year), { duplicateSlug: "invalid-year" }),
   v2Weekends: param("weekends", "query", "V2Weekends", one(parseV2Weekends), { repeat: "first" }),
   ...Object.fromEntries(
@@ -200,7 +202,9 @@ const FEED_DESCRIPTION =
   `Swedish summary, English name in the description, stable \`UID\`s (\`<date>-<code>@${SERVICE_DOMAIN}\`), ` +
   "`TRANSP:TRANSPARENT` unless `busy`, `X-WR-CALNAME` following the options (e.g. \"Svenska helgdagar\", \"Svenska helgdagar " +
   "med klämdagar och halvdagar\"; it cannot be set separately), `X-PUBLISHED-TTL` and `REFRESH-INTERVAL` of six hours. Cached " +
-  `for six hours. Unknown parameters are ignored; a non-boolean value of a known option is 400. Rate limit: ${SURFACES.feed.limit} ` +
+  `for six hours. \`due\` (a comma list of codes of /v3/due-dates/catalogue) adds those schedules' due dates as events ` +
+  `(summary the schedule's Swedish name, UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`). Unknown parameters are ignored; a ` +
+  `non-boolean value of a known option, or an unknown schedule code in \`due\`, is 400. Rate limit: ${SURFACES.feed.limit} ` +
   `requests ${perWindow(SURFACES.feed.windowSeconds)}, or ${SURFACES["feed-query"].limit} when query parameters are present; applies ` +
   "only when a response must be built.";
 const FEED_OK = "The calendar (`text/calendar; charset=utf-8`).";
@@ -213,7 +217,7 @@ const V3_ROW = { methods: METHODS, surface: "v3", fn: "v3" } as const;
 const FEED_ROW = {
   methods: METHODS,
   trailingSlash: true,
-  parameters: FEED_OPTION_NAMES.map((n) => `feed_${n}` as ParameterKey),
+  parameters: [...FEED_OPTION_NAMES.map((n) => `feed_${n}` as ParameterKey), "feedDue"],
   ok: { contentType: "calendar" },
   errors: [400],
   cache: "feed",

@@ -168,6 +168,24 @@ export function customDueDates(year: number, day: string | number, convention: s
   return dueDatesOfYear(year, customSchedule(parseDueDay(day), parseConvention(convention)));
 }
 
+/**
+ * A comma list of schedule codes (the feed's `due`): each a code of the catalogue, at least one; repeats are read
+ * once; the list comes back in catalogue order. Anything else is invalid-argument naming `argument` (a feed option
+ * is a 400, never a 404).
+ */
+export function parseDueScheduleList(value: string, argument = "due"): string[] {
+  const codes = value.split(",");
+  const unknown = codes.filter((c) => !DUE_DATE_RULES_BY_CODE.has(c));
+  if (value === "" || unknown.length > 0) {
+    throw invalidArgument(
+      argument,
+      `'${argument}' must be a comma-separated list of due-date schedule codes (${DUE_DATE_SCHEDULE_CODES.join(", ")})` +
+        (unknown.length > 0 && value !== "" ? `; unknown: ${unknown.map((c) => `'${c}'`).join(", ")}` : ""),
+    );
+  }
+  return DUE_DATE_SCHEDULE_CODES.filter((c) => codes.includes(c));
+}
+
 // fail at load, not in a response, when a rule is malformed
 for (const rule of DUE_DATE_RULES) {
   const days = typeof rule.day === "object" ? [rule.day.usual, ...rule.day.except.map((e) => e.day)] : [rule.day];

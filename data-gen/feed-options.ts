@@ -19,9 +19,14 @@ export interface FeedOptions {
   flags: boolean;
   /** mark events as busy (TRANSP:OPAQUE) rather than free (TRANSP:TRANSPARENT); default false */
   busy: boolean;
+  /**
+   * the codes of the due-date schedules (data-gen/duedates.ts) whose dates are added as events, in any order (the feed
+   * lists them in catalogue order); default none. Not a boolean: the `due` parameter is a comma list.
+   */
+  due?: readonly string[];
 }
 
-/** The option names in their fixed order (query strings, the site's form). */
+/** The boolean option names in their fixed order (query strings, the site's form); `due` is a list of its own. */
 export const FEED_OPTION_NAMES = ["defacto", "bridge", "half", "saturdays", "sundays", "flags", "busy"] as const satisfies readonly (keyof FeedOptions)[];
 
 export const DEFAULT_FEED_OPTIONS: Readonly<FeedOptions> = Object.freeze({
@@ -32,4 +37,5 @@ export const DEFAULT_FEED_OPTIONS: Readonly<FeedOptions> = Object.freeze({
   sundays: false,
   flags: false,
   busy: false,
+  due: Object.freeze([]) as readonly string[],
 });

@@ -7,6 +7,7 @@ import { createEvents, type EventAttributes } from "ics";
 import { SERVICE_DOMAIN } from "./constants.js";
 import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, type Day } from "./calendar.js";
 import { flagDayOccurrences } from "./flagdays.js";
+import { DUE_DATE_RULES_BY_CODE, dueDateScheduleInfo, dueDatesOfYear } from "./duedates.js";
 import { civilFromDay, dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
 import type { FeedOptions } from "./feed-options.js";
 import type { Names } from "./rules.js";
@@ -59,17 +60,26 @@ export function flagDayEventCode(code: string): string {
   return `flagDay-${code}`;
 }
 
+/** The event code of a due date: `due-<schedule>`, so its UID is `<date>-due-<schedule>@…` and never repeats another's. */
+export function dueDateEventCode(schedule: string): string {
+  return `due-${schedule}`;
+}
+
 /**
  * The calendar's display name, a function of the options alone:
- * - base: "Svenska helgdagar" (public and de facto holidays) or "Svenska allmänna helgdagar" (defacto=false), followed by
- *   " och flaggdagar" when flags=true;
+ * - base: "Svenska helgdagar" (public and de facto holidays) or "Svenska allmänna helgdagar" (defacto=false), then
+ *   "flaggdagar" when flags=true and "betalningsdagar" when `due` names a schedule, as a Swedish list ("Svenska
+ *   helgdagar och flaggdagar", "Svenska helgdagar, flaggdagar och betalningsdagar");
  * - then "med" and the added kinds of day in the fixed order klämdagar, halvdagar, lördagar, söndagar,
  *   joined as a Swedish list ("a", "a och b", "a, b och c");
  * - then " (upptagen tid)" when busy=true.
  * E.g. "Svenska helgdagar med klämdagar och halvdagar", "Svenska helgdagar och flaggdagar med klämdagar".
  */
 export function feedCalendarName(options: FeedOptions): string {
-  const base = (options.defacto ? "Svenska helgdagar" : "Svenska allmänna helgdagar") + (options.flags ? " och flaggdagar" : "");
+  const kinds = [options.defacto ? "Svenska helgdagar" : "Svenska allmänna helgdagar"];
+  if (options.flags) kinds.push("flaggdagar");
+  if (options.due && options.due.length > 0) kinds.push("betalningsdagar");
+  const base = kinds.length === 1 ? kinds[0] : `${kinds.slice(0, -1).join(", ")} och ${kinds[kinds.length - 1]}`;
   const added: string[] = [];
   if (options.bridge) added.push("klämdagar");
   if (options.half) added.push("halvdagar");
@@ -88,7 +98,8 @@ const HOLIDAY_KIND: Record<string, string> = { public: "public holiday", defacto
 
 /**
  * The events of the feed for the years fromYear..toYear, ordered by date; on one date the observances come
- * first in catalogue order, then the flag days in their catalogue order, then bridge day, half day, Saturday, Sunday.
+ * first in catalogue order, then the flag days in their catalogue order, then the due dates of `due` in catalogue order
+ * (a schedule only in the years it answers, from its `since`), then bridge day, half day, Saturday, Sunday.
  */
 export function feedEvents(fromYear: number, toYear: number, options: FeedOptions): FeedEvent[] {
   const byDate = new Map<DayNumber, FeedEvent[]>();
@@ -111,6 +122,14 @@ export function feedEvents(fromYear: number, toYear: number, options: FeedOption
     if (options.flags) {
       for (const { day, rule } of flagDayOccurrences(year)) {
         add(toIsoDate(day), flagDayEventCode(rule.code), `${rule.name.sv} (flaggdag)`, `${rule.name.en} (official flag day)`);
+      }
+    }
+    for (const code of options.due ?? []) {
+      const rule = DUE_DATE_RULES_BY_CODE.get(code);
+      if (!rule) throw new Error(`feed: no due-date schedule ${code}`); // the caller reads `due` with parseDueScheduleList
+      if (rule.since !== undefined && year < rule.since) continue;
+      for (const x of dueDatesOfYear(year, dueDateScheduleInfo(rule), rule).dates) {
+        add(x.due.date, dueDateEventCode(code), rule.name.sv, `${rule.name.en} (${x.moved ? `moved from ${x.nominal}` : "due date"})`);
       }
     }
     if (options.bridge) for (const day of bridgeDaysOfYear(year)) addExtra(day, "bridge");

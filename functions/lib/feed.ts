@@ -14,10 +14,15 @@ export const FEED_WINDOW_RADIUS = 2;
 export function feedOptionsOf(args: Record<string, unknown>): FeedOptions {
   const options: FeedOptions = { ...DEFAULT_FEED_OPTIONS };
   for (const name of FEED_OPTION_NAMES) if (typeof args[name] === "boolean") options[name] = args[name] as boolean;
+  // `due` as the router read it: catalogue codes, in catalogue order
+  if (Array.isArray(args.due)) options.due = args.due as string[];
   return options;
 }
 
-/** Built feeds of the current window, by option set (at most 128); emptied when the window moves. */
+/**
+ * Built feeds of the current window, by option set (128 boolean sets times 8 sets of due-date schedules at most);
+ * emptied when the window moves.
+ */
 const built = new Map<string, string>();
 let builtFor: number | undefined;
 
@@ -26,7 +31,7 @@ function feedBody(year: number, options: FeedOptions): string {
     built.clear();
     builtFor = year;
   }
-  const key = FEED_OPTION_NAMES.map((n) => (options[n] ? "1" : "0")).join("");
+  const key = FEED_OPTION_NAMES.map((n) => (options[n] ? "1" : "0")).join("") + (options.due ?? []).join(",");
   let body = built.get(key);
   if (body === undefined) {
     body = buildFeed(year - FEED_WINDOW_RADIUS, year + FEED_WINDOW_RADIUS, options);

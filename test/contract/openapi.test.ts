@@ -131,7 +131,7 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(params("/holidays")).sort()).toEqual(["weekends", "year"]);
     for (const feed of FEED_PATHS) {
       const fp = params(feed);
-      expect(Object.keys(fp).sort()).toEqual(["bridge", "busy", "defacto", "flags", "half", "saturdays", "sundays"]);
+      expect(Object.keys(fp).sort()).toEqual(["bridge", "busy", "defacto", "due", "flags", "half", "saturdays", "sundays"]);
       expect(fp.flags.schema.default).toBe("false");
       expect(fp.defacto.schema.default).toBe("true");
       expect(fp.bridge.allowEmptyValue).toBe(true);

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { bridgeDaysOfYear, flagDaysOfYear, halfDaysOfYear, holidaysOfYear } from "swedish-calendar/core";
+import { dueDates } from "swedish-calendar";
 import { buildFeed, DEFAULT_FEED_OPTIONS, feedCalendarName, FEED_OPTION_NAMES, type FeedOptions } from "swedish-calendar/ics";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
@@ -191,6 +192,77 @@ describe("flag days in the feed (flags=1)", () => {
     const body = await res.json();
     expect(body.type).toBe(`${PROBLEM_BASE}/invalid-parameter`);
     expect(body.detail).toContain("flags");
+  });
+});
+
+describe("due dates in the feed (due=<codes>)", () => {
+  const DUE = { ...DEFAULT_FEED_OPTIONS, due: ["salary-25", "child-benefit", "tax-account"] };
+  const dueEvents = (cal: ReturnType<typeof parseCalendar>) => cal.events.filter((e) => e.uid.includes("-due-"));
+
+  it("adds each schedule's due dates as all-day events with the schedule's Swedish name and a stable UID", () => {
+    const cal = parseCalendar(buildFeed(2026, 2026, DUE));
+    expect(cal.name).toBe("Svenska helgdagar och betalningsdagar");
+    const events = dueEvents(cal);
+    expect(events).toHaveLength(36);
+    const of = (code: string) => events.filter((e) => e.uid.includes(`-due-${code}@`));
+    expect(of("salary-25").map((e) => e.date)).toEqual(dueDates(2026, "salary-25").dates.map((x) => x.due.date));
+    expect(of("child-benefit").map((e) => e.date)).toEqual(dueDates(2026, "child-benefit").dates.map((x) => x.due.date));
+    expect(of("tax-account").map((e) => e.date)).toEqual(dueDates(2026, "tax-account").dates.map((x) => x.due.date));
+    expect(new Set(of("salary-25").map((e) => e.summary))).toEqual(new Set(["Lön"]));
+    expect(new Set(of("child-benefit").map((e) => e.summary))).toEqual(new Set(["Barnbidrag"]));
+    expect(new Set(of("tax-account").map((e) => e.summary))).toEqual(new Set(["Skattekontot: förfallodag"]));
+    // Midsummer 2026: the child benefit of Saturday 20 June is paid on Thursday 18 June
+    const june = of("child-benefit").find((e) => e.date === "2026-06-18")!;
+    expect(june.uid).toBe("2026-06-18-due-child-benefit@swedish-calendar.example");
+    expect(june.description).toBe("Child benefit (moved from 2026-06-20)");
+    expect(of("salary-25").find((e) => e.date === "2026-02-25")!.description).toBe("Salary (due date)");
+    for (const e of events) expect([e.isDate, e.explicitEnd, e.transp]).toEqual([true, false, "TRANSPARENT"]);
+    // the holiday events are all still there, and every UID is unique
+    const plain = parseCalendar(buildFeed(2026, 2026, DEFAULT_FEED_OPTIONS)).events.map((e) => e.uid);
+    expect(cal.events.filter((e) => !e.uid.includes("-due-")).map((e) => e.uid)).toEqual(plain);
+    expect(new Set(cal.events.map((e) => e.uid)).size).toBe(cal.events.length);
+  });
+
+  it("keeps UIDs when the window moves; a schedule has events only from its since", () => {
+    const earlier = dueEvents(parseCalendar(buildFeed(2024, 2028, DUE)));
+    const later = new Set(dueEvents(parseCalendar(buildFeed(2025, 2029, DUE))).map((e) => e.uid));
+    for (const e of earlier.filter((e) => e.date >= "2025")) expect(later.has(e.uid)).toBe(true);
+    const early = dueEvents(parseCalendar(buildFeed(2011, 2012, DUE)));
+    expect(early.filter((e) => e.uid.includes("-due-salary-25@"))).toHaveLength(24);
+    expect(early.filter((e) => e.uid.includes("-due-tax-account@")).map((e) => e.date.slice(0, 4))).toEqual(Array(12).fill("2012"));
+    expect(early.filter((e) => e.uid.includes("-due-child-benefit@"))).toEqual([]);
+  });
+
+  it("with flags too, the name lists both", () => {
+    expect(feedCalendarName({ ...DUE, flags: true })).toBe("Svenska helgdagar, flaggdagar och betalningsdagar");
+    expect(feedCalendarName({ ...DUE, due: [] })).toBe("Svenska helgdagar");
+  });
+
+  it.each([
+    ["due=salary-25", ["salary-25"]],
+    ["due=tax-account,salary-25", ["salary-25", "tax-account"]],
+    ["due=child-benefit,child-benefit&bridge=1", ["child-benefit"]],
+  ])("%s over HTTP adds those schedules in the window, in catalogue order", async (q, codes) => {
+    const res = await get(`${FEED}?${q}`);
+    expect(res.status).toBe(200);
+    const cal = parseCalendar(await res.text());
+    const found = dueEvents(cal).map((e) => `${e.date}|${e.uid.slice(11, e.uid.indexOf("@"))}`);
+    const expected = WINDOW.flatMap((y) => codes.flatMap((c) => dueDates(y, c).dates.map((x) => `${x.due.date}|due-${c}`)));
+    expect(found.slice().sort()).toEqual(expected.sort());
+    expect(cal.name).toContain("betalningsdagar");
+  });
+
+  it.each(["", "nope", "salary-25,nope", "salary-25,", "SALARY-25", "true"])("due=%j is a 400 invalid-parameter problem naming due", async (value) => {
+    const res = await get(`${FEED}?due=${encodeURIComponent(value)}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    const body = await res.json();
+    expect(body.type).toBe(`${PROBLEM_BASE}/invalid-parameter`);
+    expect(body.detail).toContain("'due'");
+  });
+
+  it("due given twice is a 400, as every known parameter", async () => {
+    expect((await get(`${FEED}?due=salary-25&due=tax-account`)).status).toBe(400);
   });
 });
 
