@@ -11,6 +11,7 @@
  * messages are the API's) and the `process` global; nothing in the package imports it.
  */
 import {
+  adjust, dueDates, type Adjustment, type Convention, type DayOfMonth, type DueDates,
   bridgeDays, CalendarError, countPeriod, describeDay, flagDayRules, flagDays, halfDays, holidays, isBridgeDay, isHalfDay,
   longWeekends, observanceInfo, planLeave, shiftDate, type Day, type Duration, type HolidayType, type Names,
 } from "./index.js";
@@ -306,6 +307,45 @@ const COMMANDS: Record<string, Command> = {
         return [f.date, weekdayName(lang, weekday), f.name[lang], f.holiday ? observanceName(lang, f.holiday) : ""];
       });
       return `${table([w.date, w.weekday, w.flagDay, w.holiday], rows)}\n\n${w.count(list.length, w.nFlags)}`;
+    },
+  },
+  adjust: {
+    args: ["date", "convention"],
+    flags: [],
+    values: [],
+    summary: "moves a date to a business day by a convention",
+    help:
+      "Conventions (QuantLib's): following, preceding, modified-following, modified-preceding, nearest, unadjusted.\n" +
+      "A business day (bankdag) is a working day: not a weekend, public holiday, Midsummer, Christmas or New Year's Eve.\n" +
+      "Example: swedish-calendar adjust 2026-06-19 modified-following",
+    compute: ({ args }) => adjust(args[0], args[1] as Convention),
+    render: (a: Adjustment, { lang }) =>
+      fields([
+        [WORDS[lang].date, dayShort(lang, describeDay(a.date))],
+        [lang === "sv" ? "Konvention" : "Convention", a.convention],
+        [WORDS[lang].result, `${dayShort(lang, a.result)}${a.moved ? "" : lang === "sv" ? " (oflyttad)" : " (not moved)"}`],
+      ]),
+  },
+  "due-dates": {
+    args: ["year", "schedule"],
+    flags: [],
+    values: [],
+    summary: "the due dates of a year: salary-25, child-benefit, tax-account, or <day>:<convention>",
+    help:
+      "One row per month: the nominal date and the business day it is due. A schedule of the catalogue, or a rule of\n" +
+      "your own as day:convention (day 1-31 or last), e.g. 25:preceding.\n" +
+      "Example: swedish-calendar due-dates 2026 child-benefit",
+    compute: ({ args }) => {
+      const year = yearArg(args[0]);
+      const colon = args[1].indexOf(":");
+      if (colon < 0) return dueDates(year, args[1]);
+      const day = args[1].slice(0, colon);
+      return dueDates(year, { day: (day === "last" ? day : Number(day)) as DayOfMonth, convention: args[1].slice(colon + 1) as Convention });
+    },
+    render: (r: DueDates, { lang }) => {
+      const rows = r.dates.map((x) => [x.nominal, dayShort(lang, x.due), x.moved ? (lang === "sv" ? "flyttad" : "moved") : ""]);
+      const head = lang === "sv" ? ["Nominellt", "Förfaller", ""] : ["Nominal", "Due", ""];
+      return `${r.year}: ${r.schedule.name[lang]} (${r.schedule.code}, ${r.schedule.convention})\n\n${table(head, rows)}`;
     },
   },
   ics: {
