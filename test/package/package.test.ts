@@ -71,7 +71,7 @@ async function ok(path: string): Promise<string> {
 }
 
 /** The feed the service serves for these options (its window is FEED_FROM-FEED_TO at NOW). */
-async function feed(options: Record<string, boolean>): Promise<string> {
+async function feed(options: Record<string, boolean | string[]>): Promise<string> {
   const query = new URLSearchParams(Object.entries(options).map(([k, v]) => [k, String(v)]));
   const res = await handleFeed(new Request(`${ORIGIN}${pathOf("feed")}?${query}`), { clock: () => NOW, rateLimitsEnabled: false });
   const body = await res.text();
@@ -134,15 +134,16 @@ function sampleDates(): string[] {
 const CONVENTIONS = ["following", "preceding", "modified-following", "modified-preceding", "nearest", "unadjusted"];
 const YEARS = [1930, 1931, 1983, 2004, 2005, 2024, 2026, 2100, 5000, 9999];
 const DATES = sampleDates();
-const FEED_OPTIONS: Record<string, boolean>[] = [
+const FEED_OPTIONS: Record<string, boolean | string[]>[] = [
   {},
+  { due: ["tax-account", "salary-25"], half: true },
   { bridge: true, half: true },
   { defacto: false, saturdays: true, sundays: true, busy: true },
   { flags: true, bridge: true },
 ];
 /** Every option on: the calendar's name is then longer than a content line may be, so the feed folds it. */
 const EVERYTHING = { flags: true, bridge: true, half: true, saturdays: true, sundays: true, busy: true };
-const FULL = (options: Record<string, boolean>) => ({ defacto: true, bridge: false, half: false, saturdays: false, sundays: false, flags: false, busy: false, ...options });
+const FULL = (options: Record<string, boolean | string[]>) => ({ defacto: true, bridge: false, half: false, saturdays: false, sundays: false, flags: false, busy: false, due: [], ...options });
 
 /** The logical lines of iCalendar text (continuations joined) with their folded text. */
 function contentLines(ics: string): { line: string; folded: string }[] {
@@ -271,6 +272,10 @@ function cases(): Case[] {
   list.push({
     call: ics("flagDayEventCode", "nationalDay"),
     value: async (text) => expect(contentLines(await feed({ flags: true })).map((l) => l.line)).toContain(`UID:2026-06-06-${JSON.parse(text)}@swedish-calendar.example`),
+  });
+  list.push({
+    call: ics("dueDateEventCode", "tax-account"),
+    value: async (text) => expect(contentLines(await feed({ due: ["tax-account"] })).map((l) => l.line)).toContain(`UID:2026-01-19-${JSON.parse(text)}@swedish-calendar.example`),
   });
   list.push({
     call: ics("feedTimestamp", FEED_FROM),
@@ -455,7 +460,7 @@ describe("the packed package, installed in a fresh project", () => {
     it.each(["describeDay", "isWorkingDay", "isBridgeDay", "isHalfDay", "holidays", "bridgeDays", "halfDays", "daysOfYear", "countPeriod", "shiftDate",
       "longWeekends", "planLeave", "observances", "observanceInfo", "occurrences", "flagDays", "flagDayRules", "dataVersion",
       "isBusinessDay", "adjust", "dueDates", "dueDateSchedules",
-      "icsFeed", "buildFeed", "feedCalendarName", "feedEvents", "feedUid", "flagDayEventCode", "feedTimestamp", "foldLine", "withCalendarProperties"])("%s", async (fn) => {
+      "icsFeed", "buildFeed", "feedCalendarName", "feedEvents", "feedUid", "flagDayEventCode", "dueDateEventCode", "feedTimestamp", "foldLine", "withCalendarProperties"])("%s", async (fn) => {
       let checked = 0;
       for (const [i, c] of all.entries()) {
         if (c.call[1].replace(/\*$/, "") !== fn) continue;
