@@ -5,6 +5,7 @@
 import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { invalidArgument } from "./errors.js";
 import { MAX_SPAN_YEARS } from "./grammar.js";
+import { parseDueScheduleList } from "./duedates.js";
 import { buildFeed } from "./feed.js";
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "./feed-options.js";
 
@@ -13,7 +14,8 @@ export * from "./feed.js";
 /**
  * The iCalendar text (CRLF line ends) of the years `fromYear` to `toYear` (at most 200 years). Options (all false by
  * default but `defacto`): `defacto` (the five eves), `bridge`, `half`, `saturdays`, `sundays`, `flags`
- * (official flag days), `busy` (events block time).
+ * (official flag days), `busy` (events block time); `due`: due-date schedule codes whose dates become events
+ * (`dueDateSchedules()`; an unknown code throws).
  *
  * @example
  * import { icsFeed } from "swedish-calendar/ics";
@@ -31,5 +33,12 @@ export function icsFeed(fromYear: number, toYear: number, options: Partial<FeedO
   }
   const chosen: FeedOptions = { ...DEFAULT_FEED_OPTIONS };
   for (const name of FEED_OPTION_NAMES) if (options[name] !== undefined) chosen[name] = !!options[name];
+  // `due`: schedule codes, read as the service reads its `due` parameter (known codes, catalogue order)
+  if (options.due !== undefined && options.due.length > 0) {
+    if (!Array.isArray(options.due) || options.due.some((code) => typeof code !== "string" || code.includes(","))) {
+      throw invalidArgument("due", "'due' must be a list of due-date schedule codes");
+    }
+    chosen.due = parseDueScheduleList(options.due.join(","), "due");
+  }
   return buildFeed(fromYear, toYear, chosen);
 }
