@@ -49,6 +49,7 @@ import { makeV2Handler } from "../functions/lib/v2.js";
 import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withdrawal.js";
 import { AnswerCache, keptAnswer, keptUntil, writeKept, type AnswerSource, type KeptAnswer } from "./answers.js";
 import { datasetMatchesEngine } from "./dataset.js";
+import { consoleLog, guardOutput, type Log } from "./log.js";
 import { memoOf } from "./memo.js";
 import { PublicFiles, STAT_TTL_MS, type CachedFile } from "./files.js";
 import { NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, methodProblem, problemFor, refusalOf, surfaceOfTarget } from "./guard.js";
@@ -63,10 +64,8 @@ const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 /** The authority of every Fetch Request the server builds: handlers read the path and the query, never the host. */
 const INTERNAL_HOST = "localhost";
 
-export type LogLevel = "info" | "warn" | "error";
-export type Log = (level: LogLevel, message: string) => void;
-
-export const consoleLog: Log = (level, message) => (level === "info" ? console.log(message) : console.error(message));
+export type { Log, LogLevel } from "./log.js";
+export { consoleLog };
 
 export interface StandaloneOptions {
   /** the port `listen()` uses when given none (default: env PORT, else 8888; 0 = any free port) */
@@ -374,9 +373,8 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 
 async function main(): Promise<void> {
   const log = consoleLog;
-  // the process survives everything: an escaped error is logged, never Node's default crash
-  process.on("uncaughtException", (error) => log("error", `uncaught: ${error?.stack ?? error}`));
-  process.on("unhandledRejection", (reason) => log("error", `unhandled rejection: ${(reason as Error)?.stack ?? reason}`));
+  // whatever becomes of the process's output, logging never affects answering (./log.ts)
+  guardOutput(log);
 
   const started = Date.now();
   let siteReady: Promise<unknown> | undefined;
@@ -404,7 +402,7 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   main().catch((error) => {
-    console.error(`the standalone server could not start: ${error?.message ?? error}`);
+    consoleLog("error", `the standalone server could not start: ${error?.message ?? error}`);
     process.exit(1);
   });
 }
