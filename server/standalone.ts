@@ -61,6 +61,11 @@ export const ANSWER_SOURCE_HEADER = "X-Answer-Source";
 /** Site files whose names carry a content hash (Astro's build assets) never change under their name. */
 const SITE_CACHE = "public, max-age=0, must-revalidate";
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
+/**
+ * How long requests in flight may take to finish once the server is told to stop (SIGTERM, SIGINT); then their
+ * connections are closed. Below the 2 s a supervisor or `docker stop` is expected to wait at least.
+ */
+export const SHUTDOWN_GRACE_MS = 1500;
 /** The authority of every Fetch Request the server builds: handlers read the path and the query, never the host. */
 const INTERNAL_HOST = "localhost";
 
@@ -99,7 +104,10 @@ export interface StandaloneServer {
   fetch(request: Request, clientAddress?: string): Promise<Response>;
   /** starts listening; resolves with the bound port and a base URL */
   listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
-  /** stops accepting, ends idle keep-alive sockets at once and the rest after `graceMs` */
+  /**
+   * stops accepting, ends idle keep-alive sockets at once and the rest once answered, or after `graceMs`
+   * (default SHUTDOWN_GRACE_MS); answers not yet written say `Connection: close`
+   */
   close(graceMs?: number): Promise<void>;
   /** how many answers are kept for repeated targets (./answers.ts) */
   keptAnswers(): number;
@@ -303,8 +311,23 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     }
   };
 
+  /**
+   * Answers being prepared: when the server is asked to close, those whose headers are not written yet say
+   * `Connection: close`, so a client does not send its next request on a socket about to be closed under it.
+   */
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
+  const forget = function (this: ServerResponse) {
+    inFlight.delete(this);
+  };
+
   const server = createHttpServer({ maxHeaderSize: NODE_MAX_HEADER_SIZE, requestTimeout: 30_000, headersTimeout: 20_000 }, (req: IncomingMessage, res: ServerResponse) => {
     try {
+      if (closing) res.setHeader("Connection", "close");
+      else {
+        inFlight.add(res);
+        res.once("close", forget);
+      }
       const refusal = refusalOf(req.method ?? "", req.url ?? "", req.rawHeaders);
       if (refusal) {
         writeAnswer(res, asTheSurfaceAnswers(refusal.answer, refusal.target));
@@ -354,8 +377,11 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     return { port: bound, url: `http://localhost:${bound}` };
   }
 
-  async function close(graceMs = 2000) {
+  async function close(graceMs = SHUTDOWN_GRACE_MS) {
     if (!server.listening) return;
+    closing = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    // no new connections from here on; idle keep-alive sockets go now, busy ones once their answer is written
     const closed = new Promise<void>((done) => server.close(() => done()));
     server.closeIdleConnections();
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);
@@ -376,28 +402,33 @@ async function main(): Promise<void> {
   // whatever becomes of the process's output, logging never affects answering (./log.ts)
   guardOutput(log);
 
-  const started = Date.now();
-  let siteReady: Promise<unknown> | undefined;
-  if (!process.argv.includes("--no-build")) {
-    const { prepareStale } = await import("./stale.js");
-    siteReady = prepareStale({ root: PROJECT_ROOT, log }).siteReady;
-  }
-  const service = createServer({ siteReady, log });
-  const { url } = await service.listen();
-  log("info", `Swedish Calendar Service on ${url} (limits ${process.env.RATE_LIMITS === "off" ? "off" : "on"}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
-
+  // told to stop at any moment, even while starting: close (in-flight answers finish within the grace), then exit
+  let service: StandaloneServer | undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log("info", `${signal}: closing`);
-    service.close().then(
+    // whatever holds the close up, the process ends shortly after the grace period
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS + 300).unref();
+    (service ? service.close() : Promise.resolve()).then(
       () => process.exit(0),
       () => process.exit(0),
     );
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+
+  const started = Date.now();
+  let siteReady: Promise<unknown> | undefined;
+  if (!process.argv.includes("--no-build")) {
+    const { prepareStale } = await import("./stale.js");
+    siteReady = prepareStale({ root: PROJECT_ROOT, log }).siteReady;
+  }
+  service = createServer({ siteReady, log });
+  if (stopping) return void process.exit(0);
+  const { url } = await service.listen();
+  log("info", `Swedish Calendar Service on ${url} (limits ${process.env.RATE_LIMITS === "off" ? "off" : "on"}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
