@@ -4,10 +4,11 @@
  *   tsx server/standalone.ts [--no-build]        PORT (default 8888), HOST, RATE_LIMITS=off, V2_ANNOUNCED_AT, ...
  *
  * Layers, outermost first:
- *   1. Node's HTTP parser, with a header limit raised so the server answers 414/431 itself; what the parser refuses
- *      (unknown method tokens, unreadable request lines, headers beyond even that limit) is answered on the socket
- *      by `clientError`, CONNECT by the `connect` event (./guard.ts).
- *   2. The raw request handler: methods the path's row does not declare (all but GET, HEAD, OPTIONS; on /mcp all but
+ *   1. Node's HTTP parser, with a header limit raised so the server answers 414/431 itself (every header field
+ *      reported, however many); what the parser refuses (unknown method tokens, unreadable request lines, headers
+ *      beyond even that limit, a request not complete in time: 408) is answered on the socket by `clientError`,
+ *      CONNECT by the `connect` event, an `Expect` other than 100-continue (417) by `checkExpectation` (./guard.ts).
+ *   2. The raw request handler: an HTTP/1.1 request without exactly one Host, methods the path's row does not declare (all but GET, HEAD, OPTIONS; on /mcp all but
  *      POST, OPTIONS; TRACE included: the Fetch API refuses it),
  *      oversized targets and headers, and targets the server cannot read (absolute form, invalid percent-encoding)
  *      are answered here, before a Fetch Request exists (./guard.ts). Then a GET or HEAD of a target whose answer is
@@ -52,7 +53,10 @@ import { datasetMatchesEngine } from "./dataset.js";
 import { consoleLog, guardOutput, type Log } from "./log.js";
 import { memoOf } from "./memo.js";
 import { PublicFiles, STAT_TTL_MS, type CachedFile } from "./files.js";
-import { NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, methodProblem, problemFor, refusalOf, surfaceOfTarget } from "./guard.js";
+import {
+  NODE_MAX_HEADERS_COUNT, NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, expectationFailed, methodProblem, problemFor, refusalOf,
+  surfaceOfTarget, targetProblem,
+} from "./guard.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULT_PORT = 8888;
@@ -96,7 +100,15 @@ export interface StandaloneOptions {
   fileCacheBytes?: number;
   /** bytes of answers kept for repeated targets (./answers.ts; default 32 MiB; 0: none kept) */
   answerCacheBytes?: number;
+  /** how long a client may take to send its request headers before it is answered 408 (default HEADERS_TIMEOUT_MS) */
+  headersTimeoutMs?: number;
 }
+
+/** How long a client may take to send its request headers, and its whole request; then it is answered 408. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** How often Node looks for requests past those times (its default, 30 s, let a late client wait up to 50 s for its 408). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 export interface StandaloneServer {
   server: Server;
@@ -321,14 +333,21 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     inFlight.delete(this);
   };
 
-  const server = createHttpServer({ maxHeaderSize: NODE_MAX_HEADER_SIZE, requestTimeout: 30_000, headersTimeout: 20_000 }, (req: IncomingMessage, res: ServerResponse) => {
+  const server = createHttpServer({
+    maxHeaderSize: NODE_MAX_HEADER_SIZE,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    headersTimeout: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    // a missing Host is answered by refusalOf as a problem document, not by Node's bare 400
+    requireHostHeader: false,
+  }, (req: IncomingMessage, res: ServerResponse) => {
     try {
       if (closing) res.setHeader("Connection", "close");
       else {
         inFlight.add(res);
         res.once("close", forget);
       }
-      const refusal = refusalOf(req.method ?? "", req.url ?? "", req.rawHeaders);
+      const refusal = refusalOf(req.method ?? "", req.url ?? "", req.rawHeaders, req.httpVersionMajor === 1 && req.httpVersionMinor >= 1);
       if (refusal) {
         writeAnswer(res, asTheSurfaceAnswers(refusal.answer, refusal.target));
         return;
@@ -353,6 +372,17 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       answerOnSocket(socket, asTheSurfaceAnswers(answer.answer, answer.target));
     } catch {
       socket.destroy();
+    }
+  });
+  server.maxHeadersCount = NODE_MAX_HEADERS_COUNT;
+  // an Expect other than 100-continue (which Node answers itself, then the request goes on): 417, and the body is not read
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const target = req.url !== undefined && targetProblem(req.url) === undefined ? req.url : "/";
+      res.setHeader("Connection", "close");
+      writeAnswer(res, asTheSurfaceAnswers(expectationFailed(req.headers.expect, target), target));
+    } catch (error) {
+      fail(res, error);
     }
   });
   // CONNECT (a proxy tunnel request) never reaches the request handler: answer its 405 on the socket
