@@ -51,6 +51,7 @@ import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withd
 import { AnswerCache, keptAnswer, keptUntil, writeKept, type AnswerSource, type KeptAnswer } from "./answers.js";
 import { datasetMatchesEngine } from "./dataset.js";
 import { consoleLog, guardOutput, type Log } from "./log.js";
+import { TRUST_PROXY_ENV, clientAddress, parseTrustProxy } from "./proxy.js";
 import { memoOf } from "./memo.js";
 import { PublicFiles, STAT_TTL_MS, type CachedFile } from "./files.js";
 import {
@@ -83,7 +84,7 @@ export interface StandaloneOptions {
   host?: string;
   /** the publish folder: site, dataset, `.ics` downloads (default: <project>/public) */
   publicDir?: string;
-  /** configuration: RATE_LIMITS, V2_ANNOUNCED_AT, V2_BROWNOUTS, V2_NOTICE_URL, DATASET_MANIFEST (default process.env) */
+  /** configuration: RATE_LIMITS, TRUST_PROXY, V2_ANNOUNCED_AT, V2_BROWNOUTS, V2_NOTICE_URL, DATASET_MANIFEST (default process.env) */
   env?: Record<string, string | undefined>;
   /** "now" for every handler and the limiter (tests inject it) */
   clock?: Clock;
@@ -165,6 +166,9 @@ function writeAnswer(res: ServerResponse, answer: Answer): void {
   res.end(body);
 }
 
+/** A request header's text (Node joins repeated X-Forwarded-For fields with commas; Forwarded may come as a list). */
+const headerText = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(",") : value);
+
 export function createServer(options: StandaloneOptions = {}): StandaloneServer {
   const env = options.env ?? process.env;
   const log = options.log ?? consoleLog;
@@ -202,6 +206,13 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     if (datasetCheck?.key !== key) datasetCheck = { key, usable: datasetMatchesEngine(publicDir, manifestPath) };
     return datasetCheck.usable;
   };
+  // whose forwarding headers say who the client is (./proxy.ts); a TRUST_PROXY that cannot be read stops the start
+  const trustedProxies = parseTrustProxy(env[TRUST_PROXY_ENV]);
+  /** The address a request is counted for: the socket's, or behind a trusted proxy the client it forwarded for. */
+  const clientOf = (req: IncomingMessage): string =>
+    trustedProxies
+      ? clientAddress(req.socket.remoteAddress, headerText(req.headers["x-forwarded-for"]), headerText(req.headers.forwarded), trustedProxies)
+      : (req.socket.remoteAddress ?? "unknown");
   const { warnings, ...withdrawal } = withdrawalConfigFromEnv(env);
   for (const w of warnings) log("warn", w);
   const handlers: Record<FunctionName, ServedHandler> = {
@@ -251,7 +262,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const answerKept = (req: IncomingMessage, res: ServerResponse, keep: KeptAnswer, now: Date): void => {
     const counter = keep.counter;
     const limited = counter
-      ? limitedOn(counter.name, counter.pace, { rateLimitsEnabled, store, clientAddress: req.socket.remoteAddress ?? "unknown" }, now)
+      ? limitedOn(counter.name, counter.pace, { rateLimitsEnabled, store, clientAddress: clientOf(req) }, now)
       : undefined;
     const write = (over: Answer | undefined) =>
       over ? writeAnswer(res, completed(over, counter!.pace, sourceHeader("function"))) : writeKept(req, res, keep);
@@ -306,7 +317,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 
   const bridge = getRequestListener((request, env) => {
     const { incoming } = env as HttpBindings;
-    return fetch(request, incoming.socket.remoteAddress ?? "unknown", incoming.url);
+    return fetch(request, clientOf(incoming), incoming.url);
   }, {
     // the raw handler has already refused what the bridge cannot read; this is the net under it
     errorHandler: () => responseOf(null, problemFor("invalid-parameter", "the request target could not be read", "/")),
@@ -458,7 +469,12 @@ async function main(): Promise<void> {
   service = createServer({ siteReady, log });
   if (stopping) return void process.exit(0);
   const { url } = await service.listen();
-  log("info", `Swedish Calendar Service on ${url} (limits ${process.env.RATE_LIMITS === "off" ? "off" : "on"}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
+  const proxies = parseTrustProxy(process.env[TRUST_PROXY_ENV])?.description;
+  log(
+    "info",
+    `Swedish Calendar Service on ${url} (limits ${process.env.RATE_LIMITS === "off" ? "off" : "on"}` +
+      `${proxies ? `, counted per client forwarded by ${proxies}` : ""}; ready in ${Date.now() - started} ms; Ctrl-C stops)`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
