@@ -10,7 +10,9 @@
  * v2 (its headers change along the withdrawal), the MCP endpoint (POST).
  *
  * A repeat is answered as the function or the file answers it: counted on the same counter (servedOf), 429 when
- * over the pace, 304 when If-None-Match matches, no body for HEAD, the same headers. An answer is kept from the
+ * over the pace, 304 when If-None-Match matches, no body for HEAD, the same headers. The feed's repeats are the
+ * exception: its limit applies only when a response must be built (SPEC.md "Limits": cached responses are served
+ * regardless), so a kept feed answer is served without counting, its headers still stating the limit. An answer is kept from the
  * second request of its target on (a stream of distinct targets keeps nothing and costs nothing extra). Bounded in
  * bytes; the oldest kept answer goes first.
  */
@@ -31,7 +33,7 @@ export interface KeptAnswer {
   readonly notModifiedHeaders: Readonly<Record<string, string>>;
   readonly body: Uint8Array;
   readonly etag: string;
-  /** the counter the function counts a request of this target on; undefined for a file (never counted) */
+  /** the counter a repeat of this target is counted on; undefined for a file and the feed (served regardless) */
   readonly counter: { readonly name: string; readonly pace: PaceLimit } | undefined;
   /** epoch ms after which the answer is not used */
   readonly validUntil: number;
@@ -40,6 +42,11 @@ export interface KeptAnswer {
 
 /** How an answer came about: a file of the publish folder, a function answering a row a file could answer, any other function. */
 export type AnswerSource = "file" | "static-row" | "function";
+
+/** Is a repeat of this kept answer counted? Not the feed's (counted only when built); every other one is, as its function counts. */
+export function countedWhenKept(cacheControl: string | undefined): boolean {
+  return cacheControl !== FEED_CACHE_CONTROL;
+}
 
 /** How long (epoch ms) a served answer may be kept, from its source and Cache-Control; undefined: not at all. */
 export function keptUntil(source: AnswerSource, cacheControl: string | undefined, now: Date): number | undefined {
@@ -75,7 +82,7 @@ export function keptAnswer(served: Served, validUntil: number, extra?: Readonly<
     notModifiedHeaders: without(headHeaders, ["Content-Type"]),
     body,
     etag,
-    counter: served.counter !== undefined && served.pace ? { name: served.counter, pace: served.pace } : undefined,
+    counter: served.counter !== undefined && served.pace && countedWhenKept(answer.headers["Cache-Control"]) ? { name: served.counter, pace: served.pace } : undefined,
     validUntil,
     bytes: length + 1024,
   };

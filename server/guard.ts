@@ -18,14 +18,24 @@ import { completed, methodNotAllowed, methodsOf } from "../functions/lib/serve.j
 
 /** The longest request target answered normally (bytes); a longer one is 414 uri-too-long. */
 export const MAX_URL_BYTES = 8 * 1024;
-/** The most request-header bytes (names, values, separators; request line excluded) answered normally: beyond, 431. */
+/**
+ * The most request-header bytes (names, values, separators; request line excluded) answered normally: beyond, 431,
+ * however many fields carry them (the server is told to report every field: NODE_MAX_HEADERS_COUNT).
+ */
 export const MAX_HEADER_BYTES = 16 * 1024;
 /**
  * Node's own header limit for this server (request line and headers). Raised above MAX_HEADER_BYTES + MAX_URL_BYTES so
  * the server sees and answers 414/431 itself; beyond it Node's parser stops and `clientError` answers 431 on the socket
- * (for a giant target as well: the request head as a whole is too large).
+ * (for a giant target as well: the request head as a whole is too large). Both limits count the fields as Node reads
+ * them: whitespace around a value is skipped by Node's parser (never stored), so it costs a client only its time,
+ * which the headers timeout bounds.
  */
 export const NODE_MAX_HEADER_SIZE = 64 * 1024;
+/**
+ * How many header fields Node reports (`server.maxHeadersCount`): all of them (0). By default it stops at 1,000
+ * fields (2,000 entries), and 6,000 fields of 10 bytes each would pass a sum of the reported ones.
+ */
+export const NODE_MAX_HEADERS_COUNT = 0;
 
 /** The rate-limit surface whose headers an answer for this origin-form target carries. */
 export function surfaceOfTarget(target: string): SurfaceName {
@@ -45,6 +55,13 @@ export function headerBytes(rawHeaders: readonly string[]): number {
   let total = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) total += Buffer.byteLength(rawHeaders[i]) + Buffer.byteLength(rawHeaders[i + 1] ?? "") + 4;
   return total;
+}
+
+/** How many `Host` fields a request has (HTTP/1.1 requires exactly one: RFC 9112 section 3.2). */
+export function hostFields(rawHeaders: readonly string[]): number {
+  let hosts = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].length === 4 && rawHeaders[i].toLowerCase() === "host") hosts++;
+  return hosts;
 }
 
 /**
@@ -116,14 +133,18 @@ export interface Refusal {
 
 /**
  * The answer to a request Node has parsed but the handlers must not see, or undefined when it may go on:
- * 414, 431, 405 (every method the path's row does not declare: on every path but /mcp, all but GET, HEAD, OPTIONS,
- * TRACE included), 400 for a target the server cannot read.
+ * 414, 431, 400 for an HTTP/1.1 request without exactly one Host (`hostRequired`), 405 (every method the path's
+ * row does not declare: on every path but /mcp, all but GET, HEAD, OPTIONS, TRACE included), 400 for a target the
+ * server cannot read.
  */
-export function refusalOf(method: string, target: string, rawHeaders: readonly string[]): Refusal | undefined {
+export function refusalOf(method: string, target: string, rawHeaders: readonly string[], hostRequired = false): Refusal | undefined {
   if (Buffer.byteLength(target) > MAX_URL_BYTES) return { answer: uriTooLong("/"), target: "/" };
   const { problem, methods } = factsOfTarget(target);
   const readable = problem === undefined ? target : "/";
   if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return { answer: headersTooLarge(readable), target: readable };
+  if (hostRequired && hostFields(rawHeaders) !== 1) {
+    return { answer: problemFor("invalid-parameter", "an HTTP/1.1 request must carry exactly one 'Host' header", readable), target: readable };
+  }
   if (!methods.includes(method)) return { answer: methodProblem(method, readable), target: readable };
   if (problem) return { answer: problemFor("invalid-parameter", problem, "/"), target: "/" };
   return undefined;
@@ -163,11 +184,21 @@ export function requestLineOf(rawPacket: Buffer | undefined): { method: string; 
   return { method, target };
 }
 
+/** 408: the request (its head, or its body) did not arrive completely in time. */
+export const requestTimeout = (target: string) => problemFor("request-timeout", "the request was not received completely in time", target);
+
+/** 417: an `Expect` other than `100-continue` (the only expectation HTTP/1.1 defines). */
+export function expectationFailed(expect: string | undefined, target: string): Answer {
+  const shown = expect !== undefined && /^[\x20-\x7e]{1,40}$/.test(expect) ? `'${expect}'` : "this expectation";
+  return problemFor("expectation-failed", `the 'Expect' header ${shown} is not supported; only '100-continue' is`, target);
+}
+
 /**
  * The answer to a request Node's HTTP parser refused (`clientError`): an unknown method token (`FOO`, `TRACK`,
  * lowercase `get`) 405; a request head (line and headers) over Node's limit 431 (Node hands over only the chunk it
- * was reading, so a giant target cannot be told from a giant header there); anything else unreadable (a bad
- * target, a space or control byte, conflicting lengths, a timeout) 400. Undefined: nobody to answer.
+ * was reading, so a giant target cannot be told from a giant header there); a request not complete in time
+ * (headers or body) 408; anything else unreadable (a bad target, a space or control byte, conflicting lengths) 400.
+ * Undefined: nobody to answer.
  */
 export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): Refusal | undefined {
   const code = error.code ?? "";
@@ -177,6 +208,6 @@ export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: B
   const answer = (refused: Answer, on = target): Refusal => ({ answer: refused, target: on });
   if (code === "HPE_INVALID_METHOD") return answer(methodProblem(line.method, target));
   if (code === "HPE_HEADER_OVERFLOW") return answer(headersTooLarge("/"), "/");
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return answer(problemFor("invalid-parameter", "the request was not received completely in time", target));
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return answer(requestTimeout(target));
   return answer(problemFor("invalid-parameter", "the request could not be read as HTTP/1.1 (request line, target or headers malformed)", target));
 }

@@ -78,7 +78,16 @@ export function runScript(root: string, script: string, log: Log, options: { env
   const extraEnv = options.env ?? {};
   const args = options.args?.length ? ["--", ...options.args] : [];
   return new Promise((resolveRun) => {
-    const child = spawn("npm", ["run", "--silent", script, ...args], { cwd: root, env: { ...process.env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    // a process group of its own, ended with this process: a server told to stop leaves no build running behind it
+    const child = spawn("npm", ["run", "--silent", script, ...args], { cwd: root, env: { ...process.env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const endGroup = () => {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+    };
+    if (child.pid !== undefined) process.once("exit", endGroup);
     const relay = (level: "info" | "warn") => (chunk: Buffer) => {
       for (const line of String(chunk).split("\n")) if (line.trim() && !/Unknown user config/.test(line)) log(level, `${script}: ${line}`);
     };
@@ -88,7 +97,10 @@ export function runScript(root: string, script: string, log: Log, options: { env
       log("error", `${script}: ${error.message}`);
       resolveRun(1);
     });
-    child.on("exit", (code) => resolveRun(code ?? 1));
+    child.on("exit", (code) => {
+      process.off("exit", endGroup);
+      resolveRun(code ?? 1);
+    });
   });
 }
 

@@ -4,10 +4,11 @@
  *   tsx server/standalone.ts [--no-build]        PORT (default 8888), HOST, RATE_LIMITS=off, V2_ANNOUNCED_AT, ...
  *
  * Layers, outermost first:
- *   1. Node's HTTP parser, with a header limit raised so the server answers 414/431 itself; what the parser refuses
- *      (unknown method tokens, unreadable request lines, headers beyond even that limit) is answered on the socket
- *      by `clientError`, CONNECT by the `connect` event (./guard.ts).
- *   2. The raw request handler: methods the path's row does not declare (all but GET, HEAD, OPTIONS; on /mcp all but
+ *   1. Node's HTTP parser, with a header limit raised so the server answers 414/431 itself (every header field
+ *      reported, however many); what the parser refuses (unknown method tokens, unreadable request lines, headers
+ *      beyond even that limit, a request not complete in time: 408) is answered on the socket by `clientError`,
+ *      CONNECT by the `connect` event, an `Expect` other than 100-continue (417) by `checkExpectation` (./guard.ts).
+ *   2. The raw request handler: an HTTP/1.1 request without exactly one Host, methods the path's row does not declare (all but GET, HEAD, OPTIONS; on /mcp all but
  *      POST, OPTIONS; TRACE included: the Fetch API refuses it),
  *      oversized targets and headers, and targets the server cannot read (absolute form, invalid percent-encoding)
  *      are answered here, before a Fetch Request exists (./guard.ts). Then a GET or HEAD of a target whose answer is
@@ -47,12 +48,16 @@ import { handleMcp } from "../functions/lib/mcp.js";
 import { handleV3 } from "../functions/lib/v3.js";
 import { makeV2Handler } from "../functions/lib/v2.js";
 import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withdrawal.js";
-import type { Log, LogLevel } from "./log.js";
 import { AnswerCache, keptAnswer, keptUntil, writeKept, type AnswerSource, type KeptAnswer } from "./answers.js";
 import { datasetMatchesEngine } from "./dataset.js";
+import { consoleLog, guardOutput, type Log } from "./log.js";
+import { TRUST_PROXY_ENV, clientAddress, parseTrustProxy } from "./proxy.js";
 import { memoOf } from "./memo.js";
 import { PublicFiles, STAT_TTL_MS, type CachedFile } from "./files.js";
-import { NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, methodProblem, problemFor, refusalOf, surfaceOfTarget } from "./guard.js";
+import {
+  NODE_MAX_HEADERS_COUNT, NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, expectationFailed, methodProblem, problemFor, refusalOf,
+  surfaceOfTarget, targetProblem,
+} from "./guard.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULT_PORT = 8888;
@@ -61,12 +66,16 @@ export const ANSWER_SOURCE_HEADER = "X-Answer-Source";
 /** Site files whose names carry a content hash (Astro's build assets) never change under their name. */
 const SITE_CACHE = "public, max-age=0, must-revalidate";
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
+/**
+ * How long requests in flight may take to finish once the server is told to stop (SIGTERM, SIGINT); then their
+ * connections are closed. Below the 2 s a supervisor or `docker stop` is expected to wait at least.
+ */
+export const SHUTDOWN_GRACE_MS = 1500;
 /** The authority of every Fetch Request the server builds: handlers read the path and the query, never the host. */
 const INTERNAL_HOST = "localhost";
 
-export type { Log, LogLevel };
-
-export const consoleLog: Log = (level, message) => (level === "info" ? console.log(message) : console.error(message));
+export type { Log, LogLevel } from "./log.js";
+export { consoleLog };
 
 export interface StandaloneOptions {
   /** the port `listen()` uses when given none (default: env PORT, else 8888; 0 = any free port) */
@@ -75,7 +84,7 @@ export interface StandaloneOptions {
   host?: string;
   /** the publish folder: site, dataset, `.ics` downloads (default: <project>/public) */
   publicDir?: string;
-  /** configuration: RATE_LIMITS, V2_ANNOUNCED_AT, V2_BROWNOUTS, V2_NOTICE_URL, DATASET_MANIFEST (default process.env) */
+  /** configuration: RATE_LIMITS, TRUST_PROXY, V2_ANNOUNCED_AT, V2_BROWNOUTS, V2_NOTICE_URL, DATASET_MANIFEST (default process.env) */
   env?: Record<string, string | undefined>;
   /** "now" for every handler and the limiter (tests inject it) */
   clock?: Clock;
@@ -92,7 +101,15 @@ export interface StandaloneOptions {
   fileCacheBytes?: number;
   /** bytes of answers kept for repeated targets (./answers.ts; default 32 MiB; 0: none kept) */
   answerCacheBytes?: number;
+  /** how long a client may take to send its request headers before it is answered 408 (default HEADERS_TIMEOUT_MS) */
+  headersTimeoutMs?: number;
 }
+
+/** How long a client may take to send its request headers, and its whole request; then it is answered 408. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** How often Node looks for requests past those times (its default, 30 s, let a late client wait up to 50 s for its 408). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 export interface StandaloneServer {
   server: Server;
@@ -100,7 +117,10 @@ export interface StandaloneServer {
   fetch(request: Request, clientAddress?: string): Promise<Response>;
   /** starts listening; resolves with the bound port and a base URL */
   listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
-  /** stops accepting, ends idle keep-alive sockets at once and the rest after `graceMs` */
+  /**
+   * stops accepting, ends idle keep-alive sockets at once and the rest once answered, or after `graceMs`
+   * (default SHUTDOWN_GRACE_MS); answers not yet written say `Connection: close`
+   */
   close(graceMs?: number): Promise<void>;
   /** how many answers are kept for repeated targets (./answers.ts) */
   keptAnswers(): number;
@@ -146,6 +166,9 @@ function writeAnswer(res: ServerResponse, answer: Answer): void {
   res.end(body);
 }
 
+/** A request header's text (Node joins repeated X-Forwarded-For fields with commas; Forwarded may come as a list). */
+const headerText = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(",") : value);
+
 export function createServer(options: StandaloneOptions = {}): StandaloneServer {
   const env = options.env ?? process.env;
   const log = options.log ?? consoleLog;
@@ -183,6 +206,13 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     if (datasetCheck?.key !== key) datasetCheck = { key, usable: datasetMatchesEngine(publicDir, manifestPath) };
     return datasetCheck.usable;
   };
+  // whose forwarding headers say who the client is (./proxy.ts); a TRUST_PROXY that cannot be read stops the start
+  const trustedProxies = parseTrustProxy(env[TRUST_PROXY_ENV]);
+  /** The address a request is counted for: the socket's, or behind a trusted proxy the client it forwarded for. */
+  const clientOf = (req: IncomingMessage): string =>
+    trustedProxies
+      ? clientAddress(req.socket.remoteAddress, headerText(req.headers["x-forwarded-for"]), headerText(req.headers.forwarded), trustedProxies)
+      : (req.socket.remoteAddress ?? "unknown");
   const { warnings, ...withdrawal } = withdrawalConfigFromEnv(env);
   for (const w of warnings) log("warn", w);
   const handlers: Record<FunctionName, ServedHandler> = {
@@ -232,7 +262,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const answerKept = (req: IncomingMessage, res: ServerResponse, keep: KeptAnswer, now: Date): void => {
     const counter = keep.counter;
     const limited = counter
-      ? limitedOn(counter.name, counter.pace, { rateLimitsEnabled, store, clientAddress: req.socket.remoteAddress ?? "unknown" }, now)
+      ? limitedOn(counter.name, counter.pace, { rateLimitsEnabled, store, clientAddress: clientOf(req) }, now)
       : undefined;
     const write = (over: Answer | undefined) =>
       over ? writeAnswer(res, completed(over, counter!.pace, sourceHeader("function"))) : writeKept(req, res, keep);
@@ -287,7 +317,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 
   const bridge = getRequestListener((request, env) => {
     const { incoming } = env as HttpBindings;
-    return fetch(request, incoming.socket.remoteAddress ?? "unknown", incoming.url);
+    return fetch(request, clientOf(incoming), incoming.url);
   }, {
     // the raw handler has already refused what the bridge cannot read; this is the net under it
     errorHandler: () => responseOf(null, problemFor("invalid-parameter", "the request target could not be read", "/")),
@@ -304,9 +334,31 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     }
   };
 
-  const server = createHttpServer({ maxHeaderSize: NODE_MAX_HEADER_SIZE, requestTimeout: 30_000, headersTimeout: 20_000 }, (req: IncomingMessage, res: ServerResponse) => {
+  /**
+   * Answers being prepared: when the server is asked to close, those whose headers are not written yet say
+   * `Connection: close`, so a client does not send its next request on a socket about to be closed under it.
+   */
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
+  const forget = function (this: ServerResponse) {
+    inFlight.delete(this);
+  };
+
+  const server = createHttpServer({
+    maxHeaderSize: NODE_MAX_HEADER_SIZE,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    headersTimeout: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    // a missing Host is answered by refusalOf as a problem document, not by Node's bare 400
+    requireHostHeader: false,
+  }, (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const refusal = refusalOf(req.method ?? "", req.url ?? "", req.rawHeaders);
+      if (closing) res.setHeader("Connection", "close");
+      else {
+        inFlight.add(res);
+        res.once("close", forget);
+      }
+      const refusal = refusalOf(req.method ?? "", req.url ?? "", req.rawHeaders, req.httpVersionMajor === 1 && req.httpVersionMinor >= 1);
       if (refusal) {
         writeAnswer(res, asTheSurfaceAnswers(refusal.answer, refusal.target));
         return;
@@ -333,6 +385,17 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       socket.destroy();
     }
   });
+  server.maxHeadersCount = NODE_MAX_HEADERS_COUNT;
+  // an Expect other than 100-continue (which Node answers itself, then the request goes on): 417, and the body is not read
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const target = req.url !== undefined && targetProblem(req.url) === undefined ? req.url : "/";
+      res.setHeader("Connection", "close");
+      writeAnswer(res, asTheSurfaceAnswers(expectationFailed(req.headers.expect, target), target));
+    } catch (error) {
+      fail(res, error);
+    }
+  });
   // CONNECT (a proxy tunnel request) never reaches the request handler: answer its 405 on the socket
   server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
     try {
@@ -355,8 +418,11 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     return { port: bound, url: `http://localhost:${bound}` };
   }
 
-  async function close(graceMs = 2000) {
+  async function close(graceMs = SHUTDOWN_GRACE_MS) {
     if (!server.listening) return;
+    closing = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    // no new connections from here on; idle keep-alive sockets go now, busy ones once their answer is written
     const closed = new Promise<void>((done) => server.close(() => done()));
     server.closeIdleConnections();
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);
@@ -374,9 +440,25 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 
 async function main(): Promise<void> {
   const log = consoleLog;
-  // the process survives everything: an escaped error is logged, never Node's default crash
-  process.on("uncaughtException", (error) => log("error", `uncaught: ${error?.stack ?? error}`));
-  process.on("unhandledRejection", (reason) => log("error", `unhandled rejection: ${(reason as Error)?.stack ?? reason}`));
+  // whatever becomes of the process's output, logging never affects answering (./log.ts)
+  guardOutput(log);
+
+  // told to stop at any moment, even while starting: close (in-flight answers finish within the grace), then exit
+  let service: StandaloneServer | undefined;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", `${signal}: closing`);
+    // whatever holds the close up, the process ends shortly after the grace period
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS + 300).unref();
+    (service ? service.close() : Promise.resolve()).then(
+      () => process.exit(0),
+      () => process.exit(0),
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
 
   const started = Date.now();
   let siteReady: Promise<unknown> | undefined;
@@ -384,27 +466,20 @@ async function main(): Promise<void> {
     const { prepareStale } = await import("./stale.js");
     siteReady = prepareStale({ root: PROJECT_ROOT, log }).siteReady;
   }
-  const service = createServer({ siteReady, log });
+  service = createServer({ siteReady, log });
+  if (stopping) return void process.exit(0);
   const { url } = await service.listen();
-  log("info", `Swedish Calendar Service on ${url} (limits ${process.env.RATE_LIMITS === "off" ? "off" : "on"}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log("info", `${signal}: closing`);
-    service.close().then(
-      () => process.exit(0),
-      () => process.exit(0),
-    );
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  const proxies = parseTrustProxy(process.env[TRUST_PROXY_ENV])?.description;
+  log(
+    "info",
+    `Swedish Calendar Service on ${url} (limits ${process.env.RATE_LIMITS === "off" ? "off" : "on"}` +
+      `${proxies ? `, counted per client forwarded by ${proxies}` : ""}; ready in ${Date.now() - started} ms; Ctrl-C stops)`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   main().catch((error) => {
-    console.error(`the standalone server could not start: ${error?.message ?? error}`);
+    consoleLog("error", `the standalone server could not start: ${error?.message ?? error}`);
     process.exit(1);
   });
 }

@@ -223,6 +223,36 @@ export function finish(
   return response;
 }
 
+/** Error codes of a request whose client went away before it was complete (an upload cut short, a reset). */
+const CLIENT_GONE_CODES = new Set(["ECONNRESET", "ECONNABORTED", "EPIPE", "ERR_STREAM_PREMATURE_CLOSE"]);
+
+/** Did this error come from the client going away mid-request (not a fault of the server)? */
+export function clientWentAway(request: Request, error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && CLIENT_GONE_CODES.has(code)) return true;
+  try {
+    return request.signal?.aborted === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The answer to an error thrown while answering: a ProblemError's or CalendarError's problem; a client that went away gets a 400 (it
+ * caused it, and reads nothing anyway) and one log line without a stack trace, since any client can cause as many
+ * as it likes; anything else is a fault of the server, logged with its stack, 500.
+ */
+export function faultAnswer(request: Request, error: unknown): Answer {
+  if (problemOf(error)) return errorAnswer(error);
+  if (clientWentAway(request, error)) {
+    const code = (error as { code?: unknown } | null)?.code;
+    console.warn(`${request.method} ${urlOf(request).pathname}: the client went away before the request was complete (${typeof code === "string" ? code : "aborted"})`);
+    return problemAnswer("invalid-parameter", "the request was not received completely: the connection closed first");
+  }
+  console.error(error);
+  return errorAnswer(error);
+}
+
 /** A surface's handler with every cross-cutting rule around it. Nothing escapes as an exception. */
 export function serve(surface: Surface, handler: Handler): ServedHandler {
   return async (request, partial) => {
@@ -241,8 +271,7 @@ export function serve(surface: Surface, handler: Handler): ServedHandler {
         result = answered instanceof Promise ? await answered : answered;
       }
     } catch (error) {
-      if (!problemOf(error)) console.error(error);
-      result = errorAnswer(error);
+      result = faultAnswer(request, error);
     }
     return finish(request, result, pace, ctx.headers, pace && counterOf(surface, pace));
   };
