@@ -7,7 +7,7 @@ import { easterSunday } from "./easter.js";
  * Sources: Public Holidays Act (1989:253) and its predecessors; the 1953 reform (SFS 1952:48).
  */
 
-import type { Feast, HolidayType, Names } from "./types.js";
+import type { Feast, HolidayType, Names, ObservanceInfo } from "./types.js";
 
 export type { Feast, HolidayType, Names };
 
@@ -20,15 +20,8 @@ export interface Era {
   date: (year: number) => DayNumber;
 }
 
-export interface ObservanceRule {
-  code: string;
-  holidayType: HolidayType;
-  name: Names;
-  feast: Feast;
-  /** first year the day was a holiday; only where it has not always been one */
-  since?: number;
-  /** last year the day was a holiday; only where it has since been abolished */
-  until?: number;
+/** A catalogue entry (`since`: only where it has not always been a holiday; `until`: only where abolished) and its dates. */
+export interface ObservanceRule extends ObservanceInfo {
   eras: Era[];
 }
 

@@ -123,30 +123,18 @@ export interface SpanCounts {
   halfDays: number;
 }
 
-/** Counts over a period (`countPeriod`). */
-export interface Period {
+/** Counts over a period (`countPeriod`): `from`, `to`, `bounds`, `counted`, then the SpanCounts. */
+export interface Period extends SpanCounts {
   from: string;
   to: string;
   bounds: Bounds;
   counted: CountedDays | null;
-  calendarDays: number;
-  duration: Duration;
-  workingDays: number;
-  daysOff: DaysOff;
-  bridgeDays: number;
-  halfDays: number;
 }
 
-/** The span between a shift's date and its result, chronological. */
-export interface PeriodSummary {
+/** The span between a shift's date and its result, chronological: `from`, `to`, then the SpanCounts. */
+export interface PeriodSummary extends SpanCounts {
   from: string;
   to: string;
-  calendarDays: number;
-  duration: Duration;
-  workingDays: number;
-  daysOff: DaysOff;
-  bridgeDays: number;
-  halfDays: number;
 }
 
 /** One step of a shift's chain as applied. */
