@@ -25,10 +25,17 @@ import {
 } from "./policies.js";
 import { DATASET_FOLDER, PARAMETERS, ROUTES, STATIC_ONLY_FILES, perWindow, type Route } from "./routes.js";
 import { redirectRules } from "./static.js";
+import { SAMPLE_REQUESTS, type ResponseExamples } from "./examples.js";
+import type { RouteId } from "./paths.js";
 
 export interface OpenApiOptions {
   /** strict schemas (`additionalProperties: false` everywhere), for tests; default false (the public contract) */
   strict?: boolean;
+  /**
+   * The 2xx example of each row, the answer to its sample request (contract/examples.ts), as the handlers compute it
+   * (functions/lib/openapi.ts passes them: the contract cannot call the functions). Absent: no 2xx examples.
+   */
+  examples?: ResponseExamples;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,8 +368,8 @@ const RESPONSES: Json = {
 
 const r = (name: string) => componentRef("responses", name);
 
-function jsonOk(description: string, schema: Json, headers: Json = OK_HEADERS): Json {
-  return { description, headers, content: { "application/json": { schema } } };
+function jsonOk(description: string, schema: Json, headers: Json = OK_HEADERS, sample?: Json): Json {
+  return { description, headers, content: { "application/json": { schema, ...sample } } };
 }
 
 /** The responses of a v3 (or other JSON, non-v2) operation. */
@@ -652,12 +659,16 @@ function op(method: "get" | "post", tag: string, operationId: string, summary: s
 }
 
 /** The MCP endpoint's responses: JSON-RPC answers for the protocol, problem documents for HTTP-level refusals. */
-function mcpResponses(route: Route): Json {
+function mcpResponses(route: Route, examples: ResponseExamples | undefined): Json {
   const noStore = { "Cache-Control": h("Cache-Control-No-Store"), ...COMMON_HEADERS };
-  const jsonRpc = (description: string) => ({ description, headers: noStore, content: { "application/json": { schema: schemaRef(route.ok.contentType === "json" ? (route.ok.schema as SchemaName) : "Problem") } } });
+  const jsonRpc = (description: string, example?: Json) => ({
+    description,
+    headers: noStore,
+    content: { "application/json": { schema: schemaRef(route.ok.contentType === "json" ? (route.ok.schema as SchemaName) : "Problem"), ...example } },
+  });
   const allow = allowHeaderOf(route.methods);
   return {
-    "200": jsonRpc(route.doc.ok),
+    "200": jsonRpc(route.doc.ok, sampleOf(route.id, examples)),
     "202": { description: "The POST held only notifications or responses: accepted, no body.", headers: noStore },
     "400": jsonRpc(
       "A protocol error, answered as a JSON-RPC error (not a problem document): the body is not JSON, not a JSON-RPC message, " +
@@ -678,16 +689,25 @@ function mcpResponses(route: Route): Json {
   };
 }
 
+/** `examples` of a 200's media type: the answer to the row's sample request (contract/examples.ts), when given. */
+function sampleOf(id: RouteId, examples: ResponseExamples | undefined): Json | undefined {
+  if (!examples || !Object.hasOwn(examples, id)) return undefined;
+  const { request, summary } = SAMPLE_REQUESTS[id];
+  const method = id === "mcp" ? "POST" : "GET";
+  return { examples: { sample: { summary, description: `\`${method} ${request}\``, value: examples[id] } } };
+}
+
 /** The responses of a row: by the function that answers it and the errors it documents. */
-function responsesOf(route: Route): Json {
-  if (route.fn === "mcp") return mcpResponses(route);
+function responsesOf(route: Route, examples: ResponseExamples | undefined): Json {
+  if (route.fn === "mcp") return mcpResponses(route, examples);
   const ok = route.ok;
+  const sample = sampleOf(route.id, examples);
   if (ok.contentType === "calendar") {
     return {
       "200": {
         description: route.doc.ok,
         headers: OK_HEADERS,
-        content: { "text/calendar": { schema: { type: "string", pattern: "^BEGIN:VCALENDAR" } } },
+        content: { "text/calendar": { schema: { type: "string", pattern: "^BEGIN:VCALENDAR" }, ...sample } },
       },
       "304": r("NotModified"),
       "400": r("FeedBadRequest"),
@@ -701,10 +721,10 @@ function responsesOf(route: Route): Json {
     };
   }
   const schema = ok.array ? { type: "array", items: schemaRef(ok.schema as SchemaName) } : schemaRef(ok.schema as SchemaName);
-  if (route.fn === "v2") return v2Responses(jsonOk(route.doc.ok, schema, { ...OK_HEADERS, ...V2_HEADERS }));
+  if (route.fn === "v2") return v2Responses(jsonOk(route.doc.ok, schema, { ...OK_HEADERS, ...V2_HEADERS }, sample));
   if (route.cache === "no-store") {
     return {
-      "200": jsonOk(route.doc.ok, schema, { "Cache-Control": h("Cache-Control-No-Store"), ETag: h("ETag"), ...COMMON_HEADERS }),
+      "200": jsonOk(route.doc.ok, schema, { "Cache-Control": h("Cache-Control-No-Store"), ETag: h("ETag"), ...COMMON_HEADERS }, sample),
       "304": r("NotModified"),
       "405": r("MethodNotAllowed"),
       "408": r("RequestTimeout"),
@@ -715,7 +735,7 @@ function responsesOf(route: Route): Json {
       "500": r("InternalError"),
     };
   }
-  return v3Responses(jsonOk(route.doc.ok, schema), { notFound: route.errors.includes(404), badRequest: route.errors.includes(400) });
+  return v3Responses(jsonOk(route.doc.ok, schema, OK_HEADERS, sample), { notFound: route.errors.includes(404), badRequest: route.errors.includes(400) });
 }
 
 /** The request body of a row that takes one (the MCP endpoint's JSON-RPC message). */
@@ -726,7 +746,7 @@ function requestBodyOf(route: Route): Json {
 }
 
 /** One operation per row of the route table: GET for the read-only rows, POST for the MCP endpoint. */
-function paths(): Json {
+function paths(examples: ResponseExamples | undefined): Json {
   return Object.fromEntries(
     ROUTES.map((route) => [
       route.path,
@@ -737,7 +757,7 @@ function paths(): Json {
         route.doc.summary,
         route.doc.description,
         route.parameters.map((key) => p(PARAMETERS[key].component)),
-        responsesOf(route),
+        responsesOf(route, examples),
         { ...requestBodyOf(route), ...(route.doc.deprecated ? { deprecated: true } : {}) },
       ),
     ]),
@@ -859,14 +879,20 @@ function description(): string {
 /** The OpenAPI 3.1.0 document of the service. Deterministic: no clock, no environment. */
 export function openApiDocument(options: OpenApiOptions = {}): Json {
   const strict = options.strict === true;
+  const info = {
+    title: "Swedish Calendar Service",
+    version: API_VERSION,
+    summary: "Swedish public holidays, de facto holidays, bridge days, half days, ISO weeks, long weekends, leave plans, periods and date shifting, 1930-9999.",
+  };
+  // the document cannot hold itself: its own example is its head and one path (`/health`), as generated here
+  let examples: ResponseExamples | undefined;
+  if (options.examples) {
+    const { openapi: _self, ...others } = options.examples;
+    examples = { ...others, openapi: { openapi: "3.1.0", info, paths: { [PATHS.health]: (paths(others) as Json)[PATHS.health] } } };
+  }
   return {
     openapi: "3.1.0",
-    info: {
-      title: "Swedish Calendar Service",
-      version: API_VERSION,
-      summary: "Swedish public holidays, de facto holidays, bridge days, half days, ISO weeks, long weekends, leave plans, periods and date shifting, 1930-9999.",
-      description: description(),
-    },
+    info: { ...info, description: description() },
     servers: [{ url: "/", description: "Relative to the address this document was fetched from (HTTPS only)." }],
     tags: [
       { name: "Calendar", description: "Days, holiday lists, bridge days and half days." },
@@ -880,7 +906,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       { name: "v2 (deprecated)", description: "The older unversioned API, being withdrawn." },
       { name: "Model Context Protocol", description: "Tools for AI assistants over MCP (stateless Streamable HTTP); see docs/mcp.md." },
     ],
-    paths: paths(),
+    paths: paths(examples),
     components: {
       schemas: componentSchemas(strict),
       parameters: PARAMETER_COMPONENTS,

@@ -451,10 +451,14 @@ export type ToolOutcome = { ok: true; body: Json } | { ok: false; problem: Probl
  * envelope), or the problem it would answer. Never throws.
  */
 export async function runTool(tool: ToolDeclaration, args: Json, ctx: ServiceContext): Promise<ToolOutcome> {
+  return runToolNow(tool, args, ctx.clock());
+}
+
+/** runTool at a given moment (an omitted year is the current year in Sweden then). Never throws. */
+export function runToolNow(tool: ToolDeclaration, args: Json, now: Date): ToolOutcome {
   try {
     const bodies: Json = {};
     let single: unknown;
-    const now = ctx.clock();
     for (const request of tool.requests) {
       const body = V3_BODIES[request.route](argumentsOf(tool, request, args), now);
       if (request.key) bodies[request.key] = body;

@@ -1,9 +1,81 @@
+/**
+ * The served OpenAPI document: contract/openapi.ts's public form with a 2xx example on every row, each the answer to
+ * the row's sample request (contract/examples.ts) computed by the code that answers it over HTTP: the request is
+ * matched and read by the route table (readArguments, as the routers read it), then V3_BODIES (v3), the feed
+ * handler at the sample clock (the feed, cut to an excerpt), contract/v2.ts (v2), healthBody (/health) or the MCP
+ * tool (/mcp). Computed once per process, on first use (the build writes the same bytes to the dataset).
+ */
+import { calendarExcerpt, MCP_SAMPLE_CALL, SAMPLE_CLOCK, SAMPLE_REQUESTS, type ResponseExamples } from "../../contract/examples.js";
 import { openApiDocument } from "../../contract/openapi.js";
+import { matchRoute, type RouteId } from "../../contract/routes.js";
 import { serializeJson } from "../../contract/serialize.js";
+import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
+import { FEED_HANDLERS } from "./feed.js";
+import { healthBody } from "./health.js";
+import { callResult, runToolNow, TOOL_BY_NAME } from "./mcp-tools.js";
+import { readArguments, type RouteArguments } from "./router.js";
+import { completeContext } from "./serve.js";
+import { V3_BODIES, type BodyOf } from "./v3.js";
 
-/** The served OpenAPI document (the public form), serialised once per module, on first use. */
+const SAMPLE_NOW = new Date(SAMPLE_CLOCK);
+
+/** The sample request of a row, read as the router reads a request: its row and parsed arguments. */
+function sampleArguments(id: RouteId): { url: URL; args: RouteArguments } {
+  const url = new URL(SAMPLE_REQUESTS[id].request, "http://localhost");
+  const match = matchRoute(url.pathname);
+  if (match?.route.id !== id) throw new Error(`the sample request of ${id} does not reach it: ${url.pathname}`);
+  return { url, args: readArguments(match.route, match.pathValues, url.searchParams) };
+}
+
+/** The body of a row's sample request, as the handler answers it (JSON values parsed back from the served bytes). */
+function sampleAnswer(id: RouteId): unknown {
+  const { url, args } = sampleArguments(id);
+  const year = args.year as number;
+  if (id in V3_BODIES) return JSON.parse(serializeJson((V3_BODIES as Record<string, BodyOf>)[id](args, SAMPLE_NOW)));
+  switch (id) {
+    case "feed":
+    case "feedAlias": {
+      const ctx = completeContext({ clock: () => SAMPLE_NOW });
+      const route = matchRoute(url.pathname)!.route;
+      const answer = FEED_HANDLERS[id]!({ request: new Request(url), url, route, args, ctx });
+      return calendarExcerpt(typeof answer === "string" ? answer : answer.body);
+    }
+    case "v2Holidays":
+      return v2Holidays(year, args.weekends === true);
+    case "v2HalfDays":
+      return v2HalfDays(year);
+    case "v2BridgeDays":
+      return v2BridgeDays(year);
+    case "health":
+      // as a deployed function answers: the dataset lives on the CDN, so no manifest is on its disk
+      return { ...healthBody(), dataset: null };
+    case "mcp": {
+      const tool = TOOL_BY_NAME.get(MCP_SAMPLE_CALL.name)!;
+      return { jsonrpc: "2.0", id: 1, result: callResult(tool, runToolNow(tool, { ...MCP_SAMPLE_CALL.arguments }, SAMPLE_NOW)) };
+    }
+    default:
+      return undefined; // openapi: the document cannot hold itself (contract/openapi.ts writes its excerpt)
+  }
+}
+
+/** The 2xx example of every row. */
+export function responseExamples(): ResponseExamples {
+  const examples: ResponseExamples = {};
+  for (const id of Object.keys(SAMPLE_REQUESTS) as RouteId[]) {
+    const value = sampleAnswer(id);
+    if (value !== undefined) examples[id] = value;
+  }
+  return examples;
+}
+
+/** The served OpenAPI document (the public form, with the examples). */
+export function servedOpenApiDocument(): Record<string, unknown> {
+  return openApiDocument({ examples: responseExamples() });
+}
+
+/** The served OpenAPI document, serialised once per module, on first use. */
 let body: string | undefined;
 
 export function openApiBody(): string {
-  return (body ??= serializeJson(openApiDocument()));
+  return (body ??= serializeJson(servedOpenApiDocument()));
 }

@@ -9,6 +9,7 @@ import { occurrenceSeries } from "../../contract/resources.js";
 import { type ProblemSlug } from "../../contract/problems.js";
 import { catalogueResource, longWeekendsResource } from "../../contract/resources.js";
 import { openApiDocument } from "../../contract/openapi.js";
+import { responseExamples } from "../../functions/lib/openapi.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { handleHealth } from "../../functions/lib/health.js";
@@ -190,10 +191,10 @@ describe("v3 responses validate against the document", () => {
     expect(body.openapi).toBe("3.1.0");
   });
 
-  it("/v3/openapi.json serves exactly openApiDocument() (the public form)", async () => {
+  it("/v3/openapi.json serves exactly openApiDocument() (the public form) with the 2xx examples", async () => {
     const response = await handleV3(request("/v3/openapi.json"), TEST_CONTEXT);
     const text = await response.text();
-    expect(text).toBe(JSON.stringify(openApiDocument()));
+    expect(text).toBe(JSON.stringify(openApiDocument({ examples: responseExamples() })));
     const result = await new Validator().validate(JSON.parse(text));
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);

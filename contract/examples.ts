@@ -1,0 +1,77 @@
+/**
+ * One sample request per row of the route table: the OpenAPI document shows each 2xx answer as the service gives it
+ * for this request (contract/openapi.ts attaches them; functions/lib/openapi.ts asks the handlers' own body
+ * builders, V3_BODIES and the feed, v2, health and MCP code, when the document is generated). Small requests, so that
+ * the examples are whole answers and the document stays cheap to build; only the feed is cut to an excerpt.
+ *
+ * Pure data: no clock. A sample that omits its year would depend on today, so every sample names its year, and the
+ * feed (whose window is always the current year ± 2) is asked at SAMPLE_CLOCK.
+ */
+import { pathOf, type RouteId } from "./paths.js";
+
+export interface SampleRequest {
+  /** the request's path and query, as a client sends it */
+  request: string;
+  /** the example's one-line summary (OpenAPI `examples.<name>.summary`) */
+  summary: string;
+}
+
+/** The moment the feed sample is asked at (its window is the current year in Sweden ± 2): 2026, so 2024-2028. */
+export const SAMPLE_CLOCK = "2026-06-15T10:00:00Z";
+
+/** Events the feed excerpt keeps (the answer holds a whole window of years). */
+export const FEED_EXCERPT_EVENTS = 3;
+
+const q = (id: RouteId, query: string, values: Record<string, string> = {}) => pathOf(id, values) + (query ? `?${query}` : "");
+
+/** The MCP sample: a `tools/call` of `describe_day`, answered as the endpoint answers it. */
+export const MCP_SAMPLE_CALL = { name: "describe_day", arguments: { date: "2026-06-19" } } as const;
+
+export const SAMPLE_REQUESTS: Readonly<Record<RouteId, SampleRequest>> = {
+  holidays: { request: q("holidays", "year=2026"), summary: "The holidays of 2026" },
+  bridgeDays: { request: q("bridgeDays", "year=2026"), summary: "The bridge days of 2026" },
+  halfDays: { request: q("halfDays", "year=2026"), summary: "The half days of 2026" },
+  longWeekends: { request: q("longWeekends", "year=2026"), summary: "The long weekends of 2026" },
+  day: { request: q("day", "", { date: "2026-06-19" }), summary: "Midsummer Eve 2026, a de facto holiday and a flag day" },
+  period: { request: q("period", "from=2026-12-01&to=2026-12-31"), summary: "December 2026, both ends counted" },
+  shift: { request: q("shift", "date=2026-01-31&add=1m&add=10b&postpone=true"), summary: "One month, then ten working days, Sunday rule applied" },
+  leavePlan: { request: q("leavePlan", "from=2026-05-01&to=2026-06-30&days=3"), summary: "Three leave days in May and June 2026" },
+  observances: { request: q("observances", ""), summary: "The catalogue of observances" },
+  observance: { request: q("observance", "from=2026&to=2028", { code: "midsummerEve" }), summary: "Midsummer Eve in 2026-2028" },
+  flagDays: { request: q("flagDays", "year=2026"), summary: "The flag days of 2026" },
+  flagDayCatalogue: { request: q("flagDayCatalogue", ""), summary: "The flag-day catalogue" },
+  adjust: { request: q("adjust", "date=2026-06-19&convention=modified-following"), summary: "Midsummer Eve 2026, modified following" },
+  dueDates: { request: q("dueDates", "year=2026&schedule=salary-25"), summary: "Salary on the 25th, 2026" },
+  dueDateCatalogue: { request: q("dueDateCatalogue", ""), summary: "The due-date catalogue" },
+  openapi: { request: q("openapi", ""), summary: "An excerpt: the document's head and one path" },
+  health: { request: q("health", ""), summary: "Up, as a function answers without a dataset on disk" },
+  feed: { request: q("feed", ""), summary: `An excerpt asked in 2026: the calendar's head and its first ${FEED_EXCERPT_EVENTS} events` },
+  feedAlias: { request: q("feedAlias", ""), summary: `An excerpt asked in 2026: the calendar's head and its first ${FEED_EXCERPT_EVENTS} events` },
+  v2Holidays: { request: q("v2Holidays", "year=2026"), summary: "The v2 holidays of 2026" },
+  v2HalfDays: { request: q("v2HalfDays", "year=2026"), summary: "The v2 half days of 2026" },
+  v2BridgeDays: { request: q("v2BridgeDays", "year=2026"), summary: "The v2 bridge days of 2026" },
+  mcp: { request: q("mcp", ""), summary: "tools/call describe_day 2026-06-19" },
+};
+
+/** The 2xx example values by route (a string for the feed, a JSON value otherwise). */
+export type ResponseExamples = Partial<Record<RouteId, unknown>>;
+
+/**
+ * The first `events` events of an iCalendar text, with its head and its end: what a reader needs to see the shape.
+ * Line ends stay CRLF.
+ */
+export function calendarExcerpt(ics: string, events = FEED_EXCERPT_EVENTS): string {
+  const lines = ics.split("\r\n");
+  const out: string[] = [];
+  let seen = 0;
+  let inEvent = false;
+  for (const line of lines) {
+    if (line === "BEGIN:VEVENT") {
+      inEvent = true;
+      seen++;
+    }
+    if (line === "END:VCALENDAR" || !inEvent || seen <= events) out.push(line);
+    if (line === "END:VEVENT") inEvent = false;
+  }
+  return out.join("\r\n");
+}
