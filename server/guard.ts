@@ -7,14 +7,14 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { SURFACES, type SurfaceName } from "../contract/policies.js";
-import { matchRoute, surfaceOf } from "../contract/routes.js";
+import { READ_METHODS, SURFACES, type SurfaceName } from "../contract/policies.js";
+import { matchRoute, surfaceOf, type Match } from "../contract/routes.js";
 import { datasetFileOf } from "../contract/static.js";
 import type { ProblemSlug } from "../contract/problems.js";
 import type { Answer } from "../functions/lib/http.js";
 import { memoOf } from "./memo.js";
 import { problemAnswer } from "../functions/lib/problem.js";
-import { completed, methodNotAllowed, methodsOf } from "../functions/lib/serve.js";
+import { completed, methodNotAllowed } from "../functions/lib/serve.js";
 
 /** The longest request target answered normally (bytes); a longer one is 414 uri-too-long. */
 export const MAX_URL_BYTES = 8 * 1024;
@@ -64,31 +64,53 @@ export function hostFields(rawHeaders: readonly string[]): number {
   return hosts;
 }
 
+/** A target as the server reads it: a problem when it cannot, else its URL and the row its path matches (once). */
+export type TargetFacts =
+  | { readonly problem: string; readonly url?: undefined; readonly match?: undefined }
+  | { readonly problem: undefined; readonly url: URL; readonly match: Match | undefined };
+
+/** The authority every target is read against: handlers read the path and the query, never the host. */
+export const INTERNAL_ORIGIN = "http://localhost";
+
 /**
  * An origin-form target whose path the server can read: starts with `/`, no backslash in the path, and every
  * `%` in the path starts a valid UTF-8 percent-encoding (`%FF`, `%C0%AE` and a lone `%` are not). The query is
- * read leniently, as URLSearchParams does; the route's parameter parsers judge its values.
+ * read leniently, as URLSearchParams does; the route's parameter parsers judge its values. Read once: the URL and
+ * the route match are what every later step of the request reads.
  */
-export function targetProblem(target: string): string | undefined {
+export function readTarget(target: string): TargetFacts {
   if (!target.startsWith("/") || target.startsWith("//")) {
-    return "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served";
+    return { problem: "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served" };
   }
   const path = target.split("?", 1)[0];
-  if (path.includes("\\")) return "the request path must not contain a backslash";
+  if (path.includes("\\")) return { problem: "the request path must not contain a backslash" };
   if (path.includes("%")) {
     try {
       decodeURIComponent(path);
     } catch {
-      return "the request path is not valid percent-encoded UTF-8 text";
+      return { problem: "the request path is not valid percent-encoded UTF-8 text" };
     }
   }
+  let url: URL;
   try {
-    new URL(target, "http://localhost");
+    url = new URL(target, INTERNAL_ORIGIN);
   } catch {
-    return "the request target is not a readable URL";
+    return { problem: "the request target is not a readable URL" };
   }
-  return undefined;
+  return { problem: undefined, url, match: matchRoute(url.pathname) };
 }
+
+/** Why a target cannot be read, or undefined when it can (readTarget). */
+export function targetProblem(target: string): string | undefined {
+  return readTarget(target).problem;
+}
+
+/**
+ * A target's facts, remembered per target (the guard reads them first, then the request's context takes the URL and
+ * the match from here: one parse and one match per target). The URL is shared by the requests of one target and
+ * only read.
+ */
+export const factsOfTarget = memoOf(10_000, readTarget);
 
 /** A problem answer for a target, with the common headers (HSTS, CORS, RateLimit-*) of the target's surface. */
 export function problemFor(slug: ProblemSlug, detail: string, target: string, headers?: Record<string, string>): Answer {
@@ -100,19 +122,9 @@ function withTargetHeaders(answer: Answer, target: string): Answer {
   return completed(answer, SURFACES[surfaceOfTarget(target)]);
 }
 
-/** What the guard reads from a target (whether it is readable, and the methods its path answers), remembered per target. */
-const factsOfTarget = memoOf(10_000, (target: string) => {
-  const problem = targetProblem(target);
-  return { problem, methods: methodsOfTarget(problem === undefined ? target : "/") };
-});
-
 /** The methods an origin-form target's path answers: its row's, else GET, HEAD, OPTIONS (files, the site, unknown paths). */
 export function methodsOfTarget(target: string): readonly string[] {
-  try {
-    return methodsOf(new URL(target.startsWith("/") ? target : "/", "http://localhost").pathname);
-  } catch {
-    return methodsOf("/");
-  }
+  return factsOfTarget(target.startsWith("/") ? target : "/").match?.route.methods ?? READ_METHODS;
 }
 
 /** 405 with the path's Allow, the handlers' own answer (methodNotAllowed shows the method only when it is a plain token). */
@@ -139,7 +151,8 @@ export interface Refusal {
  */
 export function refusalOf(method: string, target: string, rawHeaders: readonly string[], hostRequired = false): Refusal | undefined {
   if (Buffer.byteLength(target) > MAX_URL_BYTES) return { answer: uriTooLong("/"), target: "/" };
-  const { problem, methods } = factsOfTarget(target);
+  const { problem, match } = factsOfTarget(target);
+  const methods: readonly string[] = match?.route.methods ?? READ_METHODS;
   const readable = problem === undefined ? target : "/";
   if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return { answer: headersTooLarge(readable), target: readable };
   if (hostRequired && hostFields(rawHeaders) !== 1) {

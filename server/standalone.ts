@@ -34,15 +34,15 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import mime from "mime-types";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { CORS_HEADERS, SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceName } from "../contract/policies.js";
-import { matchRoute, surfaceOf, type FunctionName } from "../contract/routes.js";
+import { surfaceOf, type FunctionName } from "../contract/routes.js";
 import { datasetFileOf, fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
 import { createHealthHandler, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { handleFeed } from "../functions/lib/feed.js";
-import { layeredHeaders, okAnswer, responseOf, urlOf, type Answer } from "../functions/lib/http.js";
+import { layeredHeaders, okAnswer, responseOf, type Answer } from "../functions/lib/http.js";
 import { handleNotFound } from "../functions/lib/not-found.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import {
-  completed, finish, limitedOn, methodGate, servedOf, withHeaders, type Clock, type ServedHandler, type ServiceContext,
+  completed, limitedOn, methodGate, requestContext, settle, withHeaders, type Clock, type RequestContext, type ServedHandler,
 } from "../functions/lib/serve.js";
 import { handleMcp } from "../functions/lib/mcp.js";
 import { handleV3 } from "../functions/lib/v3.js";
@@ -55,8 +55,8 @@ import { TRUST_PROXY_ENV, clientAddress, parseTrustProxy } from "./proxy.js";
 import { memoOf } from "./memo.js";
 import { PublicFiles, STAT_TTL_MS, type CachedFile } from "./files.js";
 import {
-  NODE_MAX_HEADERS_COUNT, NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, expectationFailed, methodProblem, problemFor, refusalOf,
-  surfaceOfTarget, targetProblem,
+  INTERNAL_ORIGIN, NODE_MAX_HEADERS_COUNT, NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, expectationFailed, factsOfTarget, methodProblem,
+  problemFor, refusalOf, surfaceOfTarget, targetProblem,
 } from "./guard.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -71,8 +71,8 @@ const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
  * connections are closed. Below the 2 s a supervisor or `docker stop` is expected to wait at least.
  */
 export const SHUTDOWN_GRACE_MS = 1500;
-/** The authority of every Fetch Request the server builds: handlers read the path and the query, never the host. */
-const INTERNAL_HOST = "localhost";
+/** The authority of every Fetch Request the server builds (the guard reads targets against the same origin). */
+const INTERNAL_HOST = new URL(INTERNAL_ORIGIN).host;
 
 export type { Log, LogLevel } from "./log.js";
 export { consoleLog };
@@ -145,10 +145,14 @@ function datasetFileHeaders(contentType: "json" | "calendar", surface: SurfaceNa
   return split;
 }
 
-/** A file answer: OPTIONS preflight, 405, or okAnswer's 200/304 (no body for HEAD), with the common headers of `pace`. */
-function fileAnswer(request: Request, file: CachedFile, headers: FileHeaders, pace: PaceLimit | undefined): Response {
+/**
+ * A file answer: OPTIONS preflight, 405, or okAnswer's 200/304 (no body for HEAD), with the common headers of `pace`,
+ * settled in the request's context (a GET's 200 is recorded there for the kept answers).
+ */
+function fileAnswer(ctx: RequestContext, file: CachedFile, headers: FileHeaders, pace: PaceLimit | undefined): Response {
+  const { request } = ctx;
   const { contentType, cacheControl, rest } = headers;
-  return finish(request, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace);
+  return responseOf(request, settle(ctx, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace));
 }
 
 /**
@@ -246,10 +250,10 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 
   const answerCacheBytes = options.answerCacheBytes ?? 32 * 1024 * 1024;
   const answers = new AnswerCache(answerCacheBytes);
-  /** Keeps a GET's 200 for its target when it stays the same for it (./answers.ts), then marks it. */
-  const kept = (target: string | undefined, response: Response, source: AnswerSource): Response => {
+  /** Keeps a GET's 200 (as its context recorded it) for its target when it stays the same for it (./answers.ts), then marks it. */
+  const kept = (ctx: RequestContext, target: string | undefined, response: Response, source: AnswerSource): Response => {
     const shown = source === "file" ? "file" : "function";
-    const served = target !== undefined && answerCacheBytes > 0 && answers.wanted(target) ? servedOf(response) : undefined;
+    const served = ctx.served !== undefined && target !== undefined && answerCacheBytes > 0 && answers.wanted(target) ? ctx.served : undefined;
     if (served) {
       const until = keptUntil(source, served.answer.headers["Cache-Control"], clock());
       const keep = until === undefined ? undefined : keptAnswer(served, until, sourceHeader(shown));
@@ -270,39 +274,47 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     else write(limited);
   };
 
-  async function answer(request: Request, clientAddress: string, target?: string): Promise<Response> {
-    const url = urlOf(request);
+  /**
+   * Dispatch, on the request's context (matched once): a dataset file the rewrite rules send the request to, else the
+   * row's function, else a file of the publish folder, else not-found. Each step reads the context's URL and row.
+   */
+  async function answer(ctx: RequestContext, target?: string): Promise<Response> {
+    const { request, url, match } = ctx;
     const { pathname } = url;
-    const ctx: ServiceContext = { clock, clientAddress, store, rateLimitsEnabled };
-    const match = matchRoute(pathname);
 
-    const datasetFile = match?.route.static ? datasetFileFor(pathname + url.search, url) : undefined;
-    if (datasetFile && match && (await datasetUsable())) {
+    // the rewrite rules are read only when a dataset is there to answer from
+    const datasetFile = match?.route.static && (await datasetUsable()) ? datasetFileFor(pathname + url.search, url) : undefined;
+    if (datasetFile && match) {
       const file = await files.get(datasetFile);
       // no file (a date outside the days window, a partial build): the function answers, byte-identical
       if (file) {
         const surface = surfaceOf(match.route, url);
-        return kept(target, fileAnswer(request, file, datasetFileHeaders(match.route.ok.contentType, surface), SURFACES[surface]), "file");
+        return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(match.route.ok.contentType, surface), SURFACES[surface]), "file");
       }
     }
-    if (match) return kept(target, await handlers[match.route.fn](request, ctx), match.route.static ? "static-row" : "function");
+    if (match) return kept(ctx, target, await handlers[match.route.fn](request, ctx), match.route.static ? "static-row" : "function");
 
     const dataset = datasetFileOf(pathname);
     if (!dataset) await siteReady;
     const file = await files.get(pathname);
     if (file) {
-      if (dataset) return kept(target, fileAnswer(request, file, datasetFileHeaders(dataset.contentType, dataset.surface), SURFACES[dataset.surface]), "file");
+      if (dataset) return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(dataset.contentType, dataset.surface), SURFACES[dataset.surface]), "file");
       const contentType = mime.contentType(file.path.slice(file.path.lastIndexOf("/") + 1)) || "application/octet-stream";
       const cacheControl = pathname.startsWith("/_astro/") ? HASHED_ASSET_CACHE : SITE_CACHE;
-      return kept(target, fileAnswer(request, file, { contentType, cacheControl, rest: CORS_HEADERS }, undefined), "file");
+      return kept(ctx, target, fileAnswer(ctx, file, { contentType, cacheControl, rest: CORS_HEADERS }, undefined), "file");
     }
     return mark(await handlers["not-found"](request, ctx), "function");
   }
 
-  /** The service at the Fetch level; never rejects. `target`: the request target as received (answers are kept by it). */
+  /**
+   * The service at the Fetch level; never rejects. `target`: the request target as received (answers are kept by it,
+   * and the guard has read its URL and row already: the request's context takes them from there).
+   */
   async function fetch(request: Request, clientAddress = "unknown", target?: string): Promise<Response> {
     try {
-      return await answer(request, clientAddress, target);
+      const facts = target === undefined ? undefined : factsOfTarget(target);
+      const ctx = requestContext(request, { clock, clientAddress, store, rateLimitsEnabled }, facts?.url && { url: facts.url, match: facts.match });
+      return await answer(ctx, target);
     } catch (error) {
       log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
       let target = "/";

@@ -2,16 +2,6 @@ import { etagOf } from "../../contract/serialize.js";
 
 import { JSON_CONTENT_TYPE } from "../../contract/policies.js";
 
-/**
- * A request's parsed URL, parsed once per request (the server, the surface and the router all read it). Read only.
- * Kept on the request under a symbol of this module (a WeakMap costs the garbage collector more per request).
- */
-const PARSED_URL = Symbol("parsed URL");
-export function urlOf(request: Request): URL {
-  const carrier = request as Request & { [PARSED_URL]?: URL };
-  return (carrier[PARSED_URL] ??= new URL(request.url));
-}
-
 export { JSON_CONTENT_TYPE };
 
 /**

@@ -8,9 +8,9 @@ import { invalidParameter, ProblemError } from "../../contract/problems.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, JSON_CONTENT_TYPE, CALENDAR_CONTENT_TYPE, NETLIFY_CDN_CACHE_LONG, NO_STORE } from "../../contract/policies.js";
 import { PARAMETERS, matchRoute, type Route, type RouteId } from "../../contract/routes.js";
 import { cacheUntilStockholmMidnight } from "./cache.js";
-import { okAnswer, urlOf, type Answer } from "./http.js";
+import { okAnswer, type Answer } from "./http.js";
 import { notFound } from "./problem.js";
-import type { ServiceContext } from "./serve.js";
+import type { RequestContext, ServiceContext } from "./serve.js";
 
 /** The parsed parameters of a request, by parameter name; an omitted optional parameter is absent. */
 export type RouteArguments = Record<string, unknown>;
@@ -76,13 +76,15 @@ export function cacheControlOf(route: Route, args: RouteArguments, now: Date): s
 
 /**
  * A handler for the rows of `handlers`: anything else (no row, or a row another function answers) is a
- * not-found problem. `pathnameOf` lets an adapter say which path the request stands for.
+ * not-found problem. It reads the URL and the row the request's context has (serve() matched them once); called
+ * with a context of no request of its own (in process, as the MCP tools call it), it reads them itself.
+ * `pathnameOf` lets an adapter say which other path the request stands for (then matched here).
  */
-export function tableRouter(handlers: RouteHandlers, pathnameOf: (url: URL) => string = (url) => url.pathname) {
-  return (request: Request, ctx: ServiceContext): Answer => {
-    const url = urlOf(request);
-    const pathname = pathnameOf(url);
-    const match = matchRoute(pathname);
+export function tableRouter(handlers: RouteHandlers, pathnameOf?: (url: URL) => string) {
+  return (request: Request, ctx: ServiceContext | RequestContext): Answer => {
+    const own = "request" in ctx && ctx.request === request ? ctx : undefined;
+    const url = own ? own.url : new URL(request.url);
+    const match = pathnameOf ? matchRoute(pathnameOf(url)) : own ? own.match : matchRoute(url.pathname);
     const handler = match && handlers[match.route.id];
     if (!match || !handler) throw notFound(url.pathname);
     const { route } = match;

@@ -1,7 +1,9 @@
 /**
  * The cross-cutting rules of the HTTP layer, as small pieces each surface composes. A surface is
  * `(Request) => Response`; inside, the pieces build answers (./http.ts `Answer`: status, headers, body) and serve()
- * makes one Response of the final answer, with every header known at construction:
+ * makes one Response of the final answer, with every header known at construction. As Hono's `dispatch` does, a
+ * request is matched once, into its RequestContext (URL, row of the route table, methods, clock reading); every
+ * later step reads that context instead of matching again, and the final answer is recorded there (`served`):
  *   preflight()           OPTIONS: the CORS preflight, 204, allowing the path's methods
  *   methodNotAllowed()    a method the path's row does not declare (GET, HEAD, OPTIONS where no row answers): 405 with Allow
  *   methodGate()          the two above, as every answer (function or file) applies them first
@@ -17,9 +19,9 @@ import {
   ALLOWED_METHODS, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_HEADERS, READ_METHODS, STRICT_TRANSPORT_SECURITY, SURFACES,
   allowHeaderOf, rateLimitHeaders, type PaceLimit, type SurfaceName,
 } from "../../contract/policies.js";
-import { matchRoute, surfaceOf } from "../../contract/routes.js";
+import { matchRoute, surfaceOf, type Match } from "../../contract/routes.js";
 import { problemOf } from "../../contract/problems.js";
-import { layeredHeaders, responseOf, urlOf, type Answer } from "./http.js";
+import { layeredHeaders, responseOf, type Answer } from "./http.js";
 import { errorAnswer, problemAnswer } from "./problem.js";
 import { checkRateLimit, type RateLimitDecision, type RateLimitStore } from "./ratelimit.js";
 
@@ -51,9 +53,13 @@ export function netlifyContext(_request: Request, context?: Pick<Context, "ip"> 
   return { clock: () => new Date(), clientAddress: context?.ip || "unknown", store: null, rateLimitsEnabled: rateLimitsEnabledByEnv() };
 }
 
-/** Fills in what a caller (usually a test) left out: wall clock, no store, limits as the environment says. */
-export function completeContext(partial?: Partial<ServiceContext>): ServiceContext {
+/**
+ * Fills in what a caller (usually a test) left out: wall clock, no store, limits as the environment says. What else
+ * the caller's context holds is kept (a RequestContext stays one, for the request it was made for).
+ */
+export function completeContext<T extends Partial<ServiceContext>>(partial?: T): T & ServiceContext {
   return {
+    ...(partial as T),
     clock: partial?.clock ?? (() => new Date()),
     clientAddress: partial?.clientAddress ?? "unknown",
     store: partial?.store === undefined ? null : partial.store,
@@ -62,26 +68,68 @@ export function completeContext(partial?: Partial<ServiceContext>): ServiceConte
   };
 }
 
-/** A rate-limited surface: its name keys the counters; its pace may depend on the request (the feed's does). */
-export interface Surface {
-  name: string;
-  policy: (request: Request, now: Date) => PaceLimit;
+/**
+ * One request, matched once: what every step of the pipeline reads (Hono's per-request context). `served` is
+ * written at the end: the final answer of a GET's complete 200 (the standalone server keeps such answers).
+ */
+export interface RequestContext extends ServiceContext {
+  readonly request: Request;
+  readonly url: URL;
+  /** the row of the route table the path matched, undefined where no row answers */
+  readonly match: Match | undefined;
+  /** the methods the path answers: its row's, else GET, HEAD, OPTIONS */
+  readonly methods: readonly string[];
+  /** the surface's pace for this request, once the pipeline has read it (the common headers state it) */
+  pace?: PaceLimit;
+  served?: Served;
 }
 
-/** The surface of a request by its row of the route table; `fallback` for paths no row answers. */
+/**
+ * The RequestContext of a request: `partial` itself when it is already this request's (the standalone server makes
+ * it with the URL and match its guard read), else one made now, parsing the URL and matching its path once, or
+ * taking them from `known` when the caller has read them already.
+ */
+export function requestContext(request: Request, partial?: Partial<RequestContext>, known?: { url: URL; match: Match | undefined }): RequestContext {
+  if (partial?.request === request && partial.url !== undefined && "match" in partial) return partial as RequestContext;
+  const url = known?.url ?? new URL(request.url);
+  const match = known ? known.match : matchRoute(url.pathname);
+  // one object literal of a fixed shape (no spreading: this is made for every request)
+  return {
+    clock: partial?.clock ?? wallClock,
+    clientAddress: partial?.clientAddress ?? "unknown",
+    store: partial?.store === undefined ? null : partial.store,
+    rateLimitsEnabled: partial?.rateLimitsEnabled ?? rateLimitsEnabledByEnv(),
+    headers: partial?.headers,
+    request,
+    url,
+    match,
+    methods: match?.route.methods ?? READ_METHODS,
+    pace: undefined,
+    served: undefined,
+  };
+}
+
+const wallClock: Clock = () => new Date();
+
+/**
+ * A rate-limited surface: its name keys the counters; its pace may depend on the request (the feed's does), read
+ * from the request's context.
+ */
+export interface Surface {
+  name: string;
+  policy: (request: Request, now: Date, ctx: RequestContext) => PaceLimit;
+}
+
+/** The surface of a request by its row of the route table (the context's match); `fallback` for paths no row answers. */
 export function tableSurface(fallback: SurfaceName): Surface {
   return {
     name: fallback,
-    policy: (request) => {
-      const url = urlOf(request);
-      const route = matchRoute(url.pathname)?.route;
-      return SURFACES[route ? surfaceOf(route, url) : fallback];
-    },
+    policy: (_request, _now, { match, url }) => SURFACES[match ? surfaceOf(match.route, url) : fallback],
   };
 }
 
 /** A handler answers with an Answer (built once) or, where a library builds it (the MCP transport), a Response. */
-export type Handler = (request: Request, ctx: ServiceContext) => Promise<Answer | Response> | Answer | Response;
+export type Handler = (request: Request, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response;
 export type ServedHandler = (request: Request, ctx?: Partial<ServiceContext>) => Promise<Response>;
 
 /**
@@ -142,9 +190,16 @@ export function rateLimited(surface: Surface, pace: PaceLimit, ctx: ServiceConte
   return limitedOn(counterOf(surface, pace), pace, ctx, now);
 }
 
+/** The counter names of each surface by pace (built once each, not per request). */
+const COUNTERS = new WeakMap<Surface, WeakMap<PaceLimit, string>>();
+
 /** The counter a surface counts a pace on (per calling address): its name and the pace. */
 export function counterOf(surface: Surface, pace: PaceLimit): string {
-  return `${surface.name}:${pace.limit}/${pace.windowSeconds}`;
+  let names = COUNTERS.get(surface);
+  if (!names) COUNTERS.set(surface, (names = new WeakMap()));
+  let name = names.get(pace);
+  if (name === undefined) names.set(pace, (name = `${surface.name}:${pace.limit}/${pace.windowSeconds}`));
+  return name;
 }
 
 /** Counts a request on `counter` (for the context's address): the 429 answer when over `pace`; see rateLimited(). */
@@ -192,35 +247,31 @@ export function completed(answer: Answer, pace: PaceLimit | undefined, extra?: R
 }
 
 /**
- * What a GET was answered with (a 200, complete, with the counter it was counted on: none for a file), by Response:
- * the standalone server keeps the answers that stay the same for their target (server/answers.ts). Answers with
- * request-specific headers (v2's, which change along the withdrawal) are not recorded.
+ * What a GET was answered with (a 200, complete, with the counter it was counted on: none for a file), recorded in
+ * its RequestContext: the standalone server keeps the answers that stay the same for their target
+ * (server/answers.ts). Answers with request-specific headers (v2's, which change along the withdrawal) are not
+ * recorded.
  */
 export interface Served {
   answer: Answer;
   pace: PaceLimit | undefined;
   counter: string | undefined;
 }
-const SERVED = Symbol("served");
-type ServedCarrier = Response & { [SERVED]?: Served };
-export const servedOf = (response: Response): Served | undefined => (response as ServedCarrier)[SERVED];
+
+/** The Response of a final answer (completed()); a Response built elsewhere gets the common and extra headers. */
+export function finish(request: Request, result: Answer | Response, pace: PaceLimit | undefined, extra?: Readonly<Record<string, string>>): Response {
+  if (result instanceof Response) return withoutBody(request, withHeaders(result, layeredHeaders(commonHeaders(pace), extra)));
+  return responseOf(request, completed(result, pace, extra));
+}
 
 /**
- * The Response of a final answer (completed()); a Response built elsewhere gets the common and extra headers.
- * `counter`: the counter the request was counted on, recorded with a GET's 200 (servedOf).
+ * The final answer of a request (completed() with the pace's and the context's headers), recorded in the context
+ * when it is a GET's 200 that carries no request-specific headers.
  */
-export function finish(
-  request: Request,
-  result: Answer | Response,
-  pace: PaceLimit | undefined,
-  extra?: Readonly<Record<string, string>>,
-  counter?: string,
-): Response {
-  if (result instanceof Response) return withoutBody(request, withHeaders(result, layeredHeaders(commonHeaders(pace), extra)));
-  const answer = completed(result, pace, extra);
-  const response = responseOf(request, answer);
-  if (answer.status === 200 && extra === undefined && request.method === "GET") (response as ServedCarrier)[SERVED] = { answer, pace, counter };
-  return response;
+export function settle(ctx: RequestContext, result: Answer, pace: PaceLimit | undefined, counter?: string): Answer {
+  const answer = completed(result, pace, ctx.headers);
+  if (answer.status === 200 && ctx.headers === undefined && ctx.request.method === "GET") ctx.served = { answer, pace, counter };
+  return answer;
 }
 
 /** Error codes of a request whose client went away before it was complete (an upload cut short, a reset). */
@@ -242,37 +293,49 @@ export function clientWentAway(request: Request, error: unknown): boolean {
  * caused it, and reads nothing anyway) and one log line without a stack trace, since any client can cause as many
  * as it likes; anything else is a fault of the server, logged with its stack, 500.
  */
-export function faultAnswer(request: Request, error: unknown): Answer {
+export function faultAnswer(request: Request, error: unknown, url = new URL(request.url)): Answer {
   if (problemOf(error)) return errorAnswer(error);
   if (clientWentAway(request, error)) {
     const code = (error as { code?: unknown } | null)?.code;
-    console.warn(`${request.method} ${urlOf(request).pathname}: the client went away before the request was complete (${typeof code === "string" ? code : "aborted"})`);
+    console.warn(`${request.method} ${url.pathname}: the client went away before the request was complete (${typeof code === "string" ? code : "aborted"})`);
     return problemAnswer("invalid-parameter", "the request was not received completely: the connection closed first");
   }
   console.error(error);
   return errorAnswer(error);
 }
 
-/** A surface's handler with every cross-cutting rule around it. Nothing escapes as an exception. */
+/**
+ * A surface's handler with every cross-cutting rule around it, in order: the method gate (preflight, 405), the
+ * surface's pace (429), the handler, problems for whatever it throws, the common headers. Nothing escapes as an
+ * exception. Each step reads the request's context (matched once, ./RequestContext).
+ */
 export function serve(surface: Surface, handler: Handler): ServedHandler {
   return async (request, partial) => {
-    const ctx = completeContext(partial);
-    let pace: PaceLimit | undefined;
-    let result: Answer | Response;
-    try {
-      const now = ctx.clock();
-      pace = surface.policy(request, now);
-      let gate: Answer | undefined | Promise<Answer | undefined> = methodGate(request, methodsOf(urlOf(request).pathname));
-      if (!gate) gate = rateLimited(surface, pace, ctx, now);
-      if (gate instanceof Promise) gate = await gate;
-      if (gate) result = gate;
-      else {
-        const answered = handler(request, ctx);
-        result = answered instanceof Promise ? await answered : answered;
-      }
-    } catch (error) {
-      result = faultAnswer(request, error);
-    }
-    return finish(request, result, pace, ctx.headers, pace && counterOf(surface, pace));
+    const ctx = requestContext(request, partial);
+    const result = await pipeline(surface, handler, ctx);
+    return result instanceof Response ? finish(request, result, ctx.pace, ctx.headers) : responseOf(request, result);
   };
+}
+
+/** serve()'s steps on a context: the final answer (recorded in the context when kept answers may use it). */
+async function pipeline(surface: Surface, handler: Handler, ctx: RequestContext): Promise<Answer | Response> {
+  const { request } = ctx;
+  let pace: PaceLimit | undefined;
+  let result: Answer | Response;
+  try {
+    const now = ctx.clock();
+    pace = surface.policy(request, now, ctx);
+    let gate: Answer | undefined | Promise<Answer | undefined> = methodGate(request, ctx.methods);
+    if (!gate) gate = rateLimited(surface, pace, ctx, now);
+    if (gate instanceof Promise) gate = await gate;
+    if (gate) result = gate;
+    else {
+      const answered = handler(request, ctx);
+      result = answered instanceof Promise ? await answered : answered;
+    }
+  } catch (error) {
+    result = faultAnswer(request, error, ctx.url);
+  }
+  ctx.pace = pace;
+  return result instanceof Response ? result : settle(ctx, result, pace, pace && counterOf(surface, pace));
 }
