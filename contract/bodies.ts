@@ -1,8 +1,9 @@
 /**
  * Every response body of the service, declared once with TypeBox: each declaration is both the JSON Schema
  * (draft 2020-12) that ajv validates and OpenAPI's `components.schemas` carries, and, through `Static<>`, the
- * TypeScript type the engine and the HTTP layer build (`export type Day = Static<typeof Day>`). The engine
- * (data-gen/) imports these types with `import type` only, so it does not load this module at run time.
+ * TypeScript type the HTTP layer builds (`export type Day = Static<typeof Day>`), proved equal to the engine's own type of
+ * the same shape (test/contract/engine-types.test.ts). The engine (data-gen/) declares its types itself and imports
+ * nothing from here.
  *
  * The schemas are STRICT: every object has `additionalProperties: false`, so a test catches a field that drifts
  * from the contract. The public contract is looser ("additive fields may appear on v3 objects"): `publicSchemas()`
