@@ -196,7 +196,9 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
       }
       await screenshot(page, "real-planner");
       await runPlanner(page, { from: `${year}-01-01`, to: `${year}-12-31`, days: "61" });
-      expect(await page.textContent("#plan-result .error")).toContain("'days'");
+      // Swedish on the Swedish page (issue 22), the API's English folded away beside it
+      expect(await page.textContent("#plan-result .error")).toContain("Antalet semesterdagar ska vara ett heltal från 1 till 60");
+      expect(await page.textContent("#plan-result details [lang=en]")).toContain("'days'");
       expect(apiCalls).toContain(`400 ${PATHS.leavePlan}?from=${year}-01-01&to=${year}-12-31&days=61`);
     } finally {
       await context.close();

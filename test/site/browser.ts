@@ -349,3 +349,20 @@ export async function gridPlanMarks(page: Page): Promise<{ breaks: string[]; lea
     leave: [...document.querySelectorAll<HTMLElement>("#year-content .month-days .m-leave")].map((el) => el.dataset.date!),
   }));
 }
+
+/** Waits until the pay section shows `year` with exactly these schedules (keys in catalogue order, then "custom"). */
+export async function waitForPay(page: Page, year: number, keys: string[]): Promise<void> {
+  await page.waitForSelector(`#pay-result[data-shown="${year}:${keys.join(",")}"]`);
+}
+
+/** The due dates a column of the pay table lists, in order. */
+export async function payColumnDates(page: Page, key: string): Promise<string[]> {
+  return page.$$eval(`#pay-table tbody td[data-schedule="${key}"] time[datetime]`, (els) => els.map((el) => el.getAttribute("datetime")!));
+}
+
+/** The dates marked as payment dates on the year grid, with their titles. */
+export async function gridDueMarks(page: Page): Promise<{ date: string; title: string }[]> {
+  return page.$$eval("#year-content .month-days .m-due", (els) =>
+    els.map((el) => ({ date: el.getAttribute("data-date")!, title: el.getAttribute("title") ?? "" })),
+  );
+}

@@ -1,7 +1,7 @@
 /**
  * A test fixture server for the site tests: serves the publish folder (public/) and answers the few
  * API URLs the pages call (/v3/holidays, /v3/bridge-days, /v3/half-days, /v3/long-weekends, /v3/period,
- * /v3/shift, /v3/leave-plan, /v3/openapi.json, HEAD /holidays, the feed) straight from the calendar engine
+ * /v3/shift, /v3/leave-plan, /v3/due-dates, /v3/due-dates/catalogue, /v3/openapi.json, HEAD /holidays, the feed) straight from the calendar engine
  * (data-gen/ and its resources.ts, as the v3 function calls them). It is not the API: the API's own behaviour
  * is tested elsewhere; this only lets the browser tests run without it.
  */
@@ -9,10 +9,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, leavePlan, parseBounds, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, period, shift } from "swedish-calendar/core";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, leavePlan, parseBounds, parseConvention, parseDueDay, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, period, shift } from "swedish-calendar/core";
 import { PROBLEM_TITLES, ProblemError, invalidParameter, problemOf } from "../../contract/problems.js";
 import { parseStrictBoolean } from "../../contract/query.js";
-import { longWeekendsResource } from "../../contract/resources.js";
+import { dueDateCatalogueResource, dueDatesResource, longWeekendsResource } from "../../contract/resources.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -182,6 +182,20 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
       json(res, 200, shift(date, steps, postponeText === undefined ? false : parseStrictBoolean(postponeText, "postpone"), dateText));
       return true;
     }
+    case "/v3/due-dates": {
+      const schedule = one(p, "schedule");
+      const day = one(p, "day");
+      const convention = one(p, "convention");
+      json(res, 200, dueDatesResource(yearOf(p), {
+        schedule,
+        day: day === undefined ? undefined : parseDueDay(day),
+        convention: convention === undefined ? undefined : parseConvention(convention),
+      }));
+      return true;
+    }
+    case "/v3/due-dates/catalogue":
+      json(res, 200, dueDateCatalogueResource());
+      return true;
     case "/v3/openapi.json":
       json(res, 200, FIXTURE_OPENAPI);
       return true;

@@ -16,8 +16,9 @@ import { e2eBaseUrl } from "../e2e/base-url.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, longWeekendsOfYear, parseIsoDate, parseSteps, period, shift } from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
+import { dueDates } from "swedish-calendar";
 import {
-  ROOT, engineLongWeekends, enginePlan, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows,
+  ROOT, engineLongWeekends, enginePlan, gridDueMarks, gridPlanMarks, payColumnDates, waitForPay, gridWeekOf, launchChromium, listedDates, longWeekendRows,
   openPage as openPageAt, runPlanner, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear,
   type ContextOptions, type PlanRequest,
 } from "./browser.js";
@@ -193,12 +194,17 @@ describe("home page", () => {
       await page.waitForFunction(() => document.getElementById("period-result")!.textContent!.includes("to=2024-12-31"));
       expect(await page.textContent("#period-working-days")).toBe(String(workingDaysOfYear(2024)));
 
-      // the service does not swap dates: its problem detail is shown
+      // the service does not swap dates: its problem, in Swedish on the Swedish page (the API's English folded away)
       await page.fill("#period-from", "2024-12-31");
       await page.fill("#period-to", "2024-01-01");
       await page.click("#period-form button[type=submit]");
       await page.waitForSelector("#period-result .error");
-      expect(await page.textContent("#period-result .error")).toContain("must not be earlier than 'from'");
+      const error = (await page.textContent("#period-result .error"))!;
+      expect(error).toContain("Ogiltigt värde: Ett av värdena i anropet godtogs inte. Till-datumet ska vara ett datum");
+      expect(error).toContain("inte före från-datumet");
+      expect(error).not.toContain("must not be earlier");
+      expect(await page.textContent("#period-result details [lang=en]")).toContain("must not be earlier than 'from'");
+      expect(await page.isVisible("#period-result details [lang=en]")).toBe(false); // folded
       expect(await page.textContent("#period-result")).toContain("400");
     } finally {
       await context.close();
@@ -455,26 +461,166 @@ describe("leave planner (issue 11)", () => {
     try {
       await runPlanner(page, { from: `${year}-01-01`, to: `${year}-12-31`, days: "5" });
       expect((await gridPlanMarks(page)).breaks.length).toBeGreaterThan(0);
-      for (const [request, detail] of [
-        [{ from: `${year}-01-01`, to: `${year}-12-31`, days: "61" }, "'days' must be a whole number of leave days from 1 to 60"],
-        [{ from: `${year}-01-01`, to: `${year}-12-31`, days: "0" }, "'days' must be a whole number"],
-        [{ from: "2024-01-01", to: "2025-01-01", days: "5" }, "at most 366 days"],
-        [{ from: `${year}-12-31`, to: `${year}-01-01`, days: "5" }, "must not be earlier than 'from'"],
+      const daysText = "Ogiltigt värde: Ett av värdena i anropet godtogs inte. Antalet semesterdagar ska vara ett heltal från 1 till 60";
+      const toText = "Ogiltigt värde: Ett av värdena i anropet godtogs inte. Till-datumet ska vara ett datum";
+      for (const [request, detail, swedish] of [
+        [{ from: `${year}-01-01`, to: `${year}-12-31`, days: "61" }, "'days' must be a whole number of leave days from 1 to 60", daysText],
+        [{ from: `${year}-01-01`, to: `${year}-12-31`, days: "0" }, "'days' must be a whole number", daysText],
+        [{ from: "2024-01-01", to: "2025-01-01", days: "5" }, "at most 366 days", "Ogiltigt värde: Ett av värdena i anropet godtogs inte."],
+        [{ from: `${year}-12-31`, to: `${year}-01-01`, days: "5" }, "must not be earlier than 'from'", toText],
       ] as const) {
         await runPlanner(page, request);
         const error = (await page.textContent("#plan-result .error"))!;
-        expect(error).toContain("Invalid parameter:");
-        expect(error).toContain(detail);
-        expect(await page.getAttribute("#plan-result .error [lang]", "lang")).toBe("en"); // the API's English on the Swedish page
+        // Swedish on the Swedish page (issue 22): the text of the problem's type and of the parameter it names
+        expect(error).toContain(swedish);
+        expect(error).not.toContain(detail);
+        expect(error).not.toMatch(/Invalid|must|leave/);
+        expect(await page.textContent("#plan-result details [lang=en]")).toContain(detail); // the API's words, folded away
         expect(await page.textContent("#plan-result .request")).toContain("→ 400");
         expect((await gridPlanMarks(page)).breaks).toEqual([]);
         expect(await page.isVisible('#year-content [data-legend="plan"]')).toBe(false);
+      }
+      // the English page shows the API's own words
+      const en = await openPage("/en/");
+      try {
+        await runPlanner(en.page, { from: `${year}-01-01`, to: `${year}-12-31`, days: "61" });
+        expect(await en.page.textContent("#plan-result .error")).toContain("Invalid parameter: 'days' must be a whole number of leave days from 1 to 60");
+        expect(await en.page.$("#plan-result details")).toBeNull();
+      } finally {
+        await en.context.close();
       }
       // a span without a working day: nothing to plan
       const weekend = { from: "2026-04-03", to: "2026-04-06", days: "2" };
       await runPlanner(page, weekend);
       expect(await shownPlan(page)).toEqual(enginePlan(weekend));
       expect(enginePlan(weekend).used).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("pay and payment dates (issue 21)", () => {
+  const dates = (year: number, rule: Parameters<typeof dueDates>[1]) => dueDates(year, rule).dates.map((d) => d.due.date);
+
+  it.each([
+    ["sv", "/", "Löner och utbetalningar", "Lön", "Barnbidrag"],
+    ["en", "/en/", "Pay and payment dates", "Salary", "Child benefit"],
+  ])("(%s) lists 2026's salary and child-benefit dates as the engine gives them and marks them on the calendar", async (_lang, home, heading, salary, child) => {
+    const { context, page } = await openPage(`${home}?year=2026`);
+    try {
+      await waitForPay(page, 2026, ["salary-25", "child-benefit"]);
+      expect(await page.textContent("#pay-heading")).toBe(heading);
+      // the engine's dates (Försäkringskassan's 20th, the banking day before: 18 June, 18 September, 18 December)
+      expect(await payColumnDates(page, "child-benefit")).toEqual([
+        "2026-01-20", "2026-02-20", "2026-03-20", "2026-04-20", "2026-05-20", "2026-06-18",
+        "2026-07-20", "2026-08-20", "2026-09-18", "2026-10-20", "2026-11-20", "2026-12-18",
+      ]);
+      expect(await payColumnDates(page, "child-benefit")).toEqual(dates(2026, "child-benefit"));
+      expect(await payColumnDates(page, "salary-25")).toEqual([
+        "2026-01-23", "2026-02-25", "2026-03-25", "2026-04-24", "2026-05-25", "2026-06-25",
+        "2026-07-24", "2026-08-25", "2026-09-25", "2026-10-23", "2026-11-25", "2026-12-23",
+      ]);
+      expect(await payColumnDates(page, "salary-25")).toEqual(dates(2026, "salary-25"));
+      expect(await page.textContent("#pay-table thead")).toContain(salary);
+      expect(await page.textContent("#pay-table thead")).toContain(child);
+      // the catalogue's schedules are offered; tax-account is not chosen by default
+      expect(await page.$$eval("#pay-schedules input", (els) => els.map((el) => [(el as HTMLInputElement).value, (el as HTMLInputElement).checked])))
+        .toEqual([["salary-25", true], ["child-benefit", true], ["tax-account", false]]);
+      const marks = await gridDueMarks(page);
+      expect(marks.map((m) => m.date)).toEqual([...dates(2026, "salary-25"), ...dates(2026, "child-benefit")].sort());
+      expect(marks.find((m) => m.date === "2026-06-18")!.title).toContain(child);
+      expect(marks.find((m) => m.date === "2026-12-23")!.title).toContain(salary);
+      expect(await page.isVisible('#year-content [data-legend="due"]')).toBe(true);
+      expect(server.requests).toContain(`${PATHS.dueDateCatalogue}`);
+      expect(server.requests).toContain(`${PATHS.dueDates}?year=2026&schedule=child-benefit`);
+
+      // another schedule and another year: the marks follow the calendar
+      await page.check('#pay-schedules input[value="tax-account"]');
+      await waitForPay(page, 2026, ["salary-25", "child-benefit", "tax-account"]);
+      expect(await payColumnDates(page, "tax-account")).toEqual(dates(2026, "tax-account"));
+      await showYear(page, "2027");
+      await waitForPay(page, 2027, ["salary-25", "child-benefit", "tax-account"]);
+      expect((await gridDueMarks(page)).map((m) => m.date)).toEqual(
+        [...new Set([...dates(2027, "salary-25"), ...dates(2027, "child-benefit"), ...dates(2027, "tax-account")])].sort(),
+      );
+      for (const code of ["salary-25", "child-benefit", "tax-account"]) await page.uncheck(`#pay-schedules input[value="${code}"]`);
+      await waitForPay(page, 2027, []);
+      expect(await gridDueMarks(page)).toEqual([]);
+      expect(await page.isVisible('#year-content [data-legend="due"]')).toBe(false);
+      await screenshot(page, `pay-${_lang}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a schedule before its first year shows the API's reason in the page's language", async () => {
+    const sv = await openPage("/?year=2013");
+    try {
+      await waitForPay(sv.page, 2013, ["salary-25", "child-benefit"]);
+      expect(await payColumnDates(sv.page, "salary-25")).toEqual(dates(2013, "salary-25"));
+      expect(await payColumnDates(sv.page, "child-benefit")).toEqual([]);
+      const note = (await sv.page.textContent('#pay-result .pay-note[data-schedule="child-benefit"]'))!;
+      expect(note).toContain("Barnbidrag: finns från 2015");
+      expect(note).toContain("Försäkringskassans publicerade utbetalningsdagar från 2015");
+      expect(note).not.toMatch(/sourced|payment day|Invalid/);
+      expect(server.requests).toContain(`${PATHS.dueDates}?year=2013&schedule=child-benefit`); // the API was asked
+      await sv.page.check('#pay-schedules input[value="tax-account"]');
+      await showYear(sv.page, "2011");
+      await waitForPay(sv.page, 2011, ["salary-25", "child-benefit", "tax-account"]);
+      expect(await sv.page.textContent('#pay-result .pay-note[data-schedule="tax-account"]')).toContain("skatteförfarandelagens (2011:1244), som trädde i kraft den 1 januari 2012");
+    } finally {
+      await sv.context.close();
+    }
+    const en = await openPage("/en/?year=2013");
+    try {
+      await waitForPay(en.page, 2013, ["salary-25", "child-benefit"]);
+      expect(await en.page.textContent('#pay-result .pay-note[data-schedule="child-benefit"]')).toContain(
+        "Child benefit: 'year' must be from 2015 to 9999 for the schedule 'child-benefit'",
+      );
+    } finally {
+      await en.context.close();
+    }
+  });
+
+  it.each([["sv", "/", "Egen regel"], ["en", "/en/", "Custom rule"]])("(%s) a rule of your own: the last day, modified following, in the table and on the calendar", async (_lang, home, name) => {
+    const { context, page } = await openPage(`${home}?year=2026`);
+    try {
+      await waitForPay(page, 2026, ["salary-25", "child-benefit"]);
+      await page.uncheck('#pay-schedules input[value="salary-25"]');
+      await page.uncheck('#pay-schedules input[value="child-benefit"]');
+      await waitForPay(page, 2026, []);
+      await page.selectOption("#due-day", "last");
+      await page.selectOption("#due-convention", "modified-following");
+      await page.click("#due-form button[type=submit]");
+      await waitForPay(page, 2026, ["custom"]);
+      const expected = dates(2026, { day: "last", convention: "modified-following" });
+      // 31 May 2026 is a Sunday and modified following stays in May: Friday the 29th
+      expect(expected[4]).toBe("2026-05-29");
+      expect(await payColumnDates(page, "custom")).toEqual(expected);
+      expect((await gridDueMarks(page)).map((m) => m.date)).toEqual(expected);
+      expect(await page.textContent("#pay-table thead")).toContain(name);
+      expect(server.requests).toContain(`${PATHS.dueDates}?year=2026&day=last&convention=modified-following`);
+      expect(await page.textContent("#due-result .request")).toContain("→ 200");
+      // the rule stays when another year is shown
+      await showYear(page, "2030");
+      await waitForPay(page, 2030, ["custom"]);
+      expect(await payColumnDates(page, "custom")).toEqual(dates(2030, { day: "last", convention: "modified-following" }));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the feed builder offers the due-date schedules as the feed's due option", async () => {
+    const { context, page } = await openPage("/");
+    try {
+      const host = new URL(server.origin).host;
+      await page.check('[data-feed-due="salary-25"]');
+      await page.check('[data-feed-due="tax-account"]');
+      expect(await page.inputValue("#feed-https")).toBe(`https://${host}${PATHS.feed}?due=salary-25,tax-account`);
+      expect(await page.textContent("#feed-description")).toContain("betalningsdagarna (Lön och Skattekontot: förfallodag)");
+      await page.check('[data-feed-option="bridge"]');
+      expect(await page.getAttribute("#feed-download", "href")).toBe(`${PATHS.feed}?bridge=true&due=salary-25,tax-account`);
     } finally {
       await context.close();
     }

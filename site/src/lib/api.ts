@@ -1,8 +1,12 @@
 /** Same-origin API calls with problem-document errors (SPEC.md "Errors"). */
 import type { Problem } from "./types.ts";
 import { documentLang } from "./i18n.ts";
+import { swedishProblem } from "./problems.ts";
 
-/** The client's own messages, in the page's language (problem documents come from the API as they are). */
+/**
+ * The client's own messages, in the page's language. Problem documents come from the API in English; a Swedish page
+ * shows them in Swedish by their type (problems.ts), an English page as they are.
+ */
 const MESSAGES = {
   en: {
     retry: (seconds: string) => ` Try again in ${seconds} seconds.`,
@@ -37,11 +41,21 @@ export class ApiError extends Error {
     this.retryAfter = retryAfter;
   }
 
-  /** A sentence for people: the problem's detail (or title), plus when to retry after a 429. */
+  /**
+   * A sentence for people in the page's language: on an English page the problem's detail (or title), on a Swedish
+   * page its Swedish text; plus when to retry after a 429.
+   */
   describe(): string {
-    let text = this.problem ? this.problem.detail ?? this.problem.title : this.message;
+    let text = this.problem ? this.problemText().text : this.message;
     if (this.status === 429 && this.retryAfter) text += messages().retry(this.retryAfter);
     return text;
+  }
+
+  /** The problem's heading and sentence in the page's language (null without a problem document). */
+  problemText(): { title: string; text: string } {
+    if (!this.problem) return { title: "", text: this.message };
+    if (documentLang() === "sv") return swedishProblem(this.problem);
+    return { title: this.problem.title, text: this.problem.detail ?? this.problem.title };
   }
 }
 

@@ -13,7 +13,10 @@ export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions };
 export function feedQuery(options: FeedOptions): string {
   const params = new URLSearchParams();
   for (const key of FEED_OPTION_NAMES) if (options[key] !== DEFAULT_FEED_OPTIONS[key]) params.set(key, String(options[key]));
-  const query = params.toString();
+  // the due-date schedules: a comma list of codes (the feed lists them in catalogue order, whatever the order here)
+  // (written by hand: URLSearchParams would write the commas as %2C; the codes are letters, digits and hyphens)
+  const due = options.due && options.due.length > 0 ? `due=${options.due.map(encodeURIComponent).join(",")}` : "";
+  const query = [params.toString(), due].filter(Boolean).join("&");
   return query ? `?${query}` : "";
 }
 
@@ -23,7 +26,7 @@ export function feedUrl(host: string, options: FeedOptions, scheme: "https" | "w
 }
 
 /** What the chosen feed holds, for a friendly preview (DECISIONS.md: X-WR-CALNAME follows the options). */
-export function feedDescription(options: FeedOptions, lang: Lang = "en"): string {
+export function feedDescription(options: FeedOptions, lang: Lang = "en", dueNames: Record<string, string> = {}): string {
   const w = FEED_WORDS[lang];
   const parts = [options.defacto ? w.defacto : w.public];
   if (options.bridge) parts.push(w.bridge);
@@ -31,10 +34,11 @@ export function feedDescription(options: FeedOptions, lang: Lang = "en"): string
   if (options.saturdays) parts.push(w.saturdays);
   if (options.sundays) parts.push(w.sundays);
   if ("flags" in options && options.flags) parts.push(w.flags); // the flag-day option, where the engine has it
+  if (options.due && options.due.length > 0) parts.push(w.due(listText(options.due.map((code) => dueNames[code] ?? code), lang)));
   return capitalise(w.sentence(listText(parts, lang), options.busy));
 }
 
-const FEED_WORDS: Record<Lang, { public: string; defacto: string; bridge: string; half: string; saturdays: string; sundays: string; flags: string; sentence: (list: string, busy: boolean) => string }> = {
+const FEED_WORDS: Record<Lang, { public: string; defacto: string; bridge: string; half: string; saturdays: string; sundays: string; flags: string; due: (names: string) => string; sentence: (list: string, busy: boolean) => string }> = {
   en: {
     public: "public holidays",
     defacto: "public and de facto holidays",
@@ -43,6 +47,7 @@ const FEED_WORDS: Record<Lang, { public: string; defacto: string; bridge: string
     saturdays: "every Saturday",
     sundays: "every Sunday",
     flags: "the flag days",
+    due: (names) => `the payment dates (${names})`,
     sentence: (list, busy) => `${list}, shown as ${busy ? "busy" : "free"} time, for this year ± 2 years.`,
   },
   sv: {
@@ -53,6 +58,7 @@ const FEED_WORDS: Record<Lang, { public: string; defacto: string; bridge: string
     saturdays: "varje lördag",
     sundays: "varje söndag",
     flags: "flaggdagarna",
+    due: (names) => `betalningsdagarna (${names})`,
     sentence: (list, busy) => `${list}, visade som ${busy ? "upptagen" : "ledig"} tid, för i år ± 2 år.`,
   },
 };

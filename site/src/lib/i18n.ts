@@ -156,7 +156,7 @@ export interface YearWords {
   halfNote: string;
   onWeekdays: (dates: string, year: number) => string;
   gridCaption: (year: number) => string;
-  legend: { public: string; defacto: string; weekend: string; bridge: string; half: string; today: string; planBreak: string; planLeave: string; week: string };
+  legend: { public: string; defacto: string; weekend: string; bridge: string; half: string; today: string; planBreak: string; planLeave: string; due: string; week: string };
   today: string;
   badge: { public: string; defacto: string; working: string };
   holidaysHeading: string;
@@ -198,7 +198,7 @@ export const YEAR_WORDS: Record<Lang, YearWords> = {
     gridCaption: (year) => `Calendar of ${year}; the tables below list the same days.`,
     legend: {
       public: "Public holiday", defacto: "De facto holiday", weekend: "Weekend", bridge: "Bridge day", half: "Half day",
-      today: "Today", planBreak: "Break in your leave plan", planLeave: "Leave day in your plan", week: "wk: ISO week number",
+      today: "Today", planBreak: "Break in your leave plan", planLeave: "Leave day in your plan", due: "Payment date (pay and payment dates below)", week: "wk: ISO week number",
     },
     today: "Today",
     badge: { public: "Public holiday", defacto: "De facto holiday", working: "Working day" },
@@ -243,7 +243,7 @@ export const YEAR_WORDS: Record<Lang, YearWords> = {
     gridCaption: (year) => `Kalender för ${year}; tabellerna nedan listar samma dagar.`,
     legend: {
       public: "Allmän helgdag", defacto: "De facto-helgdag", weekend: "Helg", bridge: "Klämdag", half: "Halvdag",
-      today: "I dag", planBreak: "Ledighet i din plan", planLeave: "Semesterdag i din plan", week: "v.: veckonummer (ISO 8601)",
+      today: "I dag", planBreak: "Ledighet i din plan", planLeave: "Semesterdag i din plan", due: "Betalningsdag (löner och utbetalningar nedan)", week: "v.: veckonummer (ISO 8601)",
     },
     today: "I dag",
     badge: { public: "Allmän helgdag", defacto: "De facto-helgdag", working: "Arbetsdag" },

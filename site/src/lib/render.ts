@@ -182,7 +182,7 @@ function yearGrid(data: YearData, byDate: Map<string, Day>, lang: Lang): string 
   return `<figure class="year-figure">
 <div class="year-grid" aria-hidden="true">${months.join("")}</div>
 <figcaption class="legend"><span class="sr-only">${e(w.gridCaption(data.year))}</span>
-<span><i class="c-public"></i>${l.public}</span><span><i class="c-defacto"></i>${l.defacto}</span><span><i class="c-weekend"></i>${l.weekend}</span><span><i class="c-bridge"></i>${l.bridge}</span><span><i class="c-half"></i>${l.half}</span><span data-legend="today" hidden><i class="c-today"></i>${l.today}</span><span data-legend="plan" hidden><i class="m-break"></i>${l.planBreak}</span><span data-legend="plan" hidden><i class="m-leave"></i>${l.planLeave}</span><span class="legend-week">${e(l.week)}</span></figcaption>
+<span><i class="c-public"></i>${l.public}</span><span><i class="c-defacto"></i>${l.defacto}</span><span><i class="c-weekend"></i>${l.weekend}</span><span><i class="c-bridge"></i>${l.bridge}</span><span><i class="c-half"></i>${l.half}</span><span data-legend="today" hidden><i class="c-today"></i>${l.today}</span><span data-legend="plan" hidden><i class="m-break"></i>${l.planBreak}</span><span data-legend="plan" hidden><i class="m-leave"></i>${l.planLeave}</span><span data-legend="due" hidden><i class="m-due"></i>${l.due}</span><span class="legend-week">${e(l.week)}</span></figcaption>
 </figure>`;
 }
 

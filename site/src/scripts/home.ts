@@ -12,6 +12,7 @@ import {
 } from "../lib/i18n.ts";
 import { renderYear } from "../lib/render.ts";
 import type { Day, DayList, LeavePlan, LongWeekendList, Period, Shift, SpanCounts } from "../lib/types.ts";
+import { PAY_WORDS, beforeSinceText, payTable, ruleText, type Convention, type DayOfMonth, type DueDates, type DueDateSchedule, type PayColumn } from "../lib/pay.ts";
 
 const lang: Lang = documentLang();
 
@@ -72,6 +73,8 @@ const WORDS = {
     today: "Today",
     planBreak: "Break in your plan",
     planLeave: "Leave day in your plan",
+    apiWords: "The API's own words",
+    movedCount: (moved: number, total: number) => `${moved} of the ${total} dates ${moved === 1 ? "is" : "are"} moved to a banking day.`,
   },
   sv: {
     pageTitle: (year: number) => `Svenska helgdagar ${year} – Svensk kalendertjänst`,
@@ -128,6 +131,8 @@ const WORDS = {
     today: "I dag",
     planBreak: "Ledighet i din plan",
     planLeave: "Semesterdag i din plan",
+    apiWords: "API:ets egna ord (på engelska)",
+    movedCount: (moved: number, total: number) => `${moved} av ${total} datum flyttas till en bankdag.`,
   },
 }[lang];
 
@@ -152,17 +157,24 @@ function requestLine(url: string, status?: number): string {
   return `<p class="request">${WORDS.request}: <a href="${e(absolute)}"><code>GET ${e(url)}</code></a>${suffix}</p>`;
 }
 
-/** A problem document as a sentence: its title and detail (the API's English, marked as such on the Swedish page). */
+/**
+ * A problem document as a sentence in the page's language: on the Swedish page its Swedish text (problems.ts), with
+ * the API's own English words kept beside it, folded away, for whoever wants to look them up.
+ */
 function errorBlock(error: unknown, url: string): string {
   const status = error instanceof ApiError && error.status ? error.status : undefined;
   const problem = error instanceof ApiError ? error.problem : null;
   let text = e(describeError(error));
-  if (problem) {
-    const said = problem.detail ?? problem.title;
+  let original = "";
+  if (error instanceof ApiError && problem) {
+    const { title, text: said } = error.problemText();
     const own = describeError(error).slice(said.length); // the client's own words, e.g. when to retry after a 429
-    text = `<span${lang === "en" ? "" : ` lang="en"`}><strong>${e(problem.title)}:</strong> ${e(said)}</span>${e(own)}`;
+    text = `<strong>${e(title)}:</strong> ${e(said)}${e(own)}`;
+    if (lang === "sv") {
+      original = `<details class="api-words"><summary>${e(WORDS.apiWords)}</summary><p lang="en">${e(problem.title)}: ${e(problem.detail ?? "")}</p></details>`;
+    }
   }
-  return `<p class="error" role="alert">${text}</p>${requestLine(url, status)}`;
+  return `<p class="error" role="alert">${text}</p>${original}${requestLine(url, status)}`;
 }
 
 /* ------------------------------------------------------------------ year picker */
@@ -203,6 +215,7 @@ function show(year: number, html: string): void {
   document.title = WORDS.pageTitle(year);
   decorateGrid();
   updatePlanNote();
+  void refreshPay();
 }
 
 async function loadYear(year: number): Promise<void> {
@@ -347,6 +360,7 @@ function decorateGrid(): void {
     }
   }
   for (const el of content.querySelectorAll<HTMLElement>('[data-legend="plan"]')) el.hidden = marked === 0;
+  markDueDates();
 }
 
 /** Rendered HTML without the marks (the cached renders never hold them). */
@@ -360,9 +374,147 @@ function clearPlanMarks(): void {
   }
 }
 
+/* ------------------------------------------------------------------ pay and payment dates */
+
+const payStatus = byId<HTMLElement>("pay-status");
+const payResult = byId<HTMLElement>("pay-result");
+const paySchedules = byId<HTMLFieldSetElement>("pay-schedules");
+const dueForm = byId<HTMLFormElement>("due-form");
+const dueResult = byId<HTMLElement>("due-result");
+/** The schedules offered (the catalogue's), checked by default: the two most people plan by. */
+const DEFAULT_SCHEDULES = new Set(["salary-25", "child-benefit"]);
+let catalogue: DueDateSchedule[] = [];
+let customRule: { day: string; convention: Convention } | null = null;
+/** Answers by URL: a schedule's year never changes, and the dynamic API allows few calls a minute. */
+const dueAnswers = new Map<string, DueDates>();
+/** The shown year's due dates: date -> the names of the schedules due on it (the marks on the grid). */
+let dueMarks = new Map<string, string[]>();
+let payGeneration = 0;
+
+function chosenSchedules(): DueDateSchedule[] {
+  return catalogue.filter((s) => paySchedules.querySelector<HTMLInputElement>(`input[value="${CSS.escape(s.code)}"]`)?.checked);
+}
+
+async function dueDatesOf(url: string): Promise<DueDates> {
+  const known = dueAnswers.get(url);
+  if (known) return known;
+  const answer = await getJson<DueDates>(url);
+  dueAnswers.set(url, answer);
+  return answer;
+}
+
+function markDueDates(): void {
+  for (const day of content.querySelectorAll<HTMLElement>(".month-days .m-due")) {
+    day.classList.remove("m-due");
+    const names = day.dataset.due?.split("|") ?? [];
+    const title = (day.getAttribute("title") ?? "").split(" · ").filter((part) => !names.includes(part)).join(" · ");
+    if (title) day.setAttribute("title", title);
+    else day.removeAttribute("title");
+    delete day.dataset.due;
+  }
+  let marked = 0;
+  for (const [date, names] of dueMarks) {
+    const day = content.querySelector<HTMLElement>(`.month-days [data-date="${date}"]`);
+    if (!day) continue;
+    marked++;
+    day.classList.add("m-due");
+    day.dataset.due = names.join("|");
+    for (const name of names) appendTitle(day, name);
+  }
+  for (const el of content.querySelectorAll<HTMLElement>('[data-legend="due"]')) el.hidden = marked === 0;
+}
+
+/** The chosen schedules' (and the custom rule's) dates for the year the calendar shows: the table and the marks. */
+async function refreshPay(): Promise<void> {
+  const year = shownYear;
+  const generation = ++payGeneration;
+  byId<HTMLInputElement>("due-year").value = String(year);
+  const chosen = chosenSchedules();
+  const jobs: Promise<PayColumn>[] = chosen.map(async (schedule) => {
+    const name = schedule.name[lang];
+    const rule = ruleText(schedule, lang);
+    try {
+      return { key: schedule.code, name, rule, dates: await dueDatesOf(apiUrl(PATHS.dueDates, [["year", String(year)], ["schedule", schedule.code]])) };
+    } catch (error) {
+      // before its `since` the API answers 400 with its reason (in English): the page says it in its own language
+      const before = error instanceof ApiError && error.status === 400 && schedule.since !== undefined && year < schedule.since;
+      const why = before ? beforeSinceText(schedule, describeError(error), lang) : describeError(error);
+      return { key: schedule.code, name, rule, error: why };
+    }
+  });
+  if (customRule) {
+    const rule = customRule;
+    const url = apiUrl(PATHS.dueDates, [["year", String(year)], ["day", rule.day], ["convention", rule.convention]]);
+    jobs.push(
+      dueDatesOf(url).then(
+        (dates): PayColumn => ({ key: "custom", name: dates.schedule.name[lang], rule: PAY_WORDS[lang].custom(dates.schedule.day as DayOfMonth, rule.convention), dates }),
+        (error: unknown): PayColumn => ({ key: "custom", name: PAY_WORDS[lang].custom(rule.day === "last" ? "last" : Number(rule.day), rule.convention), rule: "", error: describeError(error) }),
+      ),
+    );
+  }
+  if (jobs.length === 0) {
+    dueMarks = new Map();
+    markDueDates();
+    payResult.innerHTML = payTable(year, [], lang);
+    payResult.dataset.shown = `${year}:`;
+    payStatus.textContent = "";
+    return;
+  }
+  payStatus.textContent = PAY_WORDS[lang].loading(year);
+  const columns = await Promise.all(jobs);
+  if (generation !== payGeneration) return;
+  const marks = new Map<string, string[]>();
+  for (const column of columns) {
+    if (!("dates" in column)) continue;
+    for (const d of column.dates.dates) marks.set(d.due.date, [...(marks.get(d.due.date) ?? []), column.name]);
+  }
+  dueMarks = marks;
+  markDueDates();
+  payResult.innerHTML = payTable(year, columns, lang);
+  payResult.dataset.shown = `${year}:${columns.map((c) => c.key).join(",")}`; // what is shown, for scripts and tests
+  payStatus.textContent = PAY_WORDS[lang].shown(year, columns.filter((c) => "dates" in c).length);
+}
+
+async function loadCatalogue(): Promise<void> {
+  try {
+    const list = await getJson<{ count: number; schedules: DueDateSchedule[] }>(PATHS.dueDateCatalogue);
+    catalogue = list.schedules;
+  } catch (error) {
+    payStatus.textContent = PAY_WORDS[lang].catalogueError(describeError(error));
+    return;
+  }
+  const items = catalogue.map((s) => {
+    const since = s.since !== undefined ? ` ${PAY_WORDS[lang].since(s.since)}` : "";
+    return `<label class="check"><input type="checkbox" name="schedule" value="${e(s.code)}"${DEFAULT_SCHEDULES.has(s.code) ? " checked" : ""} />
+<span>${e(s.name[lang])}<span class="hint"> – ${e(ruleText(s, lang))}${e(since)}</span></span></label>`;
+  });
+  paySchedules.insertAdjacentHTML("beforeend", items.join(""));
+  await refreshPay();
+}
+
+paySchedules.addEventListener("change", () => void refreshPay());
+
+dueForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const day = byId<HTMLSelectElement>("due-day").value;
+  const convention = byId<HTMLSelectElement>("due-convention").value as Convention;
+  const url = apiUrl(PATHS.dueDates, [["year", String(shownYear)], ["day", day], ["convention", convention]]);
+  dueResult.innerHTML = `<p class="status">${e(WORDS.calculating)}</p>`;
+  try {
+    const dates = await dueDatesOf(url);
+    customRule = { day, convention };
+    const moved = dates.dates.filter((d) => d.moved).length;
+    dueResult.innerHTML = `<p class="answer" id="due-answer">${e(PAY_WORDS[lang].custom(dates.schedule.day as DayOfMonth, convention))}: ${e(WORDS.movedCount(moved, dates.count))}</p>${requestLine(url, 200)}`;
+    await refreshPay();
+  } catch (error) {
+    dueResult.innerHTML = errorBlock(error, url);
+  }
+});
+
 window.addEventListener("popstate", () => void loadYear(yearFromLocation()));
 setYearControls(buildYear);
 decorateGrid();
+void loadCatalogue();
 {
   const initial = yearFromLocation();
   if (initial !== buildYear) void loadYear(initial);
@@ -480,6 +632,7 @@ function feedOptions(): FeedOptions {
   for (const key of FEED_OPTION_NAMES) {
     options[key] = feedForm.querySelector<HTMLInputElement>(`[data-feed-option="${key}"]`)!.checked;
   }
+  options.due = [...feedForm.querySelectorAll<HTMLInputElement>("[data-feed-due]")].filter((box) => box.checked).map((box) => box.value);
   return options;
 }
 
@@ -489,7 +642,8 @@ function updateFeed(): void {
   feedHttps.value = feedUrl(location.host, options, "https");
   feedSubscribe.href = feedWebcal.value;
   feedDownload.href = FEED_PATH + feedQuery(options);
-  feedText.textContent = feedDescription(options, lang);
+  const dueNames = Object.fromEntries([...feedForm.querySelectorAll<HTMLInputElement>("[data-feed-due]")].map((box) => [box.value, box.labels?.[0]?.textContent?.trim() ?? box.value]));
+  feedText.textContent = feedDescription(options, lang, dueNames);
 }
 
 async function copyText(text: string, input: HTMLInputElement): Promise<boolean> {

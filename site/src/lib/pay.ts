@@ -1,0 +1,153 @@
+/**
+ * The "Löner och utbetalningar" / "Pay and payment dates" section of the home page (issue 21): the words, the
+ * rule of a schedule as a sentence, and the table of a year's due dates. The schedules, their rules and their
+ * dates come from the API (`/v3/due-dates/catalogue`, `/v3/due-dates`); this module only puts them into words.
+ */
+import type { Convention, DayOfMonth, DueDates, DueDateSchedule, DueDayByMonth } from "swedish-calendar/core";
+import { escapeHtml as e } from "./format.ts";
+import { MONTHS, dayMonth, weekdayName, type Lang } from "./i18n.ts";
+
+export type { Convention, DayOfMonth, DueDates, DueDateSchedule };
+
+/** The conventions in the order the custom-rule form offers them (the engine's CONVENTIONS). */
+export const CONVENTION_NAMES: readonly Convention[] = ["following", "preceding", "modified-following", "modified-preceding", "nearest", "unadjusted"];
+
+export const CONVENTION_WORDS: Record<Lang, Record<Convention, string>> = {
+  en: {
+    following: "the next banking day",
+    preceding: "the banking day before",
+    "modified-following": "the next banking day, unless that is in the next month, then the one before",
+    "modified-preceding": "the banking day before, unless that is in the month before, then the next one",
+    nearest: "the nearest banking day (the next one when both are as near)",
+    unadjusted: "not moved",
+  },
+  sv: {
+    following: "närmast följande bankdag",
+    preceding: "närmast föregående bankdag",
+    "modified-following": "närmast följande bankdag, om den inte hamnar i nästa månad, då föregående",
+    "modified-preceding": "närmast föregående bankdag, om den inte hamnar i föregående månad, då följande",
+    nearest: "närmaste bankdag (följande när båda ligger lika nära)",
+    unadjusted: "flyttas inte",
+  },
+};
+
+export const PAY_WORDS = {
+  en: {
+    dayOf: (day: DayOfMonth) => (day === "last" ? "the last day of the month" : `the ${ordinalEn(day)}`),
+    except: (month: number, day: DayOfMonth) => `${day === "last" ? "the last day" : `the ${ordinalEn(day)}`} in ${MONTHS.en[month - 1]}`,
+    rule: (day: string, exceptions: string, convention: Convention) =>
+      `${capital(day)}${exceptions ? ` (${exceptions})` : ""}; ${convention === "unadjusted" ? "never moved" : `when that is not a banking day, ${CONVENTION_WORDS.en[convention]}`}.`,
+    since: (year: number) => `From ${year}.`,
+    caption: (year: number) => `Pay and payment dates in ${year}`,
+    month: "Month",
+    moved: (nominal: string) => `moved from ${nominal}`,
+    none: "Choose at least one schedule above, or a rule of your own below.",
+    loading: (year: number) => `Loading the payment dates of ${year}…`,
+    shown: (year: number, n: number) => `Showing the payment dates of ${year} (${n} ${n === 1 ? "schedule" : "schedules"}).`,
+    notForYear: (name: string, reason: string) => `${name}: ${reason}`,
+    custom: (day: DayOfMonth, convention: Convention) => `${capital(day === "last" ? "the last day of the month" : `the ${ordinalEn(day)}`)}, ${CONVENTION_WORDS.en[convention]}`,
+    catalogueError: (why: string) => `The schedules could not be loaded: ${why}`,
+    legend: "Payment date",
+  },
+  sv: {
+    dayOf: (day: DayOfMonth) => (day === "last" ? "sista dagen i månaden" : `den ${day}:e`),
+    except: (month: number, day: DayOfMonth) => `${day === "last" ? "sista dagen" : `den ${day}:e`} i ${MONTHS.sv[month - 1]}`,
+    rule: (day: string, exceptions: string, convention: Convention) =>
+      `${capital(day)}${exceptions ? ` (${exceptions})` : ""}; ${convention === "unadjusted" ? "flyttas aldrig" : `när det inte är en bankdag, ${CONVENTION_WORDS.sv[convention]}`}.`,
+    since: (year: number) => `Från ${year}.`,
+    caption: (year: number) => `Löner och utbetalningar ${year}`,
+    month: "Månad",
+    moved: (nominal: string) => `flyttad från ${nominal}`,
+    none: "Välj minst ett schema ovan, eller en egen regel nedan.",
+    loading: (year: number) => `Hämtar betalningsdagarna för ${year}…`,
+    shown: (year: number, n: number) => `Visar betalningsdagarna för ${year} (${n} ${n === 1 ? "schema" : "scheman"}).`,
+    notForYear: (name: string, reason: string) => `${name}: ${reason}`,
+    custom: (day: DayOfMonth, convention: Convention) => `${capital(day === "last" ? "sista dagen i månaden" : `den ${day}:e`)}, ${CONVENTION_WORDS.sv[convention]}`,
+    catalogueError: (why: string) => `Schemana kunde inte hämtas: ${why}`,
+    legend: "Betalningsdag",
+  },
+} satisfies Record<Lang, unknown>;
+
+function capital(text: string): string {
+  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
+}
+
+function ordinalEn(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th";
+  return `${n}${suffix}`;
+}
+
+function isByMonth(day: DayOfMonth | DueDayByMonth): day is DueDayByMonth {
+  return typeof day === "object";
+}
+
+/** "The 20th; when that is not a banking day, the banking day before." */
+export function ruleText(schedule: Pick<DueDateSchedule, "day" | "convention">, lang: Lang): string {
+  const w = PAY_WORDS[lang];
+  const day = schedule.day;
+  if (isByMonth(day)) {
+    const exceptions = day.except.map((x) => w.except(x.month, x.day)).join(lang === "sv" ? " och " : " and ");
+    return w.rule(w.dayOf(day.usual), exceptions, schedule.convention);
+  }
+  return w.rule(w.dayOf(day), "", schedule.convention);
+}
+
+/**
+ * Why a named schedule has no dates before its `since`, in Swedish. The API states the reason in English (the
+ * engine's `beforeSince`, in the 400's detail); the English page shows that. A schedule the site does not know yet
+ * gets a sentence built from its catalogue entry.
+ */
+const BEFORE_SINCE_SV: Record<string, string> = {
+  "child-benefit":
+    "barnbidragets utbetalningsdag (den 20:e, eller bankdagen före när den 20:e inte är en bankdag) bygger på Försäkringskassans " +
+    "publicerade utbetalningsdagar från 2015; tidigare utbetalningsdagar fastställs inte av någon källa som tjänsten hänvisar till.",
+  "tax-account":
+    "skattekontots förfallodagar som de anges här är skatteförfarandelagens (2011:1244), som trädde i kraft den 1 januari 2012; " +
+    "tidigare år gällde skattebetalningslagen (1997:483) och före 1998 andra lagar, som schemat inte anger.",
+};
+
+export function beforeSinceText(schedule: DueDateSchedule, apiDetail: string, lang: Lang): string {
+  if (lang === "en") return apiDetail;
+  const since = schedule.since ?? 0;
+  const specific = BEFORE_SINCE_SV[schedule.code];
+  return `finns från ${since}, inte tidigare: ${specific ?? "tjänsten anger inte schemat för tidigare år."}`;
+}
+
+/** One schedule's answer for the shown year, or why it has none. */
+export type PayColumn =
+  | { key: string; name: string; rule: string; dates: DueDates }
+  | { key: string; name: string; rule: string; error: string };
+
+/** A date cell: "23 januari, fredag" and, when moved, from where. */
+function dueCell(date: DueDates["dates"][number], lang: Lang): string {
+  const w = PAY_WORDS[lang];
+  const moved = date.moved ? ` <span class="hint">(${e(w.moved(dayMonth(date.nominal, lang)))})</span>` : "";
+  return `<time datetime="${e(date.due.date)}">${e(dayMonth(date.due.date, lang))}</time> <span class="hint">${e(weekdayName(date.due.weekday, lang).slice(0, 3))}</span>${moved}`;
+}
+
+/** The year's table: a row per month, a column per schedule that answers; below it, why the others do not. */
+export function payTable(year: number, columns: PayColumn[], lang: Lang): string {
+  const w = PAY_WORDS[lang];
+  const shown = columns.filter((c): c is Extract<PayColumn, { dates: DueDates }> => "dates" in c);
+  const refused = columns.filter((c): c is Extract<PayColumn, { error: string }> => "error" in c);
+  const notes = refused
+    .map((c) => `<p class="pay-note" data-schedule="${e(c.key)}">${e(w.notForYear(c.name, c.error))}</p>`)
+    .join("");
+  if (shown.length === 0) return `<p class="empty" id="pay-empty">${e(refused.length ? "" : w.none)}</p>${notes}`;
+  const head = shown.map((c) => `<th scope="col" data-schedule="${e(c.key)}">${e(c.name)}<span class="hint pay-rule">${e(c.rule)}</span></th>`).join("");
+  const rows: string[] = [];
+  for (let month = 1; month <= 12; month++) {
+    const cells = shown.map((c) => {
+      const dates = c.dates.dates.filter((d) => d.month === month);
+      return `<td data-schedule="${e(c.key)}" data-label="${e(c.name)}">${dates.map((d) => dueCell(d, lang)).join("<br>")}</td>`;
+    });
+    const monthName = MONTHS[lang][month - 1]!;
+    rows.push(`<tr><th scope="row">${e(lang === "sv" ? capital(monthName) : monthName)}</th>${cells.join("")}</tr>`);
+  }
+  return `<table class="days pay-table" id="pay-table" data-year="${year}">
+<caption>${e(w.caption(year))}</caption>
+<thead><tr><th scope="col">${e(w.month)}</th>${head}</tr></thead>
+<tbody>${rows.join("")}</tbody>
+</table>${notes}`;
+}
