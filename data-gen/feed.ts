@@ -5,7 +5,7 @@
  */
 import { createEvents, type EventAttributes } from "ics";
 import { SERVICE_DOMAIN } from "./constants.js";
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, type Day } from "./calendar.js";
+import { bridgeDaysOfYear, dayOf, FIRST_DAY, halfDaysOfYear, holidaysOfYear, LAST_DAY, type Day } from "./calendar.js";
 import { flagDayOccurrences } from "./flagdays.js";
 import { DUE_DATE_RULES_BY_CODE, dueDateScheduleInfo, dueDatesOfYear } from "./duedates.js";
 import { civilFromDay, dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
@@ -30,12 +30,37 @@ const EXTRA_NAMES: Record<keyof typeof FEED_EXTRA_CODES, Names> = {
   sunday: { sv: "Söndag", en: "Sunday" },
 };
 
-const EXTRA_DESCRIPTIONS: Record<keyof typeof FEED_EXTRA_CODES, string> = {
-  bridge: "Bridge day: a working day between two days off",
-  half: "Half day: a working day before a public holiday, customarily worked short",
-  saturday: "Saturday",
-  sunday: "Sunday",
-};
+/**
+ * What each kind of event is, in Swedish (the calendar's language: the first line of DESCRIPTION, and CATEGORIES)
+ * and in English (the second line of DESCRIPTION). Public holidays are those of the Public Holidays Act (lagen
+ * (1989:253) om allmänna helgdagar); official flag days those of the flag-day ordinance (förordningen (1982:270) om
+ * allmänna flaggdagar).
+ */
+const KINDS = {
+  public: { category: "Allmän helgdag", sv: "Allmän helgdag", en: "public holiday" },
+  defacto: { category: "De facto-helgdag", sv: "De facto-helgdag: ingen allmän helgdag, men ledig i praktiken", en: "de facto holiday" },
+  flag: { category: "Flaggdag", sv: "Allmän flaggdag", en: "official flag day" },
+  bridge: { category: "Klämdag", sv: "Klämdag: en arbetsdag mellan två lediga dagar", en: "a working day between two days off" },
+  half: { category: "Halvdag", sv: "Halvdag: en arbetsdag före en allmän helgdag, då många slutar tidigare", en: "a working day before a public holiday, customarily worked short" },
+  saturday: { category: "Lördag", sv: "Lördag", en: "Saturday" },
+  sunday: { category: "Söndag", sv: "Söndag", en: "Sunday" },
+  due: { category: "Betalningsdag", sv: "Betalningsdag", en: "due date" },
+} as const;
+
+/**
+ * A holiday's Swedish name inside a sentence: lower case, as Swedish writes holiday names in running text
+ * ("trettondedag jul", "alla helgons dag"), except where the name begins with a proper noun ("Kristi
+ * himmelsfärdsdag", "Sveriges nationaldag").
+ */
+function nameInText(name: string): string {
+  return /^(Kristi|Sveriges) /.test(name) ? name : name[0].toLocaleLowerCase("sv") + name.slice(1);
+}
+
+/** The first named observance of a day number inside the range, if any. */
+function firstObservance(n: DayNumber): Day["observances"][number] | undefined {
+  if (n < FIRST_DAY || n > LAST_DAY) return undefined;
+  return dayOf(n).observances[0];
+}
 
 /** One event of the feed, before it is written as iCalendar. */
 export interface FeedEvent {
@@ -44,8 +69,10 @@ export interface FeedEvent {
   uid: string;
   /** Swedish name (SUMMARY) */
   summary: string;
-  /** English name and kind of day (DESCRIPTION) */
+  /** the kind of day in Swedish, a line break, the English name and kind of day (DESCRIPTION) */
   description: string;
+  /** the kinds of day in Swedish (CATEGORIES): a holiday that is also a flag day is one event with both */
+  categories: string[];
 }
 
 export function feedUid(date: string, code: string): string {
@@ -53,8 +80,9 @@ export function feedUid(date: string, code: string): string {
 }
 
 /**
- * The event code of a flag day: its code under a prefix of its own, because a flag day that is a holiday shares its
- * code with the observance (`easterSunday`) and an event's UID must not repeat.
+ * The event code of a flag day that has an event of its own: its code under a prefix of its own, because flag-day
+ * codes are those of the observances where the ordinance names a holiday (`nationalDay`), and an event's UID must not
+ * repeat. A flag day that is a holiday of the feed has no event of its own: the holiday's event says it is a flag day.
  */
 export function flagDayEventCode(code: string): string {
   return `flagDay-${code}`;
@@ -94,34 +122,45 @@ export function feedCalendarName(options: FeedOptions): string {
   return name;
 }
 
-const HOLIDAY_KIND: Record<string, string> = { public: "public holiday", defacto: "de facto holiday" };
-
 /**
  * The events of the feed for the years fromYear..toYear, ordered by date; on one date the observances come
- * first in catalogue order, then the flag days in their catalogue order, then the due dates of `due` in catalogue order
+ * first in catalogue order, then the flag days in their catalogue order (a flag day that is a holiday in the feed is no
+ * event of its own: the holiday's event says it is a flag day too, in DESCRIPTION and CATEGORIES), then the due dates of `due` in catalogue order
  * (a schedule only in the years it answers, from its `since`), then bridge day, half day, Saturday, Sunday.
  */
 export function feedEvents(fromYear: number, toYear: number, options: FeedOptions): FeedEvent[] {
   const byDate = new Map<DayNumber, FeedEvent[]>();
-  const add = (date: string, code: string, summary: string, description: string) => {
+  const add = (date: string, code: string, summary: string, sv: string, en: string, categories: string[]) => {
     const n = fromIsoDate(date);
     let list = byDate.get(n);
     if (!list) byDate.set(n, (list = []));
-    list.push({ date, code, uid: feedUid(date, code), summary, description });
+    const event = { date, code, uid: feedUid(date, code), summary, description: `${sv}\n${en}`, categories };
+    list.push(event);
+    return event;
   };
-  const addExtra = (day: Day, kind: keyof typeof FEED_EXTRA_CODES) =>
-    add(day.date, FEED_EXTRA_CODES[kind], EXTRA_NAMES[kind].sv, EXTRA_DESCRIPTIONS[kind]);
 
   for (let year = fromYear; year <= toYear; year++) {
+    // the holiday events of the year by date and code, so that a flag day on a holiday joins the holiday's event
+    const holidayEvents = new Map<string, FeedEvent>();
     for (const day of holidaysOfYear(year, {})) {
       for (const o of day.observances) {
         if (o.holidayType === "defacto" && !options.defacto) continue;
-        add(day.date, o.code, o.name.sv, `${o.name.en} (${HOLIDAY_KIND[o.holidayType]})`);
+        const kind = KINDS[o.holidayType];
+        holidayEvents.set(`${day.date} ${o.code}`, add(day.date, o.code, o.name.sv, kind.sv, `${o.name.en} (${kind.en})`, [kind.category]));
       }
     }
     if (options.flags) {
-      for (const { day, rule } of flagDayOccurrences(year)) {
-        add(toIsoDate(day), flagDayEventCode(rule.code), `${rule.name.sv} (flaggdag)`, `${rule.name.en} (official flag day)`);
+      for (const { day, rule, holiday } of flagDayOccurrences(year)) {
+        const date = toIsoDate(day);
+        const merged = holiday === null ? undefined : holidayEvents.get(`${date} ${holiday}`);
+        if (merged) {
+          // one event for the day: the holiday's (its UID), saying it is a flag day too
+          const [sv, en] = merged.description.split("\n");
+          merged.description = `${sv} och ${KINDS.flag.sv.toLocaleLowerCase("sv")}\n${en.replace(/\)$/, ` and ${KINDS.flag.en})`)}`;
+          merged.categories.push(KINDS.flag.category);
+        } else {
+          add(date, flagDayEventCode(rule.code), `${rule.name.sv} (flaggdag)`, KINDS.flag.sv, `${rule.name.en} (${KINDS.flag.en})`, [KINDS.flag.category]);
+        }
       }
     }
     for (const code of options.due ?? []) {
@@ -129,17 +168,42 @@ export function feedEvents(fromYear: number, toYear: number, options: FeedOption
       if (!rule) throw new Error(`feed: no due-date schedule ${code}`); // the caller reads `due` with parseDueScheduleList
       if (rule.since !== undefined && year < rule.since) continue;
       for (const x of dueDatesOfYear(year, dueDateScheduleInfo(rule), rule).dates) {
-        add(x.due.date, dueDateEventCode(code), rule.name.sv, `${rule.name.en} (${x.moved ? `moved from ${x.nominal}` : "due date"})`);
+        const sv = x.moved ? `${KINDS.due.sv}, flyttad från ${x.nominal}` : KINDS.due.sv;
+        add(x.due.date, dueDateEventCode(code), rule.name.sv, sv, `${rule.name.en} (${x.moved ? `moved from ${x.nominal}` : KINDS.due.en})`, [KINDS.due.category]);
       }
     }
-    if (options.bridge) for (const day of bridgeDaysOfYear(year)) addExtra(day, "bridge");
-    if (options.half) for (const day of halfDaysOfYear(year)) addExtra(day, "half");
+    if (options.bridge) {
+      for (const day of bridgeDaysOfYear(year)) {
+        // the holiday it bridges to: the next day's, else the previous day's (one of them carries a named holiday)
+        const n = fromIsoDate(day.date);
+        const next = firstObservance(n + 1);
+        const holiday = next ?? firstObservance(n - 1);
+        const where = holiday ? { sv: `${next ? "före" : "efter"} ${nameInText(holiday.name.sv)}`, en: `${next ? "before" : "after"} ${holiday.name.en}` } : undefined;
+        add(
+          day.date, FEED_EXTRA_CODES.bridge,
+          where ? `${EXTRA_NAMES.bridge.sv} ${where.sv}` : EXTRA_NAMES.bridge.sv,
+          KINDS.bridge.sv, `${EXTRA_NAMES.bridge.en}${where ? " " + where.en : ""}: ${KINDS.bridge.en}`, [KINDS.bridge.category],
+        );
+      }
+    }
+    if (options.half) {
+      for (const day of halfDaysOfYear(year)) {
+        // the public holiday of the next day (a half day is the working day before one)
+        const n = fromIsoDate(day.date);
+        const holiday = n < LAST_DAY ? dayOf(n + 1).observances.find((o) => o.holidayType === "public") : undefined;
+        add(
+          day.date, FEED_EXTRA_CODES.half,
+          holiday ? `${EXTRA_NAMES.half.sv} före ${nameInText(holiday.name.sv)}` : EXTRA_NAMES.half.sv,
+          KINDS.half.sv, `${EXTRA_NAMES.half.en}${holiday ? ` before ${holiday.name.en}` : ""}: ${KINDS.half.en}`, [KINDS.half.category],
+        );
+      }
+    }
     if (options.saturdays || options.sundays) {
       const last = dayFromCivil(year, 12, 31);
       for (let n = dayFromCivil(year, 1, 1); n <= last; n++) {
         const wd = isoWeekday(n);
-        if (wd === 6 && options.saturdays) add(toIsoDate(n), FEED_EXTRA_CODES.saturday, EXTRA_NAMES.saturday.sv, EXTRA_DESCRIPTIONS.saturday);
-        if (wd === 7 && options.sundays) add(toIsoDate(n), FEED_EXTRA_CODES.sunday, EXTRA_NAMES.sunday.sv, EXTRA_DESCRIPTIONS.sunday);
+        if (wd === 6 && options.saturdays) add(toIsoDate(n), FEED_EXTRA_CODES.saturday, EXTRA_NAMES.saturday.sv, KINDS.saturday.sv, KINDS.saturday.en, [KINDS.saturday.category]);
+        if (wd === 7 && options.sundays) add(toIsoDate(n), FEED_EXTRA_CODES.sunday, EXTRA_NAMES.sunday.sv, KINDS.sunday.sv, KINDS.sunday.en, [KINDS.sunday.category]);
       }
     }
   }
@@ -216,6 +280,7 @@ export function buildFeed(fromYear: number, toYear: number, options: FeedOptions
       uid: e.uid,
       title: e.summary,
       description: e.description,
+      categories: e.categories,
       start: dateArray(n),
       transp,
       busyStatus: options.busy ? "BUSY" : "FREE",

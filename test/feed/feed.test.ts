@@ -34,10 +34,13 @@ function query(options: FeedOptions): string {
 function expectedEntries(options: FeedOptions): string[] {
   const out: string[] = [];
   for (const year of WINDOW) {
+    const holidays = new Set<string>();
     for (const day of holidaysOfYear(year)) {
-      for (const o of day.observances) if (o.holidayType === "public" || options.defacto) out.push(`${day.date}|${o.code}`);
+      for (const o of day.observances) if (o.holidayType === "public" || options.defacto) holidays.add(`${day.date}|${o.code}`);
     }
-    if (options.flags) for (const f of flagDaysOfYear(year)) out.push(`${f.date}|flagDay-${f.code}`);
+    out.push(...holidays);
+    // a flag day that is a holiday of the feed is that holiday's event, not one of its own
+    if (options.flags) for (const f of flagDaysOfYear(year)) if (!holidays.has(`${f.date}|${f.holiday}`)) out.push(`${f.date}|flagDay-${f.code}`);
     if (options.bridge) for (const d of bridgeDaysOfYear(year)) out.push(`${d.date}|bridgeDay`);
     if (options.half) for (const d of halfDaysOfYear(year)) out.push(`${d.date}|halfDay`);
     for (let t = Date.UTC(year, 0, 1); new Date(t).getUTCFullYear() === year; t += 86400000) {
@@ -66,9 +69,17 @@ describe("feed content for every option combination (window 2024..2028 from the 
         const next = new Date(Date.parse(e.date) + 86400000).toISOString().slice(0, 10);
         expect(e.end).toBe(next);
         expect(e.transp).toBe(options.busy ? "OPAQUE" : "TRANSPARENT");
+        expect(e.busyStatus).toBe(options.busy ? "BUSY" : "FREE");
+        expect(e.categories.length).toBeGreaterThan(0);
       }
       const dates = cal.events.map((e) => e.date);
       expect(dates).toEqual(dates.slice().sort());
+      // no date holds two events for one holiday, and every bridge and half day names its holiday
+      for (const date of new Set(dates)) {
+        const named = cal.events.filter((e) => e.date === date && !/-(bridgeDay|halfDay|saturday|sunday)@/.test(e.uid)).map((e) => e.summary.replace(/ \(flaggdag\)$/, ""));
+        expect(new Set(named).size, date).toBe(named.length);
+      }
+      for (const e of cal.events.filter((e) => /-(bridgeDay|halfDay)@/.test(e.uid))) expect(e.summary).toMatch(/^(Klämdag|Halvdag) (före|efter) \S/);
       expect(new Set(cal.events.map((e) => e.uid)).size).toBe(cal.events.length);
       expect(cal.name).toBe(feedCalendarName(options));
       expect(cal.publishedTtl).toBe("PT6H");
@@ -141,29 +152,84 @@ describe("feed events", () => {
   });
 });
 
+describe("Swedish events (issue 22): descriptions, the holiday of each bridge and half day, the order on a date", () => {
+  const ALL = { defacto: true, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true };
+  const row = (e: ReturnType<typeof parseCalendar>["events"][number]) => [e.uid.slice(0, e.uid.indexOf("@")), e.summary, e.description, e.categories.join(","), e.transp, e.busyStatus];
+
+  it("describes holidays in Swedish first, then in English", () => {
+    const events = parseCalendar(buildFeed(2026, 2026, DEFAULT_FEED_OPTIONS)).events;
+    expect(events.find((e) => e.date === "2026-06-19")!.description).toBe("De facto-helgdag: ingen allmän helgdag, men ledig i praktiken\nMidsummer Eve (de facto holiday)");
+    expect(events.find((e) => e.date === "2026-04-03")!.description).toBe("Allmän helgdag\nGood Friday (public holiday)");
+    expect(events.find((e) => e.date === "2026-04-03")!.categories).toEqual(["Allmän helgdag"]);
+  });
+
+  it("names the holiday of every bridge day and half day of 2026", () => {
+    const events = parseCalendar(buildFeed(2026, 2026, { ...DEFAULT_FEED_OPTIONS, bridge: true, half: true })).events;
+    expect(events.filter((e) => e.uid.includes("-bridgeDay@")).map((e) => `${e.date} ${e.summary}`)).toEqual([
+      "2026-01-02 Klämdag efter nyårsdagen", "2026-01-05 Klämdag före trettondedag jul", "2026-05-15 Klämdag efter Kristi himmelsfärdsdag",
+    ]);
+    expect(events.filter((e) => e.uid.includes("-halfDay@")).map((e) => `${e.date} ${e.summary}`)).toEqual([
+      "2026-01-05 Halvdag före trettondedag jul", "2026-04-02 Halvdag före långfredagen", "2026-04-30 Halvdag före första maj",
+      "2026-05-13 Halvdag före Kristi himmelsfärdsdag", "2026-06-05 Halvdag före Sveriges nationaldag", "2026-10-30 Halvdag före alla helgons dag",
+    ]);
+    expect(events.find((e) => e.uid === "2026-05-15-bridgeDay@swedish-calendar.example")!.description).toBe(
+      "Klämdag: en arbetsdag mellan två lediga dagar\nBridge day after Ascension Day: a working day between two days off",
+    );
+  });
+
+  it("pins every property and the order of the events of shared dates in the all-options feed (busy)", () => {
+    const events = parseCalendar(buildFeed(2018, 2018, ALL)).events;
+    const on = (date: string) => events.filter((e) => e.date === date).map(row);
+    expect(on("2018-04-30")).toEqual([
+      ["2018-04-30-flagDay-kingsBirthday", "Konungens födelsedag (flaggdag)", "Allmän flaggdag\nThe King's birthday (official flag day)", "Flaggdag", "OPAQUE", "BUSY"],
+      ["2018-04-30-bridgeDay", "Klämdag före första maj", "Klämdag: en arbetsdag mellan två lediga dagar\nBridge day before May Day: a working day between two days off", "Klämdag", "OPAQUE", "BUSY"],
+      ["2018-04-30-halfDay", "Halvdag före första maj", "Halvdag: en arbetsdag före en allmän helgdag, då många slutar tidigare\nHalf day before May Day: a working day before a public holiday, customarily worked short", "Halvdag", "OPAQUE", "BUSY"],
+    ]);
+    expect(on("2018-06-23")).toEqual([
+      ["2018-06-23-midsummerDay", "Midsommardagen", "Allmän helgdag och allmän flaggdag\nMidsummer Day (public holiday and official flag day)", "Allmän helgdag,Flaggdag", "OPAQUE", "BUSY"],
+      ["2018-06-23-saturday", "Lördag", "Lördag\nSaturday", "Lördag", "OPAQUE", "BUSY"],
+    ]);
+    const free = parseCalendar(buildFeed(2018, 2018, { ...ALL, busy: false })).events;
+    expect(free.filter((e) => e.date === "2018-04-01").map(row)).toEqual([
+      ["2018-04-01-easterSunday", "Påskdagen", "Allmän helgdag och allmän flaggdag\nEaster Sunday (public holiday and official flag day)", "Allmän helgdag,Flaggdag", "TRANSPARENT", "FREE"],
+      ["2018-04-01-sunday", "Söndag", "Söndag\nSunday", "Söndag", "TRANSPARENT", "FREE"],
+    ]);
+  });
+});
+
 describe("flag days in the feed (flags=1)", () => {
   const FLAGS = { ...DEFAULT_FEED_OPTIONS, flags: true };
 
-  it("adds one event per flag day, parsed with ical.js: Swedish name and '(flaggdag)', English name, its own UID", () => {
+  it("adds one event per flag day that is no holiday of the feed; a holiday that is a flag day is one event saying both", () => {
     const cal = parseCalendar(buildFeed(2024, 2024, FLAGS));
     expect(cal.name).toBe("Svenska helgdagar och flaggdagar");
     const flagEvents = cal.events.filter((e) => e.uid.includes("-flagDay-"));
-    const expected = flagDaysOfYear(2024);
+    const expected = flagDaysOfYear(2024).filter((f) => f.holiday === null);
     expect(flagEvents.map((e) => `${e.date} ${e.uid}`)).toEqual(
       expected.map((f) => `${f.date} ${f.date}-flagDay-${f.code}@swedish-calendar.example`),
     );
     for (const [e, f] of flagEvents.map((e, i) => [e, expected[i]] as const)) {
       expect(e.summary).toBe(`${f.name.sv} (flaggdag)`);
-      expect(e.description).toBe(`${f.name.en} (official flag day)`);
+      expect(e.description).toBe(`Allmän flaggdag\n${f.name.en} (official flag day)`);
+      expect(e.categories).toEqual(["Flaggdag"]);
       expect(e.isDate).toBe(true);
       expect(e.transp).toBe("TRANSPARENT");
     }
-    // the holiday events are all still there, and a flag day on a holiday is a second event with another UID
+    // the holiday events keep their UIDs; the seven flag days that are holidays in 2024 are those events
     const plain = parseCalendar(buildFeed(2024, 2024, DEFAULT_FEED_OPTIONS)).events.map((e) => e.uid);
     expect(cal.events.filter((e) => !e.uid.includes("-flagDay-")).map((e) => e.uid)).toEqual(plain);
-    expect(cal.events.filter((e) => e.date === "2024-03-31").map((e) => e.uid)).toEqual([
-      "2024-03-31-easterSunday@swedish-calendar.example",
-      "2024-03-31-flagDay-easterSunday@swedish-calendar.example",
+    const merged = cal.events.filter((e) => e.categories.includes("Flaggdag") && !e.uid.includes("-flagDay-"));
+    expect(merged.map((e) => `${e.date} ${e.summary}`)).toEqual([
+      "2024-01-01 Nyårsdagen", "2024-03-31 Påskdagen", "2024-05-01 Första maj", "2024-05-19 Pingstdagen",
+      "2024-06-06 Sveriges nationaldag", "2024-06-22 Midsommardagen", "2024-12-25 Juldagen",
+    ]);
+    expect(cal.events.filter((e) => e.date === "2024-03-31")).toMatchObject([
+      {
+        uid: "2024-03-31-easterSunday@swedish-calendar.example",
+        summary: "Påskdagen",
+        description: "Allmän helgdag och allmän flaggdag\nEaster Sunday (public holiday and official flag day)",
+        categories: ["Allmän helgdag", "Flaggdag"],
+      },
     ]);
     expect(cal.events.find((e) => e.uid === "2024-06-09-flagDay-europeanParliamentElection@swedish-calendar.example")?.summary)
       .toBe("Dag för val till Europaparlamentet (flaggdag)");
@@ -175,15 +241,19 @@ describe("flag days in the feed (flags=1)", () => {
     const later = new Set(parseCalendar(buildFeed(2023, 2027, FLAGS)).events.map((e) => e.uid));
     for (const e of earlier.filter((e) => e.date >= "2023")) expect(later.has(e.uid)).toBe(true);
     expect(earlier.some((e) => e.uid === "2022-09-11-flagDay-riksdagElection@swedish-calendar.example")).toBe(true);
-    expect(parseCalendar(buildFeed(1980, 1982, FLAGS)).events.filter((e) => e.uid.includes("-flagDay-"))).toEqual([]);
-    expect(parseCalendar(buildFeed(1983, 1983, FLAGS)).events.filter((e) => e.uid.includes("-flagDay-"))).toHaveLength(16);
+    expect(parseCalendar(buildFeed(1980, 1982, FLAGS)).events.filter((e) => e.categories.includes("Flaggdag"))).toEqual([]);
+    // 1983: 16 flag days, 6 of them holidays (National Day was no holiday before 2005: its flag day stays an event of its own)
+    const y1983 = parseCalendar(buildFeed(1983, 1983, FLAGS)).events;
+    expect(y1983.filter((e) => e.categories.includes("Flaggdag"))).toHaveLength(16);
+    expect(y1983.filter((e) => e.uid.includes("-flagDay-"))).toHaveLength(10);
+    expect(y1983.find((e) => e.date === "1983-06-06")?.uid).toBe("1983-06-06-flagDay-nationalDay@swedish-calendar.example");
   });
 
   it.each(["1", "true", "on", "YES", ""])("flags=%j over HTTP names the calendar and adds the flag days", async (value) => {
     const cal = parseCalendar(await (await get(`${FEED}?flags=${value}`)).text());
     expect(cal.name).toBe("Svenska helgdagar och flaggdagar");
     const codes = cal.events.filter((e) => e.uid.includes("-flagDay-")).map((e) => `${e.date}|${e.uid.slice(11, e.uid.indexOf("@"))}`);
-    expect(codes).toEqual(WINDOW.flatMap((y) => flagDaysOfYear(y).map((f) => `${f.date}|flagDay-${f.code}`)));
+    expect(codes).toEqual(WINDOW.flatMap((y) => flagDaysOfYear(y).filter((f) => f.holiday === null).map((f) => `${f.date}|flagDay-${f.code}`)));
   });
 
   it("flags=maybe is a 400 invalid-parameter problem naming flags", async () => {
@@ -214,8 +284,9 @@ describe("due dates in the feed (due=<codes>)", () => {
     // Midsummer 2026: the child benefit of Saturday 20 June is paid on Thursday 18 June
     const june = of("child-benefit").find((e) => e.date === "2026-06-18")!;
     expect(june.uid).toBe("2026-06-18-due-child-benefit@swedish-calendar.example");
-    expect(june.description).toBe("Child benefit (moved from 2026-06-20)");
-    expect(of("salary-25").find((e) => e.date === "2026-02-25")!.description).toBe("Salary (due date)");
+    expect(june.description).toBe("Betalningsdag, flyttad från 2026-06-20\nChild benefit (moved from 2026-06-20)");
+    expect(of("salary-25").find((e) => e.date === "2026-02-25")!.description).toBe("Betalningsdag\nSalary (due date)");
+    expect(june.categories).toEqual(["Betalningsdag"]);
     for (const e of events) expect([e.isDate, e.explicitEnd, e.transp]).toEqual([true, false, "TRANSPARENT"]);
     // the holiday events are all still there, and every UID is unique
     const plain = parseCalendar(buildFeed(2026, 2026, DEFAULT_FEED_OPTIONS)).events.map((e) => e.uid);

@@ -11,6 +11,9 @@ export interface ParsedEvent {
   /** whether the event writes DTEND or DURATION itself */
   explicitEnd: boolean;
   transp: string;
+  /** X-MICROSOFT-CDO-BUSYSTATUS, the busy status Outlook reads */
+  busyStatus: string;
+  categories: string[];
   dtstamp: string;
 }
 
@@ -35,6 +38,8 @@ export function parseCalendar(text: string): ParsedCalendar {
       end: new ICAL.Event(c).endDate.toString(),
       explicitEnd: c.hasProperty("dtend") || c.hasProperty("duration"),
       transp: String(c.getFirstPropertyValue("transp")),
+      busyStatus: String(c.getFirstPropertyValue("x-microsoft-cdo-busystatus")),
+      categories: c.getAllProperties("categories").flatMap((p) => p.getValues().map(String)),
       dtstamp: String(c.getFirstPropertyValue("dtstamp")),
     };
   });

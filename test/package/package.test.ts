@@ -270,8 +270,9 @@ function cases(): Case[] {
     value: async (text) => expect(contentLines(await feed({})).map((l) => l.line)).toContain(`UID:${JSON.parse(text)}`),
   });
   list.push({
-    call: ics("flagDayEventCode", "nationalDay"),
-    value: async (text) => expect(contentLines(await feed({ flags: true })).map((l) => l.line)).toContain(`UID:2026-06-06-${JSON.parse(text)}@swedish-calendar.example`),
+    // a flag day that is no holiday (one that is, such as National Day, is the holiday's event)
+    call: ics("flagDayEventCode", "kingsBirthday"),
+    value: async (text) => expect(contentLines(await feed({ flags: true })).map((l) => l.line)).toContain(`UID:2026-04-30-${JSON.parse(text)}@swedish-calendar.example`),
   });
   list.push({
     call: ics("dueDateEventCode", "tax-account"),
