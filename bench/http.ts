@@ -1,5 +1,6 @@
 /**
- * Over real HTTP on loopback (issue 10 "Speed"), `npm run bench -- http`: autocannon, 50 connections, limits off,
+ * Over real HTTP on loopback (issue 10 "Speed"), `npm run bench -- http`: wrk when it is installed (the Debian package:
+ * it does not decode bodies and leaves the cores to the server), else autocannon; 50 connections, limits off,
  * against the standalone server (its own process) and, side by side in the same run, a minimal node:http server
  * answering a constant JSON body (this machine's ceiling). Requests: a 200-year /v3/period, a 20-step /v3/shift,
  * /v3/days/{date} for a date outside the per-date window (the function answers), a static year file
@@ -15,9 +16,10 @@
  *     answered from the server's kept answers (server/answers.ts) and every answer is computed.
  * The dataset for the static answer is built into a temporary folder (year 2024 only).
  * Each case runs in BENCH_HTTP_ROUNDS rounds (default 3) of ceiling, service and same bytes side by side, each
- * run BENCH_HTTP_SECONDS long (default 3) after a 1 s warm-up; the medians are reported. Writes docs/bench-http.md.
+ * run BENCH_HTTP_SECONDS long (default 3) after a 1 s warm-up; the medians are reported, each row naming the load
+ * generator that measured it (BENCH_HTTP_GENERATOR=autocannon forces autocannon). Writes docs/bench-http.md.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -67,8 +69,66 @@ function cpuSeconds(pid: number): number | undefined {
   }
 }
 
+/** The load generator: wrk when installed (BENCH_HTTP_GENERATOR=autocannon forces the fallback). */
+type Generator = "wrk" | "autocannon";
+const GENERATOR: Generator =
+  process.env.BENCH_HTTP_GENERATOR !== "autocannon" && spawnSync("wrk", ["--version"]).error === undefined ? "wrk" : "autocannon";
+
+/** CPU seconds of this process's finished children (the wrk runs), from /proc/self/stat; undefined without /proc. */
+function childrenCpuSeconds(): number | undefined {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A wrk latency figure (`812.00us`, `1.20ms`, `2.01s`) in milliseconds. */
+function wrkMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!m) return NaN;
+  const value = Number(m[1]);
+  return m[2] === "us" ? value / 1000 : m[2] === "s" ? value * 1000 : value;
+}
+
+/**
+ * The Lua script wrk runs for a path per request: the requests are written out here, whole (the paths from the same
+ * function autocannon calls), and wrk cycles through them; building each in Lua (wrk.format) cost wrk more CPU per
+ * request than the server spent answering it.
+ */
+function wrkScript(dir: string, host: string, path: (n: number) => string, count: number): string {
+  const file = join(dir, `requests-${Math.random().toString(36).slice(2)}.lua`);
+  const requests = Array.from({ length: count }, (_, n) => JSON.stringify(`GET ${path(n)} HTTP/1.1\r\nHost: ${host}\r\n\r\n`));
+  writeFileSync(file, `local requests = {${requests.join(",")}}\nlocal n = 0\nrequest = function()\n  n = n % #requests + 1\n  return requests[n]\nend\n`);
+  return file;
+}
+
+/** One wrk run: requests per second, latency percentiles, non-2xx and errors. */
+function runWrk(url: string, seconds: number, script: string | undefined): Promise<{ rps: number; p50: number; p99: number; bad: number }> {
+  return new Promise((resolve, reject) => {
+    const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", ...(script ? ["-s", script] : []), url];
+    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout!.on("data", (d) => (out += d));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code !== 0) return reject(new Error(`wrk exited with ${code}:\n${out}`));
+      const number = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
+      resolve({
+        rps: number(/Requests\/sec:\s+([\d.]+)/),
+        p50: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? ""),
+        p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ""),
+        bad: number(/Non-2xx or 3xx responses:\s+(\d+)/) + (/Socket errors:(.*)/.exec(out)?.[1].match(/\d+/g) ?? []).reduce((sum, n) => sum + Number(n), 0),
+      });
+    });
+  });
+}
+
 interface Row {
   name: string;
+  /** the load generator that measured it */
+  generator: Generator;
   path: string;
   rps: number;
   p50: number;
@@ -80,8 +140,40 @@ interface Row {
   loadCpu: number;
 }
 
-/** Load on one path, or on a path per request (`path` given a counter). */
-async function load(name: string, server: BenchServer, path: string | ((n: number) => string)): Promise<Row> {
+/** Paths a distinct-target wrk run cycles through (more than any run here sends). */
+const WRK_DISTINCT_PATHS = 400_000;
+
+/** Load on one path, or on a path per request (`path` given a counter), with the load generator of this machine. */
+async function load(name: string, server: BenchServer, path: string | ((n: number) => string), scratch: string): Promise<Row> {
+  return GENERATOR === "wrk" ? loadWithWrk(name, server, path, scratch) : loadWithAutocannon(name, server, path);
+}
+
+async function loadWithWrk(name: string, server: BenchServer, path: string | ((n: number) => string), scratch: string): Promise<Row> {
+  const url = `http://127.0.0.1:${server.port}${typeof path === "string" ? path : ""}`;
+  const script = typeof path === "string" ? undefined : wrkScript(scratch, `127.0.0.1:${server.port}`, path, WRK_DISTINCT_PATHS);
+  // a short warm-up, then the measured run
+  await runWrk(url, 1, script);
+  const serverBefore = cpuSeconds(server.pid);
+  const loadBefore = childrenCpuSeconds();
+  const started = performance.now();
+  const r = await runWrk(url, SECONDS, script);
+  const seconds = (performance.now() - started) / 1000;
+  const serverAfter = cpuSeconds(server.pid);
+  const loadAfter = childrenCpuSeconds();
+  return {
+    name,
+    generator: "wrk",
+    path: typeof path === "string" ? path : `${path(0)}, ${path(1)}, ...`,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    non2xx: r.bad,
+    serverCpu: serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / seconds,
+    loadCpu: loadBefore === undefined || loadAfter === undefined ? NaN : (loadAfter - loadBefore) / seconds,
+  };
+}
+
+async function loadWithAutocannon(name: string, server: BenchServer, path: string | ((n: number) => string)): Promise<Row> {
   const { port } = server;
   let n = 0;
   const target: autocannon.Options =
@@ -100,6 +192,7 @@ async function load(name: string, server: BenchServer, path: string | ((n: numbe
   const shown = typeof path === "string" ? path : `${path(0)}, ${path(1)}, ...`;
   return {
     name,
+    generator: "autocannon",
     path: shown,
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -127,6 +220,7 @@ const medianOf = (values: (number | undefined)[]) => (values.some((v) => v === u
 function medianRow(rows: Row[]): Row {
   return {
     name: rows[0].name,
+    generator: rows[0].generator,
     path: rows[0].path,
     rps: median(rows.map((r) => r.rps)),
     p50: median(rows.map((r) => r.p50)),
@@ -166,7 +260,11 @@ export async function run(): Promise<void> {
       const rounds: { ceiling: Row; service: Row; same: Row }[] = [];
       try {
         for (let round = 0; round < ROUNDS; round++) {
-          rounds.push({ ceiling: await load("ceiling", ceiling, "/"), service: await load(name, service, path), same: await load(name, replay, "/") });
+          rounds.push({
+            ceiling: await load("ceiling", ceiling, "/", publicDir),
+            service: await load(name, service, path, publicDir),
+            same: await load(name, replay, "/", publicDir),
+          });
         }
       } finally {
         replay.child.kill("SIGTERM");
@@ -180,28 +278,37 @@ export async function run(): Promise<void> {
       [`${PATHS.day}, outside the window`, (n) => pathOf("day", { date: dayAfter1930(spread(n)) })],
     ];
     const distinct: { ceiling: Row; service: Row }[] = [];
-    for (const [name, path] of distinctCases) distinct.push({ ceiling: await load("ceiling", ceiling, "/"), service: await load(name, service, path) });
+    for (const [name, path] of distinctCases) {
+      const rounds: { ceiling: Row; service: Row }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        rounds.push({ ceiling: await load("ceiling", ceiling, "/", publicDir), service: await load(name, service, path, publicDir) });
+      }
+      distinct.push({ ceiling: medianRow(rounds.map((r) => r.ceiling)), service: medianRow(rounds.map((r) => r.service)) });
+    }
 
     const share = (rps: number, top: number) => `${Math.round((100 * rps) / top)} %`;
-    const pct = (x: number | undefined) => (x === undefined ? "?" : `${Math.round(100 * x)} %`);
+    const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+    const pct = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? "?" : `${Math.round(100 * x)} %`);
     const cpu = (r: Row) => `${pct(r.serverCpu)} / ${pct(r.loadCpu)}`;
     const lines = [
-      "| request | req/s | ceiling beside it: req/s | of ceiling | p50 ms | p99 ms | non-2xx | CPU: server / load generator | same bytes, minimal server: req/s | service / same bytes |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| request | generator | req/s | ceiling beside it: req/s | of ceiling | p50 ms | p99 ms | non-2xx | CPU: server / load generator | same bytes, minimal server: req/s | service / same bytes |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
       ...rows.map(({ name, ceiling: c, service: r, same }) =>
-        `| ${name} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${cpu(r)} | ${fmt(same.rps)} (${share(same.rps, c.rps)}) | ${share(r.rps, same.rps)} |`,
+        `| ${name} | ${r.generator} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} | ${cpu(r)} | ${fmt(same.rps)} (${share(same.rps, c.rps)}) | ${share(r.rps, same.rps)} |`,
       ),
       "",
-      "Distinct targets (every request a different one; every answer computed; one run each, beside a ceiling run):",
+      `Distinct targets (every request a different one; every answer computed; ${ROUNDS} rounds of ceiling and service side by side, medians):`,
       "",
-      "| request | req/s | ceiling beside it: req/s | of ceiling | p50 ms | p99 ms | non-2xx | CPU: server / load generator |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|",
-      ...distinct.map(({ ceiling: c, service: r }) => `| ${r.name} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${cpu(r)} |`),
+      "| request | generator | req/s | ceiling beside it: req/s | of ceiling | p50 ms | p99 ms | non-2xx | CPU: server / load generator |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+      ...distinct.map(({ ceiling: c, service: r }) =>
+        `| ${r.name} | ${r.generator} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} | ${cpu(r)} |`,
+      ),
     ];
     const report = [
       "# HTTP benchmark (`npm run bench -- http`)",
       "",
-      `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run after a 1 s warm-up, loopback, limits off; the standalone server, the`,
+      `${GENERATOR === "wrk" ? "wrk (one thread)" : "autocannon"}, ${CONNECTIONS} connections, ${SECONDS} s per run after a 1 s warm-up, loopback, limits off; the standalone server, the`,
       "ceiling server and each same-bytes server in a process of their own, the load generator in another, on the same 2-core machine.",
       `Each case: ${ROUNDS} rounds of ceiling, service, same bytes side by side; medians (non-2xx: the sum).`,
       "A repeated request is answered from the answers the server keeps (server/answers.ts), as the CDN answers it in production.",
