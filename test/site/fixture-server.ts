@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, leavePlan, parseBounds, parseConvention, parseDueDay, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, period, shift } from "swedish-calendar/core";
+import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, leavePlan, parseBounds, parseConvention, parseDueDay, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, period, shift } from "swedish-calendar/core";
 import { PROBLEM_TITLES, ProblemError, invalidParameter, problemOf } from "../../contract/problems.js";
 import { parseStrictBoolean } from "../../contract/query.js";
 import { dueDateCatalogueResource, dueDatesResource, longWeekendsResource } from "../../contract/resources.js";
@@ -216,6 +216,10 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
       return true;
     }
     default:
+      if (url.pathname.startsWith("/v3/days/")) {
+        json(res, 200, dayOf(parseIsoDate(decodeURIComponent(url.pathname.slice("/v3/days/".length)), "date")));
+        return true;
+      }
       if (url.pathname.startsWith("/v3/")) {
         json(res, 404, { type: "https://calendar.test/problems/not-found", title: "Not found", status: 404, detail: `no route ${url.pathname} in the fixture` }, "application/problem+json");
         return true;

@@ -22,7 +22,8 @@ import {
   openPage as openPageAt, runPlanner, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear,
   type ContextOptions, type PlanRequest,
 } from "./browser.js";
-import { startFixtureServer, type FixtureServer } from "./fixture-server.js";
+import { FIXTURE_OPENAPI, startFixtureServer, type FixtureServer } from "./fixture-server.js";
+import { ROUTES } from "../../contract/routes.js";
 
 const PUBLIC = path.join(ROOT, "public");
 
@@ -763,20 +764,40 @@ describe("other pages", () => {
     }
   });
 
-  it.each(["/api/", "/en/api/"])("the API reference shows the static introduction and renders the OpenAPI document (%s)", async (apiPage) => {
+  it.each(["/api/", "/en/api/"])("the API reference lists every route of the table and renders the OpenAPI document interactively (%s)", async (apiPage) => {
     const { context, page } = await openPage(apiPage);
     try {
-      expect(await page.textContent("main")).toContain("/v3/holidays?year=2025");
-      await page.waitForSelector("#operations-toc li");
-      expect(await page.$$eval("#operations-toc li", (lis) => lis.length)).toBe(3);
-      expect(await page.textContent("#api-version")).toBe("3.0.0");
-      const holidays = (await page.textContent("#op-get-v3-holidays"))!;
-      expect(holidays).toContain("year"); // resolved from #/components/parameters/Year
-      expect(holidays).toContain("min 1930");
-      expect(holidays).toContain("HolidaysResponse");
-      expect(holidays).toContain("Invalid parameter"); // resolved from #/components/responses/BadRequest
-      expect(await page.textContent("#schema-day")).toContain("workingDay");
-      await screenshot(page, apiPage === "/api/" ? "api" : "api-en");
+      // the prose list is the route table's, flag days, due dates and POST /mcp included
+      expect(await page.$$eval("#endpoints tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-route")))).toEqual(ROUTES.map((r) => r.id));
+      const listed = (await page.textContent("#endpoints"))!;
+      for (const route of ROUTES) expect(listed).toContain(route.path);
+      expect(listed).toContain(`POST ${PATHS.mcp}`);
+      // Swagger UI renders every path of the document
+      await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
+      const paths = await page.$$eval("#reference-content .opblock-summary-path", (els) => els.map((el) => el.getAttribute("data-path")));
+      expect(paths.sort()).toEqual(Object.keys(FIXTURE_OPENAPI.paths).sort());
+      await screenshot(page, apiPage === "/api/" ? "api" : "api-en", false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("'try it out' on /v3/days/{date} sends a real request to this origin and shows the 200 answer", async () => {
+    const { context, page } = await openPage("/en/api/");
+    try {
+      await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
+      const block = page.locator("#reference-content .opblock", { has: page.locator('.opblock-summary-path[data-path="/v3/days/{date}"]') });
+      await block.locator(".opblock-summary").click();
+      const tryIt = block.locator("button.try-out__btn");
+      if ((await tryIt.count()) > 0 && (await tryIt.textContent())!.includes("Try it out")) await tryIt.click();
+      await block.locator('tr[data-param-name="date"] input').fill("2026-06-19");
+      await block.locator("button.execute").click();
+      await block.locator(".live-responses-table tbody .response-col_status").first().waitFor();
+      expect((await block.locator(".live-responses-table tbody .response-col_status").first().textContent())!.trim()).toBe("200");
+      const body = (await block.locator(".live-responses-table tbody .response-col_description").first().textContent())!;
+      expect(body).toContain('"date": "2026-06-19"');
+      expect(body).toContain('"holidayType": "defacto"'); // Midsummer Eve
+      expect(server.requests).toContain("/v3/days/2026-06-19");
     } finally {
       await context.close();
     }
