@@ -95,6 +95,14 @@ export class AnswerCache {
   private readonly kept = new Map<string, KeptAnswer>();
   private readonly seen = new Set<string>();
   private bytes = 0;
+  /**
+   * Targets in the order they were kept, oldest first from `head`: eviction takes from the front. (Scanning the Map
+   * from its front instead walked past every entry deleted before, which V8 keeps until the Map is rebuilt: once the
+   * cache was full, each set() paid for all earlier evictions.) A target kept again is queued again; a queued entry
+   * whose answer is no longer the one kept under its target is skipped.
+   */
+  private order: { target: string; answer: KeptAnswer }[] = [];
+  private head = 0;
 
   constructor(private readonly maxBytes: number = 32 * 1024 * 1024) {}
 
@@ -124,10 +132,17 @@ export class AnswerCache {
     if (old) this.delete(target, old);
     if (answer.bytes > this.maxBytes / 8) return;
     this.kept.set(target, answer);
+    this.order.push({ target, answer });
     this.bytes += answer.bytes;
-    for (const [key, oldest] of this.kept) {
-      if (this.bytes <= this.maxBytes) break;
-      this.delete(key, oldest);
+    while (this.bytes > this.maxBytes && this.head < this.order.length) {
+      const oldest = this.order[this.head++];
+      if (this.kept.get(oldest.target) === oldest.answer) this.delete(oldest.target, oldest.answer);
+    }
+    // drop the consumed front and the entries of answers no longer kept (replaced, expired) once they are most of the
+    // queue, so it stays within about twice the answers kept whatever the churn
+    if (this.order.length - this.head > 2 * this.kept.size + 1024 || (this.head > 1024 && this.head * 2 > this.order.length)) {
+      this.order = this.order.slice(this.head).filter((entry) => this.kept.get(entry.target) === entry.answer);
+      this.head = 0;
     }
   }
 
