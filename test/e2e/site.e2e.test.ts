@@ -146,7 +146,7 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
       // Swagger UI: one block per operation of the document, every path shown
       await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
       expect(await page.$$eval("#reference-content .opblock", (els) => els.length)).toBe(operations.length);
-      const shown = await page.$$eval("#reference-content .opblock-summary-path", (els) => els.map((el) => el.getAttribute("data-path")));
+      const shown = await page.$$eval("#reference-content .opblock-summary-path, #reference-content .opblock-summary-path__deprecated", (els) => els.map((el) => el.getAttribute("data-path")));
       expect([...new Set(shown)].sort()).toEqual(Object.keys(doc.paths).sort());
       expect(await page.textContent("#reference-content .version")).toContain(doc.info.version);
       expect(apiCalls).toContain("200 /v3/openapi.json");

@@ -774,7 +774,7 @@ describe("other pages", () => {
       expect(listed).toContain(`POST ${PATHS.mcp}`);
       // Swagger UI renders every path of the document
       await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
-      const paths = await page.$$eval("#reference-content .opblock-summary-path", (els) => els.map((el) => el.getAttribute("data-path")));
+      const paths = await page.$$eval("#reference-content .opblock-summary-path, #reference-content .opblock-summary-path__deprecated", (els) => els.map((el) => el.getAttribute("data-path")));
       expect(paths.sort()).toEqual(Object.keys(FIXTURE_OPENAPI.paths).sort());
       await screenshot(page, apiPage === "/api/" ? "api" : "api-en", false);
     } finally {
