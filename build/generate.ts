@@ -3,7 +3,7 @@
  * the functions use (contract/resources.ts, contract/serialize.ts, the engine's feed, functions/lib/openapi.ts).
  */
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "swedish-calendar/ics";
-import { dayFromCivil, dayOf, fromIsoDate, toIsoDate, type DayNumber } from "swedish-calendar/core";
+import { FIRST_YEAR, LAST_YEAR, dayFromCivil, dayOf, fromIsoDate, isInRange, toIsoDate, type DayNumber } from "swedish-calendar/core";
 import {
   dueDateCatalogueResource, dueDatesResource,
   bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
@@ -16,6 +16,11 @@ import {
   CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath,
   halfDaysPath, hasFlagDaysFile, holidaysPath, icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind,
 } from "./layout.js";
+import { INDEX_PATH, MANIFEST_PATH } from "./layout.js";
+import type { Manifest } from "./materialise.js";
+import { createHash } from "node:crypto";
+import { dataVersion } from "swedish-calendar/core";
+import { API_VERSION } from "../contract/policies.js";
 
 export interface PlannedFile {
   /** path relative to the publish folder, with forward slashes */
@@ -168,3 +173,50 @@ export function singleFilesPlanned(): Generator<PlannedFile> {
   return planned(singleRecipes());
 }
 
+
+const YEAR_FILE = /^(?:v3\/data\/(\d{4})\/|ics\/svenska-helgdagar-(\d{4})\.ics$)/;
+
+/**
+ * The body the build writes at `path` (relative to the publish folder), computed now, or undefined when the build
+ * writes no such file: any year's files, any date's Day file (as `--days all` would write it) and the single files.
+ * The standalone server answers a dataset path from this when no built file is there, so every documented dataset
+ * URL answers on a fresh start, with the bytes a build would write.
+ */
+export function datasetFileBody(path: string): string | undefined {
+  const yearMatch = YEAR_FILE.exec(path);
+  if (yearMatch) {
+    const year = Number(yearMatch[1] ?? yearMatch[2]);
+    if (year < FIRST_YEAR || year > LAST_YEAR) return undefined;
+    for (const recipe of yearRecipes(year)) if (recipe.path === path) return recipe.make();
+    return undefined;
+  }
+  const dayMatch = /^v3\/data\/days\/(\d{4}-\d{2}-\d{2})\.json$/.exec(path);
+  if (dayMatch) {
+    const day = fromIsoDate(dayMatch[1]);
+    return isInRange(day) && dayPath(toIsoDate(day)) === path ? serializeJson(dayOf(day)) : undefined;
+  }
+  for (const recipe of singleRecipes()) if (recipe.path === path) return recipe.make();
+  return unbuiltDescription(path);
+}
+
+/**
+ * The index and the manifest where no dataset was built: the shapes a build writes, describing no file (`files: 0`,
+ * an empty index), so a client reading them knows every answer comes from the functions.
+ */
+function unbuiltDescription(path: string): string | undefined {
+  if (path === INDEX_PATH) return serializeJson({ dataVersion: dataVersion(), files: {} });
+  if (path !== MANIFEST_PATH) return undefined;
+  const manifest: Manifest = {
+    dataset: "swedish-calendar-service",
+    apiVersion: API_VERSION,
+    dataVersion: dataVersion(),
+    years: { from: FIRST_YEAR, to: LAST_YEAR },
+    days: null,
+    files: 0,
+    bytes: 0,
+    contentHash: createHash("sha256").update("").digest("hex").slice(0, 16),
+    kinds: {},
+    index: "/" + INDEX_PATH,
+  };
+  return JSON.stringify(manifest, null, 2) + "\n";
+}

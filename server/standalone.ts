@@ -36,6 +36,7 @@ import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { CORS_HEADERS, SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceName } from "../contract/policies.js";
 import { surfaceOf, type FunctionName } from "../contract/routes.js";
 import { datasetFileOf, fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
+import { etagOf } from "../contract/serialize.js";
 import { createHealthHandler, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { handleFeed } from "../functions/lib/feed.js";
 import { layeredHeaders, okAnswer, responseOf, type Answer } from "../functions/lib/http.js";
@@ -275,6 +276,20 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   };
 
   /**
+   * A dataset file no build has written (a fresh clone, a partial build), computed as the build would write it
+   * (build/generate.ts datasetFileBody, loaded on first need), so every documented dataset URL answers; kept for its
+   * target like a file. Undefined where the build writes no such file.
+   */
+  const computedFiles = memoOf(64, async (path: string): Promise<CachedFile | undefined> => {
+    const { datasetFileBody } = await import("../build/generate.js");
+    const body = datasetFileBody(path.slice(1));
+    if (body === undefined) return undefined;
+    const bytes = Buffer.from(body);
+    return { path: join(publicDir, path), bytes, etag: etagOf(bytes) };
+  });
+  const computedDatasetFile = (pathname: string) => computedFiles(pathname);
+
+  /**
    * Dispatch, on the request's context (matched once): a dataset file the rewrite rules send the request to, else the
    * row's function, else a file of the publish folder, else not-found. Each step reads the context's URL and row.
    */
@@ -296,7 +311,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 
     const dataset = datasetFileOf(pathname);
     if (!dataset) await siteReady;
-    const file = await files.get(pathname);
+    const file = (await files.get(pathname)) ?? (dataset ? await computedDatasetFile(pathname) : undefined);
     if (file) {
       if (dataset) return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(dataset.contentType, dataset.surface), SURFACES[dataset.surface]), "file");
       const contentType = mime.contentType(file.path.slice(file.path.lastIndexOf("/") + 1)) || "application/octet-stream";

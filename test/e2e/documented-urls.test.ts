@@ -1,0 +1,109 @@
+/**
+ * Every local URL that README.md and the docs name answers on a fresh start: the standalone server over a publish
+ * folder that holds the site but no built dataset (as `npm ci && npm start` leaves it), in process. Dataset files
+ * are then computed as the build would write them (build/generate.ts datasetFileBody): the test also checks those
+ * bytes against the build's own recipe for the same file.
+ */
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type StandaloneServer } from "../../server/standalone.js";
+import { yearFiles, singleFiles } from "../../build/generate.js";
+import { PUBLIC_DIR, ROOT } from "./server.js";
+import { matchRoute } from "../../contract/routes.js";
+
+/** Sample values for the templates the docs write (`{year}`, `:date`, …). */
+const SAMPLES: Record<string, string> = { year: "2026", from: "2026", date: "2026-06-19", code: "midsummerEve", schedule: "child-benefit" };
+
+/**
+ * Named in the docs but not an address to GET on the standalone server, each with why: patterns and folders, the
+ * platform's internal paths, the MCP endpoint (POST only, tested in test/e2e/mcp.test.ts), a path on the machine.
+ */
+const NOT_ADDRESSES = [
+  /[*<…]|\.\.\./, // patterns and placeholders of another kind
+  /^\/\.netlify\//, // Netlify's internal function paths
+  /^\/rate-limited\//, // the platform's rewrite target for over-limit requests; the standalone server counts itself
+  /^\/usr\//, // a file on the machine (the browser tests' Chromium)
+  /^\/mcp$/, // POST only
+  /^\/v3\/data\/function$/, // words of a sentence, not a path
+  /\/$/, // folders (`/v3/data/`); the site's pages are written with a trailing slash too: checked below
+  /^\/v3$/, // the API's prefix
+];
+
+/**
+ * A route named by its path alone (`/v3/period`, `/v3/due-dates`): a name, not a request. Where the route needs query
+ * parameters it must answer 400 saying what is required; else 200.
+ */
+function isRouteName(url: string): boolean {
+  return !url.includes("?") && matchRoute(url) !== undefined;
+}
+const SITE_PAGES = ["/", "/api/", "/en/", "/en/api/", "/v2-deprecation/", "/en/v2-deprecation/"];
+
+function documentedUrls(): string[] {
+  const files = ["README.md", "data-gen/README.md", "site/README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  const found = new Set<string>();
+  for (const file of files) {
+    for (const [, path] of readFileSync(join(ROOT, file), "utf8").matchAll(/`(\/[^`\s]*)`/g)) {
+      const url = path.replace(/\{(\w+)\}|:(\w+)/g, (whole, a: string | undefined, b: string | undefined) => SAMPLES[a ?? b ?? ""] ?? whole);
+      if (!NOT_ADDRESSES.some((p) => p.test(url))) found.add(url);
+    }
+  }
+  return [...found].sort();
+}
+
+let server: StandaloneServer;
+let base: string;
+let publicDir: string;
+
+describe.skipIf(process.env.E2E === "off")("every URL the docs name answers on a fresh start (no built dataset)", () => {
+  beforeAll(async () => {
+    // the site as `npm start` builds it, without the dataset
+    publicDir = mkdtempSync(join(tmpdir(), "fresh-public-"));
+    for (const entry of readdirSync(PUBLIC_DIR)) {
+      if (["v3", "ics", "manifest.json"].includes(entry)) continue;
+      cpSync(join(PUBLIC_DIR, entry), join(publicDir, entry), { recursive: true });
+    }
+    server = createServer({ publicDir, rateLimits: false, log: () => {} });
+    base = (await server.listen(0, "127.0.0.1")).url;
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (publicDir) rmSync(publicDir, { recursive: true, force: true });
+  });
+
+  it("finds the documented URLs (dataset files among them)", () => {
+    const urls = documentedUrls();
+    for (const url of ["/v3/data/2026/days.json", "/v3/data/days/2026-06-19.json", "/ics/svenska-helgdagar-2026.ics", "/manifest.json", "/v3/data/index.json", "/v3/data/openapi.json"]) {
+      expect(urls).toContain(url);
+    }
+  });
+
+  it("each answers 200", async () => {
+    const failures: string[] = [];
+    for (const url of [...documentedUrls(), ...SITE_PAGES]) {
+      const res = await fetch(base + url);
+      const body = await res.text();
+      const saysWhatIsRequired = res.status === 400 && /is required/.test(body);
+      if (res.status !== 200 && !(isRouteName(url) && saysWhatIsRequired)) failures.push(`${res.status} ${url}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("a computed dataset file is the bytes the build writes, with the file's headers", async () => {
+    const built = new Map([...yearFiles(2026), ...singleFiles()].map((f) => [`/${f.path}`, f.body]));
+    for (const url of ["/v3/data/2026/days.json", "/v3/data/2026/holidays.json", "/ics/svenska-helgdagar-2026.ics", "/v3/data/observances.json", "/v3/data/openapi.json"]) {
+      const res = await fetch(base + url);
+      expect(await res.text(), url).toBe(built.get(url));
+      expect(res.headers.get("etag"), url).toMatch(/^"[\w-]{22}"$/);
+    }
+    const day = await (await fetch(`${base}/v3/data/days/2026-06-19.json`)).json();
+    expect(day).toMatchObject({ date: "2026-06-19", holidayType: "defacto", observances: [{ code: "midsummerEve" }] });
+    const manifest = await (await fetch(`${base}/manifest.json`)).json();
+    expect(manifest).toMatchObject({ dataset: "swedish-calendar-service", files: 0, days: null, kinds: {} });
+    expect(await (await fetch(`${base}/v3/data/index.json`)).json()).toMatchObject({ files: {} });
+    // what no build writes is still a 404
+    expect((await fetch(`${base}/v3/data/days/2023-02-29.json`)).status).toBe(404);
+    expect((await fetch(`${base}/v3/data/1929/days.json`)).status).toBe(404);
+  });
+});
