@@ -16,8 +16,7 @@ import {
   CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath,
   halfDaysPath, hasFlagDaysFile, holidaysPath, icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind,
 } from "./layout.js";
-import { INDEX_PATH, MANIFEST_PATH } from "./layout.js";
-import type { Manifest } from "./materialise.js";
+import { INDEX_PATH, MANIFEST_PATH, type Manifest } from "./layout.js";
 import { createHash } from "node:crypto";
 import { dataVersion } from "swedish-calendar/core";
 import { API_VERSION } from "../contract/policies.js";

@@ -121,3 +121,5 @@ export const MAX_FILES_PER_DIRECTORY = 54_000;
 export function yearDaysPath(year: number): string {
   return staticOnly(STATIC_ONLY_FILES.yearDays.file, { year });
 }
+
+export type { KindSummary, Manifest } from "../contract/static.js";

@@ -27,7 +27,9 @@ import { serializeJson } from "../contract/serialize.js";
 import { parseIsoDate } from "swedish-calendar/core";
 import { stockholmYear } from "../functions/lib/cache.js";
 import { AtomicWriter, createStaging, removeStaging } from "./atomic.js";
-import { INDEX_PATH, MANIFEST_PATH, type FileKind } from "./layout.js";
+import { INDEX_PATH, MANIFEST_PATH, type FileKind, type KindSummary, type Manifest } from "./layout.js";
+
+export type { KindSummary, Manifest };
 import { DeployLimitError, assertDeployable, planTasks, widestDaysWindow, type DaysWindow } from "./plan.js";
 import { processTask, readIndex, type FileEntry, type Task } from "./process.js";
 import type { WorkerData, WorkerMessage } from "./worker.js";
@@ -51,25 +53,6 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** test hook for the in-thread path (workers: 0) */
   beforeRename?: (tempPath: string, target: string) => void;
-}
-
-export interface KindSummary {
-  files: number;
-  bytes: number;
-  contentHash: string;
-}
-
-export interface Manifest {
-  dataset: string;
-  apiVersion: string;
-  dataVersion: string;
-  years: { from: number; to: number };
-  days: { from: string; to: string } | null;
-  files: number;
-  bytes: number;
-  contentHash: string;
-  kinds: Partial<Record<FileKind, KindSummary>>;
-  index: string;
 }
 
 export interface BuildResult {

@@ -285,3 +285,25 @@ export function fillFile(answer: StaticAnswer, values: Record<string, string | n
     return String(values[name]);
   });
 }
+
+/** What a kind of file adds up to in the manifest. */
+export interface KindSummary {
+  files: number;
+  bytes: number;
+  contentHash: string;
+}
+
+/** `/manifest.json`: what a build of the static dataset wrote (docs/static-dataset.md). */
+export interface Manifest {
+  dataset: string;
+  apiVersion: string;
+  dataVersion: string;
+  years: { from: number; to: number };
+  days: { from: string; to: string } | null;
+  files: number;
+  bytes: number;
+  contentHash: string;
+  /** by kind of file (build/layout.ts FileKind) */
+  kinds: Partial<Record<string, KindSummary>>;
+  index: string;
+}

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Manifest } from "../../build/materialise.js";
+import type { Manifest } from "../../contract/static.js";
 import type { DatasetStatus, Health } from "../../contract/bodies.js";
 import { API_VERSION } from "../../contract/policies.js";
 import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
