@@ -21,7 +21,7 @@ import { invalidParameter, problemOf } from "../../contract/problems.js";
 import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { detailNamingParameter, problemDocument, type ProblemDocument } from "./problem.js";
 import type { ServiceContext } from "./serve.js";
-import { V3_BODIES, type V3BodyRoute } from "./v3.js";
+import { V3_BODIES, type V3BodyRoute } from "./v3-bodies.js";
 import type { RouteArguments } from "./router.js";
 
 type Json = Record<string, unknown>;

@@ -15,7 +15,7 @@ import { healthBody } from "./health.js";
 import { callResult, runToolNow, TOOL_BY_NAME } from "./mcp-tools.js";
 import { readArguments, type RouteArguments } from "./router.js";
 import { completeContext } from "./serve.js";
-import { V3_BODIES, type BodyOf } from "./v3.js";
+import { V3_BODIES, type BodyOf } from "./v3-bodies.js";
 
 const SAMPLE_NOW = new Date(SAMPLE_CLOCK);
 

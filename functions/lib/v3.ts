@@ -5,70 +5,15 @@
  * Matching, parameters, cache policy, ETag/304 and HEAD come from the router (./router.ts); CORS, methods, limits
  * and problems from serve().
  */
-import { adjust, countPeriod, describeDay, planLeave, shiftDate, type Bounds, type Convention, type DayOfMonth, type LeaveObjective } from "swedish-calendar";
-import type { Step } from "swedish-calendar/core";
 import type { RouteId } from "../../contract/routes.js";
-import {
-  dueDateCatalogueResource, dueDatesResource,
-  bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
-  longWeekendsResource, occurrenceSeries,
-} from "../../contract/resources.js";
+import { catalogueResource, dueDateCatalogueResource, flagDayCatalogueResource } from "../../contract/resources.js";
 import { serializeJson } from "../../contract/serialize.js";
-import { stockholmYear } from "./cache.js";
 import { openApiBody } from "./openapi.js";
-import { tableRouter, type RouteArguments, type RouteHandlers } from "./router.js";
+import { tableRouter, type RouteHandlers } from "./router.js";
 import { serve, tableSurface } from "./serve.js";
+import { V3_BODIES, type BodyOf } from "./v3-bodies.js";
 
-/** A year argument, or the current year in Sweden when it was omitted. */
-const yearOr = (value: unknown, now: Date): number => (value === undefined ? stockholmYear(now) : (value as number));
-
-/** A date parameter as the table reads it: checked, and its text as sent (the library takes the text). */
-interface DateArgument {
-  text: string;
-}
-
-/** A row's body from its parsed arguments and "now" (an omitted year is the current year in Sweden). */
-export type BodyOf = (args: RouteArguments, now: Date) => unknown;
-
-/** The body of every v3 row that answers JSON from the engine. */
-export const V3_BODIES = {
-  holidays: (args, now) => holidaysResource(yearOr(args.year, now), { sundays: args.sundays === true, saturdays: args.saturdays === true }),
-  bridgeDays: (args, now) => bridgeDaysResource(yearOr(args.year, now)),
-  halfDays: (args, now) => halfDaysResource(yearOr(args.year, now)),
-  longWeekends: (args, now) => longWeekendsResource(yearOr(args.year, now)),
-  day: (args) => describeDay(args.date as string),
-  period: (args) => {
-    const from = args.from as DateArgument;
-    const to = args.to as DateArgument;
-    return countPeriod(from.text, to.text, (args.bounds as Bounds | undefined) ?? "inclusive");
-  },
-  shift: (args) => {
-    const date = args.date as DateArgument;
-    return shiftDate(date.text, (args.add as Step[]).map((step) => step.text!), { postpone: args.postpone === true });
-  },
-  leavePlan: (args) => {
-    const from = args.from as DateArgument;
-    const to = args.to as DateArgument;
-    return planLeave(from.text, to.text, args.days as number, (args.objective as LeaveObjective | undefined) ?? "most");
-  },
-  observances: () => catalogueResource(),
-  observance: (args, now) => {
-    const from = yearOr(args.from, now);
-    return occurrenceSeries(args.code as string, from, (args.to as number | undefined) ?? from);
-  },
-  flagDays: (args, now) => flagDaysResource(yearOr(args.year, now)),
-  flagDayCatalogue: () => flagDayCatalogueResource(),
-  adjust: (args) => adjust((args.date as DateArgument).text, args.convention as Convention),
-  dueDates: (args, now) =>
-    dueDatesResource(yearOr(args.year, now), {
-      schedule: args.schedule as string | undefined,
-      day: args.day as DayOfMonth | undefined,
-      convention: args.convention as Convention | undefined,
-    }),
-  dueDateCatalogue: () => dueDateCatalogueResource(),
-} satisfies Partial<Record<RouteId, BodyOf>>;
-
-export type V3BodyRoute = keyof typeof V3_BODIES;
+export { V3_BODIES, type BodyOf, type V3BodyRoute } from "./v3-bodies.js";
 
 /** Bodies that never change, serialised once. */
 const once = (make: () => string) => {
