@@ -613,6 +613,11 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
       [["leave", "2026-01-01", "2026-12-31", "5", "--longest"], [".", "planLeave", "2026-01-01", "2026-12-31", 5, "longest"]],
       [["flag-days", "2026"], [".", "flagDays", 2026]],
       [["ics", "2026", "2027", "--bridge", "--flags"], ["./ics", "icsFeed", 2026, 2027, { bridge: true, flags: true }]],
+      [["adjust", "2026-06-19", "modified-following"], [".", "adjust", "2026-06-19", "modified-following"]],
+      [["adjust", "2026-05-31", "nearest"], [".", "adjust", "2026-05-31", "nearest"]],
+      [["due-dates", "2026", "child-benefit"], [".", "dueDates", 2026, "child-benefit"]],
+      [["due-dates", "2026", "25:preceding"], [".", "dueDates", 2026, { day: 25, convention: "preceding" }]],
+      [["due-dates", "2026", "last:modified-following"], [".", "dueDates", 2026, { day: "last", convention: "modified-following" }]],
     ];
 
     it("--json prints exactly JSON.stringify of the library's result (and --lang does not change it)", async () => {
@@ -689,6 +694,8 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
         [["leave", "2026-01-01", "2026-12-31", "5.0"], "'days' must be a whole number of leave days from 1 to 60, written in digits"],
         [["ics", "2027", "2026"], "'toYear' (2026) must not be earlier than 'fromYear' (2027)"],
         [["ics", "1929"], "'fromYear' must be a year from 1930 to 9999"],
+        [["adjust", "2026-06-19", "sideways"], "'convention' must be one of following, preceding, modified-following, modified-preceding, nearest, unadjusted"],
+        [["due-dates", "2026", "nope"], "no due-date schedule has the code 'nope' (codes: salary-25, child-benefit, tax-account)"],
         [[], /^missing command/],
         [["holiday", "2026"], /^unknown command 'holiday'/],
         [["--verbose"], /^unknown option '--verbose'/],
@@ -718,7 +725,7 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
     it("--help: at the top level and on every command, exit 0 on stdout; npx finds the bin", async () => {
       const top = await run("npx", ["--no-install", "swedish-calendar", "--help"], { cwd: pkg.app, env: cleanEnv() });
       expect(top.stderr.replace(/^npm warn .*\n/gim, "")).toBe("");
-      const commands = ["day", "holidays", "bridge-days", "half-days", "period", "shift", "long-weekends", "leave", "flag-days", "ics"];
+      const commands = ["day", "holidays", "bridge-days", "half-days", "period", "shift", "long-weekends", "leave", "flag-days", "ics", "adjust", "due-dates"];
       for (const command of commands) expect(top.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
       const runs = commands.flatMap((command) => [[command, "--help"], ["help", command], [command, "2026", "-h"]].map((args) => ({ command, args })));
       const outs = await mapLimited(runs, 4, ({ args }) => cli(args));
