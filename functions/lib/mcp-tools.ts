@@ -11,12 +11,14 @@
  * tell a model what to send, the parsers judge what it sent.
  */
 import type {
-  Adjustment, BridgeDaysResponse, Day, DueDatesResponse, HalfDaysResponse, HolidaysResponse, LeavePlan, LongWeekendsResponse, OccurrenceList, Period, Shift,
+  Adjustment, BridgeDaysResponse, Day, DueDatesResponse, FlagDaysResponse, HalfDaysResponse, HolidaysResponse, LeavePlan, LongWeekendsResponse,
+  OccurrenceList, Period, Shift,
 } from "../../contract/bodies.js";
 import { PARAMETER_COMPONENTS } from "../../contract/openapi.js";
 import { PATHS } from "../../contract/paths.js";
 import { PARAMETERS, ROUTE_BY_ID, type ParameterKey } from "../../contract/routes.js";
-import { CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { observances } from "swedish-calendar";
+import { CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR } from "swedish-calendar/core";
 import { invalidParameter, problemOf } from "../../contract/problems.js";
 import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { detailNamingParameter, problemDocument, type ProblemDocument } from "./problem.js";
@@ -60,6 +62,11 @@ const SCHEDULES =
   "Named schedules: " +
   DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.sv} / ${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ") +
   "; `salary-25` is a common contract term (the 25th, the banking day before), not law: an employer's own terms decide.";
+const FLAG_DAYS =
+  `Official flag days (allmänna flaggdagar) under Förordning (1982:270) om allmänna flaggdagar, in force from ${FLAG_DAYS_FROM}: ` +
+  "days on which public authorities fly the Swedish flag (holidays such as Easter Sunday, May Day, National Day and Christmas " +
+  "Day, royal birthdays and name days, UN Day, Nobel Day, veterandagen from 2018, Riksdag and European Parliament election " +
+  "days). Most are working days: a flag day says nothing about days off.";
 const ERRORS =
   "A refused argument gives a tool error whose text starts with the problem slug (`invalid-parameter`; `invalid-date` for an " +
   "impossible date such as 2023-02-29; `not-found`) and names the argument.";
@@ -67,7 +74,7 @@ const ERRORS =
 /** The server's `instructions` (sent with `initialize`; many clients give them to the model). */
 export const MCP_INSTRUCTIONS = [
   "Exact answers about the Swedish calendar, from the Swedish Calendar Service (the same engine as its HTTP API v3): what a " +
-    "date is, holidays, bridge and half days, working days in a period, deadlines, long weekends and leave plans. Prefer these " +
+    "date is, holidays, bridge and half days, working days in a period, deadlines, long weekends, leave plans and flag days. Prefer these " +
     "tools to memory: Swedish rules have details that are easy to get wrong.",
   CLASSIFICATION,
   COVERAGE,
@@ -122,13 +129,27 @@ const YEAR_ARGUMENT = `The year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the curren
 const WEEKDAYS_SV = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"];
 const WEEKDAYS_EN = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-const weekdayOf = (day: Day) => `${WEEKDAYS_SV[day.weekday - 1]}/${WEEKDAYS_EN[day.weekday - 1]}`;
+const weekdayName = (weekday: number) => `${WEEKDAYS_SV[weekday - 1]}/${WEEKDAYS_EN[weekday - 1]}`;
+const weekdayOf = (day: Day) => weekdayName(day.weekday);
+/** The ISO weekday (1 Monday .. 7 Sunday) of a YYYY-MM-DD date. */
+const weekdayOfDate = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 const namesOf = (day: Day) => day.observances.map((o) => `${o.name.sv} / ${o.name.en}`).join(" + ");
 const KIND: Record<string, string> = {
-  public: "helgdag, ledig / public holiday, day off",
-  defacto: "de facto-helgdag, ledig / de facto holiday, day off",
+  public: "helgdag, ledig dag / public holiday, day off",
+  defacto: "de facto-helgdag, ledig dag / de facto holiday, day off",
   null: "arbetsdag / working day",
 };
+/** An observance's `holidayType` in words. */
+const HOLIDAY_TYPE: Record<string, string> = { public: "helgdag / public holiday", defacto: "de facto-helgdag / de facto holiday" };
+
+let observanceNames: ReadonlyMap<string, { sv: string; en: string }> | undefined;
+
+/** The names of observances given by code (the engine's catalogue), the Swedish then the English: no code is shown. */
+function observanceList(codes: readonly string[]): string {
+  observanceNames ??= new Map(observances().map((o) => [o.code, o.name]));
+  const names = codes.map((code) => observanceNames!.get(code) ?? { sv: code, en: code });
+  return `${names.map((n) => n.sv).join(", ")} / ${names.map((n) => n.en).join(", ")}`;
+}
 
 /** `2026-06-19 (fredag/Friday): Midsommarafton / Midsummer Eve, de facto-helgdag ... ` */
 function dayLine(day: Day): string {
@@ -177,7 +198,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     summary: (body: HolidaysResponse) => {
       const named = body.days.filter((d) => d.observances.length > 0);
       return (
-        `${body.year}: ${body.count} dagar/days, varav ${named.length} med namn/named.\n` +
+        `${body.year}: ${body.count} dagar, varav ${named.length} med namn / ${body.count} days, ${named.length} named.\n` +
         some(named.map(dayLine), 30, "\n")
       );
     },
@@ -215,8 +236,8 @@ export const TOOLS: readonly ToolDeclaration[] = [
     requests: [{ route: "period" }],
     summary: (p: Period) =>
       `${p.from}..${p.to} (${p.bounds}): ${p.calendarDays} kalenderdagar/calendar days, ${p.workingDays} arbetsdagar/working days, ` +
-      `${p.daysOff.total} lediga dagar/days off (${p.daysOff.namedDays} helgdagar med namn/named holidays, ${p.daysOff.weekendDays} ` +
-      `helgfria veckoslut/weekend days), ${p.bridgeDays} klämdagar/bridge days, ${p.halfDays} halvdagar/half days; ` +
+      `${p.daysOff.total} lediga dagar/days off (${p.daysOff.namedDays} lediga helgdagar/holidays off, ${p.daysOff.weekendDays} ` +
+      `vanliga lördagar och söndagar/plain weekend days), ${p.bridgeDays} klämdagar/bridge days, ${p.halfDays} halvdagar/half days; ` +
       `längd/duration ${p.duration.years} år/years ${p.duration.months} mån/months ${p.duration.days} dagar/days.`,
   },
   {
@@ -241,7 +262,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     requests: [{ route: "shift" }],
     summary: (s: Shift) =>
       `${s.date} ${s.steps.map((x) => `${x.amount < 0 ? "" : "+"}${x.amount}${x.unit}`).join(" ")} → ${dayLine(s.result)}` +
-      (s.postponed ? ` (söndagsregeln flyttade/the Sunday rule moved it from ${s.landed.date}).` : "."),
+      (s.postponed ? ` (flyttad från/moved from ${s.landed.date} enligt söndagsregeln/by the Sunday rule).` : "."),
   },
   {
     name: "long_weekends",
@@ -257,7 +278,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       some(
         body.longWeekends.map(
           (w) =>
-            `${w.start}..${w.end}: ${w.days} dagar/days (${w.observances.join(", ")})` +
+            `${w.start}..${w.end}: ${w.days} dagar/days (${observanceList(w.observances)})` +
             (w.leaveDays.length ? `, ta ledigt/take off ${w.leaveDays.join(", ")}` : ""),
         ),
         30,
@@ -282,7 +303,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     summary: (plan: LeavePlan) =>
       `${plan.from}..${plan.to} (${plan.objective}): ${plan.used} semesterdagar ger ${plan.daysOff} lediga dagar / ${plan.used} ` +
       `leave days give ${plan.daysOff} days off.\n` +
-      some(plan.breaks.map((b) => `${b.start}..${b.end}: ${b.days} dagar/days, ledigt/leave ${b.leaveDays.join(", ")}`), 30, "\n"),
+      some(plan.breaks.map((b) => `${b.start}..${b.end}: ${b.days} dagar/days, semesterdagar/leave days ${b.leaveDays.join(", ")}`), 30, "\n"),
   },
   {
     name: "observance",
@@ -300,7 +321,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     ],
     requests: [{ route: "observance" }],
     summary: (o: OccurrenceList) =>
-      `${o.name.sv} / ${o.name.en} (${o.code}, ${o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
+      `${o.name.sv} / ${o.name.en} (${HOLIDAY_TYPE[o.holidayType] ?? o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
       (o.count ? ": " + some(o.occurrences.map((x) => `${x.day.date} (${weekdayOf(x.day)})`), 20, ", ") : "") + ".",
   },
   {
@@ -315,7 +336,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     ],
     requests: [{ route: "adjust" }],
     summary: (a: Adjustment) =>
-      `${a.date} (${a.convention}) → ${dayLine(a.result)}` + (a.moved ? "." : " (oflyttad/not moved)."),
+      `${a.date} (${a.convention}) → ${dayLine(a.result)}` + (a.moved ? "." : " (flyttas inte/not moved)."),
   },
   {
     name: "due_dates",
@@ -334,6 +355,19 @@ export const TOOLS: readonly ToolDeclaration[] = [
     summary: (body: DueDatesResponse) =>
       `${body.year}, ${body.schedule.name.sv} / ${body.schedule.name.en} (${body.schedule.code}, ${body.schedule.convention}): ` +
       body.dates.map((x) => (x.moved ? `${x.due.date} (${x.nominal.slice(5)})` : x.due.date)).join(", ") + ".",
+  },
+  {
+    name: "flag_days",
+    title: "Swedish official flag days of a year",
+    description:
+      `The official flag days of a year in Sweden, in date order, each with its Swedish and English name and the holiday it is ` +
+      `(\`holiday\`, or null). ${FLAG_DAYS} A year before ${FLAG_DAYS_FROM} is refused: there were no official flag days. ` +
+      `${TODAY} ${ERRORS}`,
+    arguments: [arg("year", "year", `The year, ${FLAG_DAYS_FROM}-${LAST_YEAR}. Omitted: the current year in Sweden.`)],
+    requests: [{ route: "flagDays" }],
+    summary: (body: FlagDaysResponse) =>
+      `${body.year}: ${body.count} allmänna flaggdagar/official flag days.\n` +
+      body.flagDays.map((f) => `${f.date} (${weekdayName(weekdayOfDate(f.date))}): ${f.name.sv} / ${f.name.en}`).join("\n"),
   },
 ];
 

@@ -18,7 +18,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
-import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ListToolsRequestSchema, type CallToolRequest, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/index.js";
 import * as z from "zod/v4";
 import { PATHS } from "../../contract/paths.js";
@@ -54,6 +54,15 @@ const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : 
  */
 const ANY_TOOLS_CALL = z.object({ method: z.literal("tools/call"), params: z.unknown() });
 
+/**
+ * A JSON-RPC error thrown from a handler: the SDK's Protocol sends `code` and `message` as they are. Not an McpError:
+ * its message already reads "MCP error <code>: …", and the client's McpError adds that prefix again, so an McpError
+ * thrown here reached the model as "MCP error -32602: MCP error -32602: …".
+ */
+export function protocolError(code: number, message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code });
+}
+
 /** A fresh SDK server with the tools; `ctx` gives the calls their clock (Stockholm's "today"). */
 export function mcpServer(ctx: ServiceContext): Server {
   const server = new Server(MCP_SERVER_INFO, {
@@ -66,7 +75,7 @@ export function mcpServer(ctx: ServiceContext): Server {
     const request = loose as CallToolRequest; // validated by the Server's wrapper before this runs
     const tool = TOOL_BY_NAME.get(request.params.name);
     if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: '${shown(request.params.name)}'; tools/list names the tools (${[...TOOL_BY_NAME.keys()].join(", ")})`);
+      throw protocolError(ErrorCode.InvalidParams, `Unknown tool: '${shown(request.params.name)}'; tools/list names the tools (${[...TOOL_BY_NAME.keys()].join(", ")})`);
     }
     return callResult(tool, await runTool(tool, request.params.arguments ?? {}, ctx)) as CallToolResult;
   });

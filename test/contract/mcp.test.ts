@@ -23,7 +23,8 @@ import { handleV3 } from "../../functions/lib/v3.js";
 import { refusalOf } from "../../server/guard.js";
 import { PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
 import { FIXED_NOW, TEST_CONTEXT } from "./helpers.js";
-import { REFUSED, TOOL_NAMES, VALID } from "./mcp-samples.js";
+import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "./mcp-samples.js";
+import { FLAG_DAY_CODES, OBSERVANCE_CODES } from "swedish-calendar/core";
 
 type Json = Record<string, any>;
 
@@ -89,7 +90,7 @@ describe("the SDK's client against the handler (in process)", () => {
     expect(client.getInstructions()).toBe(MCP_INSTRUCTIONS);
   });
 
-  it("lists the eight tools, read-only", async () => {
+  it("lists the eleven tools, read-only", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
@@ -130,6 +131,32 @@ describe("the SDK's client against the handler (in process)", () => {
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
     expect((error as McpError).message).toContain("no_such_tool");
+  });
+
+  it.each(SUMMARIES.map((s) => [s.tool, s] as const))("%s: the summary's exact text", async (_tool, sample) => {
+    const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
+    expect(result.isError ?? false).toBe(false);
+    expect((result.content as { text: string }[])[0].text).toBe(sample.text);
+  });
+
+  it("every tool has an exact summary; no summary shows an observance or flag-day code", async () => {
+    expect(SUMMARIES.map((s) => s.tool)).toEqual(TOOL_NAMES);
+    const codes = new RegExp(`\\b(${[...OBSERVANCE_CODES, ...FLAG_DAY_CODES].join("|")})\\b`);
+    for (const sample of [...VALID, ...SUMMARIES]) {
+      const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
+      const summary = (result.content as { text: string }[])[0].text;
+      expect(summary, `${sample.tool} ${JSON.stringify(sample.arguments)}`).not.toMatch(codes);
+      expect(summary).not.toMatch(/helgfri|veckoslut|oflyttad|\(\+0 /);
+    }
+  });
+
+  it("an unknown tool: one 'MCP error -32602' prefix, the tools named", async () => {
+    const error = await client.callTool({ name: "holidays_of_mars", arguments: {} }).catch((e) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32602);
+    expect((error as McpError).message).toBe(
+      `MCP error -32602: Unknown tool: 'holidays_of_mars'; tools/list names the tools (${TOOL_NAMES.join(", ")})`,
+    );
   });
 
   it("an omitted year is the current year in Sweden (the injected clock)", async () => {
@@ -251,7 +278,8 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
     await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "no/such/method" }), 200, -32601);
     await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "describe_day", arguments: [] } }), 200, -32602);
     await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: {} }), 200, -32602);
-    await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "nope" } }), 200, -32602);
+    const unknown = await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "nope" } }), 200, -32602);
+    expect(unknown.error.message).toBe(`Unknown tool: 'nope'; tools/list names the tools (${TOOL_NAMES.join(", ")})`);
   });
 
   it("notifications only: 202 with no body; a batch answers every request", async () => {

@@ -13,7 +13,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { PATHS } from "../../contract/paths.js";
 import { MCP_MAX_BODY_BYTES, PROBLEM_BASE } from "../../contract/policies.js";
-import { REFUSED, TOOL_NAMES, VALID } from "../contract/mcp-samples.js";
+import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "../contract/mcp-samples.js";
 import { e2eBaseUrl } from "./base-url.js";
 import { rawRequest, type RawResponse } from "./raw-http.js";
 
@@ -38,7 +38,7 @@ describe.skipIf(!BASE)("MCP over HTTP with the SDK's client (standalone server)"
     await client?.close();
   });
 
-  it("initializes and lists the eight tools with their input schemas", async () => {
+  it("initializes and lists the eleven tools with their input schemas", async () => {
     expect(client.getServerVersion()?.name).toBe("swedish-calendar");
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
@@ -76,6 +76,14 @@ describe.skipIf(!BASE)("MCP over HTTP with the SDK's client (standalone server)"
     const error = await client.callTool({ name: "holidays_of_mars", arguments: {} }).catch((e) => e);
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
+    expect((error as McpError).message).toBe(
+      `MCP error -32602: Unknown tool: 'holidays_of_mars'; tools/list names the tools (${TOOL_NAMES.join(", ")})`,
+    );
+  });
+
+  it.each(SUMMARIES.map((s) => [s.tool, s] as const))("%s: the summary's exact text", async (_tool, sample) => {
+    const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
+    expect((result.content as { text: string }[])[0].text).toBe(sample.text);
   });
 });
 
