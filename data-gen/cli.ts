@@ -351,10 +351,10 @@ const COMMANDS: Record<string, Command> = {
   ics: {
     args: ["fromYear", "toYear?"],
     flags: ["bridge", "half", "saturdays", "sundays", "flags", "busy", "no-defacto"],
-    values: [],
+    values: ["due"],
     summary: "the iCalendar feed of the years (at most 200), to stdout",
-    help: "The feed the service serves for the same years and options. --bridge bridge days, --half half days, --saturdays,\n--sundays every Saturday/Sunday, --flags official flag days, --busy events block time, --no-defacto leaves out the\nfive eves. toYear defaults to fromYear.\nExample: swedish-calendar ics 2026 2027 --bridge > helgdagar.ics",
-    compute: ({ args, flags }) => {
+    help: "The feed the service serves for the same years and options. --bridge bridge days, --half half days, --saturdays,\n--sundays every Saturday/Sunday, --flags official flag days, --busy events block time, --no-defacto leaves out the\nfive eves, --due <codes> adds the due dates of schedules (a comma list: salary-25, child-benefit, tax-account).\ntoYear defaults to fromYear.\nExample: swedish-calendar ics 2026 2027 --bridge --due salary-25 > helgdagar.ics",
+    compute: ({ args, flags, values }) => {
       const from = yearArg(args[0], "fromYear");
       const to = args[1] === undefined ? from : yearArg(args[1], "toYear");
       return icsFeed(from, to, {
@@ -365,6 +365,7 @@ const COMMANDS: Record<string, Command> = {
         sundays: flags.has("sundays"),
         flags: flags.has("flags"),
         busy: flags.has("busy"),
+        ...(values.has("due") ? { due: values.get("due")!.split(",") } : {}),
       });
     },
     render: (text: string) => text,

@@ -631,11 +631,12 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
     }, 60_000);
 
     it("ics writes the library's feed as it is; every option is passed on", async () => {
-      const runs: [string[], Record<string, boolean>][] = [
+      const runs: [string[], Record<string, boolean | string[]>][] = [
         [["ics", "2026"], {}],
         [["ics", "2026", "2027", "--bridge", "--half", "--saturdays", "--sundays", "--flags", "--busy", "--no-defacto"],
           { bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, defacto: false }],
         [["ics", "1930", "2129", "--half"], { half: true }],
+        [["ics", "2026", "--due", "tax-account,salary-25"], { due: ["tax-account", "salary-25"] }],
       ];
       const expected = libraryResults(runs.map(([args, options]) => ["./ics", "icsFeed", +args[1], +(args[2]?.match(/^\d{4}$/) ? args[2] : args[1]), options]));
       for (const [i, [args]] of runs.entries()) {
