@@ -153,6 +153,34 @@ function checkHeaders(request: Request): void {
 // The endpoint
 // ---------------------------------------------------------------------------------------------------------------
 
+const SDK_PREFIX = /^MCP error -?\d+: /;
+
+/** A JSON-RPC error's message without the SDK's "MCP error <code>: " prefix (the client adds it). */
+function unprefixed(message: unknown): unknown {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return message;
+  const error = (message as { error?: { message?: unknown } }).error;
+  if (!error || typeof error.message !== "string" || !SDK_PREFIX.test(error.message)) return message;
+  return { ...message, error: { ...error, message: error.message.replace(SDK_PREFIX, "") } };
+}
+
+/**
+ * The SDK's Server throws McpErrors of its own (a malformed `tools/call`: "Invalid tools/call request: …"), whose
+ * messages already read "MCP error -32602: …"; its Protocol sends them as they are and the client's McpError adds the
+ * prefix again. Such messages leave without it, so the client shows one prefix (ours are sent without: protocolError).
+ */
+export async function withoutDoublePrefix(response: Response): Promise<Response> {
+  if (!response.body || !/^application\/json/.test(response.headers.get("Content-Type") ?? "")) return response;
+  const text = await response.text();
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    answer = undefined;
+  }
+  const fixed = answer === undefined ? text : JSON.stringify(Array.isArray(answer) ? answer.map(unprefixed) : unprefixed(answer));
+  return new Response(text.includes('"MCP error ') ? fixed : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 /** A POST to the MCP endpoint (serve() has answered every other method). */
 export async function answerMcp(request: Request, ctx: ServiceContext): Promise<Response> {
   const url = new URL(request.url);
@@ -174,7 +202,7 @@ export async function answerMcp(request: Request, ctx: ServiceContext): Promise<
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`MCP: the transport gave no answer within ${MCP_ANSWER_DEADLINE_MS} ms`)), MCP_ANSWER_DEADLINE_MS);
     });
-    const response = await Promise.race([transport.handleRequest(forwarded), deadline]);
+    const response = await withoutDoublePrefix(await Promise.race([transport.handleRequest(forwarded), deadline]));
     return withHeaders(response, { "Cache-Control": NO_STORE });
   } finally {
     clearTimeout(timer);

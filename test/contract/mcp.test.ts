@@ -280,6 +280,12 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
     await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: {} }), 200, -32602);
     const unknown = await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "nope" } }), 200, -32602);
     expect(unknown.error.message).toBe(`Unknown tool: 'nope'; tools/list names the tools (${TOOL_NAMES.join(", ")})`);
+    // the SDK's own -32602 for malformed params leaves without its "MCP error -32602: " prefix too (the client adds it)
+    const malformed = await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: {} }), 200, -32602);
+    expect(malformed.error.message).toMatch(/^Invalid tools\/call request: /);
+    const inBatch = (await (await post([{ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", arguments: [] } }, { jsonrpc: "2.0", id: 2, method: "ping" }])).json()) as Json[];
+    expect(inBatch[0].error.message).toMatch(/^Invalid tools\/call request: /);
+    expect(inBatch[1]).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
   });
 
   it("notifications only: 202 with no body; a batch answers every request", async () => {
