@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
+import { browserBundle } from "../build/browser-bundle.js";
 import { printTable, us, type Row } from "./lib/measure.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -117,29 +118,7 @@ interface Bundle {
 }
 
 async function bundle(contents: string): Promise<Bundle> {
-  const builtins: string[] = [];
-  const result = await esbuild.build({
-    stdin: { contents, resolveDir: root, loader: "js" },
-    absWorkingDir: root,
-    bundle: true,
-    platform: "browser",
-    format: "esm",
-    minify: true,
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-    plugins: [
-      {
-        name: "builtins",
-        setup(build) {
-          build.onResolve({ filter: /^node:/ }, (args) => {
-            builtins.push(args.path);
-            return { path: args.path, external: true };
-          });
-        },
-      },
-    ],
-  });
+  const { result, builtins } = await browserBundle(contents, root);
   const code = result.outputFiles[0].contents;
   const byPackage = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(Object.values(result.metafile.outputs)[0].inputs)) {

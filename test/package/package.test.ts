@@ -11,11 +11,10 @@
  *  (e) esbuild bundles "." and "./ics" for the browser with no Node built-in.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { builtinModules } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import * as esbuild from "esbuild";
+import { browserBundle as bundleForBrowser } from "../../build/browser-bundle.js";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -772,37 +771,8 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
   });
 
   describe("(e) esbuild bundles it for the browser", () => {
-    const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-    /** Bundles `contents` (resolved in the consumer project) as the browser build would; records every Node built-in it imports. */
-    const browserBundle = async (contents: string) => {
-      const builtins: string[] = [];
-      const result = await esbuild.build({
-        stdin: { contents, resolveDir: pkg.app, loader: "js" },
-        absWorkingDir: pkg.app,
-        bundle: true,
-        platform: "browser",
-        format: "esm",
-        minify: true,
-        write: false,
-        metafile: true,
-        logLevel: "silent",
-        plugins: [
-          {
-            name: "no-node-builtins",
-            setup(build) {
-              build.onResolve({ filter: /.*/ }, (args) => {
-                if (args.path.startsWith("node:") || NODE_BUILTINS.has(args.path)) {
-                  builtins.push(`${args.importer}: ${args.path}`);
-                  return { path: args.path, external: true };
-                }
-                return undefined;
-              });
-            },
-          },
-        ],
-      });
-      return { result, builtins };
-    };
+    /** Bundles `contents` (resolved in the consumer project) as the browser build would (build/browser-bundle.ts). */
+    const browserBundle = (contents: string) => bundleForBrowser(contents, pkg.app);
 
     it("the check can fail: a Node built-in is caught", async () => {
       const { builtins } = await browserBundle(`export { readFileSync } from "node:fs";\nexport { join } from "path";`);
