@@ -768,31 +768,34 @@ function paths(examples: ResponseExamples | undefined): Json {
 // The description
 // ---------------------------------------------------------------------------------------------
 
+/** When each problem type is answered, in words (the document's slug table; the site's API page lists it too). */
+export const PROBLEM_WHEN: Readonly<Record<ProblemSlug, string>> = {
+  "invalid-parameter":
+    "a parameter fails validation: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable " +
+    `\`add\`, more than ${MAX_STEPS} steps, bad \`days\` or \`objective\`, range out of order, range or period over ` +
+    `${MAX_SPAN_YEARS} years, leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, ` +
+    `a flag-day year before ${FLAG_DAYS_FROM}, bad \`convention\` or \`day\`, a convention needing a business day outside ` +
+    "the range, not exactly one form of /v3/due-dates, a due-date year before its schedule's `since`, duplicated parameter",
+  "invalid-date": "right format, impossible calendar date (2023-02-29, 2024-13-01, 2024-04-31)",
+  "invalid-year": "v2 `year` malformed, empty or outside 1930 to 9999",
+  "not-found": "no such route, or no observance or due-date schedule with that code",
+  "method-not-allowed":
+    "a method the route does not answer: other than GET, HEAD, OPTIONS, or on `/mcp` other than POST, OPTIONS (header `Allow`; an " +
+    "addition to the specification's table)",
+  "not-acceptable": "a POST to `/mcp` whose `Accept` does not list both `application/json` and `text/event-stream`",
+  gone: "a retired endpoint (the v2 withdrawal)",
+  "content-too-large": `a POST to \`/mcp\` with a body over ${MCP_MAX_BODY_BYTES / 1024} KiB`,
+  "unsupported-media-type": "a POST to `/mcp` whose `Content-Type` is not `application/json`",
+  "rate-limited": "too many requests in the window; `Retry-After` gives seconds to wait",
+  "uri-too-long": "the request target is too long (the standalone server's limit: 8 KiB)",
+  "request-header-fields-too-large": "the request's header fields are too large (the standalone server's limit: 16 KiB)",
+  "request-timeout": "the request's headers or body did not arrive completely in time (the standalone server)",
+  "expectation-failed": "an `Expect` header other than `100-continue` (the standalone server)",
+  "internal-error": "server fault",
+};
+
 function slugTable(): string {
-  const when: Record<ProblemSlug, string> = {
-    "invalid-parameter":
-      "a parameter fails validation: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable " +
-      `\`add\`, more than ${MAX_STEPS} steps, bad \`days\` or \`objective\`, range out of order, range or period over ` +
-      `${MAX_SPAN_YEARS} years, leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, ` +
-      `a flag-day year before ${FLAG_DAYS_FROM}, bad \`convention\` or \`day\`, a convention needing a business day outside ` +
-      "the range, not exactly one form of /v3/due-dates, a due-date year before its schedule's `since`, duplicated parameter",
-    "invalid-date": "right format, impossible calendar date (2023-02-29, 2024-13-01, 2024-04-31)",
-    "invalid-year": "v2 `year` malformed, empty or outside 1930 to 9999",
-    "not-found": "no such route, or no observance or due-date schedule with that code",
-    "method-not-allowed":
-      "a method the route does not answer: other than GET, HEAD, OPTIONS, or on `/mcp` other than POST, OPTIONS (header `Allow`; an " +
-      "addition to the specification's table)",
-    "not-acceptable": "a POST to `/mcp` whose `Accept` does not list both `application/json` and `text/event-stream`",
-    gone: "a retired endpoint (the v2 withdrawal)",
-    "content-too-large": `a POST to \`/mcp\` with a body over ${MCP_MAX_BODY_BYTES / 1024} KiB`,
-    "unsupported-media-type": "a POST to `/mcp` whose `Content-Type` is not `application/json`",
-    "rate-limited": "too many requests in the window; `Retry-After` gives seconds to wait",
-    "uri-too-long": "the request target is too long (the standalone server's limit: 8 KiB)",
-    "request-header-fields-too-large": "the request's header fields are too large (the standalone server's limit: 16 KiB)",
-    "request-timeout": "the request's headers or body did not arrive completely in time (the standalone server)",
-    "expectation-failed": "an `Expect` header other than `100-continue` (the standalone server)",
-    "internal-error": "server fault",
-  };
+  const when = PROBLEM_WHEN;
   return [
     "| Slug | Status | When |",
     "|---|---|---|",

@@ -24,6 +24,8 @@ import {
 } from "./browser.js";
 import { FIXTURE_OPENAPI, startFixtureServer, type FixtureServer } from "./fixture-server.js";
 import { ROUTES } from "../../contract/routes.js";
+import { PROBLEM_STATUS } from "../../contract/problems.js";
+import { FEED_OPTION_NAMES } from "swedish-calendar/core";
 
 const PUBLIC = path.join(ROOT, "public");
 
@@ -772,6 +774,11 @@ describe("other pages", () => {
       const listed = (await page.textContent("#endpoints"))!;
       for (const route of ROUTES) expect(listed).toContain(route.path);
       expect(listed).toContain(`POST ${PATHS.mcp}`);
+      // the problem types and the feed's options are the contract's and the engine's, not a hand-written subset
+      expect(await page.$$eval("#problem-types tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent))))
+        .toEqual(Object.entries(PROBLEM_STATUS).map(([slug, status]) => [slug, String(status)]));
+      const feedOptions = await page.$$eval("#feed-options code", (codes) => codes.map((c) => c.textContent));
+      expect(feedOptions).toEqual(expect.arrayContaining([...FEED_OPTION_NAMES, "due"]));
       // Swagger UI renders every path of the document
       await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
       const paths = await page.$$eval("#reference-content .opblock-summary-path, #reference-content .opblock-summary-path__deprecated", (els) => els.map((el) => el.getAttribute("data-path")));
