@@ -3,7 +3,9 @@
  * the functions use (contract/resources.ts, contract/serialize.ts, the engine's feed, functions/lib/openapi.ts).
  */
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "swedish-calendar/ics";
-import { FIRST_YEAR, LAST_YEAR, dayFromCivil, dayOf, fromIsoDate, isInRange, toIsoDate, type DayNumber } from "swedish-calendar/core";
+import {
+  FIRST_YEAR, LAST_YEAR, dayFromCivil, dayOf, fromIsoDate, isInRange, toIsoDate, type DayNumber, dataVersion,
+} from "swedish-calendar/core";
 import {
   dueDateCatalogueResource, dueDatesResource,
   bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
@@ -12,13 +14,12 @@ import {
 import { serializeJson } from "../contract/serialize.js";
 import { openApiBody } from "../functions/lib/openapi.js";
 import {
-  DUE_DATE_CATALOGUE_PATH, dueDateSchedulesOfYear, dueDatesPath,
-  CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath,
-  halfDaysPath, hasFlagDaysFile, holidaysPath, icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind,
+  DUE_DATE_CATALOGUE_PATH, dueDateSchedulesOfYear, dueDatesPath, CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH,
+  FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath, halfDaysPath, hasFlagDaysFile,
+  holidaysPath, icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind, INDEX_PATH, MANIFEST_PATH,
+  type Manifest,
 } from "./layout.js";
-import { INDEX_PATH, MANIFEST_PATH, type Manifest } from "./layout.js";
 import { createHash } from "node:crypto";
-import { dataVersion } from "swedish-calendar/core";
 import { API_VERSION } from "../contract/policies.js";
 
 export interface PlannedFile {

@@ -6,9 +6,7 @@
  */
 import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../contract/routes.js";
 import { fillFile } from "../contract/static.js";
-import { OBSERVANCE_CODES } from "swedish-calendar/core";
-import { FLAG_DAYS_FROM } from "swedish-calendar/core";
-import { DUE_DATE_RULES } from "swedish-calendar/core";
+import { OBSERVANCE_CODES, FLAG_DAYS_FROM, DUE_DATE_RULES } from "swedish-calendar/core";
 
 /** A row's file for these values, relative to the publish folder. */
 function routeFile(id: RouteId, values: Record<string, string | number>, flags?: Record<string, boolean>): string {

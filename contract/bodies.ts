@@ -15,15 +15,13 @@
  * writes such a reference and types it as `Static<typeof X>`.
  */
 import { Type, type SchemaOptions, type Static, type TSchema } from "@sinclair/typebox";
-import { SERVICE_DOMAIN } from "swedish-calendar/core";
-import { API_VERSION } from "./policies.js";
-import { PROBLEM_BASE } from "./policies.js";
-import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import {
+  SERVICE_DOMAIN, FIRST_YEAR, LAST_YEAR, BOUNDS, ISO_DATE_SOURCE, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS, MAX_STEPS, STEP_UNITS, FEASTS, OBSERVANCE_CODES, FLAG_DAY_CODES, FLAG_DAYS_FROM, CONVENTIONS,
+  CUSTOM_SCHEDULE_CODE, DUE_DATE_SCHEDULE_CODES, LAST_DAY_OF_MONTH,
+} from "swedish-calendar/core";
+import { API_VERSION, PROBLEM_BASE } from "./policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
-import { BOUNDS, ISO_DATE_SOURCE, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_UNITS } from "swedish-calendar/core";
-import { FEASTS, OBSERVANCE_CODES } from "swedish-calendar/core";
-import { FLAG_DAY_CODES, FLAG_DAYS_FROM } from "swedish-calendar/core";
-import { CONVENTIONS, CUSTOM_SCHEDULE_CODE, DUE_DATE_SCHEDULE_CODES, LAST_DAY_OF_MONTH } from "swedish-calendar/core";
 import { READINGS } from "./readings.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";

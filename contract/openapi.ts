@@ -9,24 +9,24 @@
  * is the public form, in which additive fields may appear (no `additionalProperties: false`);
  * `openApiDocument({ strict: true })` is the same document with the strict schemas, for the contract tests.
  */
-import { SERVICE_DOMAIN } from "swedish-calendar/core";
-import { API_VERSION } from "./policies.js";
-import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
-import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "./problems.js";
-import { FLAG_DAYS_FROM } from "swedish-calendar/core";
-import { BOUNDS, DATE_PARAMETER_SOURCE as DATE_PARAMETER_PATTERN, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_CHAIN_SOURCE as STEP_CHAIN_PATTERN } from "swedish-calendar/core";
-import { LOOSE_BOOLEAN_SOURCE as LOOSE_BOOLEAN_PATTERN } from "./query.js";
-import { CONVENTIONS, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE } from "swedish-calendar/core";
-import { OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS, loosen, problemType, type SchemaName } from "./bodies.js";
-import { PATHS } from "./paths.js";
 import {
-  CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, MCP_MAX_BODY_BYTES, NO_STORE, PROBLEM_BASE, SURFACES, V2_LIMIT_AFTER_ONE_MONTH,
-  V2_LIMIT_AFTER_THREE_MONTHS, allowHeaderOf,
+  SERVICE_DOMAIN, FIRST_YEAR, LAST_YEAR, FLAG_DAYS_FROM, BOUNDS, DATE_PARAMETER_SOURCE as DATE_PARAMETER_PATTERN,
+  LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, STEP_CHAIN_SOURCE as STEP_CHAIN_PATTERN,
+  CONVENTIONS, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE,
+} from "swedish-calendar/core";
+import {
+  API_VERSION, CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, MCP_MAX_BODY_BYTES, NO_STORE, PROBLEM_BASE, SURFACES,
+  V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, allowHeaderOf,
 } from "./policies.js";
+import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "./problems.js";
+import { LOOSE_BOOLEAN_SOURCE as LOOSE_BOOLEAN_PATTERN } from "./query.js";
+import {
+  OBSERVANCE_CODES, PROBLEM_SLUGS, READINGS, SCHEMA_BASE, SCHEMAS, loosen, problemType, type SchemaName,
+} from "./bodies.js";
+import { PATHS, type RouteId } from "./paths.js";
 import { DATASET_FOLDER, PARAMETERS, ROUTES, STATIC_ONLY_FILES, perWindow, type Route } from "./routes.js";
 import { redirectRules } from "./static.js";
 import { SAMPLE_REQUESTS, type ResponseExamples } from "./examples.js";
-import type { RouteId } from "./paths.js";
 
 export interface OpenApiOptions {
   /** strict schemas (`additionalProperties: false` everywhere), for tests; default false (the public contract) */

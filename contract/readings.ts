@@ -2,10 +2,10 @@
  * Readings of DECISIONS.md, in words: the prose the body schemas (bodies.ts) and the OpenAPI document share, so a
  * rule is explained the same way wherever it is stated.
  */
-import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
-import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS } from "swedish-calendar/core";
-import { EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAYS_FROM } from "swedish-calendar/core";
-import { CUSTOM_SCHEDULE_CODE, CUSTOM_SCHEDULE_NAME, DUE_DATE_RULES } from "swedish-calendar/core";
+import {
+  FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAYS_FROM,
+  CUSTOM_SCHEDULE_CODE, CUSTOM_SCHEDULE_NAME, DUE_DATE_RULES,
+} from "swedish-calendar/core";
 
 /** `salary-25` (every year), `child-benefit` (from 2015), ...: the schedules and their years, from the table. */
 const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ");

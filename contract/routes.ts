@@ -14,16 +14,18 @@
  *
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
-import { RULES_BY_CODE, findDueDateRule, parseDueScheduleList, parseConvention, parseDueDay, parseBounds, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type Convention, type DayOfMonth, type LeaveObjective, type Step } from "swedish-calendar/core";
+import {
+  RULES_BY_CODE, findDueDateRule, parseDueScheduleList, parseConvention, parseDueDay, parseBounds, parseIsoDate,
+  parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type Convention, type DayOfMonth,
+  type LeaveObjective, type Step, FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, SERVICE_DOMAIN,
+} from "swedish-calendar/core";
 import { parseStrictBoolean, parseV2Year, parseLooseBoolean } from "./query.js";
 import { parseV2Weekends } from "./v2.js";
-import { FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS } from "swedish-calendar/core";
-import { FIRST_YEAR } from "swedish-calendar/core";
-import { FLAG_DAYS_FROM } from "swedish-calendar/core";
 import { ProblemError, type ProblemSlug } from "./problems.js";
 import { PATHS, type RouteId } from "./paths.js";
-import { SERVICE_DOMAIN } from "swedish-calendar/core";
-import { CACHE_LONG, MCP_MAX_BODY_BYTES, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName } from "./policies.js";
+import {
+  CACHE_LONG, MCP_MAX_BODY_BYTES, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName,
+} from "./policies.js";
 import { READINGS } from "./readings.js";
 
 // ---------------------------------------------------------------------------------------------------------------

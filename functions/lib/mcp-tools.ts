@@ -18,9 +18,11 @@ import { PARAMETER_COMPONENTS } from "../../contract/openapi.js";
 import { PATHS } from "../../contract/paths.js";
 import { PARAMETERS, ROUTE_BY_ID, type ParameterKey } from "../../contract/routes.js";
 import { observances } from "swedish-calendar";
-import { CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR } from "swedish-calendar/core";
+import {
+  CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS,
+  MAX_STEPS,
+} from "swedish-calendar/core";
 import { invalidParameter, problemOf } from "../../contract/problems.js";
-import { MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { detailNamingParameter, problemDocument, type ProblemDocument } from "./problem.js";
 import type { ServiceContext } from "./serve.js";
 import { V3_BODIES, type V3BodyRoute } from "./v3-bodies.js";

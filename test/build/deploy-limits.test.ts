@@ -9,8 +9,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayOf } from "swedish-calendar/core";
-import { dayFromCivil, toIsoDate } from "swedish-calendar/core";
+import { dayOf, dayFromCivil, toIsoDate } from "swedish-calendar/core";
 import { yearDaysResource } from "../../contract/resources.js";
 import { serializeJson } from "../../contract/serialize.js";
 import {

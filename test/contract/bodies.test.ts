@@ -11,10 +11,12 @@ import {
 import * as core from "swedish-calendar/core";
 import * as query from "../../contract/query.js";
 import { API_VERSION } from "../../contract/policies.js";
-import { dataVersion } from "swedish-calendar/core";
+import {
+  dataVersion, BOUNDS, FIRST_DAY, LAST_DAY, OBSERVANCE_CODES, dayOf, fromIsoDate, parseSteps, period, shift,
+  type Bounds, type StepUnit,
+} from "swedish-calendar/core";
 /** The input grammar: the engine's and the one only URLs need (contract/query.ts). */
 const grammar = { ...core, ...query };
-import { BOUNDS, FIRST_DAY, LAST_DAY, OBSERVANCE_CODES, dayOf, fromIsoDate, parseSteps, period, shift, type Bounds, type StepUnit } from "swedish-calendar/core";
 import { PROBLEM_STATUS, type ProblemError, type ProblemSlug } from "../../contract/problems.js";
 import { parseLooseBoolean } from "../../contract/query.js";
 import {

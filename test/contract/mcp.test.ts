@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { PARAMETER_COMPONENTS, openApiDocument } from "../../contract/openapi.js";
 import { PATHS } from "../../contract/paths.js";
-import { MCP_MAX_BODY_BYTES, SURFACES } from "../../contract/policies.js";
+import { MCP_MAX_BODY_BYTES, SURFACES, PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
 import { PARAMETERS, ROUTE_BY_ID, ROUTES, matchRoute } from "../../contract/routes.js";
 import { functionConfigs } from "../../contract/static.js";
 import { MCP_INSTRUCTIONS, TOOLS, listedTools } from "../../functions/lib/mcp-tools.js";
@@ -21,7 +21,6 @@ import { memoryRateLimitStore } from "../../functions/lib/ratelimit.js";
 import { methodNotAllowed, preflight } from "../../functions/lib/serve.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { refusalOf } from "../../server/guard.js";
-import { PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
 import { FIXED_NOW, TEST_CONTEXT } from "./helpers.js";
 import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "./mcp-samples.js";
 import { FLAG_DAY_CODES, OBSERVANCE_CODES } from "swedish-calendar/core";

@@ -4,10 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { bridgeDaysOfYear, catalogue, dayFromCivil, fromIsoDate, halfDaysOfYear, holidaysOfYear, leavePlan, period, shift, OBSERVANCE_RULES, FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
-import { occurrenceSeries } from "../../contract/resources.js";
+import {
+  bridgeDaysOfYear, catalogue, dayFromCivil, fromIsoDate, halfDaysOfYear, holidaysOfYear, leavePlan, period, shift,
+  OBSERVANCE_RULES, FIRST_YEAR, LAST_YEAR,
+} from "swedish-calendar/core";
+import { occurrenceSeries, catalogueResource, longWeekendsResource } from "../../contract/resources.js";
 import { type ProblemSlug } from "../../contract/problems.js";
-import { catalogueResource, longWeekendsResource } from "../../contract/resources.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { responseExamples } from "../../functions/lib/openapi.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";

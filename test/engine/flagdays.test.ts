@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAY_CODES, FLAG_DAY_RULES, FLAG_DAYS_FROM, RIKSDAG_ELECTIONS_HELD, flagDayCatalogue, flagDaysOfYear } from "swedish-calendar/core";
-import { dayOf, holidaysOfYear, yearInfo } from "swedish-calendar/core";
-import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate } from "swedish-calendar/core";
-import { OBSERVANCE_CODES } from "swedish-calendar/core";
+import {
+  EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAY_CODES, FLAG_DAY_RULES, FLAG_DAYS_FROM, RIKSDAG_ELECTIONS_HELD,
+  flagDayCatalogue, flagDaysOfYear, dayOf, holidaysOfYear, yearInfo, FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate,
+  OBSERVANCE_CODES,
+} from "swedish-calendar/core";
 import { yearDaysResource } from "../../contract/resources.js";
 import { d, expectCalendarError, weekdayByDate } from "./helpers.js";
 

@@ -14,7 +14,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { e2eBaseUrl } from "../e2e/base-url.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, longWeekendsOfYear, parseIsoDate, parseSteps, period, shift } from "swedish-calendar/core";
+import {
+  bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, longWeekendsOfYear, parseIsoDate, parseSteps, period,
+  shift, FEED_OPTION_NAMES,
+} from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
 import { dueDates } from "swedish-calendar";
 import {
@@ -25,7 +28,6 @@ import {
 import { FIXTURE_OPENAPI, startFixtureServer, type FixtureServer } from "./fixture-server.js";
 import { ROUTES } from "../../contract/routes.js";
 import { PROBLEM_STATUS } from "../../contract/problems.js";
-import { FEED_OPTION_NAMES } from "swedish-calendar/core";
 
 const PUBLIC = path.join(ROOT, "public");
 

@@ -9,8 +9,7 @@ import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { materialise } from "../../build/materialise.js";
 import { MANIFEST_PATH } from "../../build/layout.js";
-import { dataVersion } from "swedish-calendar/core";
-import { dayFromCivil } from "swedish-calendar/core";
+import { dataVersion, dayFromCivil } from "swedish-calendar/core";
 import { completeContext } from "../../functions/lib/core.js";
 import {
   DATASET_MANIFEST_ENV, createHealthHandler, datasetManifestPath, handleHealth, healthBody, readDatasetStatus,

@@ -2,8 +2,9 @@
  * Text formatting shared by build-time rendering (Node) and the browser: no Intl locale data needed.
  * Date arithmetic is the engine's (data-gen/dates.ts imports nothing, so the browser bundle stays small).
  */
-import { dayFromCivil, daysInMonth, FIRST_YEAR, fromIsoDate, isoWeekday, LAST_YEAR, toIsoDate } from "swedish-calendar/core";
-import { YEAR_PATTERN } from "swedish-calendar/core";
+import {
+  dayFromCivil, daysInMonth, FIRST_YEAR, fromIsoDate, isoWeekday, LAST_YEAR, toIsoDate, YEAR_PATTERN,
+} from "swedish-calendar/core";
 import type { Lang } from "./i18n.ts";
 
 export { FIRST_YEAR, LAST_YEAR, daysInMonth };

@@ -2,7 +2,7 @@
  * The API shapes the site reads (SPEC.md "Resources and their fields"). The site is a plain API client; the
  * response types are the engine's own (type-only imports: nothing of the engine is bundled by these).
  */
-import type { Day } from "swedish-calendar/core";
+import type { Day, LongWeekend } from "swedish-calendar/core";
 
 export type { Names } from "swedish-calendar/core";
 export type { Day, Observance } from "swedish-calendar/core";
@@ -10,7 +10,6 @@ export type { DayListResource as DayList } from "../../../contract/bodies.js";
 export type { Duration, DaysOff, SpanCounts, Period, PeriodSummary } from "swedish-calendar/core";
 export type { AppliedStep, Shift } from "swedish-calendar/core";
 export type { LeaveBreak, LeavePlan, LongWeekend } from "swedish-calendar/core";
-import type { LongWeekend } from "swedish-calendar/core";
 
 /** GET /v3/long-weekends */
 export interface LongWeekendList {
