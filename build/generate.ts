@@ -199,24 +199,34 @@ export function datasetFileBody(path: string): string | undefined {
   return unbuiltDescription(path);
 }
 
+/** A content hash in the dataset's index and manifest: the first 16 hex digits of the text's SHA-256. */
+export function contentHashOf(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+
+/** The index's body (`v3/data/index.json`): every file's path and content hash. */
+export function datasetIndexBody(files: Record<string, string>): string {
+  return serializeJson({ dataVersion: dataVersion(), files });
+}
+
+/** The manifest (`manifest.json`) of what a build wrote, with the fields every manifest carries. */
+export function datasetManifest(built: Pick<Manifest, "years" | "days" | "files" | "bytes" | "contentHash" | "kinds">): Manifest {
+  return { dataset: "swedish-calendar-service", apiVersion: API_VERSION, dataVersion: dataVersion(), ...built, index: "/" + INDEX_PATH };
+}
+
+/** The manifest file's text. */
+export function datasetManifestBody(manifest: Manifest): string {
+  return JSON.stringify(manifest, null, 2) + "\n";
+}
+
 /**
- * The index and the manifest where no dataset was built: the shapes a build writes, describing no file (`files: 0`,
- * an empty index), so a client reading them knows every answer comes from the functions.
+ * The index and the manifest where no dataset was built: what a build of no file would write (`files: 0`, an empty
+ * index), so a client reading them knows every answer comes from the functions.
  */
 function unbuiltDescription(path: string): string | undefined {
-  if (path === INDEX_PATH) return serializeJson({ dataVersion: dataVersion(), files: {} });
+  if (path === INDEX_PATH) return datasetIndexBody({});
   if (path !== MANIFEST_PATH) return undefined;
-  const manifest: Manifest = {
-    dataset: "swedish-calendar-service",
-    apiVersion: API_VERSION,
-    dataVersion: dataVersion(),
-    years: { from: FIRST_YEAR, to: LAST_YEAR },
-    days: null,
-    files: 0,
-    bytes: 0,
-    contentHash: createHash("sha256").update("").digest("hex").slice(0, 16),
-    kinds: {},
-    index: "/" + INDEX_PATH,
-  };
-  return JSON.stringify(manifest, null, 2) + "\n";
+  return datasetManifestBody(
+    datasetManifest({ years: { from: FIRST_YEAR, to: LAST_YEAR }, days: null, files: 0, bytes: 0, contentHash: contentHashOf(""), kinds: {} }),
+  );
 }

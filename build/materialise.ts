@@ -14,18 +14,16 @@
  * of the previous build that are no longer planned, and finishes with v3/data/index.json and manifest.json.
  */
 import { SingleBar } from "cli-progress";
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { API_VERSION } from "../contract/policies.js";
-import { dataVersion, FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, parseIsoDate } from "swedish-calendar/core";
-import { serializeJson } from "../contract/serialize.js";
+import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, parseIsoDate } from "swedish-calendar/core";
 import { stockholmYear } from "../functions/lib/cache.js";
 import { AtomicWriter, createStaging, removeStaging } from "./atomic.js";
 import { INDEX_PATH, MANIFEST_PATH, type FileKind, type KindSummary, type Manifest } from "./layout.js";
+import { contentHashOf, datasetIndexBody, datasetManifest, datasetManifestBody } from "./generate.js";
 
 export type { KindSummary, Manifest };
 import { DeployLimitError, assertDeployable, planTasks, widestDaysWindow, type DaysWindow } from "./plan.js";
@@ -143,13 +141,9 @@ async function runTasks(
   return results.flat();
 }
 
-function hashOf(lines: string): string {
-  return createHash("sha256").update(lines).digest("hex").slice(0, 16);
-}
-
 /** Writes a small file atomically unless its bytes are already there. Returns whether it wrote. */
 function writeIfChanged(writer: AtomicWriter, absolute: string, body: string, previousHash: string | undefined): boolean {
-  const hash = hashOf(body);
+  const hash = contentHashOf(body);
   if (previousHash === hash) return false;
   mkdirSync(dirname(absolute), { recursive: true });
   writer.write(absolute, body);
@@ -158,7 +152,7 @@ function writeIfChanged(writer: AtomicWriter, absolute: string, body: string, pr
 
 function currentHash(absolute: string): string | undefined {
   try {
-    return hashOf(readFileSync(absolute, "utf8"));
+    return contentHashOf(readFileSync(absolute, "utf8"));
   } catch {
     return undefined;
   }
@@ -245,22 +239,18 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
   }
   const kindSummaries: Partial<Record<FileKind, KindSummary>> = {};
   for (const [kind, k] of Object.entries(kinds) as [FileKind, { files: number; bytes: number; lines: string[] }][]) {
-    kindSummaries[kind] = { files: k.files, bytes: k.bytes, contentHash: hashOf(k.lines.join("")) };
+    kindSummaries[kind] = { files: k.files, bytes: k.bytes, contentHash: contentHashOf(k.lines.join("")) };
   }
-  const indexBody = serializeJson({ dataVersion: dataVersion(), files });
-  const manifest: Manifest = {
-    dataset: "swedish-calendar-service",
-    apiVersion: API_VERSION,
-    dataVersion: dataVersion(),
+  const indexBody = datasetIndexBody(files);
+  const manifest = datasetManifest({
     years: { from: fromYear, to: toYear },
     days: days ? { from: toIsoDate(days.first), to: toIsoDate(days.last) } : null,
     files: entries.length,
     bytes,
-    contentHash: hashOf(entries.map((e) => `${e[0]} ${e[1]}\n`).join("")),
+    contentHash: contentHashOf(entries.map((e) => `${e[0]} ${e[1]}\n`).join("")),
     kinds: kindSummaries,
-    index: "/" + INDEX_PATH,
-  };
-  const manifestBody = JSON.stringify(manifest, null, 2) + "\n";
+  });
+  const manifestBody = datasetManifestBody(manifest);
   const writer = new AtomicWriter(staging);
   const indexWritten = writeIfChanged(writer, indexPath, indexBody, currentHash(indexPath));
   const manifestWritten = writeIfChanged(writer, manifestPath, manifestBody, currentHash(manifestPath));

@@ -280,14 +280,13 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
    * (build/generate.ts datasetFileBody, loaded on first need), so every documented dataset URL answers; kept for its
    * target like a file. Undefined where the build writes no such file.
    */
-  const computedFiles = memoOf(64, async (path: string): Promise<CachedFile | undefined> => {
+  const computedDatasetFile = memoOf(64, async (path: string): Promise<CachedFile | undefined> => {
     const { datasetFileBody } = await import("../build/generate.js");
     const body = datasetFileBody(path.slice(1));
     if (body === undefined) return undefined;
     const bytes = Buffer.from(body);
     return { path: join(publicDir, path), bytes, etag: etagOf(bytes) };
   });
-  const computedDatasetFile = (pathname: string) => computedFiles(pathname);
 
   /**
    * Dispatch, on the request's context (matched once): a dataset file the rewrite rules send the request to, else the
