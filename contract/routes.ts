@@ -58,6 +58,9 @@ function observanceCode(value: string): string {
   return rule.code;
 }
 
+/** A date parameter: checked (400 naming it), then passed on as sent (the library takes the text and echoes it). */
+const isoDateText = (name: string) => (value: string): string => (parseIsoDate(value, name), value);
+
 /** The one value of a non-repeatable parameter. */
 const one = <T>(read: (raw: string) => T) => (raw: string[]): T => read(raw[0]);
 
@@ -69,21 +72,21 @@ export const PARAMETERS = {
   year: param("year", "query", "Year", one((v) => parseYear(v, "year"))),
   sundays: param("sundays", "query", "Sundays", one((v) => parseStrictBoolean(v, "sundays"))),
   saturdays: param("saturdays", "query", "Saturdays", one((v) => parseStrictBoolean(v, "saturdays"))),
-  datePath: param<string>("date", "path", "DatePath", one((v) => (parseIsoDate(v, "date"), v))),
-  periodFrom: param("from", "query", "PeriodFrom", one((v) => ({ day: parseIsoDate(v, "from"), text: v })), { required: true }),
-  periodTo: param("to", "query", "PeriodTo", one((v) => ({ day: parseIsoDate(v, "to"), text: v })), { required: true }),
+  datePath: param<string>("date", "path", "DatePath", one(isoDateText("date"))),
+  periodFrom: param("from", "query", "PeriodFrom", one(isoDateText("from")), { required: true }),
+  periodTo: param("to", "query", "PeriodTo", one(isoDateText("to")), { required: true }),
   bounds: param<Bounds>("bounds", "query", "Bounds", one(parseBounds)),
-  shiftDate: param("date", "query", "ShiftDate", one((v) => ({ day: parseIsoDate(v, "date"), text: v })), { required: true }),
+  shiftDate: param("date", "query", "ShiftDate", one(isoDateText("date")), { required: true }),
   add: param<Step[]>("add", "query", "Add", parseSteps, { required: true, repeat: "all" }),
   postpone: param("postpone", "query", "Postpone", one((v) => parseStrictBoolean(v, "postpone"))),
-  planFrom: param("from", "query", "PlanFrom", one((v) => ({ day: parseIsoDate(v, "from"), text: v })), { required: true }),
-  planTo: param("to", "query", "PlanTo", one((v) => ({ day: parseIsoDate(v, "to"), text: v })), { required: true }),
+  planFrom: param("from", "query", "PlanFrom", one(isoDateText("from")), { required: true }),
+  planTo: param("to", "query", "PlanTo", one(isoDateText("to")), { required: true }),
   leaveDays: param("days", "query", "LeaveDays", one((v) => parseLeaveDays(v, "days")), { required: true }),
   objective: param<LeaveObjective>("objective", "query", "Objective", one(parseLeaveObjective)),
   observanceCode: param("code", "path", "ObservanceCode", one(observanceCode)),
   fromYear: param("from", "query", "FromYear", one((v) => parseYear(v, "from"))),
   toYear: param("to", "query", "ToYear", one((v) => parseYear(v, "to"))),
-  adjustDate: param("date", "query", "AdjustDate", one((v) => ({ day: parseIsoDate(v, "date"), text: v })), { required: true }),
+  adjustDate: param("date", "query", "AdjustDate", one(isoDateText("date")), { required: true }),
   adjustConvention: param<Convention>("convention", "query", "AdjustConvention", one((v) => parseConvention(v, "convention")), { required: true }),
   // a code of the due-date catalogue; any other is 404 (the engine's unknown-code), as an observance code is
   schedule: param("schedule", "query", "Schedule", one((v) => findDueDateRule(v, "schedule").code)),

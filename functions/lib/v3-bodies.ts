@@ -18,11 +18,6 @@ import type { RouteArguments } from "./router.js";
 /** A year argument, or the current year in Sweden when it was omitted. */
 const yearOr = (value: unknown, now: Date): number => (value === undefined ? stockholmYear(now) : (value as number));
 
-/** A date parameter as the table reads it: checked, and its text as sent (the library takes the text). */
-interface DateArgument {
-  text: string;
-}
-
 /** A row's body from its parsed arguments and "now" (an omitted year is the current year in Sweden). */
 export type BodyOf = (args: RouteArguments, now: Date) => unknown;
 
@@ -33,20 +28,11 @@ export const V3_BODIES = {
   halfDays: (args, now) => halfDaysResource(yearOr(args.year, now)),
   longWeekends: (args, now) => longWeekendsResource(yearOr(args.year, now)),
   day: (args) => describeDay(args.date as string),
-  period: (args) => {
-    const from = args.from as DateArgument;
-    const to = args.to as DateArgument;
-    return countPeriod(from.text, to.text, (args.bounds as Bounds | undefined) ?? "inclusive");
-  },
-  shift: (args) => {
-    const date = args.date as DateArgument;
-    return shiftDate(date.text, (args.add as Step[]).map((step) => step.text!), { postpone: args.postpone === true });
-  },
-  leavePlan: (args) => {
-    const from = args.from as DateArgument;
-    const to = args.to as DateArgument;
-    return planLeave(from.text, to.text, args.days as number, (args.objective as LeaveObjective | undefined) ?? "most");
-  },
+  // date parameters arrive checked and as sent (contract/routes.ts isoDateText): the library takes the text
+  period: (args) => countPeriod(args.from as string, args.to as string, (args.bounds as Bounds | undefined) ?? "inclusive"),
+  shift: (args) => shiftDate(args.date as string, (args.add as Step[]).map((step) => step.text!), { postpone: args.postpone === true }),
+  leavePlan: (args) =>
+    planLeave(args.from as string, args.to as string, args.days as number, (args.objective as LeaveObjective | undefined) ?? "most"),
   observances: () => catalogueResource(),
   observance: (args, now) => {
     const from = yearOr(args.from, now);
@@ -54,7 +40,7 @@ export const V3_BODIES = {
   },
   flagDays: (args, now) => flagDaysResource(yearOr(args.year, now)),
   flagDayCatalogue: () => flagDayCatalogueResource(),
-  adjust: (args) => adjust((args.date as DateArgument).text, args.convention as Convention),
+  adjust: (args) => adjust(args.date as string, args.convention as Convention),
   dueDates: (args, now) =>
     dueDatesResource(yearOr(args.year, now), {
       schedule: args.schedule as string | undefined,
