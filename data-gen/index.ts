@@ -240,7 +240,7 @@ export function flagDayRules(): FlagDayInfo[] {
  * isBusinessDay("2026-06-22"); // true
  */
 export function isBusinessDay(date: string): boolean {
-  return workingDayAt(dateArgument(date, "date"));
+  return isWorkingDay(date);
 }
 
 /**

@@ -37,13 +37,6 @@ function writeLine(stream: NodeJS.WriteStream, line: string): void {
 /** The server's log on the process's own output; never throws, whatever became of the output. */
 export const consoleLog: Log = (level, message) => writeLine(level === "info" ? process.stdout : process.stderr, message);
 
-/** An error's first line (a client's error needs no stack trace: it is not a fault of the server). */
-export function firstLine(error: unknown): string {
-  const text = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}` : String(error);
-  const line = text.split("\n", 1)[0];
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
-}
-
 /** Whether an error is the failure of a write to the process's own output (nothing reads it any more). */
 function isOutputError(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;

@@ -148,11 +148,6 @@ export function withHeaders(response: Response, extra: Readonly<Record<string, s
   }
 }
 
-/** The methods a path answers: its row's (contract/routes.ts `methods`), or GET, HEAD, OPTIONS where no row answers. */
-export function methodsOf(pathname: string): readonly string[] {
-  return matchRoute(pathname)?.route.methods ?? READ_METHODS;
-}
-
 /** OPTIONS: the CORS preflight (204), allowing `methods` and the headers the browser asks for. */
 export function preflight(request: Request, methods: readonly string[] = READ_METHODS): Answer {
   const requested = request.headers.get("Access-Control-Request-Headers");
