@@ -174,6 +174,11 @@ describe("the SDK's client against the handler (in process)", () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe("the tools are the route table's", () => {
+  it("the /mcp row's description names exactly the tools there are (the table cannot import them: checked here)", () => {
+    const described = /Its tools \(([^)]*)\)/.exec(ROUTE_BY_ID.mcp.doc.description)?.[1].split(",").map((name) => name.trim());
+    expect(described).toEqual(TOOLS.map((tool) => tool.name));
+  });
+
   it("reach the library through the v3 bodies, never through a URL or the HTTP router", () => {
     const source = readFileSync(new URL("../../functions/lib/mcp-tools.ts", import.meta.url), "utf8");
     expect(source).not.toMatch(/new (Request|URL|URLSearchParams)\b|routeV3|handleV3|tableRouter|pathOf\(/);
