@@ -679,10 +679,29 @@ export function wildcardPath(path: string): string {
 
 interface CompiledPath {
   route: Route;
-  segments: string[];
+  /** each segment: its text, or for a `{name}` segment the name */
+  segments: { text: string; parameter: boolean }[];
 }
 
-const COMPILED: CompiledPath[] = ROUTES.map((route) => ({ route, segments: route.path.split("/").slice(1) }));
+/**
+ * The rows by their number of path segments (a row whose path may end with a slash under both counts), in table
+ * order: a pathname is compared only with rows of its length, segment by segment, nothing allocated for a row that
+ * does not match. Not memoised: matching costs about what a memo's lookup and upkeep cost, and each request is
+ * matched once (its RequestContext).
+ */
+const BY_LENGTH = new Map<number, CompiledPath[]>();
+for (const route of ROUTES) {
+  const segments = route.path
+    .split("/")
+    .slice(1)
+    .map((seg) => (seg.startsWith("{") ? { text: seg.slice(1, -1), parameter: true } : { text: seg, parameter: false }));
+  const compiled = { route, segments };
+  const lengths = route.trailingSlash ? [segments.length, segments.length + 1] : [segments.length];
+  for (const n of lengths) {
+    if (!BY_LENGTH.has(n)) BY_LENGTH.set(n, []);
+    BY_LENGTH.get(n)!.push(compiled);
+  }
+}
 
 export interface Match {
   route: Route;
@@ -694,34 +713,24 @@ export interface Match {
  * The row a pathname belongs to, with its raw path parameter values; undefined when no row matches (not-found).
  * Matching is by whole segments; a `{name}` segment matches one non-empty segment.
  */
-/** Recent answers of matchRoute (a request is matched by the server, the surface and the router): bounded. */
-const MATCHES = new Map<string, Match | undefined>();
-const MATCHES_MAX = 1024;
-
 export function matchRoute(pathname: string): Match | undefined {
-  if (MATCHES.has(pathname)) return MATCHES.get(pathname);
-  const match = matchRouteUncached(pathname);
-  if (MATCHES.size >= MATCHES_MAX) MATCHES.clear();
-  MATCHES.set(pathname, match);
-  return match;
-}
-
-function matchRouteUncached(pathname: string): Match | undefined {
-  const parts = pathname.split("/").slice(1);
-  for (const { route, segments } of COMPILED) {
-    let candidate = parts;
-    if (route.trailingSlash && parts.length === segments.length + 1 && parts[parts.length - 1] === "") candidate = parts.slice(0, -1);
-    if (candidate.length !== segments.length) continue;
-    const pathValues: Record<string, string> = {};
+  const parts = pathname.split("/");
+  // parts[0] is the empty text before the leading slash
+  const candidates = BY_LENGTH.get(parts.length - 1);
+  if (!candidates) return undefined;
+  for (const { route, segments } of candidates) {
+    // a row that may end with a slash, asked with one: its last part is empty
+    if (segments.length === parts.length - 2 && parts[parts.length - 1] !== "") continue;
     let ok = true;
     for (let i = 0; i < segments.length && ok; i++) {
       const seg = segments[i];
-      if (seg.startsWith("{")) {
-        if (candidate[i] === "") ok = false;
-        else pathValues[seg.slice(1, -1)] = candidate[i];
-      } else ok = seg === candidate[i];
+      const part = parts[i + 1];
+      ok = seg.parameter ? part !== "" : seg.text === part;
     }
-    if (ok) return { route, pathValues };
+    if (!ok) continue;
+    const pathValues: Record<string, string> = {};
+    for (let i = 0; i < segments.length; i++) if (segments[i].parameter) pathValues[segments[i].text] = parts[i + 1];
+    return { route, pathValues };
   }
   return undefined;
 }

@@ -88,12 +88,23 @@ export function keptAnswer(served: Served, validUntil: number, extra?: Readonly<
   };
 }
 
-/** How many targets asked once are remembered (forgotten all at once when full). */
-const SEEN_TARGETS = 50_000;
+/**
+ * Targets asked for once, remembered as 32-bit fingerprints in a table of this many slots (a newer target whose slot
+ * is taken replaces the older one): a fixed 512 KiB, and no string kept alive per target, which a Set of distinct
+ * targets did (each one surviving into the old generation, where collecting it costs far more).
+ */
+const SEEN_SLOTS = 1 << 17;
+
+/** FNV-1a over a text's UTF-16 code units: a target's fingerprint (never 0, the empty slot). */
+export function fingerprintOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0 || 1;
+}
 
 export class AnswerCache {
   private readonly kept = new Map<string, KeptAnswer>();
-  private readonly seen = new Set<string>();
+  private readonly seen = new Uint32Array(SEEN_SLOTS);
   private bytes = 0;
   /**
    * Targets in the order they were kept, oldest first from `head`: eviction takes from the front. (Scanning the Map
@@ -116,14 +127,17 @@ export class AnswerCache {
   }
 
   /**
-   * Whether an answer for this target is worth keeping: it has been asked for before. Remembers it otherwise. A
-   * target longer than MEMO_KEY_LENGTH is never kept (memory stays bounded whatever the targets).
+   * Whether an answer for this target is worth keeping: it has been asked for recently (its fingerprint is in its
+   * slot). Remembers it otherwise. Two targets with one fingerprint are taken for one: the second is kept on its
+   * first request, which costs memory within the budget, never a wrong answer (answers are kept by their target).
+   * A target longer than MEMO_KEY_LENGTH is never kept (memory stays bounded whatever the targets).
    */
   wanted(target: string): boolean {
     if (target.length > MEMO_KEY_LENGTH) return false;
-    if (this.seen.has(target)) return true;
-    if (this.seen.size >= SEEN_TARGETS) this.seen.clear();
-    this.seen.add(target);
+    const fingerprint = fingerprintOf(target);
+    const slot = fingerprint & (SEEN_SLOTS - 1);
+    if (this.seen[slot] === fingerprint) return true;
+    this.seen[slot] = fingerprint;
     return false;
   }
 

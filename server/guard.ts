@@ -12,7 +12,6 @@ import { matchRoute, surfaceOf, type Match } from "../contract/routes.js";
 import { datasetFileOf } from "../contract/static.js";
 import type { ProblemSlug } from "../contract/problems.js";
 import type { Answer } from "../functions/lib/http.js";
-import { memoOf } from "./memo.js";
 import { problemAnswer } from "../functions/lib/problem.js";
 import { completed, methodNotAllowed } from "../functions/lib/serve.js";
 
@@ -105,12 +104,6 @@ export function targetProblem(target: string): string | undefined {
   return readTarget(target).problem;
 }
 
-/**
- * A target's facts, remembered per target (the guard reads them first, then the request's context takes the URL and
- * the match from here: one parse and one match per target). The URL is shared by the requests of one target and
- * only read.
- */
-export const factsOfTarget = memoOf(10_000, readTarget);
 
 /** A problem answer for a target, with the common headers (HSTS, CORS, RateLimit-*) of the target's surface. */
 export function problemFor(slug: ProblemSlug, detail: string, target: string, headers?: Record<string, string>): Answer {
@@ -124,7 +117,7 @@ function withTargetHeaders(answer: Answer, target: string): Answer {
 
 /** The methods an origin-form target's path answers: its row's, else GET, HEAD, OPTIONS (files, the site, unknown paths). */
 export function methodsOfTarget(target: string): readonly string[] {
-  return factsOfTarget(target.startsWith("/") ? target : "/").match?.route.methods ?? READ_METHODS;
+  return readTarget(target.startsWith("/") ? target : "/").match?.route.methods ?? READ_METHODS;
 }
 
 /** 405 with the path's Allow, the handlers' own answer (methodNotAllowed shows the method only when it is a plain token). */
@@ -144,14 +137,23 @@ export interface Refusal {
 }
 
 /**
+ * Whether a request's target and headers are within what is answered normally: target length, header bytes, and
+ * for an HTTP/1.1 request exactly one Host. The part of refusalOf() that needs no reading of the target (a kept
+ * answer is written when this holds).
+ */
+export function withinLimits(target: string, rawHeaders: readonly string[], hostRequired: boolean): boolean {
+  return Buffer.byteLength(target) <= MAX_URL_BYTES && headerBytes(rawHeaders) <= MAX_HEADER_BYTES && (!hostRequired || hostFields(rawHeaders) === 1);
+}
+
+/**
  * The answer to a request Node has parsed but the handlers must not see, or undefined when it may go on:
  * 414, 431, 400 for an HTTP/1.1 request without exactly one Host (`hostRequired`), 405 (every method the path's
  * row does not declare: on every path but /mcp, all but GET, HEAD, OPTIONS, TRACE included), 400 for a target the
- * server cannot read.
+ * server cannot read. `facts`: the target as readTarget() reads it (read here when not given).
  */
-export function refusalOf(method: string, target: string, rawHeaders: readonly string[], hostRequired = false): Refusal | undefined {
+export function refusalOf(method: string, target: string, rawHeaders: readonly string[], hostRequired = false, facts?: TargetFacts): Refusal | undefined {
   if (Buffer.byteLength(target) > MAX_URL_BYTES) return { answer: uriTooLong("/"), target: "/" };
-  const { problem, match } = factsOfTarget(target);
+  const { problem, match } = facts ?? readTarget(target);
   const methods: readonly string[] = match?.route.methods ?? READ_METHODS;
   const readable = problem === undefined ? target : "/";
   if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return { answer: headersTooLarge(readable), target: readable };

@@ -14,7 +14,9 @@
  *      are answered here, before a Fetch Request exists (./guard.ts). Then a GET or HEAD of a target whose answer is
  *      kept (./answers.ts: it stays the same for its target and was asked for before) is counted on its function's
  *      counter and answered from memory, straight onto the socket.
- *   3. The Node/Fetch bridge (@hono/node-server's getRequestListener), then dispatch:
+ *   3. Dispatch, on the request's context (its URL and row as the guard read them, once), answering with an Answer
+ *      written straight onto Node's response; only the MCP endpoint (a POST whose body its transport reads as a Fetch
+ *      Request) goes through the Node/Fetch bridge (@hono/node-server's getRequestListener):
  *        - a request the route table's rewrite rules send to a dataset file (contract/static.ts resolveRewrite) that
  *          exists in the publish folder, when the dataset was built by this engine (./dataset.ts): that file, with
  *          the headers `_headers` gives it (fileHeaders) + HSTS, through okAnswer, so ETag/304/HEAD are the
@@ -37,17 +39,17 @@ import { CORS_HEADERS, SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceN
 import { surfaceOf, type FunctionName } from "../contract/routes.js";
 import { datasetFileOf, fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
 import { etagOf } from "../contract/serialize.js";
-import { createHealthHandler, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
-import { handleFeed } from "../functions/lib/feed.js";
-import { layeredHeaders, okAnswer, responseOf, type Answer } from "../functions/lib/http.js";
-import { handleNotFound } from "../functions/lib/not-found.js";
+import { createHealthAnswering, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
+import { answerFeed } from "../functions/lib/feed.js";
+import { layeredHeaders, okAnswer, responseOf, type Answer, type RequestHead } from "../functions/lib/http.js";
+import { answerNotFound } from "../functions/lib/not-found.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import {
-  completed, limitedOn, methodGate, requestContext, settle, withHeaders, type Clock, type RequestContext, type ServedHandler,
+  completed, limitedOn, methodGate, requestContext, settle, withHeaders, type AnsweringHandler, type Clock, type RequestContext,
 } from "../functions/lib/serve.js";
 import { handleMcp } from "../functions/lib/mcp.js";
-import { handleV3 } from "../functions/lib/v3.js";
-import { makeV2Handler } from "../functions/lib/v2.js";
+import { answerV3 } from "../functions/lib/v3.js";
+import { makeV2Answering } from "../functions/lib/v2.js";
 import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withdrawal.js";
 import { AnswerCache, keptAnswer, keptUntil, writeKept, type AnswerSource, type KeptAnswer } from "./answers.js";
 import { datasetMatchesEngine } from "./dataset.js";
@@ -56,8 +58,8 @@ import { TRUST_PROXY_ENV, clientAddress, parseTrustProxy } from "./proxy.js";
 import { memoOf } from "./memo.js";
 import { PublicFiles, STAT_TTL_MS, type CachedFile } from "./files.js";
 import {
-  INTERNAL_ORIGIN, NODE_MAX_HEADERS_COUNT, NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, expectationFailed, factsOfTarget, methodProblem,
-  problemFor, refusalOf, surfaceOfTarget, targetProblem,
+  INTERNAL_ORIGIN, NODE_MAX_HEADERS_COUNT, NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, expectationFailed, methodProblem,
+  problemFor, readTarget, refusalOf, surfaceOfTarget, targetProblem, withinLimits, type TargetFacts,
 } from "./guard.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -147,32 +149,54 @@ function datasetFileHeaders(contentType: "json" | "calendar", surface: SurfaceNa
 }
 
 /**
- * A file answer: OPTIONS preflight, 405, or okAnswer's 200/304 (no body for HEAD), with the common headers of `pace`,
- * settled in the request's context (a GET's 200 is recorded there for the kept answers).
+ * A file answer: OPTIONS preflight, 405, or okAnswer's 200/304, with the common headers of `pace`, settled in the
+ * request's context (a GET's 200 is recorded there for the kept answers).
  */
-function fileAnswer(ctx: RequestContext, file: CachedFile, headers: FileHeaders, pace: PaceLimit | undefined): Response {
+function fileAnswer(ctx: RequestContext, file: CachedFile, headers: FileHeaders, pace: PaceLimit | undefined): Answer {
   const { request } = ctx;
   const { contentType, cacheControl, rest } = headers;
-  return responseOf(request, settle(ctx, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace));
+  return settle(ctx, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace);
 }
 
 /**
- * Writes an answer through Node's response object (the raw handler's own answers). A HEAD answer has no body and,
- * as the bridge writes every body-less answer, no Content-Length.
+ * Writes an answer through Node's response object: every answer but the MCP endpoint's. A HEAD answer has no body
+ * and no Content-Length (as the Fetch bridge writes a body-less answer).
  */
 function writeAnswer(res: ServerResponse, answer: Answer): void {
-  if (res.req?.method === "HEAD") {
+  if (res.req?.method === "HEAD" || answer.body === null) {
     res.writeHead(answer.status, answer.headers);
     res.end();
     return;
   }
-  const body = answer.body === null ? "" : answer.body;
-  res.writeHead(answer.status, { ...answer.headers, "Content-Length": String(Buffer.byteLength(body)) });
+  const { body } = answer;
+  res.writeHead(answer.status, { ...answer.headers, "Content-Length": String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength) });
   res.end(body);
 }
 
 /** A request header's text (Node joins repeated X-Forwarded-For fields with commas; Forwarded may come as a list). */
 const headerText = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(",") : value);
+
+/**
+ * The head of Node's request as the handlers read it (no Fetch Request built): method, URL against the internal
+ * origin, and each header field as Headers.get gives it (every field of that name, in order, joined with ", ").
+ */
+function requestHeadOf(req: IncomingMessage, target: string): RequestHead {
+  const raw = req.rawHeaders;
+  return {
+    method: req.method!,
+    url: INTERNAL_ORIGIN + target,
+    headers: {
+      get(name: string): string | null {
+        const wanted = name.toLowerCase();
+        let value: string | null = null;
+        for (let i = 0; i < raw.length; i += 2) {
+          if (raw[i].length === wanted.length && raw[i].toLowerCase() === wanted) value = value === null ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+        }
+        return value;
+      },
+    },
+  };
+}
 
 export function createServer(options: StandaloneOptions = {}): StandaloneServer {
   const env = options.env ?? process.env;
@@ -220,17 +244,17 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       : (req.socket.remoteAddress ?? "unknown");
   const { warnings, ...withdrawal } = withdrawalConfigFromEnv(env);
   for (const w of warnings) log("warn", w);
-  const handlers: Record<FunctionName, ServedHandler> = {
-    v3: handleV3,
-    v2: makeV2Handler(withdrawal),
-    ical: handleFeed,
+  /** The function of each row but the MCP endpoint's, answering with the final Answer. */
+  const handlers: Record<Exclude<FunctionName, "mcp">, AnsweringHandler> = {
+    v3: answerV3,
+    v2: makeV2Answering(withdrawal),
+    ical: answerFeed,
     // on Netlify a second function serves the feed's query surface (its own platform limit); here one handler counts both
-    "ical-query": handleFeed,
+    "ical-query": answerFeed,
     // the platform's rewrite target for over-limit requests; this server counts itself, so the path is not one of its addresses
-    "rate-limited": handleNotFound,
-    health: createHealthHandler({ manifestPath }),
-    "not-found": handleNotFound,
-    mcp: handleMcp,
+    "rate-limited": answerNotFound,
+    health: createHealthAnswering({ manifestPath }),
+    "not-found": answerNotFound,
   };
 
   /**
@@ -244,15 +268,15 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   };
 
   const sourceHeader = (source: "file" | "function") => (markSource ? { [ANSWER_SOURCE_HEADER]: source } : undefined);
-  const mark = (response: Response, source: "file" | "function"): Response => {
+  const mark = (answer: Answer, source: "file" | "function"): Answer => {
     const header = sourceHeader(source);
-    return header ? withHeaders(response, header) : response;
+    return header ? { status: answer.status, headers: layeredHeaders(answer.headers, header), body: answer.body } : answer;
   };
 
   const answerCacheBytes = options.answerCacheBytes ?? 32 * 1024 * 1024;
   const answers = new AnswerCache(answerCacheBytes);
   /** Keeps a GET's 200 (as its context recorded it) for its target when it stays the same for it (./answers.ts), then marks it. */
-  const kept = (ctx: RequestContext, target: string | undefined, response: Response, source: AnswerSource): Response => {
+  const kept = (ctx: RequestContext, target: string | undefined, answer: Answer, source: AnswerSource): Answer => {
     const shown = source === "file" ? "file" : "function";
     const served = ctx.served !== undefined && target !== undefined && answerCacheBytes > 0 && answers.wanted(target) ? ctx.served : undefined;
     if (served) {
@@ -260,7 +284,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       const keep = until === undefined ? undefined : keptAnswer(served, until, sourceHeader(shown));
       if (keep) answers.set(target!, keep);
     }
-    return mark(response, shown);
+    return mark(answer, shown);
   };
 
   /** A repeated target: counted as its function counts it (429 when over), then the kept answer. */
@@ -269,10 +293,13 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     const limited = counter
       ? limitedOn(counter.name, counter.pace, { rateLimitsEnabled, store, clientAddress: clientOf(req) }, now)
       : undefined;
-    const write = (over: Answer | undefined) =>
-      over ? writeAnswer(res, completed(over, counter!.pace, sourceHeader("function"))) : writeKept(req, res, keep);
-    if (limited instanceof Promise) limited.then(write).catch((error) => fail(res, error));
-    else write(limited);
+    const writeOne = (over: Answer | undefined) => {
+      if (closing) res.setHeader("Connection", "close");
+      if (over) writeAnswer(res, completed(over, counter!.pace, sourceHeader("function")));
+      else writeKept(req, res, keep);
+    };
+    if (limited instanceof Promise) limited.then(writeOne).catch((error) => fail(res, error));
+    else writeOne(limited);
   };
 
   /**
@@ -292,7 +319,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
    * Dispatch, on the request's context (matched once): a dataset file the rewrite rules send the request to, else the
    * row's function, else a file of the publish folder, else not-found. Each step reads the context's URL and row.
    */
-  async function answer(ctx: RequestContext, target?: string): Promise<Response> {
+  async function answer(ctx: RequestContext, target?: string): Promise<Answer> {
     const { request, url, match } = ctx;
     const { pathname } = url;
 
@@ -306,7 +333,12 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
         return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(match.route.ok.contentType, surface), SURFACES[surface]), "file");
       }
     }
-    if (match) return kept(ctx, target, await handlers[match.route.fn](request, ctx), match.route.static ? "static-row" : "function");
+    if (match) {
+      const { fn } = match.route;
+      // the MCP endpoint reads its body as a Fetch Request: fetch() and dispatch() hand it to its handler before this
+      if (fn === "mcp") throw new Error("the MCP endpoint is answered through the Fetch bridge");
+      return kept(ctx, target, await handlers[fn](request, ctx), match.route.static ? "static-row" : "function");
+    }
 
     const dataset = datasetFileOf(pathname);
     if (!dataset) await siteReady;
@@ -320,26 +352,47 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     return mark(await handlers["not-found"](request, ctx), "function");
   }
 
-  /**
-   * The service at the Fetch level; never rejects. `target`: the request target as received (answers are kept by it,
-   * and the guard has read its URL and row already: the request's context takes them from there).
-   */
-  async function fetch(request: Request, clientAddress = "unknown", target?: string): Promise<Response> {
+  /** answer(), or the problem of a failure (logged): never rejects. */
+  async function answerSafely(ctx: RequestContext, target?: string): Promise<Answer> {
     try {
-      const facts = target === undefined ? undefined : factsOfTarget(target);
-      const ctx = requestContext(request, { clock, clientAddress, store, rateLimitsEnabled }, facts?.url && { url: facts.url, match: facts.match });
       return await answer(ctx, target);
     } catch (error) {
       log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
-      let target = "/";
-      try {
-        target = new URL(request.url).pathname;
-      } catch {
-        /* keep "/" */
-      }
-      return responseOf(request, problemFor("internal-error", "the server failed to answer this request; please try again later", target));
+      return problemFor("internal-error", "the server failed to answer this request; please try again later", ctx.url.pathname);
     }
   }
+
+  /** The context of a request whose target the guard has read (its URL and row, once). */
+  const contextOf = (request: RequestHead, clientAddress: string, facts: TargetFacts | undefined) =>
+    requestContext(request, { clock, clientAddress, store, rateLimitsEnabled }, facts?.url && { url: facts.url, match: facts.match });
+
+  /**
+   * The service at the Fetch level (in process, and the MCP endpoint's way in over HTTP); never rejects. `target`: the
+   * request target as received (answers are kept by it, and the guard has read its URL and row already: the
+   * request's context takes them from there).
+   */
+  async function fetch(request: Request, clientAddress = "unknown", target?: string): Promise<Response> {
+    let ctx: RequestContext;
+    try {
+      ctx = contextOf(request, clientAddress, target === undefined ? undefined : readTarget(target));
+    } catch (error) {
+      log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
+      return responseOf(request, problemFor("invalid-parameter", "the request target could not be read", "/"));
+    }
+    if (ctx.match?.route.fn === "mcp") {
+      try {
+        return mcpMarked(await handleMcp(request, ctx));
+      } catch (error) {
+        log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
+        return responseOf(request, problemFor("internal-error", "the server failed to answer this request; please try again later", ctx.url.pathname));
+      }
+    }
+    return responseOf(request, await answerSafely(ctx, target));
+  }
+  const mcpMarked = (response: Response): Response => {
+    const header = sourceHeader("function");
+    return header ? withHeaders(response, header) : response;
+  };
 
   const bridge = getRequestListener((request, env) => {
     const { incoming } = env as HttpBindings;
@@ -348,6 +401,33 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     // the raw handler has already refused what the bridge cannot read; this is the net under it
     errorHandler: () => responseOf(null, problemFor("invalid-parameter", "the request target could not be read", "/")),
   });
+
+  /**
+   * A request the guard let through (`facts`: its target as the guard read it), answered straight onto Node's
+   * response; the MCP endpoint's through the bridge.
+   */
+  const dispatch = (req: IncomingMessage, res: ServerResponse, target: string, facts: TargetFacts): void => {
+    if (facts.match?.route.fn === "mcp") {
+      // the bridge writes the answer itself: it is told about a close while the answer is being prepared
+      if (!closing) {
+        inFlight.add(res);
+        res.once("close", forget);
+      }
+      req.headers.host = INTERNAL_HOST;
+      bridge(req, res).catch((error) => fail(res, error));
+      return;
+    }
+    answerSafely(contextOf(requestHeadOf(req, target), clientOf(req), facts), target).then(
+      (answer) => write(res, answer),
+      (error) => fail(res, error),
+    );
+  };
+
+  /** writeAnswer(), saying `Connection: close` once the server is closing (the socket is about to be closed). */
+  const write = (res: ServerResponse, answer: Answer): void => {
+    if (closing) res.setHeader("Connection", "close");
+    writeAnswer(res, answer);
+  };
 
   const fail = (res: ServerResponse, error: unknown) => {
     log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
@@ -361,8 +441,9 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   };
 
   /**
-   * Answers being prepared: when the server is asked to close, those whose headers are not written yet say
-   * `Connection: close`, so a client does not send its next request on a socket about to be closed under it.
+   * Once the server is asked to close, answers not written yet say `Connection: close`, so a client does not send its
+   * next request on a socket about to be closed under it: the server's own writes look at `closing`; answers the
+   * bridge writes (the MCP endpoint's) are tracked here while they are prepared.
    */
   const inFlight = new Set<ServerResponse>();
   let closing = false;
@@ -379,23 +460,20 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     requireHostHeader: false,
   }, (req: IncomingMessage, res: ServerResponse) => {
     try {
-      if (closing) res.setHeader("Connection", "close");
-      else {
-        inFlight.add(res);
-        res.once("close", forget);
-      }
-      const refusal = refusalOf(req.method ?? "", req.url ?? "", req.rawHeaders, req.httpVersionMajor === 1 && req.httpVersionMinor >= 1);
-      if (refusal) {
-        writeAnswer(res, asTheSurfaceAnswers(refusal.answer, refusal.target));
-        return;
-      }
-      if (answers.size > 0 && (req.method === "GET" || req.method === "HEAD")) {
+      const method = req.method ?? "";
+      const target = req.url ?? "";
+      const hostRequired = req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
+      // a repeated target whose answer is kept: a GET or HEAD of it is answered without reading the target again
+      if (answers.size > 0 && (method === "GET" || method === "HEAD") && withinLimits(target, req.rawHeaders, hostRequired)) {
         const now = clock();
-        const keep = answers.get(req.url!, now.getTime());
+        const keep = answers.get(target, now.getTime());
         if (keep) return answerKept(req, res, keep, now);
       }
-      req.headers.host = INTERNAL_HOST;
-      bridge(req, res).catch((error) => fail(res, error));
+      // the target is read once: the guard's checks and the request's context take its URL and row from here
+      const facts = readTarget(target);
+      const refusal = refusalOf(method, target, req.rawHeaders, hostRequired, facts);
+      if (refusal) return write(res, asTheSurfaceAnswers(refusal.answer, refusal.target));
+      dispatch(req, res, target, facts);
     } catch (error) {
       fail(res, error);
     }

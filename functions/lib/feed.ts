@@ -5,7 +5,7 @@
 import { buildFeed, DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "swedish-calendar/ics";
 import { stockholmYear } from "./cache.js";
 import { tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
-import { serve, tableSurface } from "./serve.js";
+import { responding, serveAnswers, tableSurface } from "./serve.js";
 
 /** Years before and after the current year in Sweden. */
 export const FEED_WINDOW_RADIUS = 2;
@@ -44,5 +44,6 @@ const feed = ({ args, ctx }: RouteCall) => feedBody(stockholmYear(ctx.clock()), 
 
 export const FEED_HANDLERS: RouteHandlers = { feed, feedAlias: feed };
 
-/** Every feed request: options, window from the clock, ETag/304, with the shared HTTP rules of serve(). */
-export const handleFeed = serve(tableSurface("feed"), tableRouter(FEED_HANDLERS));
+/** Every feed request: options, window from the clock, ETag/304, with the shared HTTP rules of serveAnswers(). */
+export const answerFeed = serveAnswers(tableSurface("feed"), tableRouter(FEED_HANDLERS));
+export const handleFeed = responding(answerFeed);

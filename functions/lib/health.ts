@@ -6,7 +6,7 @@ import { API_VERSION } from "../../contract/policies.js";
 import { FIRST_YEAR, LAST_YEAR, dataVersion } from "swedish-calendar/core";
 import { serializeJson } from "../../contract/serialize.js";
 import { tableRouter } from "./router.js";
-import { serve, tableSurface, type ServedHandler } from "./serve.js";
+import { responding, serveAnswers, tableSurface, type AnsweringHandler, type ServedHandler } from "./serve.js";
 
 export { API_VERSION };
 
@@ -93,10 +93,15 @@ export function healthBody(options: HealthOptions = {}): Health {
   };
 }
 
-/** The /health handler; the options are for tests (the function uses the defaults). */
-export function createHealthHandler(options: HealthOptions = {}): ServedHandler {
+/** The /health answers; the options are for tests and the standalone server (the function uses the defaults). */
+export function createHealthAnswering(options: HealthOptions = {}): AnsweringHandler {
   // /health is outside the versioned API: its own surface (contract/policies.ts), the v3 pace on its own counter
-  return serve(tableSurface("health"), tableRouter({ health: () => serializeJson(healthBody(options)) }));
+  return serveAnswers(tableSurface("health"), tableRouter({ health: () => serializeJson(healthBody(options)) }));
+}
+
+/** The /health handler as a Response; the options are for tests (the function uses the defaults). */
+export function createHealthHandler(options: HealthOptions = {}): ServedHandler {
+  return responding(createHealthAnswering(options));
 }
 
 export const handleHealth = createHealthHandler();

@@ -5,6 +5,19 @@ import { JSON_CONTENT_TYPE } from "../../contract/policies.js";
 export { JSON_CONTENT_TYPE };
 
 /**
+ * What the pipeline and every handler but the MCP endpoint's read of a request: its method, its URL and its header
+ * fields (a repeated field's values joined with ", ", as Headers.get does). A Fetch Request is one; the standalone
+ * server makes one of Node's request without building a Request.
+ */
+export interface RequestHead {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  /** aborted when the client went away (a Fetch Request's) */
+  readonly signal?: AbortSignal;
+}
+
+/**
  * Does an If-None-Match header match this strong tag? Accepts a list, `*`, and the weak form `W/"..."`
  * (RFC 9110 uses the weak comparison for If-None-Match).
  */
@@ -60,7 +73,7 @@ export function responseOf(request: Pick<Request, "method"> | null, answer: Answ
  * known (a cached file's); it must be etagOf(body).
  */
 export function okAnswer(
-  request: Request,
+  request: Pick<RequestHead, "headers">,
   body: string | Uint8Array,
   contentType: string,
   cacheControl: string,

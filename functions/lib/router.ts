@@ -8,7 +8,7 @@ import { invalidParameter, ProblemError } from "../../contract/problems.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, JSON_CONTENT_TYPE, CALENDAR_CONTENT_TYPE, NETLIFY_CDN_CACHE_LONG, NO_STORE } from "../../contract/policies.js";
 import { PARAMETERS, matchRoute, type Route, type RouteId } from "../../contract/routes.js";
 import { cacheUntilStockholmMidnight } from "./cache.js";
-import { okAnswer, type Answer } from "./http.js";
+import { okAnswer, type Answer, type RequestHead } from "./http.js";
 import { notFound } from "./problem.js";
 import type { RequestContext, ServiceContext } from "./serve.js";
 
@@ -16,7 +16,7 @@ import type { RequestContext, ServiceContext } from "./serve.js";
 export type RouteArguments = Record<string, unknown>;
 
 export interface RouteCall {
-  request: Request;
+  request: RequestHead;
   url: URL;
   route: Route;
   args: RouteArguments;
@@ -81,7 +81,7 @@ export function cacheControlOf(route: Route, args: RouteArguments, now: Date): s
  * `pathnameOf` lets an adapter say which other path the request stands for (then matched here).
  */
 export function tableRouter(handlers: RouteHandlers, pathnameOf?: (url: URL) => string) {
-  return (request: Request, ctx: ServiceContext | RequestContext): Answer => {
+  return (request: RequestHead, ctx: ServiceContext | RequestContext): Answer => {
     const own = "request" in ctx && ctx.request === request ? ctx : undefined;
     const url = own ? own.url : new URL(request.url);
     const match = pathnameOf ? matchRoute(pathnameOf(url)) : own ? own.match : matchRoute(url.pathname);

@@ -12,7 +12,9 @@
  *   commonHeaders()       HSTS, CORS and RateLimit-* on every answer
  *   finish()              the Response: answer + common headers, no body for HEAD (a handler's own Response, such as
  *                         the MCP transport's, gets the same headers added)
- * ETag, 304 and Cache-Control of successful answers are ./http.ts's okAnswer(). `serve()` composes them.
+ * ETag, 304 and Cache-Control of successful answers are ./http.ts's okAnswer(). `serveAnswers()` composes them into
+ * the final Answer of a request (what the standalone server writes straight to node:http), `serve()` into a Response
+ * (a Netlify Function's, and the MCP endpoint's, whose transport builds a Response itself).
  */
 import type { Context } from "@netlify/functions";
 import {
@@ -21,7 +23,9 @@ import {
 } from "../../contract/policies.js";
 import { matchRoute, surfaceOf, type Match } from "../../contract/routes.js";
 import { problemOf } from "../../contract/problems.js";
-import { layeredHeaders, responseOf, type Answer } from "./http.js";
+import { layeredHeaders, responseOf, type Answer, type RequestHead } from "./http.js";
+
+export type { RequestHead };
 import { errorAnswer, problemAnswer } from "./problem.js";
 import { checkRateLimit, type RateLimitDecision, type RateLimitStore } from "./ratelimit.js";
 
@@ -73,7 +77,7 @@ export function completeContext<T extends Partial<ServiceContext>>(partial?: T):
  * written at the end: the final answer of a GET's complete 200 (the standalone server keeps such answers).
  */
 export interface RequestContext extends ServiceContext {
-  readonly request: Request;
+  readonly request: RequestHead;
   readonly url: URL;
   /** the row of the route table the path matched, undefined where no row answers */
   readonly match: Match | undefined;
@@ -89,7 +93,7 @@ export interface RequestContext extends ServiceContext {
  * it with the URL and match its guard read), else one made now, parsing the URL and matching its path once, or
  * taking them from `known` when the caller has read them already.
  */
-export function requestContext(request: Request, partial?: Partial<RequestContext>, known?: { url: URL; match: Match | undefined }): RequestContext {
+export function requestContext(request: RequestHead, partial?: Partial<RequestContext>, known?: { url: URL; match: Match | undefined }): RequestContext {
   if (partial?.request === request && partial.url !== undefined && "match" in partial) return partial as RequestContext;
   const url = known?.url ?? new URL(request.url);
   const match = known ? known.match : matchRoute(url.pathname);
@@ -117,7 +121,7 @@ const wallClock: Clock = () => new Date();
  */
 export interface Surface {
   name: string;
-  policy: (request: Request, now: Date, ctx: RequestContext) => PaceLimit;
+  policy: (request: RequestHead, now: Date, ctx: RequestContext) => PaceLimit;
 }
 
 /** The surface of a request by its row of the route table (the context's match); `fallback` for paths no row answers. */
@@ -130,7 +134,11 @@ export function tableSurface(fallback: SurfaceName): Surface {
 
 /** A handler answers with an Answer (built once) or, where a library builds it (the MCP transport), a Response. */
 export type Handler = (request: Request, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response;
+/** A handler that reads only the request's head and answers with an Answer (every handler but the MCP endpoint's). */
+export type AnswerHandler = (request: RequestHead, ctx: RequestContext) => Promise<Answer> | Answer;
 export type ServedHandler = (request: Request, ctx?: Partial<ServiceContext>) => Promise<Response>;
+/** A surface's handler with every rule around it (serveAnswers()): the final Answer of a request. */
+export type AnsweringHandler = (request: RequestHead, ctx?: Partial<ServiceContext>) => Promise<Answer>;
 
 /**
  * A response with extra headers. The handlers' own responses have mutable headers and are changed in place, which
@@ -149,7 +157,7 @@ export function withHeaders(response: Response, extra: Readonly<Record<string, s
 }
 
 /** OPTIONS: the CORS preflight (204), allowing `methods` and the headers the browser asks for. */
-export function preflight(request: Request, methods: readonly string[] = READ_METHODS): Answer {
+export function preflight(request: RequestHead, methods: readonly string[] = READ_METHODS): Answer {
   const requested = request.headers.get("Access-Control-Request-Headers");
   return {
     status: 204,
@@ -172,7 +180,7 @@ export function methodNotAllowed(method: string, allowed: readonly string[] = RE
 }
 
 /** The preflight or the 405 a request's method gets among `methods`; undefined when it goes on to be answered. */
-export function methodGate(request: Request, methods: readonly string[] = READ_METHODS): Answer | undefined {
+export function methodGate(request: RequestHead, methods: readonly string[] = READ_METHODS): Answer | undefined {
   if (request.method === "OPTIONS" && methods.includes("OPTIONS")) return preflight(request, methods);
   return methodNotAllowed(request.method, methods);
 }
@@ -273,7 +281,7 @@ export function settle(ctx: RequestContext, result: Answer, pace: PaceLimit | un
 const CLIENT_GONE_CODES = new Set(["ECONNRESET", "ECONNABORTED", "EPIPE", "ERR_STREAM_PREMATURE_CLOSE"]);
 
 /** Did this error come from the client going away mid-request (not a fault of the server)? */
-export function clientWentAway(request: Request, error: unknown): boolean {
+export function clientWentAway(request: RequestHead, error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string" && CLIENT_GONE_CODES.has(code)) return true;
   try {
@@ -288,7 +296,7 @@ export function clientWentAway(request: Request, error: unknown): boolean {
  * caused it, and reads nothing anyway) and one log line without a stack trace, since any client can cause as many
  * as it likes; anything else is a fault of the server, logged with its stack, 500.
  */
-export function faultAnswer(request: Request, error: unknown, url = new URL(request.url)): Answer {
+export function faultAnswer(request: RequestHead, error: unknown, url = new URL(request.url)): Answer {
   if (problemOf(error)) return errorAnswer(error);
   if (clientWentAway(request, error)) {
     const code = (error as { code?: unknown } | null)?.code;
@@ -302,18 +310,33 @@ export function faultAnswer(request: Request, error: unknown, url = new URL(requ
 /**
  * A surface's handler with every cross-cutting rule around it, in order: the method gate (preflight, 405), the
  * surface's pace (429), the handler, problems for whatever it throws, the common headers. Nothing escapes as an
- * exception. Each step reads the request's context (matched once, ./RequestContext).
+ * exception. Each step reads the request's context (matched once, ./RequestContext). The final Answer keeps its body
+ * for HEAD: whoever writes it leaves the body out (responseOf, the standalone server).
  */
+export function serveAnswers(surface: Surface, handler: AnswerHandler): AnsweringHandler {
+  return (request, partial) => pipeline(surface, handler, requestContext(request, partial)) as Promise<Answer>;
+}
+
+/** The Response of an answering handler (a Netlify Function's, an in-process caller's): no body for HEAD. */
+export function responding(answering: AnsweringHandler): ServedHandler {
+  return async (request, partial) => responseOf(request, await answering(request, partial));
+}
+
+/** serveAnswers() for a handler that needs the whole Request (its body) and may answer with a Response of its own. */
 export function serve(surface: Surface, handler: Handler): ServedHandler {
   return async (request, partial) => {
     const ctx = requestContext(request, partial);
-    const result = await pipeline(surface, handler, ctx);
+    const result = await pipeline(surface, (_head, c) => handler(request, c), ctx);
     return result instanceof Response ? finish(request, result, ctx.pace, ctx.headers) : responseOf(request, result);
   };
 }
 
-/** serve()'s steps on a context: the final answer (recorded in the context when kept answers may use it). */
-async function pipeline(surface: Surface, handler: Handler, ctx: RequestContext): Promise<Answer | Response> {
+/** The steps on a context: the final answer (recorded in the context when kept answers may use it). */
+async function pipeline(
+  surface: Surface,
+  handler: (request: RequestHead, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response,
+  ctx: RequestContext,
+): Promise<Answer | Response> {
   const { request } = ctx;
   let pace: PaceLimit | undefined;
   let result: Answer | Response;

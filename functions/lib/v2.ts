@@ -11,7 +11,9 @@ import { stockholmYear } from "./cache.js";
 import { layeredHeaders } from "./http.js";
 import { problemAnswer } from "./problem.js";
 import { cacheControlOf, tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
-import { completeContext, serve, type ServedHandler, type ServiceContext, type Surface } from "./serve.js";
+import {
+  completeContext, responding, serveAnswers, type AnsweringHandler, type ServedHandler, type ServiceContext, type Surface,
+} from "./serve.js";
 import { withdrawalConfigFromEnv, withdrawalState, type WithdrawalConfig } from "./withdrawal.js";
 
 /**
@@ -60,11 +62,11 @@ function v2Handlers(config: WithdrawalConfig): RouteHandlers {
   };
 }
 
-/** v2 with a given withdrawal configuration (tests inject it; the deployment reads the environment). */
-export function makeV2Handler(config: WithdrawalConfig): ServedHandler {
+/** v2's answers with a given withdrawal configuration (the standalone server's; tests inject it). */
+export function makeV2Answering(config: WithdrawalConfig): AnsweringHandler {
   const surface: Surface = { name: "v2", policy: (_request, now) => withdrawalState(config, now).policy };
-  const answer = serve(surface, tableRouter(v2Handlers(config)));
-  const gone = serve(surface, (_request, ctx) => {
+  const answer = serveAnswers(surface, tableRouter(v2Handlers(config)));
+  const gone = serveAnswers(surface, (_request, ctx) => {
     const state = withdrawalState(config, ctx.clock());
     const retry = state.gone?.retryAfterSeconds;
     return problemAnswer("gone", state.gone?.detail ?? "the unversioned API is withdrawn; use /v3/", retry ? { "Retry-After": String(retry) } : undefined);
@@ -78,6 +80,11 @@ export function makeV2Handler(config: WithdrawalConfig): ServedHandler {
     // 410 answers are not counted: from the sunset (or in a brownout) every v2 request answers 410, never 429
     return state.gone ? gone(request, { ...ctx, rateLimitsEnabled: false }) : answer(request, ctx);
   };
+}
+
+/** v2 with a given withdrawal configuration, as Responses (tests inject it; the deployment reads the environment). */
+export function makeV2Handler(config: WithdrawalConfig): ServedHandler {
+  return responding(makeV2Answering(config));
 }
 
 let envConfig: WithdrawalConfig | undefined;

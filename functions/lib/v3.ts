@@ -10,7 +10,7 @@ import { catalogueResource, dueDateCatalogueResource, flagDayCatalogueResource }
 import { serializeJson } from "../../contract/serialize.js";
 import { openApiBody } from "./openapi.js";
 import { tableRouter, type RouteHandlers } from "./router.js";
-import { serve, tableSurface } from "./serve.js";
+import { responding, serveAnswers, tableSurface } from "./serve.js";
 import { V3_BODIES, type BodyOf } from "./v3-bodies.js";
 
 export { V3_BODIES, type BodyOf, type V3BodyRoute } from "./v3-bodies.js";
@@ -34,5 +34,6 @@ export const V3_HANDLERS: RouteHandlers = {
 /** The v3 router: reads the pathname and the query, never the host. */
 export const routeV3 = tableRouter(V3_HANDLERS);
 
-/** Every /v3 request: validation, engine, serialisation, with the shared HTTP rules of serve(). */
-export const handleV3 = serve(tableSurface("v3"), routeV3);
+/** Every /v3 request: validation, engine, serialisation, with the shared HTTP rules of serveAnswers(). */
+export const answerV3 = serveAnswers(tableSurface("v3"), routeV3);
+export const handleV3 = responding(answerV3);
