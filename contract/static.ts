@@ -227,9 +227,62 @@ const SAFE_VALUE = /^[A-Za-z0-9_-]{1,40}$/;
  * undefined when they send it to a function. Like the CDN, except that a known parameter given twice always
  * reaches the function (which answers 400), as DECISIONS.md asks wherever a process can see it.
  */
-export function resolveRewrite(pathname: string, params: URLSearchParams, rules: readonly RedirectRule[] = redirectRules()): string | undefined {
+/** What a build wrote, as its manifest says (contract Manifest): its years, and its days window (null: no day files). */
+export interface BuiltRange {
+  years: { from: number; to: number };
+  days: { from: string; to: string } | null;
+}
+
+/**
+ * Which range a file placeholder's value must lie in for a build to have written the file: a day file's date in
+ * the days window, a year's files (`:year`, an observance series' `:from`) in the years (build/layout.ts writes
+ * exactly those).
+ */
+const PLACEHOLDER_RANGE: Readonly<Record<string, "days" | "years">> = { date: "days", year: "years", from: "years" };
+
+function withinBuilt(values: Record<string, string>, built: BuiltRange): boolean {
+  for (const name in values) {
+    const range = PLACEHOLDER_RANGE[name];
+    const value = values[name];
+    if (range === "days" && !(built.days && value >= built.days.from && value <= built.days.to)) return false;
+    if (range === "years" && !(Number(value) >= built.years.from && Number(value) <= built.years.to)) return false;
+  }
+  return true;
+}
+
+/** The rules of each row, in order, by rule list (a row's request is compared with its own rules only). */
+const RULES_BY_ROUTE = new WeakMap<readonly RedirectRule[], Map<string, RedirectRule[]>>();
+
+function rulesOfRoute(rules: readonly RedirectRule[], routeId: string): readonly RedirectRule[] {
+  let byRoute = RULES_BY_ROUTE.get(rules);
+  if (!byRoute) {
+    byRoute = new Map();
+    // the rows' rules come first; the first rule of no row ends them (everything after is a function's)
+    for (const rule of rules) {
+      if (!rule.routeId) break;
+      if (!byRoute.has(rule.routeId)) byRoute.set(rule.routeId, []);
+      byRoute.get(rule.routeId)!.push(rule);
+    }
+    RULES_BY_ROUTE.set(rules, byRoute);
+  }
+  return byRoute.get(routeId) ?? [];
+}
+
+export interface RewriteOptions {
+  /** the row the pathname matched (contract/routes.ts matchRoute): only its rules are compared */
+  routeId?: string;
+  /** what the build wrote: a file outside it is not there, and the function answers (no look on disk) */
+  built?: BuiltRange;
+}
+
+export function resolveRewrite(
+  pathname: string,
+  params: URLSearchParams,
+  rules: readonly RedirectRule[] = redirectRules(),
+  options: RewriteOptions = {},
+): string | undefined {
   const segments = pathname.split("/").slice(1);
-  for (const rule of rules) {
+  for (const rule of options.routeId === undefined ? rules : rulesOfRoute(rules, options.routeId)) {
     if (!rule.routeId) return undefined;
     const pathValues = matchPattern(rule.from, segments);
     if (!pathValues) continue;
@@ -244,6 +297,7 @@ export function resolveRewrite(pathname: string, params: URLSearchParams, rules:
     }
     if (!ok) continue;
     if (rule.to === FUNCTION_FALLBACK || !rule.to.startsWith(DATASET_FOLDER + "/")) return undefined; // a function answers
+    if (options.built && !withinBuilt(values, options.built)) return undefined;
     const route = ROUTE_BY_ID[rule.routeId];
     for (const key of route.parameters) {
       const p = PARAMETERS[key];

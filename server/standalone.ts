@@ -37,9 +37,9 @@ import mime from "mime-types";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { CORS_HEADERS, SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceName } from "../contract/policies.js";
 import { surfaceOf, type FunctionName } from "../contract/routes.js";
-import { datasetFileOf, fileHeaders, redirectRules, resolveRewrite } from "../contract/static.js";
+import { datasetFileOf, fileHeaders, redirectRules, resolveRewrite, type BuiltRange } from "../contract/static.js";
 import { etagOf } from "../contract/serialize.js";
-import { createHealthAnswering, DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
+import { createHealthAnswering, DATASET_MANIFEST_ENV, readDatasetStatus } from "../functions/lib/health.js";
 import { answerFeed } from "../functions/lib/feed.js";
 import { layeredHeaders, okAnswer, responseOf, type Answer, type RequestHead } from "../functions/lib/http.js";
 import { answerNotFound } from "../functions/lib/not-found.js";
@@ -209,17 +209,17 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const siteReady = options.siteReady ?? Promise.resolve();
   const files = new PublicFiles(publicDir, { maxBytes: options.fileCacheBytes });
   const rules = redirectRules();
-  // the dataset file the rules send a target to, remembered per target (the rules never change while serving)
-  const datasetFileFor = memoOf(10_000, (_target: string, url: URL) => resolveRewrite(url.pathname, url.searchParams, rules));
 
   const manifestPath = resolve(env[DATASET_MANIFEST_ENV] || join(publicDir, "manifest.json"));
   /**
    * Dataset files answer requests only when they were built by this engine (else every answer is computed): checked
-   * again whenever the manifest changes (the build writes it last; looked at once a second at most).
+   * again whenever the manifest changes (the build writes it last; looked at once a second at most). What the
+   * build wrote (its years and days window, from the manifest) when they do, else undefined; synchronous once the
+   * check of the current manifest has settled.
    */
-  let datasetCheck: { key: string; usable: Promise<boolean> } | undefined;
+  let datasetCheck: { key: string; built: Promise<BuiltRange | undefined>; settled?: { value: BuiltRange | undefined } } | undefined;
   let manifestSeen = { at: -Infinity, key: "" };
-  const datasetUsable = async (): Promise<boolean> => {
+  const datasetBuilt = (): BuiltRange | undefined | Promise<BuiltRange | undefined> => {
     const now = Date.now();
     if (now - manifestSeen.at >= STAT_TTL_MS) {
       let info;
@@ -231,9 +231,20 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       manifestSeen = { at: now, key: info ? `${info.mtimeMs}:${info.size}:${info.ino}` : "" };
     }
     const { key } = manifestSeen;
-    if (!key) return false;
-    if (datasetCheck?.key !== key) datasetCheck = { key, usable: datasetMatchesEngine(publicDir, manifestPath) };
-    return datasetCheck.usable;
+    if (!key) return undefined;
+    if (datasetCheck?.key !== key) {
+      const check: NonNullable<typeof datasetCheck> = {
+        key,
+        built: datasetMatchesEngine(publicDir, manifestPath).then((usable) => {
+          const status = usable ? readDatasetStatus(manifestPath) : null;
+          const value = status ? { years: status.years, days: status.days } : undefined;
+          check.settled = { value };
+          return value;
+        }),
+      };
+      datasetCheck = check;
+    }
+    return datasetCheck.settled ? datasetCheck.settled.value : datasetCheck.built;
   };
   // whose forwarding headers say who the client is (./proxy.ts); a TRUST_PROXY that cannot be read stops the start
   const trustedProxies = parseTrustProxy(env[TRUST_PROXY_ENV]);
@@ -319,26 +330,48 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
    * Dispatch, on the request's context (matched once): a dataset file the rewrite rules send the request to, else the
    * row's function, else a file of the publish folder, else not-found. Each step reads the context's URL and row.
    */
-  async function answer(ctx: RequestContext, target?: string): Promise<Answer> {
-    const { request, url, match } = ctx;
-    const { pathname } = url;
+  function answer(ctx: RequestContext, target?: string): Answer | Promise<Answer> {
+    const { match } = ctx;
+    if (match?.route.static) {
+      // the rewrite rules are read only when a dataset is there to answer from
+      const built = datasetBuilt();
+      return built instanceof Promise ? built.then((b) => answerRow(ctx, target, b)) : answerRow(ctx, target, built);
+    }
+    return match ? answerRow(ctx, target, undefined) : answerFile(ctx, target);
+  }
 
-    // the rewrite rules are read only when a dataset is there to answer from
-    const datasetFile = match?.route.static && (await datasetUsable()) ? datasetFileFor(pathname + url.search, url) : undefined;
-    if (datasetFile && match) {
-      const file = await files.get(datasetFile);
-      // no file (a date outside the days window, a partial build): the function answers, byte-identical
-      if (file) {
-        const surface = surfaceOf(match.route, url);
-        return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(match.route.ok.contentType, surface), SURFACES[surface]), "file");
-      }
-    }
-    if (match) {
-      const { fn } = match.route;
-      // the MCP endpoint reads its body as a Fetch Request: fetch() and dispatch() hand it to its handler before this
-      if (fn === "mcp") throw new Error("the MCP endpoint is answered through the Fetch bridge");
-      return kept(ctx, target, await handlers[fn](request, ctx), match.route.static ? "static-row" : "function");
-    }
+  /**
+   * A row of the route table: the dataset file the rewrite rules send the request to when the build wrote it, else
+   * the row's function.
+   */
+  function answerRow(ctx: RequestContext, target: string | undefined, built: BuiltRange | undefined): Answer | Promise<Answer> {
+    const { url } = ctx;
+    const { route } = ctx.match!;
+    const datasetFile = built && resolveRewrite(url.pathname, url.searchParams, rules, { routeId: route.id, built });
+    if (!datasetFile) return answerFunction(ctx, target);
+    return files.get(datasetFile).then((file) => {
+      // no file (a partial build): the function answers, byte-identical
+      if (!file) return answerFunction(ctx, target);
+      const surface = surfaceOf(route, url);
+      return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, surface), SURFACES[surface]), "file");
+    });
+  }
+
+  /** The function of the request's row. */
+  function answerFunction(ctx: RequestContext, target: string | undefined): Answer | Promise<Answer> {
+    const { route } = ctx.match!;
+    const { fn } = route;
+    // the MCP endpoint reads its body as a Fetch Request: fetch() and dispatch() hand it to its handler before this
+    if (fn === "mcp") throw new Error("the MCP endpoint is answered through the Fetch bridge");
+    const source: AnswerSource = route.static ? "static-row" : "function";
+    const answered = handlers[fn](ctx.request, ctx);
+    return answered instanceof Promise ? answered.then((a) => kept(ctx, target, a, source)) : kept(ctx, target, answered, source);
+  }
+
+  /** A path no row answers: a file of the publish folder (a dataset file computed when no build wrote it), else not-found. */
+  async function answerFile(ctx: RequestContext, target: string | undefined): Promise<Answer> {
+    const { request } = ctx;
+    const { pathname } = ctx.url;
 
     const dataset = datasetFileOf(pathname);
     if (!dataset) await siteReady;
@@ -352,13 +385,17 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     return mark(await handlers["not-found"](request, ctx), "function");
   }
 
-  /** answer(), or the problem of a failure (logged): never rejects. */
-  async function answerSafely(ctx: RequestContext, target?: string): Promise<Answer> {
-    try {
-      return await answer(ctx, target);
-    } catch (error) {
+  /** answer(), or the problem of a failure (logged): never throws nor rejects. */
+  function answerSafely(ctx: RequestContext, target?: string): Answer | Promise<Answer> {
+    const failed = (error: unknown): Answer => {
       log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
       return problemFor("internal-error", "the server failed to answer this request; please try again later", ctx.url.pathname);
+    };
+    try {
+      const answered = answer(ctx, target);
+      return answered instanceof Promise ? answered.catch(failed) : answered;
+    } catch (error) {
+      return failed(error);
     }
   }
 
@@ -417,10 +454,9 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       bridge(req, res).catch((error) => fail(res, error));
       return;
     }
-    answerSafely(contextOf(requestHeadOf(req, target), clientOf(req), facts), target).then(
-      (answer) => write(res, answer),
-      (error) => fail(res, error),
-    );
+    const answered = answerSafely(contextOf(requestHeadOf(req, target), clientOf(req), facts), target);
+    if (answered instanceof Promise) answered.then((answer) => write(res, answer)).catch((error) => fail(res, error));
+    else write(res, answered);
   };
 
   /** writeAnswer(), saying `Connection: close` once the server is closing (the socket is about to be closed). */

@@ -80,8 +80,11 @@ export function okAnswer(
   extraHeaders?: Readonly<Record<string, string>>,
   etag: string = etagOf(body),
 ): Answer {
-  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), etag)) {
-    return { status: 304, headers: { ...extraHeaders, ETag: etag, "Cache-Control": cacheControl }, body: null };
-  }
-  return { status: 200, headers: { ...extraHeaders, ETag: etag, "Cache-Control": cacheControl, "Content-Type": contentType }, body };
+  // the extra headers copied, then the answer's own assigned by name (no spread into a literal: a slow path in V8)
+  const headers: Record<string, string> = extraHeaders ? Object.assign({}, extraHeaders) : {};
+  headers.ETag = etag;
+  headers["Cache-Control"] = cacheControl;
+  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), etag)) return { status: 304, headers, body: null };
+  headers["Content-Type"] = contentType;
+  return { status: 200, headers, body };
 }

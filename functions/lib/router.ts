@@ -6,7 +6,7 @@
  */
 import { invalidParameter, ProblemError } from "../../contract/problems.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, JSON_CONTENT_TYPE, CALENDAR_CONTENT_TYPE, NETLIFY_CDN_CACHE_LONG, NO_STORE } from "../../contract/policies.js";
-import { PARAMETERS, matchRoute, type Route, type RouteId } from "../../contract/routes.js";
+import { PARAMETERS, matchRoute, type Parameter, type Route, type RouteId } from "../../contract/routes.js";
 import { cacheUntilStockholmMidnight } from "./cache.js";
 import { okAnswer, type Answer, type RequestHead } from "./http.js";
 import { notFound } from "./problem.js";
@@ -37,25 +37,45 @@ function decodeSegment(segment: string, name: string): string {
   }
 }
 
-/** Reads a row's parameters from a request, as the table declares them. Throws CalendarError. */
-export function readArguments(route: Route, pathValues: Record<string, string>, params: URLSearchParams): RouteArguments {
+/** A row's declared parameters, path ones first as the table lists them, then query ones (read once per row). */
+const DECLARED = new WeakMap<Route, { path: Parameter[]; query: Parameter[] }>();
+
+function declaredOf(route: Route): { path: Parameter[]; query: Parameter[] } {
+  let declared = DECLARED.get(route);
+  if (!declared) {
+    const all: Parameter[] = route.parameters.map((key) => PARAMETERS[key]);
+    DECLARED.set(route, (declared = { path: all.filter((p) => p.in === "path"), query: all.filter((p) => p.in === "query") }));
+  }
+  return declared;
+}
+
+/**
+ * Reads a row's parameters from a request, as the table declares them. Throws CalendarError. `params`: the query,
+ * or the URL it is read from (then only when the row declares query parameters).
+ */
+export function readArguments(route: Route, pathValues: Record<string, string>, params: URLSearchParams | URL): RouteArguments {
   const args: RouteArguments = {};
-  const declared = route.parameters.map((key) => PARAMETERS[key]);
-  for (const p of declared) {
-    if (p.in === "path") args[p.name] = p.parse([decodeSegment(pathValues[p.name], p.name)]);
-  }
-  for (const p of declared) {
-    if (p.in !== "query" || p.repeat !== "reject") continue;
-    const count = params.getAll(p.name).length;
-    if (count > 1) throw new ProblemError(p.duplicateSlug ?? "invalid-parameter", `'${p.name}' was given ${count} times; give it once`, p.name);
-  }
-  for (const p of declared) {
-    if (p.in !== "query") continue;
-    const all = params.getAll(p.name);
-    if (all.length === 0 && !p.required) continue;
-    args[p.name] = p.parse(p.repeat === "first" ? all.slice(0, 1) : all);
-  }
+  const declared = declaredOf(route);
+  for (const p of declared.path) args[p.name] = p.parse([decodeSegment(pathValues[p.name], p.name)]);
+  if (declared.query.length === 0) return args;
+  readQuery(declared.query, params instanceof URL ? params.searchParams : params, args);
   return args;
+}
+
+function readQuery(declared: Parameter[], params: URLSearchParams, args: RouteArguments): void {
+  // every repeated parameter is refused before any value is read
+  const values = declared.map((p) => params.getAll(p.name));
+  declared.forEach((p, i) => {
+    const count = values[i].length;
+    if (p.repeat === "reject" && count > 1) {
+      throw new ProblemError(p.duplicateSlug ?? "invalid-parameter", `'${p.name}' was given ${count} times; give it once`, p.name);
+    }
+  });
+  declared.forEach((p, i) => {
+    const all = values[i];
+    if (all.length === 0 && !p.required) return;
+    args[p.name] = p.parse(p.repeat === "first" ? all.slice(0, 1) : all);
+  });
 }
 
 const CDN_CACHE_LONG_HEADERS = Object.freeze({ "Netlify-CDN-Cache-Control": NETLIFY_CDN_CACHE_LONG });
@@ -88,7 +108,7 @@ export function tableRouter(handlers: RouteHandlers, pathnameOf?: (url: URL) => 
     const handler = match && handlers[match.route.id];
     if (!match || !handler) throw notFound(url.pathname);
     const { route } = match;
-    const args = readArguments(route, match.pathValues, url.searchParams);
+    const args = readArguments(route, match.pathValues, url);
     const answer = handler({ request, url, route, args, ctx });
     const body = typeof answer === "string" ? answer : answer.body;
     const cacheControl = typeof answer === "string" ? cacheControlOf(route, args, ctx.clock()) : answer.cacheControl;

@@ -137,8 +137,11 @@ export type Handler = (request: Request, ctx: RequestContext) => Promise<Answer 
 /** A handler that reads only the request's head and answers with an Answer (every handler but the MCP endpoint's). */
 export type AnswerHandler = (request: RequestHead, ctx: RequestContext) => Promise<Answer> | Answer;
 export type ServedHandler = (request: Request, ctx?: Partial<ServiceContext>) => Promise<Response>;
-/** A surface's handler with every rule around it (serveAnswers()): the final Answer of a request. */
-export type AnsweringHandler = (request: RequestHead, ctx?: Partial<ServiceContext>) => Promise<Answer>;
+/**
+ * A surface's handler with every rule around it (serveAnswers()): the final Answer of a request, at once when
+ * nothing on its way waits (the memory store, a synchronous handler), else when it is ready.
+ */
+export type AnsweringHandler = (request: RequestHead, ctx?: Partial<ServiceContext>) => Answer | Promise<Answer>;
 
 /**
  * A response with extra headers. The handlers' own responses have mutable headers and are changed in place, which
@@ -314,7 +317,7 @@ export function faultAnswer(request: RequestHead, error: unknown, url = new URL(
  * for HEAD: whoever writes it leaves the body out (responseOf, the standalone server).
  */
 export function serveAnswers(surface: Surface, handler: AnswerHandler): AnsweringHandler {
-  return (request, partial) => pipeline(surface, handler, requestContext(request, partial)) as Promise<Answer>;
+  return (request, partial) => pipeline(surface, handler, requestContext(request, partial)) as Answer | Promise<Answer>;
 }
 
 /** The Response of an answering handler (a Netlify Function's, an in-process caller's): no body for HEAD. */
@@ -331,29 +334,36 @@ export function serve(surface: Surface, handler: Handler): ServedHandler {
   };
 }
 
-/** The steps on a context: the final answer (recorded in the context when kept answers may use it). */
-async function pipeline(
+/**
+ * The steps on a context: the final answer (recorded in the context when kept answers may use it). Synchronous
+ * unless a step returns a promise (a store that answers later, a handler that reads a body): a request answered in
+ * memory allocates no promise and waits for no turn of the event loop.
+ */
+function pipeline(
   surface: Surface,
   handler: (request: RequestHead, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response,
   ctx: RequestContext,
-): Promise<Answer | Response> {
+): Answer | Response | Promise<Answer | Response> {
   const { request } = ctx;
   let pace: PaceLimit | undefined;
-  let result: Answer | Response;
+  const final = (result: Answer | Response): Answer | Response => {
+    ctx.pace = pace;
+    return result instanceof Response ? result : settle(ctx, result, pace, pace && counterOf(surface, pace));
+  };
+  const fault = (error: unknown) => final(faultAnswer(request, error, ctx.url));
+  const handled = (): Answer | Response | Promise<Answer | Response> => {
+    const answered = handler(request, ctx);
+    return answered instanceof Promise ? answered.then(final, fault) : final(answered);
+  };
   try {
     const now = ctx.clock();
     pace = surface.policy(request, now, ctx);
-    let gate: Answer | undefined | Promise<Answer | undefined> = methodGate(request, ctx.methods);
-    if (!gate) gate = rateLimited(surface, pace, ctx, now);
-    if (gate instanceof Promise) gate = await gate;
-    if (gate) result = gate;
-    else {
-      const answered = handler(request, ctx);
-      result = answered instanceof Promise ? await answered : answered;
+    const gate = methodGate(request, ctx.methods) ?? rateLimited(surface, pace, ctx, now);
+    if (gate instanceof Promise) {
+      return gate.then((over) => (over ? final(over) : handled())).catch(fault);
     }
+    return gate ? final(gate) : handled();
   } catch (error) {
-    result = faultAnswer(request, error, ctx.url);
+    return fault(error);
   }
-  ctx.pace = pace;
-  return result instanceof Response ? result : settle(ctx, result, pace, pace && counterOf(surface, pace));
 }
