@@ -13,7 +13,10 @@
  *     (autocannon decodes every body into a string: a 5.6 KB year or a 23 KB feed costs it more than the ceiling's
  *     90 bytes);
  *   - "distinct targets": every request a different one (dates and spans moving through 1930-9999), so nothing is
- *     answered from the server's kept answers (server/answers.ts) and every answer is computed.
+ *     answered from the server's kept answers (server/answers.ts) and every answer is computed; beside it the
+ *     "floor": a minimal node:http server doing only the row's own work for each request (read the target, the
+ *     library call, JSON, ETag) and writing the same headers (bench/http/serve.ts floor). What separates the service
+ *     from the floor is its pipeline; what separates the floor from the ceiling is the answer itself.
  * The dataset for the static answer is built into a temporary folder (year 2024 only).
  * Each case runs in BENCH_HTTP_ROUNDS rounds (default 3) of ceiling, service and same bytes side by side, each
  * run BENCH_HTTP_SECONDS long (default 3) after a 1 s warm-up; the medians are reported, each row naming the load
@@ -277,13 +280,23 @@ export async function run(): Promise<void> {
       ["/v3/shift, 20 steps", (n) => `${PATHS.shift}?date=${dayAfter1930(spread(n * 3))}&${steps}&postpone=true`],
       [`${PATHS.day}, outside the window`, (n) => pathOf("day", { date: dayAfter1930(spread(n)) })],
     ];
-    const distinct: { ceiling: Row; service: Row }[] = [];
+    const distinct: { ceiling: Row; service: Row; floor: Row }[] = [];
     for (const [name, path] of distinctCases) {
-      const rounds: { ceiling: Row; service: Row }[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        rounds.push({ ceiling: await load("ceiling", ceiling, "/", publicDir), service: await load(name, service, path, publicDir) });
+      const floor = await startServer(["floor", `http://127.0.0.1:${service.port}${path(0)}`]);
+      children.push(floor.child);
+      const rounds: { ceiling: Row; service: Row; floor: Row }[] = [];
+      try {
+        for (let round = 0; round < ROUNDS; round++) {
+          rounds.push({
+            ceiling: await load("ceiling", ceiling, "/", publicDir),
+            service: await load(name, service, path, publicDir),
+            floor: await load(name, floor, path, publicDir),
+          });
+        }
+      } finally {
+        floor.child.kill("SIGTERM");
       }
-      distinct.push({ ceiling: medianRow(rounds.map((r) => r.ceiling)), service: medianRow(rounds.map((r) => r.service)) });
+      distinct.push({ ceiling: medianRow(rounds.map((r) => r.ceiling)), service: medianRow(rounds.map((r) => r.service)), floor: medianRow(rounds.map((r) => r.floor)) });
     }
 
     const share = (rps: number, top: number) => `${Math.round((100 * rps) / top)} %`;
@@ -297,12 +310,12 @@ export async function run(): Promise<void> {
         `| ${name} | ${r.generator} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} | ${cpu(r)} | ${fmt(same.rps)} (${share(same.rps, c.rps)}) | ${share(r.rps, same.rps)} |`,
       ),
       "",
-      `Distinct targets (every request a different one; every answer computed; ${ROUNDS} rounds of ceiling and service side by side, medians):`,
+      `Distinct targets (every request a different one; every answer computed; ${ROUNDS} rounds of ceiling, service and floor side by side, medians):`,
       "",
-      "| request | generator | req/s | ceiling beside it: req/s | of ceiling | p50 ms | p99 ms | non-2xx | CPU: server / load generator |",
-      "|---|---|---:|---:|---:|---:|---:|---:|---:|",
-      ...distinct.map(({ ceiling: c, service: r }) =>
-        `| ${r.name} | ${r.generator} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} | ${cpu(r)} |`,
+      "| request | generator | req/s | ceiling beside it: req/s | of ceiling | p50 ms | p99 ms | non-2xx | CPU: server / load generator | floor, the row's own work on a minimal server: req/s (of ceiling) | service / floor |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      ...distinct.map(({ ceiling: c, service: r, floor: f }) =>
+        `| ${r.name} | ${r.generator} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} | ${cpu(r)} | ${fmt(f.rps)} (${share(f.rps, c.rps)}) | ${share(r.rps, f.rps)} |`,
       ),
     ];
     const report = [

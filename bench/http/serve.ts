@@ -4,11 +4,20 @@
  *   tsx bench/http/serve.ts ceiling                  a minimal node:http server answering one constant JSON body
  *   tsx bench/http/serve.ts replay <url>             a minimal node:http server answering the exact status, headers
  *                                                    and body <url> answered once (what any server must send for it)
+ *   tsx bench/http/serve.ts floor <url>              a minimal node:http server computing each request's answer for
+ *                                                    the v3 row of <url> with nothing but the row's own work: read the
+ *                                                    target (URL, row, declared parameters), the library call, JSON,
+ *                                                    ETag; headers as <url> answered, its ETag and length replaced
+ *                                                    (the least any server computing the answer must do)
  * Prints the bound port and its process id on its first line.
  */
 import { createServer as createNodeServer, type OutgoingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServer } from "../../server/standalone.js";
+import { matchRoute } from "../../contract/routes.js";
+import { etagOf, serializeJson } from "../../contract/serialize.js";
+import { readArguments } from "../../functions/lib/router.js";
+import { V3_BODIES, type BodyOf } from "../../functions/lib/v3-bodies.js";
 
 const [kind, argument] = process.argv.slice(2);
 
@@ -16,24 +25,43 @@ const [kind, argument] = process.argv.slice(2);
 const NODE_OWN = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
 
 function minimal(status: number, headers: OutgoingHttpHeaders, body: Buffer): void {
-  const server = createNodeServer((_req, res) => {
+  listen((_req, res) => {
     res.writeHead(status, headers);
     res.end(body);
   });
+}
+
+function listen(answer: Parameters<typeof createNodeServer>[1]): void {
+  const server = createNodeServer(answer);
   server.listen(0, "127.0.0.1", () => console.log(`${(server.address() as AddressInfo).port} ${process.pid}`));
+}
+
+/** The status, headers (without those Node writes itself) and body a URL answers. */
+async function answerOf(url: string): Promise<{ status: number; headers: OutgoingHttpHeaders; body: Buffer }> {
+  const res = await fetch(url);
+  const body = Buffer.from(await res.arrayBuffer());
+  const headers: OutgoingHttpHeaders = {};
+  res.headers.forEach((value, name) => {
+    if (!NODE_OWN.has(name)) headers[name] = value;
+  });
+  return { status: res.status, headers, body };
 }
 
 if (kind === "ceiling") {
   const body = Buffer.from(JSON.stringify({ date: "2024-06-21", weekday: 5, holidayType: "defacto", workingDay: false, observances: [] }));
   minimal(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.length }, body);
 } else if (kind === "replay") {
-  const res = await fetch(argument);
-  const body = Buffer.from(await res.arrayBuffer());
-  const headers: OutgoingHttpHeaders = { "Content-Length": body.length };
-  res.headers.forEach((value, name) => {
-    if (!NODE_OWN.has(name)) headers[name] = value;
+  const { status, headers, body } = await answerOf(argument);
+  minimal(status, { ...headers, "Content-Length": body.length }, body);
+} else if (kind === "floor") {
+  const { headers } = await answerOf(argument);
+  listen((req, res) => {
+    const url = new URL(req.url!, "http://localhost");
+    const { route, pathValues } = matchRoute(url.pathname)!;
+    const body = serializeJson((V3_BODIES[route.id as keyof typeof V3_BODIES] as BodyOf)(readArguments(route, pathValues, url), new Date()));
+    res.writeHead(200, { ...headers, etag: etagOf(body), "Content-Length": Buffer.byteLength(body) });
+    res.end(body);
   });
-  minimal(res.status, headers, body);
 } else {
   const service = createServer({ publicDir: argument, rateLimits: false, log: () => {} });
   const { port } = await service.listen(0, "127.0.0.1");
