@@ -345,25 +345,37 @@ function pipeline(
   ctx: RequestContext,
 ): Answer | Response | Promise<Answer | Response> {
   const { request } = ctx;
-  let pace: PaceLimit | undefined;
-  const final = (result: Answer | Response): Answer | Response => {
-    ctx.pace = pace;
-    return result instanceof Response ? result : settle(ctx, result, pace, pace && counterOf(surface, pace));
-  };
-  const fault = (error: unknown) => final(faultAnswer(request, error, ctx.url));
-  const handled = (): Answer | Response | Promise<Answer | Response> => {
-    const answered = handler(request, ctx);
-    return answered instanceof Promise ? answered.then(final, fault) : final(answered);
-  };
   try {
     const now = ctx.clock();
-    pace = surface.policy(request, now, ctx);
-    const gate = methodGate(request, ctx.methods) ?? rateLimited(surface, pace, ctx, now);
+    // the pace is known before anything can fail: every answer, a fault's included, states it
+    ctx.pace = surface.policy(request, now, ctx);
+    const gate = methodGate(request, ctx.methods) ?? rateLimited(surface, ctx.pace, ctx, now);
     if (gate instanceof Promise) {
-      return gate.then((over) => (over ? final(over) : handled())).catch(fault);
+      return gate.then((over) => (over ? final(surface, ctx, over) : handled(surface, handler, ctx))).catch((error) => fault(surface, ctx, error));
     }
-    return gate ? final(gate) : handled();
+    return gate ? final(surface, ctx, gate) : handled(surface, handler, ctx);
   } catch (error) {
-    return fault(error);
+    return fault(surface, ctx, error);
   }
+}
+
+/** The handler's answer, final (no closure made per request: these are plain functions of the context). */
+function handled(
+  surface: Surface,
+  handler: (request: RequestHead, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response,
+  ctx: RequestContext,
+): Answer | Response | Promise<Answer | Response> {
+  const answered = handler(ctx.request, ctx);
+  return answered instanceof Promise ? answered.then((result) => final(surface, ctx, result), (error) => fault(surface, ctx, error)) : final(surface, ctx, answered);
+}
+
+/** An answer settled in its context with the pace's headers (a Response a library built goes on as it is). */
+function final(surface: Surface, ctx: RequestContext, result: Answer | Response): Answer | Response {
+  const { pace } = ctx;
+  return result instanceof Response ? result : settle(ctx, result, pace, pace && counterOf(surface, pace));
+}
+
+/** What a thrown error answers, final. */
+function fault(surface: Surface, ctx: RequestContext, error: unknown): Answer | Response {
+  return final(surface, ctx, faultAnswer(ctx.request, error, ctx.url));
 }
