@@ -201,32 +201,60 @@ export function functionConfigs(): Record<FunctionName, FunctionConfig> {
 // Evaluating the rules (the standalone server)
 // ---------------------------------------------------------------------------------------------------------------
 
-/** A pattern's segments, split once per pattern. */
-const patternSegments = new Map<string, string[]>();
+/** A rule as the standalone server evaluates it: its pattern split into segments, its query conditions listed. */
+interface CompiledRule {
+  rule: RedirectRule;
+  /** the pattern's segments after the leading slash */
+  segments: string[];
+  /** each query condition: the parameter, and the placeholder it fills or the literal value it must have */
+  query: { name: string; placeholder: string | undefined; literal: string }[];
+}
 
-function matchPattern(pattern: string, segments: string[]): Record<string, string> | undefined {
-  let p = patternSegments.get(pattern);
-  if (!p) patternSegments.set(pattern, (p = pattern.split("/").slice(1)));
-  const values: Record<string, string> = {};
-  for (let i = 0; i < p.length; i++) {
-    if (p[i] === "*") return values;
-    if (i >= segments.length) return undefined;
-    if (p[i].startsWith(":")) {
-      if (segments[i] === "") return undefined;
-      values[p[i].slice(1)] = segments[i];
-    } else if (p[i] !== segments[i]) return undefined;
+const COMPILED_RULES = new WeakMap<readonly RedirectRule[], { all: CompiledRule[]; byRoute: Map<string, CompiledRule[]> }>();
+
+/** A rule list compiled once: every rule in order, and the rows' rules by row (they come first, up to the first rule of no row). */
+function compiledRules(rules: readonly RedirectRule[]): { all: CompiledRule[]; byRoute: Map<string, CompiledRule[]> } {
+  let compiled = COMPILED_RULES.get(rules);
+  if (!compiled) {
+    const all = rules.map((rule) => ({
+      rule,
+      segments: rule.from.split("/").slice(1),
+      query: Object.entries(rule.query).map(([name, condition]) => ({
+        name,
+        placeholder: condition.startsWith(":") ? condition.slice(1) : undefined,
+        literal: condition,
+      })),
+    }));
+    const byRoute = new Map<string, CompiledRule[]>();
+    for (const c of all) {
+      if (!c.rule.routeId) break;
+      if (!byRoute.has(c.rule.routeId)) byRoute.set(c.rule.routeId, []);
+      byRoute.get(c.rule.routeId)!.push(c);
+    }
+    COMPILED_RULES.set(rules, (compiled = { all, byRoute }));
   }
-  return p.length === segments.length ? values : undefined;
+  return compiled;
+}
+
+/** The placeholder values of a pattern for a path's parts (parts[0] is the text before the leading slash). */
+function matchPattern(pattern: string[], parts: string[]): Record<string, string> | undefined {
+  const values: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i];
+    if (p === "*") return values;
+    const part = parts[i + 1];
+    if (part === undefined) return undefined;
+    if (p.startsWith(":")) {
+      if (part === "") return undefined;
+      values[p.slice(1)] = part;
+    } else if (p !== part) return undefined;
+  }
+  return pattern.length === parts.length - 1 ? values : undefined;
 }
 
 /** Segment values a dataset path may contain: nothing that could leave the folder or name another file. */
 const SAFE_VALUE = /^[A-Za-z0-9_-]{1,40}$/;
 
-/**
- * The file (relative to the publish folder, with a leading slash) that the rewrite rules send a request to, or
- * undefined when they send it to a function. Like the CDN, except that a known parameter given twice always
- * reaches the function (which answers 400), as DECISIONS.md asks wherever a process can see it.
- */
 /** What a build wrote, as its manifest says (contract Manifest): its years, and its days window (null: no day files). */
 export interface BuiltRange {
   years: { from: number; to: number };
@@ -250,24 +278,6 @@ function withinBuilt(values: Record<string, string>, built: BuiltRange): boolean
   return true;
 }
 
-/** The rules of each row, in order, by rule list (a row's request is compared with its own rules only). */
-const RULES_BY_ROUTE = new WeakMap<readonly RedirectRule[], Map<string, RedirectRule[]>>();
-
-function rulesOfRoute(rules: readonly RedirectRule[], routeId: string): readonly RedirectRule[] {
-  let byRoute = RULES_BY_ROUTE.get(rules);
-  if (!byRoute) {
-    byRoute = new Map();
-    // the rows' rules come first; the first rule of no row ends them (everything after is a function's)
-    for (const rule of rules) {
-      if (!rule.routeId) break;
-      if (!byRoute.has(rule.routeId)) byRoute.set(rule.routeId, []);
-      byRoute.get(rule.routeId)!.push(rule);
-    }
-    RULES_BY_ROUTE.set(rules, byRoute);
-  }
-  return byRoute.get(routeId) ?? [];
-}
-
 export interface RewriteOptions {
   /** the row the pathname matched (contract/routes.ts matchRoute): only its rules are compared */
   routeId?: string;
@@ -275,24 +285,32 @@ export interface RewriteOptions {
   built?: BuiltRange;
 }
 
+/**
+ * The file (relative to the publish folder, with a leading slash) that the rewrite rules send a request to, or
+ * undefined when they send it to a function. Like the CDN, except that a known parameter given twice always
+ * reaches the function (which answers 400), as DECISIONS.md asks wherever a process can see it. `params`: the
+ * query, or the URL it is read from (then parsed only when a rule compares it).
+ */
 export function resolveRewrite(
   pathname: string,
-  params: URLSearchParams,
+  params: URLSearchParams | URL,
   rules: readonly RedirectRule[] = redirectRules(),
   options: RewriteOptions = {},
 ): string | undefined {
-  const segments = pathname.split("/").slice(1);
-  for (const rule of options.routeId === undefined ? rules : rulesOfRoute(rules, options.routeId)) {
+  const parts = pathname.split("/");
+  const compiled = compiledRules(rules);
+  let query: URLSearchParams | undefined = params instanceof URL ? undefined : params;
+  const queryOf = () => (query ??= (params as URL).searchParams);
+  for (const { rule, segments, query: conditions } of options.routeId === undefined ? compiled.all : (compiled.byRoute.get(options.routeId) ?? [])) {
     if (!rule.routeId) return undefined;
-    const pathValues = matchPattern(rule.from, segments);
-    if (!pathValues) continue;
+    const values = matchPattern(segments, parts);
+    if (!values) continue;
     let ok = true;
-    const values: Record<string, string> = { ...pathValues };
-    for (const [name, condition] of Object.entries(rule.query)) {
-      const all = params.getAll(name);
+    for (const { name, placeholder, literal } of conditions) {
+      const all = queryOf().getAll(name);
       if (all.length === 0) ok = false;
-      else if (condition.startsWith(":")) values[condition.slice(1)] = all[all.length - 1];
-      else ok = all[all.length - 1] === condition;
+      else if (placeholder !== undefined) values[placeholder] = all[all.length - 1];
+      else ok = all[all.length - 1] === literal;
       if (!ok) break;
     }
     if (!ok) continue;
@@ -301,7 +319,7 @@ export function resolveRewrite(
     const route = ROUTE_BY_ID[rule.routeId];
     for (const key of route.parameters) {
       const p = PARAMETERS[key];
-      if (p.in === "query" && p.repeat === "reject" && params.getAll(p.name).length > 1) return undefined;
+      if (p.in === "query" && p.repeat === "reject" && queryOf().getAll(p.name).length > 1) return undefined;
     }
     let unsafe = false;
     const file = rule.to.replace(/:(\w+)/g, (_m, name: string) => {

@@ -347,7 +347,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   function answerRow(ctx: RequestContext, target: string | undefined, built: BuiltRange | undefined): Answer | Promise<Answer> {
     const { url } = ctx;
     const { route } = ctx.match!;
-    const datasetFile = built && resolveRewrite(url.pathname, url.searchParams, rules, { routeId: route.id, built });
+    const datasetFile = built && resolveRewrite(url.pathname, url, rules, { routeId: route.id, built });
     if (!datasetFile) return answerFunction(ctx, target);
     return files.get(datasetFile).then((file) => {
       // no file (a partial build): the function answers, byte-identical
