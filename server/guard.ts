@@ -104,7 +104,6 @@ export function targetProblem(target: string): string | undefined {
   return readTarget(target).problem;
 }
 
-
 /** A problem answer for a target, with the common headers (HSTS, CORS, RateLimit-*) of the target's surface. */
 export function problemFor(slug: ProblemSlug, detail: string, target: string, headers?: Record<string, string>): Answer {
   return withTargetHeaders(problemAnswer(slug, detail, headers), target);
@@ -136,28 +135,42 @@ export interface Refusal {
   target: string;
 }
 
+/** A limit of the request head a request breaks: its target's length, its header bytes, its Host fields. */
+export type BrokenLimit = "target" | "headers" | "host";
+
 /**
- * Whether a request's target and headers are within what is answered normally: target length, header bytes, and
- * for an HTTP/1.1 request exactly one Host. The part of refusalOf() that needs no reading of the target (a kept
- * answer is written when this holds).
+ * The first limit of the request head a request breaks (target length, header bytes, and for an HTTP/1.1 request
+ * exactly one Host), or null when it breaks none: the part of refusalOf() that needs no reading of the target (a
+ * kept answer is written when it is null).
  */
-export function withinLimits(target: string, rawHeaders: readonly string[], hostRequired: boolean): boolean {
-  return Buffer.byteLength(target) <= MAX_URL_BYTES && headerBytes(rawHeaders) <= MAX_HEADER_BYTES && (!hostRequired || hostFields(rawHeaders) === 1);
+export function brokenLimit(target: string, rawHeaders: readonly string[], hostRequired: boolean): BrokenLimit | null {
+  if (Buffer.byteLength(target) > MAX_URL_BYTES) return "target";
+  if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return "headers";
+  if (hostRequired && hostFields(rawHeaders) !== 1) return "host";
+  return null;
 }
 
 /**
  * The answer to a request Node has parsed but the handlers must not see, or undefined when it may go on:
  * 414, 431, 400 for an HTTP/1.1 request without exactly one Host (`hostRequired`), 405 (every method the path's
  * row does not declare: on every path but /mcp, all but GET, HEAD, OPTIONS, TRACE included), 400 for a target the
- * server cannot read. `facts`: the target as readTarget() reads it (read here when not given).
+ * server cannot read. `facts`: the target as readTarget() reads it, `broken`: what brokenLimit() found (each worked
+ * out here when not given).
  */
-export function refusalOf(method: string, target: string, rawHeaders: readonly string[], hostRequired = false, facts?: TargetFacts): Refusal | undefined {
-  if (Buffer.byteLength(target) > MAX_URL_BYTES) return { answer: uriTooLong("/"), target: "/" };
+export function refusalOf(
+  method: string,
+  target: string,
+  rawHeaders: readonly string[],
+  hostRequired = false,
+  facts?: TargetFacts,
+  broken: BrokenLimit | null = brokenLimit(target, rawHeaders, hostRequired),
+): Refusal | undefined {
+  if (broken === "target") return { answer: uriTooLong("/"), target: "/" };
   const { problem, match } = facts ?? readTarget(target);
   const methods: readonly string[] = match?.route.methods ?? READ_METHODS;
   const readable = problem === undefined ? target : "/";
-  if (headerBytes(rawHeaders) > MAX_HEADER_BYTES) return { answer: headersTooLarge(readable), target: readable };
-  if (hostRequired && hostFields(rawHeaders) !== 1) {
+  if (broken === "headers") return { answer: headersTooLarge(readable), target: readable };
+  if (broken === "host") {
     return { answer: problemFor("invalid-parameter", "an HTTP/1.1 request must carry exactly one 'Host' header", readable), target: readable };
   }
   if (!methods.includes(method)) return { answer: methodProblem(method, readable), target: readable };

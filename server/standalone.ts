@@ -59,7 +59,7 @@ import { memoOf } from "./memo.js";
 import { PublicFiles, STAT_TTL_MS, type CachedFile } from "./files.js";
 import {
   INTERNAL_ORIGIN, NODE_MAX_HEADERS_COUNT, NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, expectationFailed, methodProblem,
-  problemFor, readTarget, refusalOf, surfaceOfTarget, targetProblem, withinLimits, type TargetFacts,
+  brokenLimit, problemFor, readTarget, refusalOf, surfaceOfTarget, targetProblem, type TargetFacts,
 } from "./guard.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -305,7 +305,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       ? limitedOn(counter.name, counter.pace, { rateLimitsEnabled, store, clientAddress: clientOf(req) }, now)
       : undefined;
     const writeOne = (over: Answer | undefined) => {
-      if (closing) res.setHeader("Connection", "close");
+      closeIfClosing(res);
       if (over) writeAnswer(res, completed(over, counter!.pace, sourceHeader("function")));
       else writeKept(req, res, keep);
     };
@@ -385,11 +385,19 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     return mark(await handlers["not-found"](request, ctx), "function");
   }
 
+  /** A fault of the server (not of the request), logged with its stack. */
+  const logFault = (error: unknown) => log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
+  /** The 500 problem of a fault, for a path. */
+  const internalError = (pathname: string) =>
+    problemFor("internal-error", "the server failed to answer this request; please try again later", pathname);
+  /** The 400 problem of a target the Fetch level could not read (the raw guard refuses such targets before). */
+  const unreadableTarget = () => problemFor("invalid-parameter", "the request target could not be read", "/");
+
   /** answer(), or the problem of a failure (logged): never throws nor rejects. */
   function answerSafely(ctx: RequestContext, target?: string): Answer | Promise<Answer> {
     const failed = (error: unknown): Answer => {
-      log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
-      return problemFor("internal-error", "the server failed to answer this request; please try again later", ctx.url.pathname);
+      logFault(error);
+      return internalError(ctx.url.pathname);
     };
     try {
       const answered = answer(ctx, target);
@@ -413,15 +421,15 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     try {
       ctx = contextOf(request, clientAddress, target === undefined ? undefined : readTarget(target));
     } catch (error) {
-      log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
-      return responseOf(request, problemFor("invalid-parameter", "the request target could not be read", "/"));
+      logFault(error);
+      return responseOf(request, unreadableTarget());
     }
     if (ctx.match?.route.fn === "mcp") {
       try {
         return mcpMarked(await handleMcp(request, ctx));
       } catch (error) {
-        log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
-        return responseOf(request, problemFor("internal-error", "the server failed to answer this request; please try again later", ctx.url.pathname));
+        logFault(error);
+        return responseOf(request, internalError(ctx.url.pathname));
       }
     }
     return responseOf(request, await answerSafely(ctx, target));
@@ -436,7 +444,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     return fetch(request, clientOf(incoming), incoming.url);
   }, {
     // the raw handler has already refused what the bridge cannot read; this is the net under it
-    errorHandler: () => responseOf(null, problemFor("invalid-parameter", "the request target could not be read", "/")),
+    errorHandler: () => responseOf(null, unreadableTarget()),
   });
 
   /**
@@ -459,18 +467,22 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     else write(res, answered);
   };
 
-  /** writeAnswer(), saying `Connection: close` once the server is closing (the socket is about to be closed). */
-  const write = (res: ServerResponse, answer: Answer): void => {
+  /** Once the server is closing, an answer about to be written says `Connection: close` (its socket is closed next). */
+  const closeIfClosing = (res: ServerResponse): void => {
     if (closing) res.setHeader("Connection", "close");
+  };
+
+  /** writeAnswer(), closing the connection once the server is closing. */
+  const write = (res: ServerResponse, answer: Answer): void => {
+    closeIfClosing(res);
     writeAnswer(res, answer);
   };
 
   const fail = (res: ServerResponse, error: unknown) => {
-    log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
+    logFault(error);
     try {
-      if (!res.headersSent) {
-        writeAnswer(res, problemFor("internal-error", "the server failed to answer this request; please try again later", "/"));
-      } else res.destroy();
+      if (!res.headersSent) writeAnswer(res, internalError("/"));
+      else res.destroy();
     } catch {
       res.destroy();
     }
@@ -499,15 +511,16 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       const method = req.method ?? "";
       const target = req.url ?? "";
       const hostRequired = req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
+      const broken = brokenLimit(target, req.rawHeaders, hostRequired);
       // a repeated target whose answer is kept: a GET or HEAD of it is answered without reading the target again
-      if (answers.size > 0 && (method === "GET" || method === "HEAD") && withinLimits(target, req.rawHeaders, hostRequired)) {
+      if (!broken && answers.size > 0 && (method === "GET" || method === "HEAD")) {
         const now = clock();
         const keep = answers.get(target, now.getTime());
         if (keep) return answerKept(req, res, keep, now);
       }
       // the target is read once: the guard's checks and the request's context take its URL and row from here
       const facts = readTarget(target);
-      const refusal = refusalOf(method, target, req.rawHeaders, hostRequired, facts);
+      const refusal = refusalOf(method, target, req.rawHeaders, hostRequired, facts, broken);
       if (refusal) return write(res, asTheSurfaceAnswers(refusal.answer, refusal.target));
       dispatch(req, res, target, facts);
     } catch (error) {

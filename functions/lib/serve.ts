@@ -24,10 +24,10 @@ import {
 import { matchRoute, surfaceOf, type Match } from "../../contract/routes.js";
 import { problemOf } from "../../contract/problems.js";
 import { layeredHeaders, responseOf, type Answer, type RequestHead } from "./http.js";
-
-export type { RequestHead };
 import { errorAnswer, problemAnswer } from "./problem.js";
 import { checkRateLimit, type RateLimitDecision, type RateLimitStore } from "./ratelimit.js";
+
+export type { RequestHead };
 
 /** The clock is injectable so tests can fix "today", "midnight" and rate-limit windows. */
 export type Clock = () => Date;
@@ -136,6 +136,8 @@ export function tableSurface(fallback: SurfaceName): Surface {
 export type Handler = (request: Request, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response;
 /** A handler that reads only the request's head and answers with an Answer (every handler but the MCP endpoint's). */
 export type AnswerHandler = (request: RequestHead, ctx: RequestContext) => Promise<Answer> | Answer;
+/** What the pipeline runs: either kind of handler, given the request's head (serve() closes over the whole Request). */
+type PipelineHandler = (request: RequestHead, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response;
 export type ServedHandler = (request: Request, ctx?: Partial<ServiceContext>) => Promise<Response>;
 /**
  * A surface's handler with every rule around it (serveAnswers()): the final Answer of a request, at once when
@@ -341,7 +343,7 @@ export function serve(surface: Surface, handler: Handler): ServedHandler {
  */
 function pipeline(
   surface: Surface,
-  handler: (request: RequestHead, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response,
+  handler: PipelineHandler,
   ctx: RequestContext,
 ): Answer | Response | Promise<Answer | Response> {
   const { request } = ctx;
@@ -362,7 +364,7 @@ function pipeline(
 /** The handler's answer, final (no closure made per request: these are plain functions of the context). */
 function handled(
   surface: Surface,
-  handler: (request: RequestHead, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response,
+  handler: PipelineHandler,
   ctx: RequestContext,
 ): Answer | Response | Promise<Answer | Response> {
   const answered = handler(ctx.request, ctx);
