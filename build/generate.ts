@@ -12,7 +12,7 @@ import {
   longWeekendsResource, occurrenceSeries, yearDaysResource,
 } from "../contract/resources.js";
 import { serializeJson } from "../contract/serialize.js";
-import { openApiBody } from "../functions/lib/openapi.js";
+import { openApiBody } from "../functions/lib/openapi-body.js";
 import {
   DUE_DATE_CATALOGUE_PATH, dueDateSchedulesOfYear, dueDatesPath, CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH,
   FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath, halfDaysPath, hasFlagDaysFile,

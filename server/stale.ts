@@ -9,69 +9,18 @@
  *     (about 25 s for all years) adds the files. `datasetIsCurrent()` tells whether the files on disk match the engine.
  */
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { writeRouting } from "../build/routing.js";
-import { stockholmYear } from "../functions/lib/cache.js";
+import { siteInputsHash, siteIsCurrent, writeSiteStamp } from "../build/site-stamp.js";
 import { datasetMatchesEngine } from "./dataset.js";
 import type { Log } from "./log.js";
 
 export type { Log };
 
 export { datasetIsCurrent, datasetMatchesEngine } from "./dataset.js";
+export { SITE_INPUTS, siteInputsHash, siteIsCurrent, siteStampPath } from "../build/site-stamp.js";
 
-
-/** What the site build reads (relative to the project root). */
-export const SITE_INPUTS = ["site", "data-gen", "contract", "package-lock.json", "tsconfig.json"];
-const SKIPPED_DIRECTORIES = new Set(["node_modules", ".astro", "dist"]);
-
-/** Where the hash of the last successful site build's inputs is kept (git-ignored with node_modules). */
-export function siteStampPath(root: string): string {
-  return join(root, "node_modules", ".cache", "swedish-calendar-service", "site-inputs.json");
-}
-
-function* filesUnder(root: string, path: string): Generator<string> {
-  const absolute = join(root, path);
-  let info;
-  try {
-    info = statSync(absolute);
-  } catch {
-    return;
-  }
-  if (info.isFile()) {
-    yield path;
-    return;
-  }
-  if (!info.isDirectory()) return;
-  for (const name of readdirSync(absolute).sort()) {
-    if (SKIPPED_DIRECTORIES.has(name)) continue;
-    yield* filesUnder(root, join(path, name));
-  }
-}
-
-/** The hash of everything the site build depends on, as of `now`. */
-export function siteInputsHash(root: string, now = new Date()): string {
-  const hash = createHash("sha256");
-  hash.update(`year ${stockholmYear(now)}\n`);
-  for (const input of SITE_INPUTS) {
-    for (const file of filesUnder(root, input)) {
-      hash.update(`${relative(root, join(root, file))}\n`);
-      hash.update(readFileSync(join(root, file)));
-    }
-  }
-  return hash.digest("hex");
-}
-
-/** True when public/ holds a site built from the current inputs. */
-export function siteIsCurrent(root: string, publicDir: string, inputs = siteInputsHash(root)): boolean {
-  if (!existsSync(join(publicDir, "index.html"))) return false;
-  try {
-    return JSON.parse(readFileSync(siteStampPath(root), "utf8")).inputs === inputs;
-  } catch {
-    return false;
-  }
-}
 
 /** Runs an npm script of the project; resolves with its exit code (its output goes to `log`). */
 export function runScript(root: string, script: string, log: Log, options: { env?: Record<string, string>; args?: string[] } = {}): Promise<number> {
@@ -108,6 +57,14 @@ export function runScript(root: string, script: string, log: Log, options: { env
 export async function buildSiteIfStale(root: string, publicDir: string, log: Log): Promise<void> {
   const inputs = siteInputsHash(root);
   if (siteIsCurrent(root, publicDir, inputs)) return;
+  if (!existsSync(join(root, "node_modules", "astro"))) {
+    log(
+      "warn",
+      `site: ${existsSync(join(publicDir, "index.html")) ? "public/ holds a site built from other sources" : "public/ holds no site"}, and Astro ` +
+        "is not installed to build it (a production install): site pages answer what public/ holds (npm run build:site with the dev dependencies builds it)",
+    );
+    return;
+  }
   const started = Date.now();
   log("info", "site: inputs changed, building (npm run build:site)");
   const code = await runScript(root, "build:site", log);
@@ -115,8 +72,7 @@ export async function buildSiteIfStale(root: string, publicDir: string, log: Log
     log("error", `site: build failed (exit ${code}); site pages answer what public/ holds`);
     return;
   }
-  mkdirSync(join(siteStampPath(root), ".."), { recursive: true });
-  writeFileSync(siteStampPath(root), JSON.stringify({ inputs, builtAt: new Date().toISOString() }) + "\n");
+  writeSiteStamp(root, inputs);
   log("info", `site: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

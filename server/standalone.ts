@@ -1,7 +1,9 @@
 /**
  * The standalone server: the whole service from one Node process (the default way to run it, `npm start`).
  *
- *   tsx server/standalone.ts [--no-build]        PORT (default 8888), HOST, RATE_LIMITS=off, V2_ANNOUNCED_AT, ...
+ *   npm start                                   PORT (default 8888), HOST, RATE_LIMITS=off, V2_ANNOUNCED_AT, ...
+ *   tsx server/standalone.ts [--no-build]       the same from the sources (tests; --no-build: no routing or site step)
+ * `npm start` runs ./start.mjs, which runs this module's main() from its bundle (dist/server.mjs, build/bundle.ts).
  *
  * Layers, outermost first:
  *   1. Node's HTTP parser, with a header limit raised so the server answers 414/431 itself (every header field
@@ -591,7 +593,8 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 // The command line: `npm start`
 // ---------------------------------------------------------------------------------------------------------------
 
-async function main(): Promise<void> {
+/** `npm start` (./start.mjs runs it from the bundle): the server on PORT until SIGTERM or SIGINT. */
+export async function main(): Promise<void> {
   const log = consoleLog;
   // whatever becomes of the process's output, logging never affects answering (./log.ts)
   guardOutput(log);

@@ -7,6 +7,7 @@
 import { cp, mkdir, readdir, rm, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { siteInputsHash, writeSiteStamp } from "../build/site-stamp.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = path.join(root, ".astro-dist");
@@ -16,6 +17,8 @@ const publish = path.join(root, "public");
 const FOREIGN = new Set(["v3", "ics", "ical", "data", "manifest.json", "_redirects", "_headers", "holidays", "half-days", "bridge-days", "health"]);
 
 async function main(): Promise<void> {
+  // the inputs as the build read them (hashed before copying: a source edited meanwhile makes the next start rebuild)
+  const inputs = siteInputsHash(root);
   const entries = await readdir(dist).catch(() => {
     throw new Error(`${dist} does not exist: run 'astro build --root site' first (npm run build:site)`);
   });
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
     if ((await stat(path.join(dist, name))).isDirectory()) await rm(target, { recursive: true, force: true });
     await cp(path.join(dist, name), target, { recursive: true, force: true });
   }
+  writeSiteStamp(root, inputs);
   console.log(`site: copied ${entries.join(", ")} into ${path.relative(root, publish) || "."}/`);
 }
 

@@ -22,13 +22,18 @@ export type { DatasetStatus, Health };
 /** The environment variable naming the manifest file; unset or empty: `public/manifest.json` under the working directory. */
 export const DATASET_MANIFEST_ENV = "DATASET_MANIFEST";
 
+/** The manifest's place under the working directory, as path segments. */
+const MANIFEST_UNDER_CWD = ["public", "manifest.json"];
+
 /**
  * Where the dataset manifest is looked for. Under `netlify dev` and `npm start` the working directory is the project
  * root and the publish folder is `public/`. A deployed function runs from its bundle and the publish folder is not
  * on disk (it is on the CDN), so the file is absent there, which is normal: /health then reports `dataset: null`.
+ * (The segments are spread, not written in the call: Netlify's file tracer evaluates a literal path and would put
+ * the build's manifest into every function's zip, where the deployed function would then find it.)
  */
 export function datasetManifestPath(env: Record<string, string | undefined> = process.env): string {
-  return resolve(env[DATASET_MANIFEST_ENV] || resolve(process.cwd(), "public", "manifest.json"));
+  return resolve(env[DATASET_MANIFEST_ENV] || resolve(process.cwd(), ...MANIFEST_UNDER_CWD));
 }
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;

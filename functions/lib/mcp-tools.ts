@@ -5,16 +5,14 @@
  * the v3 endpoint's body for the same question, and an argument the endpoint would refuse is a tool error with the
  * same problem slug and detail. No URL is built.
  *
- * Input schemas come from the same declarations as the HTTP parameters: each tool argument names the route table's
- * parameter (`PARAMETERS` key) it is read with, and its JSON Schema and prose are that parameter's OpenAPI component
- * (contract/openapi.ts `PARAMETER_COMPONENTS`, built from data-gen/grammar.ts). Nothing here validates: the schemas
+ * Each tool argument names the route table's parameter (`PARAMETERS` key) it is read with; its JSON Schema (what
+ * `tools/list` shows, ./mcp-listing.ts) is that parameter's OpenAPI component. Nothing here validates: the schemas
  * tell a model what to send, the parsers judge what it sent.
  */
 import type {
   Adjustment, BridgeDaysResponse, Day, DueDatesResponse, FlagDaysResponse, HalfDaysResponse, HolidaysResponse, LeavePlan, LongWeekendsResponse,
   OccurrenceList, Period, Shift,
 } from "../../contract/bodies.js";
-import { PARAMETER_COMPONENTS } from "../../contract/openapi.js";
 import { PATHS } from "../../contract/paths.js";
 import { PARAMETERS, ROUTE_BY_ID, type ParameterKey } from "../../contract/routes.js";
 import { observances } from "swedish-calendar";
@@ -98,7 +96,7 @@ export const MCP_INSTRUCTIONS = [
  * A tool argument: read with a parameter of the route table (its parser, and its JSON Schema from the OpenAPI
  * component). The prose is the tool's own: the component's speaks of query strings and HTTP statuses.
  */
-interface ToolArgument {
+export interface ToolArgument {
   name: string;
   parameter: ParameterKey;
   description: string;
@@ -374,56 +372,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
 ];
 
 export const TOOL_BY_NAME: ReadonlyMap<string, ToolDeclaration> = new Map(TOOLS.map((t) => [t.name, t]));
-
-// ---------------------------------------------------------------------------------------------------------------
-// The tools as MCP lists them
-// ---------------------------------------------------------------------------------------------------------------
-
-interface ParameterComponent {
-  schema: Json;
-  example?: unknown;
-}
-
-/**
- * The JSON Schema of a tool argument: its parameter's OpenAPI schema (type, pattern, enum, bounds, default, from
- * data-gen/grammar.ts), with the tool's prose; a repeatable parameter (`add`) takes an array or one string.
- */
-export function argumentSchema(argument: ToolArgument): Json {
-  const parameter = PARAMETERS[argument.parameter];
-  const component = PARAMETER_COMPONENTS[parameter.component] as ParameterComponent;
-  const schema = parameter.repeat === "all" ? { anyOf: [component.schema, (component.schema as { items: Json }).items] } : component.schema;
-  return { ...schema, description: argument.description, ...(component.example !== undefined ? { examples: [component.example] } : {}) };
-}
-
-export interface ListedTool {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: { type: "object"; properties: Record<string, Json>; required: string[] };
-  annotations: { title: string; readOnlyHint: true; destructiveHint: false; idempotentHint: true; openWorldHint: false };
-}
-
-function listed(tool: ToolDeclaration): ListedTool {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: {
-      type: "object",
-      properties: Object.fromEntries(tool.arguments.map((a) => [a.name, argumentSchema(a)])),
-      required: tool.arguments.filter((a) => PARAMETERS[a.parameter].required).map((a) => a.name),
-    },
-    // answers are a pure function of the arguments (and, for an omitted year, of today's date in Sweden)
-    annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  };
-}
-
-let listOnce: ListedTool[] | undefined;
-
-/** The `tools/list` result's tools, built once. */
-export function listedTools(): ListedTool[] {
-  return (listOnce ??= TOOLS.map(listed));
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Calling a tool

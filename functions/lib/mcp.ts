@@ -24,7 +24,8 @@ import * as z from "zod/v4";
 import { PATHS } from "../../contract/paths.js";
 import { API_VERSION, MCP_MAX_BODY_BYTES, NO_STORE } from "../../contract/policies.js";
 import { ProblemError } from "../../contract/problems.js";
-import { MCP_INSTRUCTIONS, TOOL_BY_NAME, callResult, listedTools, runTool } from "./mcp-tools.js";
+import { listedTools } from "./mcp-listing.js";
+import { MCP_INSTRUCTIONS, TOOL_BY_NAME, callResult, runTool } from "./mcp-tools.js";
 import { notFound } from "./problem.js";
 import { serve, tableSurface, withHeaders, type ServiceContext } from "./serve.js";
 

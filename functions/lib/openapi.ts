@@ -3,7 +3,7 @@
  * the row's sample request (contract/examples.ts) computed by the code that answers it over HTTP: the request is
  * matched and read by the route table (readArguments, as the routers read it), then V3_BODIES (v3), the feed
  * handler at the sample clock (the feed, cut to an excerpt), contract/v2.ts (v2), healthBody (/health) or the MCP
- * tool (/mcp). Computed once per process, on first use (the build writes the same bytes to the dataset).
+ * tool (/mcp). Serialised by ./openapi-body.ts.
  */
 import { calendarExcerpt, MCP_SAMPLE_CALL, SAMPLE_CLOCK, SAMPLE_REQUESTS, type ResponseExamples } from "../../contract/examples.js";
 import { openApiDocument } from "../../contract/openapi.js";
@@ -71,11 +71,4 @@ export function responseExamples(): ResponseExamples {
 /** The served OpenAPI document (the public form, with the examples). */
 export function servedOpenApiDocument(): Record<string, unknown> {
   return openApiDocument({ examples: responseExamples() });
-}
-
-/** The served OpenAPI document, serialised once per module, on first use. */
-let body: string | undefined;
-
-export function openApiBody(): string {
-  return (body ??= serializeJson(servedOpenApiDocument()));
 }

@@ -8,7 +8,7 @@
 import type { RouteId } from "../../contract/routes.js";
 import { catalogueResource, dueDateCatalogueResource, flagDayCatalogueResource } from "../../contract/resources.js";
 import { serializeJson } from "../../contract/serialize.js";
-import { openApiBody } from "./openapi.js";
+import { openApiBody } from "./openapi-body.js";
 import { tableRouter, type RouteHandlers } from "./router.js";
 import { responding, serveAnswers, tableSurface } from "./serve.js";
 import { V3_BODIES, type BodyOf } from "./v3-bodies.js";

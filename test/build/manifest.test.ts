@@ -3,8 +3,8 @@
  * manifest Netlify's platform reads: its routes and trafficRules carry each function's config. This shows they
  * are what the route table says (contract/static.ts functionConfigs(), contract/policies.ts SURFACES).
  */
-import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ const run = promisify(execFile);
 
 interface ManifestFunction {
   name: string;
+  runtimeVersion?: string;
   routes?: { pattern: string; literal?: string; expression?: string; prefer_static?: boolean }[];
   excludedRoutes?: { pattern: string }[];
   trafficRules?: {
@@ -31,10 +32,10 @@ let functions: Map<string, ManifestFunction>;
 describe.skipIf(process.env.E2E === "off")("netlify build --offline: the deploy manifest", () => {
   beforeAll(async () => {
     const bin = join(ROOT, "node_modules", ".bin");
-    // --cwd from another directory: the root is an npm workspace root, and netlify-cli takes its only workspace
-    // package (data-gen/) for the site unless told --cwd, which it ignores when it equals the process's directory
-    await run(join(bin, "netlify"), ["build", "--offline", "--context", "functions-only", "--cwd", ROOT], {
-      cwd: join(ROOT, "scripts"),
+    // plainly from the root, as an operator runs it: the root is the site (no workspace for netlify-cli to pick)
+    rmSync(join(ROOT, "data-gen", ".netlify"), { recursive: true, force: true });
+    await run(join(bin, "netlify"), ["build", "--offline", "--context", "functions-only"], {
+      cwd: ROOT,
       env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, NETLIFY_TELEMETRY_DISABLED: "1" },
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -68,6 +69,16 @@ describe.skipIf(process.env.E2E === "off")("netlify build --offline: the deploy 
     if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(windowLimit);
     else expect(windowLimit).toBe(pace.limit);
     expect(fn.trafficRules?.action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);
+  });
+
+  it("the root is the site: nothing under data-gen/.netlify, each function bundled into one file on Node 22", () => {
+    expect(existsSync(join(ROOT, "data-gen", ".netlify"))).toBe(false);
+    for (const fn of functions.values()) {
+      expect(fn.runtimeVersion, fn.name).toBe("nodejs22.x");
+      // dist/functions/<name>.mjs, everything it imports inside it (build/bundle.ts): no node_modules in the zip
+      const listing = execFileSync("unzip", ["-Z1", join(ROOT, ".netlify", "functions", `${fn.name}.zip`)], { encoding: "utf8" }).split("\n").filter(Boolean);
+      expect(listing.filter((f) => !f.startsWith("___netlify-")), fn.name).toEqual([`${fn.name}.mjs`]);
+    }
   });
 
   it("every rewrite target is a route of the rate-limited function", () => {

@@ -17,6 +17,8 @@
 import type { TestProject } from "vitest/node";
 import { buildSiteIfStale, datasetIsCurrent, runScript, type Log } from "../../server/stale.js";
 import { writeRouting } from "../../build/routing.js";
+import { bundleAll } from "../../build/bundle.js";
+import { bundleState } from "../../build/bundle-state.mjs";
 import { PUBLIC_DIR, ROOT, choosePort, startServer, type RunningServer } from "./server.js";
 
 let server: RunningServer | undefined;
@@ -32,8 +34,12 @@ const log: Log = (level, message) => {
   if (level !== "info") console.warn(`[e2e setup] ${message}`);
 };
 
-/** public/ as both servers should serve it: the routing files, the site, and a dataset built by this engine. */
+/**
+ * public/ as both servers should serve it: the routing files, the site, and a dataset built by this engine; and the
+ * bundles `npm start` and netlify dev run (dist/), built once here rather than by each server a test starts.
+ */
 export async function preparePublic(): Promise<void> {
+  if (bundleState(ROOT) !== "current") await bundleAll();
   writeRouting(PUBLIC_DIR);
   await buildSiteIfStale(ROOT, PUBLIC_DIR, log);
   if (!(await datasetIsCurrent(PUBLIC_DIR))) {

@@ -1,0 +1,40 @@
+// Whether the deploy bundles in dist/ (build/bundle.ts, `npm run build:code`) were built from the sources as they
+// are now: plain JavaScript, so that `npm start` (server/start.mjs) can ask before any TypeScript loader exists (a
+// production install has none). dist/bundle-inputs.json lists every project file the bundles were built from and
+// the hash of their content; the lock file stands for the packages taken from node_modules.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const BUNDLE_INPUTS_FILE = "dist/bundle-inputs.json";
+export const SERVER_BUNDLE_FILE = "dist/server.mjs";
+
+/** The hash of the listed files' content (paths relative to root, in the order given). */
+export function inputsHash(root, files) {
+  const hash = createHash("sha256");
+  for (const file of files) {
+    hash.update(`${file}\n`);
+    try {
+      hash.update(readFileSync(join(root, file)));
+    } catch {
+      hash.update("(missing)\n");
+    }
+  }
+  return hash.digest("hex");
+}
+
+/**
+ * "current": dist/ holds bundles of the sources as they are; "stale": bundles of other sources (or a file they
+ * were built from is gone); "missing": no server bundle.
+ */
+export function bundleState(root) {
+  if (!existsSync(join(root, SERVER_BUNDLE_FILE))) return "missing";
+  let recorded;
+  try {
+    recorded = JSON.parse(readFileSync(join(root, BUNDLE_INPUTS_FILE), "utf8"));
+  } catch {
+    return "stale";
+  }
+  if (!Array.isArray(recorded.inputs) || typeof recorded.hash !== "string") return "stale";
+  return inputsHash(root, recorded.inputs) === recorded.hash ? "current" : "stale";
+}

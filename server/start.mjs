@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm start`: the standalone server from its bundle, dist/server.mjs (build/bundle.ts, `npm run build:code`), so
+// that nothing at run time needs a TypeScript loader or any dev dependency (a production install:
+// `npm ci --omit=dev` after `npm run build`). When the bundle is missing or older than the sources and the dev
+// dependencies are installed (a clone after `npm ci`), it is bundled first (a few seconds); without them, a stale
+// bundle is served as built, said in one log line, and a missing one stops the start with what to run.
+// The server runs in this process: whoever signals `npm start` (which execs node) signals the server.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { SERVER_BUNDLE_FILE, bundleState } from "../build/bundle-state.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const line = (level, message) => (level === "info" ? process.stdout : process.stderr).write(`${new Date().toISOString()} ${level} ${message}\n`);
+
+const state = bundleState(root);
+if (state !== "current") {
+  const tsx = join(root, "node_modules", "tsx", "dist", "loader.mjs");
+  const canBundle = existsSync(tsx) && existsSync(join(root, "node_modules", "esbuild"));
+  if (canBundle) {
+    const started = Date.now();
+    try {
+      execFileSync(process.execPath, ["--import", pathToFileURL(tsx).href, join(root, "build", "bundle.ts"), "--quiet"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    } catch {
+      line("error", "code: bundling the server failed (npm run build:code shows why)");
+      process.exit(1);
+    }
+    line("info", `code: ${state === "missing" ? "no bundle yet" : "sources changed"}, bundled in ${((Date.now() - started) / 1000).toFixed(1)} s (npm run build:code)`);
+  } else if (state === "stale") {
+    line("warn", `code: ${SERVER_BUNDLE_FILE} was built from other sources and no dev dependencies are installed to bundle it again (npm ci, then npm run build:code); serving it as built`);
+  } else {
+    line("error", `code: ${SERVER_BUNDLE_FILE} is missing: build first with the dev dependencies installed (npm ci && npm run build), then a production install (npm ci --omit=dev) can run it`);
+    process.exit(1);
+  }
+}
+
+const { main } = await import(pathToFileURL(join(root, SERVER_BUNDLE_FILE)).href);
+main().catch((error) => {
+  line("error", `the standalone server could not start: ${error?.message ?? error}`);
+  process.exit(1);
+});

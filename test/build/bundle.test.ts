@@ -1,0 +1,77 @@
+/**
+ * The functions as deployed (build/bundle.ts: one file per function, dist/functions/<name>.mjs, the folder
+ * netlify.toml names): each starts in a fresh `node` process and answers its cold-start request with the same
+ * status, body and validators as the function's TypeScript source in process (the cold-start benchmark's code
+ * path, bench/cold.ts; its timings and targets live in the benchmark). And each bundle holds only what its routes
+ * need: no schema library, no OpenAPI generator where a build-time product serves.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { COLD_REQUESTS, coldStart } from "../../bench/cold.js";
+import { FUNCTIONS_BUNDLE_DIR, PRECOMPUTED, bundleAll, functionNames } from "../../build/bundle.js";
+import { BUNDLE_INPUTS_FILE, bundleState } from "../../build/bundle-state.mjs";
+import { ROOT } from "../e2e/server.js";
+
+type Contents = Record<string, Record<string, number>>;
+let contents: Contents;
+
+beforeAll(async () => {
+  if (bundleState(ROOT) !== "current") await bundleAll();
+  contents = JSON.parse(readFileSync(join(ROOT, BUNDLE_INPUTS_FILE), "utf8")).contents;
+}, 120_000);
+
+const EXPECTED_STATUS: Record<string, number> = { "not-found": 404, "rate-limited": 429 };
+
+describe("each bundled function in a fresh process answers as its source does in process", () => {
+  it("covers every function", () => {
+    expect(Object.keys(COLD_REQUESTS).sort()).toEqual(functionNames());
+  });
+
+  it.each(functionNames())("%s", async (name) => {
+    const spec = COLD_REQUESTS[name];
+    const cold = coldStart(join(FUNCTIONS_BUNDLE_DIR, `${name}.mjs`), spec);
+    const source = (await import(join(ROOT, "functions", `${name}.mts`))) as { default: (r: Request, c: { ip: string }) => Promise<Response> };
+    const request = new Request(spec.url, { method: spec.method ?? "GET", headers: spec.headers, body: spec.body });
+    const inProcess = await source.default(request, { ip: "192.0.2.1" });
+    const body = Buffer.from(await inProcess.arrayBuffer());
+
+    expect(cold.status).toBe(EXPECTED_STATUS[name] ?? 200);
+    expect(cold.status).toBe(inProcess.status);
+    expect(Buffer.from(cold.body, "base64").toString("utf8")).toBe(body.toString("utf8"));
+    for (const header of ["content-type", "etag", "ratelimit-policy", "ratelimit-limit", "access-control-allow-origin", "strict-transport-security"]) {
+      expect(cold.headers[header], `${name}: ${header}`).toBe(inProcess.headers.get(header) ?? undefined);
+    }
+    expect(cold.importMs).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe("each bundle holds what its routes need", () => {
+  const has = (bundle: string, origin: string) => Object.keys(contents[bundle] ?? {}).some((k) => k === origin || k.startsWith(origin + "/"));
+
+  it("every function and the server were bundled", () => {
+    expect(Object.keys(contents).sort()).toEqual([...functionNames(), "server"].sort());
+  });
+
+  it("no function carries the schema library, the OpenAPI generator or the body declarations: their products are data", () => {
+    for (const name of functionNames()) {
+      for (const origin of ["@sinclair/typebox", "contract/openapi.ts", "contract/bodies.ts", "functions/lib/openapi.ts"]) {
+        expect(has(name, origin), `${name} bundles ${origin}`).toBe(false);
+      }
+    }
+  });
+
+  it("the MCP SDK only in the MCP function (and the server); the feed library only where a feed is answered", () => {
+    for (const name of functionNames()) {
+      expect(has(name, "@modelcontextprotocol/sdk"), name).toBe(name === "mcp");
+      expect(has(name, "ics"), name).toBe(name === "ical" || name === "ical-query");
+    }
+  });
+
+  it("the precomputed modules are shipped as data: the calendar's fingerprint is a string in the health function", () => {
+    expect(PRECOMPUTED.every((p) => !p.startsWith("/"))).toBe(true);
+    // its SHA-256 implementation is not bundled: the fingerprint was computed at build time
+    expect(has("health", "data-gen/sha256.ts")).toBe(false);
+    expect(has("health", "data-gen/data-version.ts")).toBe(true);
+  });
+});
