@@ -48,6 +48,8 @@ export interface StartOptions {
   /** standalone only: false runs the server without `npm start`'s build step */
   build?: boolean;
   timeoutMs?: number;
+  /** standalone with `npm start` only: the project copy to run it in (default: this repository) */
+  cwd?: string;
 }
 
 function command(kind: ServerKind, build: boolean): [string, string[]] {
@@ -71,7 +73,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     else env[k] = v;
   }
   const [file, args] = command(kind, build);
-  const child = spawn(file, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(file, args, { cwd: options.cwd ?? ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout!.on("data", (d) => (log = (log + d).slice(-50_000)));
   child.stderr!.on("data", (d) => (log = (log + d).slice(-50_000)));

@@ -1,0 +1,127 @@
+/**
+ * A production install runs (README, Self-hosting): after `npm run build`, a copy of the project with only its
+ * production dependencies (`npm ci --omit=dev`: no TypeScript loader, no esbuild, no Astro) serves the whole service
+ * and the site with `npm start`, builds and writes nothing at start when the build is current, and says in one log
+ * line when the site is older than its sources (serving what public/ holds).
+ *
+ * The copy is the tracked files plus what the build wrote that the server reads (dist/, the site in public/); the
+ * static dataset is left out: without it every answer is computed, byte-identical (the other e2e suites show that).
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleAll } from "../../build/bundle.js";
+import { bundleState } from "../../build/bundle-state.mjs";
+import { siteStampPath } from "../../build/site-stamp.js";
+import { buildSiteIfStale } from "../../server/stale.js";
+import { PUBLIC_DIR, ROOT, choosePort, startServer, type RunningServer } from "./server.js";
+
+/** The dataset's entries of public/ (build/layout.ts): not copied. */
+const DATASET_ENTRIES = new Set(["v3", "ics", "data", "manifest.json"]);
+
+let copy: string;
+
+/** Every file under a folder with its size and modification time: what "nothing written" compares. */
+function listing(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (path: string) => {
+    for (const name of readdirSync(path, { withFileTypes: true })) {
+      const full = join(path, name.name);
+      if (name.isDirectory()) walk(full);
+      else {
+        const info = statSync(full);
+        out.set(full.slice(dir.length), `${info.size} ${info.mtimeMs}`);
+      }
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out;
+}
+
+describe.skipIf(process.env.E2E === "off")("a production install (npm ci --omit=dev after a build), then npm start", () => {
+  beforeAll(async () => {
+    if (bundleState(ROOT) !== "current") await bundleAll();
+    await buildSiteIfStale(ROOT, PUBLIC_DIR, (level, message) => level !== "info" && console.warn(message));
+    copy = mkdtempSync(join(tmpdir(), "production-install-"));
+    const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
+    for (const file of tracked) {
+      if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree, not yet committed
+      mkdirSync(dirname(join(copy, file)), { recursive: true });
+      cpSync(join(ROOT, file), join(copy, file));
+    }
+    cpSync(join(ROOT, "dist"), join(copy, "dist"), { recursive: true });
+    for (const name of readdirSync(PUBLIC_DIR)) {
+      if (!DATASET_ENTRIES.has(name)) cpSync(join(PUBLIC_DIR, name), join(copy, "public", name), { recursive: true });
+    }
+    execFileSync("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd: copy,
+      stdio: "pipe",
+      env: { ...process.env, CI: "true", npm_config_loglevel: "error" },
+    });
+  }, 300_000);
+
+  afterAll(() => {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+
+  it("installs no dev dependency: no TypeScript loader, bundler or site builder", () => {
+    for (const name of ["tsx", "esbuild", "astro", "typescript", "vitest"]) expect(existsSync(join(copy, "node_modules", name)), name).toBe(false);
+  });
+
+  async function withServer(env: Record<string, string | undefined>, check: (server: RunningServer) => Promise<void>): Promise<string> {
+    const port = await choosePort(18_400);
+    // node_modules/.bin of this repository must not be on PATH: the copy has to run with what it installed
+    const PATH = (process.env.PATH ?? "").split(":").filter((p) => !p.startsWith(ROOT)).join(":");
+    const server = await startServer({ port, cwd: copy, env: { ...env, PATH, RATE_LIMITS: "off" }, timeoutMs: 30_000 });
+    try {
+      await check(server);
+    } finally {
+      await server.stop();
+    }
+    return server.output();
+  }
+
+  it("serves /health, a computed day and the site, writing nothing at start", async () => {
+    const before = new Map([...listing(join(copy, "dist")), ...listing(join(copy, "public"))]);
+    const output = await withServer({}, async ({ baseUrl }) => {
+      const health = await fetch(`${baseUrl}/health`);
+      expect(health.status).toBe(200);
+      expect((await health.json()).status).toBe("ok");
+      const day = await fetch(`${baseUrl}/v3/days/2026-06-19`);
+      expect(day.status).toBe(200);
+      expect(await day.json()).toMatchObject({ date: "2026-06-19", holidayType: "defacto", workingDay: false });
+      const home = await fetch(`${baseUrl}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await home.text()).toContain("<html");
+    });
+    const after = new Map([...listing(join(copy, "dist")), ...listing(join(copy, "public"))]);
+    expect(after).toEqual(before);
+    expect(output).not.toMatch(/bundl|building|written/i);
+  }, 60_000);
+
+  it("a site older than its sources: one log line, and the pages public/ holds are served", async () => {
+    rmSync(siteStampPath(copy));
+    const output = await withServer({}, async ({ baseUrl }) => {
+      expect((await fetch(`${baseUrl}/`)).status).toBe(200);
+      expect((await fetch(`${baseUrl}/v3/days/2026-06-19`)).status).toBe(200);
+    });
+    const siteLines = output.split("\n").filter((l) => /site:/.test(l));
+    expect(siteLines).toHaveLength(1);
+    expect(siteLines[0]).toMatch(/built from other sources.*Astro is not installed/);
+  }, 60_000);
+
+  it("a missing bundle stops the start with what to run", () => {
+    rmSync(join(copy, "dist", "server.mjs"));
+    let failure: { status: number; stderr: string } | undefined;
+    try {
+      execFileSync("npm", ["start"], { cwd: copy, encoding: "utf8", stdio: "pipe", env: { ...process.env, PORT: "0" }, timeout: 20_000 });
+    } catch (error) {
+      failure = error as { status: number; stderr: string };
+    }
+    expect(failure?.status).toBe(1);
+    expect(failure?.stderr).toMatch(/dist\/server\.mjs is missing: build first .*npm run build/);
+  }, 30_000);
+});
