@@ -49,7 +49,6 @@ import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/rate
 import {
   completed, limitedOn, methodGate, requestContext, settle, withHeaders, type AnsweringHandler, type Clock, type RequestContext,
 } from "../functions/lib/serve.js";
-import { handleMcp } from "../functions/lib/mcp.js";
 import { answerV3 } from "../functions/lib/v3.js";
 import { makeV2Answering } from "../functions/lib/v2.js";
 import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withdrawal.js";
@@ -65,6 +64,13 @@ import {
 } from "./guard.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * The MCP endpoint's handler, loaded on its first request: the MCP SDK and its schema libraries are the largest part
+ * of the server's code, and a server that never sees an MCP request need not evaluate them at start.
+ */
+let mcpHandler: Promise<typeof import("../functions/lib/mcp.js").handleMcp> | undefined;
+const loadMcpHandler = () => (mcpHandler ??= import("../functions/lib/mcp.js").then((m) => m.handleMcp));
 export const DEFAULT_PORT = 8888;
 /** The header that says what answered (`file` or `function`), sent only when `answerSourceHeader` is on (tests). */
 export const ANSWER_SOURCE_HEADER = "X-Answer-Source";
@@ -428,6 +434,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     }
     if (ctx.match?.route.fn === "mcp") {
       try {
+        const handleMcp = await loadMcpHandler();
         return mcpMarked(await handleMcp(request, ctx));
       } catch (error) {
         logFault(error);

@@ -1,7 +1,7 @@
 /**
  * Starts and stops a real server for end-to-end tests, each in a process group of its own:
- *   - "standalone": the README's start command, `npm start` (server/standalone.ts, which builds the stale site and
- *     routing first), or with `build: false` the server alone (`tsx server/standalone.ts --no-build`);
+ *   - "standalone": the README's start command, `npm start` (server/start.mjs: the server's bundle, which builds the
+ *     stale site and routing first), or with `build: false` the server alone (`node server/start.mjs --no-build`);
  *   - "netlify": `netlify dev --offline` (scripts/start.mjs, what `npm run dev:netlify` runs after `npm run build`;
  *     it serves public/ as it is, so build it first: test/e2e/global-setup.ts does).
  * Used by test/e2e/global-setup.ts (one shared standalone server for all e2e files), test/e2e/conformance.test.ts
@@ -53,9 +53,9 @@ export interface StartOptions {
 }
 
 function command(kind: ServerKind, build: boolean): [string, string[]] {
-  const bin = join(ROOT, "node_modules", ".bin");
   if (kind === "netlify") return [process.execPath, [join(ROOT, "scripts", "start.mjs")]];
-  return build ? ["npm", ["start"]] : [join(bin, "tsx"), [join(ROOT, "server", "standalone.ts"), "--no-build"]];
+  // without the build step: the start script itself (the server's bundle, in this process: no runner in between)
+  return build ? ["npm", ["start"]] : [process.execPath, [join(ROOT, "server", "start.mjs"), "--no-build"]];
 }
 
 /** Starts a server with PORT and waits until /health answers 200 (up to `timeoutMs`). */

@@ -112,7 +112,8 @@ describe.skipIf(SKIP)("the standalone server", () => {
 
   it.each(["SIGTERM", "SIGINT"] as const)("%s stops it cleanly with a keep-alive connection open: listener closed, exit 0", async (signal) => {
     const port = await choosePort(8990);
-    const child = spawn(join(ROOT, "node_modules", ".bin", "tsx"), [join(ROOT, "server", "standalone.ts"), "--no-build"], {
+    // the process npm start execs (node server/start.mjs, the server's bundle), signalled as a supervisor signals it
+    const child = spawn(process.execPath, [join(ROOT, "server", "start.mjs"), "--no-build"], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), RATE_LIMITS: "off" },
       detached: true,
