@@ -22,6 +22,7 @@ import { Worker } from "node:worker_threads";
 import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, parseIsoDate } from "swedish-calendar/core";
 import { stockholmYear } from "../functions/lib/cache.js";
 import { AtomicWriter, createStaging, removeStaging } from "./atomic.js";
+import { defaultDaysWindow } from "./deployed.js";
 import { INDEX_PATH, MANIFEST_PATH, type FileKind, type KindSummary, type Manifest } from "./layout.js";
 import { contentHashOf, datasetIndexBody, datasetManifest, datasetManifestBody } from "./generate.js";
 
@@ -32,8 +33,7 @@ import type { WorkerData, WorkerMessage } from "./worker.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULT_OUT = join(PROJECT_ROOT, "public");
-/** The default days window: this many years either side of the current year in Sweden. */
-export const DAYS_WINDOW_RADIUS = 2;
+export { DAYS_WINDOW_RADIUS, defaultDaysWindow } from "./deployed.js";
 
 export type { DaysWindow };
 
@@ -60,13 +60,6 @@ export interface BuildResult {
   bytesWritten: number;
   seconds: number;
   changed: boolean;
-}
-
-export function defaultDaysWindow(now = new Date()): DaysWindow {
-  const year = stockholmYear(now);
-  const from = Math.max(FIRST_YEAR, year - DAYS_WINDOW_RADIUS);
-  const to = Math.min(LAST_YEAR, year + DAYS_WINDOW_RADIUS);
-  return { first: dayFromCivil(from, 1, 1), last: dayFromCivil(to, 12, 31) };
 }
 
 /** Reads `--days`: `Y1:Y2`, `D1:D2` (ISO dates), `max`, `all` or `none`. */

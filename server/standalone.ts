@@ -22,7 +22,8 @@
  *        - a request the route table's rewrite rules send to a dataset file (contract/static.ts resolveRewrite) that
  *          exists in the publish folder, when the dataset was built by this engine (./dataset.ts): that file, with
  *          the headers `_headers` gives it (fileHeaders) + HSTS, through okAnswer, so ETag/304/HEAD are the
- *          function's; not rate-limited (SPEC: static answers are served regardless);
+ *          function's; not rate-limited (static answers are served regardless), and neither is the function's
+ *          answer to a request the deploy build has a file for when no dataset is built here (build/deployed.ts);
  *        - a row of the route table: the function that answers it on Netlify (same handler, same bytes), counting
  *          on one exact in-process limiter per surface and socket address;
  *        - any other file of the publish folder (the site, the `.ics` downloads, the dataset folder, the manifest);
@@ -54,6 +55,7 @@ import { makeV2Answering } from "../functions/lib/v2.js";
 import { withdrawalConfigFromEnv, withdrawalState } from "../functions/lib/withdrawal.js";
 import { AnswerCache, keptAnswer, keptUntil, writeKept, type AnswerSource, type KeptAnswer } from "./answers.js";
 import { datasetMatchesEngine } from "./dataset.js";
+import { deployedRange } from "../build/deployed.js";
 import { consoleLog, guardOutput, type Log } from "./log.js";
 import { TRUST_PROXY_ENV, clientAddress, parseTrustProxy } from "./proxy.js";
 import { memoOf } from "./memo.js";
@@ -297,7 +299,9 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   /** Keeps a GET's 200 (as its context recorded it) for its target when it stays the same for it (./answers.ts), then marks it. */
   const kept = (ctx: RequestContext, target: string | undefined, answer: Answer, source: AnswerSource): Answer => {
     const shown = source === "file" ? "file" : "function";
-    const served = ctx.served !== undefined && target !== undefined && answerCacheBytes > 0 && answers.wanted(target) ? ctx.served : undefined;
+    let served = ctx.served !== undefined && target !== undefined && answerCacheBytes > 0 && answers.wanted(target) ? ctx.served : undefined;
+    // an answer the deployed service serves as a file (answerUncounted): its repeats are not counted either
+    if (served && rateLimitsEnabled && !ctx.rateLimitsEnabled) served = { ...served, counter: undefined };
     if (served) {
       const until = keptUntil(source, served.answer.headers["Cache-Control"], clock());
       const keep = until === undefined ? undefined : keptAnswer(served, until, sourceHeader(shown));
@@ -350,19 +354,36 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 
   /**
    * A row of the route table: the dataset file the rewrite rules send the request to when the build wrote it, else
-   * the row's function.
+   * the row's function. Counted exactly when the deployed service answers it from a function: a request its rules
+   * send to a file of the deploy build (this server's build when there is one, else what `npm run build` would
+   * write: build/deployed.ts) is never counted, whether a file answers it here or the function computes it.
    */
   function answerRow(ctx: RequestContext, target: string | undefined, built: BuiltRange | undefined): Answer | Promise<Answer> {
     const { url } = ctx;
     const { route } = ctx.match!;
-    const datasetFile = built && resolveRewrite(url.pathname, url, rules, { routeId: route.id, built });
+    const datasetFile = resolveRewrite(url.pathname, url, rules, { routeId: route.id, built: built ?? deployed() });
     if (!datasetFile) return answerFunction(ctx, target);
+    if (!built) return answerUncounted(ctx, target);
     return files.get(datasetFile).then((file) => {
       // no file (a partial build): the function answers, byte-identical
-      if (!file) return answerFunction(ctx, target);
+      if (!file) return answerUncounted(ctx, target);
       const surface = surfaceOf(route, url);
       return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, surface), SURFACES[surface]), "file");
     });
+  }
+
+  /** What a default deploy build writes now (its days window follows the year in Sweden: looked at once a minute). */
+  let deployedSeen = { at: -Infinity, range: deployedRange(clock()) };
+  const deployed = (): BuiltRange => {
+    const now = clock();
+    if (now.getTime() - deployedSeen.at >= 60_000) deployedSeen = { at: now.getTime(), range: deployedRange(now) };
+    return deployedSeen.range;
+  };
+
+  /** The row's function answering what the deployed service answers with a file: not counted, nor its repeats. */
+  function answerUncounted(ctx: RequestContext, target: string | undefined): Answer | Promise<Answer> {
+    ctx.rateLimitsEnabled = false;
+    return answerFunction(ctx, target);
   }
 
   /** The function of the request's row. */
