@@ -88,11 +88,21 @@ export const SURFACES = {
   "feed-query": { limit: 10, windowSeconds: 10 },
   health: { limit: 10, windowSeconds: 60 },
   "not-found": { limit: 10, windowSeconds: 60 },
-  /** the MCP endpoint (POST /mcp): v3's pace, every JSON-RPC POST counted (a preflight is not) */
+  /**
+   * the MCP endpoint (POST /mcp): v3's pace, on the tool calls a v3 request would be counted for (protocol messages and
+   * calls the deployed service answers with dataset files are not counted); on Netlify MCP_PLATFORM_POSTS
+   */
   mcp: { limit: 10, windowSeconds: 60 },
 } as const satisfies Record<string, PaceLimit>;
 
 export type SurfaceName = keyof typeof SURFACES;
+
+/**
+ * On Netlify the platform counts the MCP function's POSTs (it cannot read a body to tell a tool call from a protocol
+ * message): this many a minute per address, room for a client's handshake (initialize, the initialized notification,
+ * tools/list) and the `mcp` surface's ten calls, twice over for a reconnect. The standalone server counts the calls.
+ */
+export const MCP_PLATFORM_POSTS = 2 * (3 + SURFACES.mcp.limit);
 
 /**
  * The MCP endpoint's largest request body (bytes): a JSON-RPC message of this service is a few hundred bytes; a larger

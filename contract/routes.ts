@@ -24,7 +24,7 @@ import { parseV2Weekends } from "./v2.js";
 import { ProblemError, type ProblemSlug } from "./problems.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
-  CACHE_LONG, MCP_MAX_BODY_BYTES, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName,
+  CACHE_LONG, MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName,
 } from "./policies.js";
 import { READINGS } from "./readings.js";
 
@@ -623,7 +623,9 @@ export const ROUTES: readonly Route[] = [
         "detail. Protocol errors (unparseable JSON, not a JSON-RPC message, an unknown method or tool) are JSON-RPC errors; " +
         "HTTP-level refusals are problem documents: 405 for GET and DELETE (no event stream, no sessions), 406 without the " +
         "`Accept` above, 413 over the size limit, 415 for another content type, 429 over the limit " +
-        `(${SURFACES.mcp.limit} requests ${perWindow(SURFACES.mcp.windowSeconds)} per calling address, every POST counted). ` +
+        `(${SURFACES.mcp.limit} tool calls ${perWindow(SURFACES.mcp.windowSeconds)} per calling address, each counted as the v3 request it ` +
+        "answers would be: protocol messages (initialize, notifications, tools/list, ping) and calls the static dataset answers, such as a " +
+        `year's holidays, are never counted; where the platform counts, it counts POSTs, ${MCP_PLATFORM_POSTS} a minute). ` +
         "Never cached. See docs/mcp.md for client set-up.",
       ok: "The JSON-RPC response (or a batch of responses); 202 with no body when the POST held only notifications or responses.",
     },

@@ -9,7 +9,7 @@
  */
 import {
   CACHE_LONG, CALENDAR_CONTENT_TYPE, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, JSON_CONTENT_TYPE, PREFLIGHT_HEADERS,
-  STRICT_TRANSPORT_SECURITY, SURFACES, rateLimitHeaders, type SurfaceName,
+  MCP_PLATFORM_POSTS, STRICT_TRANSPORT_SECURITY, SURFACES, rateLimitHeaders, type SurfaceName,
 } from "./policies.js";
 import {
   DATASET_FOLDER, FEED_FUNCTION_PREFIXES, ROUTE_BY_ID, FUNCTION_FALLBACK, NOT_FOUND, PARAMETERS, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
@@ -162,10 +162,14 @@ export interface FunctionConfig {
   surface: SurfaceName;
 }
 
-/** The platform limit of a surface: its pace per address, over-limit requests rewritten to its 429 answer. */
+/**
+ * The platform limit of a surface: its pace per address (the MCP endpoint's POSTs: MCP_PLATFORM_POSTS, as the
+ * platform cannot tell its tool calls), over-limit requests rewritten to its 429 answer.
+ */
 export function platformRateLimit(surface: SurfaceName): NonNullable<FunctionConfig["rateLimit"]> {
   const pace = SURFACES[surface];
-  return { windowLimit: pace.limit, windowSize: pace.windowSeconds, aggregateBy: ["ip", "domain"], action: "rewrite", to: `${RATE_LIMITED_PREFIX}/${surface}` };
+  const windowLimit = surface === "mcp" ? MCP_PLATFORM_POSTS : pace.limit;
+  return { windowLimit, windowSize: pace.windowSeconds, aggregateBy: ["ip", "domain"], action: "rewrite", to: `${RATE_LIMITED_PREFIX}/${surface}` };
 }
 
 /**

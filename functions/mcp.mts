@@ -6,7 +6,8 @@ import { netlifyFunction } from "./lib/netlify.js";
 export default netlifyFunction(handleMcp);
 
 // Literals (Netlify reads config statically), checked against the route table by test/contract/routing.test.ts.
+// The platform counts POSTs (contract/policies.ts MCP_PLATFORM_POSTS): it cannot tell a tool call from the handshake.
 export const config: Config = {
   path: ["/mcp"],
-  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/mcp" },
+  rateLimit: { windowLimit: 26, windowSize: 60, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/mcp" },
 };

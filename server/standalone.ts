@@ -39,7 +39,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import mime from "mime-types";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { CORS_HEADERS, SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceName } from "../contract/policies.js";
-import { surfaceOf, type FunctionName } from "../contract/routes.js";
+import { matchRoute, surfaceOf, type FunctionName } from "../contract/routes.js";
 import { datasetFileOf, fileHeaders, redirectRules, resolveRewrite, type BuiltRange } from "../contract/static.js";
 import { etagOf } from "../contract/serialize.js";
 import { createHealthAnswering, DATASET_MANIFEST_ENV, readDatasetStatus } from "../functions/lib/health.js";
@@ -48,7 +48,7 @@ import { layeredHeaders, okAnswer, responseOf, type Answer, type RequestHead } f
 import { answerNotFound } from "../functions/lib/not-found.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import {
-  completed, limitedOn, methodGate, requestContext, settle, withHeaders, type AnsweringHandler, type Clock, type RequestContext,
+  completed, counterOf, limitedOn, methodGate, requestContext, settle, withHeaders, type AnsweringHandler, type Clock, type RequestContext,
 } from "../functions/lib/serve.js";
 import { answerV3 } from "../functions/lib/v3.js";
 import { makeV2Answering } from "../functions/lib/v2.js";
@@ -68,11 +68,16 @@ import {
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * The MCP endpoint's handler, loaded on its first request: the MCP SDK and its schema libraries are the largest part
+ * The MCP endpoint's modules, loaded on its first request: the MCP SDK and its schema libraries are the largest part
  * of the server's code, and a server that never sees an MCP request need not evaluate them at start.
  */
-let mcpHandler: Promise<typeof import("../functions/lib/mcp.js").handleMcp> | undefined;
-const loadMcpHandler = () => (mcpHandler ??= import("../functions/lib/mcp.js").then((m) => m.handleMcp));
+type McpModule = typeof import("../functions/lib/mcp.js");
+type McpCallsModule = typeof import("./mcp-calls.js");
+const loadMcp = (() => {
+  let loaded: Promise<[McpModule, McpCallsModule]> | undefined;
+  return () => (loaded ??= Promise.all([import("../functions/lib/mcp.js"), import("./mcp-calls.js")]));
+})();
+
 export const DEFAULT_PORT = 8888;
 /** The header that says what answered (`file` or `function`), sent only when `answerSourceHeader` is on (tests). */
 export const ANSWER_SOURCE_HEADER = "X-Answer-Source";
@@ -455,7 +460,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     }
     if (ctx.match?.route.fn === "mcp") {
       try {
-        const handleMcp = await loadMcpHandler();
+        const handleMcp = await mcpHandler();
         return mcpMarked(await handleMcp(request, ctx));
       } catch (error) {
         logFault(error);
@@ -464,6 +469,35 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     }
     return responseOf(request, await answerSafely(ctx, target));
   }
+  /**
+   * The MCP endpoint's handler: its tool calls counted as the v3 requests they stand for would be (not the POST, not
+   * the protocol's messages), on the `mcp` surface's pace; a call the deployed service would answer with dataset
+   * files (a year's holidays, a day in the per-date window) is not counted, as such a v3 request is not.
+   */
+  let mcpServed: ReturnType<McpModule["mcpHandler"]> | undefined;
+  const mcpHandler = async () => {
+    if (mcpServed) return mcpServed;
+    const [{ mcpHandler: make, MCP_SURFACE }, { v3RequestsOf }] = await loadMcp();
+    const counter = counterOf(MCP_SURFACE, SURFACES.mcp);
+    /** Would the deployed service answer this v3 request with a file? (the build's range here, else the deploy build's) */
+    const answeredByFile = (url: URL, built: BuiltRange | undefined): boolean => {
+      const match = matchRoute(url.pathname);
+      return !!match?.route.static && resolveRewrite(url.pathname, url, rules, { routeId: match.route.id, built: built ?? deployed() }) !== undefined;
+    };
+    return (mcpServed = make(async (calls, ctx) => {
+      if (!rateLimitsEnabled) return undefined;
+      const built = await datasetBuilt();
+      const now = clock();
+      for (const call of calls) {
+        const requests = v3RequestsOf(call.name, call.arguments);
+        // an unknown tool is a protocol error, and a call whose every answer is a file is not counted
+        if (!requests || requests.every((url) => answeredByFile(url, built))) continue;
+        const over = await limitedOn(counter, SURFACES.mcp, { rateLimitsEnabled, store, clientAddress: ctx.clientAddress }, now);
+        if (over) return over;
+      }
+      return undefined;
+    }));
+  };
   const mcpMarked = (response: Response): Response => {
     const header = sourceHeader("function");
     return header ? withHeaders(response, header) : response;

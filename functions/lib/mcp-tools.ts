@@ -385,7 +385,7 @@ function textOf(value: unknown): string {
 }
 
 /** The raw values of an argument (absent: undefined; `null` counts as absent, as many clients send it for an unset option). */
-function rawValues(argument: ToolArgument, args: Json): string[] | undefined {
+export function rawValues(argument: ToolArgument, args: Json): string[] | undefined {
   if (!Object.hasOwn(args, argument.name)) return undefined;
   const value = args[argument.name];
   if (value === undefined || value === null) return undefined;

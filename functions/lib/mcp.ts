@@ -26,6 +26,7 @@ import { API_VERSION, MCP_MAX_BODY_BYTES, NO_STORE } from "../../contract/polici
 import { ProblemError } from "../../contract/problems.js";
 import { listedTools } from "./mcp-listing.js";
 import { MCP_INSTRUCTIONS, TOOL_BY_NAME, callResult, runTool } from "./mcp-tools.js";
+import type { Answer } from "./http.js";
 import { notFound } from "./problem.js";
 import { serve, tableSurface, withHeaders, type ServiceContext } from "./serve.js";
 
@@ -182,12 +183,42 @@ export async function withoutDoublePrefix(response: Response): Promise<Response>
   return new Response(text.includes('"MCP error ') ? fixed : text, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** A POST to the MCP endpoint (serve() has answered every other method). */
-export async function answerMcp(request: Request, ctx: ServiceContext): Promise<Response> {
+/** A `tools/call` request a POST carries, as sent (its name and arguments unchecked). */
+export interface CalledTool {
+  name: unknown;
+  arguments: unknown;
+}
+
+/** The `tools/call` requests of a body (one message or a batch); none when it is not JSON. */
+export function toolCallsOf(body: string): CalledTool[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  return messages
+    .filter((m): m is Message & { params?: Record<string, unknown> } => isMessage(m) && m.method === "tools/call" && m.id !== undefined)
+    .map((m) => ({ name: m.params?.name, arguments: m.params?.arguments }));
+}
+
+/**
+ * Counts a POST's tool calls (the standalone server): the 429 answer when one is over the limit, else undefined.
+ * Protocol messages (initialize, notifications, tools/list, ping) are never counted.
+ */
+export type ToolCallCounter = (calls: CalledTool[], ctx: ServiceContext) => Answer | undefined | Promise<Answer | undefined>;
+
+/** A POST to the MCP endpoint (serve() has answered every other method); `countCalls` counts its tool calls. */
+export async function answerMcp(request: Request, ctx: ServiceContext, countCalls?: ToolCallCounter): Promise<Response | Answer> {
   const url = new URL(request.url);
   if (url.pathname !== PATHS.mcp) throw notFound(url.pathname);
   checkHeaders(request);
   const body = await readBody(request, MCP_MAX_BODY_BYTES);
+  if (countCalls) {
+    const over = await countCalls(toolCallsOf(body), ctx);
+    if (over) return over;
+  }
 
   const server = mcpServer(ctx);
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -211,5 +242,17 @@ export async function answerMcp(request: Request, ctx: ServiceContext): Promise<
   }
 }
 
-/** Every request to /mcp, with the shared HTTP rules of serve() and the `mcp` surface's limit. */
-export const handleMcp = serve(tableSurface("mcp"), answerMcp);
+/** The `mcp` surface: its pace (SURFACES.mcp) in every answer's headers. */
+export const MCP_SURFACE = tableSurface("mcp");
+
+/**
+ * Every request to /mcp, with the shared HTTP rules of serve(). With `countCalls` (the standalone server) the POST
+ * itself is not counted, its tool calls are, on the `mcp` surface's pace; without (a Netlify Function) nothing is
+ * counted here: the platform counts the function's POSTs (contract/policies.ts MCP_PLATFORM_POSTS).
+ */
+export function mcpHandler(countCalls?: ToolCallCounter) {
+  const surface = countCalls ? { ...MCP_SURFACE, counted: false } : MCP_SURFACE;
+  return serve(surface, (request, ctx) => answerMcp(request, ctx, countCalls));
+}
+
+export const handleMcp = mcpHandler();

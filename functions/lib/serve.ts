@@ -122,6 +122,8 @@ const wallClock: Clock = () => new Date();
 export interface Surface {
   name: string;
   policy: (request: RequestHead, now: Date, ctx: RequestContext) => PaceLimit;
+  /** false: the handler counts what it answers itself (the MCP endpoint's tool calls); the pipeline counts nothing */
+  counted?: boolean;
 }
 
 /** The surface of a request by its row of the route table (the context's match); `fallback` for paths no row answers. */
@@ -351,7 +353,7 @@ function pipeline(
     const now = ctx.clock();
     // the pace is known before anything can fail: every answer, a fault's included, states it
     ctx.pace = surface.policy(request, now, ctx);
-    const gate = methodGate(request, ctx.methods) ?? rateLimited(surface, ctx.pace, ctx, now);
+    const gate = methodGate(request, ctx.methods) ?? (surface.counted === false ? undefined : rateLimited(surface, ctx.pace, ctx, now));
     if (gate instanceof Promise) {
       return gate.then((over) => (over ? final(surface, ctx, over) : handled(surface, handler, ctx))).catch((error) => fault(surface, ctx, error));
     }

@@ -356,7 +356,7 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
     expect(action.config.rate_limit_config.window_size).toBe(pace.windowSeconds);
     // v2's platform limit is the one deploy-time setting along the withdrawal timeline (README)
     if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(action.config.rate_limit_config.window_limit);
-    else expect(action.config.rate_limit_config.window_limit).toBe(pace.limit);
+    else expect(action.config.rate_limit_config.window_limit).toBe(config.rateLimit.windowLimit);
     expect(action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);
   });
 

@@ -67,7 +67,7 @@ describe.skipIf(process.env.E2E === "off")("netlify build --offline: the deploy 
     expect(windowSize).toBe(pace.windowSeconds);
     // v2's platform limit is the one deploy-time setting along the withdrawal timeline (README)
     if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(windowLimit);
-    else expect(windowLimit).toBe(pace.limit);
+    else expect(windowLimit).toBe(config.rateLimit.windowLimit); // the surface's pace; the MCP endpoint's POSTs: MCP_PLATFORM_POSTS
     expect(fn.trafficRules?.action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);
   });
 

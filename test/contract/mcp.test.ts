@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { PARAMETER_COMPONENTS, openApiDocument } from "../../contract/openapi.js";
 import { PATHS } from "../../contract/paths.js";
-import { MCP_MAX_BODY_BYTES, SURFACES, PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
+import { MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, SURFACES, PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
 import { PARAMETERS, ROUTE_BY_ID, ROUTES, matchRoute } from "../../contract/routes.js";
 import { functionConfigs } from "../../contract/static.js";
 import { listedTools } from "../../functions/lib/mcp-listing.js";
@@ -234,7 +234,9 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
     expect(route.methods).toEqual(["POST", "OPTIONS"]);
     expect(route.surface).toBe("mcp");
     expect(SURFACES.mcp).toEqual(SURFACES.v3);
-    expect(functionConfigs().mcp).toMatchObject({ path: [PATHS.mcp], rateLimit: { windowLimit: 10, windowSize: 60, to: "/rate-limited/mcp" } });
+    // the platform counts POSTs (it cannot tell a tool call from the handshake): room for a handshake and ten calls, twice
+    expect(functionConfigs().mcp).toMatchObject({ path: [PATHS.mcp], rateLimit: { windowLimit: MCP_PLATFORM_POSTS, windowSize: 60, to: "/rate-limited/mcp" } });
+    expect(MCP_PLATFORM_POSTS).toBe(26);
   });
 
   it("GET, DELETE, HEAD, PUT: 405 problem with Allow: POST, OPTIONS (no event stream, no sessions)", async () => {
@@ -335,7 +337,7 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
     expect(res.headers.get("Mcp-Session-Id")).toBeNull();
   });
 
-  it("rate limit: the 11th POST in a minute is a 429 problem; preflights and 405s are not counted", async () => {
+  it("the Netlify function's handler given a store counts POSTs as the platform does: the 11th a 429; preflights and 405s not", async () => {
     const ctx = { ...TEST_CONTEXT, rateLimitsEnabled: true, store: memoryRateLimitStore(), clientAddress: "198.51.100.7" };
     for (let i = 0; i < 3; i++) await handleMcp(new Request(URL_MCP, { method: "OPTIONS" }), ctx);
     await handleMcp(new Request(URL_MCP, { method: "GET" }), ctx);

@@ -1,0 +1,37 @@
+/**
+ * How the standalone server counts the MCP endpoint's tool calls (docs/mcp.md "Limits"): each call as the v3 requests
+ * it stands for would be counted. The tools never build a URL to answer (functions/lib/mcp-tools.ts); counting does,
+ * so that the rewrite rules can say whether the deployed service would answer it with dataset files.
+ */
+import { PARAMETERS, ROUTE_BY_ID } from "../contract/routes.js";
+import { TOOL_BY_NAME, rawValues } from "../functions/lib/mcp-tools.js";
+
+type Json = Record<string, unknown>;
+
+/**
+ * The v3 requests a tool call stands for, as the URLs a client would write for them (path and query from the call's
+ * arguments, as sent), so that the call is counted as those requests are (the standalone server: a call the deployed
+ * service would answer with dataset files is not counted); undefined for an unknown tool.
+ */
+export function v3RequestsOf(name: unknown, args: unknown): URL[] | undefined {
+  const tool = typeof name === "string" ? TOOL_BY_NAME.get(name) : undefined;
+  if (!tool) return undefined;
+  const given: Json = typeof args === "object" && args !== null && !Array.isArray(args) ? (args as Json) : {};
+  return tool.requests.map((request) => {
+    const route = ROUTE_BY_ID[request.route];
+    const pathValues: Record<string, string> = {};
+    const query = new URLSearchParams();
+    for (const key of route.parameters) {
+      const argument = tool.arguments.find((a) => a.parameter === key);
+      const raw = argument && rawValues(argument, given);
+      if (!raw) continue;
+      const parameter = PARAMETERS[key];
+      if (parameter.in === "path") pathValues[parameter.name] = raw[0];
+      else for (const value of raw) query.append(parameter.name, value);
+    }
+    const url = new URL(route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathValues[name] ?? "")), "http://localhost");
+    url.search = query.toString();
+    return url;
+  });
+}
+
