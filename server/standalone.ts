@@ -48,7 +48,7 @@ import { layeredHeaders, okAnswer, responseOf, type Answer, type RequestHead } f
 import { answerNotFound } from "../functions/lib/not-found.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import {
-  completed, counterOf, limitedOn, methodGate, requestContext, settle, withHeaders, type AnsweringHandler, type Clock, type RequestContext,
+  commonHeaders, completed, counterOf, limitedOn, methodGate, requestContext, settle, withHeaders, type AnsweringHandler, type Clock, type RequestContext,
 } from "../functions/lib/serve.js";
 import { answerV3 } from "../functions/lib/v3.js";
 import { makeV2Answering } from "../functions/lib/v2.js";
@@ -173,6 +173,36 @@ function fileAnswer(ctx: RequestContext, file: CachedFile, headers: FileHeaders,
   return settle(ctx, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace);
 }
 
+/** The site's not-found page of each language, as the site build writes it (site/src/pages/404.astro, en/404.astro). */
+export const NOT_FOUND_PAGES = { sv: "/404.html", en: "/en/404/index.html" } as const;
+/** The language of a site path: English under /en/, else Swedish (site/src/lib/i18n.ts pageHref). */
+export const notFoundPageOf = (pathname: string): string => (pathname === "/en" || pathname.startsWith("/en/") ? NOT_FOUND_PAGES.en : NOT_FOUND_PAGES.sv);
+/** Does the client take HTML (a browser navigating), so that a page suits it better than a problem document? */
+const acceptsHtml = (request: RequestHead): boolean => /\btext\/html\b/i.test(request.headers.get("accept") ?? "");
+
+/** An HTML answer of the server's own (never kept: no-store, no ETag). */
+function htmlAnswer(status: number, body: string | Uint8Array, extra?: Record<string, string>): Answer {
+  return { status, headers: { ...commonHeaders(undefined), "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...extra }, body };
+}
+
+/** How long the waiting page asks a browser to wait before it asks again (its refresh and Retry-After). */
+export const SITE_BUILD_RETRY_SECONDS = 5;
+
+/**
+ * What a site path answers while the site is being built (a first start): a small page in both languages, 503 with
+ * Retry-After, that reloads itself; the API answers meanwhile.
+ */
+function siteBuildingAnswer(pathname: string): Answer {
+  const english = pathname === "/en" || pathname.startsWith("/en/");
+  const sv = "<p lang=\"sv\"><strong>Webbplatsen byggs.</strong> Första starten bygger sidorna, vilket tar en stund. Sidan laddas om av sig själv; API:t svarar redan.</p>";
+  const en = "<p lang=\"en\"><strong>The site is being built.</strong> The first start builds the pages, which takes a while. This page reloads by itself; the API answers already.</p>";
+  const body =
+    `<!doctype html><html lang="${english ? "en" : "sv"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta http-equiv="refresh" content="${SITE_BUILD_RETRY_SECONDS}"><title>${english ? "The site is being built" : "Webbplatsen byggs"} – ${english ? "Swedish Calendar Service" : "Svensk kalendertjänst"}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">${english ? en + sv : sv + en}</body></html>`;
+  return htmlAnswer(503, body, { "Retry-After": String(SITE_BUILD_RETRY_SECONDS) });
+}
+
 /**
  * Writes an answer through Node's response object: every answer but the MCP endpoint's. A HEAD answer has no body
  * and no Content-Length (as the Fetch bridge writes a body-less answer).
@@ -221,7 +251,12 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const rateLimitsEnabled = options.rateLimits ?? env.RATE_LIMITS !== "off";
   const store = options.store ?? memoryRateLimitStore();
   const markSource = options.answerSourceHeader ?? env.ANSWER_SOURCE_HEADER === "on";
-  const siteReady = options.siteReady ?? Promise.resolve();
+  // site paths answer the waiting page until the site build `npm start` runs in the background is done
+  let siteBuilding = options.siteReady !== undefined;
+  options.siteReady?.then(
+    () => (siteBuilding = false),
+    () => (siteBuilding = false),
+  );
   const files = new PublicFiles(publicDir, { maxBytes: options.fileCacheBytes });
   const rules = redirectRules();
 
@@ -408,7 +443,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     const { pathname } = ctx.url;
 
     const dataset = datasetFileOf(pathname);
-    if (!dataset) await siteReady;
+    if (!dataset && siteBuilding) return mark(settle(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
     const file = (await files.get(pathname)) ?? (dataset ? await computedDatasetFile(pathname) : undefined);
     if (file) {
       if (dataset) return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(dataset.contentType, dataset.surface), SURFACES[dataset.surface]), "file");
@@ -416,6 +451,9 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       const cacheControl = pathname.startsWith("/_astro/") ? HASHED_ASSET_CACHE : SITE_CACHE;
       return kept(ctx, target, fileAnswer(ctx, file, { contentType, cacheControl, rest: CORS_HEADERS }, undefined), "file");
     }
+    // a browser asking for a page that does not exist gets the site's not-found page in the path's language
+    const page = !dataset && request.method !== "OPTIONS" && acceptsHtml(request) ? await files.get(notFoundPageOf(pathname)) : undefined;
+    if (page) return mark(settle(ctx, methodGate(request) ?? htmlAnswer(404, page.bytes), undefined), "file");
     return mark(await handlers["not-found"](request, ctx), "function");
   }
 

@@ -86,22 +86,20 @@ describe.skipIf(SKIP)("the standalone server", () => {
     expect((await res.json()).count).toBeGreaterThan(0);
   });
 
-  it("site pages wait for the site build; everything else answers at once", async () => {
+  it("site pages answer the waiting page while the site builds (test/e2e/site-waiting.test.ts); everything else answers at once", async () => {
     let done!: () => void;
     const siteReady = new Promise<void>((resolve) => (done = resolve));
     const dir = tempDir();
     writeFileSync(join(dir, "index.html"), "<!doctype html><title>site</title>");
     const base = await start(dir, siteReady);
-    let pageAnswered = false;
-    const page = fetch(base + "/").then((r) => {
-      pageAnswered = true;
-      return r;
-    });
+    const waiting = await fetch(base + "/");
+    expect(waiting.status).toBe(503);
+    expect(waiting.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect((await fetch(base + "/health")).status).toBe(200);
     expect((await fetch(base + "/v3/days/2024-06-21")).status).toBe(200);
-    expect(pageAnswered).toBe(false);
     done();
-    const res = await page;
+    await new Promise((r) => setTimeout(r, 10));
+    const res = await fetch(base + "/");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
