@@ -14,6 +14,8 @@
  * (`vitest run test/v3`) or with E2E=off it is skipped. E2E_BASE_URL given from outside (an already running
  * standalone server with ANSWER_SOURCE_HEADER=on) is used as is.
  */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildSiteIfStale, datasetIsCurrent, runScript, type Log } from "../../server/stale.js";
 import { writeRouting } from "../../build/routing.js";
@@ -45,7 +47,20 @@ export async function preparePublic(): Promise<void> {
   if (!(await datasetIsCurrent(PUBLIC_DIR))) {
     const code = await runScript(ROOT, "build:data", log, { args: ["--quiet"] });
     if (code !== 0) throw new Error(`npm run build:data failed (exit ${code})`);
+    datasetBuiltHere = true;
   }
+}
+
+/** Did this run build the dataset (about 1 GB in 268,000 files)? Then it removes it at the end. */
+let datasetBuiltHere = false;
+
+/** The dataset's entries of the publish folder (build/layout.ts writes under these; the site never does: site/build.ts). */
+const DATASET_ENTRIES = ["v3", "ics", "manifest.json"];
+
+/** Leaves public/ as the run found it: the dataset it built is removed (a dataset built before the run stays). */
+function removeBuiltDataset(): void {
+  if (!datasetBuiltHere) return;
+  for (const entry of DATASET_ENTRIES) rmSync(join(PUBLIC_DIR, entry), { recursive: true, force: true });
 }
 
 export default async function setup(project: TestProject) {
@@ -60,5 +75,6 @@ export default async function setup(project: TestProject) {
   project.provide("e2eBaseUrl", baseUrl ?? "");
   return async () => {
     await server?.stop();
+    removeBuiltDataset();
   };
 }
