@@ -4,20 +4,20 @@
  */
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "swedish-calendar/ics";
 import {
-  FIRST_YEAR, LAST_YEAR, dayFromCivil, dayOf, fromIsoDate, isInRange, toIsoDate, type DayNumber, dataVersion,
+  FIRST_YEAR, LAST_YEAR, civilFromDay, dayFromCivil, dayOf, fromIsoDate, isInRange, toIsoDate, type DayNumber, dataVersion,
 } from "swedish-calendar/core";
 import {
   dueDateCatalogueResource, dueDatesResource,
   bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
   longWeekendsResource, occurrenceSeries, yearDaysResource,
 } from "../contract/resources.js";
-import { serializeJson } from "../contract/serialize.js";
+import { etagOf, serializeJson } from "../contract/serialize.js";
 import { openApiBody } from "../functions/lib/openapi-body.js";
 import {
   DUE_DATE_CATALOGUE_PATH, dueDateSchedulesOfYear, dueDatesPath, CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH,
   FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath, halfDaysPath, hasFlagDaysFile,
   holidaysPath, icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind, INDEX_PATH, MANIFEST_PATH,
-  type Manifest,
+  type Manifest, indexPartOf, indexPartPath,
 } from "./layout.js";
 import { createHash } from "node:crypto";
 import { API_VERSION } from "../contract/policies.js";
@@ -26,6 +26,8 @@ export interface PlannedFile {
   /** path relative to the publish folder, with forward slashes */
   path: string;
   kind: FileKind;
+  /** the year the file belongs to (a Day file: its date's), undefined for a file of no year: decides its index part */
+  year: number | undefined;
 }
 
 export interface DatasetFile extends PlannedFile {
@@ -110,36 +112,38 @@ function icsPartsFromProbes(): IcsParts {
 }
 
 function* yearRecipes(year: number): Generator<FileRecipe> {
+  const recipe = (path: string, kind: FileKind, make: () => string): FileRecipe => ({ path, kind, year, make });
   for (const flags of FLAG_VARIANTS) {
-    yield { path: holidaysPath(year, flags), kind: "holidays", make: () => serializeJson(holidaysResource(year, flags)) };
+    yield recipe(holidaysPath(year, flags), "holidays", () => serializeJson(holidaysResource(year, flags)));
   }
-  yield { path: bridgeDaysPath(year), kind: "bridge-days", make: () => serializeJson(bridgeDaysResource(year)) };
-  yield { path: halfDaysPath(year), kind: "half-days", make: () => serializeJson(halfDaysResource(year)) };
-  yield { path: longWeekendsPath(year), kind: "long-weekends", make: () => serializeJson(longWeekendsResource(year)) };
-  if (hasFlagDaysFile(year)) yield { path: flagDaysPath(year), kind: "flag-days", make: () => serializeJson(flagDaysResource(year)) };
+  yield recipe(bridgeDaysPath(year), "bridge-days", () => serializeJson(bridgeDaysResource(year)));
+  yield recipe(halfDaysPath(year), "half-days", () => serializeJson(halfDaysResource(year)));
+  yield recipe(longWeekendsPath(year), "long-weekends", () => serializeJson(longWeekendsResource(year)));
+  if (hasFlagDaysFile(year)) yield recipe(flagDaysPath(year), "flag-days", () => serializeJson(flagDaysResource(year)));
   for (const schedule of dueDateSchedulesOfYear(year)) {
-    yield { path: dueDatesPath(year, schedule), kind: "due-dates", make: () => serializeJson(dueDatesResource(year, { schedule })) };
+    yield recipe(dueDatesPath(year, schedule), "due-dates", () => serializeJson(dueDatesResource(year, { schedule })));
   }
-  yield { path: yearDaysPath(year), kind: "year-days", make: () => serializeJson(yearDaysResource(year)) };
+  yield recipe(yearDaysPath(year), "year-days", () => serializeJson(yearDaysResource(year)));
   for (const code of OBSERVANCE_CODES) {
-    yield { path: occurrencesPath(year, code), kind: "occurrences", make: () => serializeJson(occurrenceSeries(code, year, year)) };
+    yield recipe(occurrencesPath(year, code), "occurrences", () => serializeJson(occurrenceSeries(code, year, year)));
   }
-  yield { path: icsPath(year), kind: "ics", make: () => yearIcsFast(year) };
+  yield recipe(icsPath(year), "ics", () => yearIcsFast(year));
 }
 
 function* singleRecipes(): Generator<FileRecipe> {
-  yield { path: CATALOGUE_PATH, kind: "observances", make: () => serializeJson(catalogueResource()) };
-  yield { path: FLAG_DAY_CATALOGUE_PATH, kind: "flag-day-catalogue", make: () => serializeJson(flagDayCatalogueResource()) };
-  yield { path: DUE_DATE_CATALOGUE_PATH, kind: "due-date-catalogue", make: () => serializeJson(dueDateCatalogueResource()) };
-  yield { path: OPENAPI_PATH, kind: "openapi", make: () => openApiBody() };
+  const recipe = (path: string, kind: FileKind, make: () => string): FileRecipe => ({ path, kind, year: undefined, make });
+  yield recipe(CATALOGUE_PATH, "observances", () => serializeJson(catalogueResource()));
+  yield recipe(FLAG_DAY_CATALOGUE_PATH, "flag-day-catalogue", () => serializeJson(flagDayCatalogueResource()));
+  yield recipe(DUE_DATE_CATALOGUE_PATH, "due-date-catalogue", () => serializeJson(dueDateCatalogueResource()));
+  yield recipe(OPENAPI_PATH, "openapi", () => openApiBody());
 }
 
 function* made(recipes: Iterable<FileRecipe>): Generator<DatasetFile> {
-  for (const { path, kind, make } of recipes) yield { path, kind, body: make() };
+  for (const { path, kind, year, make } of recipes) yield { path, kind, year, body: make() };
 }
 
 function* planned(recipes: Iterable<FileRecipe>): Generator<PlannedFile> {
-  for (const { path, kind } of recipes) yield { path, kind };
+  for (const { path, kind, year } of recipes) yield { path, kind, year };
 }
 
 /** Every file of one year, in a fixed order. */
@@ -154,8 +158,18 @@ export function dayFilePath(n: DayNumber): string {
 
 /** The Day file of every date first..last (day numbers, inclusive). */
 export function* dayFiles(first: DayNumber, last: DayNumber): Generator<DatasetFile> {
-  for (let n = first; n <= last; n++) {
-    yield { path: dayFilePath(n), kind: "days", body: serializeJson(dayOf(n)) };
+  for (const { year, from, to } of yearsOfDays(first, last)) {
+    for (let n = from; n <= to; n++) yield { path: dayFilePath(n), kind: "days", year, body: serializeJson(dayOf(n)) };
+  }
+}
+
+/** The dates first..last (day numbers, inclusive) cut at the years' ends: each year's first and last of them. */
+export function* yearsOfDays(first: DayNumber, last: DayNumber): Generator<{ year: number; from: DayNumber; to: DayNumber }> {
+  for (let from = first; from <= last; ) {
+    const { year } = civilFromDay(from);
+    const to = Math.min(last, dayFromCivil(year, 12, 31));
+    yield { year, from, to };
+    from = to + 1;
   }
 }
 
@@ -204,9 +218,46 @@ export function contentHashOf(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
 
-/** The index's body (`v3/data/index.json`): every file's path and content hash. */
-export function datasetIndexBody(files: Record<string, string>): string {
-  return serializeJson({ dataVersion: dataVersion(), files });
+/** A file as the index lists it: its path, its content hash, and its part of the index (build/layout.ts indexPartOf). */
+export interface IndexedFile {
+  path: string;
+  hash: string;
+  part: string;
+}
+
+/** The index of a dataset: the root's body, and each part's body by the part's path, in path order. */
+export interface DatasetIndex {
+  root: string;
+  parts: Map<string, string>;
+}
+
+const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The index of these files (`v3/data/index.json` and its parts): each part lists its files' paths and content hashes
+ * in path order (`{files}`), and the root the data version and every part's path and content hash (`{dataVersion,
+ * parts}`). A part's hash is computed as a file's (its ETag value): a client keeps it, and reads the part again only
+ * when the root names another. Only parts that list a file are made.
+ */
+export function datasetIndex(files: Iterable<IndexedFile>): DatasetIndex {
+  const byPart = new Map<string, [path: string, hash: string][]>();
+  for (const { path, hash, part } of files) {
+    let listed = byPart.get(part);
+    if (!listed) byPart.set(part, (listed = []));
+    listed.push([path, hash]);
+  }
+  return indexOfParts(byPart);
+}
+
+/** The index of files already grouped by part (a part with no file is made too, and lists none). */
+function indexOfParts(byPart: ReadonlyMap<string, [path: string, hash: string][]>): DatasetIndex {
+  const parts = new Map<string, string>();
+  for (const [path, listed] of [...byPart].map(([part, listed]) => [indexPartPath(part), listed] as const).sort((a, b) => byPath(a[0], b[0]))) {
+    listed.sort((a, b) => byPath(a[0], b[0]));
+    parts.set(path, serializeJson({ files: Object.fromEntries(listed) }));
+  }
+  const hashes = Object.fromEntries([...parts].map(([path, body]) => [path, etagOf(body)]));
+  return { root: serializeJson({ dataVersion: dataVersion(), parts: hashes }), parts };
 }
 
 /** The manifest (`manifest.json`) of what a build wrote, with the fields every manifest carries. */
@@ -220,11 +271,29 @@ export function datasetManifestBody(manifest: Manifest): string {
 }
 
 /**
- * The index and the manifest where no dataset was built: what a build of no file would write (`files: 0`, an empty
- * index), so a client reading them knows every answer comes from the functions.
+ * The index where no dataset was built: every part a build of the manifest's years (all of them) would have, none
+ * listing a file, so each part the root links answers, with the hash the root gives it.
+ */
+function unbuiltIndex(): DatasetIndex {
+  if (!unbuilt) {
+    const byPart = new Map<string, [string, string][]>([[indexPartOf(undefined), []]]);
+    for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) byPart.set(indexPartOf(year), []);
+    unbuilt = indexOfParts(byPart);
+  }
+  return unbuilt;
+}
+
+/** unbuiltIndex() once made: the standalone server asks for it with every dataset path it has no file for. */
+let unbuilt: DatasetIndex | undefined;
+
+/**
+ * The index, its parts and the manifest where no dataset was built: what a build of no file would write (`files: 0`,
+ * parts listing no file), so a client reading them knows every answer comes from the functions.
  */
 function unbuiltDescription(path: string): string | undefined {
-  if (path === INDEX_PATH) return datasetIndexBody({});
+  if (path === INDEX_PATH) return unbuiltIndex().root;
+  const part = unbuiltIndex().parts.get(path);
+  if (part !== undefined) return part;
   if (path !== MANIFEST_PATH) return undefined;
   return datasetManifestBody(
     datasetManifest({ years: { from: FIRST_YEAR, to: LAST_YEAR }, days: null, files: 0, bytes: 0, contentHash: contentHashOf(""), kinds: {} }),

@@ -2,11 +2,12 @@
  * Where every materialised answer lives in the publish folder, relative to it: each path is filled from the
  * route table's `static.file` template of the row it answers (contract/routes.ts), so the build, the generated
  * `_redirects` and the OpenAPI `x-static-dataset` list cannot disagree. Static-only files (a year's days, the
- * per-year .ics, the manifest, the index) are the table's STATIC_ONLY_FILES.
+ * per-year .ics, the manifest, the index and its parts) are the table's STATIC_ONLY_FILES.
  */
 import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../contract/routes.js";
 import { fillFile } from "../contract/static.js";
 import { OBSERVANCE_CODES, FLAG_DAYS_FROM, DUE_DATE_RULES } from "swedish-calendar/core";
+import { posix } from "node:path";
 
 /** A row's file for these values, relative to the publish folder. */
 function routeFile(id: RouteId, values: Record<string, string | number>, flags?: Record<string, boolean>): string {
@@ -16,7 +17,30 @@ function routeFile(id: RouteId, values: Record<string, string | number>, flags?:
 const staticOnly = (file: string, values: Record<string, string | number> = {}) => fillFile({ file }, values).slice(1);
 
 export const MANIFEST_PATH = staticOnly(STATIC_ONLY_FILES.manifest.file);
+/** The root of the index: the data version and the index's parts with their content hashes. */
 export const INDEX_PATH = staticOnly(STATIC_ONLY_FILES.index.file);
+
+/** The index part of the files of no year (the catalogues, the OpenAPI document). */
+export const COMMON_INDEX_PART = "common";
+
+/**
+ * The part of the index that lists a file, by the file's year (a Day file's: its date's year): its century, `20xx`
+ * for 2000-2099, or COMMON_INDEX_PART for a file of no year. By century because a part must stay far below
+ * MAX_FILE_BYTES whatever the build's options (the most a part can list is a century's year files and a Day file
+ * for each of its dates: test/build/deploy-limits.test.ts measures it), while the root stays short (82 parts for
+ * 1930-9999) and a client re-reads only the centuries whose files changed (a moved days window: those of its years).
+ */
+export function indexPartOf(year: number | undefined): string {
+  return year === undefined ? COMMON_INDEX_PART : `${Math.floor(year / 100)}xx`;
+}
+
+/** Where an index part lives, relative to the publish folder. */
+export function indexPartPath(part: string): string {
+  return staticOnly(STATIC_ONLY_FILES.indexPart.file, { part });
+}
+
+/** The folder of the index parts: nothing else is written there, so a build removes any part it did not write. */
+export const INDEX_PARTS_FOLDER = posix.dirname(indexPartPath(COMMON_INDEX_PART));
 
 export { OBSERVANCE_CODES };
 
@@ -115,6 +139,12 @@ export const SINGLE_FILES = 4;
 
 /** Netlify's deploy limit: a deploy with more than this many files in ONE directory is refused (the total is not limited). */
 export const MAX_FILES_PER_DIRECTORY = 54_000;
+
+/**
+ * Netlify's guidance: a deployed file over 10 MB will likely fail to upload. Every file of the dataset stays below
+ * it (test/build/deploy-limits.test.ts computes every file of the full build); the index is split into parts for it.
+ */
+export const MAX_FILE_BYTES = 10_000_000;
 
 export function yearDaysPath(year: number): string {
   return staticOnly(STATIC_ONLY_FILES.yearDays.file, { year });

@@ -11,10 +11,11 @@
  * MAX_FILES_PER_DIRECTORY files into one directory (`--days all` does) is refused, since Netlify would not deploy it.
  *
  * Streams year ranges to worker threads (one per core), writes atomically, skips unchanged files, removes files
- * of the previous build that are no longer planned, and finishes with v3/data/index.json and manifest.json.
+ * of the previous build that are no longer planned, and finishes with the index (its parts, then the root
+ * v3/data/index.json that links them) and manifest.json.
  */
 import { SingleBar } from "cli-progress";
-import { mkdirSync, readFileSync, unlinkSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, unlinkSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -23,12 +24,12 @@ import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, parseIsoDate } from "sw
 import { stockholmYear } from "../functions/lib/cache.js";
 import { AtomicWriter, createStaging, removeStaging } from "./atomic.js";
 import { defaultDaysWindow } from "./deployed.js";
-import { INDEX_PATH, MANIFEST_PATH, type FileKind, type KindSummary, type Manifest } from "./layout.js";
-import { contentHashOf, datasetIndexBody, datasetManifest, datasetManifestBody } from "./generate.js";
+import { INDEX_PARTS_FOLDER, INDEX_PATH, MANIFEST_PATH, type FileKind, type KindSummary, type Manifest } from "./layout.js";
+import { contentHashOf, datasetManifest, datasetManifestBody } from "./generate.js";
 
 export type { KindSummary, Manifest };
 import { DeployLimitError, assertDeployable, planTasks, widestDaysWindow, type DaysWindow } from "./plan.js";
-import { processTask, readIndex, type FileEntry, type Task } from "./process.js";
+import { indexOfEntries, processTask, readIndex, type FileEntry, type Task } from "./process.js";
 import type { WorkerData, WorkerMessage } from "./worker.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -95,7 +96,7 @@ async function runTasks(
   const results: FileEntry[][] = [];
   if (workers <= 0) {
     const writer = new AtomicWriter(data.staging, beforeRename);
-    const previous = readIndex(data.indexPath);
+    const previous = readIndex(data.out);
     for (const task of tasks) results.push(processTask(task, { out: data.out, writer, previous, onProgress }));
     return results.flat();
   }
@@ -151,6 +152,32 @@ function currentHash(absolute: string): string | undefined {
   }
 }
 
+/**
+ * Removes the index parts in `out` that this build did not write (those of years or dates a previous build had and
+ * this one has not), found in their folder rather than in the previous root, which an interrupted build may not have
+ * rewritten. Returns how many it removed.
+ */
+function removeStaleParts(out: string, parts: ReadonlyMap<string, string>): number {
+  let names: string[];
+  try {
+    names = readdirSync(join(out, INDEX_PARTS_FOLDER));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = `${INDEX_PARTS_FOLDER}/${name}`;
+    if (!name.endsWith(".json") || parts.has(path)) continue;
+    try {
+      unlinkSync(join(out, path));
+      removed++;
+    } catch {
+      /* already gone */
+    }
+  }
+  return removed;
+}
+
 export async function materialise(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const out = resolve(options.out ?? DEFAULT_OUT);
@@ -169,7 +196,7 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
   const staging = createStaging(out);
   const indexPath = join(out, INDEX_PATH);
   const manifestPath = join(out, MANIFEST_PATH);
-  const previous = readIndex(indexPath);
+  const previous = readIndex(out);
   const { tasks, total } = planTasks({ fromYear, toYear, days });
 
   const bar = options.progress
@@ -189,7 +216,7 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
     entries = await runTasks(
       tasks,
       workers,
-      { out, staging, indexPath },
+      { out, staging },
       (done, w) => {
         written += w;
         bar?.increment(done, { written });
@@ -220,9 +247,7 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
   const kinds: Partial<Record<FileKind, { files: number; bytes: number; lines: string[] }>> = {};
   let bytes = 0;
   let bytesWritten = 0;
-  const files: Record<string, string> = {};
   for (const [path, hash, size, kind, w] of entries) {
-    files[path] = hash;
     bytes += size;
     if (w) bytesWritten += size;
     const k = (kinds[kind] ??= { files: 0, bytes: 0, lines: [] });
@@ -234,7 +259,7 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
   for (const [kind, k] of Object.entries(kinds) as [FileKind, { files: number; bytes: number; lines: string[] }][]) {
     kindSummaries[kind] = { files: k.files, bytes: k.bytes, contentHash: contentHashOf(k.lines.join("")) };
   }
-  const indexBody = datasetIndexBody(files);
+  const index = indexOfEntries(entries);
   const manifest = datasetManifest({
     years: { from: fromYear, to: toYear },
     days: days ? { from: toIsoDate(days.first), to: toIsoDate(days.last) } : null,
@@ -245,12 +270,20 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
   });
   const manifestBody = datasetManifestBody(manifest);
   const writer = new AtomicWriter(staging);
-  const indexWritten = writeIfChanged(writer, indexPath, indexBody, currentHash(indexPath));
+  // the parts first, then the root that links them, so a client following the root finds the parts it names; the
+  // parts no longer linked go after the root, the manifest (what health and the standalone server read) last
+  let indexChanged = false;
+  for (const [path, body] of index.parts) {
+    const absolute = join(out, path);
+    if (writeIfChanged(writer, absolute, body, currentHash(absolute))) indexChanged = true;
+  }
+  if (writeIfChanged(writer, indexPath, index.root, currentHash(indexPath))) indexChanged = true;
+  if (removeStaleParts(out, index.parts) > 0) indexChanged = true;
   const manifestWritten = writeIfChanged(writer, manifestPath, manifestBody, currentHash(manifestPath));
   removeStaging(staging);
 
   const seconds = (performance.now() - started) / 1000;
-  const changed = written > 0 || removed > 0 || indexWritten || manifestWritten;
+  const changed = written > 0 || removed > 0 || indexChanged || manifestWritten;
   const result: BuildResult = { manifest, files: entries.length, written, removed, bytes, bytesWritten, seconds, changed };
   log(summaryLine(result, out));
   return result;

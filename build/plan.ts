@@ -8,7 +8,9 @@
  */
 import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, type DayNumber } from "swedish-calendar/core";
 import { dayFilePath } from "./generate.js";
-import { INDEX_PATH, MANIFEST_PATH, MAX_FILES_PER_DIRECTORY, SINGLE_FILES, filesOfYears } from "./layout.js";
+import {
+  INDEX_PATH, MANIFEST_PATH, MAX_FILES_PER_DIRECTORY, SINGLE_FILES, filesOfYears, indexPartOf, indexPartPath,
+} from "./layout.js";
 import { forEachTaskPath, type Task } from "./process.js";
 
 /** A window of per-date Day files: day numbers, inclusive. */
@@ -51,9 +53,22 @@ export function planTasks(options: PlanOptions): { tasks: Task[]; total: number 
   return { tasks, total };
 }
 
-/** Visits every path the build writes (relative to the publish folder): its tasks' files, the index, the manifest. */
+/**
+ * Visits every path the build writes (relative to the publish folder): its tasks' files, the index's parts (one for
+ * each part that lists a file: build/generate.ts datasetIndex), the index's root, the manifest.
+ */
 export function forEachPlannedPath(options: PlanOptions, visit: (path: string) => void): void {
-  for (const task of planTasks(options).tasks) forEachTaskPath(task, visit);
+  const parts = new Set<string>();
+  // consecutive files mostly share a year: its part is looked up once per run of them
+  let lastYear: number | undefined | null = null;
+  const visitFile = (path: string, year: number | undefined) => {
+    visit(path);
+    if (year === lastYear) return;
+    lastYear = year;
+    parts.add(indexPartOf(year));
+  };
+  for (const task of planTasks(options).tasks) forEachTaskPath(task, visitFile);
+  for (const part of parts) visit(indexPartPath(part));
   visit(INDEX_PATH);
   visit(MANIFEST_PATH);
 }

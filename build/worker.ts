@@ -6,7 +6,6 @@ import { processTask, readIndex, type Task } from "./process.js";
 export interface WorkerData {
   out: string;
   staging: string;
-  indexPath: string;
 }
 
 export type WorkerMessage =
@@ -14,8 +13,8 @@ export type WorkerMessage =
   | { type: "done"; entries: ReturnType<typeof processTask> }
   | { type: "error"; message: string };
 
-const { out, staging, indexPath } = workerData as WorkerData;
-const previous = readIndex(indexPath);
+const { out, staging } = workerData as WorkerData;
+const previous = readIndex(out);
 const writer = new AtomicWriter(staging);
 const port = parentPort!;
 

@@ -657,7 +657,23 @@ export const STATIC_ONLY_FILES = {
     surface: "feed",
   },
   manifest: { file: "/manifest.json", answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset", contentType: "json", surface: "v3" },
-  index: { file: "/v3/data/index.json", answers: "every dataset file with its content hash (the function's ETag value of that answer)", contentType: "json", surface: "v3" },
+  // The index comes in parts so that no file of the deploy nears Netlify's per-file size limit (build/layout.ts
+  // MAX_FILE_BYTES): listed whole, a full build's index is 18.6 MB. Which part lists a file is build/layout.ts
+  // indexPartOf; test/build/materialise.test.ts checks that the part names below are the ones it gives.
+  index: {
+    file: "/v3/data/index.json",
+    answers: "the data version and every part of the index with its content hash (`{dataVersion, parts}`): read it, then only the parts whose hash changed",
+    contentType: "json",
+    surface: "v3",
+  },
+  indexPart: {
+    file: "/v3/data/index/:part.json",
+    answers:
+      "a part of the index: each dataset file it lists with its content hash, the function's ETag value of that answer (`{files}`); " +
+      "a part per century (`19xx` … `99xx`: the years' files, `.ics` and Day files) and `common` (the files of no year)",
+    contentType: "json",
+    surface: "v3",
+  },
 } as const satisfies Record<string, StaticOnlyFile>;
 
 /** Where a request no file can answer is rewritten: a path under the v3 function's preferStatic folder with no file. */

@@ -2,9 +2,11 @@
  * Every build is deployable: Netlify refuses a deploy with more than MAX_FILES_PER_DIRECTORY files in one directory.
  * The plan (build/plan.ts) counts each directory without writing; the build refuses a plan over the limit before it
  * writes a file; the full build (`--days max`) fits; every year has its days in one file (v3/data/{year}/days.json).
+ * And no file reaches Netlify's per-file size limit (MAX_FILE_BYTES): every file of the full build is made in memory
+ * by the build's own task runner, without writing its gigabyte, and its index composed from them.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
@@ -13,10 +15,15 @@ import { dayOf, dayFromCivil, toIsoDate } from "swedish-calendar/core";
 import { yearDaysResource } from "../../contract/resources.js";
 import { serializeJson } from "../../contract/serialize.js";
 import {
-  FILES_PER_YEAR, FLAG_VARIANTS, MANIFEST_PATH, MAX_FILES_PER_DIRECTORY, OBSERVANCE_CODES, yearDaysPath,
+  FILES_PER_YEAR, FLAG_VARIANTS, INDEX_PATH, MANIFEST_PATH, MAX_FILE_BYTES, MAX_FILES_PER_DIRECTORY, OBSERVANCE_CODES,
+  indexPartOf, indexPartPath, yearDaysPath,
 } from "../../build/layout.js";
+import type { DatasetIndex } from "../../build/generate.js";
 import { materialise, parseDaysWindow } from "../../build/materialise.js";
-import { PUBLISH_ROOT, crowdedDirectories, directoryCounts, widestDaysWindow, windowText } from "../../build/plan.js";
+import {
+  PUBLISH_ROOT, crowdedDirectories, directoryCounts, planTasks, widestDaysWindow, windowText, type PlanOptions,
+} from "../../build/plan.js";
+import { indexOfEntries, processTask, type FileEntry } from "../../build/process.js";
 import { ROOT } from "../e2e/server.js";
 
 const run = promisify(execFile);
@@ -62,8 +69,10 @@ describe("the plan of the full build (npm run build:data:full-days: 1930-9999, -
 
   it("counts each directory exactly", () => {
     expect(counts.get("v3/data/days")).toBe(53_692);
-    // a folder per year, days/, observances.json, flag-days.json, due-dates.json, openapi.json, index.json
-    expect(counts.get("v3/data")).toBe(YEARS + 6);
+    // a folder per year, days/, observances.json, flag-days.json, due-dates.json, openapi.json, index.json, index/
+    expect(counts.get("v3/data")).toBe(YEARS + 7);
+    // the index's parts: one per century 19xx..99xx, and common
+    expect(counts.get("v3/data/index")).toBe(99 - 19 + 1 + 1);
     expect(counts.get("ics")).toBe(YEARS);
     // four holiday variants, bridge days, half days, long weekends, flag days, days.json, observances/, due-dates/
     expect(counts.get("v3/data/2024")).toBe(FLAG_VARIANTS.length + 5 + 2);
@@ -80,9 +89,9 @@ describe("the plan of the full build (npm run build:data:full-days: 1930-9999, -
     expect(counts.get("v3")).toBe(1);
     // v3/, ics/, manifest.json
     expect(counts.get(PUBLISH_ROOT)).toBe(3);
-    expect(counts.size).toBe(3 * YEARS + 5);
+    expect(counts.size).toBe(3 * YEARS + 6);
     const largest = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3);
-    expect(largest).toEqual([["v3/data/days", 53_692], ["v3/data", YEARS + 6], ["ics", YEARS]]);
+    expect(largest).toEqual([["v3/data/days", 53_692], ["v3/data", YEARS + 7], ["ics", YEARS]]);
   });
 
   it("is cheap: even every date of 1930-9999 is planned without writing, in seconds", () => {
@@ -91,6 +100,69 @@ describe("the plan of the full build (npm run build:data:full-days: 1930-9999, -
     expect(all.get("v3/data/days")).toBe(2_947_507);
     expect(performance.now() - started).toBeLessThan(10_000);
   });
+});
+
+/**
+ * Every file of a build with these options, made as the build makes it (build/process.ts processTask: the same tasks,
+ * bodies, content hashes and index parts), each written nowhere: the writer drops it. The previous build gives every
+ * path a hash no body has, so each file counts as changed without a look at the disk. Between tasks the test's
+ * thread is let go, so the runner hears from it during the minute this can take on a busy machine.
+ */
+async function madeInMemory(options: PlanOptions): Promise<FileEntry[]> {
+  const ctx = { out: join(dir, "never-written"), writer: { write: () => {} }, previous: { get: () => "" } };
+  const entries: FileEntry[] = [];
+  for (const task of planTasks(options).tasks) {
+    for (const entry of processTask(task, ctx)) entries.push(entry);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return entries;
+}
+
+const bytesOf = (parts: DatasetIndex["parts"]) => [...parts].map(([path, body]) => [path, Buffer.byteLength(body)] as const);
+
+describe("no file of the full build (1930-9999, --days max) reaches Netlify's per-file limit", () => {
+  const options = { fromYear: 1930, toYear: 9999, days: parseDaysWindow("max") };
+  let entries: FileEntry[];
+  let index: DatasetIndex;
+
+  beforeAll(async () => {
+    entries = await madeInMemory(options);
+    index = indexOfEntries(entries);
+  }, 300_000);
+
+  it("the limit is Netlify's guidance: a file over 10 MB will likely fail to upload", () => {
+    expect(MAX_FILE_BYTES).toBe(10_000_000);
+  });
+
+  it("every file the plan has is made, and each is under the limit", () => {
+    expect(entries).toHaveLength(planTasks(options).total);
+    const largest = entries.reduce((a, b) => (b[2] > a[2] ? b : a));
+    expect(largest[2]).toBeLessThan(MAX_FILE_BYTES);
+  });
+
+  it("the index in one file would not be: its parts add up to more than the limit", () => {
+    const whole = bytesOf(index.parts).reduce((sum, [, bytes]) => sum + bytes, 0);
+    expect(whole).toBeGreaterThan(MAX_FILE_BYTES);
+  });
+
+  it("the index's root and each of its parts are under the limit; the largest part is 20xx, with the Day files of 2000-2076", () => {
+    const sizes = bytesOf(index.parts).sort((a, b) => b[1] - a[1]);
+    expect(sizes).toHaveLength(99 - 19 + 1 + 1);
+    expect(sizes[0][0]).toBe(indexPartPath(indexPartOf(2000)));
+    expect(sizes[0][1]).toBeLessThan(MAX_FILE_BYTES);
+    expect(Buffer.byteLength(index.root)).toBeLessThan(MAX_FILE_BYTES);
+    // every file in exactly one part
+    const listed = [...index.parts.values()].flatMap((body) => Object.keys(JSON.parse(body).files));
+    expect(listed).toHaveLength(entries.length);
+    expect(new Set(listed).size).toBe(entries.length);
+  });
+
+  it("so is the largest part any build can write: a century with a Day file for each of its dates (2000-2099, 36,525)", async () => {
+    const century = await madeInMemory({ fromYear: 2000, toYear: 2099, days: parseDaysWindow("2000:2099") });
+    expect(century.filter((e) => e[3] === "days")).toHaveLength(36_525);
+    const part = indexOfEntries(century).parts.get(indexPartPath(indexPartOf(2000)))!;
+    expect(Buffer.byteLength(part)).toBeLessThan(MAX_FILE_BYTES);
+  }, 60_000);
 });
 
 describe("a build the limit refuses", () => {
@@ -163,6 +235,19 @@ describe("a small real build (2024-2025, --days none)", () => {
   it("the manifest counts the new kind", () => {
     expect(manifest.kinds["year-days"].files).toBe(2);
     expect(manifest.files).toBe(2 * FILES_PER_YEAR + 4);
+  });
+
+  it("writes no file of MAX_FILE_BYTES or more, the index and the manifest included", () => {
+    const sizes: number[] = [];
+    const walk = (path: string) => {
+      for (const entry of readdirSync(path, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(join(path, entry.name));
+        else sizes.push(statSync(join(path, entry.name)).size);
+      }
+    };
+    walk(out);
+    expect(sizes).toHaveLength(manifest.files + Object.keys(JSON.parse(readFileSync(join(out, INDEX_PATH), "utf8")).parts).length + 2);
+    expect(Math.max(...sizes)).toBeLessThan(MAX_FILE_BYTES);
   });
 
   it("the plan counted exactly what was written, directory by directory", () => {

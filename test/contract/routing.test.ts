@@ -101,6 +101,7 @@ describe("files requested by their own path", () => {
   it.each([
     ["/manifest.json", { contentType: "json", surface: "v3" }],
     ["/v3/data/index.json", { contentType: "json", surface: "v3" }],
+    ["/v3/data/index/20xx.json", { contentType: "json", surface: "v3" }],
     ["/v3/data/2024/days.json", { contentType: "json", surface: "v3" }],
     ["/ics/svenska-helgdagar-2024.ics", { contentType: "calendar", surface: "feed" }],
     ["/api/", undefined],

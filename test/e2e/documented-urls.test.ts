@@ -2,7 +2,8 @@
  * Every local URL that README.md and the docs name answers on a fresh start: the standalone server over a publish
  * folder that holds the site but no built dataset (as `npm ci && npm start` leaves it), in process. Dataset files
  * are then computed as the build would write them (build/generate.ts datasetFileBody): the test also checks those
- * bytes against the build's own recipe for the same file.
+ * bytes against the build's own recipe for the same file. The index (its root and every part it links) answers
+ * alike without a build and, from the built files, with one (the e2e server over public/).
  */
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,9 +13,46 @@ import { createServer, type StandaloneServer } from "../../server/standalone.js"
 import { yearFiles, singleFiles } from "../../build/generate.js";
 import { PUBLIC_DIR, ROOT } from "./server.js";
 import { matchRoute } from "../../contract/routes.js";
+import { etagOf } from "../../contract/serialize.js";
+import { FIRST_YEAR, LAST_YEAR, dataVersion } from "swedish-calendar/core";
+import { INDEX_PATH, MANIFEST_PATH, indexPartOf, indexPartPath } from "../../build/layout.js";
+import { answeredBy, e2eBaseUrl } from "./base-url.js";
 
 /** Sample values for the templates the docs write (`{year}`, `:date`, …). */
-const SAMPLES: Record<string, string> = { year: "2026", from: "2026", date: "2026-06-19", code: "midsummerEve", schedule: "child-benefit" };
+const SAMPLES: Record<string, string> = {
+  year: "2026", from: "2026", date: "2026-06-19", code: "midsummerEve", schedule: "child-benefit", part: "20xx",
+};
+
+interface IndexRead {
+  root: { dataVersion: string; parts: Record<string, string> };
+  /** each part's files (path -> content hash), by the part's path */
+  parts: Map<string, Record<string, string>>;
+}
+
+/**
+ * The index as a client syncing the dataset reads it (docs/static-dataset.md): the root, then each part it links,
+ * each answered 200 as a dataset file with the ETag the root gives it and bytes that hash to it.
+ */
+async function readIndexOver(base: string): Promise<IndexRead> {
+  const res = await fetch(`${base}/${INDEX_PATH}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  const root = (await res.json()) as IndexRead["root"];
+  expect(Object.keys(root)).toEqual(["dataVersion", "parts"]);
+  const parts = new Map<string, Record<string, string>>();
+  for (const [path, hash] of Object.entries(root.parts)) {
+    const part = await fetch(`${base}/${path}`);
+    expect(part.status, path).toBe(200);
+    expect(part.headers.get("content-type"), path).toMatch(/^application\/json/);
+    expect(part.headers.get("etag"), path).toBe(hash);
+    const bytes = Buffer.from(await part.arrayBuffer());
+    expect(etagOf(bytes), path).toBe(hash);
+    const body = JSON.parse(bytes.toString("utf8"));
+    expect(Object.keys(body), path).toEqual(["files"]);
+    parts.set(path, body.files);
+  }
+  return { root, parts };
+}
 
 /**
  * Named in the docs but not an address to GET on the standalone server, each with why: patterns and folders, the
@@ -74,7 +112,10 @@ describe.skipIf(process.env.E2E === "off")("every URL the docs name answers on a
 
   it("finds the documented URLs (dataset files among them)", () => {
     const urls = documentedUrls();
-    for (const url of ["/v3/data/2026/days.json", "/v3/data/days/2026-06-19.json", "/ics/svenska-helgdagar-2026.ics", "/manifest.json", "/v3/data/index.json", "/v3/data/openapi.json"]) {
+    for (const url of [
+      "/v3/data/2026/days.json", "/v3/data/days/2026-06-19.json", "/ics/svenska-helgdagar-2026.ics", "/manifest.json", "/v3/data/index.json",
+      "/v3/data/index/20xx.json", "/v3/data/index/common.json", "/v3/data/openapi.json",
+    ]) {
       expect(urls).toContain(url);
     }
   });
@@ -101,9 +142,43 @@ describe.skipIf(process.env.E2E === "off")("every URL the docs name answers on a
     expect(day).toMatchObject({ date: "2026-06-19", holidayType: "defacto", observances: [{ code: "midsummerEve" }] });
     const manifest = await (await fetch(`${base}/manifest.json`)).json();
     expect(manifest).toMatchObject({ dataset: "swedish-calendar-service", files: 0, days: null, kinds: {} });
-    expect(await (await fetch(`${base}/v3/data/index.json`)).json()).toMatchObject({ files: {} });
     // what no build writes is still a 404
     expect((await fetch(`${base}/v3/data/days/2023-02-29.json`)).status).toBe(404);
     expect((await fetch(`${base}/v3/data/1929/days.json`)).status).toBe(404);
+  });
+
+  it("the index: the root links every part of 1930-9999 and each answers, listing no file (the manifest's files: 0)", async () => {
+    const { root, parts } = await readIndexOver(base);
+    expect(root.dataVersion).toBe(dataVersion());
+    const expected = new Set([indexPartPath(indexPartOf(undefined))]);
+    for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) expected.add(indexPartPath(indexPartOf(year)));
+    expect(Object.keys(root.parts).sort()).toEqual([...expected].sort());
+    for (const [path, files] of parts) expect(files, path).toEqual({});
+    // a part no build writes is a 404, like any other dataset path no build writes
+    expect((await fetch(`${base}/${indexPartPath("18xx")}`)).status).toBe(404);
+    expect((await fetch(`${base}/${indexPartPath("everything")}`)).status).toBe(404);
+  });
+});
+
+const BUILT = e2eBaseUrl();
+
+describe.skipIf(!BUILT)("the index over a built dataset (the e2e server over public/)", () => {
+  it("the root links each part the build wrote, with its hash; each part answers from its file; every file is listed once, with the ETag it answers", async () => {
+    const { root, parts } = await readIndexOver(BUILT!);
+    const manifest = JSON.parse(readFileSync(join(PUBLIC_DIR, MANIFEST_PATH), "utf8"));
+    expect(root.dataVersion).toBe(manifest.dataVersion);
+    for (const path of Object.keys(root.parts)) {
+      expect(readFileSync(join(PUBLIC_DIR, path), "utf8"), path).toBe(JSON.stringify({ files: parts.get(path) }));
+      expect(answeredBy(await fetch(`${BUILT}/${path}`)), path).toBe("static");
+    }
+    const listed = [...parts.values()].flatMap((files) => Object.keys(files));
+    expect(listed).toHaveLength(manifest.files);
+    expect(new Set(listed).size).toBe(manifest.files);
+    // a sample of listed files answers with the hash the index gives it
+    const part = parts.get(indexPartPath(indexPartOf(2026)))!;
+    for (const path of ["v3/data/2026/holidays.json", "v3/data/2026/days.json", "ics/svenska-helgdagar-2026.ics"]) {
+      const res = await fetch(`${BUILT}/${path}`);
+      expect(res.headers.get("etag"), path).toBe(part[path]);
+    }
   });
 });
