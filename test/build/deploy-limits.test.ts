@@ -94,11 +94,10 @@ describe("the plan of the full build (npm run build:data:full-days: 1930-9999, -
     expect(largest).toEqual([["v3/data/days", 53_692], ["v3/data", YEARS + 7], ["ics", YEARS]]);
   });
 
-  it("is cheap: even every date of 1930-9999 is planned without writing, in seconds", () => {
-    const started = performance.now();
+  // how long planning takes is a benchmark's question (npm run bench -- build), not a test's
+  it("plans even every date of 1930-9999 without writing anything", () => {
     const all = directoryCounts({ days: parseDaysWindow("all") });
     expect(all.get("v3/data/days")).toBe(2_947_507);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 
