@@ -68,9 +68,9 @@ describe("each bundle holds what its routes need", () => {
     }
   });
 
-  it("no bundle carries an iCalendar library: the engine writes the feed", () => {
+  it("no bundle carries an iCalendar or date library: the engine writes the feed, Intl gives Stockholm's time", () => {
     for (const name of [...functionNames(), "server"]) {
-      for (const origin of ["ics", "yup"]) expect(has(name, origin), `${name} bundles ${origin}`).toBe(false);
+      for (const origin of ["ics", "yup", "luxon"]) expect(has(name, origin), `${name} bundles ${origin}`).toBe(false);
     }
   });
 
