@@ -172,7 +172,7 @@ export async function run(): Promise<void> {
   const theirsOne = await bundle(await dateHolidaysOneCountry());
   const size = (b: Bundle) => `${kb(b.gzipped)} gzipped (${kb(b.minified)} minified)${b.builtins.length ? `, Node built-ins: ${b.builtins.join(" ")}` : ""}`;
   rows.push({ benchmark: '(b) "swedish-calendar" for the browser, minified, gzip -9', measured: size(ours), target: "≤ 30 KB", ok: ours.gzipped <= 30_000 && ours.builtins.length === 0 });
-  rows.push({ benchmark: '      "swedish-calendar/ics" (with the ics package)', measured: size(oursIcs), target: "", ok: null });
+  rows.push({ benchmark: '      "swedish-calendar/ics" (the library and the feed writer)', measured: size(oursIcs), target: "", ok: null });
   rows.push({ benchmark: '      date-holidays, new Holidays("SE") (every country\'s data comes along)', measured: size(theirsWhole), target: "", ok: null });
   rows.push({ benchmark: "      date-holidays-parser with SE's data only (holidays2json --pick SE)", measured: size(theirsOne), target: "", ok: null });
   rows.push({

@@ -1,7 +1,7 @@
 /**
  * The options of the calendar feed (SPEC.md "Calendar feed"): their names, order and defaults.
- * This module imports nothing, so the site's browser code can share it without pulling in the `ics` package
- * that data-gen/feed.ts writes the feed with.
+ * This module imports nothing, so the site's browser code can share it without pulling in the feed's writer
+ * (data-gen/feed.ts).
  */
 
 export interface FeedOptions {

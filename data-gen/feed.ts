@@ -1,14 +1,13 @@
 /**
  * The calendar subscription feed (SPEC.md "Calendar feed", DECISIONS.md "Calendar feed"): pure, no clock.
- * The caller chooses the window of years; the events come from the engine and are written by the `ics` package.
+ * The caller chooses the window of years; the events come from the engine and are written here as RFC 5545 text.
  * Output is a pure function of (window, options), so the ETag of a feed is stable between rebuilds.
  */
-import { createEvents, type EventAttributes } from "ics";
 import { SERVICE_DOMAIN } from "./constants.js";
 import { bridgeDaysOfYear, dayOf, FIRST_DAY, halfDaysOfYear, holidaysOfYear, LAST_DAY, type Day } from "./calendar.js";
 import { flagDayOccurrences } from "./flagdays.js";
 import { DUE_DATE_RULES_BY_CODE, dueDateScheduleInfo, dueDatesOfYear } from "./duedates.js";
-import { civilFromDay, dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
+import { dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
 import type { FeedOptions } from "./feed-options.js";
 import type { Names } from "./rules.js";
 
@@ -210,12 +209,6 @@ export function feedEvents(fromYear: number, toYear: number, options: FeedOption
   return [...byDate.keys()].sort((a, b) => a - b).flatMap((n) => byDate.get(n)!);
 }
 
-/** [year, month, day] of a day number: the `ics` package's form of a DATE value. */
-function dateArray(n: DayNumber): [number, number, number] {
-  const { year, month, day } = civilFromDay(n);
-  return [year, month, day];
-}
-
 /**
  * DTSTAMP of every event: derived from the data, never the clock, so identical input gives identical bytes.
  * It is midnight UTC on 1 January of the window's first year.
@@ -225,9 +218,10 @@ export function feedTimestamp(fromYear: number): string {
 }
 
 /**
- * The calendar-level properties `ics` cannot write (it hard-codes X-PUBLISHED-TTL:PT1H and knows no
- * REFRESH-INTERVAL): set the six-hour refresh hints after X-WR-CALNAME. While at it, refold every line at
- * 75 octets as RFC 5545 s. 3.1 asks (`ics` counts characters, and Swedish names hold two-octet letters).
+ * Turns a calendar as the `ics` package writes it into this feed's form: the six-hour refresh hints after
+ * X-WR-CALNAME (`ics` hard-codes X-PUBLISHED-TTL:PT1H and knows no REFRESH-INTERVAL), every line refolded at 75
+ * octets (`ics` counts characters, and Swedish names hold two-octet letters). buildFeed writes the feed's form
+ * itself; this stays for callers who write their own events with `ics` beside the feed's.
  */
 export function withCalendarProperties(ics: string): string {
   const lines = ics.replace(/\r\n[\t ]/g, "").split("\r\n");
@@ -237,28 +231,57 @@ export function withCalendarProperties(ics: string): string {
   return lines.map(foldLine).join("\r\n");
 }
 
-const encoder = new TextEncoder();
+const NON_ASCII = /[^\x00-\x7f]/g;
 
-/** Folds one content line into pieces of at most 75 octets (continuations start with a space), never inside a character. */
+/**
+ * Folds one content line into pieces of at most 75 octets (continuations start with a space), never inside a
+ * character (RFC 5545 s. 3.1). The octets are UTF-8's, counted from the UTF-16 code units without encoding the line.
+ */
 export function foldLine(line: string): string {
-  if (encoder.encode(line).length <= 75) return line;
+  // Most lines fit, and this runs for every line of a feed on a cold start, where a loop over characters is
+  // interpreted: a line fits when its units, counted with up to two more octets for each non-ASCII unit (no unit
+  // is more than three octets), are 75 at most, which native regular expressions can tell.
+  if (line.length <= 25) return line;
+  if (line.length <= 75 && line.length + 2 * (line.match(NON_ASCII)?.length ?? 0) <= 75) return line;
   const pieces: string[] = [];
-  let piece = "";
+  let start = 0;
   let octets = 0;
   let limit = 75;
-  for (const ch of line) {
-    const size = encoder.encode(ch).length;
+  for (let i = 0; i < line.length; ) {
+    const c = line.charCodeAt(i);
+    let size = 1;
+    let units = 1;
+    if (c >= 0x800) {
+      if (c >= 0xd800 && c <= 0xdbff && (line.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        size = 4;
+        units = 2;
+      } else size = 3; // a lone surrogate is encoded as U+FFFD, three octets
+    } else if (c >= 0x80) size = 2;
     if (octets + size > limit) {
-      pieces.push(piece);
-      piece = "";
+      pieces.push(line.slice(start, i));
+      start = i;
       octets = 0;
       limit = 74; // the leading space of a continuation line counts
     }
-    piece += ch;
     octets += size;
+    i += units;
   }
-  pieces.push(piece);
+  if (start === 0) return line;
+  pieces.push(line.slice(start));
   return pieces.join("\r\n ");
+}
+
+/**
+ * A TEXT value (RFC 5545 s. 3.3.11): backslash, semicolon, comma and line breaks escaped, in one pass (each
+ * character is escaped once: the backslash of an escape is never escaped again).
+ */
+function escapeText(text: string): string {
+  return text.replace(/[\\;,]|\r?\n/g, (m) => (m.length === 1 && m !== "\n" ? "\\" + m : "\\n"));
+}
+
+/** A content line, folded, with its CRLF. */
+function contentLine(line: string): string {
+  return foldLine(line) + "\r\n";
 }
 
 /**
@@ -266,28 +289,40 @@ export function foldLine(line: string): string {
  *
  * Every event is `DTSTART;VALUE=DATE` with neither DTEND nor DURATION: RFC 5545 s. 3.6.1 makes such an event last
  * exactly one day. An explicit end cannot be written for every date of the range: the DTEND of 9999-12-31 would be
- * 10000-01-01, which no iCalendar DATE (four-digit year) can hold, and the `ics` package writes a duration of one
- * day as `P1DT`, which is not a valid DURATION. So all events take the one form, whatever the window.
+ * 10000-01-01, which no iCalendar DATE (four-digit year) can hold. So all events take the one form, whatever the window.
+ *
+ * The text is written here rather than by a general iCalendar library: the events are the engine's own (their
+ * dates, codes and names known valid), so a library's validation of each event, its default values and its
+ * character-counting line folding were work every feed paid for nothing (most of a cold start's first feed). The
+ * properties, their order and their bytes are those the feed has always had, when the `ics` package wrote it
+ * (test/feed/ics-cross-check.test.ts compares the two): per event UID, SUMMARY, DTSTAMP, DTSTART, DESCRIPTION,
+ * CATEGORIES, X-MICROSOFT-CDO-BUSYSTATUS, TRANSP. X-WR-CALNAME is written unescaped, as it always was: it is no
+ * RFC 5545 property, and a parser that does not know it (ical.js, for one) reads its value as it stands, so an
+ * escaped comma ("flaggdagar\, …") would show its backslash.
  */
 export function buildFeed(fromYear: number, toYear: number, options: FeedOptions): string {
-  const stamp = feedTimestamp(fromYear);
-  const transp = options.busy ? "OPAQUE" : "TRANSPARENT";
-  const events = feedEvents(fromYear, toYear, options).map((e): EventAttributes => {
-    const n = fromIsoDate(e.date);
-    // `timestamp` (DTSTAMP) is read by ics but missing from its type declarations, and they demand `end` or
-    // `duration` where its schema and writer accept neither (an all-day event of one day)
-    return {
-      uid: e.uid,
-      title: e.summary,
-      description: e.description,
-      categories: e.categories,
-      start: dateArray(n),
-      transp,
-      busyStatus: options.busy ? "BUSY" : "FREE",
-      timestamp: stamp,
-    } as unknown as EventAttributes;
-  });
-  const { error, value } = createEvents(events, { productId: FEED_PRODUCT_ID, method: "PUBLISH", calName: feedCalendarName(options) });
-  if (error || value === null) throw error ?? new Error("the ics package returned no calendar");
-  return withCalendarProperties(value);
+  const stamp = `DTSTAMP:${feedTimestamp(fromYear)}\r\n`;
+  const busy = options.busy
+    ? "X-MICROSOFT-CDO-BUSYSTATUS:BUSY\r\nTRANSP:OPAQUE\r\n"
+    : "X-MICROSOFT-CDO-BUSYSTATUS:FREE\r\nTRANSP:TRANSPARENT\r\n";
+  let text =
+    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nCALSCALE:GREGORIAN\r\n" +
+    contentLine(`PRODID:${FEED_PRODUCT_ID}`) +
+    "METHOD:PUBLISH\r\n" +
+    contentLine(`X-WR-CALNAME:${feedCalendarName(options)}`) +
+    `X-PUBLISHED-TTL:${FEED_REFRESH}\r\nREFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}\r\n`;
+  for (const e of feedEvents(fromYear, toYear, options)) {
+    text +=
+      "BEGIN:VEVENT\r\n" +
+      contentLine(`UID:${e.uid}`) +
+      contentLine(`SUMMARY:${escapeText(e.summary)}`) +
+      stamp +
+      // a DATE value: YYYYMMDD (every year of the range has four digits)
+      `DTSTART;VALUE=DATE:${e.date.slice(0, 4)}${e.date.slice(5, 7)}${e.date.slice(8, 10)}\r\n` +
+      contentLine(`DESCRIPTION:${escapeText(e.description)}`) +
+      contentLine(`CATEGORIES:${e.categories.map(escapeText).join(",")}`) +
+      busy +
+      "END:VEVENT\r\n";
+  }
+  return text + "END:VCALENDAR\r\n";
 }

@@ -61,10 +61,16 @@ describe("each bundle holds what its routes need", () => {
     }
   });
 
-  it("the MCP SDK only in the MCP function (and the server); the feed library only where a feed is answered", () => {
+  it("the MCP SDK only in the MCP function (and the server); the feed's writer only where a feed is answered", () => {
     for (const name of functionNames()) {
       expect(has(name, "@modelcontextprotocol/sdk"), name).toBe(name === "mcp");
-      expect(has(name, "ics"), name).toBe(name === "ical" || name === "ical-query");
+      expect(has(name, "data-gen/feed.ts"), name).toBe(name === "ical" || name === "ical-query");
+    }
+  });
+
+  it("no bundle carries an iCalendar or date library: the engine writes the feed, Intl gives Stockholm's time", () => {
+    for (const name of [...functionNames(), "server"]) {
+      for (const origin of ["ics", "yup", "luxon"]) expect(has(name, origin), `${name} bundles ${origin}`).toBe(false);
     }
   });
 

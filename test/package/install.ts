@@ -1,8 +1,8 @@
 /**
  * The package as a user gets it: `npm pack` of data-gen/ (its prepack builds dist/ with tsc), installed from the
  * tarball into a fresh project in the system's temporary folder, outside the repository, so that no workspace link
- * and no file of the repository can stand in for what the tarball holds. Its one dependency (`ics`) comes from the
- * npm cache or the registry.
+ * and no file of the repository can stand in for what the tarball holds. It has no runtime dependencies, so
+ * nothing else is installed beside it.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";

@@ -7,7 +7,7 @@ import { capitalise, listText, type Lang } from "./i18n.ts";
 
 export const FEED_PATH = PATHS.feed;
 
-/** The option names, order and defaults are the engine's (a dependency-free module: no `ics` in the browser bundle). */
+/** The option names, order and defaults are the engine's (a dependency-free module: no feed writer in the browser bundle). */
 export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions };
 
 export function feedQuery(options: FeedOptions): string {
