@@ -15,7 +15,7 @@ import type {
 } from "../../contract/bodies.js";
 import { PATHS } from "../../contract/paths.js";
 import { PARAMETERS, ROUTE_BY_ID, type ParameterKey } from "../../contract/routes.js";
-import { observances } from "swedish-calendar";
+import { describeDay, observances } from "swedish-calendar";
 import {
   CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS,
   MAX_STEPS,
@@ -161,6 +161,13 @@ function dayLine(day: Day): string {
 function some(items: string[], max: number, separator = "; "): string {
   if (items.length <= max) return items.join(separator);
   return `${items.slice(0, max).join(separator)}${separator}… (+${items.length - max} till/more)`;
+}
+
+/** Where a due date was moved from and why: the nominal date's weekday and the holidays on it. */
+function movedFrom(nominal: string): string {
+  const day = describeDay(nominal);
+  const names = namesOf(day);
+  return `flyttad från/moved from ${nominal}, ${weekdayOf(day)}${names ? `, ${names}` : ""}`;
 }
 
 const dates = (days: { date: string }[]) => (days.length ? days.map((d) => d.date).join(", ") : "inga/none");
@@ -354,7 +361,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     requests: [{ route: "dueDates" }],
     summary: (body: DueDatesResponse) =>
       `${body.year}, ${body.schedule.name.sv} / ${body.schedule.name.en} (${body.schedule.code}, ${body.schedule.convention}): ` +
-      body.dates.map((x) => (x.moved ? `${x.due.date} (${x.nominal.slice(5)})` : x.due.date)).join(", ") + ".",
+      body.dates.map((x) => (x.moved ? `${x.due.date} (${movedFrom(x.nominal)})` : x.due.date)).join("; ") + ".",
   },
   {
     name: "flag_days",

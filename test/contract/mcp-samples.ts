@@ -175,7 +175,10 @@ export const SUMMARIES: { tool: string; arguments: Record<string, unknown>; text
     tool: "due_dates",
     arguments: { year: 2026, schedule: "child-benefit" },
     text:
-      "2026, Barnbidrag / Child benefit (child-benefit, preceding): 2026-01-20, 2026-02-20, 2026-03-20, 2026-04-20, 2026-05-20, 2026-06-18 (06-20), 2026-07-20, 2026-08-20, 2026-09-18 (09-20), 2026-10-20, 2026-11-20, 2026-12-18 (12-20).",
+      "2026, Barnbidrag / Child benefit (child-benefit, preceding): 2026-01-20; 2026-02-20; 2026-03-20; 2026-04-20; 2026-05-20; " +
+      "2026-06-18 (flyttad från/moved from 2026-06-20, lördag/Saturday, Midsommardagen / Midsummer Day); 2026-07-20; 2026-08-20; " +
+      "2026-09-18 (flyttad från/moved from 2026-09-20, söndag/Sunday); 2026-10-20; 2026-11-20; " +
+      "2026-12-18 (flyttad från/moved from 2026-12-20, söndag/Sunday).",
   },
   {
     tool: "flag_days",
