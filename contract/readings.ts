@@ -4,7 +4,7 @@
  */
 import {
   FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAYS_FROM,
-  CUSTOM_SCHEDULE_CODE, CUSTOM_SCHEDULE_NAME, DUE_DATE_RULES,
+  CUSTOM_SCHEDULE_CODE, CUSTOM_SCHEDULE_NAME, DUE_DATE_RULES, missingArgument,
 } from "swedish-calendar/core";
 import { PROBLEM_STATUS } from "./problems.js";
 
@@ -141,7 +141,7 @@ export const READINGS = {
     "contracts and collective agreements, not law: an employer's own terms decide. What no primary source settles (the " +
     "tax dates of businesses with a VAT base over 40 million kronor, the pension payment days) is left out.",
   required: (name: string) =>
-    `Required: without it the answer is ${PROBLEM_STATUS["invalid-parameter"]} invalid-parameter, \`'${name}' is required\`.`,
+    `Required: without it the answer is ${PROBLEM_STATUS["invalid-parameter"]} invalid-parameter, \`${missingArgument(name).message}\`.`,
   unknownCode:
     `A code in the path names the resource asked for: an unknown one is ${PROBLEM_STATUS["not-found"]} not-found ` +
     "(`/v3/observances/{code}`: no such resource, RFC 9110 s. 15.5.5). A code in the query is an option of a resource that " +

@@ -17,11 +17,11 @@
 import {
   RULES_BY_CODE, findDueDateRule, parseDueScheduleList, parseConvention, parseDueDay, parseBounds, parseIsoDate,
   parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type Convention, type DayOfMonth,
-  type LeaveObjective, type Step, FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, SERVICE_DOMAIN,
+  type LeaveObjective, type Step, missingArgument, FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, SERVICE_DOMAIN,
 } from "swedish-calendar/core";
 import { parseStrictBoolean, parseV2Year, parseLooseBoolean } from "./query.js";
 import { parseV2Weekends } from "./v2.js";
-import { ProblemError, invalidParameter, type ProblemSlug } from "./problems.js";
+import { ProblemError, type ProblemSlug } from "./problems.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
   CACHE_LONG, MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName,
@@ -70,14 +70,15 @@ const one = <T>(read: (raw: string) => T) => (raw: string[]): T => read(raw[0]);
 function param<T>(name: string, location: "query" | "path", component: string, parse: (raw: string[]) => T, options: Partial<Parameter<T>> = {}): Parameter<T> {
   const parameter: Parameter<T> = { name, in: location, required: location === "path", repeat: "reject", component, parse, ...options };
   if (!parameter.required) return parameter;
-  // An absent required parameter gets one answer, whichever parser reads it (a parser given no value would say
-  // "must be a whole number" for `days`, "is required: a date …" for a date): the router and the MCP tools ask here.
-  return { ...parameter, parse: (raw) => (raw.length === 0 ? missing(name) : parse(raw)) };
-}
-
-/** The answer to an absent required parameter (every route, every surface that reads the table). */
-function missing(name: string): never {
-  throw invalidParameter(name, `'${name}' is required`);
+  // An absent required parameter gets one answer, the library's for an argument not given, whichever parser reads
+  // it (given no value, the leave-days parser would say "must be a whole number"): the router and the MCP tools ask here.
+  return {
+    ...parameter,
+    parse: (raw) => {
+      if (raw.length === 0) throw missingArgument(name);
+      return parse(raw);
+    },
+  };
 }
 
 export const PARAMETERS = {

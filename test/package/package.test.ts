@@ -338,6 +338,7 @@ function cases(): Case[] {
     [lib("adjust", "9999-12-31", "following"), route("adjust") + q({ date: "9999-12-31", convention: "following" })],
     [lib("adjust", "1930-01-01", "preceding"), route("adjust") + q({ date: "1930-01-01", convention: "preceding" })],
     [lib("dueDates", 1930, "child-benefit"), route("dueDates") + q({ year: 1930, schedule: "child-benefit" })],
+    [lib("dueDates", 2026, "rent"), route("dueDates") + q({ year: 2026, schedule: "rent" })],
     [lib("dueDates", 2026, { day: 32, convention: "following" }), route("dueDates") + q({ year: 2026, day: 32, convention: "following" })],
   );
   for (const [call, path] of errors) list.push({ call, problem: path });
@@ -480,9 +481,9 @@ describe("the packed package, installed in a fresh project", () => {
             expect(res.status, label).toBeGreaterThanOrEqual(400);
             expect(problem.type.split("/").pop(), label).toBe(SLUG_OF_ENGINE_CODE[error.code as keyof typeof SLUG_OF_ENGINE_CODE]);
             if (error.code === "unknown-code") {
-              // the one message the API words differently: it names the parameter and points at the catalogue's URL
-              // (a URL the engine must not know), around the library's message
-              expect(problem.detail, label).toBe(`'${error.argument}': ${error.message}; see ${pathOf("observances")}`);
+              // the one message the API words differently: it names the parameter and lists the codes, around the
+              // library's message
+              expect(problem.detail, label).toBe(`'${error.argument}': ${error.message} (codes: ${OBSERVANCE_CODES.join(", ")})`);
             } else {
               expect(error.message, label).toBe(problem.detail);
               expect(problem.detail, label).toContain(`'${error.argument}'`);
