@@ -23,7 +23,7 @@ import { SLUG_OF_ENGINE_CODE } from "../../contract/problems.js";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { healthBody } from "../../functions/lib/health.js";
 import { handleV3 } from "../../functions/lib/v3.js";
-import { BIN, cleanEnv, packAndInstall, PACKAGE_DIR, type Installed } from "./install.js";
+import { BIN, cleanEnv, packAndInstall, PACKAGE_DIR, ROOT, type Installed } from "./install.js";
 
 const run = promisify(execFile);
 
@@ -41,11 +41,21 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return results;
 }
 
+/** Files git would show as new (untracked and not ignored) in the repository. */
+const untracked = () => execFileSync("git", ["ls-files", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" });
+
 let pkg: Installed;
+let untrackedBefore: string;
 beforeAll(() => {
+  untrackedBefore = untracked();
   pkg = packAndInstall();
 }, 180_000);
 afterAll(() => pkg?.cleanup());
+
+it("packing leaves nothing new in the repository: the tarball goes to a temporary folder, dist/ is ignored", () => {
+  expect(pkg.tarball.startsWith(pkg.temp)).toBe(true);
+  expect(untracked()).toBe(untrackedBefore);
+});
 
 // ---------------------------------------------------------------------------------------------
 // The service in process
