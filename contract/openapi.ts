@@ -317,11 +317,12 @@ const RESPONSES: Json = {
       "`invalid-parameter`: malformed date (path or query), wrong-shaped year, bad boolean, bad `bounds`, unreadable `add`, more " +
       `than ${MAX_STEPS} steps, bad \`days\` or \`objective\`, range out of order, range or period over ${MAX_SPAN_YEARS} years, ` +
       `leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, a flag-day year before ${FLAG_DAYS_FROM}, ` +
-      "bad `convention` or `day`, a convention needing a business day outside the range, not exactly one form of /v3/due-dates, a " +
-      "due-date year before its schedule's `since`, duplicated parameter. `invalid-date`: well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31).",
+      "bad `convention` or `day`, a convention needing a business day outside the range, not exactly one form of /v3/due-dates, an " +
+      "unknown due-date schedule code (`schedule`, the feed's `due`), a due-date year before its schedule's `since`, a missing " +
+      "required parameter, duplicated parameter. `invalid-date`: well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31).",
     ["invalid-parameter", "invalid-date"],
   ),
-  NotFound: problemResponse("No such route, no observance with that code, or no due-date schedule with that code.", ["not-found"]),
+  NotFound: problemResponse("No such route, or no observance with that code (a path value: an unknown code in the query is 400).", ["not-found"]),
   MethodNotAllowed: problemResponse(
     "A method other than GET, HEAD or OPTIONS (listed on every operation because OpenAPI has no place for undeclared methods).",
     ["method-not-allowed"],
@@ -413,27 +414,25 @@ function feedOption(name: string, defaultValue: boolean, effect: string): Json {
   return {
     name,
     in: "query",
-    required: false,
     allowEmptyValue: true,
     description: `${effect} Default \`${defaultValue}\`. ${READINGS.looseBoolean}`,
     schema: { type: "string", pattern: LOOSE_BOOLEAN_PATTERN, default: String(defaultValue) },
   };
 }
 
-/** A required `YYYY-MM-DD` parameter (a path or query date). */
+/** A `YYYY-MM-DD` parameter (a path or query date). */
 function dateParameter(name: string, location: "path" | "query", description: string, example: string): Json {
-  return { name, in: location, required: true, description, schema: { type: "string", pattern: DATE_PARAMETER_PATTERN }, example };
+  return { name, in: location, description, schema: { type: "string", pattern: DATE_PARAMETER_PATTERN }, example };
 }
 
 /**
- * `components.parameters`: the prose and schema of each parameter the route table declares (by its `component`). The
- * MCP tools' input schemas are built from the same entries (functions/lib/mcp-tools.ts).
+ * The prose and schema of each parameter the route table declares (by its `component`). Whether it is required is the
+ * table's: PARAMETER_COMPONENTS adds it.
  */
-export const PARAMETER_COMPONENTS: Json = {
+const PARAMETER_PROSE: Json = {
   Year: {
     name: "year",
     in: "query",
-    required: false,
     description: `The year. ${READINGS.year} ${READINGS.duplicates}`,
     schema: { type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR },
     example: 2024,
@@ -441,7 +440,6 @@ export const PARAMETER_COMPONENTS: Json = {
   Sundays: {
     name: "sundays",
     in: "query",
-    required: false,
     description:
       "Also list every remaining Sunday of the year (`holidayType: public`, empty `observances`). A Sunday carrying a named holiday " +
       `is listed regardless. It decides which days are listed, never what a day is. ${READINGS.strictBoolean}`,
@@ -450,7 +448,6 @@ export const PARAMETER_COMPONENTS: Json = {
   Saturdays: {
     name: "saturdays",
     in: "query",
-    required: false,
     description:
       "Also list every Saturday (`holidayType: defacto`, empty `observances` unless it carries a named observance). Independent " +
       `of \`sundays\`. ${READINGS.strictBoolean}`,
@@ -468,7 +465,6 @@ export const PARAMETER_COMPONENTS: Json = {
   Bounds: {
     name: "bounds",
     in: "query",
-    required: false,
     description:
       "Which endpoints are counted: `inclusive` both, `exclusive` neither, `from` the start date only, `to` the end date only. " +
       "It governs every number in the response. Two identical dates with `exclusive` give `calendarDays: 0` and `counted: null`. " +
@@ -480,7 +476,6 @@ export const PARAMETER_COMPONENTS: Json = {
   Add: {
     name: "add",
     in: "query",
-    required: true,
     style: "form",
     explode: true,
     description:
@@ -501,7 +496,6 @@ export const PARAMETER_COMPONENTS: Json = {
   Postpone: {
     name: "postpone",
     in: "query",
-    required: false,
     description: `${READINGS.sundayRule} ${READINGS.strictBoolean}`,
     schema: { type: "boolean", default: false },
   },
@@ -518,7 +512,6 @@ export const PARAMETER_COMPONENTS: Json = {
   LeaveDays: {
     name: "days",
     in: "query",
-    required: true,
     description:
       `The leave budget: the most working days the plan may take off, 1 to ${MAX_LEAVE_DAYS}, written in plain digits. \`0\`, ` +
       `a sign, a leading zero, decimals, an empty value or more than ${MAX_LEAVE_DAYS} is 400 invalid-parameter.`,
@@ -528,7 +521,6 @@ export const PARAMETER_COMPONENTS: Json = {
   Objective: {
     name: "objective",
     in: "query",
-    required: false,
     description:
       "What the plan maximises: `most`, the total number of days in the breaks that hold leave; `longest`, the longest single " +
       "such break. Ties: fewer leave days, then the earliest leave dates. Any other value is 400 invalid-parameter.",
@@ -537,15 +529,13 @@ export const PARAMETER_COMPONENTS: Json = {
   ObservanceCode: {
     name: "code",
     in: "path",
-    required: true,
-    description: "A code from the catalogue (/v3/observances). An unknown code is 404 not-found.",
+    description: `A code from the catalogue (/v3/observances). ${READINGS.unknownCode}`,
     schema: { type: "string", enum: [...OBSERVANCE_CODES] },
     example: "midsummerEve",
   },
   FromYear: {
     name: "from",
     in: "query",
-    required: false,
     description: `First year, ${FIRST_YEAR} to ${LAST_YEAR} (exactly four digits). Default: the current year in Sweden.`,
     schema: { type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR },
     example: 2020,
@@ -553,7 +543,6 @@ export const PARAMETER_COMPONENTS: Json = {
   ToYear: {
     name: "to",
     in: "query",
-    required: false,
     description:
       `Last year, ${FIRST_YEAR} to ${LAST_YEAR} (exactly four digits). Default: the same as \`from\`. Earlier than \`from\` is ` +
       `400 invalid-parameter; \`to - from > ${MAX_SPAN_YEARS}\` is 400 invalid-parameter.`,
@@ -564,7 +553,6 @@ export const PARAMETER_COMPONENTS: Json = {
   AdjustConvention: {
     name: "convention",
     in: "query",
-    required: true,
     description: `${READINGS.conventions} ${READINGS.conventionRange} Any other value is 400 invalid-parameter.`,
     schema: { type: "string", enum: [...CONVENTIONS] },
     example: "modified-following",
@@ -572,17 +560,15 @@ export const PARAMETER_COMPONENTS: Json = {
   Schedule: {
     name: "schedule",
     in: "query",
-    required: false,
     description:
-      "A named schedule, a code of the catalogue (/v3/due-dates/catalogue); an unknown code is 404 not-found. Not together with " +
-      "`day` and `convention`. " + READINGS.dueDates,
+      "A named schedule, a code of the catalogue (/v3/due-dates/catalogue). Not together with `day` and `convention`. " +
+      `${READINGS.unknownCode} ${READINGS.dueDates}`,
     schema: { type: "string", enum: [...DUE_DATE_SCHEDULE_CODES] },
     example: "child-benefit",
   },
   DueDay: {
     name: "day",
     in: "query",
-    required: false,
     description:
       "The nominal day of a rule of your own: 1 to 31 in plain digits (past the month's end: the month's last day) or `last`; " +
       "with `convention`, instead of `schedule`. A leading zero, a sign, `0`, `32` or an empty value is 400 invalid-parameter.",
@@ -592,7 +578,6 @@ export const PARAMETER_COMPONENTS: Json = {
   DueConvention: {
     name: "convention",
     in: "query",
-    required: false,
     description: `The convention of a rule of your own, with \`day\`, instead of \`schedule\`. ${READINGS.conventions} ${READINGS.conventionRange}`,
     schema: { type: "string", enum: [...CONVENTIONS] },
     example: "preceding",
@@ -600,7 +585,6 @@ export const PARAMETER_COMPONENTS: Json = {
   V2Year: {
     name: "year",
     in: "query",
-    required: false,
     description:
       `Exactly four digits, ${FIRST_YEAR} to ${LAST_YEAR}. A short value, a full date or an empty value is 400 invalid-year; it ` +
       "never falls back to the default. Only omission gives the default, the current year in Sweden.",
@@ -610,7 +594,6 @@ export const PARAMETER_COMPONENTS: Json = {
   V2Weekends: {
     name: "weekends",
     in: "query",
-    required: false,
     description:
       "`true` in any letter case adds an entry for every Saturday (code `saturday`) and Sunday (code `sunday`), also on dates that " +
       "carry an observance. Any other value reads as `false` (never an error).",
@@ -631,17 +614,31 @@ export const PARAMETER_COMPONENTS: Json = {
   FeedDue: {
     name: "due",
     in: "query",
-    required: false,
     description:
       "A comma-separated list of due-date schedule codes (/v3/due-dates/catalogue): each schedule's due dates in the window, from " +
       "its `since`, as events of their own: summary the schedule's Swedish name (\"Lön\", \"Barnbidrag\", \"Skattekontot: " +
       `förfallodag\"), UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`; the calendar name gains \"betalningsdagar\". An empty value ` +
-      "or an unknown code is 400 invalid-parameter.",
+      `is 400 invalid-parameter. ${READINGS.unknownCode}`,
     schema: { type: "string", pattern: `^(${DUE_DATE_SCHEDULE_CODES.join("|")})(,(${DUE_DATE_SCHEDULE_CODES.join("|")}))*$` },
     example: "salary-25,child-benefit",
   },
   FeedBusy: feedOption("busy", false, "Mark events as busy time (`TRANSP:OPAQUE`) rather than free (`TRANSP:TRANSPARENT`)."),
 };
+
+/**
+ * `components.parameters`: each entry of PARAMETER_PROSE with `required` from the route table and, for a required query
+ * parameter, what its absence answers (contract/routes.ts `param`). The MCP tools' input schemas are built from the
+ * same entries (functions/lib/mcp-tools.ts).
+ */
+export const PARAMETER_COMPONENTS: Json = Object.fromEntries(
+  Object.entries(PARAMETER_PROSE).map(([component, prose]) => {
+    const parameter = Object.values(PARAMETERS).find((p) => p.component === component);
+    if (!parameter) throw new Error(`openapi.ts: no parameter of the route table has the component ${component}`);
+    const { name, in: location, description, ...rest } = prose as { name: string; in: string; description: string };
+    const absent = parameter.required && parameter.in === "query" ? ` ${READINGS.required(parameter.name)}` : "";
+    return [component, { name, in: location, required: parameter.required, description: description + absent, ...rest }];
+  }),
+);
 
 const p = (name: string) => componentRef("parameters", name);
 
@@ -775,10 +772,11 @@ export const PROBLEM_WHEN: Readonly<Record<ProblemSlug, string>> = {
     `\`add\`, more than ${MAX_STEPS} steps, bad \`days\` or \`objective\`, range out of order, range or period over ` +
     `${MAX_SPAN_YEARS} years, leave-plan span over ${MAX_PLAN_DAYS} days, date or step outside ${FIRST_YEAR}-${LAST_YEAR}, ` +
     `a flag-day year before ${FLAG_DAYS_FROM}, bad \`convention\` or \`day\`, a convention needing a business day outside ` +
-    "the range, not exactly one form of /v3/due-dates, a due-date year before its schedule's `since`, duplicated parameter",
+    "the range, not exactly one form of /v3/due-dates, an unknown due-date schedule code (`schedule`, the feed's `due`), a " +
+    "due-date year before its schedule's `since`, a missing required parameter, duplicated parameter",
   "invalid-date": "right format, impossible calendar date (2023-02-29, 2024-13-01, 2024-04-31)",
   "invalid-year": "v2 `year` malformed, empty or outside 1930 to 9999",
-  "not-found": "no such route, or no observance or due-date schedule with that code",
+  "not-found": "no such route, or no observance with that code (a path value; an unknown code in the query is 400 invalid-parameter)",
   "method-not-allowed":
     "a method the route does not answer: other than GET, HEAD, OPTIONS, or on `/mcp` other than POST, OPTIONS (header `Allow`; an " +
     "addition to the specification's table)",

@@ -4,8 +4,9 @@
  */
 import {
   FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAYS_FROM,
-  CUSTOM_SCHEDULE_CODE, CUSTOM_SCHEDULE_NAME, DUE_DATE_RULES,
+  CUSTOM_SCHEDULE_CODE, CUSTOM_SCHEDULE_NAME, DUE_DATE_RULES, missingArgument,
 } from "swedish-calendar/core";
+import { PROBLEM_STATUS } from "./problems.js";
 
 /** `salary-25` (every year), `child-benefit` (from 2015), ...: the schedules and their years, from the table. */
 const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ");
@@ -139,8 +140,17 @@ export const READINGS = {
     "invalid-parameter saying why (no source this service cites settles it). `salary-25` is a common term of employment " +
     "contracts and collective agreements, not law: an employer's own terms decide. What no primary source settles (the " +
     "tax dates of businesses with a VAT base over 40 million kronor, the pension payment days) is left out.",
+  required: (name: string) =>
+    `Required: without it the answer is ${PROBLEM_STATUS["invalid-parameter"]} invalid-parameter, \`${missingArgument(name).message}\`.`,
+  unknownCode:
+    `A code in the path names the resource asked for: an unknown one is ${PROBLEM_STATUS["not-found"]} not-found ` +
+    "(`/v3/observances/{code}`: no such resource, RFC 9110 s. 15.5.5). A code in the query is an option of a resource that " +
+    "exists, chosen from a short fixed list like `convention` or `bounds`: an unknown one is " +
+    `${PROBLEM_STATUS["invalid-parameter"]} invalid-parameter naming the parameter and listing the codes (\`schedule\` of ` +
+    "/v3/due-dates, the feed's `due`).",
   dueDateForms:
-    "Give exactly one form: `schedule` (a code of the catalogue; an unknown code is 404 not-found), or `day` (1 to 31, past " +
+    "Give exactly one form: `schedule` (a code of the catalogue; an unknown code is " +
+    `${PROBLEM_STATUS["invalid-parameter"]} invalid-parameter), or \`day\` (1 to 31, past ` +
     "the month's end the month's last day, or `last`) and `convention` together. Both forms, neither, or `day` or `convention` " +
     `alone is 400 invalid-parameter naming the parameter. A rule of your own answers \`schedule.code: "${CUSTOM_SCHEDULE_CODE}"\`, ` +
     `\`name: {sv: "${CUSTOM_SCHEDULE_NAME.sv}", en: "${CUSTOM_SCHEDULE_NAME.en}"}\` and \`source: null\`, for every year ` +

@@ -8,8 +8,8 @@ import {
   bridgeDays, daysOfYear, flagDayRules, flagDays, halfDays, holidays, longWeekends, observances, occurrences, observanceInfo as infoOf,
   type HolidayListOptions,
 } from "swedish-calendar";
+import { DUE_DATE_SCHEDULE_CODES } from "swedish-calendar/core";
 import { invalidParameter } from "./problems.js";
-import { PATHS } from "./paths.js";
 import type { DayListResource, DueDatesResponse, DueDateScheduleList, FlagDayList, FlagDaysResponse, LongWeekendsResponse, ObservanceList, OccurrenceList } from "./bodies.js";
 
 /** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (SPEC.md "Response envelopes"): one shape (./bodies.ts). */
@@ -92,7 +92,8 @@ export function dueDatesResource(year: number, form: DueDateForm): DueDatesRespo
     return dueDates(year, schedule);
   }
   if (day === undefined && convention === undefined) {
-    throw invalidParameter("schedule", `'schedule' (a code of ${PATHS.dueDateCatalogue}) or 'day' with 'convention' is required`);
+    // the codes themselves, not the catalogue's path: the MCP tool answers this detail, and no tool reaches that path
+    throw invalidParameter("schedule", `'schedule' (${DUE_DATE_SCHEDULE_CODES.join(", ")}) or 'day' with 'convention' is required`);
   }
   if (day === undefined) throw invalidParameter("day", "'day' is required with 'convention': a day of the month from 1 to 31, or 'last'");
   if (convention === undefined) throw invalidParameter("convention", "'convention' is required with 'day'");

@@ -17,7 +17,7 @@
 import {
   RULES_BY_CODE, findDueDateRule, parseDueScheduleList, parseConvention, parseDueDay, parseBounds, parseIsoDate,
   parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type Convention, type DayOfMonth,
-  type LeaveObjective, type Step, FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, SERVICE_DOMAIN,
+  type LeaveObjective, type Step, missingArgument, FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, SERVICE_DOMAIN,
 } from "swedish-calendar/core";
 import { parseStrictBoolean, parseV2Year, parseLooseBoolean } from "./query.js";
 import { parseV2Weekends } from "./v2.js";
@@ -51,10 +51,13 @@ export interface Parameter<T = unknown> {
   component: string;
 }
 
-/** An observance code of the catalogue; any other is 404, pointing at the catalogue. */
+/**
+ * An observance code of the catalogue; any other is 404 (READINGS.unknownCode: the code names the resource). The detail
+ * lists the codes rather than pointing at the catalogue's path, which an MCP tool, answering the same detail, cannot reach.
+ */
 function observanceCode(value: string): string {
   const rule = RULES_BY_CODE.get(value);
-  if (!rule) throw new ProblemError("not-found", `no observance has the code '${value}'; see ${PATHS.observances}`, "code");
+  if (!rule) throw new ProblemError("not-found", `'code': no observance has the code '${value}' (codes: ${[...RULES_BY_CODE.keys()].join(", ")})`, "code");
   return rule.code;
 }
 
@@ -65,7 +68,17 @@ const isoDateText = (name: string) => (value: string): string => (parseIsoDate(v
 const one = <T>(read: (raw: string) => T) => (raw: string[]): T => read(raw[0]);
 
 function param<T>(name: string, location: "query" | "path", component: string, parse: (raw: string[]) => T, options: Partial<Parameter<T>> = {}): Parameter<T> {
-  return { name, in: location, required: location === "path", repeat: "reject", component, parse, ...options };
+  const parameter: Parameter<T> = { name, in: location, required: location === "path", repeat: "reject", component, parse, ...options };
+  if (!parameter.required) return parameter;
+  // An absent required parameter gets one answer, the library's for an argument not given, whichever parser reads
+  // it (given no value, the leave-days parser would say "must be a whole number"): the router and the MCP tools ask here.
+  return {
+    ...parameter,
+    parse: (raw) => {
+      if (raw.length === 0) throw missingArgument(name);
+      return parse(raw);
+    },
+  };
 }
 
 export const PARAMETERS = {
@@ -88,11 +101,11 @@ export const PARAMETERS = {
   toYear: param("to", "query", "ToYear", one((v) => parseYear(v, "to"))),
   adjustDate: param("date", "query", "AdjustDate", one(isoDateText("date")), { required: true }),
   adjustConvention: param<Convention>("convention", "query", "AdjustConvention", one((v) => parseConvention(v, "convention")), { required: true }),
-  // a code of the due-date catalogue; any other is 404 (the engine's unknown-code), as an observance code is
+  // a code of the due-date catalogue; any other is 400 as in the feed's `due` (READINGS.unknownCode)
   schedule: param("schedule", "query", "Schedule", one((v) => findDueDateRule(v, "schedule").code)),
   dueDay: param<DayOfMonth>("day", "query", "DueDay", one((v) => parseDueDay(v, "day"))),
   dueConvention: param<Convention>("convention", "query", "DueConvention", one((v) => parseConvention(v, "convention"))),
-  // the feed's `due`: a comma list of due-date schedule codes (a bad code is 400, as every bad feed value)
+  // the feed's `due`: a comma list of due-date schedule codes (an unknown code is 400, as in /v3/due-dates)
   feedDue: param<string[]>("due", "query", "FeedDue", one((v) => parseDueScheduleList(v, "due"))),
   v2Year: param("year", "query", "V2Year", one(parseV2Year), { duplicateSlug: "invalid-year" }),
   v2Weekends: param("weekends", "query", "V2Weekends", one(parseV2Weekends), { repeat: "first" }),
@@ -469,7 +482,7 @@ export const ROUTES: readonly Route[] = [
     path: PATHS.dueDates,
     parameters: ["year", "schedule", "dueDay", "dueConvention"],
     ok: { contentType: "json", schema: "DueDatesResponse" },
-    errors: [400, 404],
+    errors: [400],
     ...yearOrToday,
     // a file per year and named schedule from its `since` (build/layout.ts); a custom rule, both forms at once, an
     // unknown code or a year before `since` reach the function

@@ -1,6 +1,6 @@
 import { civilFromDay, toIsoDate, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
 import { addWorkingDays, dayOf, isWorkingDay } from "./calendar.js";
-import { invalidArgument } from "./errors.js";
+import { invalidArgument, missingArgument } from "./errors.js";
 import { CONVENTIONS, type Convention } from "./grammar.js";
 import type { Adjustment } from "./types.js";
 
@@ -17,7 +17,8 @@ export type { Adjustment, Convention };
 /** `convention`: one of CONVENTIONS, or 400 invalid-parameter naming `argument`. */
 export function parseConvention(value: string | undefined, argument = "convention"): Convention {
   if ((CONVENTIONS as readonly string[]).includes(value as string)) return value as Convention;
-  throw invalidArgument(argument, `'${argument}' ${value === undefined ? "is required:" : "must be"} one of ${CONVENTIONS.join(", ")}`);
+  if (value === undefined) throw missingArgument(argument);
+  throw invalidArgument(argument, `'${argument}' must be one of ${CONVENTIONS.join(", ")}`);
 }
 
 /** The first business day on or after a day (undefined past 9999-12-31). */

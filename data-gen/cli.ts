@@ -4,25 +4,34 @@
  * default, `--lang en` for English) or, with `--json`, exactly `JSON.stringify` of the library's result.
  *
  * Exit codes: 0 on success; 2 with one line on stderr for bad input or a usage error (unknown command or option,
- * missing or extra argument, or a CalendarError from the library); 1 with one line on stderr for anything else.
- * Never a stack trace.
+ * missing or extra argument, or input the library refuses); 1 with one line on stderr for anything else. Never a
+ * stack trace. Errors are in the output's language and name what the user typed as the user typed it: an argument by
+ * its place and what it is ("andra datumet", "the second year") with its value, an option by its flag. The library's
+ * own messages are the API's problem details, in English and in the API's parameter names, so the tool reads each
+ * argument with the library's parser for it (the rules stay the library's) and says in its own words what failed.
  *
- * It uses only the library (./index.js, ./ics.js), the year and leave-days grammar of ./validation.js (so that the
- * messages are the API's) and the `process` global; nothing in the package imports it.
+ * It uses only the library (./index.js, ./ics.js), the library's own parsers (./validation.js, ./business.js,
+ * ./duedates.js) and the `process` global; nothing in the package imports it.
  */
 import {
-  adjust, dueDates, type Adjustment, type Convention, type DayOfMonth, type DueDates,
+  adjust, dueDates, dueDateSchedules, FIRST_YEAR, LAST_YEAR, type Adjustment, type DayOfMonth, type DueDates,
   bridgeDays, CalendarError, countPeriod, describeDay, flagDayRules, flagDays, halfDays, holidays, isBridgeDay, isHalfDay,
   longWeekends, observanceInfo, planLeave, shiftDate, type Day, type Duration, type HolidayType, type Names,
 } from "./index.js";
 import { icsFeed } from "./ics.js";
-import { parseLeaveDays, parseYear } from "./validation.js";
+import { parseConvention } from "./business.js";
+import { parseDueDay, parseDueScheduleList } from "./duedates.js";
+import { FLAG_DAYS_FROM } from "./flagdays.js";
+import {
+  BOUNDS, CONVENTIONS, DATE_PARAMETER_PATTERN, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, YEAR_PATTERN,
+  checkYearRange, parseBounds, parseIsoDate, parseLeaveDays, parseSteps, parseYear, type Bounds, type Convention,
+} from "./validation.js";
 
 const BIN = "swedish-calendar";
 
 type Lang = "sv" | "en";
 
-/** A usage error: exit 2 with the message. */
+/** Bad input or a usage error, already said in the output's language: exit 2 with the message. */
 class UsageError extends Error {}
 
 // ---------------------------------------------------------------------------------------------
@@ -85,6 +94,167 @@ const WORDS = {
 
 type Words = (typeof WORDS)[Lang];
 
+// ---------------------------------------------------------------------------------------------
+// Errors, in the output's language
+// ---------------------------------------------------------------------------------------------
+
+/** What each positional argument is, in words (by its name in --help). */
+const ARGUMENT_NAMES: Record<string, Record<Lang, string>> = {
+  date: { sv: "datumet", en: "the date" },
+  year: { sv: "året", en: "the year" },
+  from: { sv: "första datumet", en: "the first date" },
+  to: { sv: "andra datumet", en: "the second date" },
+  step: { sv: "steget", en: "the step" },
+  days: { sv: "antalet semesterdagar", en: "the number of leave days" },
+  convention: { sv: "konventionen", en: "the convention" },
+  schedule: { sv: "schemat", en: "the schedule" },
+  "from-year": { sv: "första året", en: "the first year" },
+  "to-year": { sv: "andra året", en: "the second year" },
+};
+
+const RANGE = { sv: `${FIRST_YEAR}-01-01–${LAST_YEAR}-12-31`, en: `${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31` };
+const YEARS = { sv: `${FIRST_YEAR}–${LAST_YEAR}`, en: `${FIRST_YEAR}..${LAST_YEAR}` };
+
+/** `a, b eller c` / `a, b or c` */
+const anyOf = (items: readonly string[], or: string) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${or} ${items.at(-1)}`);
+
+/** The messages of exit status 2. `what` is an argument in words (ARGUMENT_NAMES) or an option's flag. */
+const MESSAGES = {
+  sv: {
+    missingCommand: `inget kommando angivet (se ${BIN} --help)`,
+    unknownCommand: (name: string) => `okänt kommando '${name}' (se ${BIN} --help)`,
+    unknownOption: (arg: string, command?: string) =>
+      command ? `okänd flagga '${arg}' för '${command}' (se ${BIN} ${command} --help)` : `okänd flagga '${arg}' (se ${BIN} --help)`,
+    takesNoValue: (option: string) => `flaggan '--${option}' tar inget värde`,
+    needsValue: (option: string) => `flaggan '--${option}' behöver ett värde`,
+    lang: "'--lang' ska vara sv eller en",
+    missingArgument: (name: string, command: string, usage: string) => `argumentet <${name}> saknas för '${command}' (användning: ${usage})`,
+    extraArgument: (arg: string, command: string, usage: string) => `oväntat argument '${arg}' för '${command}' (användning: ${usage})`,
+    notADate: (value: string, what: string) => `'${value}' (${what}) är inget datum på formen ÅÅÅÅ-MM-DD`,
+    noSuchDate: (value: string, what: string) => `${value} (${what}) finns inte i kalendern`,
+    notAYear: (value: string, what: string) => `'${value}' (${what}) är inget årtal med fyra siffror`,
+    outside: (value: string, what: string, range: string) => `${value} (${what}) ligger utanför ${range}`,
+    notAStep: (value: string) =>
+      `'${value}' (steget) är inget steg: ett heltal (negativt för att gå bakåt) följt av en enhet, d (dagar), ` +
+      "b (arbetsdagar), w (veckor), m (månader) eller y (år), till exempel 10b eller -3d",
+    tooManySteps: `för många steg: högst ${MAX_STEPS} sammanlagt`,
+    notLeaveDays: (value: string) => `'${value}' (antalet semesterdagar) ska vara ett heltal från 1 till ${MAX_LEAVE_DAYS}, skrivet med siffror`,
+    notOneOf: (value: string, what: string, choices: readonly string[]) => `'${value}' (${what}) finns inte; välj ${anyOf(choices, "eller")}`,
+    notASchedule: (value: string, codes: readonly string[]) =>
+      `'${value}' (schemat) finns inte; välj ${anyOf(codes, "eller")}, eller en egen regel dag:konvention, till exempel 25:preceding`,
+    notADueDay: (day: string, rule: string) => `'${day}' (dagen i ${rule}) ska vara en dag i månaden från 1 till 31, eller last`,
+    notADueList: (value: string, codes: readonly string[]) => `'${value}' (--due) ska vara ett eller flera av ${anyOf(codes, "och")}, med kommatecken emellan`,
+    before: (value: string, what: string, first: string, firstWhat: string) => `${value} (${what}) är före ${first} (${firstWhat})`,
+    yearsAfter: (value: string, what: string, first: string, firstWhat: string) =>
+      `${value} (${what}) ligger mer än ${MAX_SPAN_YEARS} år efter ${first} (${firstWhat})`,
+    planTooLong: (from: string, to: string) => `perioden ${from}–${to} är längre än ${MAX_PLAN_DAYS} dagar`,
+    stepsOutside: `stegen för datumet utanför ${RANGE.sv}`,
+    postponeOutside: `söndagsregeln (--postpone) skulle flytta datumet förbi ${LAST_YEAR}-12-31`,
+    conventionOutside: (convention: string) => `${convention} (konventionen) behöver en bankdag utanför ${RANGE.sv}`,
+    noFlagDays: (year: number) => `${year} (året) är för tidigt: allmänna flaggdagar finns från ${FLAG_DAYS_FROM}`,
+    scheduleSince: (year: number, code: string, since: number) => `${year} (året) är för tidigt: schemat ${code} gäller från ${since}`,
+    inRule: (what: string, rule: string) => `${what} i ${rule}`,
+    refused: "indata godtas inte",
+    unexpected: (message: string) => `oväntat fel: ${message}`,
+    cannotWrite: (message: string) => `kan inte skriva utdata: ${message}`,
+  },
+  en: {
+    missingCommand: `missing command (see ${BIN} --help)`,
+    unknownCommand: (name: string) => `unknown command '${name}' (see ${BIN} --help)`,
+    unknownOption: (arg: string, command?: string) =>
+      command ? `unknown option '${arg}' for '${command}' (see ${BIN} ${command} --help)` : `unknown option '${arg}' (see ${BIN} --help)`,
+    takesNoValue: (option: string) => `option '--${option}' takes no value`,
+    needsValue: (option: string) => `option '--${option}' needs a value`,
+    lang: "'--lang' must be sv or en",
+    missingArgument: (name: string, command: string, usage: string) => `missing argument <${name}> for '${command}' (usage: ${usage})`,
+    extraArgument: (arg: string, command: string, usage: string) => `unexpected argument '${arg}' for '${command}' (usage: ${usage})`,
+    notADate: (value: string, what: string) => `'${value}' (${what}) is not a date of the form YYYY-MM-DD`,
+    noSuchDate: (value: string, what: string) => `${value} (${what}) does not exist in the calendar`,
+    notAYear: (value: string, what: string) => `'${value}' (${what}) is not a year of four digits`,
+    outside: (value: string, what: string, range: string) => `${value} (${what}) is outside ${range}`,
+    notAStep: (value: string) =>
+      `'${value}' (the step) is not a step: a whole number (negative to go back) followed by a unit, d (days), ` +
+      "b (working days), w (weeks), m (months) or y (years), e.g. 10b or -3d",
+    tooManySteps: `too many steps: at most ${MAX_STEPS} in all`,
+    notLeaveDays: (value: string) => `'${value}' (the number of leave days) must be a whole number from 1 to ${MAX_LEAVE_DAYS}, written in digits`,
+    notOneOf: (value: string, what: string, choices: readonly string[]) => `'${value}' (${what}) is not one of ${anyOf(choices, "or")}`,
+    notASchedule: (value: string, codes: readonly string[]) =>
+      `'${value}' (the schedule) is not one of ${anyOf(codes, "or")}, nor a rule of your own day:convention such as 25:preceding`,
+    notADueDay: (day: string, rule: string) => `'${day}' (the day in ${rule}) must be a day of the month from 1 to 31, or last`,
+    notADueList: (value: string, codes: readonly string[]) => `'${value}' (--due) must be one or more of ${anyOf(codes, "and")}, separated by commas`,
+    before: (value: string, what: string, first: string, firstWhat: string) => `${value} (${what}) is before ${first} (${firstWhat})`,
+    yearsAfter: (value: string, what: string, first: string, firstWhat: string) =>
+      `${value} (${what}) is more than ${MAX_SPAN_YEARS} years after ${first} (${firstWhat})`,
+    planTooLong: (from: string, to: string) => `the period ${from}..${to} is longer than ${MAX_PLAN_DAYS} days`,
+    stepsOutside: `the steps take the date outside ${RANGE.en}`,
+    postponeOutside: `the Sunday rule (--postpone) would move the date past ${LAST_YEAR}-12-31`,
+    conventionOutside: (convention: string) => `${convention} (the convention) needs a business day outside ${RANGE.en}`,
+    noFlagDays: (year: number) => `${year} (the year) is too early: official flag days exist from ${FLAG_DAYS_FROM}`,
+    scheduleSince: (year: number, code: string, since: number) => `${year} (the year) is too early: the schedule ${code} starts in ${since}`,
+    inRule: (what: string, rule: string) => `${what} in ${rule}`,
+    refused: "the input is not accepted",
+    unexpected: (message: string) => `unexpected error: ${message}`,
+    cannotWrite: (message: string) => `cannot write the output: ${message}`,
+  },
+} satisfies Record<Lang, unknown>;
+
+type Messages = (typeof MESSAGES)[Lang];
+
+/**
+ * Runs a library call; input it refuses becomes a UsageError with `message(error)` in the output's language. The
+ * library decides what is wrong, the message only says it; the `refused` catch-all is for a refusal no message here
+ * knows (none is expected).
+ */
+function refusing<T>(call: () => T, message: (error: CalendarError) => string | undefined, say: Messages): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof CalendarError) throw new UsageError(message(error) ?? say.refused);
+    throw error;
+  }
+}
+
+/**
+ * The positional argument `name` (as --help names it): a date the library accepts, as typed. Refused, it is either
+ * not of the form (the grammar's pattern tells), not in the calendar (the library's code tells) or outside the range.
+ */
+function dateArg(inv: Invocation, index: number, name: string): string {
+  const value = inv.args[index];
+  const what = ARGUMENT_NAMES[name][inv.lang];
+  refusing(
+    () => parseIsoDate(value, name),
+    (e) =>
+      !DATE_PARAMETER_PATTERN.test(value) ? inv.say.notADate(value, what)
+      : e.code === "invalid-date" ? inv.say.noSuchDate(value, what)
+      : inv.say.outside(value, what, RANGE[inv.lang]),
+    inv.say,
+  );
+  return value;
+}
+
+/** The positional argument `name`: a year from 1930 to 9999 (refused: not four digits, or outside the range). */
+function yearArg(inv: Invocation, index: number, name = "year"): number {
+  const value = inv.args[index];
+  const what = ARGUMENT_NAMES[name][inv.lang];
+  return refusing(
+    () => parseYear(value, name),
+    () => (YEAR_PATTERN.test(value) ? inv.say.outside(value, what, YEARS[inv.lang]) : inv.say.notAYear(value, what)),
+    inv.say,
+  );
+}
+
+/** A convention (an argument in words, or the part of a due-date rule). */
+function conventionOf(value: string, what: string, say: Messages): Convention {
+  return refusing(() => parseConvention(value), () => say.notOneOf(value, what, CONVENTIONS), say);
+}
+
+/** The second of two dates or years is before the first, or too far after it: said with both values as typed. */
+function orderOrSpan(inv: Invocation, first: string, second: string, names: [string, string], tooFar: string): string {
+  const [firstWhat, secondWhat] = names.map((n) => ARGUMENT_NAMES[n][inv.lang]);
+  // the library refused the pair: either the second is earlier (ISO dates and four-digit years sort as text) or too far
+  return second < first ? inv.say.before(second, secondWhat, first, firstWhat) : tooFar;
+}
+
 const weekdayName = (lang: Lang, weekday: number) => WEEKDAYS[lang][weekday - 1];
 const typeName = (w: Words, type: HolidayType | null) => (type === null ? w.working : w[type]);
 
@@ -135,6 +305,8 @@ interface Invocation {
   flags: Set<string>;
   values: Map<string, string>;
   lang: Lang;
+  /** the error messages in `lang` */
+  say: Messages;
 }
 
 interface Command {
@@ -154,8 +326,6 @@ interface Command {
   raw?: boolean;
 }
 
-const yearArg = (value: string, name = "year") => parseYear(value, name);
-
 function dayListRender(days: Day[], { lang }: Invocation): string {
   const w = WORDS[lang];
   const rows = days.map((d) => [d.date, weekdayName(lang, d.weekday), String(d.isoWeek.week), typeName(w, d.holidayType), dayName(lang, d)]);
@@ -169,7 +339,7 @@ const COMMANDS: Record<string, Command> = {
     values: [],
     summary: "what a date is (YYYY-MM-DD)",
     help: "Weekday, ISO week, holiday type, whether it is a working, bridge or half day, its holidays and flag days.\nExample: swedish-calendar day 2026-06-19",
-    compute: ({ args }) => describeDay(args[0]),
+    compute: (inv) => describeDay(dateArg(inv, 0, "date")),
     render: (day: Day, { lang }) => {
       const w = WORDS[lang];
       const yesNo = (b: boolean) => (b ? w.yes : w.no);
@@ -191,7 +361,7 @@ const COMMANDS: Record<string, Command> = {
     values: [],
     summary: "the public and de facto holidays of a year",
     help: "One row per day off with a name (and the five eves). --sundays adds the other Sundays, --saturdays every Saturday.\nExample: swedish-calendar holidays 2026 --sundays",
-    compute: ({ args, flags }) => holidays(yearArg(args[0]), { sundays: flags.has("sundays"), saturdays: flags.has("saturdays") }),
+    compute: (inv) => holidays(yearArg(inv, 0), { sundays: inv.flags.has("sundays"), saturdays: inv.flags.has("saturdays") }),
     render: dayListRender,
   },
   "bridge-days": {
@@ -200,7 +370,7 @@ const COMMANDS: Record<string, Command> = {
     values: [],
     summary: "the bridge days (klämdagar) of a year",
     help: "Working days whose previous and next days are both days off.\nExample: swedish-calendar bridge-days 2026",
-    compute: ({ args }) => bridgeDays(yearArg(args[0])),
+    compute: (inv) => bridgeDays(yearArg(inv, 0)),
     render: (days: Day[], { lang }) => {
       const w = WORDS[lang];
       return `${table([w.date, w.weekday, w.week], days.map((d) => [d.date, weekdayName(lang, d.weekday), String(d.isoWeek.week)]))}\n\n${w.count(days.length, w.nBridge)}`;
@@ -212,7 +382,7 @@ const COMMANDS: Record<string, Command> = {
     values: [],
     summary: "the half days (halvdagar) of a year",
     help: "Working days whose next day carries a public observance.\nExample: swedish-calendar half-days 2026",
-    compute: ({ args }) => halfDays(yearArg(args[0])),
+    compute: (inv) => halfDays(yearArg(inv, 0)),
     render: (days: Day[], { lang }) => {
       const w = WORDS[lang];
       const before = (d: Day) => shiftDate(d.date, "1d").result.observances.map((o) => o.name[lang]).join(", ");
@@ -225,7 +395,13 @@ const COMMANDS: Record<string, Command> = {
     values: ["bounds"],
     summary: "working days, days off, bridge and half days of a period",
     help: "--bounds inclusive (default: both dates counted), exclusive (neither), from (the start only) or to (the end only). At most 200 years.\nExample: swedish-calendar period 2026-01-01 2026-12-31 --bounds exclusive",
-    compute: ({ args, values }) => countPeriod(args[0], args[1], (values.get("bounds") ?? "inclusive") as "inclusive"),
+    compute: (inv) => {
+      const [from, to] = [dateArg(inv, 0, "from"), dateArg(inv, 1, "to")];
+      const given = inv.values.get("bounds");
+      const bounds: Bounds = given === undefined ? "inclusive" : refusing(() => parseBounds(given), () => inv.say.notOneOf(given, "--bounds", BOUNDS), inv.say);
+      const tooFar = inv.say.yearsAfter(to, ARGUMENT_NAMES.to[inv.lang], from, ARGUMENT_NAMES.from[inv.lang]);
+      return refusing(() => countPeriod(from, to, bounds), (e) => (e.argument === "to" ? orderOrSpan(inv, from, to, ["from", "to"], tooFar) : undefined), inv.say);
+    },
     render: (p: ReturnType<typeof countPeriod>, { lang }) => {
       const w = WORDS[lang];
       return fields([
@@ -247,7 +423,17 @@ const COMMANDS: Record<string, Command> = {
     values: [],
     summary: "moves a date by steps: d days, b working days, w weeks, m months, y years",
     help: "Steps are applied in order (1m 10b, or 1m,10b; -3b goes back). --postpone applies the Sunday rule of Lag (1930:173):\na result on a Sunday, public holiday or eve moves to the next working day. At most 20 steps.\nExample: swedish-calendar shift 2026-01-31 1m 10b --postpone",
-    compute: ({ args, flags }) => shiftDate(args[0], args.slice(1), { postpone: flags.has("postpone") }),
+    compute: (inv) => {
+      const date = dateArg(inv, 0, "date");
+      const steps = inv.args.slice(1);
+      for (const step of steps) refusing(() => parseSteps([step]), () => inv.say.notAStep(step), inv.say);
+      refusing(() => parseSteps(steps), () => inv.say.tooManySteps, inv.say);
+      return refusing(
+        () => shiftDate(date, steps, { postpone: inv.flags.has("postpone") }),
+        (e) => (e.argument === "add" ? inv.say.stepsOutside : e.argument === "postpone" ? inv.say.postponeOutside : undefined),
+        inv.say,
+      );
+    },
     render: (s: ReturnType<typeof shiftDate>, { lang }) => {
       const w = WORDS[lang];
       const signed = (amount: number) => (amount < 0 ? String(amount) : `+${amount}`);
@@ -272,7 +458,7 @@ const COMMANDS: Record<string, Command> = {
     values: [],
     summary: "the long weekends that start in a year, with the bridge day to take off",
     help: "Runs of three or more days off around a named day; 'leave to take' is the bridge day that joins two runs.\nExample: swedish-calendar long-weekends 2026",
-    compute: ({ args }) => longWeekends(yearArg(args[0])),
+    compute: (inv) => longWeekends(yearArg(inv, 0)),
     render: (list: ReturnType<typeof longWeekends>, { lang }) => {
       const w = WORDS[lang];
       const rows = list.map((l) => [l.start, l.end, String(l.days), l.leaveDays.join(", ") || w.none, l.observances.map((c) => observanceName(lang, c)).join(", ")]);
@@ -285,7 +471,15 @@ const COMMANDS: Record<string, Command> = {
     values: [],
     summary: "the best use of 1 to 60 leave days between two dates (at most 366 days)",
     help: "The most days off in total by default; --longest for the longest single break. Exact.\nExample: swedish-calendar leave 2026-01-01 2026-12-31 5",
-    compute: ({ args, flags }) => planLeave(args[0], args[1], parseLeaveDays(args[2], "days"), flags.has("longest") ? "longest" : "most"),
+    compute: (inv) => {
+      const [from, to] = [dateArg(inv, 0, "from"), dateArg(inv, 1, "to")];
+      const days = refusing(() => parseLeaveDays(inv.args[2], "days"), () => inv.say.notLeaveDays(inv.args[2]), inv.say);
+      return refusing(
+        () => planLeave(from, to, days, inv.flags.has("longest") ? "longest" : "most"),
+        (e) => (e.argument === "to" ? orderOrSpan(inv, from, to, ["from", "to"], inv.say.planTooLong(from, to)) : undefined),
+        inv.say,
+      );
+    },
     render: (p: ReturnType<typeof planLeave>, { lang }) => {
       const w = WORDS[lang];
       const head = `${p.from} – ${p.to}: ${w.plan(p.used, p.budget, p.daysOff, p.objective === "longest")}`;
@@ -299,7 +493,10 @@ const COMMANDS: Record<string, Command> = {
     values: [],
     summary: "the official flag days of a year (from 1983)",
     help: "Allmänna flaggdagar under Förordning (1982:270), with election days.\nExample: swedish-calendar flag-days 2026",
-    compute: ({ args }) => flagDays(yearArg(args[0])),
+    compute: (inv) => {
+      const year = yearArg(inv, 0);
+      return refusing(() => flagDays(year), () => inv.say.noFlagDays(year), inv.say);
+    },
     render: (list: ReturnType<typeof flagDays>, { lang }) => {
       const w = WORDS[lang];
       const rows = list.map((f) => {
@@ -318,7 +515,11 @@ const COMMANDS: Record<string, Command> = {
       "Conventions (QuantLib's): following, preceding, modified-following, modified-preceding, nearest, unadjusted.\n" +
       "A business day (bankdag) is a working day: not a weekend, public holiday, Midsummer, Christmas or New Year's Eve.\n" +
       "Example: swedish-calendar adjust 2026-06-19 modified-following",
-    compute: ({ args }) => adjust(args[0], args[1] as Convention),
+    compute: (inv) => {
+      const date = dateArg(inv, 0, "date");
+      const convention = conventionOf(inv.args[1], ARGUMENT_NAMES.convention[inv.lang], inv.say);
+      return refusing(() => adjust(date, convention), () => inv.say.conventionOutside(convention), inv.say);
+    },
     render: (a: Adjustment, { lang }) =>
       fields([
         [WORDS[lang].date, dayShort(lang, describeDay(a.date))],
@@ -335,12 +536,23 @@ const COMMANDS: Record<string, Command> = {
       "One row per month: the nominal date and the business day it is due. A schedule of the catalogue, or a rule of\n" +
       "your own as day:convention (day 1-31 or last), e.g. 25:preceding.\n" +
       "Example: swedish-calendar due-dates 2026 child-benefit",
-    compute: ({ args }) => {
-      const year = yearArg(args[0]);
-      const colon = args[1].indexOf(":");
-      if (colon < 0) return dueDates(year, args[1]);
-      const day = args[1].slice(0, colon);
-      return dueDates(year, { day: (day === "last" ? day : Number(day)) as DayOfMonth, convention: args[1].slice(colon + 1) as Convention });
+    compute: (inv) => {
+      const year = yearArg(inv, 0);
+      const text = inv.args[1];
+      const schedules = dueDateSchedules();
+      const colon = text.indexOf(":");
+      if (colon < 0) {
+        const since = schedules.find((s) => s.code === text)?.since ?? FIRST_YEAR;
+        return refusing(
+          () => dueDates(year, text),
+          (e) => (e.argument === "schedule" ? inv.say.notASchedule(text, schedules.map((s) => s.code)) : inv.say.scheduleSince(year, text, since)),
+          inv.say,
+        );
+      }
+      const dayText = text.slice(0, colon);
+      const day: DayOfMonth = refusing(() => parseDueDay(dayText), () => inv.say.notADueDay(dayText, text), inv.say);
+      const convention = conventionOf(text.slice(colon + 1), inv.say.inRule(ARGUMENT_NAMES.convention[inv.lang], text), inv.say);
+      return refusing(() => dueDates(year, { day, convention }), () => inv.say.conventionOutside(convention), inv.say);
     },
     render: (r: DueDates, { lang }) => {
       const rows = r.dates.map((x) => [x.nominal, dayShort(lang, x.due), x.moved ? (lang === "sv" ? "flyttad" : "moved") : ""]);
@@ -349,14 +561,22 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   ics: {
-    args: ["fromYear", "toYear?"],
+    args: ["from-year", "to-year?"],
     flags: ["bridge", "half", "saturdays", "sundays", "flags", "busy", "no-defacto"],
     values: ["due"],
     summary: "the iCalendar feed of the years (at most 200), to stdout",
-    help: "The feed the service serves for the same years and options. --bridge bridge days, --half half days, --saturdays,\n--sundays every Saturday/Sunday, --flags official flag days, --busy events block time, --no-defacto leaves out the\nfive eves, --due <codes> adds the due dates of schedules (a comma list: salary-25, child-benefit, tax-account).\ntoYear defaults to fromYear.\nExample: swedish-calendar ics 2026 2027 --bridge --due salary-25 > helgdagar.ics",
-    compute: ({ args, flags, values }) => {
-      const from = yearArg(args[0], "fromYear");
-      const to = args[1] === undefined ? from : yearArg(args[1], "toYear");
+    help: "The feed the service serves for the same years and options. --bridge bridge days, --half half days, --saturdays,\n--sundays every Saturday/Sunday, --flags official flag days, --busy events block time, --no-defacto leaves out the\nfive eves, --due <codes> adds the due dates of schedules (a comma list: salary-25, child-benefit, tax-account).\nto-year defaults to from-year.\nExample: swedish-calendar ics 2026 2027 --bridge --due salary-25 > helgdagar.ics",
+    compute: (inv) => {
+      const { args, flags, values } = inv;
+      const from = yearArg(inv, 0, "from-year");
+      const to = args[1] === undefined ? from : yearArg(inv, 1, "to-year");
+      const names: [string, string] = ["from-year", "to-year"];
+      const tooFar = inv.say.yearsAfter(String(to), ARGUMENT_NAMES["to-year"][inv.lang], String(from), ARGUMENT_NAMES["from-year"][inv.lang]);
+      // the feed's own checks of the years and `due` name them as the API does; the tool asks the same parsers first
+      refusing(() => checkYearRange(from, to), () => orderOrSpan(inv, String(from), String(to), names, tooFar), inv.say);
+      const due = values.get("due");
+      const codes = dueDateSchedules().map((s) => s.code);
+      if (due !== undefined) refusing(() => parseDueScheduleList(due), () => inv.say.notADueList(due, codes), inv.say);
       return icsFeed(from, to, {
         defacto: !flags.has("no-defacto"),
         bridge: flags.has("bridge"),
@@ -398,11 +618,24 @@ function topHelp(): string {
 /** A negative number or step (`-3b`, `-1`) is an argument, not an option. */
 const isOption = (arg: string) => arg.startsWith("-") && arg !== "-" && !/^-[0-9]/.test(arg);
 
-function parse(name: string, command: Command, argv: string[]): Invocation | "help" {
+/**
+ * The output's language, read before anything else so that an error anywhere on the line is said in it: the last
+ * `--lang` before a `--`, if it is sv or en; else Swedish (a bad value is then refused in Swedish).
+ */
+function langOf(argv: readonly string[]): Lang {
+  let lang: Lang = "sv";
+  for (let i = 0; i < argv.length && argv[i] !== "--"; i++) {
+    const value = argv[i] === "--lang" ? argv[i + 1] : argv[i].startsWith("--lang=") ? argv[i].slice("--lang=".length) : undefined;
+    if (value === "sv" || value === "en") lang = value;
+  }
+  return lang;
+}
+
+function parse(name: string, command: Command, argv: string[], lang: Lang): Invocation | "help" {
+  const say = MESSAGES[lang];
   const args: string[] = [];
   const flags = new Set<string>();
   const values = new Map<string, string>();
-  let lang: Lang = "sv";
   let json = false;
   let help = false;
   let onlyArgs = false;
@@ -425,21 +658,20 @@ function parse(name: string, command: Command, argv: string[]): Invocation | "he
     const inline = eq < 0 ? undefined : arg.slice(eq + 1);
     const takesValue = option === "lang" || command.values.includes(option);
     const isFlag = option === "json" || command.flags.includes(option);
-    if (!takesValue && !isFlag) throw new UsageError(`unknown option '${arg}' for '${name}' (see ${BIN} ${name} --help)`);
+    if (!takesValue && !isFlag) throw new UsageError(say.unknownOption(arg, name));
     if (isFlag) {
-      if (inline !== undefined) throw new UsageError(`option '--${option}' takes no value`);
+      if (inline !== undefined) throw new UsageError(say.takesNoValue(option));
       if (option === "json") json = true;
       else flags.add(option);
       continue;
     }
     let value = inline;
     if (value === undefined) {
-      if (i + 1 >= argv.length) throw new UsageError(`option '--${option}' needs a value`);
+      if (i + 1 >= argv.length) throw new UsageError(say.needsValue(option));
       value = argv[++i];
     }
     if (option === "lang") {
-      if (value !== "sv" && value !== "en") throw new UsageError(`'--lang' must be sv or en`);
-      lang = value;
+      if (value !== "sv" && value !== "en") throw new UsageError(say.lang);
     } else {
       values.set(option, value);
     }
@@ -449,27 +681,28 @@ function parse(name: string, command: Command, argv: string[]): Invocation | "he
   const variadic = command.args.some((a) => a.endsWith("..."));
   if (args.length < required) {
     const missing = command.args[args.length].replace(/\.\.\.$|\?$/, "");
-    throw new UsageError(`missing argument <${missing}> for '${name}' (usage: ${usageOf(name, command)})`);
+    throw new UsageError(say.missingArgument(missing, name, usageOf(name, command)));
   }
   if (!variadic && args.length > command.args.length) {
-    throw new UsageError(`unexpected argument '${args[command.args.length]}' for '${name}' (usage: ${usageOf(name, command)})`);
+    throw new UsageError(say.extraArgument(args[command.args.length], name, usageOf(name, command)));
   }
   if (json) flags.add("json");
-  return { args, flags, values, lang };
+  return { args, flags, values, lang, say };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------------------------
 
-/** Runs the command line `argv` (without node and the script); returns the exit code. */
-function main(argv: string[]): number {
+/** Runs the command line `argv` (without node and the script) with its messages in `lang`; returns the exit code. */
+function main(argv: string[], lang: Lang): number {
+  const say = MESSAGES[lang];
   const [name, ...rest] = argv;
-  if (name === undefined) throw new UsageError(`missing command (see ${BIN} --help)`);
+  if (name === undefined) throw new UsageError(say.missingCommand);
   if (name === "-h" || name === "--help" || name === "help") {
     const topic = name === "help" ? rest[0] : undefined;
     if (topic !== undefined) {
-      if (!Object.hasOwn(COMMANDS, topic)) throw new UsageError(`unknown command '${topic}' (see ${BIN} --help)`);
+      if (!Object.hasOwn(COMMANDS, topic)) throw new UsageError(say.unknownCommand(topic));
       process.stdout.write(commandHelp(topic, COMMANDS[topic]));
     } else {
       process.stdout.write(topHelp());
@@ -477,10 +710,10 @@ function main(argv: string[]): number {
     return 0;
   }
   if (!Object.hasOwn(COMMANDS, name)) {
-    throw new UsageError(name.startsWith("-") ? `unknown option '${name}' (see ${BIN} --help)` : `unknown command '${name}' (see ${BIN} --help)`);
+    throw new UsageError(name.startsWith("-") ? say.unknownOption(name) : say.unknownCommand(name));
   }
   const command = COMMANDS[name];
-  const invocation = parse(name, command, rest);
+  const invocation = parse(name, command, rest, lang);
   if (invocation === "help") {
     process.stdout.write(commandHelp(name, command));
     return 0;
@@ -500,22 +733,27 @@ function oneLine(message: string): string {
   return message.split(/\r?\n/)[0].replace(/[\x00-\x1f\x7f]/g, " ");
 }
 
+const argv = process.argv.slice(2);
+const say = MESSAGES[langOf(argv)];
+
 // A closed pipe (`swedish-calendar ics 2026 | head`) ends the output quietly.
 process.stdout.on("error", (error: { code?: string }) => {
   if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  process.stderr.write(`${BIN}: cannot write the output: ${oneLine(String((error as Error).message ?? error))}\n`);
+  process.stderr.write(`${BIN}: ${say.cannotWrite(oneLine(String((error as Error).message ?? error)))}\n`);
   process.exit(1);
 });
 
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = main(argv, langOf(argv));
 } catch (error) {
+  // A CalendarError that reached here was refused by no message of the tool (refusing() words every one it expects):
+  // still bad input, said in general words rather than in the API's English.
   if (error instanceof UsageError || error instanceof CalendarError) {
-    process.stderr.write(`${BIN}: ${oneLine(error.message)}\n`);
+    process.stderr.write(`${BIN}: ${oneLine(error instanceof UsageError ? error.message : say.refused)}\n`);
     process.exitCode = 2;
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${BIN}: unexpected error: ${oneLine(message)}\n`);
+    process.stderr.write(`${BIN}: ${say.unexpected(oneLine(message))}\n`);
     process.exitCode = 1;
   }
 }

@@ -1,7 +1,7 @@
 import { dayFromCivil, daysInMonth, toIsoDate, LAST_YEAR, type DayNumber } from "./dates.js";
 import { dayOf } from "./calendar.js";
 import { adjustDayInRange, parseConvention } from "./business.js";
-import { CalendarError, invalidArgument } from "./errors.js";
+import { invalidArgument } from "./errors.js";
 import { DUE_DAY_PATTERN, LAST_DAY_OF_MONTH, type Convention } from "./grammar.js";
 import type { DayOfMonth, DueDate, DueDates, DueDateSchedule, DueDayByMonth, Names } from "./types.js";
 
@@ -91,12 +91,19 @@ export const DUE_DATE_RULES_BY_CODE: ReadonlyMap<string, DueDateRule> = new Map(
 export const CUSTOM_SCHEDULE_CODE = "custom";
 export const CUSTOM_SCHEDULE_NAME: Names = Object.freeze({ sv: "Egen regel", en: "Custom rule" });
 
-/** A schedule by its code; an unknown code is `unknown-code` (404) naming `argument`. */
+/** "(salary-25, child-benefit, tax-account); unknown: 'rent'": the codes, then the ones given that are none of them. */
+function unknownCodes(unknown: readonly string[]): string {
+  return `(${DUE_DATE_SCHEDULE_CODES.join(", ")})${unknown.length > 0 ? `; unknown: ${unknown.map((c) => `'${c}'`).join(", ")}` : ""}`;
+}
+
+/**
+ * A schedule by its code. An unknown code is `invalid-argument` naming `argument`, as in the feed's `due` list
+ * (parseDueScheduleList): a schedule code is an option chosen from a short list, like a convention, not the name of
+ * something to look up (docs/due-dates.md "An unknown schedule").
+ */
 export function findDueDateRule(code: string, argument = "schedule"): DueDateRule {
   const rule = DUE_DATE_RULES_BY_CODE.get(code);
-  if (!rule) {
-    throw new CalendarError("unknown-code", argument, `no due-date schedule has the code '${code}' (codes: ${DUE_DATE_SCHEDULE_CODES.join(", ")})`);
-  }
+  if (!rule) throw invalidArgument(argument, `'${argument}' must be a due-date schedule code ${unknownCodes(code === "" ? [] : [code])}`);
   return rule;
 }
 
@@ -157,7 +164,7 @@ export function dueDatesOfYear(year: number, schedule: DueDateSchedule, rule?: D
   return { year, schedule, count: dates.length, dates };
 }
 
-/** A named schedule's due dates (the code is checked: unknown is 404). */
+/** A named schedule's due dates (the code is checked: an unknown one is invalid-argument). */
 export function scheduleDueDates(year: number, code: string): DueDates {
   const rule = findDueDateRule(code);
   return dueDatesOfYear(year, dueDateScheduleInfo(rule), rule);
@@ -170,18 +177,14 @@ export function customDueDates(year: number, day: string | number, convention: s
 
 /**
  * A comma list of schedule codes (the feed's `due`): each a code of the catalogue, at least one; repeats are read
- * once; the list comes back in catalogue order. Anything else is invalid-argument naming `argument` (a feed option
- * is a 400, never a 404).
+ * once; the list comes back in catalogue order. Anything else is invalid-argument naming `argument`, as an unknown
+ * code is in findDueDateRule.
  */
 export function parseDueScheduleList(value: string, argument = "due"): string[] {
   const codes = value.split(",");
-  const unknown = codes.filter((c) => !DUE_DATE_RULES_BY_CODE.has(c));
+  const unknown = value === "" ? [] : codes.filter((c) => !DUE_DATE_RULES_BY_CODE.has(c));
   if (value === "" || unknown.length > 0) {
-    throw invalidArgument(
-      argument,
-      `'${argument}' must be a comma-separated list of due-date schedule codes (${DUE_DATE_SCHEDULE_CODES.join(", ")})` +
-        (unknown.length > 0 && value !== "" ? `; unknown: ${unknown.map((c) => `'${c}'`).join(", ")}` : ""),
-    );
+    throw invalidArgument(argument, `'${argument}' must be a comma-separated list of due-date schedule codes ${unknownCodes(unknown)}`);
   }
   return DUE_DATE_SCHEDULE_CODES.filter((c) => codes.includes(c));
 }

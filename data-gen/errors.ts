@@ -38,3 +38,11 @@ export class CalendarError extends Error {
 export function invalidArgument(argument: string, message: string): CalendarError {
   return new CalendarError("invalid-argument", argument, message);
 }
+
+/**
+ * An argument that was not given: the same words for every argument, in the library and in the API (whose route
+ * table answers every absent required parameter with this, contract/routes.ts).
+ */
+export function missingArgument(argument: string): CalendarError {
+  return invalidArgument(argument, `'${argument}' is required`);
+}

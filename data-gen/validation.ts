@@ -1,5 +1,5 @@
 import { daysInMonth, dayFromCivil, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
-import { CalendarError, invalidArgument } from "./errors.js";
+import { CalendarError, invalidArgument, missingArgument } from "./errors.js";
 import {
   BOUNDS, DATE_PARAMETER_PATTERN, LEAVE_DAYS_PATTERN, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_SPAN_YEARS,
   MAX_STEPS, STEP_CHAIN_PATTERN, STEP_CHAIN_SOURCE, YEAR_PATTERN, type Bounds, type LeaveObjective, type StepUnit,
@@ -18,7 +18,7 @@ const RANGE_TEXT = `${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31`;
  * 1930-9999 is `invalid-parameter`.
  */
 export function parseIsoDate(value: string | null | undefined, parameter: string): DayNumber {
-  if (value === null || value === undefined) throw invalidArgument(parameter, `'${parameter}' is required: a date in the form YYYY-MM-DD`);
+  if (value === null || value === undefined) throw missingArgument(parameter);
   if (!DATE_PARAMETER_PATTERN.test(value)) throw invalidArgument(parameter, `'${parameter}' must be a date in the form YYYY-MM-DD`);
   const year = +value.slice(0, 4);
   const month = +value.slice(5, 7);
@@ -70,7 +70,7 @@ export interface Step {
 
 /** Reads the shift chain from the repeated `add` values (each may hold a comma-separated chain). */
 export function parseSteps(values: readonly string[]): Step[] {
-  if (values.length === 0) throw invalidArgument("add", "'add' is required: one or more steps such as 3d, -2b, 1w, 1m, 1y");
+  if (values.length === 0) throw missingArgument("add");
   const steps: Step[] = [];
   for (const value of values) {
     if (!STEP_CHAIN_PATTERN.test(value)) {

@@ -15,12 +15,12 @@ import type {
 } from "../../contract/bodies.js";
 import { PATHS } from "../../contract/paths.js";
 import { PARAMETERS, ROUTE_BY_ID, type ParameterKey } from "../../contract/routes.js";
-import { observances } from "swedish-calendar";
+import { describeDay, observances } from "swedish-calendar";
 import {
   CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS,
   MAX_STEPS,
 } from "swedish-calendar/core";
-import { invalidParameter, problemOf } from "../../contract/problems.js";
+import { problemOf } from "../../contract/problems.js";
 import { detailNamingParameter, problemDocument, type ProblemDocument } from "./problem.js";
 import type { ServiceContext } from "./serve.js";
 import { V3_BODIES, type V3BodyRoute } from "./v3-bodies.js";
@@ -69,7 +69,7 @@ const FLAG_DAYS =
   "days). Most are working days: a flag day says nothing about days off.";
 const ERRORS =
   "A refused argument gives a tool error whose text starts with the problem slug (`invalid-parameter`; `invalid-date` for an " +
-  "impossible date such as 2023-02-29; `not-found`) and names the argument.";
+  "impossible date such as 2023-02-29; `not-found` for an unknown observance code) and names the argument.";
 
 /** The server's `instructions` (sent with `initialize`; many clients give them to the model). */
 export const MCP_INSTRUCTIONS = [
@@ -161,6 +161,13 @@ function dayLine(day: Day): string {
 function some(items: string[], max: number, separator = "; "): string {
   if (items.length <= max) return items.join(separator);
   return `${items.slice(0, max).join(separator)}${separator}… (+${items.length - max} till/more)`;
+}
+
+/** Where a due date was moved from and why: the nominal date's weekday and the holidays on it. */
+function movedFrom(nominal: string): string {
+  const day = describeDay(nominal);
+  const names = namesOf(day);
+  return `flyttad från/moved from ${nominal}, ${weekdayOf(day)}${names ? `, ${names}` : ""}`;
 }
 
 const dates = (days: { date: string }[]) => (days.length ? days.map((d) => d.date).join(", ") : "inga/none");
@@ -344,7 +351,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     description:
       "The due dates of a year, month by month, each moved to a business day: a named schedule (`schedule`), or a rule of " +
       "your own (`day` 1-31 or `last`, past the month's end the last day, with `convention`). Give exactly one of the two. " +
-      `${SCHEDULES} ${BUSINESS_DAY} ${TODAY} An unknown schedule is \`not-found\`. ${ERRORS}`,
+      `${SCHEDULES} ${BUSINESS_DAY} ${TODAY} An unknown schedule is \`invalid-parameter\`, as a bad convention is. ${ERRORS}`,
     arguments: [
       arg("year", "year", YEAR_ARGUMENT),
       arg("schedule", "schedule", `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`),
@@ -354,7 +361,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     requests: [{ route: "dueDates" }],
     summary: (body: DueDatesResponse) =>
       `${body.year}, ${body.schedule.name.sv} / ${body.schedule.name.en} (${body.schedule.code}, ${body.schedule.convention}): ` +
-      body.dates.map((x) => (x.moved ? `${x.due.date} (${x.nominal.slice(5)})` : x.due.date)).join(", ") + ".",
+      body.dates.map((x) => (x.moved ? `${x.due.date} (${movedFrom(x.nominal)})` : x.due.date)).join("; ") + ".",
   },
   {
     name: "flag_days",
@@ -395,8 +402,9 @@ export function rawValues(argument: ToolArgument, args: Json): string[] | undefi
 
 /**
  * A tool call's arguments, read with the route table's parsers as the v3 router reads a request's parameters
- * (functions/lib/router.ts readArguments): path values first (a missing or malformed one answers with its parser's
- * error, as a bad path value does), then each query value. Throws ProblemError or CalendarError.
+ * (functions/lib/router.ts readArguments): path values first (a malformed one answers with its parser's error, as a
+ * bad path value does; a missing one, which no URL can express, as every absent required parameter does), then each
+ * query value. Throws ProblemError or CalendarError.
  */
 export function argumentsOf(tool: ToolDeclaration, request: ToolRequest, args: Json): RouteArguments {
   const route = ROUTE_BY_ID[request.route];
@@ -407,7 +415,7 @@ export function argumentsOf(tool: ToolDeclaration, request: ToolRequest, args: J
   });
   const read: RouteArguments = {};
   for (const { argument, parameter } of declared) {
-    if (parameter.in === "path") read[parameter.name] = parameter.parse([rawValues(argument, args)?.[0] ?? requiredPathValue(argument)]);
+    if (parameter.in === "path") read[parameter.name] = parameter.parse(rawValues(argument, args)?.slice(0, 1) ?? []);
   }
   for (const { argument, parameter } of declared) {
     if (parameter.in !== "query") continue;
@@ -416,16 +424,6 @@ export function argumentsOf(tool: ToolDeclaration, request: ToolRequest, args: J
     read[parameter.name] = parameter.parse(parameter.repeat === "first" ? raw.slice(0, 1) : raw);
   }
   return read;
-}
-
-/** A missing path argument: the parser's "required" answer where it has one, else a plain one. */
-function requiredPathValue(argument: ToolArgument): never {
-  try {
-    PARAMETERS[argument.parameter].parse([]);
-  } catch (error) {
-    if (problemOf(error)?.slug === "invalid-parameter") throw error;
-  }
-  throw invalidParameter(argument.name, `'${argument.name}' is required`);
 }
 
 export type ToolOutcome = { ok: true; body: Json } | { ok: false; problem: ProblemDocument };

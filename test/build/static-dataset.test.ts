@@ -138,7 +138,7 @@ describe("requests no literal rule answers reach the function", () => {
     // no due-date file before a schedule's since, none for an unknown code, none for both forms
     ["/v3/due-dates?year=2011&schedule=tax-account", 400],
     ["/v3/due-dates?year=2014&schedule=child-benefit", 400],
-    ["/v3/due-dates?year=2024&schedule=nope", 404],
+    ["/v3/due-dates?year=2024&schedule=nope", 400],
     ["/v3/due-dates?year=2024&schedule=salary-25&day=25", 400],
   ])("%s -> %i problem document", async (request, status) => {
     const fn = await handleV3(new Request("http://localhost" + request));

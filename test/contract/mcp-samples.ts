@@ -56,7 +56,7 @@ export const REFUSED: RefusedSample[] = [
   { tool: "describe_day", arguments: { date: "2023-02-29" }, slug: "invalid-date", equivalent: pathOf("day", { date: "2023-02-29" }) },
   { tool: "describe_day", arguments: { date: "24-01-01" }, slug: "invalid-parameter", equivalent: pathOf("day", { date: "24-01-01" }) },
   { tool: "describe_day", arguments: { date: "1929-12-31" }, slug: "invalid-parameter", equivalent: pathOf("day", { date: "1929-12-31" }) },
-  { tool: "describe_day", arguments: {}, slug: "invalid-parameter", detail: "'date' is required: a date in the form YYYY-MM-DD" },
+  { tool: "describe_day", arguments: {}, slug: "invalid-parameter", detail: "'date' is required" },
   { tool: "describe_day", arguments: { date: "" }, slug: "invalid-parameter", detail: "'date' must be a date in the form YYYY-MM-DD" },
   { tool: "list_holidays", arguments: { year: 1929 }, slug: "invalid-parameter", equivalent: `${PATHS.holidays}?year=1929` },
   { tool: "list_holidays", arguments: { year: 2024, sundays: "yes" }, slug: "invalid-parameter", equivalent: `${PATHS.holidays}?year=2024&sundays=yes` },
@@ -76,9 +76,10 @@ export const REFUSED: RefusedSample[] = [
   { tool: "adjust_date", arguments: { date: "2026-06-19", convention: "next" }, slug: "invalid-parameter", equivalent: `${PATHS.adjust}?date=2026-06-19&convention=next` },
   { tool: "adjust_date", arguments: { date: "9999-12-31", convention: "following" }, slug: "invalid-parameter", equivalent: `${PATHS.adjust}?date=9999-12-31&convention=following` },
   { tool: "adjust_date", arguments: { date: "2026-06-19" }, slug: "invalid-parameter", equivalent: `${PATHS.adjust}?date=2026-06-19` },
-  { tool: "due_dates", arguments: { year: 2026, schedule: "nope" }, slug: "not-found", equivalent: `${PATHS.dueDates}?year=2026&schedule=nope` },
+  { tool: "due_dates", arguments: { year: 2026, schedule: "nope" }, slug: "invalid-parameter", equivalent: `${PATHS.dueDates}?year=2026&schedule=nope` },
   { tool: "due_dates", arguments: { year: 2026, schedule: "salary-25", day: 25, convention: "preceding" }, slug: "invalid-parameter", equivalent: `${PATHS.dueDates}?year=2026&schedule=salary-25&day=25&convention=preceding` },
   { tool: "due_dates", arguments: { year: 2026, day: 25 }, slug: "invalid-parameter", equivalent: `${PATHS.dueDates}?year=2026&day=25` },
+  { tool: "due_dates", arguments: { year: 2026 }, slug: "invalid-parameter", equivalent: `${PATHS.dueDates}?year=2026` },
   { tool: "due_dates", arguments: { year: 2011, schedule: "tax-account" }, slug: "invalid-parameter", equivalent: `${PATHS.dueDates}?year=2011&schedule=tax-account` },
   { tool: "flag_days", arguments: { year: 1982 }, slug: "invalid-parameter", equivalent: `${PATHS.flagDays}?year=1982` },
   { tool: "flag_days", arguments: { year: 1930 }, slug: "invalid-parameter", equivalent: `${PATHS.flagDays}?year=1930` },
@@ -174,7 +175,10 @@ export const SUMMARIES: { tool: string; arguments: Record<string, unknown>; text
     tool: "due_dates",
     arguments: { year: 2026, schedule: "child-benefit" },
     text:
-      "2026, Barnbidrag / Child benefit (child-benefit, preceding): 2026-01-20, 2026-02-20, 2026-03-20, 2026-04-20, 2026-05-20, 2026-06-18 (06-20), 2026-07-20, 2026-08-20, 2026-09-18 (09-20), 2026-10-20, 2026-11-20, 2026-12-18 (12-20).",
+      "2026, Barnbidrag / Child benefit (child-benefit, preceding): 2026-01-20; 2026-02-20; 2026-03-20; 2026-04-20; 2026-05-20; " +
+      "2026-06-18 (flyttad från/moved from 2026-06-20, lördag/Saturday, Midsommardagen / Midsummer Day); 2026-07-20; 2026-08-20; " +
+      "2026-09-18 (flyttad från/moved from 2026-09-20, söndag/Sunday); 2026-10-20; 2026-11-20; " +
+      "2026-12-18 (flyttad från/moved from 2026-12-20, söndag/Sunday).",
   },
   {
     tool: "flag_days",

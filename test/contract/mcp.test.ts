@@ -124,6 +124,28 @@ describe("the SDK's client against the handler (in process)", () => {
     const [first] = result.content as { text: string }[];
     expect(first.text).toContain(sample.slug);
     expect(first.text).toContain(problem.detail);
+    // a model reaches the service through tools only: an error points at none of the API's paths (it lists the codes)
+    expect(first.text).not.toMatch(/\/v3\b|\/ical\b/);
+  });
+
+  // every required argument of every tool (its route table parameter is required), left out of a call that names
+  // them all: the answer a v3 request without the parameter gets, named as the v3 API names it (`steps` is 'add')
+  const REQUIRED = SUMMARIES.flatMap(({ tool, arguments: args }) =>
+    TOOLS.find((t) => t.name === tool)!
+      .arguments.filter((a) => PARAMETERS[a.parameter].required)
+      .map((a) => [tool, a.name, PARAMETERS[a.parameter].name, args] as const),
+  );
+  it("every tool argument the table requires is in the table-driven check below", () => {
+    expect(REQUIRED.map(([tool, name]) => `${tool}.${name}`)).toEqual([
+      "describe_day.date", "count_period.from", "count_period.to", "shift_date.date", "shift_date.steps", "plan_leave.from",
+      "plan_leave.to", "plan_leave.days", "observance.code", "adjust_date.date", "adjust_date.convention",
+    ]);
+  });
+  it.each(REQUIRED)("%s without %s: invalid-parameter, '%s' is required", async (tool, name, parameter, args) => {
+    expect(Object.hasOwn(args, name)).toBe(true);
+    const result = await client.callTool({ name: tool, arguments: Object.fromEntries(Object.entries(args).filter(([k]) => k !== name)) });
+    expect(result.isError).toBe(true);
+    expect((result.content as { text: string }[])[0].text).toBe(`invalid-parameter (400): '${parameter}' is required`);
   });
 
   it("an unknown tool is a protocol error (-32602), not a tool result", async () => {

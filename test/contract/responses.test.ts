@@ -281,7 +281,7 @@ describe("errors are problem documents of the DECISIONS.md slug", () => {
     ["/v3/long-weekends?year=1929", "invalid-parameter"], ["/v3/long-weekends?year=", "invalid-parameter"],
     // flag days: year as everywhere, and official flag days only from 1983
     ["/v3/flag-days?year=1982", "invalid-parameter"], ["/v3/flag-days?year=1930", "invalid-parameter"], ["/v3/flag-days?year=", "invalid-parameter"],
-    // business days and due dates: a convention, a day, exactly one form, a schedule's years; an unknown schedule is 404
+    // business days and due dates: a convention, a day, exactly one form, a schedule's years, an unknown schedule
     ["/v3/adjust?date=2026-06-19&convention=Following", "invalid-parameter"], ["/v3/adjust?date=2026-06-19", "invalid-parameter"],
     ["/v3/adjust?convention=following", "invalid-parameter"], ["/v3/adjust?date=9999-12-31&convention=following", "invalid-parameter"],
     ["/v3/adjust?date=2026-02-29&convention=following", "invalid-date"],
@@ -289,7 +289,7 @@ describe("errors are problem documents of the DECISIONS.md slug", () => {
     ["/v3/due-dates?year=2026&day=25&convention=next", "invalid-parameter"], ["/v3/due-dates?year=2026&schedule=salary-25&day=25&convention=preceding", "invalid-parameter"],
     ["/v3/due-dates?year=2026", "invalid-parameter"], ["/v3/due-dates?year=2026&day=25", "invalid-parameter"], ["/v3/due-dates?year=2026&convention=preceding", "invalid-parameter"],
     ["/v3/due-dates?year=2011&schedule=tax-account", "invalid-parameter"], ["/v3/due-dates?year=1929&schedule=salary-25", "invalid-parameter"],
-    ["/v3/due-dates?year=2026&schedule=nope", "not-found"], ["/v3/due-dates?year=2026&schedule=SALARY-25", "not-found"],
+    ["/v3/due-dates?year=2026&schedule=nope", "invalid-parameter"], ["/v3/due-dates?year=2026&schedule=SALARY-25", "invalid-parameter"],
     ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=0", "invalid-parameter"],
     ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=61", "invalid-parameter"],
     ["/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=05", "invalid-parameter"],

@@ -67,7 +67,7 @@ describe("the generated _redirects, as Netlify parses it", () => {
     ["/v3/due-dates?year=2026&schedule=child-benefit&convention=following", undefined],
     ["/v3/due-dates?year=2026&day=25&convention=preceding", undefined],
     ["/v3/due-dates?schedule=salary-25", undefined],
-    // no file before a schedule's since, none for an unknown code: the function answers (400, 404)
+    // no file before a schedule's since, none for an unknown code: the function answers (400)
     ["/v3/due-dates?year=2011&schedule=tax-account", "/v3/data/2011/due-dates/tax-account.json"],
     ["/v3/due-dates/catalogue", "/v3/data/due-dates.json"],
     ["/v3/adjust?date=2026-06-19&convention=following", undefined],

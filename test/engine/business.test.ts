@@ -267,7 +267,7 @@ describe("custom rules", () => {
   });
 
   it("bad input names its argument", () => {
-    expectCalendarError(() => dueDates(2026, "salary"), "not-found", "schedule");
+    expectCalendarError(() => dueDates(2026, "salary"), "invalid-parameter", "schedule");
     expectCalendarError(() => dueDates(2026, { day: 0, convention: "following" }), "invalid-parameter", "day");
     expectCalendarError(() => dueDates(2026, { day: 32, convention: "following" }), "invalid-parameter", "day");
     expectCalendarError(() => dueDates(2026, { day: 1.5, convention: "following" }), "invalid-parameter", "day");

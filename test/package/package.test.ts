@@ -23,7 +23,7 @@ import { SLUG_OF_ENGINE_CODE } from "../../contract/problems.js";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { healthBody } from "../../functions/lib/health.js";
 import { handleV3 } from "../../functions/lib/v3.js";
-import { BIN, cleanEnv, packAndInstall, PACKAGE_DIR, type Installed } from "./install.js";
+import { BIN, cleanEnv, packAndInstall, PACKAGE_DIR, ROOT, type Installed } from "./install.js";
 
 const run = promisify(execFile);
 
@@ -41,11 +41,21 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return results;
 }
 
+/** Files git would show as new (untracked and not ignored) in the repository. */
+const untracked = () => execFileSync("git", ["ls-files", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" });
+
 let pkg: Installed;
+let untrackedBefore: string;
 beforeAll(() => {
+  untrackedBefore = untracked();
   pkg = packAndInstall();
 }, 180_000);
 afterAll(() => pkg?.cleanup());
+
+it("packing leaves nothing new in the repository: the tarball goes to a temporary folder, dist/ is ignored", () => {
+  expect(pkg.tarball.startsWith(pkg.temp)).toBe(true);
+  expect(untracked()).toBe(untrackedBefore);
+});
 
 // ---------------------------------------------------------------------------------------------
 // The service in process
@@ -338,6 +348,7 @@ function cases(): Case[] {
     [lib("adjust", "9999-12-31", "following"), route("adjust") + q({ date: "9999-12-31", convention: "following" })],
     [lib("adjust", "1930-01-01", "preceding"), route("adjust") + q({ date: "1930-01-01", convention: "preceding" })],
     [lib("dueDates", 1930, "child-benefit"), route("dueDates") + q({ year: 1930, schedule: "child-benefit" })],
+    [lib("dueDates", 2026, "rent"), route("dueDates") + q({ year: 2026, schedule: "rent" })],
     [lib("dueDates", 2026, { day: 32, convention: "following" }), route("dueDates") + q({ year: 2026, day: 32, convention: "following" })],
   );
   for (const [call, path] of errors) list.push({ call, problem: path });
@@ -481,9 +492,9 @@ describe("the packed package, installed in a fresh project", () => {
             expect(res.status, label).toBeGreaterThanOrEqual(400);
             expect(problem.type.split("/").pop(), label).toBe(SLUG_OF_ENGINE_CODE[error.code as keyof typeof SLUG_OF_ENGINE_CODE]);
             if (error.code === "unknown-code") {
-              // the one message the API words differently: it names the parameter and points at the catalogue's URL
-              // (a URL the engine must not know), around the library's message
-              expect(problem.detail, label).toBe(`'${error.argument}': ${error.message}; see ${pathOf("observances")}`);
+              // the one message the API words differently: it names the parameter and lists the codes, around the
+              // library's message
+              expect(problem.detail, label).toBe(`'${error.argument}': ${error.message} (codes: ${OBSERVANCE_CODES.join(", ")})`);
             } else {
               expect(error.message, label).toBe(problem.detail);
               expect(problem.detail, label).toContain(`'${error.argument}'`);
@@ -679,36 +690,56 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
       expect((await cli(["flag-days", "2026", "--lang", "en"])).stdout).toMatch(/^2026-06-06\s+Saturday\s+National Day of Sweden and Swedish Flag Day\s+National Day of Sweden$/m);
     }, 60_000);
 
-    it("bad input and usage errors: exit 2, exactly one line on stderr, nothing on stdout", async () => {
+    it("bad input and usage errors: exit 2, exactly one line on stderr, nothing on stdout, in the output's language", async () => {
+      // Swedish by default, English with --lang en (wherever it stands on the line); an argument is named by what it is
+      // and its value as typed, an option by its flag: never by the library's or the API's names ('toYear', 'add')
       const bad: [string[], string | RegExp][] = [
-        [["day", "2023-02-29"], "'date' is not a calendar date: 2023-02-29 does not exist"],
-        [["day", "2026-6-19"], "'date' must be a date in the form YYYY-MM-DD"],
-        [["holidays", "1929"], "'year' must be a year from 1930 to 9999"],
-        [["holidays", "26"], "'year' must be a four-digit year from 1930 to 9999"],
-        [["holidays", "+2026"], "'year' must be a four-digit year from 1930 to 9999"],
-        [["flag-days", "1982"], /^'year' must be from 1983/],
-        [["period", "2026-12-31", "2026-01-01"], /^'to' \(2026-01-01\) must not be earlier than 'from'/],
-        [["period", "2026-01-01", "2026-12-31", "--bounds", "both"], "'bounds' must be one of inclusive, exclusive, from, to"],
-        [["shift", "2026-01-31", "5x"], /^'add' value '5x' is not a step chain/],
-        [["shift", "9999-12-31", "1d"], /carries the date outside 1930-01-01\.\.9999-12-31$/],
-        [["leave", "2026-01-01", "2026-12-31", "61"], "'days' must be a whole number of leave days from 1 to 60, written in digits"],
-        [["leave", "2026-01-01", "2026-12-31", "5.0"], "'days' must be a whole number of leave days from 1 to 60, written in digits"],
-        [["ics", "2027", "2026"], "'toYear' (2026) must not be earlier than 'fromYear' (2027)"],
-        [["ics", "1929"], "'fromYear' must be a year from 1930 to 9999"],
-        [["adjust", "2026-06-19", "sideways"], "'convention' must be one of following, preceding, modified-following, modified-preceding, nearest, unadjusted"],
-        [["due-dates", "2026", "nope"], "no due-date schedule has the code 'nope' (codes: salary-25, child-benefit, tax-account)"],
-        [[], /^missing command/],
-        [["holiday", "2026"], /^unknown command 'holiday'/],
-        [["--verbose"], /^unknown option '--verbose'/],
-        [["holidays"], /^missing argument <year> for 'holidays'/],
-        [["period", "2026-01-01"], /^missing argument <to> for 'period'/],
-        [["shift", "2026-01-01"], /^missing argument <step> for 'shift'/],
-        [["leave", "2026-01-01", "2026-12-31"], /^missing argument <days> for 'leave'/],
-        [["holidays", "2026", "2027"], /^unexpected argument '2027' for 'holidays'/],
-        [["holidays", "2026", "--bridge"], /^unknown option '--bridge' for 'holidays'/],
-        [["day", "2026-06-19", "--lang", "de"], "'--lang' must be sv or en"],
-        [["period", "2026-01-01", "2026-12-31", "--bounds"], "option '--bounds' needs a value"],
-        [["holidays", "2026", "--json=yes"], "option '--json' takes no value"],
+        [["day", "2023-02-29"], "2023-02-29 (datumet) finns inte i kalendern"],
+        [["day", "2023-02-29", "--lang", "en"], "2023-02-29 (the date) does not exist in the calendar"],
+        [["day", "2026-6-19"], "'2026-6-19' (datumet) är inget datum på formen ÅÅÅÅ-MM-DD"],
+        [["day", "1929-12-31", "--lang=en"], "1929-12-31 (the date) is outside 1930-01-01..9999-12-31"],
+        [["holidays", "1929"], "1929 (året) ligger utanför 1930–9999"],
+        [["holidays", "26"], "'26' (året) är inget årtal med fyra siffror"],
+        [["holidays", "+2026", "--lang", "en"], "'+2026' (the year) is not a year of four digits"],
+        [["flag-days", "1982"], "1982 (året) är för tidigt: allmänna flaggdagar finns från 1983"],
+        [["flag-days", "1982", "--lang", "en"], "1982 (the year) is too early: official flag days exist from 1983"],
+        [["period", "2026-12-31", "2026-01-01"], "2026-01-01 (andra datumet) är före 2026-12-31 (första datumet)"],
+        [["period", "1930-01-01", "2130-01-02", "--lang", "en"], "2130-01-02 (the second date) is more than 200 years after 1930-01-01 (the first date)"],
+        [["period", "2026-01-01", "2026-12-31", "--bounds", "both"], "'both' (--bounds) finns inte; välj inclusive, exclusive, from eller to"],
+        [["shift", "2026-01-31", "5x"], /^'5x' \(steget\) är inget steg: ett heltal \(negativt för att gå bakåt\) följt av en enhet, d \(dagar\)/],
+        [["shift", "2026-01-31", "1d", "5x", "--lang", "en"], /^'5x' \(the step\) is not a step: a whole number/],
+        [["shift", "2026-01-31", ...Array(21).fill("1d")], "för många steg: högst 20 sammanlagt"],
+        [["shift", "9999-12-31", "1d"], "stegen för datumet utanför 1930-01-01–9999-12-31"],
+        [["shift", "9999-12-31", "0d", "--postpone", "--lang", "en"], "the Sunday rule (--postpone) would move the date past 9999-12-31"],
+        [["leave", "2026-01-01", "2026-12-31", "61"], "'61' (antalet semesterdagar) ska vara ett heltal från 1 till 60, skrivet med siffror"],
+        [["leave", "2026-01-01", "2026-12-31", "5.0", "--lang", "en"], "'5.0' (the number of leave days) must be a whole number from 1 to 60, written in digits"],
+        [["leave", "2026-01-01", "2027-01-02", "5"], "perioden 2026-01-01–2027-01-02 är längre än 366 dagar"],
+        [["leave", "2026-02-01", "2026-01-01", "5", "--lang", "en"], "2026-01-01 (the second date) is before 2026-02-01 (the first date)"],
+        [["ics", "2027", "2026"], "2026 (andra året) är före 2027 (första året)"],
+        [["ics", "2027", "2026", "--lang", "en"], "2026 (the second year) is before 2027 (the first year)"],
+        [["ics", "2000", "2201"], "2201 (andra året) ligger mer än 200 år efter 2000 (första året)"],
+        [["ics", "1929"], "1929 (första året) ligger utanför 1930–9999"],
+        [["ics", "2026", "--due", "salary-25,rent"], "'salary-25,rent' (--due) ska vara ett eller flera av salary-25, child-benefit och tax-account, med kommatecken emellan"],
+        [["adjust", "2026-06-19", "sideways"], "'sideways' (konventionen) finns inte; välj following, preceding, modified-following, modified-preceding, nearest eller unadjusted"],
+        [["adjust", "9999-12-31", "following", "--lang", "en"], "following (the convention) needs a business day outside 1930-01-01..9999-12-31"],
+        [["due-dates", "2026", "nope"], "'nope' (schemat) finns inte; välj salary-25, child-benefit eller tax-account, eller en egen regel dag:konvention, till exempel 25:preceding"],
+        [["due-dates", "2026", "nope", "--lang", "en"], "'nope' (the schedule) is not one of salary-25, child-benefit or tax-account, nor a rule of your own day:convention such as 25:preceding"],
+        [["due-dates", "2014", "child-benefit"], "2014 (året) är för tidigt: schemat child-benefit gäller från 2015"],
+        [["due-dates", "2026", "32:preceding"], "'32' (dagen i 32:preceding) ska vara en dag i månaden från 1 till 31, eller last"],
+        [["due-dates", "2026", "25:next", "--lang", "en"], "'next' (the convention in 25:next) is not one of following, preceding, modified-following, modified-preceding, nearest or unadjusted"],
+        [[], "inget kommando angivet (se swedish-calendar --help)"],
+        [["holiday", "2026"], "okänt kommando 'holiday' (se swedish-calendar --help)"],
+        [["holiday", "2026", "--lang", "en"], "unknown command 'holiday' (see swedish-calendar --help)"],
+        [["--verbose"], "okänd flagga '--verbose' (se swedish-calendar --help)"],
+        [["holidays"], "argumentet <year> saknas för 'holidays' (användning: swedish-calendar holidays <year> [--sundays] [--saturdays])"],
+        [["period", "2026-01-01", "--lang", "en"], /^missing argument <to> for 'period' \(usage: /],
+        [["shift", "2026-01-01"], /^argumentet <step> saknas för 'shift'/],
+        [["leave", "2026-01-01", "2026-12-31"], /^argumentet <days> saknas för 'leave'/],
+        [["holidays", "2026", "2027"], /^oväntat argument '2027' för 'holidays'/],
+        [["holidays", "2026", "--bridge"], "okänd flagga '--bridge' för 'holidays' (se swedish-calendar holidays --help)"],
+        [["day", "2026-06-19", "--lang", "de"], "'--lang' ska vara sv eller en"],
+        [["period", "2026-01-01", "2026-12-31", "--bounds"], "flaggan '--bounds' behöver ett värde"],
+        [["holidays", "2026", "--lang", "en", "--json=yes"], "option '--json' takes no value"],
       ];
       const outs = await mapLimited(bad, 4, ([args]) => cli(args));
       for (const [i, [args, message]] of bad.entries()) {
@@ -720,6 +751,8 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
         if (typeof message === "string") expect(line).toBe(message);
         else expect(line).toMatch(message);
         expect(out.stderr).not.toMatch(/\n\s+at /);
+        // none of the library's argument names, none of the API's wording
+        expect(line, args.join(" ")).not.toMatch(/'(fromYear|toYear|from|to|add|days|year|date|code|schedule|due|bounds)'|does not swap|must not be earlier/);
       }
     }, 60_000);
 

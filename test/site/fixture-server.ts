@@ -159,7 +159,7 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
       const from = parseIsoDate(fromText, "from");
       const to = parseIsoDate(toText, "to");
       const daysText = one(p, "days");
-      if (daysText === undefined) throw invalidParameter("days", "'days' is required: the number of leave days, 1 to 60");
+      if (daysText === undefined) throw invalidParameter("days", "'days' is required");
       const objectiveText = one(p, "objective");
       const objective = objectiveText === undefined ? "most" : parseLeaveObjective(objectiveText);
       json(res, 200, leavePlan(from, to, parseLeaveDays(daysText), objective, fromText, toText));

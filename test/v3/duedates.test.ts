@@ -1,14 +1,17 @@
 /**
  * GET /v3/adjust, GET /v3/due-dates and GET /v3/due-dates/catalogue through the v3 handler (issue 21): bodies
- * validated through the OpenAPI document (ajv, strict schemas), the exactly-one-form rule, the 404 of an unknown
- * schedule, a schedule's years, caching, and bad input as problem documents naming the parameter.
+ * validated through the OpenAPI document (ajv, strict schemas), the exactly-one-form rule, the 400 of an unknown
+ * schedule (the same as the feed's `due` and the MCP tool's), a schedule's years, caching, and bad input as problem
+ * documents naming the parameter.
  */
 import { describe, expect, it } from "vitest";
 import { CONVENTIONS, DUE_DATE_SCHEDULE_CODES, dueDateCatalogue, scheduleDueDates } from "swedish-calendar/core";
 import { serializeJson } from "../../contract/serialize.js";
 import { PATHS } from "../../contract/paths.js";
+import { handleFeed } from "../../functions/lib/feed.js";
+import { TOOL_BY_NAME, runToolNow } from "../../functions/lib/mcp-tools.js";
 import { documentValidator } from "../contract/helpers.js";
-import { LONG, expectProblem, json, v3 } from "./helpers.js";
+import { LONG, NOON_2026_06_15, ORIGIN, expectProblem, fixedClock, json, v3 } from "./helpers.js";
 
 const validator = documentValidator();
 const ADJUST = PATHS.adjust;
@@ -146,9 +149,30 @@ describe("GET /v3/due-dates", () => {
     expect(validator.validateComponentResponse("BadRequest", "application/problem+json", body)).toBeNull();
   });
 
-  it.each(["nope", "SALARY-25", "salary_25", "custom", ""])("schedule=%j is 404 not-found naming schedule", async (code) => {
-    const body = await expectProblem(await v3(`${DUE}?year=2026&schedule=${encodeURIComponent(code)}`), "not-found", 404, "schedule");
-    expect(body.detail).toContain("salary-25");
+  it.each(["nope", "SALARY-25", "salary_25", "custom", ""])("schedule=%j is 400 invalid-parameter naming schedule and listing the codes", async (code) => {
+    const body = await expectProblem(await v3(`${DUE}?year=2026&schedule=${encodeURIComponent(code)}`), "invalid-parameter", 400, "schedule");
+    const unknown = code === "" ? "" : `; unknown: '${code}'`;
+    expect(body.detail).toBe(`'schedule' must be a due-date schedule code (salary-25, child-benefit, tax-account)${unknown}`);
+    expect(validator.validateComponentResponse("BadRequest", "application/problem+json", body)).toBeNull();
+  });
+});
+
+describe("an unknown schedule code: one answer on every surface", () => {
+  it("/v3/due-dates?schedule=, the feed's due= and the MCP tool due_dates: 400 invalid-parameter naming the parameter", async () => {
+    const api = await expectProblem(await v3(`${DUE}?year=2026&schedule=rent`), "invalid-parameter", 400, "schedule");
+    const feed = await expectProblem(
+      await handleFeed(new Request(`${ORIGIN}${PATHS.feedAlias}?due=rent`), { clock: fixedClock(NOON_2026_06_15), rateLimitsEnabled: false }),
+      "invalid-parameter",
+      400,
+      "due",
+    );
+    const tool = runToolNow(TOOL_BY_NAME.get("due_dates")!, { year: 2026, schedule: "rent" }, NOON_2026_06_15);
+    expect(tool.ok).toBe(false);
+    expect(tool.ok ? undefined : tool.problem).toEqual(api);
+    expect([api.type, api.status]).toEqual([feed.type, feed.status]);
+    // each names its own parameter, lists the codes and the one it did not know
+    expect(api.detail).toBe("'schedule' must be a due-date schedule code (salary-25, child-benefit, tax-account); unknown: 'rent'");
+    expect(feed.detail).toBe("'due' must be a comma-separated list of due-date schedule codes (salary-25, child-benefit, tax-account); unknown: 'rent'");
   });
 });
 

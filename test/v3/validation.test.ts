@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SAMPLE_REQUESTS } from "../../contract/examples.js";
+import { PARAMETERS, ROUTES } from "../../contract/routes.js";
 import { expectProblem, v3 } from "./helpers.js";
 
 /** [path, slug, status, parameter named in the detail] */
@@ -104,5 +106,37 @@ describe("problem documents for bad input", () => {
     expect(body.detail).toMatch(/true or false/);
     const date = await expectProblem(await v3("/v3/days/2024-1-1"), "invalid-parameter", 400, "date");
     expect(date.detail).toMatch(/YYYY-MM-DD/);
+  });
+});
+
+/**
+ * Every required query parameter of every v3 row of the route table, left out of the row's sample request (which
+ * names them all): one answer, whatever the parameter's parser would make of no value. A required path parameter
+ * cannot be left out of a URL (the path is then another, or none: 404); the MCP tools, which can leave it out, are
+ * checked in test/contract/mcp.test.ts.
+ */
+const REQUIRED = ROUTES.filter((route) => route.fn === "v3").flatMap((route) =>
+  route.parameters.map((key) => PARAMETERS[key]).filter((p) => p.required && p.in === "query").map((p) => [route.id, p.name] as const),
+);
+
+describe("a missing required parameter", () => {
+  it("the table has required query parameters on the rows that take them", () => {
+    expect(REQUIRED).toEqual([
+      ["period", "from"], ["period", "to"], ["shift", "date"], ["shift", "add"], ["leavePlan", "from"], ["leavePlan", "to"],
+      ["leavePlan", "days"], ["adjust", "date"], ["adjust", "convention"],
+    ]);
+  });
+
+  it.each(REQUIRED)("%s without %s: 400 invalid-parameter, '<name>' is required", async (id, name) => {
+    const sample = new URL(SAMPLE_REQUESTS[id].request, "http://localhost");
+    expect(sample.searchParams.has(name), "the sample names it").toBe(true);
+    sample.searchParams.delete(name);
+    const body = await expectProblem(await v3(sample.pathname + sample.search), "invalid-parameter", 400, name);
+    expect(body.detail).toBe(`'${name}' is required`);
+  });
+
+  it("an empty value is given, not missing: the parser's answer", async () => {
+    const body = await expectProblem(await v3("/v3/leave-plan?from=2026-01-01&to=2026-12-31&days="), "invalid-parameter", 400, "days");
+    expect(body.detail).toMatch(/^'days' must be a whole number/);
   });
 });

@@ -12,7 +12,7 @@ export const PROBLEM_TEXT_SV: Record<ProblemSlug, { title: string; text: string 
   "invalid-parameter": { title: "Ogiltigt värde", text: "Ett av värdena i anropet godtogs inte." },
   "invalid-date": { title: "Ogiltigt datum", text: "Datumet har rätt form men finns inte (som 2023-02-29 eller månad 13)." },
   "invalid-year": { title: "Ogiltigt år", text: "Året måste vara ett fyrsiffrigt år från 1930 till 9999." },
-  "not-found": { title: "Finns inte", text: "Det som efterfrågades finns inte: ingen sådan adress, eller ingen helgdag eller inget schema med den koden." },
+  "not-found": { title: "Finns inte", text: "Det som efterfrågades finns inte: ingen sådan adress, eller ingen helgdag med den koden." },
   "method-not-allowed": { title: "Metoden tillåts inte", text: "Adressen svarar bara på GET-anrop." },
   "not-acceptable": { title: "Formatet kan inte levereras", text: "Tjänsten kan inte svara i det format som begärdes." },
   "request-timeout": { title: "Anropet tog för lång tid", text: "Anropet blev inte klart i tid. Försök igen." },
