@@ -68,8 +68,8 @@ import {
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * The MCP endpoint's modules, loaded on its first request: the MCP SDK and its schema libraries are the largest part
- * of the server's code, and a server that never sees an MCP request need not evaluate them at start.
+ * The MCP endpoint's modules, loaded once per process when the first server is created (the MCP SDK and its schema
+ * libraries are the largest part of the server's code: importing the bundle does not evaluate them).
  */
 type McpModule = typeof import("../functions/lib/mcp.js");
 type McpCallsModule = typeof import("./mcp-calls.js");
@@ -512,6 +512,9 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
    * the protocol's messages), on the `mcp` surface's pace; a call the deployed service would answer with dataset
    * files (a year's holidays, a day in the per-date window) is not counted, as such a v3 request is not.
    */
+  // loaded now, not on the first /mcp request: evaluating the MCP code holds the event loop (up to seconds on a loaded
+  // machine), which must not happen while the server is told to stop (new connections are refused at once)
+  void loadMcp().catch((error) => log("error", `MCP endpoint: ${(error as Error)?.message ?? error}`));
   let mcpServed: ReturnType<McpModule["mcpHandler"]> | undefined;
   const mcpHandler = async () => {
     if (mcpServed) return mcpServed;
