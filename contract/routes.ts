@@ -491,7 +491,7 @@ export const ROUTES: readonly Route[] = [
       tag: "Business days",
       operationId: "listDueDates",
       summary: "Due dates and payment days of a year (salary, child benefit, the tax account, or a rule of your own)",
-      description: `${READINGS.dueDates} ${READINGS.dueDateForms} ${READINGS.businessDay}`,
+      description: `${READINGS.dueDates} ${READINGS.dueDateForms} ${READINGS.unknownCode} ${READINGS.businessDay}`,
       ok: "The due dates, in month order.",
     },
   },
