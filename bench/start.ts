@@ -15,7 +15,7 @@ import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { writeSection } from "./lib/report";
+import { writeSection } from "./lib/report.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const WARM_STARTS = 3;
