@@ -15,6 +15,7 @@ import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PATHS } from "../contract/paths.js";
 import { writeSection } from "./lib/report.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -76,7 +77,7 @@ async function timeStart(dir: string): Promise<StartTimes> {
   const base = `http://127.0.0.1:${port}`;
   const html = "text/html,application/xhtml+xml";
   while (performance.now() - t0 < GIVE_UP_MS && !exited) {
-    if (times.health === undefined && (await status(`${base}/health`, "application/json")) === 200) {
+    if (times.health === undefined && (await status(`${base}${PATHS.health}`, "application/json")) === 200) {
       times.health = performance.now() - t0;
     }
     const page = await status(`${base}/`, html);
@@ -119,7 +120,7 @@ export async function run(): Promise<void> {
     load.push(loadavg()[0]!);
     console.table(rows.map(([name, t]) => ({ name, ...t })));
     const table = [
-      "| start | first answer of `/` | first `/health` 200 | `/` 200 (site built) | bundling (log) | site build (log) | SIGTERM to exit |",
+      `| start | first answer of \`/\` | first \`${PATHS.health}\` 200 | \`/\` 200 (site built) | bundling (log) | site build (log) | SIGTERM to exit |`,
       "|---|---:|---:|---:|---:|---:|---:|",
       ...rows.map(
         ([name, t]) =>

@@ -6,7 +6,7 @@
  */
 import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../contract/routes.js";
 import { fillFile } from "../contract/static.js";
-import { OBSERVANCE_CODES, FLAG_DAYS_FROM, DUE_DATE_RULES } from "swedish-calendar/core";
+import { OBSERVANCE_CODES, DUE_DATE_RULES } from "swedish-calendar/core";
 import { posix } from "node:path";
 
 /** A row's file for these values, relative to the publish folder. */
@@ -82,9 +82,9 @@ export function flagDaysPath(year: number): string {
   return routeFile("flagDays", { year });
 }
 
-/** Whether a year has a flag-days file: official flag days exist from 1983. */
+/** Whether a year has a flag-days file: official flag days exist from 1983 (the row's `written`). */
 export function hasFlagDaysFile(year: number): boolean {
-  return year >= FLAG_DAYS_FROM;
+  return ROUTE_BY_ID.flagDays.static!.written!({ year: String(year) });
 }
 
 /** A named due-date schedule's year: written from the schedule's `since` (earlier years answer 400 from the function). */
@@ -92,9 +92,10 @@ export function dueDatesPath(year: number, schedule: string): string {
   return routeFile("dueDates", { year, schedule });
 }
 
-/** The schedules that have a file in a year: those that answer it (from their `since`). */
+/** The schedules that have a file in a year: those that answer it, from their `since` (the row's `written`). */
 export function dueDateSchedulesOfYear(year: number): string[] {
-  return DUE_DATE_RULES.filter((r) => r.since === undefined || year >= r.since).map((r) => r.code);
+  const written = ROUTE_BY_ID.dueDates.static!.written!;
+  return DUE_DATE_RULES.filter((r) => written({ year: String(year), schedule: r.code })).map((r) => r.code);
 }
 
 export function occurrencesPath(year: number, code: string): string {

@@ -15,7 +15,7 @@
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
 import {
-  RULES_BY_CODE, findDueDateRule, parseDueScheduleList, parseConvention, parseDueDay, parseBounds, parseIsoDate,
+  RULES_BY_CODE, DUE_DATE_RULES_BY_CODE, findDueDateRule, parseDueScheduleList, parseConvention, parseDueDay, parseBounds, parseIsoDate,
   parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type Convention, type DayOfMonth,
   type LeaveObjective, type Step, missingArgument, FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, SERVICE_DOMAIN,
 } from "swedish-calendar/core";
@@ -150,6 +150,13 @@ export interface StaticAnswer {
   flags?: Record<string, Record<string, string>>;
   /** query parameters whose presence sends the request to the function (the file does not depend on them) */
   functionIf?: string[];
+  /**
+   * which placeholder values the build writes a file for, where not every value in the built range has one (absent:
+   * all of them). A request for a file never written reaches the function, on the CDN (a rewrite to a missing file
+   * falls through to the next rule) and so in the standalone server's counting (build/deployed.ts); the build writes
+   * exactly these (build/layout.ts).
+   */
+  written?: (values: Readonly<Record<string, string>>) => boolean;
 }
 
 /** The OpenAPI texts of a row: hand-written prose beside the declaration. */
@@ -408,7 +415,7 @@ export const ROUTES: readonly Route[] = [
     cache: "long-unless-omitted",
     todayParameter: "from",
     // one file per year and code answers `from=Y` with `to` omitted; a request naming `to` reaches the function
-    static: { file: "/v3/data/:from/observances/:code.json", query: ["from"], functionIf: ["to"] },
+    static: { file: "/v3/data/:from/observances/:code.json", query: ["from"], functionIf: ["to"], written: ({ code }) => RULES_BY_CODE.has(code!) },
     doc: {
       tag: "Catalogue",
       operationId: "getObservanceOccurrences",
@@ -428,7 +435,7 @@ export const ROUTES: readonly Route[] = [
     errors: [400],
     ...yearOrToday,
     // files for 1983-9999 only: an earlier year has no file and reaches the function, which answers its 400
-    static: { file: "/v3/data/:year/flag-days.json", query: ["year"] },
+    static: { file: "/v3/data/:year/flag-days.json", query: ["year"], written: ({ year }) => Number(year) >= FLAG_DAYS_FROM },
     doc: {
       tag: "Flag days",
       operationId: "listFlagDays",
@@ -486,7 +493,15 @@ export const ROUTES: readonly Route[] = [
     ...yearOrToday,
     // a file per year and named schedule from its `since` (build/layout.ts); a custom rule, both forms at once, an
     // unknown code or a year before `since` reach the function
-    static: { file: "/v3/data/:year/due-dates/:schedule.json", query: ["year", "schedule"], functionIf: ["day", "convention"] },
+    static: {
+      file: "/v3/data/:year/due-dates/:schedule.json",
+      query: ["year", "schedule"],
+      functionIf: ["day", "convention"],
+      written: ({ year, schedule }) => {
+        const since = DUE_DATE_RULES_BY_CODE.get(schedule!)?.since;
+        return DUE_DATE_RULES_BY_CODE.has(schedule!) && (since === undefined || Number(year) >= since);
+      },
+    },
     doc: {
       tag: "Business days",
       operationId: "listDueDates",

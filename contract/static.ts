@@ -321,6 +321,7 @@ export function resolveRewrite(
     if (rule.to === FUNCTION_FALLBACK || !rule.to.startsWith(DATASET_FOLDER + "/")) return undefined; // a function answers
     if (options.built && !withinBuilt(values, options.built)) return undefined;
     const route = ROUTE_BY_ID[rule.routeId];
+    if (route.static?.written && !route.static.written(values)) return undefined; // never written: the function answers
     for (const key of route.parameters) {
       const p = PARAMETERS[key];
       if (p.in === "query" && p.repeat === "reject" && queryOf().getAll(p.name).length > 1) return undefined;

@@ -3,7 +3,8 @@
  * exactly when the deployed service answers it from a function. A request the rewrite rules send to a file of the
  * deploy build (year lists, catalogues, per-date files for the Stockholm year ± 2, due dates, the OpenAPI document)
  * is never counted, whether a built file answers it or, with no dataset built, the function computes it; a request
- * the deployed service sends to a function (a date outside the window, a period, a repeated parameter) is.
+ * the deployed service sends to a function (a date outside the window, a period, a repeated parameter, a file no
+ * build writes: a schedule's year before its `since`, an unknown code) is.
  * Over real HTTP to standalone servers in this process, limits on.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -82,5 +83,21 @@ describe.skipIf(process.env.E2E === "off")("limits: counted as the deployed serv
       "/v3/period?from=2025-01-01&to=2025-12-31",
     ];
     expect((await statuses(base, paths)).map((s) => s.status)).toEqual([...Array(5).fill(400), ...Array(5).fill(200), 429]);
+  });
+
+  it("a file the deploy build never writes (a schedule before its since, an unknown schedule or code, flag days before 1983) is the function's: counted", async () => {
+    const base = await start(emptyDir);
+    // the same rows' files are not counted: before and after, they are served
+    const files = ["/v3/due-dates?year=2015&schedule=child-benefit", "/v3/flag-days?year=1983", "/v3/observances/whitsun?from=1950"];
+    expect((await statuses(base, files)).map((s) => s.status)).toEqual([200, 200, 200]);
+    const paths = [
+      ...Array.from({ length: 4 }, (_, i) => `/v3/due-dates?year=${2010 + i}&schedule=child-benefit`),
+      ...Array.from({ length: 2 }, (_, i) => `/v3/due-dates?year=${2026 + i}&schedule=rent`),
+      ...Array.from({ length: 2 }, (_, i) => `/v3/observances/nope?from=${2026 + i}`),
+      ...Array.from({ length: 2 }, (_, i) => `/v3/flag-days?year=${1950 + i}`),
+      "/v3/flag-days?year=1982",
+    ];
+    expect((await statuses(base, paths)).map((s) => s.status)).toEqual([...Array(4).fill(400), 400, 400, 404, 404, 400, 400, 429]);
+    expect((await statuses(base, files)).map((s) => s.status)).toEqual([200, 200, 200]);
   });
 });
