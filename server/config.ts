@@ -1,0 +1,107 @@
+/**
+ * The standalone server's configuration: its options (tests and `npm start` give them) and the environment, read once
+ * when a server is created. Everything a later part needs to know about how it runs is here; a value that cannot be
+ * read (a TRUST_PROXY that names no address) stops the start.
+ */
+import type { IncomingMessage } from "node:http";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
+import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
+import type { Clock } from "../functions/lib/serve.js";
+import { withdrawalConfigFromEnv, type WithdrawalConfig } from "../functions/lib/withdrawal.js";
+import { consoleLog, type Log } from "./log.js";
+import { TRUST_PROXY_ENV, clientAddress, parseTrustProxy } from "./proxy.js";
+
+export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const DEFAULT_PORT = 8888;
+/** How long a client may take to send its request headers, and its whole request; then it is answered 408. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Bytes of answers kept for repeated targets by default (./answers.ts). */
+const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+
+export interface StandaloneOptions {
+  /** the port `listen()` uses when given none (default: env PORT, else 8888; 0 = any free port) */
+  port?: number;
+  /** the address `listen()` binds (default: env HOST, else every interface) */
+  host?: string;
+  /** the publish folder: site, dataset, `.ics` downloads (default: <project>/public) */
+  publicDir?: string;
+  /** configuration: RATE_LIMITS, TRUST_PROXY, V2_ANNOUNCED_AT, V2_BROWNOUTS, V2_NOTICE_URL, DATASET_MANIFEST (default process.env) */
+  env?: Record<string, string | undefined>;
+  /** "now" for every handler and the limiter (tests inject it) */
+  clock?: Clock;
+  /** count requests per surface and address (default: env RATE_LIMITS !== "off") */
+  rateLimits?: boolean;
+  /** where the counters live (default: one in-process store for the whole server; tests inject a broken one) */
+  store?: RateLimitStore;
+  log?: Log;
+  /** site files are answered once this settles (the site build `npm start` runs in the background) */
+  siteReady?: Promise<unknown>;
+  /** send X-Answer-Source: file | function (default: env ANSWER_SOURCE_HEADER === "on") */
+  answerSourceHeader?: boolean;
+  /** bytes of files kept in memory (default 64 MiB) */
+  fileCacheBytes?: number;
+  /** bytes of answers kept for repeated targets (./answers.ts; default 32 MiB; 0: none kept) */
+  answerCacheBytes?: number;
+  /** how long a client may take to send its request headers before it is answered 408 (default HEADERS_TIMEOUT_MS) */
+  headersTimeoutMs?: number;
+}
+
+export interface ServerConfig {
+  readonly env: Record<string, string | undefined>;
+  readonly log: Log;
+  readonly publicDir: string;
+  /** the dataset's manifest (DATASET_MANIFEST, else the publish folder's) */
+  readonly manifestPath: string;
+  readonly clock: Clock;
+  readonly rateLimitsEnabled: boolean;
+  readonly store: RateLimitStore;
+  /** send the answer-source header */
+  readonly markSource: boolean;
+  readonly answerCacheBytes: number;
+  readonly fileCacheBytes: number | undefined;
+  readonly headersTimeoutMs: number;
+  readonly siteReady: Promise<unknown> | undefined;
+  readonly port: number;
+  readonly host: string | undefined;
+  /** the v2 withdrawal's timeline (V2_ANNOUNCED_AT, V2_BROWNOUTS, V2_NOTICE_URL) */
+  readonly withdrawal: WithdrawalConfig;
+  /** the address a request is counted for: the socket's, or behind a trusted proxy the client it forwarded for */
+  clientOf(req: IncomingMessage): string;
+}
+
+/** A request header's text (Node joins repeated X-Forwarded-For fields with commas; Forwarded may come as a list). */
+const headerText = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(",") : value);
+
+/** Reads the options and the environment once; logs what the withdrawal's settings warn about. */
+export function serverConfig(options: StandaloneOptions = {}): ServerConfig {
+  const env = options.env ?? process.env;
+  const log = options.log ?? consoleLog;
+  const publicDir = resolve(options.publicDir ?? join(PROJECT_ROOT, "public"));
+  // whose forwarding headers say who the client is (./proxy.ts); a TRUST_PROXY that cannot be read stops the start
+  const trustedProxies = parseTrustProxy(env[TRUST_PROXY_ENV]);
+  const { warnings, ...withdrawal } = withdrawalConfigFromEnv(env);
+  for (const w of warnings) log("warn", w);
+  return {
+    env,
+    log,
+    publicDir,
+    manifestPath: resolve(env[DATASET_MANIFEST_ENV] || join(publicDir, "manifest.json")),
+    clock: options.clock ?? (() => new Date()),
+    rateLimitsEnabled: options.rateLimits ?? env.RATE_LIMITS !== "off",
+    store: options.store ?? memoryRateLimitStore(),
+    markSource: options.answerSourceHeader ?? env.ANSWER_SOURCE_HEADER === "on",
+    answerCacheBytes: options.answerCacheBytes ?? ANSWER_CACHE_BYTES,
+    fileCacheBytes: options.fileCacheBytes,
+    headersTimeoutMs: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+    siteReady: options.siteReady,
+    port: options.port ?? Number(env.PORT || DEFAULT_PORT),
+    host: options.host ?? (env.HOST || undefined),
+    withdrawal,
+    clientOf: trustedProxies
+      ? (req) => clientAddress(req.socket.remoteAddress, headerText(req.headers["x-forwarded-for"]), headerText(req.headers.forwarded), trustedProxies)
+      : (req) => req.socket.remoteAddress ?? "unknown",
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * Dispatch, on the request's context (its URL and row as the guard read them, once): a dataset file the rewrite
+ * rules send the request to, else the row's function, else a file of the publish folder, else not-found.
+ *   - a request the route table's rewrite rules send to a dataset file (contract/static.ts resolveRewrite) that exists
+ *     in the publish folder, when the dataset was built by this engine (./dataset.ts): that file, with the headers
+ *     `_headers` gives it (fileHeaders) + HSTS, through okAnswer, so ETag/304/HEAD are the function's; not
+ *     rate-limited (static answers are served regardless), and neither is the function's answer to a request the
+ *     deploy build has a file for when no dataset is built here (build/deployed.ts);
+ *   - a row of the route table: the function that answers it on Netlify (same handler, same bytes), counting on one
+ *     exact limiter per surface and address;
+ *   - any other file of the publish folder (the site, the `.ics` downloads, the dataset folder, the manifest);
+ *   - else the not-found function.
+ * The MCP endpoint is not here: its body is read as a Fetch Request (./mcp-endpoint.ts).
+ */
+import { join } from "node:path";
+import mime from "mime-types";
+import { SURFACES, rateLimitHeaders } from "../contract/policies.js";
+import { surfaceOf, type FunctionName } from "../contract/routes.js";
+import { datasetFileOf, redirectRules, resolveRewrite, type BuiltRange } from "../contract/static.js";
+import { etagOf } from "../contract/serialize.js";
+import { answerFeed } from "../functions/lib/feed.js";
+import { createHealthAnswering } from "../functions/lib/health.js";
+import { layeredHeaders, type Answer, type RequestHead } from "../functions/lib/http.js";
+import { answerNotFound } from "../functions/lib/not-found.js";
+import { methodGate, requestContext, settle, type AnsweringHandler, type RequestContext } from "../functions/lib/serve.js";
+import { answerV3 } from "../functions/lib/v3.js";
+import { makeV2Answering } from "../functions/lib/v2.js";
+import { withdrawalState } from "../functions/lib/withdrawal.js";
+import type { AnswerSource } from "./answers.js";
+import type { ServerConfig } from "./config.js";
+import type { DatasetView } from "./dataset.js";
+import type { CachedFile, PublicFiles } from "./files.js";
+import { problemFor, surfaceOfTarget, type TargetFacts } from "./guard.js";
+import type { Keeping } from "./keeping.js";
+import { internalError } from "./lifecycle.js";
+import { memoOf } from "./memo.js";
+import {
+  acceptsHtml, datasetFileHeaders, fileAnswer, htmlAnswer, notFoundPageOf, siteBuildingAnswer, siteFileHeaders,
+} from "./pages.js";
+
+export interface Dispatch {
+  /** the answer of a request whose context is read, or the problem of a failure (logged): never throws nor rejects */
+  answerSafely(ctx: RequestContext, target?: string): Answer | Promise<Answer>;
+  /** the context of a request whose target the guard has read (its URL and row, once) */
+  contextOf(request: RequestHead, clientAddress: string, facts: TargetFacts | undefined): RequestContext;
+  /**
+   * the raw layer's own answers on a v2 path carry what every v2 response carries (the v2 handler adds it to its
+   * answers): Link, and once announced Deprecation and Sunset, and the RateLimit headers of the timeline's moment
+   */
+  asTheSurfaceAnswers(answer: Answer, target: string): Answer;
+  /** would the deployed service answer this request of a row with a file? (the build's range here, else the deploy build's) */
+  answeredByFile(url: URL, routeId: string, built: BuiltRange | undefined): boolean;
+}
+
+export interface DispatchParts {
+  dataset: DatasetView;
+  files: PublicFiles;
+  keep: Keeping;
+  logFault(error: unknown): void;
+}
+
+/** The 400 problem of a target the Fetch level could not read (the raw guard refuses such targets before). */
+export const unreadableTarget = (): Answer => problemFor("invalid-parameter", "the request target could not be read", "/");
+
+export function dispatcher(config: ServerConfig, { dataset, files, keep, logFault }: DispatchParts): Dispatch {
+  const { clock, store, rateLimitsEnabled, publicDir, withdrawal, manifestPath } = config;
+  const rules = redirectRules();
+  const { kept, mark } = keep;
+  // site paths answer the waiting page until the site build `npm start` runs in the background is done
+  let siteBuilding = config.siteReady !== undefined;
+  config.siteReady?.then(
+    () => (siteBuilding = false),
+    () => (siteBuilding = false),
+  );
+
+  /** The function of each row but the MCP endpoint's, answering with the final Answer. */
+  const handlers: Record<Exclude<FunctionName, "mcp">, AnsweringHandler> = {
+    v3: answerV3,
+    v2: makeV2Answering(withdrawal),
+    ical: answerFeed,
+    // on Netlify a second function serves the feed's query surface (its own platform limit); here one handler counts both
+    "ical-query": answerFeed,
+    // the platform's rewrite target for over-limit requests; this server counts itself, so the path is not one of its addresses
+    "rate-limited": answerNotFound,
+    health: createHealthAnswering({ manifestPath }),
+    "not-found": answerNotFound,
+  };
+
+  /**
+   * A dataset file no build has written (a fresh clone, a partial build), computed as the build would write it
+   * (build/generate.ts datasetFileBody, loaded on first need), so every documented dataset URL answers; kept for its
+   * target like a file. Undefined where the build writes no such file.
+   */
+  const computedDatasetFile = memoOf(64, async (path: string): Promise<CachedFile | undefined> => {
+    const { datasetFileBody } = await import("../build/generate.js");
+    const body = datasetFileBody(path.slice(1));
+    if (body === undefined) return undefined;
+    const bytes = Buffer.from(body);
+    return { path: join(publicDir, path), bytes, etag: etagOf(bytes) };
+  });
+
+  const answeredByFile = (url: URL, routeId: string, built: BuiltRange | undefined): boolean =>
+    resolveRewrite(url.pathname, url, rules, { routeId, built: built ?? dataset.deployed() }) !== undefined;
+
+  function answer(ctx: RequestContext, target?: string): Answer | Promise<Answer> {
+    const { match } = ctx;
+    if (match?.route.static) {
+      // the rewrite rules are read only when a dataset is there to answer from
+      const built = dataset.built();
+      return built instanceof Promise ? built.then((b) => answerRow(ctx, target, b)) : answerRow(ctx, target, built);
+    }
+    return match ? answerRow(ctx, target, undefined) : answerFile(ctx, target);
+  }
+
+  /**
+   * A row of the route table: the dataset file the rewrite rules send the request to when the build wrote it, else
+   * the row's function. Counted exactly when the deployed service answers it from a function: a request its rules
+   * send to a file of the deploy build (this server's build when there is one, else what `npm run build` would
+   * write: build/deployed.ts) is never counted, whether a file answers it here or the function computes it.
+   */
+  function answerRow(ctx: RequestContext, target: string | undefined, built: BuiltRange | undefined): Answer | Promise<Answer> {
+    const { url } = ctx;
+    const { route } = ctx.match!;
+    const datasetFile = resolveRewrite(url.pathname, url, rules, { routeId: route.id, built: built ?? dataset.deployed() });
+    if (!datasetFile) return answerFunction(ctx, target);
+    if (!built) return answerUncounted(ctx, target);
+    return files.get(datasetFile).then((file) => {
+      // no file (a partial build): the function answers, byte-identical
+      if (!file) return answerUncounted(ctx, target);
+      const surface = surfaceOf(route, url);
+      return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, surface), SURFACES[surface]), "file");
+    });
+  }
+
+  /** The row's function answering what the deployed service answers with a file: not counted, nor its repeats. */
+  function answerUncounted(ctx: RequestContext, target: string | undefined): Answer | Promise<Answer> {
+    ctx.rateLimitsEnabled = false;
+    return answerFunction(ctx, target);
+  }
+
+  /** The function of the request's row. */
+  function answerFunction(ctx: RequestContext, target: string | undefined): Answer | Promise<Answer> {
+    const { route } = ctx.match!;
+    const { fn } = route;
+    // the MCP endpoint reads its body as a Fetch Request: it is handed to its handler before this
+    if (fn === "mcp") throw new Error("the MCP endpoint is answered through the Fetch bridge");
+    const source: AnswerSource = route.static ? "static-row" : "function";
+    const answered = handlers[fn](ctx.request, ctx);
+    return answered instanceof Promise ? answered.then((a) => kept(ctx, target, a, source)) : kept(ctx, target, answered, source);
+  }
+
+  /** A path no row answers: a file of the publish folder (a dataset file computed when no build wrote it), else not-found. */
+  async function answerFile(ctx: RequestContext, target: string | undefined): Promise<Answer> {
+    const { request } = ctx;
+    const { pathname } = ctx.url;
+
+    const datasetKind = datasetFileOf(pathname);
+    if (!datasetKind && siteBuilding) return mark(settle(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
+    const file = (await files.get(pathname)) ?? (datasetKind ? await computedDatasetFile(pathname) : undefined);
+    if (file) {
+      if (datasetKind) {
+        return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(datasetKind.contentType, datasetKind.surface), SURFACES[datasetKind.surface]), "file");
+      }
+      const contentType = mime.contentType(file.path.slice(file.path.lastIndexOf("/") + 1)) || "application/octet-stream";
+      return kept(ctx, target, fileAnswer(ctx, file, siteFileHeaders(pathname, contentType), undefined), "file");
+    }
+    // a browser asking for a page that does not exist gets the site's not-found page in the path's language
+    const page = !datasetKind && request.method !== "OPTIONS" && acceptsHtml(request) ? await files.get(notFoundPageOf(pathname)) : undefined;
+    if (page) return mark(settle(ctx, methodGate(request) ?? htmlAnswer(404, page.bytes), undefined), "file");
+    return mark(await handlers["not-found"](request, ctx), "function");
+  }
+
+  return {
+    answeredByFile,
+    answerSafely(ctx, target) {
+      const failed = (error: unknown): Answer => {
+        logFault(error);
+        return internalError(ctx.url.pathname);
+      };
+      try {
+        const answered = answer(ctx, target);
+        return answered instanceof Promise ? answered.catch(failed) : answered;
+      } catch (error) {
+        return failed(error);
+      }
+    },
+    contextOf: (request, clientAddress, facts) =>
+      requestContext(request, { clock, clientAddress, store, rateLimitsEnabled }, facts?.url && { url: facts.url, match: facts.match }),
+    asTheSurfaceAnswers(answer, target) {
+      if (surfaceOfTarget(target) !== "v2") return answer;
+      const state = withdrawalState(withdrawal, clock());
+      return { ...answer, headers: layeredHeaders(answer.headers, state.headers, rateLimitHeaders(state.policy)) };
+    },
+  };
+}

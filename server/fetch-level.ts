@@ -1,0 +1,115 @@
+/**
+ * The service at the Fetch level: in process (`StandaloneServer.fetch`), and over HTTP the MCP endpoint's way in (a
+ * POST whose body its transport reads as a Fetch Request), through the Node/Fetch bridge (@hono/node-server's
+ * getRequestListener). Every other answer is written straight onto Node's response (./dispatch.ts).
+ *
+ * The MCP endpoint's tool calls are counted as the v3 requests they stand for would be (not the POST, not the
+ * protocol's messages), on the `mcp` surface's pace; a call the deployed service would answer with dataset files (a
+ * year's holidays, a day in the per-date window) is not counted, as such a v3 request is not.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import { SURFACES } from "../contract/policies.js";
+import { matchRoute } from "../contract/routes.js";
+import { responseOf } from "../functions/lib/http.js";
+import { counterOf, limitedOn, withHeaders, type RequestContext } from "../functions/lib/serve.js";
+import type { ServerConfig } from "./config.js";
+import type { DatasetView } from "./dataset.js";
+import { unreadableTarget, type Dispatch } from "./dispatch.js";
+import { readTarget } from "./guard.js";
+import type { Keeping } from "./keeping.js";
+import { internalError, type Lifecycle } from "./lifecycle.js";
+
+/**
+ * The MCP endpoint's modules, loaded once per process when the first server is created (the MCP SDK and its schema
+ * libraries are the largest part of the server's code: importing the bundle does not evaluate them).
+ */
+type McpModule = typeof import("../functions/lib/mcp.js");
+type McpCallsModule = typeof import("./mcp-calls.js");
+const loadMcp = (() => {
+  let loaded: Promise<[McpModule, McpCallsModule]> | undefined;
+  return () => (loaded ??= Promise.all([import("../functions/lib/mcp.js"), import("./mcp-calls.js")]));
+})();
+
+export interface FetchLevel {
+  /**
+   * The service at the Fetch level; never rejects. `target`: the request target as received (answers are kept by it,
+   * and the guard has read its URL and row already: the request's context takes them from there).
+   */
+  fetch(request: Request, clientAddress?: string, target?: string): Promise<Response>;
+  /** Node's request through the bridge: the MCP endpoint over HTTP */
+  bridge(req: IncomingMessage, res: ServerResponse): Promise<unknown>;
+}
+
+export interface FetchLevelParts {
+  dataset: DatasetView;
+  dispatch: Dispatch;
+  keep: Keeping;
+  life: Pick<Lifecycle, "logFault">;
+}
+
+export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life }: FetchLevelParts): FetchLevel {
+  const { rateLimitsEnabled, store, clock, log, clientOf } = config;
+  const { logFault } = life;
+
+  // loaded now, not on the first /mcp request: evaluating the MCP code holds the event loop (up to seconds on a loaded
+  // machine), which must not happen while the server is told to stop (new connections are refused at once)
+  void loadMcp().catch((error) => log("error", `MCP endpoint: ${(error as Error)?.message ?? error}`));
+  let mcpServed: ReturnType<McpModule["mcpHandler"]> | undefined;
+  const mcpHandler = async () => {
+    if (mcpServed) return mcpServed;
+    const [{ mcpHandler: make, MCP_SURFACE }, { v3RequestsOf }] = await loadMcp();
+    const counter = counterOf(MCP_SURFACE, SURFACES.mcp);
+    const answeredByFile = (url: URL, built: Parameters<Dispatch["answeredByFile"]>[2]): boolean => {
+      const match = matchRoute(url.pathname);
+      return !!match?.route.static && dispatch.answeredByFile(url, match.route.id, built);
+    };
+    return (mcpServed = make(async (calls, ctx) => {
+      if (!rateLimitsEnabled) return undefined;
+      const built = await dataset.built();
+      const now = clock();
+      for (const call of calls) {
+        const requests = v3RequestsOf(call.name, call.arguments);
+        // an unknown tool is a protocol error, and a call whose every answer is a file is not counted
+        if (!requests || requests.every((url) => answeredByFile(url, built))) continue;
+        const over = await limitedOn(counter, SURFACES.mcp, { rateLimitsEnabled, store, clientAddress: ctx.clientAddress }, now);
+        if (over) return over;
+      }
+      return undefined;
+    }));
+  };
+  const mcpMarked = (response: Response): Response => {
+    const header = keep.sourceHeader("function");
+    return header ? withHeaders(response, header) : response;
+  };
+
+  async function fetch(request: Request, clientAddress = "unknown", target?: string): Promise<Response> {
+    let ctx: RequestContext;
+    try {
+      ctx = dispatch.contextOf(request, clientAddress, target === undefined ? undefined : readTarget(target));
+    } catch (error) {
+      logFault(error);
+      return responseOf(request, unreadableTarget());
+    }
+    if (ctx.match?.route.fn === "mcp") {
+      try {
+        const handleMcp = await mcpHandler();
+        return mcpMarked(await handleMcp(request, ctx));
+      } catch (error) {
+        logFault(error);
+        return responseOf(request, internalError(ctx.url.pathname));
+      }
+    }
+    return responseOf(request, await dispatch.answerSafely(ctx, target));
+  }
+
+  const bridge = getRequestListener((request, env) => {
+    const { incoming } = env as HttpBindings;
+    return fetch(request, clientOf(incoming), incoming.url);
+  }, {
+    // the raw handler has already refused what the bridge cannot read; this is the net under it
+    errorHandler: () => responseOf(null, unreadableTarget()),
+  });
+
+  return { fetch, bridge };
+}

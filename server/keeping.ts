@@ -1,0 +1,67 @@
+/**
+ * Keeping answers for repeated targets (./answers.ts holds what a kept answer is and the bounded cache): which
+ * answers are kept, and a repeat answered from memory, counted as its function counts it. Also the answer-source
+ * header tests ask for (`file` or `function`).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { layeredHeaders, type Answer } from "../functions/lib/http.js";
+import { completed, limitedOn, type RequestContext } from "../functions/lib/serve.js";
+import { AnswerCache, keptAnswer, keptUntil, writeKept, type AnswerSource, type KeptAnswer } from "./answers.js";
+import type { ServerConfig } from "./config.js";
+import type { Lifecycle } from "./lifecycle.js";
+import { writeAnswer } from "./node-io.js";
+
+/** The header that says what answered (`file` or `function`), sent only when `answerSourceHeader` is on (tests). */
+export const ANSWER_SOURCE_HEADER = "X-Answer-Source";
+
+export interface Keeping {
+  readonly cache: AnswerCache;
+  /** the answer-source header of `source`, when the server sends it */
+  sourceHeader(source: "file" | "function"): Record<string, string> | undefined;
+  /** the answer with its answer-source header, when the server sends it */
+  mark(answer: Answer, source: "file" | "function"): Answer;
+  /** keeps a GET's 200 (as its context recorded it) for its target when it stays the same for it, then marks it */
+  kept(ctx: RequestContext, target: string | undefined, answer: Answer, source: AnswerSource): Answer;
+  /** a repeated target: counted as its function counts it (429 when over), then the kept answer */
+  answerKept(req: IncomingMessage, res: ServerResponse, keep: KeptAnswer, now: Date): void;
+}
+
+export function keeping(config: ServerConfig, life: Pick<Lifecycle, "closeIfClosing" | "fail">): Keeping {
+  const { markSource, answerCacheBytes, rateLimitsEnabled, store, clock, clientOf } = config;
+  const cache = new AnswerCache(answerCacheBytes);
+  const sourceHeader = (source: "file" | "function") => (markSource ? { [ANSWER_SOURCE_HEADER]: source } : undefined);
+  const mark = (answer: Answer, source: "file" | "function"): Answer => {
+    const header = sourceHeader(source);
+    return header ? { status: answer.status, headers: layeredHeaders(answer.headers, header), body: answer.body } : answer;
+  };
+  return {
+    cache,
+    sourceHeader,
+    mark,
+    kept(ctx, target, answer, source) {
+      const shown = source === "file" ? "file" : "function";
+      let served = ctx.served !== undefined && target !== undefined && answerCacheBytes > 0 && cache.wanted(target) ? ctx.served : undefined;
+      // an answer the deployed service serves as a file (answered uncounted): its repeats are not counted either
+      if (served && rateLimitsEnabled && !ctx.rateLimitsEnabled) served = { ...served, counter: undefined };
+      if (served) {
+        const until = keptUntil(source, served.answer.headers["Cache-Control"], clock());
+        const keep = until === undefined ? undefined : keptAnswer(served, until, sourceHeader(shown));
+        if (keep) cache.set(target!, keep);
+      }
+      return mark(answer, shown);
+    },
+    answerKept(req, res, keep, now) {
+      const counter = keep.counter;
+      const limited = counter
+        ? limitedOn(counter.name, counter.pace, { rateLimitsEnabled, store, clientAddress: clientOf(req) }, now)
+        : undefined;
+      const writeOne = (over: Answer | undefined) => {
+        life.closeIfClosing(res);
+        if (over) writeAnswer(res, completed(over, counter!.pace, sourceHeader("function")));
+        else writeKept(req, res, keep);
+      };
+      if (limited instanceof Promise) limited.then(writeOne).catch((error) => life.fail(res, error));
+      else writeOne(limited);
+    },
+  };
+}

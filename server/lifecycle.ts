@@ -1,0 +1,98 @@
+/**
+ * The server's lifecycle: listening, and stopping without cutting an answer short. Once asked to close, answers not
+ * written yet say `Connection: close`, so a client does not send its next request on a socket about to be closed
+ * under it (the server's own writes look at `closing`; answers the Fetch bridge writes, the MCP endpoint's, are
+ * tracked while they are prepared); idle keep-alive sockets go at once, busy ones once answered or after the grace.
+ * Also the last net under every answer: a fault is logged and answered 500 (or the socket closed when too late).
+ */
+import type { Server, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Answer } from "../functions/lib/http.js";
+import { problemFor } from "./guard.js";
+import type { Log } from "./log.js";
+import { writeAnswer } from "./node-io.js";
+
+/**
+ * How long requests in flight may take to finish once the server is told to stop (SIGTERM, SIGINT); then their
+ * connections are closed. Below the 2 s a supervisor or `docker stop` is expected to wait at least.
+ */
+export const SHUTDOWN_GRACE_MS = 1500;
+
+export interface Lifecycle {
+  /** writeAnswer(), closing the connection once the server is closing */
+  write(res: ServerResponse, answer: Answer): void;
+  /** a fault while answering: logged, then a 500 if nothing was written yet, else the socket closed */
+  fail(res: ServerResponse, error: unknown): void;
+  /** a fault of the server (not of the request), logged with its stack */
+  logFault(error: unknown): void;
+  /** once the server is closing, an answer about to be written says `Connection: close` */
+  closeIfClosing(res: ServerResponse): void;
+  /** an answer someone else writes (the bridge): told about a close while it is being prepared */
+  track(res: ServerResponse): void;
+  listen(port: number, host: string | undefined): Promise<{ port: number; url: string }>;
+  close(graceMs?: number): Promise<void>;
+}
+
+/** The 500 problem of a fault, for a path. */
+export const internalError = (pathname: string): Answer =>
+  problemFor("internal-error", "the server failed to answer this request; please try again later", pathname);
+
+/** `serverOf`: the Node server it listens with and closes (created after this, since its handler writes through it). */
+export function lifecycle(log: Log, serverOf: () => Server): Lifecycle {
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
+  const forget = function (this: ServerResponse) {
+    inFlight.delete(this);
+  };
+  const logFault = (error: unknown) => log("error", `standalone server: ${(error as Error)?.stack ?? error}`);
+  const closeIfClosing = (res: ServerResponse): void => {
+    if (closing) res.setHeader("Connection", "close");
+  };
+  return {
+    logFault,
+    closeIfClosing,
+    write(res, answer) {
+      closeIfClosing(res);
+      writeAnswer(res, answer);
+    },
+    fail(res, error) {
+      logFault(error);
+      try {
+        if (!res.headersSent) writeAnswer(res, internalError("/"));
+        else res.destroy();
+      } catch {
+        res.destroy();
+      }
+    },
+    track(res) {
+      if (closing) return;
+      inFlight.add(res);
+      res.once("close", forget);
+    },
+    async listen(port, host) {
+      const server = serverOf();
+      await new Promise<void>((resolveListen, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => {
+          server.off("error", reject);
+          resolveListen();
+        });
+      });
+      const bound = (server.address() as AddressInfo).port;
+      return { port: bound, url: `http://localhost:${bound}` };
+    },
+    async close(graceMs = SHUTDOWN_GRACE_MS) {
+      const server = serverOf();
+      if (!server.listening) return;
+      closing = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+      // no new connections from here on; idle keep-alive sockets go now, busy ones once their answer is written
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+      timer.unref();
+      await closed;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Answers made of files and pages: a file of the publish folder or of the dataset with the headers it is served with,
+ * the waiting page while the site is being built, the site's not-found page for browsers.
+ */
+import { CORS_HEADERS, type PaceLimit, type SurfaceName } from "../contract/policies.js";
+import { fileHeaders } from "../contract/static.js";
+import { okAnswer, type Answer, type RequestHead } from "../functions/lib/http.js";
+import { commonHeaders, methodGate, settle, type RequestContext } from "../functions/lib/serve.js";
+import type { CachedFile } from "./files.js";
+
+/** Site files whose names carry a content hash (Astro's build assets) never change under their name. */
+const SITE_CACHE = "public, max-age=0, must-revalidate";
+const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
+
+/** A file's headers as okAnswer takes them: its Content-Type, its Cache-Control, and the rest. */
+export interface FileHeaders {
+  contentType: string;
+  cacheControl: string;
+  rest: Readonly<Record<string, string>>;
+}
+
+/** A dataset file's headers (contract/static.ts fileHeaders, one frozen object per kind and surface), split once each. */
+const DATASET_FILE_HEADERS = new WeakMap<object, FileHeaders>();
+export function datasetFileHeaders(contentType: "json" | "calendar", surface: SurfaceName): FileHeaders {
+  const headers = fileHeaders(contentType, surface);
+  let split = DATASET_FILE_HEADERS.get(headers);
+  if (!split) {
+    const { "Content-Type": type, "Cache-Control": cacheControl, ...rest } = headers;
+    DATASET_FILE_HEADERS.set(headers, (split = { contentType: type, cacheControl, rest }));
+  }
+  return split;
+}
+
+/** A site file's headers: its type from its name, cached for ever when its name carries a hash. */
+export function siteFileHeaders(pathname: string, contentType: string): FileHeaders {
+  return { contentType, cacheControl: pathname.startsWith("/_astro/") ? HASHED_ASSET_CACHE : SITE_CACHE, rest: CORS_HEADERS };
+}
+
+/**
+ * A file answer: OPTIONS preflight, 405, or okAnswer's 200/304, with the common headers of `pace`, settled in the
+ * request's context (a GET's 200 is recorded there for the kept answers).
+ */
+export function fileAnswer(ctx: RequestContext, file: CachedFile, headers: FileHeaders, pace: PaceLimit | undefined): Answer {
+  const { request } = ctx;
+  const { contentType, cacheControl, rest } = headers;
+  return settle(ctx, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace);
+}
+
+/** The site's not-found page of each language, as the site build writes it (site/src/pages/404.astro, en/404.astro). */
+export const NOT_FOUND_PAGES = { sv: "/404.html", en: "/en/404/index.html" } as const;
+const isEnglish = (pathname: string) => pathname === "/en" || pathname.startsWith("/en/");
+/** The language of a site path: English under /en/, else Swedish (site/src/lib/i18n.ts pageHref). */
+export const notFoundPageOf = (pathname: string): string => (isEnglish(pathname) ? NOT_FOUND_PAGES.en : NOT_FOUND_PAGES.sv);
+/** Does the client take HTML (a browser navigating), so that a page suits it better than a problem document? */
+export const acceptsHtml = (request: RequestHead): boolean => /\btext\/html\b/i.test(request.headers.get("accept") ?? "");
+
+/** An HTML answer of the server's own (never kept: no-store, no ETag). */
+export function htmlAnswer(status: number, body: string | Uint8Array, extra?: Record<string, string>): Answer {
+  return { status, headers: { ...commonHeaders(undefined), "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...extra }, body };
+}
+
+/** How long the waiting page asks a browser to wait before it asks again (its refresh and Retry-After). */
+export const SITE_BUILD_RETRY_SECONDS = 5;
+
+/**
+ * What a site path answers while the site is being built (a first start): a small page in both languages, 503 with
+ * Retry-After, that reloads itself; the API answers meanwhile.
+ */
+export function siteBuildingAnswer(pathname: string): Answer {
+  const english = isEnglish(pathname);
+  const sv = "<p lang=\"sv\"><strong>Webbplatsen byggs.</strong> Första starten bygger sidorna, vilket tar en stund. Sidan laddas om av sig själv; API:t svarar redan.</p>";
+  const en = "<p lang=\"en\"><strong>The site is being built.</strong> The first start builds the pages, which takes a while. This page reloads by itself; the API answers already.</p>";
+  const body =
+    `<!doctype html><html lang="${english ? "en" : "sv"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta http-equiv="refresh" content="${SITE_BUILD_RETRY_SECONDS}"><title>${english ? "The site is being built" : "Webbplatsen byggs"} – ${english ? "Swedish Calendar Service" : "Svensk kalendertjänst"}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">${english ? en + sv : sv + en}</body></html>`;
+  return htmlAnswer(503, body, { "Retry-After": String(SITE_BUILD_RETRY_SECONDS) });
+}
