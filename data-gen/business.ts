@@ -2,6 +2,7 @@ import { civilFromDay, toIsoDate, FIRST_YEAR, LAST_YEAR, type DayNumber } from "
 import { addWorkingDays, dayOf, isWorkingDay } from "./calendar.js";
 import { invalidArgument, missingArgument } from "./errors.js";
 import { CONVENTIONS, type Convention } from "./grammar.js";
+import { expectKind } from "./validation.js";
 import type { Adjustment } from "./types.js";
 
 /** The body, declared in the contract. */
@@ -18,6 +19,7 @@ export type { Adjustment, Convention };
 export function parseConvention(value: string | undefined, argument = "convention"): Convention {
   if ((CONVENTIONS as readonly string[]).includes(value as string)) return value as Convention;
   if (value === undefined) throw missingArgument(argument);
+  expectKind(value, "string", argument);
   throw invalidArgument(argument, `'${argument}' must be one of ${CONVENTIONS.join(", ")}`);
 }
 

@@ -3,6 +3,7 @@ import { dayOf } from "./calendar.js";
 import { adjustDayInRange, parseConvention } from "./business.js";
 import { invalidArgument } from "./errors.js";
 import { DUE_DAY_PATTERN, LAST_DAY_OF_MONTH, type Convention } from "./grammar.js";
+import { expectKind } from "./validation.js";
 import type { DayOfMonth, DueDate, DueDates, DueDateSchedule, DueDayByMonth, Names } from "./types.js";
 
 /** The bodies, declared in the contract. */
@@ -103,14 +104,16 @@ function unknownCodes(unknown: readonly string[]): string {
  */
 export function findDueDateRule(code: string, argument = "schedule"): DueDateRule {
   const rule = DUE_DATE_RULES_BY_CODE.get(code);
-  if (!rule) throw invalidArgument(argument, `'${argument}' must be a due-date schedule code ${unknownCodes(code === "" ? [] : [code])}`);
-  return rule;
+  if (rule) return rule;
+  expectKind(code, "string", argument);
+  throw invalidArgument(argument, `'${argument}' must be a due-date schedule code ${unknownCodes(code === "" ? [] : [code])}`);
 }
 
 /** `day` of a custom rule: 1 to 31 in plain digits, or `last`. */
 export function parseDueDay(value: string | number, argument = "day"): DayOfMonth {
+  expectKind(value, "day-of-month", argument);
   const text = typeof value === "number" ? String(value) : value;
-  if (typeof text !== "string" || !DUE_DAY_PATTERN.test(text)) {
+  if (!DUE_DAY_PATTERN.test(text)) {
     throw invalidArgument(argument, `'${argument}' must be a day of the month from 1 to 31 (written in digits) or '${LAST_DAY_OF_MONTH}'`);
   }
   return text === LAST_DAY_OF_MONTH ? LAST_DAY_OF_MONTH : +text;
@@ -181,6 +184,7 @@ export function customDueDates(year: number, day: string | number, convention: s
  * code is in findDueDateRule.
  */
 export function parseDueScheduleList(value: string, argument = "due"): string[] {
+  expectKind(value, "string", argument);
   const codes = value.split(",");
   const unknown = value === "" ? [] : codes.filter((c) => !DUE_DATE_RULES_BY_CODE.has(c));
   if (value === "" || unknown.length > 0) {
