@@ -31,7 +31,8 @@ export interface DueDateRule {
   source: string;
 }
 
-export const DUE_DATE_RULES: readonly DueDateRule[] = [
+// `as const`: the codes stay literal types, from which DueDateScheduleCode is derived (the table is their one list)
+const RULES_TABLE = [
   {
     // A term of employment contracts and collective agreements, not of law: the employer's own terms decide
     // (docs/due-dates.md). No start year: the service states the rule, not when an employer adopted it.
@@ -81,7 +82,12 @@ export const DUE_DATE_RULES: readonly DueDateRule[] = [
       "Saturday, Sunday, public holiday, Midsummer Eve, Christmas Eve or New Year's Eve moves to the next weekday); " +
       "Skatteverket, Rättslig vägledning, Förfallodagar för debiterad preliminär skatt",
   },
-];
+] as const satisfies readonly DueDateRule[];
+
+/** A schedule code of the catalogue (`salary-25`, `child-benefit`, `tax-account`): the codes of the table above. */
+export type DueDateScheduleCode = (typeof RULES_TABLE)[number]["code"];
+
+export const DUE_DATE_RULES: readonly (DueDateRule & { code: DueDateScheduleCode })[] = RULES_TABLE;
 
 /** The schedule codes, in table order. */
 export const DUE_DATE_SCHEDULE_CODES: readonly string[] = DUE_DATE_RULES.map((r) => r.code);
