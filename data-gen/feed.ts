@@ -10,7 +10,7 @@
 import { SERVICE_DOMAIN } from "./constants.js";
 import { bridgeDaysOfYear, dayOf, FIRST_DAY, halfDaysOfYear, holidaysOfYear, LAST_DAY, type Day } from "./calendar.js";
 import { flagDayOccurrences } from "./flagdays.js";
-import { DUE_DATE_RULES_BY_CODE, dueDateScheduleInfo, dueDatesOfYear } from "./duedates.js";
+import { dueDateScheduleInfo, dueDatesOfYear, findDueDateRule } from "./duedates.js";
 import { dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
 import { resolveFeedOptions, type FeedOptions, type ResolvedFeedOptions } from "./feed-options.js";
 import type { Names } from "./rules.js";
@@ -186,8 +186,9 @@ function events(fromYear: number, toYear: number, options: ResolvedFeedOptions):
       }
     }
     for (const code of options.due) {
-      const rule = DUE_DATE_RULES_BY_CODE.get(code);
-      if (!rule) throw new Error(`feed: no due-date schedule ${code}`); // the caller reads `due` with parseDueScheduleList
+      // icsFeed and the service read `due` first (parseDueScheduleList); an unknown code given to buildFeed or
+      // feedEvents is refused here, as the bad input it is (invalid-argument naming `due`), not as a failure
+      const rule = findDueDateRule(code, "due");
       if (rule.since !== undefined && year < rule.since) continue;
       for (const x of dueDatesOfYear(year, dueDateScheduleInfo(rule), rule).dates) {
         const sv = x.moved ? `${KINDS.due.sv}, flyttad från ${x.nominal}` : KINDS.due.sv;
