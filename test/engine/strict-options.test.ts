@@ -224,6 +224,9 @@ describe("every argument and option of every public function is checked for its 
     expect(errorOf(() => js.planLeave("2026-01-01", "2026-12-31", 0)).message).toBe("'days' must be a whole number of leave days from 1 to 60, written in digits");
     expect(errorOf(() => js.describeDay("2026-6-19")).message).toBe("'date' must be a date in the form YYYY-MM-DD");
     expect(errorOf(() => js.shiftDate("2026-01-31", "5x")).argument).toBe("add");
+    // the feed's writer refuses an unknown due-date code as bad input, as icsFeed does
+    for (const write of [ics.buildFeed, ics.feedEvents]) expect(errorOf(() => write(2026, 2026, { due: ["rent"] })).argument).toBe("due");
+    expect(errorOf(() => ics.icsFeed(2026, 2026, { due: ["rent"] })).argument).toBe("due");
     const rent = errorOf(() => js.dueDates(2026, "rent"));
     expect([rent.code, rent.argument, rent.message]).toEqual(["invalid-argument", "schedule", `'schedule' must be a due-date schedule code (${DUE_DATE_SCHEDULE_CODES.join(", ")}); unknown: 'rent'`]);
   });
