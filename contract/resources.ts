@@ -4,7 +4,7 @@
  * result with serializeJson, so a file on the CDN and a function answer for the same request are the same bytes.
  */
 import {
-  dueDateSchedules, dueDates, type Convention, type DayOfMonth,
+  dueDateSchedules, dueDates, type Convention, type DayOfMonth, type DueDateScheduleCode,
   bridgeDays, daysOfYear, flagDayRules, flagDays, halfDays, holidays, longWeekends, observances, occurrences, observanceInfo as infoOf,
   type HolidayListOptions,
 } from "swedish-calendar";
@@ -12,7 +12,7 @@ import { DUE_DATE_SCHEDULE_CODES } from "swedish-calendar/core";
 import { invalidParameter } from "./problems.js";
 import type { DayListResource, DueDatesResponse, DueDateScheduleList, FlagDayList, FlagDaysResponse, LongWeekendsResponse, ObservanceList, OccurrenceList } from "./bodies.js";
 
-/** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (SPEC.md "Response envelopes"): one shape (./bodies.ts). */
+/** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse: the response envelope of a year's days, one shape (./bodies.ts). */
 export type { DayListResource };
 
 function dayList<T>(year: number, days: T[]): { year: number; count: number; days: T[] } {
@@ -89,7 +89,8 @@ export function dueDatesResource(year: number, form: DueDateForm): DueDatesRespo
     if (day !== undefined || convention !== undefined) {
       throw invalidParameter("schedule", `give either 'schedule' or 'day' with 'convention', not both`);
     }
-    return dueDates(year, schedule);
+    // any text: the engine refuses a code outside its catalogue (invalid-argument, answered 400 invalid-parameter)
+    return dueDates(year, schedule as DueDateScheduleCode);
   }
   if (day === undefined && convention === undefined) {
     // the codes themselves, not the catalogue's path: the MCP tool answers this detail, and no tool reaches that path

@@ -2,13 +2,14 @@ import { civilFromDay, toIsoDate, FIRST_YEAR, LAST_YEAR, type DayNumber } from "
 import { addWorkingDays, dayOf, isWorkingDay } from "./calendar.js";
 import { invalidArgument, missingArgument } from "./errors.js";
 import { CONVENTIONS, type Convention } from "./grammar.js";
+import { expectKind } from "./validation.js";
 import type { Adjustment } from "./types.js";
 
 /** The body, declared in the contract. */
 export type { Adjustment, Convention };
 
 /**
- * Business-day conventions (DECISIONS.md "Business days and due dates"). A Swedish business (banking) day is a working
+ * Business-day conventions (docs/due-dates.md). A Swedish business (banking) day is a working
  * day: Monday to Friday, not a public holiday, not Midsummer Eve, Christmas Eve or New Year's Eve; the Riksbank lists
  * exactly these, and Saturdays, as days on which banks do not settle. The conventions are QuantLib's
  * (ql/time/businessdayconvention.hpp and Calendar::adjust), which ISDA's definitions use too.
@@ -18,6 +19,7 @@ export type { Adjustment, Convention };
 export function parseConvention(value: string | undefined, argument = "convention"): Convention {
   if ((CONVENTIONS as readonly string[]).includes(value as string)) return value as Convention;
   if (value === undefined) throw missingArgument(argument);
+  expectKind(value, "string", argument);
   throw invalidArgument(argument, `'${argument}' must be one of ${CONVENTIONS.join(", ")}`);
 }
 

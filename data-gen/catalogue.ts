@@ -2,7 +2,7 @@ import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { dayOf } from "./calendar.js";
 import { CalendarError } from "./errors.js";
 import { OBSERVANCE_RULES, RULES_BY_CODE, observanceDate, type ObservanceRule } from "./rules.js";
-import { checkYearRange } from "./validation.js";
+import { checkYearRange, expectKind } from "./validation.js";
 import type { ObservanceInfo, Occurrence } from "./types.js";
 
 /** ObservanceInfo: a catalogue entry, the rule without its dates (`since`/`until` only where it has not always been a holiday). */
@@ -23,8 +23,9 @@ export function catalogue(): ObservanceInfo[] {
 
 export function findRule(code: string): ObservanceRule {
   const rule = RULES_BY_CODE.get(code);
-  if (!rule) throw new CalendarError("unknown-code", "code", `no observance has the code '${code}'`);
-  return rule;
+  if (rule) return rule;
+  expectKind(code, "string", "code");
+  throw new CalendarError("unknown-code", "code", `no observance has the code '${code}'`);
 }
 
 /** The days an observance fell on in from..to (years in which it was no holiday are omitted). */

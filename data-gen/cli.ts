@@ -14,7 +14,7 @@
  * ./duedates.js) and the `process` global; nothing in the package imports it.
  */
 import {
-  adjust, dueDates, dueDateSchedules, FIRST_YEAR, LAST_YEAR, type Adjustment, type DayOfMonth, type DueDates,
+  adjust, dueDates, dueDateSchedules, FIRST_YEAR, LAST_YEAR, type Adjustment, type DayOfMonth, type DueDates, type DueDateScheduleCode,
   bridgeDays, CalendarError, countPeriod, describeDay, flagDayRules, flagDays, halfDays, holidays, isBridgeDay, isHalfDay,
   longWeekends, observanceInfo, planLeave, shiftDate, type Day, type Duration, type HolidayType, type Names,
 } from "./index.js";
@@ -544,7 +544,8 @@ const COMMANDS: Record<string, Command> = {
       if (colon < 0) {
         const since = schedules.find((s) => s.code === text)?.since ?? FIRST_YEAR;
         return refusing(
-          () => dueDates(year, text),
+          // any text: the library refuses a code outside its catalogue, and the message below says so
+          () => dueDates(year, text as DueDateScheduleCode),
           (e) => (e.argument === "schedule" ? inv.say.notASchedule(text, schedules.map((s) => s.code)) : inv.say.scheduleSince(year, text, since)),
           inv.say,
         );

@@ -3,6 +3,7 @@ import { dayOf } from "./calendar.js";
 import { adjustDayInRange, parseConvention } from "./business.js";
 import { invalidArgument } from "./errors.js";
 import { DUE_DAY_PATTERN, LAST_DAY_OF_MONTH, type Convention } from "./grammar.js";
+import { expectKind } from "./validation.js";
 import type { DayOfMonth, DueDate, DueDates, DueDateSchedule, DueDayByMonth, Names } from "./types.js";
 
 /** The bodies, declared in the contract. */
@@ -30,7 +31,8 @@ export interface DueDateRule {
   source: string;
 }
 
-export const DUE_DATE_RULES: readonly DueDateRule[] = [
+// `as const`: the codes stay literal types, from which DueDateScheduleCode is derived (the table is their one list)
+const RULES_TABLE = [
   {
     // A term of employment contracts and collective agreements, not of law: the employer's own terms decide
     // (docs/due-dates.md). No start year: the service states the rule, not when an employer adopted it.
@@ -80,7 +82,12 @@ export const DUE_DATE_RULES: readonly DueDateRule[] = [
       "Saturday, Sunday, public holiday, Midsummer Eve, Christmas Eve or New Year's Eve moves to the next weekday); " +
       "Skatteverket, Rättslig vägledning, Förfallodagar för debiterad preliminär skatt",
   },
-];
+] as const satisfies readonly DueDateRule[];
+
+/** A schedule code of the catalogue (`salary-25`, `child-benefit`, `tax-account`): the codes of the table above. */
+export type DueDateScheduleCode = (typeof RULES_TABLE)[number]["code"];
+
+export const DUE_DATE_RULES: readonly (DueDateRule & { code: DueDateScheduleCode })[] = RULES_TABLE;
 
 /** The schedule codes, in table order. */
 export const DUE_DATE_SCHEDULE_CODES: readonly string[] = DUE_DATE_RULES.map((r) => r.code);
@@ -103,14 +110,16 @@ function unknownCodes(unknown: readonly string[]): string {
  */
 export function findDueDateRule(code: string, argument = "schedule"): DueDateRule {
   const rule = DUE_DATE_RULES_BY_CODE.get(code);
-  if (!rule) throw invalidArgument(argument, `'${argument}' must be a due-date schedule code ${unknownCodes(code === "" ? [] : [code])}`);
-  return rule;
+  if (rule) return rule;
+  expectKind(code, "string", argument);
+  throw invalidArgument(argument, `'${argument}' must be a due-date schedule code ${unknownCodes(code === "" ? [] : [code])}`);
 }
 
 /** `day` of a custom rule: 1 to 31 in plain digits, or `last`. */
 export function parseDueDay(value: string | number, argument = "day"): DayOfMonth {
+  expectKind(value, "day-of-month", argument);
   const text = typeof value === "number" ? String(value) : value;
-  if (typeof text !== "string" || !DUE_DAY_PATTERN.test(text)) {
+  if (!DUE_DAY_PATTERN.test(text)) {
     throw invalidArgument(argument, `'${argument}' must be a day of the month from 1 to 31 (written in digits) or '${LAST_DAY_OF_MONTH}'`);
   }
   return text === LAST_DAY_OF_MONTH ? LAST_DAY_OF_MONTH : +text;
@@ -181,6 +190,7 @@ export function customDueDates(year: number, day: string | number, convention: s
  * code is in findDueDateRule.
  */
 export function parseDueScheduleList(value: string, argument = "due"): string[] {
+  expectKind(value, "string", argument);
   const codes = value.split(",");
   const unknown = value === "" ? [] : codes.filter((c) => !DUE_DATE_RULES_BY_CODE.has(c));
   if (value === "" || unknown.length > 0) {

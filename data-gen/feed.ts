@@ -1,17 +1,23 @@
 /**
- * The calendar subscription feed (SPEC.md "Calendar feed", DECISIONS.md "Calendar feed"): pure, no clock.
+ * The calendar subscription feed: pure, no clock.
  * The caller chooses the window of years; the events come from the engine and are written here as RFC 5545 text.
  * Output is a pure function of (window, options), so the ETag of a feed is stable between rebuilds.
+ *
+ * Every function exported here is public (`swedish-calendar/ics`), so each checks the types of its arguments and
+ * options (FEED_SIGNATURES) and fills in the options left out; the writer itself works from resolved options and
+ * calls the unchecked forms of the per-line and per-event helpers (fold, uidOf).
  */
 import { SERVICE_DOMAIN } from "./constants.js";
 import { bridgeDaysOfYear, dayOf, FIRST_DAY, halfDaysOfYear, holidaysOfYear, LAST_DAY, type Day } from "./calendar.js";
 import { flagDayOccurrences } from "./flagdays.js";
-import { DUE_DATE_RULES_BY_CODE, dueDateScheduleInfo, dueDatesOfYear } from "./duedates.js";
+import { dueDateScheduleInfo, dueDatesOfYear, findDueDateRule } from "./duedates.js";
 import { dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
-import type { FeedOptions } from "./feed-options.js";
+import { resolveFeedOptions, type FeedOptions, type ResolvedFeedOptions } from "./feed-options.js";
 import type { Names } from "./rules.js";
+import { FEED_SIGNATURES as SIGNATURES } from "./signatures.js";
+import { checkArguments } from "./validation.js";
 
-export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "./feed-options.js";
+export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions, type ResolvedFeedOptions } from "./feed-options.js";
 
 /** The fixed domain of every event UID: `<date>-<code>@swedish-calendar.example`. */
 export const FEED_UID_DOMAIN = SERVICE_DOMAIN;
@@ -75,6 +81,11 @@ export interface FeedEvent {
 }
 
 export function feedUid(date: string, code: string): string {
+  checkArguments(SIGNATURES.feedUid, [date, code]);
+  return uidOf(date, code);
+}
+
+function uidOf(date: string, code: string): string {
   return `${date}-${code}@${FEED_UID_DOMAIN}`;
 }
 
@@ -84,11 +95,13 @@ export function feedUid(date: string, code: string): string {
  * repeat. A flag day that is a holiday of the feed has no event of its own: the holiday's event says it is a flag day.
  */
 export function flagDayEventCode(code: string): string {
+  checkArguments(SIGNATURES.flagDayEventCode, [code]);
   return `flagDay-${code}`;
 }
 
 /** The event code of a due date: `due-<schedule>`, so its UID is `<date>-due-<schedule>@…` and never repeats another's. */
 export function dueDateEventCode(schedule: string): string {
+  checkArguments(SIGNATURES.dueDateEventCode, [schedule]);
   return `due-${schedule}`;
 }
 
@@ -102,10 +115,15 @@ export function dueDateEventCode(schedule: string): string {
  * - then " (upptagen tid)" when busy=true.
  * E.g. "Svenska helgdagar med klämdagar och halvdagar", "Svenska helgdagar och flaggdagar med klämdagar".
  */
-export function feedCalendarName(options: FeedOptions): string {
+export function feedCalendarName(options: FeedOptions = {}): string {
+  checkArguments(SIGNATURES.feedCalendarName, [options]);
+  return calendarName(resolveFeedOptions(options));
+}
+
+function calendarName(options: ResolvedFeedOptions): string {
   const kinds = [options.defacto ? "Svenska helgdagar" : "Svenska allmänna helgdagar"];
   if (options.flags) kinds.push("flaggdagar");
-  if (options.due && options.due.length > 0) kinds.push("betalningsdagar");
+  if (options.due.length > 0) kinds.push("betalningsdagar");
   const base = kinds.length === 1 ? kinds[0] : `${kinds.slice(0, -1).join(", ")} och ${kinds[kinds.length - 1]}`;
   const added: string[] = [];
   if (options.bridge) added.push("klämdagar");
@@ -127,13 +145,18 @@ export function feedCalendarName(options: FeedOptions): string {
  * event of its own: the holiday's event says it is a flag day too, in DESCRIPTION and CATEGORIES), then the due dates of `due` in catalogue order
  * (a schedule only in the years it answers, from its `since`), then bridge day, half day, Saturday, Sunday.
  */
-export function feedEvents(fromYear: number, toYear: number, options: FeedOptions): FeedEvent[] {
+export function feedEvents(fromYear: number, toYear: number, options: FeedOptions = {}): FeedEvent[] {
+  checkArguments(SIGNATURES.feedEvents, [fromYear, toYear, options]);
+  return events(fromYear, toYear, resolveFeedOptions(options));
+}
+
+function events(fromYear: number, toYear: number, options: ResolvedFeedOptions): FeedEvent[] {
   const byDate = new Map<DayNumber, FeedEvent[]>();
   const add = (date: string, code: string, summary: string, sv: string, en: string, categories: string[]) => {
     const n = fromIsoDate(date);
     let list = byDate.get(n);
     if (!list) byDate.set(n, (list = []));
-    const event = { date, code, uid: feedUid(date, code), summary, description: `${sv}\n${en}`, categories };
+    const event = { date, code, uid: uidOf(date, code), summary, description: `${sv}\n${en}`, categories };
     list.push(event);
     return event;
   };
@@ -162,9 +185,10 @@ export function feedEvents(fromYear: number, toYear: number, options: FeedOption
         }
       }
     }
-    for (const code of options.due ?? []) {
-      const rule = DUE_DATE_RULES_BY_CODE.get(code);
-      if (!rule) throw new Error(`feed: no due-date schedule ${code}`); // the caller reads `due` with parseDueScheduleList
+    for (const code of options.due) {
+      // icsFeed and the service read `due` first (parseDueScheduleList); an unknown code given to buildFeed or
+      // feedEvents is refused here, as the bad input it is (invalid-argument naming `due`), not as a failure
+      const rule = findDueDateRule(code, "due");
       if (rule.since !== undefined && year < rule.since) continue;
       for (const x of dueDatesOfYear(year, dueDateScheduleInfo(rule), rule).dates) {
         const sv = x.moved ? `${KINDS.due.sv}, flyttad från ${x.nominal}` : KINDS.due.sv;
@@ -214,6 +238,7 @@ export function feedEvents(fromYear: number, toYear: number, options: FeedOption
  * It is midnight UTC on 1 January of the window's first year.
  */
 export function feedTimestamp(fromYear: number): string {
+  checkArguments(SIGNATURES.feedTimestamp, [fromYear]);
   return `${String(fromYear).padStart(4, "0")}0101T000000Z`;
 }
 
@@ -224,11 +249,12 @@ export function feedTimestamp(fromYear: number): string {
  * itself; this stays for callers who write their own events with `ics` beside the feed's.
  */
 export function withCalendarProperties(ics: string): string {
+  checkArguments(SIGNATURES.withCalendarProperties, [ics]);
   const lines = ics.replace(/\r\n[\t ]/g, "").split("\r\n");
   const ttl = lines.indexOf("X-PUBLISHED-TTL:PT1H");
   if (ttl < 0) throw new Error("unexpected iCalendar header from the ics package: X-PUBLISHED-TTL not found");
   lines.splice(ttl, 1, `X-PUBLISHED-TTL:${FEED_REFRESH}`, `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`);
-  return lines.map(foldLine).join("\r\n");
+  return lines.map(fold).join("\r\n");
 }
 
 const NON_ASCII = /[^\x00-\x7f]/g;
@@ -238,6 +264,11 @@ const NON_ASCII = /[^\x00-\x7f]/g;
  * character (RFC 5545 s. 3.1). The octets are UTF-8's, counted from the UTF-16 code units without encoding the line.
  */
 export function foldLine(line: string): string {
+  checkArguments(SIGNATURES.foldLine, [line]);
+  return fold(line);
+}
+
+function fold(line: string): string {
   // Most lines fit, and this runs for every line of a feed on a cold start, where a loop over characters is
   // interpreted: a line fits when its units, counted with up to two more octets for each non-ASCII unit (no unit
   // is more than three octets), are 75 at most, which native regular expressions can tell.
@@ -281,7 +312,7 @@ function escapeText(text: string): string {
 
 /** A content line, folded, with its CRLF. */
 function contentLine(line: string): string {
-  return foldLine(line) + "\r\n";
+  return fold(line) + "\r\n";
 }
 
 /**
@@ -300,7 +331,12 @@ function contentLine(line: string): string {
  * RFC 5545 property, and a parser that does not know it (ical.js, for one) reads its value as it stands, so an
  * escaped comma ("flaggdagar\, …") would show its backslash.
  */
-export function buildFeed(fromYear: number, toYear: number, options: FeedOptions): string {
+export function buildFeed(fromYear: number, toYear: number, options: FeedOptions = {}): string {
+  checkArguments(SIGNATURES.buildFeed, [fromYear, toYear, options]);
+  return writeFeed(fromYear, toYear, resolveFeedOptions(options));
+}
+
+function writeFeed(fromYear: number, toYear: number, options: ResolvedFeedOptions): string {
   const stamp = `DTSTAMP:${feedTimestamp(fromYear)}\r\n`;
   const busy = options.busy
     ? "X-MICROSOFT-CDO-BUSYSTATUS:BUSY\r\nTRANSP:OPAQUE\r\n"
@@ -309,9 +345,9 @@ export function buildFeed(fromYear: number, toYear: number, options: FeedOptions
     "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nCALSCALE:GREGORIAN\r\n" +
     contentLine(`PRODID:${FEED_PRODUCT_ID}`) +
     "METHOD:PUBLISH\r\n" +
-    contentLine(`X-WR-CALNAME:${feedCalendarName(options)}`) +
+    contentLine(`X-WR-CALNAME:${calendarName(options)}`) +
     `X-PUBLISHED-TTL:${FEED_REFRESH}\r\nREFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}\r\n`;
-  for (const e of feedEvents(fromYear, toYear, options)) {
+  for (const e of events(fromYear, toYear, options)) {
     text +=
       "BEGIN:VEVENT\r\n" +
       contentLine(`UID:${e.uid}`) +

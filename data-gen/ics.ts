@@ -7,13 +7,15 @@ import { invalidArgument } from "./errors.js";
 import { MAX_SPAN_YEARS } from "./grammar.js";
 import { parseDueScheduleList } from "./duedates.js";
 import { buildFeed } from "./feed.js";
-import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "./feed-options.js";
+import { resolveFeedOptions, type FeedOptions } from "./feed-options.js";
+import { FEED_SIGNATURES } from "./signatures.js";
+import { checkArguments } from "./validation.js";
 
 export * from "./feed.js";
 
 /**
- * The iCalendar text (CRLF line ends) of the years `fromYear` to `toYear` (at most 200 years). Options (all false by
- * default but `defacto`): `defacto` (the five eves), `bridge`, `half`, `saturdays`, `sundays`, `flags`
+ * The iCalendar text (CRLF line ends) of the years `fromYear` to `toYear` (at most 200 years). Options (FeedOptions,
+ * each with its default there): `defacto` (the five eves), `bridge`, `half`, `saturdays`, `sundays`, `flags`
  * (official flag days), `busy` (events block time); `due`: due-date schedule codes whose dates become events
  * (`dueDateSchedules()`; an unknown code throws).
  *
@@ -21,7 +23,8 @@ export * from "./feed.js";
  * import { icsFeed } from "swedish-calendar/ics";
  * writeFileSync("helgdagar.ics", icsFeed(2026, 2027, { bridge: true }));
  */
-export function icsFeed(fromYear: number, toYear: number, options: Partial<FeedOptions> = {}): string {
+export function icsFeed(fromYear: number, toYear: number, options: FeedOptions = {}): string {
+  checkArguments(FEED_SIGNATURES.icsFeed, [fromYear, toYear, options]);
   for (const [argument, year] of [["fromYear", fromYear], ["toYear", toYear]] as const) {
     if (!Number.isInteger(year) || year < FIRST_YEAR || year > LAST_YEAR) {
       throw invalidArgument(argument, `'${argument}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
@@ -31,14 +34,12 @@ export function icsFeed(fromYear: number, toYear: number, options: Partial<FeedO
   if (toYear - fromYear > MAX_SPAN_YEARS) {
     throw invalidArgument("toYear", `a feed spans at most ${MAX_SPAN_YEARS} years ('toYear' - 'fromYear' <= ${MAX_SPAN_YEARS})`);
   }
-  const chosen: FeedOptions = { ...DEFAULT_FEED_OPTIONS };
-  for (const name of FEED_OPTION_NAMES) if (options[name] !== undefined) chosen[name] = !!options[name];
-  // `due`: schedule codes, read as the service reads its `due` parameter (known codes, catalogue order)
-  if (options.due !== undefined && options.due.length > 0) {
-    if (!Array.isArray(options.due) || options.due.some((code) => typeof code !== "string" || code.includes(","))) {
-      throw invalidArgument("due", "'due' must be a list of due-date schedule codes");
-    }
-    chosen.due = parseDueScheduleList(options.due.join(","), "due");
+  const chosen = resolveFeedOptions(options);
+  // `due`: schedule codes (an array of strings, checked above), read as the service reads its `due` parameter (known
+  // codes, catalogue order)
+  if (chosen.due.length > 0) {
+    if (chosen.due.some((code) => code.includes(","))) throw invalidArgument("due", "'due' must be a list of due-date schedule codes");
+    chosen.due = parseDueScheduleList(chosen.due.join(","), "due");
   }
   return buildFeed(fromYear, toYear, chosen);
 }

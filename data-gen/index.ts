@@ -5,7 +5,8 @@
  * flag days, business-day conventions and Swedish due dates (salary, child benefit, the tax account). Plain functions over ISO date strings (`YYYY-MM-DD`) returning exactly the objects the Swedish Calendar
  * Service's v3 API returns: `JSON.stringify` of a result is the API's body (or the list inside its envelope).
  *
- * Bad input throws a {@link CalendarError} whose message says what is wrong.
+ * Bad input throws a {@link CalendarError} whose message says what is wrong: an argument or option of the wrong type
+ * (a string where a boolean or a year belongs) as well as a value the API would refuse.
  */
 import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, isBridgeDay as bridgeDayAt, isHalfDay as halfDayAt,
   isWorkingDay as workingDayAt, type HolidayListOptions } from "./calendar.js";
@@ -14,11 +15,12 @@ import { dayFromCivil, FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { CalendarError, invalidArgument } from "./errors.js";
 import { flagDayCatalogue, flagDaysOfYear } from "./flagdays.js";
 import { adjustment, parseConvention } from "./business.js";
-import { customDueDates, dueDateCatalogue, scheduleDueDates } from "./duedates.js";
+import { customDueDates, dueDateCatalogue, scheduleDueDates, type DueDateScheduleCode } from "./duedates.js";
 import { period } from "./period.js";
 import { shift } from "./shift.js";
 import { leavePlan, longWeekendsOfYear } from "./timeoff.js";
-import { parseBounds, parseIsoDate, parseLeaveObjective, parseSteps } from "./validation.js";
+import { DUE_DATE_RULE_FIELDS, LIBRARY_SIGNATURES as SIGNATURES } from "./signatures.js";
+import { checkArguments, checkFields, parseBounds, parseIsoDate, parseLeaveObjective, parseSteps } from "./validation.js";
 import type {
   Adjustment, Bounds, Convention, Day, DayOfMonth, DueDates, DueDateSchedule, FlagDay, FlagDayInfo, LeaveObjective, LeavePlan, LongWeekend, ObservanceInfo, Occurrence, Period, Shift,
 } from "./types.js";
@@ -27,19 +29,14 @@ export { CalendarError, type CalendarErrorCode } from "./errors.js";
 export { dataVersion } from "./data-version.js";
 export { FIRST_YEAR, LAST_YEAR } from "./dates.js";
 export type * from "./types.js";
-export type { HolidayListOptions };
+export type { HolidayListOptions, DueDateScheduleCode };
 
-/** A year argument: a whole number from 1930 to 9999. */
+/** A year argument, a number (its type checked first, by checkArguments): a whole number from 1930 to 9999. */
 function checkYear(year: number, argument = "year"): number {
   if (!Number.isInteger(year) || year < FIRST_YEAR || year > LAST_YEAR) {
     throw invalidArgument(argument, `'${argument}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
   }
   return year;
-}
-
-/** A date argument: `YYYY-MM-DD`, a real date, 1930-01-01 to 9999-12-31. */
-function dateArgument(date: string, argument: string) {
-  return parseIsoDate(typeof date === "string" || date == null ? date : String(date), argument);
 }
 
 /**
@@ -50,7 +47,8 @@ function dateArgument(date: string, argument: string) {
  * describeDay("2026-06-19").isoWeek; // { year: 2026, week: 25 }
  */
 export function describeDay(date: string): Day {
-  return dayOf(dateArgument(date, "date"));
+  checkArguments(SIGNATURES.describeDay, [date]);
+  return dayOf(parseIsoDate(date, "date"));
 }
 
 /**
@@ -61,7 +59,8 @@ export function describeDay(date: string): Day {
  * isWorkingDay("2026-06-22"); // true
  */
 export function isWorkingDay(date: string): boolean {
-  return workingDayAt(dateArgument(date, "date"));
+  checkArguments(SIGNATURES.isWorkingDay, [date]);
+  return workingDayAt(parseIsoDate(date, "date"));
 }
 
 /**
@@ -71,7 +70,8 @@ export function isWorkingDay(date: string): boolean {
  * isBridgeDay("2026-05-15"); // true (the Friday after Ascension Day)
  */
 export function isBridgeDay(date: string): boolean {
-  return bridgeDayAt(dateArgument(date, "date"));
+  checkArguments(SIGNATURES.isBridgeDay, [date]);
+  return bridgeDayAt(parseIsoDate(date, "date"));
 }
 
 /**
@@ -81,7 +81,8 @@ export function isBridgeDay(date: string): boolean {
  * isHalfDay("2026-01-05"); // true (the day before Epiphany)
  */
 export function isHalfDay(date: string): boolean {
-  return halfDayAt(dateArgument(date, "date"));
+  checkArguments(SIGNATURES.isHalfDay, [date]);
+  return halfDayAt(parseIsoDate(date, "date"));
 }
 
 /**
@@ -93,7 +94,8 @@ export function isHalfDay(date: string): boolean {
  * holidays(2026, { sundays: true, saturdays: true }).length; // 114
  */
 export function holidays(year: number, options: HolidayListOptions = {}): Day[] {
-  return holidaysOfYear(checkYear(year), { sundays: !!options.sundays, saturdays: !!options.saturdays });
+  checkArguments(SIGNATURES.holidays, [year, options]);
+  return holidaysOfYear(checkYear(year), { sundays: options.sundays === true, saturdays: options.saturdays === true });
 }
 
 /**
@@ -103,6 +105,7 @@ export function holidays(year: number, options: HolidayListOptions = {}): Day[] 
  * bridgeDays(2026).map((d) => d.date); // ["2026-01-02", "2026-01-05", "2026-05-15"]
  */
 export function bridgeDays(year: number): Day[] {
+  checkArguments(SIGNATURES.bridgeDays, [year]);
   return bridgeDaysOfYear(checkYear(year));
 }
 
@@ -113,6 +116,7 @@ export function bridgeDays(year: number): Day[] {
  * halfDays(2026)[0].date; // "2026-01-05"
  */
 export function halfDays(year: number): Day[] {
+  checkArguments(SIGNATURES.halfDays, [year]);
   return halfDaysOfYear(checkYear(year));
 }
 
@@ -123,6 +127,7 @@ export function halfDays(year: number): Day[] {
  * daysOfYear(2024).length; // 366
  */
 export function daysOfYear(year: number): Day[] {
+  checkArguments(SIGNATURES.daysOfYear, [year]);
   const days: Day[] = [];
   for (let n = dayFromCivil(checkYear(year), 1, 1), last = dayFromCivil(year, 12, 31); n <= last; n++) days.push(dayOf(n));
   return days;
@@ -136,8 +141,9 @@ export function daysOfYear(year: number): Day[] {
  * countPeriod("2026-01-01", "2026-12-31").workingDays; // 251
  */
 export function countPeriod(from: string, to: string, bounds: Bounds = "inclusive"): Period {
-  const first = dateArgument(from, "from");
-  const last = dateArgument(to, "to");
+  checkArguments(SIGNATURES.countPeriod, [from, to, bounds]);
+  const first = parseIsoDate(from, "from");
+  const last = parseIsoDate(to, "to");
   return period(first, last, parseBounds(bounds), from, to);
 }
 
@@ -151,8 +157,9 @@ export function countPeriod(from: string, to: string, bounds: Bounds = "inclusiv
  * shiftDate("2026-12-23", ["1b"]).result.date; // "2026-12-28"
  */
 export function shiftDate(date: string, steps: string | readonly string[], options: { postpone?: boolean } = {}): Shift {
-  const start = dateArgument(date, "date");
-  return shift(start, parseSteps(typeof steps === "string" ? [steps] : steps), !!options.postpone, date);
+  checkArguments(SIGNATURES.shiftDate, [date, steps, options]);
+  const start = parseIsoDate(date, "date");
+  return shift(start, parseSteps(typeof steps === "string" ? [steps] : steps), options.postpone === true, date);
 }
 
 /**
@@ -163,6 +170,7 @@ export function shiftDate(date: string, steps: string | readonly string[], optio
  * longWeekends(2026)[0]; // { start: "2026-01-03", end: "2026-01-06", days: 4, leaveDays: ["2026-01-05"], observances: ["epiphany"] }
  */
 export function longWeekends(year: number): LongWeekend[] {
+  checkArguments(SIGNATURES.longWeekends, [year]);
   return longWeekendsOfYear(checkYear(year));
 }
 
@@ -174,8 +182,9 @@ export function longWeekends(year: number): LongWeekend[] {
  * planLeave("2026-05-11", "2026-05-17", 1).breaks; // [{ start: "2026-05-14", end: "2026-05-17", days: 4, leaveDays: ["2026-05-15"] }]
  */
 export function planLeave(from: string, to: string, days: number, objective: LeaveObjective = "most"): LeavePlan {
-  const first = dateArgument(from, "from");
-  const last = dateArgument(to, "to");
+  checkArguments(SIGNATURES.planLeave, [from, to, days, objective]);
+  const first = parseIsoDate(from, "from");
+  const last = parseIsoDate(to, "to");
   return leavePlan(first, last, days, parseLeaveObjective(objective), from, to);
 }
 
@@ -196,6 +205,7 @@ export function observances(): ObservanceInfo[] {
  * observanceInfo("nationalDay").since; // 2005
  */
 export function observanceInfo(code: string): ObservanceInfo {
+  checkArguments(SIGNATURES.observanceInfo, [code]);
   return infoOfRule(findRule(code));
 }
 
@@ -207,6 +217,7 @@ export function observanceInfo(code: string): ObservanceInfo {
  * occurrences("easterSunday", 2026)[0].day.date; // "2026-04-05"
  */
 export function occurrences(code: string, from: number, to: number = from): Occurrence[] {
+  checkArguments(SIGNATURES.occurrences, [code, from, to]);
   const rule = findRule(code);
   return occurrencesOf(rule, checkYear(from, "from"), checkYear(to, "to"));
 }
@@ -218,6 +229,7 @@ export function occurrences(code: string, from: number, to: number = from): Occu
  * flagDays(2026).find((f) => f.code === "nationalDay")?.date; // "2026-06-06"
  */
 export function flagDays(year: number): FlagDay[] {
+  checkArguments(SIGNATURES.flagDays, [year]);
   return flagDaysOfYear(checkYear(year));
 }
 
@@ -240,7 +252,8 @@ export function flagDayRules(): FlagDayInfo[] {
  * isBusinessDay("2026-06-22"); // true
  */
 export function isBusinessDay(date: string): boolean {
-  return isWorkingDay(date);
+  checkArguments(SIGNATURES.isBusinessDay, [date]);
+  return workingDayAt(parseIsoDate(date, "date"));
 }
 
 /**
@@ -255,7 +268,8 @@ export function isBusinessDay(date: string): boolean {
  * adjust("2026-06-22", "preceding").moved; // false
  */
 export function adjust(date: string, convention: Convention): Adjustment {
-  const day = dateArgument(date, "date");
+  checkArguments(SIGNATURES.adjust, [date, convention]);
+  const day = parseIsoDate(date, "date");
   return adjustment(day, parseConvention(convention), date);
 }
 
@@ -275,12 +289,13 @@ export interface DueDateRuleInput {
  * dueDates(2026, "tax-account").dates[0].due.date; // "2026-01-19"
  * dueDates(2026, { day: "last", convention: "preceding" }).dates[1].due.date; // "2026-02-27"
  */
-export function dueDates(year: number, schedule: string | DueDateRuleInput): DueDates {
+export function dueDates(year: number, schedule: DueDateScheduleCode | DueDateRuleInput): DueDates {
+  checkArguments(SIGNATURES.dueDates, [year, schedule]);
   checkYear(year);
+  // any string passes the check of types (from JavaScript, or a code typed as a plain string): the catalogue refuses
+  // an unknown one, naming the codes it knows
   if (typeof schedule === "string") return scheduleDueDates(year, schedule);
-  if (schedule === null || typeof schedule !== "object") {
-    throw new CalendarError("invalid-argument", "schedule", "'schedule' must be a schedule code or { day, convention }");
-  }
+  checkFields(DUE_DATE_RULE_FIELDS, schedule, "schedule");
   return customDueDates(year, schedule.day, schedule.convention);
 }
 

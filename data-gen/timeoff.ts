@@ -1,5 +1,5 @@
 /**
- * Time off (issue 11, DECISIONS.md "Weeks and time off"): the long weekends of a year and the best use of a number of
+ * Time off (issue 11, docs/time-off.md): the long weekends of a year and the best use of a number of
  * leave days in a span. Pure: day numbers in, response objects out. Both read a span's days as one array of small
  * integers (calendar.ts dayKindsBetween), never Day objects or Dates in their loops.
  */

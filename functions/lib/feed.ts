@@ -1,8 +1,8 @@
 /**
- * The calendar subscription feed over HTTP (SPEC.md "Calendar feed"): its two rows of the route table serve the
+ * The calendar subscription feed over HTTP: its two rows of the route table serve the
  * same calendar. The window is the current year in Sweden ± 2 and cannot be changed.
  */
-import { buildFeed, DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "swedish-calendar/ics";
+import { buildFeed, DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions } from "swedish-calendar/ics";
 import { stockholmYear } from "./cache.js";
 import { tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
 import { responding, serveAnswers, tableSurface } from "./serve.js";
@@ -11,8 +11,8 @@ import { responding, serveAnswers, tableSurface } from "./serve.js";
 export const FEED_WINDOW_RADIUS = 2;
 
 /** The options of a request (the router has read each declared option as a loose boolean; absent = default). */
-export function feedOptionsOf(args: Record<string, unknown>): FeedOptions {
-  const options: FeedOptions = { ...DEFAULT_FEED_OPTIONS };
+export function feedOptionsOf(args: Record<string, unknown>): ResolvedFeedOptions {
+  const options: ResolvedFeedOptions = { ...DEFAULT_FEED_OPTIONS };
   for (const name of FEED_OPTION_NAMES) if (typeof args[name] === "boolean") options[name] = args[name] as boolean;
   // `due` as the router read it: catalogue codes, in catalogue order
   if (Array.isArray(args.due)) options.due = args.due as string[];
@@ -26,12 +26,12 @@ export function feedOptionsOf(args: Record<string, unknown>): FeedOptions {
 const built = new Map<string, string>();
 let builtFor: number | undefined;
 
-function feedBody(year: number, options: FeedOptions): string {
+function feedBody(year: number, options: ResolvedFeedOptions): string {
   if (builtFor !== year) {
     built.clear();
     builtFor = year;
   }
-  const key = FEED_OPTION_NAMES.map((n) => (options[n] ? "1" : "0")).join("") + (options.due ?? []).join(",");
+  const key = FEED_OPTION_NAMES.map((n) => (options[n] ? "1" : "0")).join("") + options.due.join(",");
   let body = built.get(key);
   if (body === undefined) {
     body = buildFeed(year - FEED_WINDOW_RADIUS, year + FEED_WINDOW_RADIUS, options);

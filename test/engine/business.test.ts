@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { adjust, dueDates, dueDateSchedules, isBusinessDay, isWorkingDay as isWorkingDayText } from "swedish-calendar";
+import { adjust, dueDates, dueDateSchedules, isBusinessDay, isWorkingDay as isWorkingDayText, type DueDateScheduleCode } from "swedish-calendar";
 import {
   CONVENTIONS, DUE_DATE_RULES, FIRST_DAY, LAST_DAY, LAST_YEAR, adjustDay, civilFromDay, dayFromCivil, daysInMonth, isWorkingDay,
   type Convention,
@@ -211,7 +211,7 @@ describe("named schedules against their rules, every year they answer", () => {
     const rule = RULES[code];
     const wrong: string[] = [];
     for (let year = rule.since; year <= LAST_YEAR; year++) {
-      const got = dueDates(year, code).dates;
+      const got = dueDates(year, code as DueDateScheduleCode).dates;
       for (let m = 1; m <= 12; m++) {
         const nominal = rule.nominal(year, m);
         const due = walk(nominal, rule.step)!;
@@ -267,7 +267,7 @@ describe("custom rules", () => {
   });
 
   it("bad input names its argument", () => {
-    expectCalendarError(() => dueDates(2026, "salary"), "invalid-parameter", "schedule");
+    expectCalendarError(() => dueDates(2026, "salary" as DueDateScheduleCode), "invalid-parameter", "schedule");
     expectCalendarError(() => dueDates(2026, { day: 0, convention: "following" }), "invalid-parameter", "day");
     expectCalendarError(() => dueDates(2026, { day: 32, convention: "following" }), "invalid-parameter", "day");
     expectCalendarError(() => dueDates(2026, { day: 1.5, convention: "following" }), "invalid-parameter", "day");

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { bridgeDaysOfYear, flagDaysOfYear, halfDaysOfYear, holidaysOfYear } from "swedish-calendar/core";
-import { dueDates } from "swedish-calendar";
+import { dueDates, type DueDateScheduleCode } from "swedish-calendar";
 import { buildFeed, DEFAULT_FEED_OPTIONS, feedCalendarName, FEED_OPTION_NAMES, type FeedOptions } from "swedish-calendar/ics";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
@@ -318,7 +318,7 @@ describe("due dates in the feed (due=<codes>)", () => {
     expect(res.status).toBe(200);
     const cal = parseCalendar(await res.text());
     const found = dueEvents(cal).map((e) => `${e.date}|${e.uid.slice(11, e.uid.indexOf("@"))}`);
-    const expected = WINDOW.flatMap((y) => codes.flatMap((c) => dueDates(y, c).dates.map((x) => `${x.due.date}|due-${c}`)));
+    const expected = WINDOW.flatMap((y) => codes.flatMap((c) => dueDates(y, c as DueDateScheduleCode).dates.map((x) => `${x.due.date}|due-${c}`)));
     expect(found.slice().sort()).toEqual(expected.sort());
     expect(cal.name).toContain("betalningsdagar");
   });

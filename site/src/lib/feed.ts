@@ -1,6 +1,6 @@
-/** The calendar feed URL (SPEC.md "Calendar feed"): only options that differ from the defaults are sent. */
+/** The calendar feed URL: only options that differ from the defaults are sent. */
 
-import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "swedish-calendar/core";
+import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions } from "swedish-calendar/core";
 
 import { PATHS } from "../../../contract/paths.ts";
 import { capitalise, listText, type Lang } from "./i18n.ts";
@@ -8,9 +8,9 @@ import { capitalise, listText, type Lang } from "./i18n.ts";
 export const FEED_PATH = PATHS.feed;
 
 /** The option names, order and defaults are the engine's (a dependency-free module: no feed writer in the browser bundle). */
-export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions };
+export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions };
 
-export function feedQuery(options: FeedOptions): string {
+export function feedQuery(options: ResolvedFeedOptions): string {
   const params = new URLSearchParams();
   for (const key of FEED_OPTION_NAMES) if (options[key] !== DEFAULT_FEED_OPTIONS[key]) params.set(key, String(options[key]));
   // the due-date schedules: a comma list of codes (the feed lists them in catalogue order, whatever the order here)
@@ -21,12 +21,12 @@ export function feedQuery(options: FeedOptions): string {
 }
 
 /** `https://host/ical/...` or `webcal://host/...` (webcal makes calendar apps offer to subscribe). */
-export function feedUrl(host: string, options: FeedOptions, scheme: "https" | "webcal"): string {
+export function feedUrl(host: string, options: ResolvedFeedOptions, scheme: "https" | "webcal"): string {
   return `${scheme}://${host}${FEED_PATH}${feedQuery(options)}`;
 }
 
-/** What the chosen feed holds, for a friendly preview (DECISIONS.md: X-WR-CALNAME follows the options). */
-export function feedDescription(options: FeedOptions, lang: Lang = "en", dueNames: Record<string, string> = {}): string {
+/** What the chosen feed holds, for a friendly preview (as the feed's X-WR-CALNAME follows the options). */
+export function feedDescription(options: ResolvedFeedOptions, lang: Lang = "en", dueNames: Record<string, string> = {}): string {
   const w = FEED_WORDS[lang];
   const parts = [options.defacto ? w.defacto : w.public];
   if (options.bridge) parts.push(w.bridge);

@@ -5,7 +5,7 @@
  */
 import { ApiError, apiUrl, getJson } from "../lib/api.ts";
 import { PATHS } from "../../../contract/paths.ts";
-import { FEED_PATH, FEED_OPTION_NAMES, feedDescription, feedQuery, feedUrl, type FeedOptions } from "../lib/feed.ts";
+import { FEED_PATH, FEED_OPTION_NAMES, feedDescription, feedQuery, feedUrl, type ResolvedFeedOptions } from "../lib/feed.ts";
 import { addDaysIso, escapeHtml as e, stockholmToday, stockholmYear, validateYear } from "../lib/format.ts";
 import {
   capitalise, count, dateRange, documentLang, durationText, listText, longDate, noun, weekdayName, weekdayOfIso, type Lang,
@@ -627,8 +627,8 @@ const feedDownload = byId<HTMLAnchorElement>("feed-download");
 const feedText = byId<HTMLElement>("feed-description");
 const copyStatus = byId<HTMLElement>("copy-status");
 
-function feedOptions(): FeedOptions {
-  const options = {} as FeedOptions;
+function feedOptions(): ResolvedFeedOptions {
+  const options = {} as ResolvedFeedOptions;
   for (const key of FEED_OPTION_NAMES) {
     options[key] = feedForm.querySelector<HTMLInputElement>(`[data-feed-option="${key}"]`)!.checked;
   }

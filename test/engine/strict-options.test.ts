@@ -1,0 +1,344 @@
+/**
+ * The package is as strict as the API about the types of what it is given: every argument and option of every public
+ * function of `swedish-calendar` and `swedish-calendar/ics`, and every reader of input of `swedish-calendar/core`,
+ * refuses a value of the wrong type with a CalendarError (`invalid-argument`) naming it, the type it must be and what
+ * it was given. The parameters are enumerated from the tables the functions check themselves against
+ * (LIBRARY_SIGNATURES, FEED_SIGNATURES, DUE_DATE_RULE_FIELDS, data-gen/signatures.ts); the guards below fail when a
+ * function is exported without a table. The types the compiler checks (`npm run typecheck` covers test/): a partial
+ * FeedOptions is accepted, a schedule code outside the catalogue is not.
+ */
+import { describe, expect, it } from "vitest";
+import * as library from "swedish-calendar";
+import { dueDates, holidays, type DueDateScheduleCode } from "swedish-calendar";
+import * as core from "swedish-calendar/core";
+import {
+  CalendarError, DUE_DATE_RULE_FIELDS, DUE_DATE_SCHEDULE_CODES, FEED_SIGNATURES, LIBRARY_SIGNATURES, type ArgumentKind, type FieldKinds, type Signature,
+} from "swedish-calendar/core";
+import * as ics from "swedish-calendar/ics";
+import { icsFeed, type FeedOptions } from "swedish-calendar/ics";
+
+// ---------------------------------------------------------------------------------------------------------------
+// What each kind must be, what is wrong for it, and how a message says it (written here, not read from the engine)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** What the message says a value of each kind must be. */
+const MUST_BE: Record<ArgumentKind, string> = {
+  boolean: "a boolean (true or false)",
+  number: "a number",
+  year: "a number (a year from 1930 to 9999)",
+  string: "a string",
+  date: "a string (a date in the form YYYY-MM-DD)",
+  strings: "an array of strings",
+  steps: 'a string or an array of strings (steps such as "1m,10b")',
+  "day-of-month": "a number or a string (a day of the month from 1 to 31, or 'last')",
+  schedule: "a string (a due-date schedule code) or an object { day, convention }",
+};
+
+const SCALARS_BUT_BOOLEAN = ["true", "false", "", 0, 1] as const;
+const NOT_SCALARS = [null, {}, []] as const;
+
+/** Values of the wrong type for each kind: strings for booleans and numbers, numbers for strings, objects for scalars. */
+const WRONG: Record<ArgumentKind, readonly unknown[]> = {
+  boolean: [...SCALARS_BUT_BOOLEAN, ...NOT_SCALARS],
+  number: ["5", "2026", true, ...NOT_SCALARS, [5]],
+  year: ["2026", "", false, 2026n, ...NOT_SCALARS, [2026]],
+  string: [5, 0, true, ...NOT_SCALARS, ["x"]],
+  date: [20260619, true, ...NOT_SCALARS, ["2026-06-19"], new Date(0)],
+  strings: ["x", 5, true, null, {}, [5], ["x", null]],
+  steps: [5, true, null, {}, [5], ["1d", 1]],
+  "day-of-month": [true, null, [1], {}],
+  schedule: [5, true, null, [], ["salary-25"]],
+};
+
+/** A value as the message says it was given. */
+function given(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return `the string "${value}"`;
+  if (typeof value === "object") return "an object";
+  return `the ${typeof value} ${String(value)}`;
+}
+
+/** The CalendarError `call` throws (or fails the test). */
+function errorOf(call: () => unknown): CalendarError {
+  try {
+    call();
+  } catch (e) {
+    if (e instanceof CalendarError) return e;
+    throw e;
+  }
+  return expect.fail("expected a CalendarError, got a result");
+}
+
+function expectWrongType(call: () => unknown, name: string, expected: string, value: unknown): void {
+  const e = errorOf(call);
+  expect({ code: e.code, argument: e.argument, message: e.message }).toEqual({
+    code: "invalid-argument",
+    argument: name,
+    message: `'${name}' must be ${expected}, not ${given(value)}`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Every public function with a call that succeeds: the other arguments when one is replaced by a wrong one
+// ---------------------------------------------------------------------------------------------------------------
+
+type AnyFunction = (...args: unknown[]) => unknown;
+
+/** One valid call of each function, every optional parameter and every option given (so each can be left out). */
+const VALID_CALLS: Record<string, readonly unknown[]> = {
+  describeDay: ["2026-06-19"],
+  isWorkingDay: ["2026-06-19"],
+  isBridgeDay: ["2026-05-15"],
+  isHalfDay: ["2026-01-05"],
+  isBusinessDay: ["2026-06-19"],
+  holidays: [2026, { sundays: true, saturdays: false }],
+  bridgeDays: [2026],
+  halfDays: [2026],
+  daysOfYear: [2024],
+  countPeriod: ["2026-01-01", "2026-12-31", "exclusive"],
+  shiftDate: ["2026-01-31", ["1m", "10b"], { postpone: true }],
+  longWeekends: [2026],
+  planLeave: ["2026-05-11", "2026-05-17", 1, "longest"],
+  observances: [],
+  observanceInfo: ["nationalDay"],
+  occurrences: ["easterSunday", 2026, 2028],
+  flagDays: [2026],
+  flagDayRules: [],
+  adjust: ["2026-06-19", "modified-following"],
+  dueDates: [2026, "child-benefit"],
+  dueDateSchedules: [],
+  dataVersion: [],
+  icsFeed: [2026, 2026, { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, due: ["salary-25"] }],
+  buildFeed: [2026, 2026, { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, due: ["salary-25"] }],
+  feedEvents: [2026, 2026, { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, due: ["salary-25"] }],
+  feedCalendarName: [{ defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, due: ["salary-25"] }],
+  feedUid: ["2026-06-19", "midsummerEve"],
+  flagDayEventCode: ["kingsBirthday"],
+  dueDateEventCode: ["tax-account"],
+  feedTimestamp: [2026],
+  withCalendarProperties: ["BEGIN:VCALENDAR\r\nX-PUBLISHED-TTL:PT1H\r\nEND:VCALENDAR"],
+  foldLine: ["SUMMARY:Midsommarafton"],
+};
+
+interface PublicFunction {
+  entry: string;
+  name: string;
+  fn: AnyFunction;
+  signature: Signature;
+}
+
+const PUBLIC: PublicFunction[] = [
+  ...Object.entries(LIBRARY_SIGNATURES).map(([name, signature]) => ({ entry: "swedish-calendar", name, fn: (library as Record<string, unknown>)[name] as AnyFunction, signature })),
+  ...Object.entries(FEED_SIGNATURES).map(([name, signature]) => ({ entry: "swedish-calendar/ics", name, fn: (ics as Record<string, unknown>)[name] as AnyFunction, signature })),
+];
+
+/** A signature's parameters: name, whether it may be left out, and its kind or its fields. */
+function parameters(signature: Signature) {
+  return Object.entries(signature).map(([key, kind], index) => ({ index, name: key.replace(/\?$/, ""), optional: key.endsWith("?"), kind }));
+}
+
+/** One case: a call with one argument or option replaced, and what it must throw (or `undefined`: it must succeed). */
+interface Case {
+  label: string;
+  call: () => unknown;
+  throws?: { name: string; expected: string; value: unknown } | { name: string; required: true };
+}
+
+function cases({ name: fnName, fn, signature }: PublicFunction): Case[] {
+  const valid = VALID_CALLS[fnName];
+  const list: Case[] = [];
+  const withArgument = (index: number, value: unknown) => () => fn(...valid.map((v, i) => (i === index ? value : v)));
+  const fields = (index: number, kinds: FieldKinds, base: Record<string, unknown>) => {
+    const parameter = parameters(signature)[index].name;
+    for (const [key, kind] of Object.entries(kinds)) {
+      const field = key.replace(/\?$/, "");
+      const withField = (value: unknown) => withArgument(index, { ...base, [field]: value });
+      for (const value of WRONG[kind]) {
+        list.push({ label: `${fnName} ${parameter}.${field} = ${given(value)}`, call: withField(value), throws: { name: field, expected: MUST_BE[kind], value } });
+      }
+      list.push(
+        key.endsWith("?")
+          ? { label: `${fnName} ${parameter}.${field} left out`, call: withField(undefined) }
+          : { label: `${fnName} ${parameter}.${field} left out`, call: withField(undefined), throws: { name: field, required: true } },
+      );
+    }
+    // an option no table declares is ignored, as the API ignores an unknown query parameter
+    list.push({ label: `${fnName} ${parameter} with an unknown field`, call: withArgument(index, { ...base, unknownOption: "yes" }) });
+  };
+  for (const { index, name, optional, kind } of parameters(signature)) {
+    if (typeof kind === "string") {
+      for (const value of WRONG[kind]) list.push({ label: `${fnName} ${name} = ${given(value)}`, call: withArgument(index, value), throws: { name, expected: MUST_BE[kind], value } });
+    } else {
+      for (const value of ["x", 5, true, null, []]) list.push({ label: `${fnName} ${name} = ${given(value)}`, call: withArgument(index, value), throws: { name, expected: "an object", value } });
+      fields(index, kind, valid[index] as Record<string, unknown>);
+    }
+    list.push(
+      optional
+        ? { label: `${fnName} ${name} left out`, call: withArgument(index, undefined) }
+        : { label: `${fnName} ${name} left out`, call: withArgument(index, undefined), throws: { name, required: true } },
+    );
+  }
+  // dueDates' rule of your own: an object whose fields are declared apart from the signature
+  if (fnName === "dueDates") fields(1, DUE_DATE_RULE_FIELDS, { day: 25, convention: "preceding" });
+  return list;
+}
+
+describe("every argument and option of every public function is checked for its type", () => {
+  it.each(PUBLIC.map((p) => [`${p.entry} ${p.name}`, p] as const))("%s", (_, p) => {
+    expect(VALID_CALLS[p.name], `no valid call of ${p.name} in VALID_CALLS`).toBeDefined();
+    expect(() => p.fn(...VALID_CALLS[p.name])).not.toThrow();
+    expect(p.fn.length, "a parameter the function requires is missing from its table").toBeLessThanOrEqual(Object.keys(p.signature).length);
+    for (const c of cases(p)) {
+      if (c.throws === undefined) {
+        expect(c.call, c.label).not.toThrow();
+      } else if ("required" in c.throws) {
+        const e = errorOf(c.call);
+        expect({ code: e.code, argument: e.argument, message: e.message }, c.label).toEqual({
+          code: "invalid-argument", argument: c.throws.name, message: `'${c.throws.name}' is required`,
+        });
+      } else {
+        expectWrongType(c.call, c.throws.name, c.throws.expected, c.throws.value);
+      }
+    }
+  });
+
+  it("the options of holidays and the feed are declared, and the loose readings they had are refused", () => {
+    expect(Object.keys(LIBRARY_SIGNATURES.holidays["options?"])).toEqual(["sundays?", "saturdays?"]);
+    expect(Object.keys(FEED_SIGNATURES.icsFeed["options?"])).toEqual(["defacto?", "bridge?", "half?", "saturdays?", "sundays?", "flags?", "busy?", "due?"]);
+    const js = library as unknown as Record<string, AnyFunction>;
+    expectWrongType(() => js.holidays(2026, { sundays: "false" }), "sundays", MUST_BE.boolean, "false");
+    expectWrongType(() => js.shiftDate("2026-01-31", "1m", { postpone: "false" }), "postpone", MUST_BE.boolean, "false");
+    expectWrongType(() => (ics as unknown as Record<string, AnyFunction>).icsFeed(2026, 2026, { defacto: "false" }), "defacto", MUST_BE.boolean, "false");
+    expectWrongType(() => js.holidays("2026"), "year", MUST_BE.year, "2026");
+    expectWrongType(() => js.planLeave("2026-01-01", "2026-12-31", "5"), "days", MUST_BE.number, "5");
+    expect(errorOf(() => js.observanceInfo(5)).message).toBe("'code' must be a string, not the number 5");
+    // a long string is cut in the message
+    expect(errorOf(() => js.holidays(2026, { sundays: "x".repeat(100) })).message).toBe(`'sundays' must be ${MUST_BE.boolean}, not the string "${"x".repeat(40)}…"`);
+  });
+
+  it("a value of the right type keeps the message about its content", () => {
+    const js = library as unknown as Record<string, AnyFunction>;
+    expect(errorOf(() => js.holidays(1929)).message).toBe("'year' must be a year from 1930 to 9999");
+    expect(errorOf(() => js.holidays(2026.5)).message).toBe("'year' must be a year from 1930 to 9999");
+    expect(errorOf(() => js.planLeave("2026-01-01", "2026-12-31", 0)).message).toBe("'days' must be a whole number of leave days from 1 to 60, written in digits");
+    expect(errorOf(() => js.describeDay("2026-6-19")).message).toBe("'date' must be a date in the form YYYY-MM-DD");
+    expect(errorOf(() => js.shiftDate("2026-01-31", "5x")).argument).toBe("add");
+    // the feed's writer refuses an unknown due-date code as bad input, as icsFeed does
+    for (const write of [ics.buildFeed, ics.feedEvents]) expect(errorOf(() => write(2026, 2026, { due: ["rent"] })).argument).toBe("due");
+    expect(errorOf(() => ics.icsFeed(2026, 2026, { due: ["rent"] })).argument).toBe("due");
+    const rent = errorOf(() => js.dueDates(2026, "rent"));
+    expect([rent.code, rent.argument, rent.message]).toEqual(["invalid-argument", "schedule", `'schedule' must be a due-date schedule code (${DUE_DATE_SCHEDULE_CODES.join(", ")}); unknown: 'rent'`]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// core: the readers of input check types; the functions over day numbers trust theirs
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Each reader of input with the value it reads, its kind and the name its messages use. */
+const READERS: Record<string, { read: (value: unknown) => unknown; kind: ArgumentKind; name: string }> = {
+  parseIsoDate: { read: (v) => core.parseIsoDate(v as string, "date"), kind: "date", name: "date" },
+  parseYear: { read: (v) => core.parseYear(v as string, "from"), kind: "string", name: "from" },
+  parseBounds: { read: (v) => core.parseBounds(v as string), kind: "string", name: "bounds" },
+  parseLeaveDays: { read: (v) => core.parseLeaveDays(v as string, "days"), kind: "string", name: "days" },
+  parseLeaveObjective: { read: (v) => core.parseLeaveObjective(v as string), kind: "string", name: "objective" },
+  parseSteps: { read: (v) => core.parseSteps(v as string[]), kind: "strings", name: "add" },
+  checkYearRange: { read: (v) => core.checkYearRange(v as number, 2026), kind: "year", name: "from" },
+  parseConvention: { read: (v) => core.parseConvention(v as string, "convention"), kind: "string", name: "convention" },
+  parseDueDay: { read: (v) => core.parseDueDay(v as string, "day"), kind: "day-of-month", name: "day" },
+  parseDueScheduleList: { read: (v) => core.parseDueScheduleList(v as string, "due"), kind: "string", name: "due" },
+  findRule: { read: (v) => core.findRule(v as string), kind: "string", name: "code" },
+  findDueDateRule: { read: (v) => core.findDueDateRule(v as string, "schedule"), kind: "string", name: "schedule" },
+};
+
+/**
+ * The rest of core's functions: over day numbers, rules and resolved values, for code that has read its input (with
+ * the readers, or the library); they trust their arguments, being the fast path. A new function of core must be
+ * put in one list or the other.
+ */
+const TRUSTING = [
+  // dates, Easter, rules
+  "addMonths", "civilFromDay", "dayFromCivil", "daysInMonth", "daysInYear", "fromIsoDate", "isInRange", "isLeapYear", "isoWeekday",
+  "toIsoDate", "easterSunday", "observanceDate", "eraFor",
+  // the classification and the year lists
+  "addWorkingDays", "bridgeDaysOfYear", "countBefore", "countBetween", "dayKindsBetween", "dayOf", "halfDaysOfYear", "holidaysOfYear",
+  "isBridgeDay", "isHalfDay", "isWorkingDay", "isoWeekOf", "kthWorkingDay", "yearInfo",
+  // period, shift, catalogue, time off, flag days
+  "durationOf", "exceedsMaxSpan", "period", "periodSummary", "spanCounts", "applyStep", "shift", "catalogue", "observanceInfo",
+  "occurrencesOf", "leavePlan", "longWeekendsOfYear", "flagDayCatalogue", "flagDayDate", "flagDayHoliday", "flagDayInfo",
+  "flagDayOccurrences", "flagDaysOfYear",
+  // business days and due dates
+  "adjustDay", "adjustDayInRange", "adjustment", "customDueDates", "customSchedule", "dueDateCatalogue", "dueDateScheduleInfo",
+  "dueDatesOfYear", "nominalDate", "scheduleDueDates",
+  // the checks themselves, the errors, the feed's defaults, the data version
+  "checkArguments", "checkFields", "expectKind", "invalidArgument", "missingArgument", "resolveFeedOptions", "dataVersion",
+];
+
+describe("core", () => {
+  it.each(Object.entries(READERS))("%s checks the type of what it reads", (_, { read, kind, name }) => {
+    // null and undefined are an absent value to the readers the service hands a missing query parameter
+    for (const value of WRONG[kind].filter((v) => v !== null)) expectWrongType(() => read(value), name, MUST_BE[kind], value);
+  });
+
+  it("checkYearRange checks `to` as well", () => {
+    expectWrongType(() => core.checkYearRange(2026, "2027" as unknown as number), "to", MUST_BE.year, "2027");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The guards: no public function without its table
+// ---------------------------------------------------------------------------------------------------------------
+
+const functionsOf = (module: object) => Object.keys(module).filter((k) => typeof (module as Record<string, unknown>)[k] === "function").sort();
+
+describe("no public function slips through", () => {
+  it("every function of swedish-calendar has its table in LIBRARY_SIGNATURES (CalendarError is the class of the errors)", () => {
+    expect(functionsOf(library).filter((k) => k !== "CalendarError")).toEqual(Object.keys(LIBRARY_SIGNATURES).sort());
+  });
+
+  it("every function of swedish-calendar/ics has its table in FEED_SIGNATURES", () => {
+    expect(functionsOf(ics)).toEqual(Object.keys(FEED_SIGNATURES).sort());
+  });
+
+  it("every function of swedish-calendar/core is a checked reader or declared trusting", () => {
+    const classified = [...Object.keys(READERS), ...TRUSTING, "CalendarError"].sort();
+    expect(functionsOf(core)).toEqual(classified);
+  });
+
+  it("every kind has its words and its wrong values here", () => {
+    const kinds = new Set<string>();
+    const collect = (signature: Signature | FieldKinds) => {
+      for (const kind of Object.values(signature)) (typeof kind === "string" ? kinds.add(kind) : collect(kind));
+    };
+    for (const { signature } of PUBLIC) collect(signature);
+    collect(DUE_DATE_RULE_FIELDS);
+    for (const { kind } of Object.values(READERS)) kinds.add(kind);
+    expect([...kinds].sort()).toEqual(Object.keys(MUST_BE).sort());
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The types (checked by tsc: a line below that compiled where it must not, or did not where it must, fails typecheck)
+// ---------------------------------------------------------------------------------------------------------------
+
+describe("the declared types", () => {
+  it("FeedOptions is partial: { bridge: true } is a FeedOptions, the rest take their defaults", () => {
+    const o: FeedOptions = { bridge: true };
+    const none: FeedOptions = {};
+    expect(icsFeed(2026, 2026, o)).toBe(icsFeed(2026, 2026, { ...none, defacto: true, bridge: true, due: [] }));
+  });
+
+  it("dueDates takes the catalogue's codes or a rule; any other string does not compile, and throws from JavaScript", () => {
+    const code: DueDateScheduleCode = "tax-account";
+    expect(dueDates(2026, code).schedule.code).toBe("tax-account");
+    expect(dueDates(2026, { day: "last", convention: "preceding" }).schedule.code).toBe("custom");
+    // @ts-expect-error "rent" is no code of the catalogue
+    expect(() => dueDates(2026, "rent")).toThrow(CalendarError);
+    const text: string = "salary-25";
+    // @ts-expect-error a plain string is not a schedule code (the service casts what it has checked or lets the engine check it)
+    expect(dueDates(2026, text).schedule.code).toBe("salary-25");
+    // @ts-expect-error the options are booleans
+    expect(() => holidays(2026, { sundays: "false" })).toThrow(CalendarError);
+  });
+});
