@@ -1,4 +1,4 @@
-/** The calendar feed URL (SPEC.md "Calendar feed"): only options that differ from the defaults are sent. */
+/** The calendar feed URL (docs/contract.md#calendar-feed): only options that differ from the defaults are sent. */
 
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions } from "swedish-calendar/core";
 
@@ -25,7 +25,7 @@ export function feedUrl(host: string, options: FeedOptions, scheme: "https" | "w
   return `${scheme}://${host}${FEED_PATH}${feedQuery(options)}`;
 }
 
-/** What the chosen feed holds, for a friendly preview (DECISIONS.md: X-WR-CALNAME follows the options). */
+/** What the chosen feed holds, for a friendly preview (docs/decisions.md#calendar-feed: X-WR-CALNAME follows the options). */
 export function feedDescription(options: FeedOptions, lang: Lang = "en", dueNames: Record<string, string> = {}): string {
   const w = FEED_WORDS[lang];
   const parts = [options.defacto ? w.defacto : w.public];
