@@ -12,12 +12,12 @@ import { SERVICE_DOMAIN } from "swedish-calendar/core";
 export const API_VERSION = "3.0.0";
 
 /**
- * The fixed prefix of every problem `type` URI (SPEC.md "Errors"): `{problem_base}/{slug}`.
+ * The fixed prefix of every problem `type` URI (docs/contract.md#errors): `{problem_base}/{slug}`.
  * One constant of the deployment, never derived from the request. The URIs name errors; they are not pages.
  */
 export const PROBLEM_BASE = `https://${SERVICE_DOMAIN}/problems`;
 
-/** Answers that depend only on their parameters: cached by the CDN for 30 days, revalidated for a year (SPEC.md "Caching"). */
+/** Answers that depend only on their parameters: cached by the CDN for 30 days, revalidated for a year (docs/contract.md#caching). */
 export const CACHE_LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
 /** Errors, /health, 304-less problem answers: never cached. */
 export const NO_STORE = "no-store";
@@ -31,7 +31,7 @@ export const FEED_CACHE_CONTROL = "public, max-age=21600";
 export const NETLIFY_CDN_CACHE_LONG = "public, durable, s-maxage=2592000, stale-while-revalidate=31536000";
 
 /**
- * HTTPS only (DECISIONS.md "HTTP details"): every answer tells browsers to use HTTPS for a year. The platform
+ * HTTPS only (docs/contract.md#headers-and-methods): every answer tells browsers to use HTTPS for a year. The platform
  * redirects plain HTTP to HTTPS; browsers ignore the header on plain-HTTP localhost answers.
  */
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
@@ -77,7 +77,7 @@ export interface PaceLimit {
 }
 
 /**
- * The rate-limit surfaces (SPEC.md "Limits", DECISIONS.md "HTTP details"). Every route of the table names one.
+ * The rate-limit surfaces and their headers (docs/contract.md#rate-limits). Every route of the table names one.
  * `health` and `not-found` carry the v3 pace on counters of their own, so a monitor or a typo never eats into a
  * client's v3 allowance. `feed-query` is the feed when the request carries query parameters.
  */

@@ -1,5 +1,5 @@
 /**
- * The problem types of the service (SPEC.md "Errors"): each slug with its status and title, the error the HTTP
+ * The problem types of the service (docs/contract.md#errors): each slug with its status and title, the error the HTTP
  * layer throws, and how the engine's error codes map onto slugs. The engine knows no statuses; this is the one
  * place that turns its `CalendarError` into a problem.
  */
@@ -43,7 +43,7 @@ export const PROBLEM_TITLES: Record<ProblemSlug, string> = {
   "internal-error": "Internal error",
 };
 
-/** The problem slug of each engine error code (DECISIONS.md "Ranges and limits": the slugs). */
+/** The problem slug of each engine error code (docs/decisions.md#error-slugs). */
 export const SLUG_OF_ENGINE_CODE: Readonly<Record<CalendarErrorCode, ProblemSlug>> = {
   "invalid-argument": "invalid-parameter",
   "invalid-date": "invalid-date",

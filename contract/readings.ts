@@ -1,5 +1,5 @@
 /**
- * Readings of DECISIONS.md, in words: the prose the body schemas (bodies.ts) and the OpenAPI document share, so a
+ * The readings of docs/decisions.md, in words: the prose the body schemas (bodies.ts) and the OpenAPI document share, so a
  * rule is explained the same way wherever it is stated.
  */
 import {

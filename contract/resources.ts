@@ -12,7 +12,7 @@ import { DUE_DATE_SCHEDULE_CODES } from "swedish-calendar/core";
 import { invalidParameter } from "./problems.js";
 import type { DayListResource, DueDatesResponse, DueDateScheduleList, FlagDayList, FlagDaysResponse, LongWeekendsResponse, ObservanceList, OccurrenceList } from "./bodies.js";
 
-/** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse: the response envelope of a year's days, one shape (./bodies.ts). */
+/** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (docs/contract.md#envelopes): one shape (./bodies.ts). */
 export type { DayListResource };
 
 function dayList<T>(year: number, days: T[]): { year: number; count: number; days: T[] } {

@@ -34,7 +34,7 @@ import { READINGS } from "./readings.js";
 
 /** How a parameter given more than once is read. */
 export type Repeat =
-  | "reject" // 400 (the rule for every known parameter, DECISIONS.md "Ranges and limits")
+  | "reject" // 400 (the rule for every known parameter, docs/decisions.md#ranges-and-limits)
   | "all" // the repeatable `add`: every value, in order
   | "first"; // v2 `weekends`: frozen, never rejected, the first value decides
 
@@ -783,7 +783,7 @@ export function matchRoute(pathname: string): Match | undefined {
 
 /**
  * The pace of a request on a row: the feed's is `feed-query` when the request carries query parameters
- * (SPEC.md "Limits"), any parameters. Netlify's rewrite rules can only match named parameters, so on the platform
+ * (docs/contract.md#rate-limits), any parameters. Netlify's rewrite rules can only match named parameters, so on the platform
  * the generated rules send requests naming one of the feed's options to the tighter function; a request whose only
  * parameters are unknown ones is counted there against the plain feed's limit (README, known limits).
  */

@@ -292,7 +292,7 @@ export interface RewriteOptions {
 /**
  * The file (relative to the publish folder, with a leading slash) that the rewrite rules send a request to, or
  * undefined when they send it to a function. Like the CDN, except that a known parameter given twice always
- * reaches the function (which answers 400), as DECISIONS.md asks wherever a process can see it. `params`: the
+ * reaches the function (which answers 400), as docs/decisions.md#serving asks wherever a process can see it. `params`: the
  * query, or the URL it is read from (then parsed only when a rule compares it).
  */
 export function resolveRewrite(

@@ -1,5 +1,5 @@
 /**
- * The shapes of the older unversioned endpoints (SPEC.md "Older unversioned endpoints (v2)"): pure, no clock.
+ * The shapes of the older unversioned endpoints (docs/contract.md#the-v2-endpoints): pure, no clock.
  * Frozen apart from bug fixes; the data corrections of the engine (Easter 1954/1981/2049/2076, de-duplicated
  * bridge and half days, "Whit Sunday") apply because every list comes from the engine.
  */

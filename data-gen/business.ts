@@ -9,7 +9,7 @@ import type { Adjustment } from "./types.js";
 export type { Adjustment, Convention };
 
 /**
- * Business-day conventions (docs/due-dates.md). A Swedish business (banking) day is a working
+ * Business-day conventions (docs/decisions.md#business-days). A Swedish business (banking) day is a working
  * day: Monday to Friday, not a public holiday, not Midsummer Eve, Christmas Eve or New Year's Eve; the Riksbank lists
  * exactly these, and Saturdays, as days on which banks do not settle. The conventions are QuantLib's
  * (ql/time/businessdayconvention.hpp and Calendar::adjust), which ISDA's definitions use too.

@@ -3,7 +3,7 @@ import { OBSERVANCE_RULES, observanceDate, type HolidayType, type ObservanceRule
 import { FLAG_DAY_RULES, FLAG_DAYS_FROM, flagDayDate } from "./flagdays.js";
 import type { Day, IsoWeek, Observance } from "./types.js";
 
-/** The Day and Observance objects (./types.ts). Field order of the objects built here is the serialisation order. */
+/** Day and Observance (docs/contract.md#day, ./types.ts). Field order of the objects built here is the serialisation order. */
 export type { Day, IsoWeek, Observance };
 
 const WORKING = 0;
@@ -272,7 +272,7 @@ function holidayTypeOf(t: number): HolidayType | null {
 }
 
 /**
- * The ISO 8601 week of a day of a known year (docs/time-off.md): the week belongs to the year of its
+ * The ISO 8601 week of a day of a known year (docs/decisions.md#iso-weeks): the week belongs to the year of its
  * Thursday. Same answer as dates.ts isoWeekOf, from the year's own facts, without a civil conversion.
  */
 function isoWeekIn(info: YearInfo, offset: number, weekday: number): IsoWeek {

@@ -1,5 +1,5 @@
 /**
- * The options of the calendar feed: their names, order and defaults.
+ * The options of the calendar feed (docs/contract.md#calendar-feed): their names, order and defaults.
  * This module imports nothing, so the site's browser code can share it without pulling in the feed's writer
  * (data-gen/feed.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The calendar subscription feed: pure, no clock.
+ * The calendar subscription feed (docs/contract.md#calendar-feed, docs/decisions.md#calendar-feed): pure, no clock.
  * The caller chooses the window of years; the events come from the engine and are written here as RFC 5545 text.
  * Output is a pure function of (window, options), so the ETag of a feed is stable between rebuilds.
  *

@@ -40,7 +40,7 @@ export function spanCounts(first: DayNumber, last: DayNumber): SpanCounts {
   };
 }
 
-/** true when `later` is past `earlier` plus 200 calendar years (the 200-year limit, MAX_SPAN_YEARS). */
+/** true when `later` is past `earlier` plus 200 calendar years (the 200-year limit, docs/decisions.md#ranges-and-limits). */
 export function exceedsMaxSpan(earlier: DayNumber, later: DayNumber): boolean {
   return later > addMonths(earlier, MAX_SPAN_YEARS * 12).day;
 }

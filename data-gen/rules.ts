@@ -52,7 +52,10 @@ const weekdayOnOrAfter = (weekday: number, month: number, day: number) => (year:
 const FRIDAY = 5;
 const SATURDAY = 6;
 
-/** Catalogue order: the order of this table. Observances sharing a date are listed in this order. */
+/**
+ * Catalogue order: the order of the table in docs/contract.md#the-catalogue-of-observances. Observances sharing a date
+ * are listed in this order.
+ */
 export const OBSERVANCE_RULES: readonly ObservanceRule[] = [
   { code: "newYearsDay", holidayType: "public", name: { sv: "Nyårsdagen", en: "New Year's Day" }, feast: FEASTS.newYear, eras: [{ date: fixed(1, 1) }] },
   { code: "epiphany", holidayType: "public", name: { sv: "Trettondedag jul", en: "Epiphany" }, feast: FEASTS.christmas, eras: [{ date: fixed(1, 6) }] },

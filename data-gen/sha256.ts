@@ -1,7 +1,7 @@
 /**
  * SHA-256 (FIPS 180-4) in plain TypeScript, so the engine runs wherever JavaScript does (browsers, Deno, workers)
- * without `node:crypto`. Used once per process for the data version; test/engine/sha256.test.ts checks it against
- * `node:crypto` on random inputs.
+ * without `node:crypto`. Used once per process for the data version. No test of its own compares it with
+ * `node:crypto` yet.
  */
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,

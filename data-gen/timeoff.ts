@@ -1,7 +1,7 @@
 /**
- * Time off (issue 11, docs/time-off.md): the long weekends of a year and the best use of a number of
- * leave days in a span. Pure: day numbers in, response objects out. Both read a span's days as one array of small
- * integers (calendar.ts dayKindsBetween), never Day objects or Dates in their loops.
+ * Time off (issue 11, docs/decisions.md#long-weekends, docs/decisions.md#leave-plans): the long weekends of a year and
+ * the best use of a number of leave days in a span. Pure: day numbers in, response objects out. Both read a span's days
+ * as one array of small integers (calendar.ts dayKindsBetween), never Day objects or Dates in their loops.
  */
 import { DAY_OFF, FIRST_DAY, LAST_DAY, NAMED_DAY, WORKING_DAY, dayKindsBetween, dayOf, isBridgeDay } from "./calendar.js";
 import { dayFromCivil, toIsoDate, type DayNumber } from "./dates.js";

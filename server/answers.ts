@@ -1,6 +1,6 @@
 /**
  * Answers the standalone server keeps and writes straight onto the socket when the same target is asked again, as
- * the CDN keeps them in production (SPEC: function answers are cached on the CDN; `Netlify-CDN-Cache-Control`):
+ * the CDN keeps them in production (docs/contract.md#caching: function answers are cached on the CDN; `Netlify-CDN-Cache-Control`):
  *   - a function's 200 whose Cache-Control is CACHE_LONG: it depends on its parameters only, so it stays the same
  *     for its target; when a dataset file could answer the target instead (a row with a static answer), only for a
  *     second, as long as the file lookup is trusted (./files.ts STAT_TTL_MS);
@@ -11,7 +11,7 @@
  *
  * A repeat is answered as the function or the file answers it: counted on the same counter (servedOf), 429 when
  * over the pace, 304 when If-None-Match matches, no body for HEAD, the same headers. The feed's repeats are the
- * exception: its limit applies only when a response must be built (SPEC.md "Limits": cached responses are served
+ * exception: its limit applies only when a response must be built (docs/contract.md#rate-limits: cached responses are served
  * regardless), so a kept feed answer is served without counting, its headers still stating the limit. An answer is kept from the
  * second request of its target on (a stream of distinct targets keeps nothing and costs nothing extra). Bounded in
  * bytes; the oldest kept answer goes first.

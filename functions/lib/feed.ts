@@ -1,5 +1,5 @@
 /**
- * The calendar subscription feed over HTTP: its two rows of the route table serve the
+ * The calendar subscription feed over HTTP (docs/contract.md#calendar-feed): its two rows of the route table serve the
  * same calendar. The window is the current year in Sweden ± 2 and cannot be changed.
  */
 import { buildFeed, DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions } from "swedish-calendar/ics";

@@ -1,5 +1,5 @@
 /**
- * The older unversioned endpoints (SPEC.md "Older unversioned endpoints (v2)"): /holidays, /half-days,
+ * The older unversioned endpoints (docs/contract.md#the-v2-endpoints): /holidays, /half-days,
  * /bridge-days at the root, frozen apart from bug fixes and being withdrawn (./withdrawal.ts).
  *
  * Every v2 response (200, 304, errors, 405, 429, 410) carries Link and, once the withdrawal is announced,

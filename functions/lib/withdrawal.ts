@@ -1,5 +1,5 @@
 /**
- * The withdrawal timeline of the v2 endpoints (SPEC.md "Withdrawal of v2", DECISIONS.md "v2 withdrawal").
+ * The withdrawal timeline of the v2 endpoints (docs/contract.md#withdrawal-of-v2, docs/decisions.md#v2-withdrawal).
  * Pure: the configuration and the moment are passed in, so tests walk the whole timeline with a fixed clock.
  *
  *   no announcement (or      Link only; 5 requests per 10 s

@@ -214,7 +214,7 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(v2.content["application/problem+json"].examples)).toEqual(["invalid-year"]);
   });
 
-  it("states the problem base, the slug table and the readings of DECISIONS.md in its descriptions", () => {
+  it("states the problem base, the slug table and the readings of docs/decisions.md in its descriptions", () => {
     const text = JSON.stringify(PUBLIC);
     const description: string = PUBLIC.info.description;
     expect(PROBLEM_BASE).toBe(HTTP_PROBLEM_BASE);

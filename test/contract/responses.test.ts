@@ -1,6 +1,6 @@
 /**
  * Responses of the handlers validate against what the OpenAPI document (its strict form) says for their path and
- * status; errors are problem documents of the slug DECISIONS.md gives; engine outputs validate directly.
+ * status; errors are problem documents of the slug docs/decisions.md#error-slugs gives; engine outputs validate directly.
  */
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -248,7 +248,7 @@ describe("v2 and feed responses validate against the document", () => {
   });
 });
 
-describe("errors are problem documents of the DECISIONS.md slug", () => {
+describe("errors are problem documents of the slug docs/decisions.md gives", () => {
   const v3Cases: [string, ProblemSlug][] = [
     // malformed date (path or query)
     ["/v3/days/2024-1-01", "invalid-parameter"], ["/v3/days/20240101", "invalid-parameter"], ["/v3/days/abc", "invalid-parameter"],

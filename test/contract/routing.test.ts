@@ -89,8 +89,9 @@ describe("the generated _redirects, as Netlify parses it", () => {
     const options = ROUTE_FEED_OPTIONS();
     expect(rules.slice(0, -1).map((r) => Object.keys(r.query)[0])).toEqual(options);
     for (const r of rules.slice(0, -1)) expect(r.to).toBe(`/_feed/query${PATHS.feed}`);
-    // in process, any query parameter makes it feed-query (SPEC.md); the platform's rules can only name the options,
-    // so a request with unknown parameters only is the one case they count at the plain pace (README, known limits)
+    // in process, any query parameter makes it feed-query (docs/contract.md#rate-limits); the platform's rules can
+    // only name the options, so a request with unknown parameters only is the one case they count at the plain pace
+    // (README, known limits)
     const route = matchRoute(PATHS.feed)!.route;
     expect(surfaceOf(route, new URL(`http://x${PATHS.feed}?bridge=1`))).toBe("feed-query");
     expect(surfaceOf(route, new URL(`http://x${PATHS.feed}?unknown=1`))).toBe("feed-query");

@@ -194,14 +194,14 @@ const NETLIFY_DEV_OWN_HABITS: { why: string; applies: (c: Case) => boolean; aspe
   {
     why:
       "it applies the `_headers` rules to function answers too, filling in the rule's Content-Type on a 304 or a preflight, " +
-      "which have no body and no Content-Type (ARCHITECTURE.md, Netlify facts; the CDN applies the rules to files)",
+      "which have no body and no Content-Type (docs/architecture.md#netlify-facts; the CDN applies the rules to files)",
     applies: (c) => !fileAnswered(c.path) && coveredByHeaderRule(c.path) && (c.method === "OPTIONS" || c.condition !== undefined),
     aspects: ["content-type"],
   },
   {
     why:
       "a rewrite rule cannot see a parameter given twice, so it serves the last value's file where a process answers 400 " +
-      "(the same on the CDN: documented as a known limit of the static surface, DECISIONS.md \"Serving\")",
+      "(the same on the CDN: documented as a known limit of the static surface, docs/decisions.md#serving)",
     applies: (c) => c.path === DUPLICATE_ON_A_FILE_ROUTE && fileAnsweredIgnoringDuplicates(c.path),
     aspects: ["status", "body", ...SPEC_HEADERS],
   },

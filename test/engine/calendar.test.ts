@@ -1,6 +1,6 @@
 /**
  * Hand-verified dates of the Swedish calendar (issue 2). Every expected date below was worked out by
- * hand from the rules of DECISIONS.md and checked against a printed calendar; weekdays are checked
+ * hand from the rules of docs/decisions.md#historical-rules and checked against a printed calendar; weekdays are checked
  * with the platform's Date, not with the engine's own arithmetic.
  */
 import { describe, expect, it } from "vitest";

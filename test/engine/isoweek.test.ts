@@ -1,5 +1,5 @@
 /**
- * ISO 8601 weeks on every Day (issue 11, DECISIONS.md "Weeks and time off"): hand-checked examples, and the engine's
+ * ISO 8601 weeks on every Day (issue 11, docs/decisions.md#iso-weeks): hand-checked examples, and the engine's
  * two arithmetic implementations (dayOf's, from the year it holds, and dates.ts isoWeekOf) against luxon's
  * `weekYear`/`weekNumber` for random dates 1930-9999 and every New Year's week of the range.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { durationOf, period, periodSummary, BOUNDS } from "swedish-calendar/core";
 import { d, expectCalendarError } from "./helpers.js";
 
-describe("duration (DECISIONS.md examples)", () => {
+describe("duration (the examples of docs/decisions.md#duration)", () => {
   it("2024-01-01..2024-12-31 inclusive is 1 year 0 months 0 days", () => {
     expect(period(d("2024-01-01"), d("2024-12-31"), "inclusive").duration).toEqual({ years: 1, months: 0, days: 0 });
   });

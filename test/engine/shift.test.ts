@@ -92,7 +92,7 @@ describe("the Sunday rule (postpone)", () => {
 });
 
 describe("shift response", () => {
-  it("has the fields of SPEC.md in order", () => {
+  it("has the fields of docs/contract.md#shift in order", () => {
     const s = run("2024-01-31", ["1m", "2b"], true);
     expect(Object.keys(s)).toEqual(["date", "postpone", "steps", "landed", "postponed", "result", "period"]);
     expect(Object.keys(s.steps[0])).toEqual(["unit", "amount", "constrained", "result"]);

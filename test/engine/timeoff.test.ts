@@ -1,9 +1,9 @@
 /**
- * Time off (issue 11, DECISIONS.md "Weeks and time off"): long weekends and leave plans. Hand-checked cases from the
- * issue and the calendar; long weekends against a naive reading of the definition built from Day objects; the leave
- * planner against a brute-force search over every plan (random spans of up to 21 days, budgets up to 4, across the
- * whole range, the full answer compared, tie-breaking included), and `longest` on whole years against an exhaustive
- * search over every interval of the span.
+ * Time off (issue 11, docs/decisions.md#long-weekends, docs/decisions.md#leave-plans): long weekends and leave plans.
+ * Hand-checked cases from the issue and the calendar; long weekends against a naive reading of the definition built
+ * from Day objects; the leave planner against a brute-force search over every plan (random spans of up to 21 days,
+ * budgets up to 4, across the whole range, the full answer compared, tie-breaking included), and `longest` on whole
+ * years against an exhaustive search over every interval of the span.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The v2 withdrawal timeline (DECISIONS.md "v2 withdrawal"), walked with an injected clock:
+ * The v2 withdrawal timeline (docs/contract.md#withdrawal-of-v2, docs/decisions.md#v2-withdrawal), walked with an injected clock:
  * announcement 2026-01-15 09:00 UTC, sunset 2026-07-15 09:00 UTC.
  */
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** Same-origin API calls with problem-document errors (SPEC.md "Errors"). */
+/** Same-origin API calls with problem-document errors (docs/contract.md#errors). */
 import type { Problem } from "./types.ts";
 import { documentLang } from "./i18n.ts";
 import { swedishProblem } from "./problems.ts";

@@ -1,4 +1,4 @@
-/** The calendar feed URL: only options that differ from the defaults are sent. */
+/** The calendar feed URL (docs/contract.md#calendar-feed): only options that differ from the defaults are sent. */
 
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions } from "swedish-calendar/core";
 
@@ -25,7 +25,7 @@ export function feedUrl(host: string, options: ResolvedFeedOptions, scheme: "htt
   return `${scheme}://${host}${FEED_PATH}${feedQuery(options)}`;
 }
 
-/** What the chosen feed holds, for a friendly preview (as the feed's X-WR-CALNAME follows the options). */
+/** What the chosen feed holds, for a friendly preview (docs/decisions.md#calendar-feed: X-WR-CALNAME follows the options). */
 export function feedDescription(options: ResolvedFeedOptions, lang: Lang = "en", dueNames: Record<string, string> = {}): string {
   const w = FEED_WORDS[lang];
   const parts = [options.defacto ? w.defacto : w.public];

@@ -20,7 +20,7 @@ export function isoWeekdayOf(year: number, month: number, day: number): number {
   return isoWeekday(dayFromCivil(year, month, day));
 }
 
-/** The year in Sweden right now (SPEC.md: 'today' is Swedish local time). */
+/** The year in Sweden right now (docs/contract.md#scope-and-conventions: 'today' is Swedish local time). */
 export function stockholmYear(now: Date = new Date()): number {
   return Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Stockholm", year: "numeric" }).format(now));
 }

@@ -1,5 +1,5 @@
 /**
- * The API shapes the site reads (SPEC.md "Resources and their fields"). The site is a plain API client; the
+ * The API shapes the site reads (docs/contract.md#resources). The site is a plain API client; the
  * response types are the engine's own (type-only imports: nothing of the engine is bundled by these).
  */
 import type { Day, LongWeekend } from "swedish-calendar/core";
