@@ -1,0 +1,73 @@
+/**
+ * A redis-server of the test's own on a free loopback port (Debian's `redis-server` package; `.ci/run` installs it),
+ * with no persistence, stopped and started again on the same port when a test asks. `redisBinary()` is undefined
+ * where the binary is missing: the tests that need it skip, saying so.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createConnection } from "node:net";
+import { choosePort } from "../e2e/server.js";
+
+export function redisBinary(): string | undefined {
+  const found = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
+  return found.status === 0 ? found.stdout.trim() : undefined;
+}
+
+export interface TestRedis {
+  port: number;
+  url: string;
+  /** stops the server (its counters are gone: nothing is persisted) */
+  stop(): Promise<void>;
+  /** starts it again on the same port */
+  start(): Promise<void>;
+  /** runs one command with redis-cli-like inline syntax over a raw socket (PING, CLIENT PAUSE 300, FLUSHALL) */
+  command(line: string): Promise<string>;
+}
+
+function answers(port: number, line: string, timeoutMs = 2000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ port, host: "127.0.0.1" });
+    let text = "";
+    const timer = setTimeout(() => (socket.destroy(), reject(new Error(`redis on ${port}: no answer to ${line}`))), timeoutMs);
+    socket.on("connect", () => socket.write(line + "\r\n"));
+    socket.on("data", (chunk) => {
+      text += chunk.toString();
+      if (text.endsWith("\r\n")) {
+        clearTimeout(timer);
+        socket.end();
+        resolve(text.trim());
+      }
+    });
+    socket.on("error", (error) => (clearTimeout(timer), reject(error)));
+  });
+}
+
+export async function startRedis(): Promise<TestRedis> {
+  const binary = redisBinary();
+  if (!binary) throw new Error("redis-server is not installed (apt-get install redis-server)");
+  const port = await choosePort(16379 + Math.floor(Math.random() * 2000));
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"], { stdio: "ignore" });
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      try {
+        if ((await answers(port, "PING", 500)) === "+PONG") return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`redis-server did not start on ${port}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once("exit", () => resolve());
+      running.kill("SIGKILL");
+    });
+  };
+  await start();
+  return { port, url: `redis://127.0.0.1:${port}/0`, stop, start, command: (line) => answers(port, line) };
+}
