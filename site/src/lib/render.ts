@@ -130,7 +130,7 @@ function stat(id: string, value: string, label: string, note = ""): string {
 
 /**
  * A twelve-month picture of the year, a week per row with its ISO week number first. Decorative: the tables carry
- * the same facts for assistive technology. Today and a leave plan are marked by the browser (home.ts).
+ * the same facts for assistive technology. Today and a leave plan are marked by the browser (scripts/home/).
  */
 function yearGrid(data: YearData, byDate: Map<string, Day>, lang: Lang): string {
   const w = YEAR_WORDS[lang];
