@@ -1,7 +1,8 @@
 /**
  * End-to-end: the site in headless Chromium against the real server (`npm start`, the standalone server; the e2e
  * global setup builds the dataset and the site into public/). Unlike test/site/site.test.ts (a fixture server answering from the engine),
- * every API call here goes through the real /v3 routes, the feed function and the static dataset.
+ * every request here goes to the real server: the dataset's files (a year's lists), the /v3 routes (the calculators),
+ * the feed function.
  * The site is Swedish at /, /api/, /v2-deprecation/ and English under /en/: checks of English wording open the
  * English pages. Screenshots: test-results/screenshots/real-*.png.
  */
@@ -10,7 +11,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { dayOf, holidaysOfYear, parseIsoDate } from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
 import {
-  engineLongWeekends, enginePlan, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows, openPage as openPageAt,
+  datasetPath, engineLongWeekends, enginePlan, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows, openPage as openPageAt,
   runPlanner, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear, type ContextOptions, type PlanRequest,
 } from "../site/browser.js";
 import { e2eBaseUrl } from "./base-url.js";
@@ -55,7 +56,7 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
     }
   });
 
-  it("year picker: 1952 loads through the real /v3 routes", async () => {
+  it("year picker: 1952 loads from the real dataset files", async () => {
     const { context, page } = await openPage("/en/");
     try {
       await showYear(page, "1952");
@@ -65,9 +66,10 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
       expect(await page.textContent("#holiday-table")).toContain("Annunciation Day");
       expect(await page.textContent("#holiday-table caption")).toContain(`(${engine.length} dates)`);
       expect(await page.textContent("#stat-working .stat-value")).toBe(String(workingDaysOfYear(1952)));
-      for (const call of ["/v3/holidays?year=1952", "/v3/bridge-days?year=1952", "/v3/half-days?year=1952", "/v3/period?from=1952-01-01&to=1952-12-31", "/v3/long-weekends?year=1952"]) {
-        expect(apiCalls).toContain(`200 ${call}`);
+      for (const file of ["holidays", "bridgeDays", "halfDays", "longWeekends", "yearDays"] as const) {
+        expect(apiCalls).toContain(`200 ${datasetPath(file, { year: 1952 })}`);
       }
+      expect(apiCalls.filter((call) => call.includes("year=1952") || call.includes("from=1952"))).toEqual([]);
       expect(await longWeekendRows(page)).toEqual(engineLongWeekends(1952));
       await screenshot(page, "real-home-1952");
     } finally {
@@ -156,7 +158,7 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
     }
   });
 
-  it("week numbers and today in the grid; the long weekends of 2025 and 2026 from the real /v3/long-weekends", async () => {
+  it("week numbers and today in the grid; the long weekends of 2025 and 2026 from the real dataset files", async () => {
     const { context, page } = await openPage("/");
     try {
       expect(await page.getAttribute("#year-content .month-days .c-today", "data-date")).toBe(stockholmToday());
@@ -164,7 +166,7 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
         await showYear(page, String(year));
         expect(await longWeekendRows(page)).toEqual(engineLongWeekends(year));
       }
-      expect(apiCalls).toContain("200 /v3/long-weekends?year=2025");
+      expect(apiCalls).toContain(`200 ${datasetPath("longWeekends", { year: 2025 })}`);
       expect(await longWeekendRows(page)).toContainEqual({ start: "2025-12-31", end: "2026-01-04", days: 5, leave: "2026-01-02" });
       await showYear(page, "2026");
       expect(await gridWeekOf(page, "2026-12-31")).toBe("53");

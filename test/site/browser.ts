@@ -20,6 +20,8 @@ import { brotliDecompressSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { dayFromCivil, leavePlan, longWeekendsOfYear, parseIsoDate, period, type LeaveObjective } from "swedish-calendar/core";
+import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../../contract/routes.js";
+import { fillFile } from "../../contract/static.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
@@ -234,6 +236,17 @@ export async function openPage(
   watch?.(page);
   await page.goto(origin + urlPath, { waitUntil: "networkidle" });
   return { context, page };
+}
+
+/**
+ * A dataset file's path as the route table writes it (a route's `static.file`, its default variant, or a static-only
+ * file), e.g. datasetPath("holidays", { year: 2024 }) is /v3/data/2024/holidays.json: where the home page reads it.
+ */
+export function datasetPath(file: RouteId | keyof typeof STATIC_ONLY_FILES, values: Record<string, string | number> = {}): string {
+  if (file in STATIC_ONLY_FILES) return fillFile({ file: STATIC_ONLY_FILES[file as keyof typeof STATIC_ONLY_FILES].file }, values);
+  const answer = ROUTE_BY_ID[file as RouteId].static;
+  if (!answer) throw new Error(`route ${file} has no dataset file`);
+  return fillFile(answer, values);
 }
 
 /** A screenshot into test-results/screenshots/<name>.png: the full page, or only the viewport (for very long pages). */

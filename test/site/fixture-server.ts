@@ -2,8 +2,10 @@
  * A test fixture server for the site tests: serves the publish folder (public/) and answers the few
  * API URLs the pages call (/v3/holidays, /v3/bridge-days, /v3/half-days, /v3/long-weekends, /v3/period,
  * /v3/shift, /v3/leave-plan, /v3/due-dates, /v3/due-dates/catalogue, /v3/openapi.json, HEAD /holidays, the feed) straight from the calendar engine
- * (data-gen/ and its resources.ts, as the v3 function calls them). It is not the API: the API's own behaviour
- * is tested elsewhere; this only lets the browser tests run without it.
+ * (data-gen/ and its resources.ts, as the v3 function calls them), and the dataset's files (/v3/data/..., which the
+ * home page reads a year's lists from) as the build would write them (build/generate.ts datasetFileBody, computed
+ * whether or not public/ holds a built dataset). It is not the API: the API's own behaviour is tested elsewhere;
+ * this only lets the browser tests run without it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFile, stat } from "node:fs/promises";
@@ -13,6 +15,8 @@ import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, leavePlan, par
 import { PROBLEM_TITLES, ProblemError, invalidParameter, problemOf } from "../../contract/problems.js";
 import { parseStrictBoolean } from "../../contract/query.js";
 import { dueDateCatalogueResource, dueDatesResource, longWeekendsResource } from "../../contract/resources.js";
+import { DATASET_FOLDER } from "../../contract/routes.js";
+import { datasetFileBody } from "../../build/generate.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -216,6 +220,16 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
       return true;
     }
     default:
+      if (url.pathname.startsWith(DATASET_FOLDER + "/")) {
+        const body = datasetFileBody(url.pathname.slice(1));
+        if (body === undefined) {
+          json(res, 404, { type: "https://calendar.test/problems/not-found", title: "Not found", status: 404, detail: `no dataset file ${url.pathname}` }, "application/problem+json");
+          return true;
+        }
+        res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+        res.end(method === "HEAD" ? undefined : body);
+        return true;
+      }
       if (url.pathname.startsWith("/v3/days/")) {
         json(res, 200, dayOf(parseIsoDate(decodeURIComponent(url.pathname.slice("/v3/days/".length)), "date")));
         return true;

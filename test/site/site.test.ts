@@ -21,12 +21,13 @@ import {
 import { PATHS } from "../../contract/paths.js";
 import { dueDates } from "swedish-calendar";
 import {
-  ROOT, engineLongWeekends, enginePlan, gridDueMarks, gridPlanMarks, payColumnDates, waitForPay, gridWeekOf, launchChromium, listedDates, longWeekendRows,
+  ROOT, datasetPath, engineLongWeekends, enginePlan, gridDueMarks, gridPlanMarks, payColumnDates, waitForPay, gridWeekOf, launchChromium, listedDates, longWeekendRows,
   openPage as openPageAt, runPlanner, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear,
   type ContextOptions, type PlanRequest,
 } from "./browser.js";
 import { FIXTURE_OPENAPI, startFixtureServer, type FixtureServer } from "./fixture-server.js";
 import { ROUTES } from "../../contract/routes.js";
+
 import { PROBLEM_STATUS } from "../../contract/problems.js";
 
 const PUBLIC = path.join(ROOT, "public");
@@ -112,9 +113,10 @@ describe("home page", () => {
       expect(await page.textContent("#stat-bridge .stat-value")).toBe(String(bridgeDaysOfYear(2024).length));
       expect(await page.textContent("#stat-half .stat-value")).toBe(String(halfDaysOfYear(2024).length));
       expect(await page.textContent("#stat-working .stat-value")).toBe(String(workingDaysOfYear(2024)));
-      expect(server.requests).toContain("/v3/holidays?year=2024");
-      expect(server.requests).toContain("/v3/period?from=2024-01-01&to=2024-12-31");
-      expect(server.requests).toContain("/v3/long-weekends?year=2024");
+      // the year's lists are the dataset's files (the working days counted from its days), never the API's routes
+      expect(datasetPath("holidays", { year: 2024 })).toBe("/v3/data/2024/holidays.json");
+      for (const file of ["holidays", "bridgeDays", "halfDays", "longWeekends", "yearDays"] as const) expect(server.requests).toContain(datasetPath(file, { year: 2024 }));
+      expect(server.requests.filter((r) => r.includes("year=2024") || r.includes("from=2024-01-01"))).toEqual([]);
       expect(await longWeekendRows(page)).toEqual(engineLongWeekends(2024));
 
       // previous-year button, then back in history
@@ -384,7 +386,7 @@ describe("week numbers, today and long weekends (issue 11)", () => {
       await showYear(page, "2025");
       expect(await longWeekendRows(page)).toEqual(engineLongWeekends(2025));
       expect(await longWeekendRows(page)).toContainEqual({ start: "2025-12-31", end: "2026-01-04", days: 5, leave: "2026-01-02" });
-      expect(server.requests).toContain(`${PATHS.longWeekends}?year=2025`);
+      expect(server.requests).toContain(datasetPath("longWeekends", { year: 2025 }));
     } finally {
       await context.close();
     }
@@ -537,8 +539,8 @@ describe("pay and payment dates (issue 21)", () => {
       expect(marks.find((m) => m.date === "2026-06-18")!.title).toContain(child);
       expect(marks.find((m) => m.date === "2026-12-23")!.title).toContain(salary);
       expect(await page.isVisible('#year-content [data-legend="due"]')).toBe(true);
-      expect(server.requests).toContain(`${PATHS.dueDateCatalogue}`);
-      expect(server.requests).toContain(`${PATHS.dueDates}?year=2026&schedule=child-benefit`);
+      expect(server.requests).toContain(datasetPath("dueDateCatalogue"));
+      expect(server.requests).toContain(datasetPath("dueDates", { year: 2026, schedule: "child-benefit" }));
 
       // another schedule and another year: the marks follow the calendar
       await page.check('#pay-schedules input[value="tax-account"]');
@@ -559,33 +561,39 @@ describe("pay and payment dates (issue 21)", () => {
     }
   });
 
-  it("a schedule before its first year shows the API's reason in the page's language", async () => {
+  it("a schedule before its first year says why in the page's language, and nothing is asked for those dates", async () => {
+    /** a request for child benefit's dates of a year before 2015: a file or the API's route */
+    const beforeSince = (r: string) => /\/(19\d\d|200\d|201[0-4])\/due-dates\/child-benefit\.json$|year=(19\d\d|200\d|201[0-4])&schedule=child-benefit/.test(r);
     const sv = await openPage("/?year=2013");
     try {
       await waitForPay(sv.page, 2013, ["salary-25", "child-benefit"]);
       expect(await payColumnDates(sv.page, "salary-25")).toEqual(dates(2013, "salary-25"));
       expect(await payColumnDates(sv.page, "child-benefit")).toEqual([]);
       const note = (await sv.page.textContent('#pay-result .pay-note[data-schedule="child-benefit"]'))!;
-      expect(note).toContain("Barnbidrag: finns från 2015");
+      expect(note).toContain("Barnbidrag betalas ut enligt denna regel från 2015.");
       expect(note).toContain("Försäkringskassans publicerade utbetalningsdagar från 2015");
-      expect(note).not.toMatch(/sourced|payment day|Invalid/);
-      expect(server.requests).toContain(`${PATHS.dueDates}?year=2013&schedule=child-benefit`); // the API was asked
+      expect(note).not.toMatch(/sourced|payment day|Invalid|'year'/);
       await sv.page.check('#pay-schedules input[value="tax-account"]');
       await showYear(sv.page, "2011");
       await waitForPay(sv.page, 2011, ["salary-25", "child-benefit", "tax-account"]);
-      expect(await sv.page.textContent('#pay-result .pay-note[data-schedule="tax-account"]')).toContain("skatteförfarandelagens (2011:1244), som trädde i kraft den 1 januari 2012");
+      const tax = (await sv.page.textContent('#pay-result .pay-note[data-schedule="tax-account"]'))!;
+      expect(tax).toContain("Skattekontots förfallodagar följer denna regel från 2012");
+      expect(tax).toContain("skatteförfarandelagens (2011:1244), som trädde i kraft den 1 januari 2012");
+      expect(await sv.page.textContent("#pay-status")).toContain("(1 schema)");
     } finally {
       await sv.context.close();
     }
     const en = await openPage("/en/?year=2013");
     try {
       await waitForPay(en.page, 2013, ["salary-25", "child-benefit"]);
-      expect(await en.page.textContent('#pay-result .pay-note[data-schedule="child-benefit"]')).toContain(
-        "Child benefit: 'year' must be from 2015 to 9999 for the schedule 'child-benefit'",
-      );
+      const note = (await en.page.textContent('#pay-result .pay-note[data-schedule="child-benefit"]'))!;
+      expect(note).toContain("Child benefit is paid by this rule from 2015.");
+      expect(note).toContain("Försäkringskassan's published payment days from 2015");
     } finally {
       await en.context.close();
     }
+    expect(server.requests.filter(beforeSince)).toEqual([]);
+    expect(server.requests).toContain(datasetPath("dueDates", { year: 2013, schedule: "salary-25" }));
   });
 
   it.each([["sv", "/", "Egen regel"], ["en", "/en/", "Custom rule"]])("(%s) a rule of your own: the last day, modified following, in the table and on the calendar", async (_lang, home, name) => {

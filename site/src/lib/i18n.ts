@@ -272,3 +272,40 @@ export const YEAR_WORDS: Record<Lang, YearWords> = {
     noLeave: "behövs ingen",
   },
 };
+
+/**
+ * Why the pay section shows no dates of a schedule for a year before its `since` (the catalogue's): a sentence of
+ * its own, written here in both languages, and the site never asks for those dates (the API would refuse them with
+ * 400, and the dataset has no file for them). A schedule the site has no words for yet gets the general sentence.
+ */
+export const BEFORE_SINCE: Record<Lang, { known: Record<string, (since: number) => string>; other: (name: string, since: number) => string }> = {
+  en: {
+    known: {
+      "child-benefit": (since) =>
+        `Child benefit is paid by this rule from ${since}. The rule rests on Försäkringskassan's published payment days from ${since}; ` +
+        "no source the service cites settles the payment days before that.",
+      "tax-account": (since) =>
+        `The tax account's due dates follow this rule from ${since}: it is the Tax Procedure Act's (skatteförfarandelagen, 2011:1244), ` +
+        "in force from 1 January 2012. Earlier years followed the Tax Payment Act (skattebetalningslagen, 1997:483), and before 1998 " +
+        "other laws, which the schedule does not state.",
+    },
+    other: (name, since) => `${name} follows this rule from ${since}; the service gives no dates for earlier years.`,
+  },
+  sv: {
+    known: {
+      "child-benefit": (since) =>
+        `Barnbidrag betalas ut enligt denna regel från ${since}. Regeln bygger på Försäkringskassans publicerade utbetalningsdagar från ${since}; ` +
+        "tidigare utbetalningsdagar fastställs inte av någon källa som tjänsten hänvisar till.",
+      "tax-account": (since) =>
+        `Skattekontots förfallodagar följer denna regel från ${since}: den är skatteförfarandelagens (2011:1244), som trädde i kraft ` +
+        "den 1 januari 2012. Tidigare år gällde skattebetalningslagen (1997:483) och före 1998 andra lagar, som schemat inte anger.",
+    },
+    other: (name, since) => `${name} följer denna regel från ${since}; tjänsten anger inga datum för tidigare år.`,
+  },
+};
+
+/** The sentence for a schedule before its first year (BEFORE_SINCE). */
+export function beforeSinceSentence(schedule: { code: string; name: Record<Lang, string>; since: number }, lang: Lang): string {
+  const words = BEFORE_SINCE[lang];
+  return words.known[schedule.code]?.(schedule.since) ?? words.other(schedule.name[lang], schedule.since);
+}

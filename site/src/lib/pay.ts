@@ -1,7 +1,9 @@
 /**
  * The "Löner och utbetalningar" / "Pay and payment dates" section of the home page (issue 21): the words, the
  * rule of a schedule as a sentence, and the table of a year's due dates. The schedules, their rules and their
- * dates come from the API (`/v3/due-dates/catalogue`, `/v3/due-dates`); this module only puts them into words.
+ * dates come from the dataset's files (the catalogue, a schedule's year: ./dataset.ts) and a rule of your own from the
+ * API (`/v3/due-dates`); this module only puts them into words. Why a schedule has no dates before its first year:
+ * ./i18n.ts beforeSinceSentence.
  */
 import type { Convention, DayOfMonth, DueDates, DueDateSchedule, DueDayByMonth } from "swedish-calendar/core";
 import { escapeHtml as e } from "./format.ts";
@@ -93,31 +95,12 @@ export function ruleText(schedule: Pick<DueDateSchedule, "day" | "convention">, 
   return w.rule(w.dayOf(day), "", schedule.convention);
 }
 
-/**
- * Why a named schedule has no dates before its `since`, in Swedish. The API states the reason in English (the
- * engine's `beforeSince`, in the 400's detail); the English page shows that. A schedule the site does not know yet
- * gets a sentence built from its catalogue entry.
- */
-const BEFORE_SINCE_SV: Record<string, string> = {
-  "child-benefit":
-    "barnbidragets utbetalningsdag (den 20:e, eller bankdagen före när den 20:e inte är en bankdag) bygger på Försäkringskassans " +
-    "publicerade utbetalningsdagar från 2015; tidigare utbetalningsdagar fastställs inte av någon källa som tjänsten hänvisar till.",
-  "tax-account":
-    "skattekontots förfallodagar som de anges här är skatteförfarandelagens (2011:1244), som trädde i kraft den 1 januari 2012; " +
-    "tidigare år gällde skattebetalningslagen (1997:483) och före 1998 andra lagar, som schemat inte anger.",
-};
-
-export function beforeSinceText(schedule: DueDateSchedule, apiDetail: string, lang: Lang): string {
-  if (lang === "en") return apiDetail;
-  const since = schedule.since ?? 0;
-  const specific = BEFORE_SINCE_SV[schedule.code];
-  return `finns från ${since}, inte tidigare: ${specific ?? "tjänsten anger inte schemat för tidigare år."}`;
-}
-
 /** One schedule's answer for the shown year, or why it has none. */
 export type PayColumn =
   | { key: string; name: string; rule: string; dates: DueDates }
-  | { key: string; name: string; rule: string; error: string };
+  | { key: string; name: string; rule: string; error: string }
+  /** a year before the schedule's first: the sentence why (i18n.ts beforeSinceSentence), nothing asked */
+  | { key: string; name: string; rule: string; beforeSince: string };
 
 /** A date cell: "23 januari, fredag" and, when moved, from where. */
 function dueCell(date: DueDates["dates"][number], lang: Lang): string {
@@ -130,9 +113,9 @@ function dueCell(date: DueDates["dates"][number], lang: Lang): string {
 export function payTable(year: number, columns: PayColumn[], lang: Lang): string {
   const w = PAY_WORDS[lang];
   const shown = columns.filter((c): c is Extract<PayColumn, { dates: DueDates }> => "dates" in c);
-  const refused = columns.filter((c): c is Extract<PayColumn, { error: string }> => "error" in c);
+  const refused = columns.filter((c) => !("dates" in c));
   const notes = refused
-    .map((c) => `<p class="pay-note" data-schedule="${e(c.key)}">${e(w.notForYear(c.name, c.error))}</p>`)
+    .map((c) => `<p class="pay-note" data-schedule="${e(c.key)}">${e("error" in c ? w.notForYear(c.name, c.error) : "beforeSince" in c ? c.beforeSince : "")}</p>`)
     .join("");
   if (shown.length === 0) return `<p class="empty" id="pay-empty">${e(refused.length ? "" : w.none)}</p>${notes}`;
   const head = shown.map((c) => `<th scope="col" data-schedule="${e(c.key)}">${e(c.name)}<span class="hint pay-rule">${e(c.rule)}</span></th>`).join("");

@@ -27,8 +27,9 @@ export interface Problem {
 }
 
 /**
- * Everything the home page shows for one year. `workingDays` is null when /v3/period could not be read, and
- * `longWeekends` when /v3/long-weekends could not be: the rest of the year is still shown.
+ * Everything the home page shows for one year. `workingDays` is null when the year's days (or for a year without
+ * dataset files, its period) could not be read, and `longWeekends` when its long weekends could not be: the rest of
+ * the year is still shown.
  */
 export interface YearData {
   year: number;

@@ -1,12 +1,16 @@
 /**
  * "Löner och utbetalningar" / "Pay and payment dates": the catalogue's schedules as checkboxes, the chosen ones'
  * (and a rule of your own's) dates for the year the calendar shows, as a table and as marks on the month grids.
+ * The catalogue and a schedule's year are the dataset's files (read for a year from the schedule's `since` on only;
+ * before it the section says why, and asks nothing); a rule of your own is computed by the API.
  */
-import { ApiError, apiUrl, getJson } from "../../lib/api.ts";
+import { apiUrl, getJson } from "../../lib/api.ts";
 import { PATHS } from "../../../../contract/paths.ts";
+import { dueDateCatalogueSource, dueDatesSource } from "../../lib/dataset.ts";
 import { escapeHtml as e } from "../../lib/format.ts";
-import { PAY_WORDS, beforeSinceText, payTable, ruleText, type Convention, type DayOfMonth, type DueDates, type DueDateSchedule, type PayColumn } from "../../lib/pay.ts";
-import { SHARED_WORDS, appendTitle, byId, describeError, errorBlock, lang, requestLine } from "./shared.ts";
+import { beforeSinceSentence } from "../../lib/i18n.ts";
+import { PAY_WORDS, payTable, ruleText, type Convention, type DayOfMonth, type DueDates, type DueDateSchedule, type PayColumn } from "../../lib/pay.ts";
+import { SHARED_WORDS, appendTitle, byId, dataset, describeError, errorBlock, lang, requestLine } from "./shared.ts";
 import { content, currentYear, onDecorate, onYearShown } from "./year.ts";
 
 const WORDS = {
@@ -22,7 +26,7 @@ const WORDS = {
 const DEFAULT_SCHEDULES = new Set(["salary-25", "child-benefit"]);
 let catalogue: DueDateSchedule[] = [];
 let customRule: { day: string; convention: Convention } | null = null;
-/** Answers by URL: a schedule's year never changes, and the dynamic API allows few calls a minute. */
+/** Answers by URL: a schedule's year never changes (and a rule of your own is counted against the API's limit). */
 const dueAnswers = new Map<string, DueDates>();
 /** The shown year's due dates: date -> the names of the schedules due on it (the marks on the grid). */
 let dueMarks = new Map<string, string[]>();
@@ -74,13 +78,14 @@ async function refreshPay(): Promise<void> {
   const jobs: Promise<PayColumn>[] = chosen.map(async (schedule) => {
     const name = schedule.name[lang];
     const rule = ruleText(schedule, lang);
+    // before its first year a schedule has no dates (no file; the API would answer 400): say why, ask nothing
+    if (schedule.since !== undefined && year < schedule.since) {
+      return { key: schedule.code, name, rule, beforeSince: beforeSinceSentence({ ...schedule, since: schedule.since }, lang) };
+    }
     try {
-      return { key: schedule.code, name, rule, dates: await dueDatesOf(apiUrl(PATHS.dueDates, [["year", String(year)], ["schedule", schedule.code]])) };
+      return { key: schedule.code, name, rule, dates: await dueDatesOf(dueDatesSource(dataset, year, schedule.code)) };
     } catch (error) {
-      // before its `since` the API answers 400 with its reason (in English): the page says it in its own language
-      const before = error instanceof ApiError && error.status === 400 && schedule.since !== undefined && year < schedule.since;
-      const why = before ? beforeSinceText(schedule, describeError(error), lang) : describeError(error);
-      return { key: schedule.code, name, rule, error: why };
+      return { key: schedule.code, name, rule, error: describeError(error) };
     }
   });
   if (customRule) {
@@ -118,7 +123,7 @@ async function refreshPay(): Promise<void> {
 
 async function loadCatalogue(): Promise<void> {
   try {
-    const list = await getJson<{ count: number; schedules: DueDateSchedule[] }>(PATHS.dueDateCatalogue);
+    const list = await getJson<{ count: number; schedules: DueDateSchedule[] }>(dueDateCatalogueSource(dataset));
     catalogue = list.schedules;
   } catch (error) {
     payStatus.textContent = PAY_WORDS[lang].catalogueError(describeError(error));

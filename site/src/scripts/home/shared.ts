@@ -3,6 +3,7 @@
  * and an error are shown. Problem documents from the API stay in English (the API's language), marked as such.
  */
 import { ApiError } from "../../lib/api.ts";
+import { readDatasetConfig } from "../../lib/dataset.ts";
 import { escapeHtml as e } from "../../lib/format.ts";
 import { documentLang, type Lang } from "../../lib/i18n.ts";
 
@@ -21,6 +22,9 @@ export const SHARED_WORDS = {
     apiWords: "API:ets egna ord (på engelska)",
   },
 }[lang];
+
+/** Where the dataset's files are and which years have them: built into the page (../../lib/dataset-config.ts). */
+export const dataset = readDatasetConfig(byId("year-content"));
 
 export function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id);

@@ -1,15 +1,16 @@
 /**
- * The year view: the year picker (loads any year from the API), the rendered years kept for going back and forth,
- * the address kept in step (`?year=`), and today marked on the month grids. Other widgets mark the grids too (a
- * leave plan, payment dates) and follow the shown year: they register with `onDecorate` and `onYearShown`.
+ * The year view: the year picker (any year's lists read from the dataset's files: ../../lib/dataset.ts), the
+ * rendered years kept for going back and forth, the address kept in step (`?year=`), and today marked on the
+ * month grids. Other widgets mark the grids too (a leave plan, payment dates) and follow the shown year: they
+ * register with `onDecorate` and `onYearShown`.
  */
-import { apiUrl, getJson } from "../../lib/api.ts";
-import { PATHS } from "../../../../contract/paths.ts";
+import { getJson } from "../../lib/api.ts";
+import { yearSources } from "../../lib/dataset.ts";
 import { stockholmToday, stockholmYear, validateYear } from "../../lib/format.ts";
 import { count } from "../../lib/i18n.ts";
 import { renderYear } from "../../lib/render.ts";
 import type { DayList, LongWeekendList, Period } from "../../lib/types.ts";
-import { appendTitle, byId, describeError, isAbort, lang } from "./shared.ts";
+import { appendTitle, byId, dataset, describeError, isAbort, lang } from "./shared.ts";
 
 const WORDS = {
   en: {
@@ -42,7 +43,7 @@ const prevButton = byId<HTMLButtonElement>("prev-year");
 const nextButton = byId<HTMLButtonElement>("next-year");
 const buildYear = Number(content.dataset.buildYear);
 
-/** Rendered years, so going back and forth costs no requests (the API allows 10 dynamic calls a minute). */
+/** Rendered years, so going back and forth costs no requests. */
 const rendered = new Map<number, string>([[buildYear, content.innerHTML]]);
 let loading: AbortController | null = null;
 let shownYear = buildYear;
@@ -111,14 +112,17 @@ async function loadYear(year: number): Promise<void> {
       return describeError(error);
     });
   try {
-    const yearParam: [string, string][] = [["year", String(year)]];
-    const periodUrl = apiUrl(PATHS.period, [["from", `${year}-01-01`], ["to", `${year}-12-31`]]);
-    const [holidays, bridge, half, period, long] = await Promise.all([
-      getJson<DayList>(apiUrl(PATHS.holidays, yearParam), signal),
-      getJson<DayList>(apiUrl(PATHS.bridgeDays, yearParam), signal),
-      getJson<DayList>(apiUrl(PATHS.halfDays, yearParam), signal),
-      optional(getJson<Period>(periodUrl, signal)),
-      optional(getJson<LongWeekendList>(apiUrl(PATHS.longWeekends, yearParam), signal)),
+    // the year's files (never counted against the rate limit); the API only for a year without them
+    const sources = yearSources(dataset, year);
+    const workingDays = sources.workingDays.from === "days"
+      ? getJson<DayList>(sources.workingDays.url, signal).then((all) => all.days.filter((day) => day.workingDay).length)
+      : getJson<Period>(sources.workingDays.url, signal).then((p) => p.workingDays);
+    const [holidays, bridge, half, working, long] = await Promise.all([
+      getJson<DayList>(sources.holidays, signal),
+      getJson<DayList>(sources.bridgeDays, signal),
+      getJson<DayList>(sources.halfDays, signal),
+      optional(workingDays),
+      optional(getJson<LongWeekendList>(sources.longWeekends, signal)),
     ]);
     const html = renderYear(
       {
@@ -126,14 +130,14 @@ async function loadYear(year: number): Promise<void> {
         holidays: holidays.days,
         bridgeDays: bridge.days,
         halfDays: half.days,
-        workingDays: typeof period === "string" ? null : period.workingDays,
-        workingDaysError: typeof period === "string" ? period : undefined,
+        workingDays: typeof working === "string" ? null : working,
+        workingDaysError: typeof working === "string" ? working : undefined,
         longWeekends: typeof long === "string" ? null : long.longWeekends,
         longWeekendsError: typeof long === "string" ? long : undefined,
       },
       lang,
     );
-    if (typeof period !== "string" && typeof long !== "string") rendered.set(year, html);
+    if (typeof working !== "string" && typeof long !== "string") rendered.set(year, html);
     show(year, html);
     yearStatus.textContent = WORDS.shown(
       year,
