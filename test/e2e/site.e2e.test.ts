@@ -103,20 +103,18 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
     }
   });
 
-  it("feed: the address points at /ical/svenska-helgdagar.ics, and its https:// form serves text/calendar", async () => {
+  it("feed: over plain HTTP the page offers only the http:// address, and it serves text/calendar", async () => {
     const { context, page } = await openPage("/");
     try {
       const host = new URL(BASE!).host;
-      const https = await page.inputValue("#feed-https");
-      expect(https).toBe(`https://${host}/ical/svenska-helgdagar.ics`);
-      expect(await page.inputValue("#feed-webcal")).toBe(`webcal://${host}/ical/svenska-helgdagar.ics`);
+      const address = await page.inputValue("#feed-http");
+      expect(address).toBe(`http://${host}/ical/svenska-helgdagar.ics`);
+      for (const other of ["#feed-webcal", "#feed-https", "#feed-subscribe"]) expect(await page.isVisible(other), other).toBe(false);
       await page.check('[data-feed-option="bridge"]');
-      const withBridge = await page.inputValue("#feed-https");
-      expect(withBridge).toBe(`https://${host}/ical/svenska-helgdagar.ics?bridge=true`);
-      // the local server speaks plain HTTP: fetch the same host, path and query
-      for (const address of [https, withBridge]) {
-        const url = new URL(address);
-        const res = await fetch(`${BASE}${url.pathname}${url.search}`);
+      const withBridge = await page.inputValue("#feed-http");
+      expect(withBridge).toBe(`http://${host}/ical/svenska-helgdagar.ics?bridge=true`);
+      for (const url of [address, withBridge]) {
+        const res = await fetch(url);
         expect(res.status).toBe(200);
         expect(res.headers.get("content-type")).toMatch(/^text\/calendar\b/);
         expect(await res.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);

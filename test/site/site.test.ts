@@ -151,30 +151,34 @@ describe("home page", () => {
     }
   });
 
-  it("builds the feed address from the toggles and copies it", async () => {
+  it("builds the feed address from the toggles in the page's scheme (plain HTTP here: only http://) and copies it", async () => {
     const { context, page } = await openPage("/en/");
     try {
       const host = new URL(server.origin).host;
-      const base = `${host}/ical/svenska-helgdagar.ics`;
-      expect(await page.inputValue("#feed-https")).toBe(`https://${base}`);
-      expect(await page.inputValue("#feed-webcal")).toBe(`webcal://${base}`);
+      const base = `http://${host}/ical/svenska-helgdagar.ics`;
+      // the fixture speaks plain HTTP: neither webcal:// nor https:// would reach it (the https case: test/site/feed.test.ts)
+      expect(await page.isVisible("#feed-http")).toBe(true);
+      for (const other of ["#feed-webcal", "#feed-https", "#feed-subscribe"]) expect(await page.isVisible(other), other).toBe(false);
+      expect(await page.inputValue("#feed-http")).toBe(base);
+      expect(await page.textContent('label[for="feed-http"]')).toContain("plain HTTP");
       await page.check('[data-feed-option="bridge"]');
       await page.check('[data-feed-option="half"]');
-      expect(await page.inputValue("#feed-https")).toBe(`https://${base}?bridge=true&half=true`);
+      expect(await page.inputValue("#feed-http")).toBe(`${base}?bridge=true&half=true`);
       await page.uncheck('[data-feed-option="defacto"]');
       await page.check('[data-feed-option="busy"]');
-      expect(await page.inputValue("#feed-webcal")).toBe(`webcal://${base}?defacto=false&bridge=true&half=true&busy=true`);
-      expect(await page.getAttribute("#feed-subscribe", "href")).toBe(`webcal://${base}?defacto=false&bridge=true&half=true&busy=true`);
+      expect(await page.inputValue("#feed-http")).toBe(`${base}?defacto=false&bridge=true&half=true&busy=true`);
       expect(await page.getAttribute("#feed-download", "href")).toBe(`/ical/svenska-helgdagar.ics?defacto=false&bridge=true&half=true&busy=true`);
       await page.check('[data-feed-option="saturdays"]');
       await page.check('[data-feed-option="sundays"]');
-      expect(await page.inputValue("#feed-https")).toBe(`https://${base}?defacto=false&bridge=true&half=true&saturdays=true&sundays=true&busy=true`);
+      expect(await page.inputValue("#feed-http")).toBe(`${base}?defacto=false&bridge=true&half=true&saturdays=true&sundays=true&busy=true`);
       expect(await page.textContent("#feed-description")).toContain("busy");
+      // no address of another scheme anywhere in the section
+      expect(await page.$$eval("#subscribe input:not([hidden])", (els) => els.map((el) => (el as HTMLInputElement).value).filter((v) => /^(webcal|https):/.test(v)).length)).toBe(0);
 
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.origin });
-      await page.click('button[data-copy="feed-https"]');
+      await page.click('button[data-copy="feed-http"]');
       await page.waitForFunction(() => document.getElementById("copy-status")!.textContent!.startsWith("Copied"));
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.inputValue("#feed-https"));
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.inputValue("#feed-http"));
     } finally {
       await context.close();
     }
@@ -630,7 +634,7 @@ describe("pay and payment dates (issue 21)", () => {
       const host = new URL(server.origin).host;
       await page.check('[data-feed-due="salary-25"]');
       await page.check('[data-feed-due="tax-account"]');
-      expect(await page.inputValue("#feed-https")).toBe(`https://${host}${PATHS.feed}?due=salary-25,tax-account`);
+      expect(await page.inputValue("#feed-http")).toBe(`http://${host}${PATHS.feed}?due=salary-25,tax-account`);
       expect(await page.textContent("#feed-description")).toContain("betalningsdagarna (Lön och Skattekontot: förfallodag)");
       await page.check('[data-feed-option="bridge"]');
       expect(await page.getAttribute("#feed-download", "href")).toBe(`${PATHS.feed}?bridge=true&due=salary-25,tax-account`);

@@ -20,9 +20,29 @@ export function feedQuery(options: ResolvedFeedOptions): string {
   return query ? `?${query}` : "";
 }
 
-/** `https://host/ical/...` or `webcal://host/...` (webcal makes calendar apps offer to subscribe). */
-export function feedUrl(host: string, options: ResolvedFeedOptions, scheme: "https" | "webcal"): string {
+/** How a feed address is written: webcal makes calendar apps offer to subscribe. */
+export type FeedScheme = "webcal" | "https" | "http";
+
+/** `https://host/ical/...`, `webcal://host/...` or `http://host/...`. */
+export function feedUrl(host: string, options: ResolvedFeedOptions, scheme: FeedScheme): string {
   return `${scheme}://${host}${FEED_PATH}${feedQuery(options)}`;
+}
+
+/** What the feed builder reads of the page's address (`location`, or a fake one in a test). */
+export interface PageLocation {
+  protocol: string;
+  host: string;
+}
+
+/**
+ * The feed addresses to offer on a page, in order, following the page's own scheme: on an https page `webcal://`
+ * (to subscribe) and `https://` (for apps that do not take webcal); on a page served over plain HTTP (a server of
+ * one's own without TLS) only its `http://` address, since neither an https address nor a webcal one (which apps
+ * may fetch over https) would reach that server.
+ */
+export function feedAddresses(page: PageLocation, options: ResolvedFeedOptions): { scheme: FeedScheme; url: string }[] {
+  const schemes: FeedScheme[] = page.protocol === "http:" ? ["http"] : ["webcal", "https"];
+  return schemes.map((scheme) => ({ scheme, url: feedUrl(page.host, options, scheme) }));
 }
 
 /** What the chosen feed holds, for a friendly preview (docs/decisions.md#calendar-feed: X-WR-CALNAME follows the options). */

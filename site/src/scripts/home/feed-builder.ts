@@ -1,5 +1,9 @@
-/** The calendar feed's subscription builder: the address from the chosen options, its description, copying it. */
-import { FEED_PATH, FEED_OPTION_NAMES, feedDescription, feedQuery, feedUrl, type ResolvedFeedOptions } from "../../lib/feed.ts";
+/**
+ * The calendar feed's subscription builder: the addresses from the chosen options, in the page's own scheme (on an
+ * https page webcal:// and https://, on a plain-HTTP page only http://: ../../lib/feed.ts feedAddresses), its
+ * description, copying an address.
+ */
+import { FEED_PATH, FEED_OPTION_NAMES, feedAddresses, feedDescription, feedQuery, type ResolvedFeedOptions } from "../../lib/feed.ts";
 import { byId, lang } from "./shared.ts";
 
 const WORDS = {
@@ -27,8 +31,7 @@ async function copyText(text: string, input: HTMLInputElement): Promise<boolean>
 
 export function initFeedBuilder(): void {
   const feedForm = byId<HTMLFormElement>("feed-form");
-  const feedWebcal = byId<HTMLInputElement>("feed-webcal");
-  const feedHttps = byId<HTMLInputElement>("feed-https");
+  const inputs = { webcal: byId<HTMLInputElement>("feed-webcal"), https: byId<HTMLInputElement>("feed-https"), http: byId<HTMLInputElement>("feed-http") };
   const feedSubscribe = byId<HTMLAnchorElement>("feed-subscribe");
   const feedDownload = byId<HTMLAnchorElement>("feed-download");
   const feedText = byId<HTMLElement>("feed-description");
@@ -45,9 +48,14 @@ export function initFeedBuilder(): void {
 
   function updateFeed(): void {
     const options = feedOptions();
-    feedWebcal.value = feedUrl(location.host, options, "webcal");
-    feedHttps.value = feedUrl(location.host, options, "https");
-    feedSubscribe.href = feedWebcal.value;
+    const addresses = feedAddresses(location, options);
+    // the fields (and the subscribe button, a webcal link) of the schemes offered are shown, the others hidden
+    for (const el of feedForm.querySelectorAll<HTMLElement>("[data-feed-scheme]")) {
+      el.hidden = !addresses.some((a) => a.scheme === el.dataset.feedScheme);
+    }
+    for (const { scheme, url } of addresses) inputs[scheme].value = url;
+    const webcal = addresses.find((a) => a.scheme === "webcal");
+    if (webcal) feedSubscribe.href = webcal.url;
     feedDownload.href = FEED_PATH + feedQuery(options);
     const dueNames = Object.fromEntries([...feedForm.querySelectorAll<HTMLInputElement>("[data-feed-due]")].map((box) => [box.value, box.labels?.[0]?.textContent?.trim() ?? box.value]));
     feedText.textContent = feedDescription(options, lang, dueNames);
