@@ -5,13 +5,12 @@
  * bytes against the build's own recipe for the same file. The index (its root and every part it links) answers
  * alike without a build and, from the built files, with one (the e2e server over public/).
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { yearFiles, singleFiles } from "../../build/generate.js";
-import { PUBLIC_DIR, ROOT } from "./server.js";
+import { PUBLIC_DIR, ROOT, siteWithoutDataset } from "./server.js";
 import { matchRoute } from "../../contract/routes.js";
 import { etagOf } from "../../contract/serialize.js";
 import { FIRST_YEAR, LAST_YEAR, dataVersion } from "swedish-calendar/core";
@@ -97,11 +96,7 @@ let publicDir: string;
 describe.skipIf(process.env.E2E === "off")("every URL the docs name answers on a fresh start (no built dataset)", () => {
   beforeAll(async () => {
     // the site as `npm start` builds it, without the dataset
-    publicDir = mkdtempSync(join(tmpdir(), "fresh-public-"));
-    for (const entry of readdirSync(PUBLIC_DIR)) {
-      if (["v3", "ics", "manifest.json"].includes(entry)) continue;
-      cpSync(join(PUBLIC_DIR, entry), join(publicDir, entry), { recursive: true });
-    }
+    publicDir = siteWithoutDataset("fresh-public-");
     server = createServer({ publicDir, rateLimits: false, log: () => {} });
     base = (await server.listen(0, "127.0.0.1")).url;
   });

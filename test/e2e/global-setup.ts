@@ -21,7 +21,7 @@ import { buildSiteIfStale, datasetIsCurrent, runScript, type Log } from "../../s
 import { writeRouting } from "../../build/routing.js";
 import { bundleAll } from "../../build/bundle.js";
 import { bundleState } from "../../build/bundle-state.mjs";
-import { PUBLIC_DIR, ROOT, choosePort, startServer, type RunningServer } from "./server.js";
+import { DATASET_ENTRIES, PUBLIC_DIR, ROOT, choosePort, startServer, type RunningServer } from "./server.js";
 
 let server: RunningServer | undefined;
 
@@ -53,9 +53,6 @@ export async function preparePublic(): Promise<void> {
 
 /** Did this run build the dataset (about 1 GB in 268,000 files)? Then it removes it at the end. */
 let datasetBuiltHere = false;
-
-/** The dataset's entries of the publish folder (build/layout.ts writes under these; the site never does: site/build.ts). */
-const DATASET_ENTRIES = ["v3", "ics", "manifest.json"];
 
 /** Leaves public/ as the run found it: the dataset it built is removed (a dataset built before the run stays). */
 function removeBuiltDataset(): void {

@@ -8,12 +8,30 @@
  * (netlify dev beside it) and tests that need a server of their own (test/e2e/ratelimit.test.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const PUBLIC_DIR = join(ROOT, "public");
+
+/** The publish folder's entries the dataset build writes (build/layout.ts; the site build never does: site/build.ts). */
+export const DATASET_ENTRIES = ["v3", "ics", "manifest.json"];
+
+/**
+ * A new temp folder holding the site as `npm start` builds it into public/, without the dataset (as a fresh clone's
+ * first start leaves it): a standalone server over it computes every dataset answer. The caller removes it.
+ */
+export function siteWithoutDataset(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const entry of readdirSync(PUBLIC_DIR)) {
+    if (DATASET_ENTRIES.includes(entry)) continue;
+    cpSync(join(PUBLIC_DIR, entry), join(dir, entry), { recursive: true });
+  }
+  return dir;
+}
 
 export type ServerKind = "standalone" | "netlify";
 
