@@ -56,6 +56,11 @@ const braces = (path: string) => path.replace(/:(\w+)/g, "{$1}");
  * answer from it (so this list, `_redirects` and the build cannot disagree); then the static-only files.
  */
 export function staticDatasetFiles(): StaticFile[] {
+  return datasetFileRows().map(({ path, requests, holds }) => ({ path, answers: requests ? requests.join(" | ") : holds! }));
+}
+
+/** The files of the dataset: a route file with the requests it answers, a static-only file with what it holds. */
+function datasetFileRows(): { path: string; requests?: string[]; holds?: string }[] {
   const byFile = new Map<string, string[]>();
   for (const rule of redirectRules()) {
     if (!rule.to.startsWith(DATASET_FOLDER + "/") || rule.to.endsWith("/function")) continue;
@@ -64,9 +69,9 @@ export function staticDatasetFiles(): StaticFile[] {
     const path = braces(rule.to);
     byFile.set(path, [...(byFile.get(path) ?? []), request]);
   }
-  const files = [...byFile].map(([path, requests]) => ({ path, answers: requests.join(" | ") }));
-  for (const file of Object.values(STATIC_ONLY_FILES)) files.push({ path: braces(file.file), answers: file.answers });
-  return files;
+  const rows: { path: string; requests?: string[]; holds?: string }[] = [...byFile].map(([path, requests]) => ({ path, requests }));
+  for (const file of Object.values(STATIC_ONLY_FILES)) rows.push({ path: braces(file.file), holds: file.answers });
+  return rows;
 }
 
 export const STATIC_DATASET_NOTE =
@@ -801,11 +806,19 @@ function slugTable(): string {
   ].join("\n");
 }
 
+/**
+ * The dataset's files as a Markdown table: a route file's requests each in a code span of its own, separated by
+ * "or" (a `|` inside a cell, even in code, would end the cell in Markdown), a static-only file's contents as prose
+ * (its own code spans kept). No cell holds a `|`: test/contract/openapi.test.ts checks every row has two cells.
+ */
 function staticDatasetSection(): string {
-  const list = staticDatasetFiles();
-  const files = list.length ? "\n\n| File | Answers |\n|---|---|\n" + list.map((f) => `| \`${f.path}\` | \`${f.answers}\` |`).join("\n") : "";
+  const cell = (row: ReturnType<typeof datasetFileRows>[number]) => (row.requests ? row.requests.map((r) => `\`${r}\``).join(" or ") : capitalised(row.holds!));
+  const rows = datasetFileRows().map((row) => `| \`${row.path}\` | ${cell(row)} |`);
+  const files = rows.length ? "\n\n| File | Answers |\n|---|---|\n" + rows.join("\n") : "";
   return `## Static dataset\n\n${STATIC_DATASET_NOTE}${files}`;
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function description(): string {
   return [

@@ -680,7 +680,7 @@ export const STATIC_ONLY_FILES = {
   yearDays: { file: "/v3/data/:year/days.json", answers: "every Day of the year, ascending: `{year, count, days}`", contentType: "json", surface: "v3" },
   ics: {
     file: "/ics/svenska-helgdagar-:year.ics",
-    answers: `GET ${PATHS.feed} with a window of that one year (public and de facto holidays), 1930-9999`,
+    answers: `\`GET ${PATHS.feed}\` with a window of that one year (public and de facto holidays), 1930-9999`,
     contentType: "calendar",
     surface: "feed",
   },

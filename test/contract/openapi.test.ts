@@ -237,6 +237,27 @@ describe("the OpenAPI document", () => {
     expect(PUBLIC["x-static-dataset"]).toBeDefined();
   });
 
+  it("writes Markdown tables whose every row has the header's cells (no `|` inside a cell, even in code)", () => {
+    const texts: [string, string][] = [["info.description", PUBLIC.info.description as string]];
+    for (const [path, item] of Object.entries(PUBLIC.paths as Record<string, Record<string, { description?: string }>>)) {
+      for (const [method, op] of Object.entries(item)) if (typeof op?.description === "string") texts.push([`${method} ${path}`, op.description]);
+    }
+    /** A Markdown row's cells: split at every `|` not escaped with a backslash (GFM splits inside code spans too). */
+    const cells = (line: string) => line.trim().replace(/^\|/, "").replace(/\|$/, "").split(/(?<!\\)\|/).length;
+    let tables = 0;
+    for (const [where, text] of texts) {
+      const lines = text.split("\n");
+      for (let i = 0; i < lines.length; i++) {
+        if (!lines[i]!.startsWith("|") || !/^\|[-| ]+\|$/.test(lines[i + 1] ?? "")) continue;
+        tables++;
+        const width = cells(lines[i]!);
+        for (let j = i + 1; j < lines.length && lines[j]!.startsWith("|"); j++) expect(cells(lines[j]!), `${where}: ${lines[j]}`).toBe(width);
+      }
+    }
+    expect(tables).toBeGreaterThanOrEqual(2); // the slug table and the static dataset's
+    expect(PUBLIC.info.description).toContain("| `/v3/data/{year}/holidays.json` | `GET /v3/holidays?year={year}&sundays=false&saturdays=false` or ");
+  });
+
   it("builds components.schemas from schemas.ts: strict in the test form, additive-friendly in the public form", () => {
     for (const name of SCHEMA_NAMES) {
       expect(STRICT.components.schemas[name], name).toBeDefined();
