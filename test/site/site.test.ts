@@ -810,7 +810,9 @@ describe("other pages", () => {
       const block = page.locator("#reference-content .opblock", { has: page.locator('.opblock-summary-path[data-path="/v3/days/{date}"]') });
       await block.locator(".opblock-summary").click();
       const tryIt = block.locator("button.try-out__btn");
-      if ((await tryIt.count()) > 0 && (await tryIt.textContent())!.includes("Try it out")) await tryIt.click();
+      await tryIt.waitFor();
+      expect((await tryIt.textContent())!.trim()).toBe("Try it out"); // off until pressed
+      await tryIt.click();
       await block.locator('tr[data-param-name="date"] input').fill("2026-06-19");
       await block.locator("button.execute").click();
       await block.locator(".live-responses-table tbody .response-col_status").first().waitFor();

@@ -1,0 +1,123 @@
+/**
+ * The API reference pages (/api/ and /en/api/) on a phone, over the real server with the real OpenAPI document:
+ * axe-core (injected from its package) finds no violation, as the page loads, with an operation open, and once "Try
+ * it out" has sent a request; nothing scrolls the page sideways at 390 px; the Markdown tables of the document keep
+ * their columns (a `|` in a cell's code once split the static dataset's) and an error slug breaks only after a
+ * hyphen; "Try it out" is off until pressed, and opening an operation leaves the address alone (no deep links).
+ * Screenshots: test-results/screenshots/api-phone-*.png.
+ */
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { PROBLEM_STATUS } from "../../contract/problems.js";
+import { staticDatasetFiles } from "../../contract/openapi.js";
+import { launchChromium, openPage, screenshot } from "../site/browser.js";
+import { e2eBaseUrl } from "./base-url.js";
+
+const BASE = e2eBaseUrl();
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** axe-core's violations on the page as it is now (the whole document, every rule axe runs by default). */
+async function violations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => (await (window as unknown as { axe: { run(context: Document): Promise<{ violations: Violation[] }> } }).axe.run(document)).violations);
+  return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(" ")}: ${n.failureSummary ?? ""}`));
+}
+
+async function scrollWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+describe.skipIf(!BASE)("the API reference on a phone", () => {
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(["/api/", "/en/api/"])("%s: no axe violation, no sideways scroll, whole tables, slugs broken at hyphens, Try it out off", async (path) => {
+    const { context, page } = await openPage(browser, BASE!, path, errors, PHONE);
+    try {
+      await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
+      expect(await violations(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+
+      // the document's Markdown tables: every row has the header's cells
+      const tables = await page.$$eval("#reference-content .renderedMarkdown table", (els) =>
+        els.map((table) => ({ head: [...table.querySelectorAll("thead th")].map((th) => th.textContent), rows: [...table.querySelectorAll("tbody tr")].map((tr) => tr.children.length) })),
+      );
+      const slugs = tables.find((t) => t.head[0] === "Slug")!;
+      expect(slugs.head).toEqual(["Slug", "Status", "When"]);
+      expect(slugs.rows).toEqual(Object.keys(PROBLEM_STATUS).map(() => 3));
+      const dataset = tables.find((t) => t.head[0] === "File")!;
+      expect(dataset.head).toEqual(["File", "Answers"]);
+      expect(dataset.rows).toEqual(staticDatasetFiles().map(() => 2));
+
+      // each slug's lines, as drawn: a line ends only after a hyphen
+      const slugLines = await page.$$eval("#reference-content .renderedMarkdown table", (els) => {
+        const table = els.find((t) => t.querySelector("thead th")?.textContent === "Slug")!;
+        return [...table.querySelectorAll("tbody tr td:first-child code")].map((code) => {
+          const text = code.firstChild!;
+          const range = document.createRange();
+          const lines: string[] = [];
+          let lastMiddle = -Infinity;
+          for (let i = 0; i < text.textContent!.length; i++) {
+            range.setStart(text, i);
+            range.setEnd(text, i + 1);
+            const rect = [...range.getClientRects()].filter((r) => r.width > 0).pop();
+            if (!rect) continue;
+            const middle = (rect.top + rect.bottom) / 2;
+            if (middle > lastMiddle + rect.height / 2) lines.push("");
+            lines[lines.length - 1] += text.textContent![i];
+            lastMiddle = middle;
+          }
+          return lines;
+        });
+      });
+      expect(slugLines.map((lines) => lines.join(""))).toEqual(Object.keys(PROBLEM_STATUS));
+      for (const lines of slugLines) for (const line of lines.slice(0, -1)) expect(line, lines.join("|")).toMatch(/-$/);
+
+      // "Try it out" is off: no operation opens in its try-out state, and opening one keeps the address
+      expect(await page.$$("#reference-content button.try-out__btn.cancel, #reference-content button.execute")).toEqual([]);
+      const address = page.url();
+      const block = page.locator("#reference-content .opblock", { has: page.locator('.opblock-summary-path[data-path="/v3/days/{date}"]') });
+      await block.locator(".opblock-summary").click();
+      const tryIt = block.locator("button.try-out__btn");
+      await tryIt.waitFor();
+      expect((await tryIt.textContent())!.trim()).toBe("Try it out");
+      expect(await page.$$("#reference-content button.try-out__btn.cancel, #reference-content button.execute")).toEqual([]);
+      expect(page.url()).toBe(address);
+      expect(await violations(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+
+      // pressed: the form, a real request, its answer; still nothing for axe, still no sideways scroll
+      await tryIt.click();
+      expect((await tryIt.textContent())!.trim()).toBe("Cancel");
+      await block.locator('tr[data-param-name="date"] input').fill("2026-06-19");
+      await block.locator("button.execute").click();
+      await block.locator(".live-responses-table tbody .response-col_status").first().waitFor();
+      expect((await block.locator(".live-responses-table tbody .response-col_status").first().textContent())!.trim()).toBe("200");
+      expect(await violations(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+      await screenshot(page, `api-phone-${path === "/api/" ? "sv" : "en"}`, false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("raised no script errors", () => {
+    expect(errors).toEqual([]);
+  });
+});
