@@ -158,7 +158,10 @@ export async function bundleAll(): Promise<BundleReport> {
       entryPoints: [join(ROOT, "server", "standalone.ts")],
       outfile: join(staging, "server.mjs"),
     });
-    const inputs = inputsOf([functions.metafile!, server.metafile!]);
+    // what the precomputed modules were evaluated from (the OpenAPI document's contract/openapi.ts, ...): the bundles
+    // hold their results, not their sources, so esbuild's inputs above do not list them
+    const precomputed = await build({ ...COMMON, entryPoints: PRECOMPUTED.map((p) => join(ROOT, p)), outdir: join(staging, "precomputed"), write: false });
+    const inputs = inputsOf([functions.metafile!, server.metafile!, precomputed.metafile!]);
     const contents = { ...contentsOf(functions.metafile!), ...contentsOf(server.metafile!) };
     writeFileSync(join(staging, "bundle-inputs.json"), JSON.stringify({ hash: inputsHash(ROOT, inputs), target: BUNDLE_TARGET, inputs, contents }, null, 2) + "\n");
     mkdirSync(DIST_DIR, { recursive: true });
