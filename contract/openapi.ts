@@ -78,8 +78,9 @@ export const STATIC_DATASET_NOTE =
   "Year-level resources (the holidays list in its four `sundays`/`saturdays` variants, bridge days, half days, long weekends, " +
   "flag days from 1983, each named due-date schedule from its `since`), the catalogue and occurrence series, the flag-day and due-date catalogues, this document, per-date Day files for a window of years and per-year `.ics` " +
   "downloads are precomputed and also served CDN-direct as static files. A request the dataset can answer is answered " +
-  "from it with the same status, body, `ETag` and spec headers as the function would give; static answers are served " +
-  "regardless of rate limits. Requests a file cannot answer (a bad parameter, an omitted `year`, period, shift, leave plans, the " +
+  "from it with the same status, body, `ETag` and spec headers as the function would give; such requests, and the files " +
+  "by their own paths, are never counted against the rate limits (a server without a built dataset computes them, " +
+  "uncounted too). Requests a file cannot answer (a bad parameter, an omitted `year`, period, shift, leave plans, the " +
   "subscription feed, v2, dates outside the materialised window) reach the dynamic service.";
 
 // ---------------------------------------------------------------------------------------------
