@@ -673,6 +673,31 @@ export const Health = Type.Object(
         "(normal where the published files live on the CDN only) or it is unreadable or inconsistent. A `stale` dataset " +
         "does not make the service unhealthy: `status` stays `ok`.",
     }),
+    server: Type.Optional(
+      Type.Object(
+        {
+          workers: Type.Integer({ minimum: 1, description: "How many processes serve (`WORKERS`)" }),
+          worker: Type.Integer({ minimum: 1, description: "Which of them answered this request (1 to `workers`)" }),
+          limiter: Type.Object(
+            {
+              store: Type.Union([Type.Literal("memory"), Type.Literal("primary"), Type.Literal("redis"), Type.Literal("off")], {
+                description:
+                  "Where requests are counted: this process's memory, the primary process's (several workers), Redis (`REDIS_URL`), " +
+                  "or not at all (`RATE_LIMITS=off`)",
+              }),
+              degraded: Type.Boolean({
+                description: "True while the store fails (unreachable, erroring or slow): requests are then admitted uncounted (fail open); `status` stays `ok`",
+              }),
+            },
+            closed,
+          ),
+        },
+        {
+          description: "The standalone server's processes and limiter (absent on Netlify, where the platform counts)",
+          ...closed,
+        },
+      ),
+    ),
   },
   {
     ...named("Health"),

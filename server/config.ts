@@ -11,6 +11,7 @@ import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/rate
 import type { Clock } from "../functions/lib/serve.js";
 import { withdrawalConfigFromEnv, type WithdrawalConfig } from "../functions/lib/withdrawal.js";
 import { consoleLog, type Log } from "./log.js";
+import type { ProcessInfo } from "./workers.js";
 import { TRUST_PROXY_ENV, clientAddress, parseTrustProxy } from "./proxy.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -47,6 +48,17 @@ export interface StandaloneOptions {
   answerCacheBytes?: number;
   /** how long a client may take to send its request headers before it is answered 408 (default HEADERS_TIMEOUT_MS) */
   headersTimeoutMs?: number;
+  /** which process answers, for /health (default: the only one) */
+  processInfo?: ProcessInfo;
+  /** where the limiter counts, for /health (default: in memory, or off) */
+  limiter?: LimiterInfo;
+}
+
+/** Where the counters live: this process's memory, the primary's (workers), Redis; or no limits. */
+export interface LimiterInfo {
+  store: "memory" | "primary" | "redis" | "off";
+  /** true while the store fails (requests admitted uncounted); absent: never */
+  degraded?: () => boolean;
 }
 
 export interface ServerConfig {
@@ -70,6 +82,8 @@ export interface ServerConfig {
   readonly withdrawal: WithdrawalConfig;
   /** the address a request is counted for: the socket's, or behind a trusted proxy the client it forwarded for */
   clientOf(req: IncomingMessage): string;
+  readonly processInfo: ProcessInfo;
+  readonly limiter: LimiterInfo;
 }
 
 /** A request header's text (Node joins repeated X-Forwarded-For fields with commas; Forwarded may come as a list). */
@@ -100,6 +114,8 @@ export function serverConfig(options: StandaloneOptions = {}): ServerConfig {
     port: options.port ?? Number(env.PORT || DEFAULT_PORT),
     host: options.host ?? (env.HOST || undefined),
     withdrawal,
+    processInfo: options.processInfo ?? { workers: 1, worker: 1 },
+    limiter: options.limiter ?? { store: (options.rateLimits ?? env.RATE_LIMITS !== "off") ? "memory" : "off" },
     clientOf: trustedProxies
       ? (req) => clientAddress(req.socket.remoteAddress, headerText(req.headers["x-forwarded-for"]), headerText(req.headers.forwarded), trustedProxies)
       : (req) => req.socket.remoteAddress ?? "unknown",

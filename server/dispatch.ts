@@ -82,7 +82,10 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     "ical-query": answerFeed,
     // the platform's rewrite target for over-limit requests; this server counts itself, so the path is not one of its addresses
     "rate-limited": answerNotFound,
-    health: createHealthAnswering({ manifestPath }),
+    health: createHealthAnswering({
+      manifestPath,
+      server: () => ({ ...config.processInfo, limiter: { store: config.limiter.store, degraded: config.limiter.degraded?.() ?? false } }),
+    }),
     "not-found": answerNotFound,
   };
 

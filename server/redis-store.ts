@@ -22,7 +22,8 @@ export const KEY_PREFIX = "swedish-calendar:limit:";
 /**
  * countHit in Lua. KEYS[1]: the counter (a hash: w = window start, c = count, b = blocked until; epoch ms).
  * ARGV: now, window ms, limit, block ms (0: none). Returns {allowed (0/1), admitAt (epoch ms, 0 when allowed)}.
- * `now` is the caller's clock, as the memory store's: the instances' clocks are assumed to agree (NTP).
+ * `now` is the caller's clock, as the memory store's: the instances' clocks are assumed to agree (NTP); a hit whose `now`
+ * is a little before the window's start (read before the hit that opened it, in another process) counts in the window.
  */
 const COUNT_HIT = `
 local now = tonumber(ARGV[1])
@@ -33,7 +34,7 @@ local s = redis.call('HMGET', KEYS[1], 'w', 'c', 'b')
 local w = tonumber(s[1])
 local c = tonumber(s[2]) or 0
 local b = tonumber(s[3]) or 0
-if not w or now < w or now >= w + windowMs then
+if not w or now >= w + windowMs then
   w = now
   c = 0
 end
@@ -116,11 +117,18 @@ export function redisRateLimitStore(url: string, log: Log, timeoutMs = STORE_TIM
       }
       return new Promise<RateLimitDecision>((resolve) => {
         let settled = false;
-        const timer = setTimeout(() => {
-          settled = true;
-          down(`took longer than ${timeoutMs} ms to answer`);
-          resolve(ADMIT);
-        }, timeoutMs);
+        // Timers run before I/O in each turn of the event loop: after a turn held up by other work, an answer that came
+        // in time would lose to its own timeout. The timeout therefore decides after that turn's I/O (setImmediate).
+        const timer = setTimeout(
+          () =>
+            setImmediate(() => {
+              if (settled) return;
+              settled = true;
+              down(`took longer than ${timeoutMs} ms to answer`);
+              resolve(ADMIT);
+            }),
+          timeoutMs,
+        );
         client.countHit(KEY_PREFIX + key, nowMs, policy.windowSeconds * 1000, policy.limit, (policy.blockSeconds ?? 0) * 1000).then(
           ([allowed, admitAt]) => {
             if (settled) return;

@@ -17,10 +17,12 @@
  *   5. ./lifecycle.ts: listening, stopping within the grace, the last net under every answer;
  * all configured once by ./config.ts. Nothing escapes as an exception: every failure is a problem document.
  */
+import cluster from "node:cluster";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { RateLimitStore } from "../functions/lib/ratelimit.js";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
-import { serverConfig, PROJECT_ROOT, type StandaloneOptions } from "./config.js";
+import { serverConfig, DEFAULT_PORT, PROJECT_ROOT, type LimiterInfo, type StandaloneOptions } from "./config.js";
 import { datasetView } from "./dataset.js";
 import { dispatcher } from "./dispatch.js";
 import { fetchLevel } from "./fetch-level.js";
@@ -31,7 +33,9 @@ import { lifecycle, SHUTDOWN_GRACE_MS } from "./lifecycle.js";
 import { consoleLog, guardOutput } from "./log.js";
 import { requestHeadOf } from "./node-io.js";
 import { TRUST_PROXY_ENV, parseTrustProxy } from "./proxy.js";
+import { REDIS_URL_ENV, redisRateLimitStore, redisUrlProblem } from "./redis-store.js";
 import { guardedHttpServer } from "./sockets.js";
+import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFromPrimary, stopWithPrimary } from "./workers.js";
 
 export { DEFAULT_PORT, HEADERS_TIMEOUT_MS, PROJECT_ROOT, REQUEST_TIMEOUT_MS, type StandaloneOptions } from "./config.js";
 export { ANSWER_SOURCE_HEADER } from "./keeping.js";
@@ -123,44 +127,101 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 // The command line: `npm start`
 // ---------------------------------------------------------------------------------------------------------------
 
-/** `npm start` (./start.mjs runs it from the bundle): the server on PORT until SIGTERM or SIGINT. */
+/**
+ * `npm start` (./start.mjs runs it from the bundle): the server on PORT until SIGTERM or SIGINT; with WORKERS above 1
+ * a primary and its workers (./workers.ts), each worker running what one process runs alone.
+ */
 export async function main(): Promise<void> {
   const log = consoleLog;
   // whatever becomes of the process's output, logging never affects answering (./log.ts)
   guardOutput(log);
+  const env = process.env;
+  const scale = scaleOf(env);
+  if ("problem" in scale) {
+    log("error", `the standalone server could not start: ${scale.problem}`);
+    process.exit(1);
+  }
+  const build = !process.argv.includes("--no-build");
+  if (cluster.isPrimary && scale.workers > 1) {
+    const started = Date.now();
+    let siteReady: Promise<unknown> | undefined;
+    if (build) {
+      const { prepareStale } = await import("./stale.js");
+      siteReady = prepareStale({ root: PROJECT_ROOT, log }).siteReady;
+    }
+    const limitsOn = env.RATE_LIMITS !== "off";
+    await runPrimary({ workers: scale.workers, log, countForWorkers: limitsOn && !scale.redisUrl, siteReady });
+    const port = Number(env.PORT || DEFAULT_PORT);
+    log("info", `Swedish Calendar Service on http://localhost:${port} (${scale.workers} workers, ${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
+    return;
+  }
+  await serveOneProcess(log, env, scale, build);
+}
 
+/** WORKERS and REDIS_URL, read once; a value that cannot be read stops the start with one line naming it. */
+function scaleOf(env: NodeJS.ProcessEnv): { workers: number; redisUrl: string | undefined } | { problem: string } {
+  const workers = parseWorkers(env[WORKERS_ENV]);
+  if ("problem" in workers) return workers;
+  const redisUrl = env[REDIS_URL_ENV] || undefined;
+  const problem = redisUrl === undefined ? undefined : redisUrlProblem(redisUrl);
+  if (problem) return { problem: `${REDIS_URL_ENV} ${problem}: ${JSON.stringify(redisUrl)} (expected redis://host[:port][/db])` };
+  return { workers: workers.workers, redisUrl };
+}
+
+function limiterWords(env: NodeJS.ProcessEnv, scale: { workers: number; redisUrl: string | undefined }): string {
+  if (env.RATE_LIMITS === "off") return "limits off";
+  const proxies = parseTrustProxy(env[TRUST_PROXY_ENV])?.description;
+  const where = scale.redisUrl ? `counted in Redis at ${new URL(scale.redisUrl).host}` : scale.workers > 1 ? "counted by the primary" : "counted in memory";
+  return `limits on, ${where}${proxies ? `, per client forwarded by ${proxies}` : ""}`;
+}
+
+/** One process serving: alone (WORKERS=1), or as one of the primary's workers. */
+async function serveOneProcess(log: typeof consoleLog, env: NodeJS.ProcessEnv, scale: { workers: number; redisUrl: string | undefined }, build: boolean): Promise<void> {
+  const worker = cluster.isWorker ? { workers: Number(env.WORKERS_SERVING) || scale.workers, worker: Number(env.WORKER_ID) || cluster.worker!.id } : undefined;
   // told to stop at any moment, even while starting: close (in-flight answers finish within the grace), then exit
   let service: StandaloneServer | undefined;
   let stopping = false;
-  const stop = (signal: string) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
-    log("info", `${signal}: closing`);
+    if (!worker) log("info", `${why}: closing`);
     // whatever holds the close up, the process ends shortly after the grace period
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS + 300).unref();
-    (service ? service.close() : Promise.resolve()).then(
-      () => process.exit(0),
-      () => process.exit(0),
-    );
+    (service ? service.close() : Promise.resolve())
+      .then(() => Promise.allSettled(cleanups.map((c) => c())))
+      .then(
+        () => process.exit(0),
+        () => process.exit(0),
+      );
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  if (worker) stopWithPrimary(stop);
 
   const started = Date.now();
   let siteReady: Promise<unknown> | undefined;
-  if (!process.argv.includes("--no-build")) {
+  if (worker) siteReady = build ? siteReadyFromPrimary() : undefined;
+  else if (build) {
     const { prepareStale } = await import("./stale.js");
     siteReady = prepareStale({ root: PROJECT_ROOT, log }).siteReady;
   }
-  service = createServer({ siteReady, log });
+  const limitsOn = env.RATE_LIMITS !== "off";
+  let store: RateLimitStore | undefined;
+  let limiter: LimiterInfo = { store: limitsOn ? (worker ? "primary" : "memory") : "off" };
+  if (limitsOn && scale.redisUrl) {
+    const redis = redisRateLimitStore(scale.redisUrl, log);
+    cleanups.push(() => redis.close());
+    await redis.ready();
+    store = redis;
+    limiter = { store: "redis", degraded: () => redis.degraded() };
+  } else if (limitsOn && worker) {
+    store = primaryCountedStore();
+  }
+  service = createServer({ siteReady, log, store, processInfo: worker ?? { workers: 1, worker: 1 }, limiter });
   if (stopping) return void process.exit(0);
   const { url } = await service.listen();
-  const proxies = parseTrustProxy(process.env[TRUST_PROXY_ENV])?.description;
-  log(
-    "info",
-    `Swedish Calendar Service on ${url} (limits ${process.env.RATE_LIMITS === "off" ? "off" : "on"}` +
-      `${proxies ? `, counted per client forwarded by ${proxies}` : ""}; ready in ${Date.now() - started} ms; Ctrl-C stops)`,
-  );
+  if (!worker) log("info", `Swedish Calendar Service on ${url} (${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -86,6 +86,8 @@ export function readDatasetStatus(path: string): DatasetStatus | null {
 export interface HealthOptions {
   /** the manifest file; default datasetManifestPath() (DATASET_MANIFEST, else public/manifest.json), read per call */
   manifestPath?: string;
+  /** the standalone server's own facts (its processes and limiter), read per call; absent in a function */
+  server?: () => NonNullable<Health["server"]>;
 }
 
 export function healthBody(options: HealthOptions = {}): Health {
@@ -95,6 +97,7 @@ export function healthBody(options: HealthOptions = {}): Health {
     dataVersion: dataVersion(),
     years: { from: FIRST_YEAR, to: LAST_YEAR },
     dataset: readDatasetStatus(options.manifestPath ?? datasetManifestPath()),
+    ...(options.server ? { server: options.server() } : {}),
   };
 }
 

@@ -29,8 +29,10 @@ export function countHit(
   nowMs: number,
 ): { state: CounterState; decision: RateLimitDecision } {
   const windowMs = policy.windowSeconds * 1000;
+  // a time before the window's start (another process's clock, read a moment earlier than the hit that opened the
+  // window, or a clock set back) counts in the window: only the window's end opens a new one
   let s: CounterState =
-    state && nowMs >= state.windowStart && nowMs < state.windowStart + windowMs
+    state && nowMs < state.windowStart + windowMs
       ? { ...state }
       : { windowStart: nowMs, count: 0, blockedUntil: state?.blockedUntil ?? 0 };
   if (nowMs < s.blockedUntil) {

@@ -1,0 +1,205 @@
+/**
+ * Several processes serving one port (`WORKERS=N npm start`, `WORKERS=auto` = the cores this process may use):
+ * node:cluster's primary forks N workers, each answering the whole service; the primary serves nothing itself.
+ *
+ * The limits stay exact across the workers: with `REDIS_URL` every worker counts in Redis (./redis-store.ts), and so
+ * does every instance sharing it; without it the primary holds the counters (the memory store) and a worker's hit is
+ * one message to it and its decision one message back (the primary handles them one at a time, so concurrent hits
+ * from several workers are counted exactly). A worker whose primary does not answer within STORE_TIMEOUT_MS admits
+ * the request (fail open, as every store).
+ *
+ * Lifecycle: a worker that dies is replaced (logged with its exit code); SIGTERM or SIGINT to the primary (what
+ * `npm start` runs) closes every worker within the same grace period as one process, then the primary exits; a
+ * worker whose primary is gone closes and exits.
+ */
+import cluster, { type Worker } from "node:cluster";
+import { availableParallelism } from "node:os";
+import { memoryRateLimitStore, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
+import { SHUTDOWN_GRACE_MS } from "./lifecycle.js";
+import type { Log } from "./log.js";
+import { STORE_TIMEOUT_MS } from "./redis-store.js";
+
+export const WORKERS_ENV = "WORKERS";
+/** More workers than this is a typo, not a plan. */
+const MAX_WORKERS = 256;
+
+/** The number of workers `WORKERS` asks for (unset or empty: 1), or the problem with its value. */
+export function parseWorkers(value: string | undefined): { workers: number } | { problem: string } {
+  if (value === undefined || value === "") return { workers: 1 };
+  if (value === "auto") return { workers: availableParallelism() };
+  if (/^[1-9][0-9]*$/.test(value) && Number(value) <= MAX_WORKERS) return { workers: Number(value) };
+  return { problem: `${WORKERS_ENV} must be a whole number from 1 to ${MAX_WORKERS} or "auto", not ${JSON.stringify(value)}` };
+}
+
+/** Which process answers: its number among the workers (1..workers), and how many serve. */
+export interface ProcessInfo {
+  workers: number;
+  worker: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages between the primary and its workers
+// ---------------------------------------------------------------------------------------------------------------
+
+interface HitMessage {
+  type: "limiter:hit";
+  id: number;
+  key: string;
+  policy: RateLimitPolicy;
+  now: number;
+}
+interface DecisionMessage {
+  type: "limiter:decision";
+  id: number;
+  decision: RateLimitDecision;
+}
+interface SiteReadyMessage {
+  type: "site:ready";
+}
+interface ShutdownMessage {
+  type: "shutdown";
+}
+type Message = HitMessage | DecisionMessage | SiteReadyMessage | ShutdownMessage;
+
+const isMessage = (value: unknown): value is Message =>
+  typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+
+const ADMIT: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
+
+/** A worker's limiter store without Redis: every hit decided by the primary's counters. */
+export function primaryCountedStore(): RateLimitStore {
+  let next = 0;
+  const pending = new Map<number, (decision: RateLimitDecision) => void>();
+  process.on("message", (message: unknown) => {
+    if (!isMessage(message) || message.type !== "limiter:decision") return;
+    pending.get(message.id)?.(message.decision);
+  });
+  return {
+    hit(key, policy, now) {
+      const id = ++next;
+      return new Promise<RateLimitDecision>((resolve) => {
+        const done = (decision: RateLimitDecision) => {
+          clearTimeout(timer);
+          pending.delete(id);
+          resolve(decision);
+        };
+        // decided after the I/O of the turn the timer fires in, so that a decision that came in time is not lost to a
+        // turn of the event loop held up by other work (./redis-store.ts does the same)
+        const timer = setTimeout(() => setImmediate(() => pending.has(id) && done(ADMIT)), STORE_TIMEOUT_MS);
+        pending.set(id, done);
+        const message: HitMessage = { type: "limiter:hit", id, key, policy: { ...policy }, now };
+        try {
+          if (!process.send?.(message)) done(ADMIT);
+        } catch {
+          done(ADMIT);
+        }
+      });
+    },
+  };
+}
+
+/** In a worker: settles when the primary says the site in public/ is current. */
+export function siteReadyFromPrimary(): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (message: unknown) => {
+      if (!isMessage(message) || message.type !== "site:ready") return;
+      process.off("message", listener);
+      resolve();
+    };
+    process.on("message", listener);
+  });
+}
+
+/** In a worker: `stop` once the primary asks (its SIGTERM or SIGINT) or is gone. */
+export function stopWithPrimary(stop: (why: string) => void): void {
+  process.on("message", (message: unknown) => {
+    if (isMessage(message) && message.type === "shutdown") stop("shutdown");
+  });
+  process.on("disconnect", () => stop("primary gone"));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The primary
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface PrimaryOptions {
+  workers: number;
+  log: Log;
+  /** counts for the workers (no REDIS_URL); false when they count in Redis or limits are off */
+  countForWorkers: boolean;
+  /** settles when the site is current (the build step runs here, once, not in every worker) */
+  siteReady?: Promise<unknown>;
+}
+
+/** Forks the workers and keeps them running until SIGTERM or SIGINT; resolves once all are listening. */
+export function runPrimary({ workers, log, countForWorkers, siteReady }: PrimaryOptions): Promise<void> {
+  const counters = countForWorkers ? memoryRateLimitStore() : undefined;
+  const numberOf = new Map<Worker, number>();
+  let siteIsReady = siteReady === undefined;
+  let stopping = false;
+
+  const fork = (n: number): Worker => {
+    const worker = cluster.fork({ WORKER_ID: String(n), WORKERS_SERVING: String(workers) });
+    numberOf.set(worker, n);
+    worker.on("message", (message: unknown) => {
+      if (!isMessage(message) || message.type !== "limiter:hit" || !counters) return;
+      const decision = counters.hit(message.key, message.policy, message.now) as RateLimitDecision;
+      const reply: DecisionMessage = { type: "limiter:decision", id: message.id, decision };
+      if (worker.isConnected()) worker.send(reply);
+    });
+    worker.on("online", () => {
+      if (siteIsReady && worker.isConnected()) worker.send({ type: "site:ready" } satisfies SiteReadyMessage);
+    });
+    return worker;
+  };
+
+  void siteReady?.then(() => {
+    siteIsReady = true;
+    for (const worker of numberOf.keys()) if (worker.isConnected()) worker.send({ type: "site:ready" } satisfies SiteReadyMessage);
+  });
+
+  cluster.on("exit", (worker, code, signal) => {
+    const n = numberOf.get(worker);
+    numberOf.delete(worker);
+    if (stopping || n === undefined) return;
+    log("warn", `worker ${n} exited (${signal ?? `code ${code}`}); starting another in its place`);
+    fork(n);
+  });
+
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", `${signal}: closing ${numberOf.size} workers`);
+    // whatever holds a worker up, everything ends shortly after the grace period
+    setTimeout(() => {
+      for (const worker of numberOf.keys()) worker.process.kill("SIGKILL");
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS + 300).unref();
+    for (const worker of numberOf.keys()) {
+      try {
+        worker.send({ type: "shutdown" } satisfies ShutdownMessage);
+      } catch {
+        worker.process.kill("SIGTERM");
+      }
+    }
+    const check = setInterval(() => {
+      if (numberOf.size === 0) {
+        clearInterval(check);
+        process.exit(0);
+      }
+    }, 20);
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+
+  return new Promise((resolve) => {
+    const listening = new Set<number>();
+    cluster.on("listening", (worker) => {
+      const n = numberOf.get(worker);
+      if (n === undefined) return;
+      listening.add(n);
+      if (listening.size === workers) resolve();
+    });
+    for (let n = 1; n <= workers; n++) fork(n);
+  });
+}

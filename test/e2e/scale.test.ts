@@ -1,0 +1,189 @@
+/**
+ * Several processes, one set of limits: two `npm start` instances sharing a Redis of the test's own, and one instance
+ * with WORKERS=2 and no Redis (the primary counts), answer concurrent bursts from one address with exactly the
+ * specification's numbers (v3 10 a minute, v2 5 per 10 s then blocked, the feed's query surface 10 per 10 s); five
+ * forwarded addresses each get their own 10; Redis stopping mid-burst fails open (every request answered, one warning,
+ * /health degraded) and counting is exact again once it is back; SIGTERM stops a primary and its workers in 2 s.
+ * Real processes over real HTTP (the server's bundle: node server/start.mjs --no-build).
+ */
+import { execFileSync } from "node:child_process";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PATHS } from "../../contract/paths.js";
+import { SURFACES } from "../../contract/policies.js";
+import { FEED_OPTION_NAMES } from "swedish-calendar/core";
+import { redisBinary, startRedis, type TestRedis } from "../support/redis.js";
+import { choosePort, portIsFree, startServer, type RunningServer } from "./server.js";
+
+const SKIP = process.env.E2E === "off";
+const haveRedis = redisBinary() !== undefined;
+if (!haveRedis) console.warn("redis-server is not installed: the tests of instances sharing Redis are skipped (apt-get install redis-server)");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Distinct computed v3 answers (never dataset files): shifts of 1..n days. */
+const shifts = (n: number) => Array.from({ length: n }, (_, i) => `${PATHS.shift}?date=2024-02-01&add=${i + 1}d`);
+/** Distinct v2 answers: the holidays of n years. */
+const v2Years = (n: number) => Array.from({ length: n }, (_, i) => `${PATHS.v2Holidays}?year=${2000 + i}`);
+/** Distinct feed option sets, each of which must be built: the subsets of the options, by bits. */
+const feedSets = (n: number) =>
+  Array.from({ length: n }, (_, i) => `${PATHS.feed}?` + FEED_OPTION_NAMES.map((name, bit) => `${name}=${(i + 1) & (1 << bit) ? "true" : "false"}`).join("&"));
+
+interface Outcome {
+  status: number;
+  retryAfter: string | null;
+}
+
+/** All requests at once, alternating between the bases, from `address` (X-Forwarded-For) when given. */
+async function burst(bases: string[], targets: string[], address?: string): Promise<Outcome[]> {
+  return Promise.all(
+    targets.map(async (target, i) => {
+      const res = await fetch(bases[i % bases.length] + target, { headers: address ? { "X-Forwarded-For": address } : {}, signal: AbortSignal.timeout(15_000) });
+      await res.arrayBuffer();
+      return { status: res.status, retryAfter: res.headers.get("retry-after") };
+    }),
+  );
+}
+
+const statuses = (outcomes: Outcome[]) => {
+  const count: Record<number, number> = {};
+  for (const o of outcomes) count[o.status] = (count[o.status] ?? 0) + 1;
+  return count;
+};
+
+/** The three bursts of the checks, each from its own forwarded address: exact numbers and Retry-After on every 429. */
+async function expectExactBursts(bases: string[], tag: string): Promise<void> {
+  const v3 = await burst(bases, shifts(50), `198.51.100.${tag}1`);
+  expect(statuses(v3)).toEqual({ 200: SURFACES.v3.limit, 429: 50 - SURFACES.v3.limit });
+  expect(v3.filter((o) => o.status === 429).every((o) => Number(o.retryAfter) >= 1 && Number(o.retryAfter) <= 60)).toBe(true);
+  const v2 = await burst(bases, v2Years(15), `198.51.100.${tag}2`);
+  expect(statuses(v2)).toEqual({ 200: SURFACES.v2.limit, 429: 15 - SURFACES.v2.limit });
+  // blocked: the 429s say the block's 10 s, and a request now is refused too
+  expect(v2.filter((o) => o.status === 429).every((o) => o.retryAfter === String(SURFACES.v2.blockSeconds))).toBe(true);
+  expect((await burst(bases, [`${PATHS.v2Holidays}?year=2030`], `198.51.100.${tag}2`))[0]!.status).toBe(429);
+  const feed = await burst(bases, feedSets(25), `198.51.100.${tag}3`);
+  expect(statuses(feed)).toEqual({ 200: SURFACES["feed-query"].limit, 429: 25 - SURFACES["feed-query"].limit });
+}
+
+async function health(base: string, address: string) {
+  const res = await fetch(`${base}${PATHS.health}`, { headers: { "X-Forwarded-For": address } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { server: { workers: number; worker: number; limiter: { store: string; degraded: boolean } } };
+}
+
+describe.skipIf(SKIP)("several processes, one set of limits", () => {
+  const servers: RunningServer[] = [];
+  let redis: TestRedis | undefined;
+
+  beforeAll(async () => {
+    if (haveRedis) redis = await startRedis();
+  });
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await s.stop();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  const start = async (env: Record<string, string | undefined>) => {
+    const server = await startServer({ port: await choosePort(9100 + servers.length * 7), build: false, env: { TRUST_PROXY: "loopback", RATE_LIMITS: undefined, ...env } });
+    servers.push(server);
+    // with workers, /health answers once the first listens: wait for the primary's line saying all do
+    if (env.WORKERS) {
+      const deadline = Date.now() + 20_000;
+      while (!/\d+ workers, .*ready in/.test(server.output()) && Date.now() < deadline) await sleep(50);
+    }
+    return server;
+  };
+
+  it.skipIf(!haveRedis)("two instances sharing Redis: exactly the limits, whichever instance answers", async () => {
+    await redis!.command("FLUSHALL");
+    const a = await start({ REDIS_URL: redis!.url });
+    const b = await start({ REDIS_URL: redis!.url });
+    expect((await health(a.baseUrl, "192.0.2.1")).server.limiter).toEqual({ store: "redis", degraded: false });
+    await expectExactBursts([a.baseUrl, b.baseUrl], "1");
+    // five clients behind the trusted proxy, 50 requests each across both instances: 10 each
+    const five = await Promise.all([1, 2, 3, 4, 5].map((n) => burst([a.baseUrl, b.baseUrl], shifts(50), `203.0.113.${n}`)));
+    expect(five.map(statuses), a.output() + b.output()).toEqual(Array(5).fill({ 200: 10, 429: 40 }));
+  }, 120_000);
+
+  it("WORKERS=2 without Redis: the primary counts for both workers, exactly", async () => {
+    const server = await start({ WORKERS: "2" });
+    // concurrent requests open several connections, which the primary hands to the workers in turn
+    const infos = await Promise.all(Array.from({ length: 8 }, (_, i) => health(server.baseUrl, `192.0.2.${10 + i}`)));
+    for (const { server: info } of infos) {
+      expect(info.workers).toBe(2);
+      expect(info.limiter).toEqual({ store: "primary", degraded: false });
+    }
+    expect([...new Set(infos.map((i) => i.server.worker))].sort()).toEqual([1, 2]);
+    await expectExactBursts([server.baseUrl], "2");
+  }, 120_000);
+
+  it.skipIf(!haveRedis)("Redis stopped mid-burst: every request answered, one warning, /health degraded; back: exact again", async () => {
+    await redis!.command("FLUSHALL");
+    const a = await start({ REDIS_URL: redis!.url });
+    const b = await start({ REDIS_URL: redis!.url });
+    const first = burst([a.baseUrl, b.baseUrl], shifts(25), "198.51.100.91");
+    await redis!.stop();
+    const rest = await burst([a.baseUrl, b.baseUrl], shifts(50).slice(25), "198.51.100.91");
+    const all = [...(await first), ...rest];
+    // answered, never a 5xx: the ones counted before the stop at most 10, the rest admitted uncounted
+    expect(all.every((o) => o.status === 200 || o.status === 429)).toBe(true);
+    expect(rest.every((o) => o.status === 200)).toBe(true);
+    expect((await health(a.baseUrl, "192.0.2.31")).server.limiter).toEqual({ store: "redis", degraded: true });
+    for (const s of [a, b]) expect(s.output().match(/limiter: Redis (is|did|took|answered|connection)/g)?.length, s.output()).toBe(1);
+
+    await redis!.start();
+    const deadline = Date.now() + 15_000;
+    for (const s of [a, b]) {
+      // the client reconnects by itself; a request lets it find out
+      while (Date.now() < deadline) {
+        await burst([s.baseUrl], [`${PATHS.shift}?date=2030-01-01&add=1d`], "198.51.100.99");
+        if (!(await health(s.baseUrl, `192.0.2.${40 + servers.indexOf(s)}`)).server.limiter.degraded) break;
+        await sleep(200);
+      }
+    }
+    const after = await burst([a.baseUrl, b.baseUrl], shifts(50), "198.51.100.92");
+    expect(statuses(after)).toEqual({ 200: 10, 429: 40 });
+    for (const s of [a, b]) expect(s.output()).toMatch(/limiter: Redis answers again; counting resumed/);
+  }, 120_000);
+
+  it("SIGTERM to npm start with WORKERS=2: the primary and its workers gone within 2 s, the port free", async () => {
+    const server = await start({ WORKERS: "2", RATE_LIMITS: "off" });
+    const pids = () => execFileSync("ps", ["-o", "pid=", "--ppid", String(server.child.pid)], { encoding: "utf8" }).split("\n").map((l) => l.trim()).filter(Boolean);
+    expect(pids().length).toBe(2);
+    const workers = pids();
+    const sent = Date.now();
+    process.kill(server.child.pid!, "SIGTERM");
+    await new Promise<void>((resolve) => (server.child.exitCode !== null ? resolve() : server.child.once("exit", () => resolve())));
+    const took = Date.now() - sent;
+    for (const pid of workers) expect(() => process.kill(Number(pid), 0)).toThrow();
+    expect(await portIsFree(server.port)).toBe(true);
+    expect(server.child.exitCode).toBe(0);
+    // the grace period the server documents (a supervisor waits at least 2 s), not a speed target
+    expect(took).toBeLessThan(2000);
+  }, 60_000);
+
+  it("a worker that dies is replaced and logged", async () => {
+    const server = await start({ WORKERS: "2", RATE_LIMITS: "off" });
+    const workerPids = () => execFileSync("ps", ["-o", "pid=", "--ppid", String(server.child.pid)], { encoding: "utf8" }).split("\n").map((l) => l.trim()).filter(Boolean);
+    const [victim] = workerPids();
+    process.kill(Number(victim), "SIGKILL");
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && !(workerPids().length === 2 && !workerPids().includes(victim!))) await sleep(100);
+    expect(workerPids().length).toBe(2);
+    expect(workerPids()).not.toContain(victim);
+    while (Date.now() < deadline && !/exited/.test(server.output())) await sleep(50);
+    expect(server.output()).toMatch(/worker [12] exited \(SIGKILL\); starting another in its place/);
+    expect((await fetch(`${server.baseUrl}/v3/days/2024-06-21`)).status).toBe(200);
+  }, 60_000);
+
+  it.each([
+    [{ WORKERS: "0" }, 'WORKERS must be a whole number from 1 to 256 or "auto", not "0"'],
+    [{ WORKERS: "two" }, 'WORKERS must be a whole number from 1 to 256 or "auto", not "two"'],
+    [{ REDIS_URL: "localhost:6379" }, 'REDIS_URL is not a redis:// or rediss:// URL: "localhost:6379" (expected redis://host[:port][/db])'],
+    [{ REDIS_URL: "redis cache" }, 'REDIS_URL is not a URL: "redis cache" (expected redis://host[:port][/db])'],
+    [{ REDIS_URL: "http://localhost:6379" }, 'REDIS_URL is not a redis:// or rediss:// URL: "http://localhost:6379" (expected redis://host[:port][/db])'],
+  ])("%j stops the start with one line naming it", async (env, line) => {
+    const port = await choosePort(9190);
+    await expect(startServer({ port, build: false, env, timeoutMs: 10_000 })).rejects.toThrow(`the standalone server could not start: ${line}`);
+  });
+});
