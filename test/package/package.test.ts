@@ -802,7 +802,7 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
     });
 
     it("attw on the tarball: no problem for ESM consumers (node16 from ESM, bundler)", async () => {
-      // The package is ESM only (type: module, no require condition), as its engines (Node >= 18) allow. The esm-only
+      // The package is ESM only (type: module, no require condition), as its engines (Node >= 18.7) allow. The esm-only
       // profile leaves out exactly the two resolutions an ESM-only package cannot serve: node16 from CommonJS
       // (CJSResolvesToESM: require() of ESM) and node10 (NoResolution: no `exports` support, so no subpaths). Every
       // other problem fails the check, and so does either of those two anywhere else.
