@@ -10,7 +10,7 @@
  * A public surface on purpose: exactly what the service (contract/, functions/), the build, the site, the benches and
  * the tests take from it, one group per module with who needs it, one name per line (an addition is one line). The
  * rest of each module is internal to the package. The result types are all exported by `swedish-calendar` (".").
- * Checked by test/engine/package-shape.test.ts (no `export *`; every name here is imported somewhere) and
+ * Checked by test/engine/package-shape.test.ts (no `export *`; every name here is taken by some file) and
  * test/package/package.test.ts (the installed module exports exactly these values).
  */
 // Day numbers and ISO dates: the contract's readers and bodies, the build's layout and plan, the site, the benches, tests
@@ -62,7 +62,7 @@ export {
   type Signature,
   type Step,
 } from "./validation.js";
-// The input grammar (patterns, bounds, value lists): the contract's parameters and OpenAPI, the MCP tools, the site, benches, tests
+// The input grammar (patterns with their sources, bounds, value lists): the contract, the MCP tools, the site, benches, tests
 export {
   BOUNDS,
   CONVENTIONS,
@@ -72,6 +72,8 @@ export {
   DUE_DAY_SOURCE,
   ISO_DATE_SOURCE,
   LAST_DAY_OF_MONTH,
+  LEAVE_DAYS_PATTERN,
+  LEAVE_DAYS_SOURCE,
   LEAVE_OBJECTIVES,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
@@ -81,6 +83,7 @@ export {
   STEP_CHAIN_SOURCE,
   STEP_UNITS,
   YEAR_PATTERN,
+  YEAR_SOURCE,
   type Bounds,
   type Convention,
   type LeaveObjective,
