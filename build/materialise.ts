@@ -19,6 +19,7 @@ import { mkdirSync, readFileSync, readdirSync, unlinkSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, parseIsoDate } from "swedish-calendar/core";
 import { stockholmYear } from "../functions/lib/cache.js";
@@ -300,39 +301,58 @@ export function summaryLine(r: BuildResult, out: string): string {
   );
 }
 
-function parseArgs(argv: string[]): BuildOptions {
-  const options: BuildOptions = { progress: true };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${arg} needs a value`);
-      return v;
-    };
-    const year = (v: string) => {
-      if (!/^\d{4}$/.test(v)) throw new Error(`${arg} must be a four-digit year`);
-      return +v;
-    };
-    switch (arg) {
-      case "--out": options.out = value(); break;
-      case "--from": options.fromYear = year(value()); break;
-      case "--to": options.toYear = year(value()); break;
-      case "--days": options.days = parseDaysWindow(value()); break;
-      case "--workers": options.workers = Number(value()); break;
-      case "--quiet": options.progress = false; break;
-      case "--progress": options.progress = true; break;
-      case "--help":
-        process.stdout.write("usage: tsx build/materialise.ts [--out public] [--from 1930] [--to 9999] [--days Y1:Y2|D1:D2|max|all|none] [--workers N] [--quiet]\n");
-        process.exit(0);
-      default:
-        throw new Error(`unknown option ${arg} (see --help)`);
-    }
-  }
+const USAGE = "usage: tsx build/materialise.ts [--out public] [--from 1930] [--to 9999] [--days Y1:Y2|D1:D2|max|all|none] [--workers N] [--quiet]\n";
+
+/**
+ * The command line, read by Node's `util.parseArgs` (strict: an unknown option, a missing value or an argument of
+ * its own is refused with parseArgs' message). Of `--quiet` and `--progress` the last one given counts.
+ */
+function readOptions(argv: string[]): BuildOptions | "help" {
+  const { values, tokens } = parseArgs({
+    args: argv,
+    options: {
+      out: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      days: { type: "string" },
+      workers: { type: "string" },
+      quiet: { type: "boolean" },
+      progress: { type: "boolean" },
+      help: { type: "boolean" },
+    },
+    strict: true,
+    allowPositionals: false,
+    tokens: true,
+  });
+  if (values.help) return "help";
+  const year = (flag: string, v: string) => {
+    if (!/^\d{4}$/.test(v)) throw new Error(`--${flag} must be a four-digit year`);
+    return +v;
+  };
+  const loudness = tokens.flatMap((t) => (t.kind === "option" && (t.name === "quiet" || t.name === "progress") ? [t.name] : [])).at(-1);
+  const options: BuildOptions = { progress: loudness !== "quiet" };
+  if (values.out !== undefined) options.out = values.out;
+  if (values.from !== undefined) options.fromYear = year("from", values.from);
+  if (values.to !== undefined) options.toYear = year("to", values.to);
+  if (values.days !== undefined) options.days = parseDaysWindow(values.days);
+  if (values.workers !== undefined) options.workers = Number(values.workers);
   return options;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  materialise(parseArgs(process.argv.slice(2))).catch((error) => {
+  let options: BuildOptions | "help";
+  try {
+    options = readOptions(process.argv.slice(2));
+  } catch (error) {
+    // a usage error: one line and the usage, no stack
+    process.stderr.write(`dataset build: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options === "help") {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  materialise(options).catch((error) => {
     // a refused plan is a clear answer, not a crash: its message says what to do
     const text = error instanceof DeployLimitError ? error.message : ((error as Error)?.stack ?? error);
     process.stderr.write(`dataset build failed: ${text}\n`);

@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { headersFile, redirectsFile } from "../contract/static.js";
 
 export const REDIRECTS_FILE = "_redirects";
@@ -34,8 +35,15 @@ export function writeRouting(out: string): string[] {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const i = process.argv.indexOf("--out");
-  const out = resolve(i > 0 ? process.argv[i + 1] : join(fileURLToPath(new URL("..", import.meta.url)), "public"));
+  let folder: string | undefined;
+  try {
+    // strict: an unknown option or `--out` without a folder is refused with parseArgs' message
+    folder = parseArgs({ options: { out: { type: "string" } }, strict: true, allowPositionals: false }).values.out;
+  } catch (error) {
+    process.stderr.write(`routing: ${(error as Error).message}\nusage: tsx build/routing.ts [--out public]\n`);
+    process.exit(2);
+  }
+  const out = resolve(folder ?? join(fileURLToPath(new URL("..", import.meta.url)), "public"));
   const written = writeRouting(out);
   console.log(`routing: ${written.length ? written.join(", ") + " written" : "unchanged"} in ${out}`);
 }

@@ -27,7 +27,8 @@ await build({
   format: "esm",
   platform: "neutral",
   target: "es2022",
-  external: Object.keys(pkg.dependencies ?? {}),
+  // the CLI's Node built-ins (node:util) stay imports: the library's modules use none (test/engine/package-shape.test.ts)
+  external: [...Object.keys(pkg.dependencies ?? {}), "node:*"],
   chunkNames: "chunks/[name]-[hash]",
   logLevel: "warning",
 });

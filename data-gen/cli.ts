@@ -11,8 +11,10 @@
  * argument with the library's parser for it (the rules stay the library's) and says in its own words what failed.
  *
  * It uses only the library (./index.js, ./ics.js), the library's own parsers (./validation.js, ./business.js,
- * ./duedates.js) and the `process` global; nothing in the package imports it.
+ * ./duedates.js), Node's `util.parseArgs` and the `process` global; nothing in the package imports it (it is an entry
+ * point of its own, package.json `bin`), so the library's modules stay free of Node.
  */
+import { parseArgs } from "node:util";
 import {
   adjust, dueDates, dueDateSchedules, FIRST_YEAR, LAST_YEAR, type Adjustment, type DayOfMonth, type DueDates, type DueDateScheduleCode,
   bridgeDays, CalendarError, countPeriod, describeDay, flagDayRules, flagDays, halfDays, holidays, isBridgeDay, isHalfDay,
@@ -617,11 +619,12 @@ function topHelp(): string {
 // ---------------------------------------------------------------------------------------------
 
 /** A negative number or step (`-3b`, `-1`) is an argument, not an option. */
-const isOption = (arg: string) => arg.startsWith("-") && arg !== "-" && !/^-[0-9]/.test(arg);
+const isNegative = (arg: string) => /^-[0-9]/.test(arg);
 
 /**
  * The output's language, read before anything else so that an error anywhere on the line is said in it: the last
- * `--lang` before a `--`, if it is sv or en; else Swedish (a bad value is then refused in Swedish).
+ * `--lang` before a `--`, if it is sv or en; else Swedish (a bad value is then refused in Swedish). A forgiving scan,
+ * not a parse: it must find the language on a line the parse below will refuse.
  */
 function langOf(argv: readonly string[]): Lang {
   let lang: Lang = "sv";
@@ -632,45 +635,56 @@ function langOf(argv: readonly string[]): Lang {
   return lang;
 }
 
+/**
+ * A command's line read by Node's `util.parseArgs` (its tokens: `--`, `--name=value`, a value in the next argument,
+ * short options), then checked here so that every refusal is said in the output's language and names the argument as
+ * typed. parseArgs runs without `strict`: its own errors are English and name no command; the checks below are the
+ * strict part. A negative number or step (`-3b`) reads as short options to parseArgs and is taken back as an argument.
+ */
 function parse(name: string, command: Command, argv: string[], lang: Lang): Invocation | "help" {
   const say = MESSAGES[lang];
+  const options: Record<string, { type: "boolean" | "string"; short?: string }> = {
+    help: { type: "boolean", short: "h" },
+    json: { type: "boolean" },
+    lang: { type: "string" },
+  };
+  for (const flag of command.flags) options[flag] = { type: "boolean" };
+  for (const value of command.values) options[value] = { type: "string" };
+  const { tokens } = parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
   const args: string[] = [];
   const flags = new Set<string>();
   const values = new Map<string, string>();
   let json = false;
   let help = false;
-  let onlyArgs = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (onlyArgs || !isOption(arg)) {
-      args.push(arg);
+  let taken = -1; // the argument last taken back as a negative number (its short "options" share its index)
+  for (const token of tokens) {
+    if (token.kind === "positional") {
+      args.push(token.value);
       continue;
     }
-    if (arg === "--") {
-      onlyArgs = true;
+    if (token.kind === "option-terminator") continue;
+    const typed = argv[token.index];
+    if (isNegative(typed)) {
+      if (token.index !== taken) args.push(typed);
+      taken = token.index;
       continue;
     }
-    if (arg === "-h" || arg === "--help") {
+    // `-h` and `--help` exactly; any other short option, or a grouped `-h…`, is unknown as typed
+    if (typed === "-h" || typed === "--help") {
       help = true;
       continue;
     }
-    const eq = arg.indexOf("=");
-    const option = arg.startsWith("--") ? arg.slice(2, eq < 0 ? undefined : eq) : "";
-    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
-    const takesValue = option === "lang" || command.values.includes(option);
-    const isFlag = option === "json" || command.flags.includes(option);
-    if (!takesValue && !isFlag) throw new UsageError(say.unknownOption(arg, name));
-    if (isFlag) {
-      if (inline !== undefined) throw new UsageError(say.takesNoValue(option));
+    const option = token.rawName.startsWith("--") ? token.name : undefined;
+    const known = option === undefined || option === "help" ? undefined : Object.hasOwn(options, option) ? options[option] : undefined;
+    if (option === undefined || known === undefined) throw new UsageError(say.unknownOption(typed, name));
+    if (known.type === "boolean") {
+      if (token.inlineValue) throw new UsageError(say.takesNoValue(option));
       if (option === "json") json = true;
       else flags.add(option);
       continue;
     }
-    let value = inline;
-    if (value === undefined) {
-      if (i + 1 >= argv.length) throw new UsageError(say.needsValue(option));
-      value = argv[++i];
-    }
+    const value = token.value;
+    if (value === undefined) throw new UsageError(say.needsValue(option));
     if (option === "lang") {
       if (value !== "sv" && value !== "en") throw new UsageError(say.lang);
     } else {

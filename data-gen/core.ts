@@ -6,22 +6,187 @@
  * The readers of input (the parse… functions, findRule, findDueDateRule, checkYearRange) check the type of what they
  * read as the library's functions do (a wrong type is invalid-argument naming it). The functions over day numbers and
  * rules trust their arguments: they are the fast path for code that has read its input with those.
+ *
+ * A public surface on purpose: exactly what the service (contract/, functions/), the build, the site, the benches and
+ * the tests take from it, one group per module with who needs it, one name per line (an addition is one line). The
+ * rest of each module is internal to the package. The result types are all exported by `swedish-calendar` (".").
+ * Checked by test/engine/package-shape.test.ts (no `export *`; every name here is taken by some file) and
+ * test/package/package.test.ts (the installed module exports exactly these values).
  */
-export * from "./dates.js";
-export * from "./easter.js";
-export * from "./rules.js";
-export * from "./errors.js";
-export * from "./validation.js";
-export * from "./signatures.js";
-export * from "./calendar.js";
-export * from "./period.js";
-export * from "./shift.js";
-export * from "./catalogue.js";
-export * from "./timeoff.js";
-export * from "./flagdays.js";
-export * from "./business.js";
-export * from "./duedates.js";
-export * from "./types.js";
-export * from "./feed-options.js";
-export * from "./constants.js";
-export * from "./data-version.js";
+// Day numbers and ISO dates: the contract's readers and bodies, the build's layout and plan, the site, the benches, tests
+export {
+  addMonths,
+  civilFromDay,
+  dayFromCivil,
+  daysInMonth,
+  FIRST_DAY,
+  FIRST_YEAR,
+  fromIsoDate,
+  isInRange,
+  isoWeekday,
+  isoWeekOf,
+  LAST_DAY,
+  LAST_YEAR,
+  toIsoDate,
+  type DayNumber,
+} from "./dates.js";
+// Easter: the engine's cross-checks (test/engine)
+export {
+  easterSunday,
+} from "./easter.js";
+// The observance rules: the contract's codes and feasts, the build's file layout, the engine's cross-checks
+export {
+  FEASTS,
+  OBSERVANCE_CODES,
+  OBSERVANCE_RULES,
+  observanceDate,
+  RULES_BY_CODE,
+} from "./rules.js";
+// Errors: the contract's problem mapping (problems.ts, routes.ts, readings.ts), tests
+export {
+  CalendarError,
+  missingArgument,
+  type CalendarErrorCode,
+} from "./errors.js";
+// The readers of input: the contract's parameter parsers, the materialiser's window, the v3 bodies, bench/engine, tests
+export {
+  checkYearRange,
+  parseBounds,
+  parseIsoDate,
+  parseLeaveDays,
+  parseLeaveObjective,
+  parseSteps,
+  parseYear,
+  type ArgumentKind,
+  type FieldKinds,
+  type Signature,
+  type Step,
+} from "./validation.js";
+// The input grammar (patterns with their sources, bounds, value lists): the contract, the MCP tools, the site, benches, tests
+export {
+  BOUNDS,
+  CONVENTIONS,
+  DATE_PARAMETER_PATTERN,
+  DATE_PARAMETER_SOURCE,
+  DUE_DAY_PATTERN,
+  DUE_DAY_SOURCE,
+  ISO_DATE_SOURCE,
+  LAST_DAY_OF_MONTH,
+  LEAVE_DAYS_PATTERN,
+  LEAVE_DAYS_SOURCE,
+  LEAVE_OBJECTIVES,
+  MAX_LEAVE_DAYS,
+  MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS,
+  MAX_STEPS,
+  STEP_CHAIN_PATTERN,
+  STEP_CHAIN_SOURCE,
+  STEP_UNITS,
+  YEAR_PATTERN,
+  YEAR_SOURCE,
+  type Bounds,
+  type Convention,
+  type LeaveObjective,
+  type StepUnit,
+} from "./grammar.js";
+// The declared argument kinds: the strict-options tests
+export {
+  DUE_DATE_RULE_FIELDS,
+  FEED_SIGNATURES,
+  LIBRARY_SIGNATURES,
+} from "./signatures.js";
+// The classification and the year lists: the v2 contract, the dataset generator, the site's home page, benches, tests
+export {
+  addWorkingDays,
+  bridgeDaysOfYear,
+  dayOf,
+  halfDaysOfYear,
+  holidaysOfYear,
+  isBridgeDay,
+  isHalfDay,
+  isWorkingDay,
+  yearInfo,
+} from "./calendar.js";
+// Period counts: the site's home page, benches, tests
+export {
+  durationOf,
+  period,
+  periodSummary,
+} from "./period.js";
+// Date shifting: bench/engine, tests
+export {
+  shift,
+} from "./shift.js";
+// The observance catalogue: tests
+export {
+  catalogue,
+  findRule,
+} from "./catalogue.js";
+// Long weekends and leave plans: the site's home page, bench/timeoff, tests
+export {
+  leavePlan,
+  longWeekendsOfYear,
+} from "./timeoff.js";
+// Flag days: the contract's codes, bodies and readings, the MCP tools, tests
+export {
+  EUROPEAN_PARLIAMENT_ELECTIONS,
+  FLAG_DAY_CODES,
+  FLAG_DAY_RULES,
+  FLAG_DAYS_FROM,
+  flagDayCatalogue,
+  flagDaysOfYear,
+  RIKSDAG_ELECTIONS_HELD,
+} from "./flagdays.js";
+// Business-day conventions: the contract's parser of `convention`, tests
+export {
+  adjustDay,
+  parseConvention,
+} from "./business.js";
+// Due dates: the contract's schedules and parsers, the build's file layout, the MCP tools, the site, tests
+export {
+  CUSTOM_SCHEDULE_CODE,
+  CUSTOM_SCHEDULE_NAME,
+  DUE_DATE_RULES,
+  DUE_DATE_RULES_BY_CODE,
+  DUE_DATE_SCHEDULE_CODES,
+  dueDateCatalogue,
+  findDueDateRule,
+  parseDueDay,
+  parseDueScheduleList,
+  scheduleDueDates,
+} from "./duedates.js";
+// Result types: the site's views, the contract's `DayOfMonth`, tests
+export {
+  type AppliedStep,
+  type Day,
+  type DayOfMonth,
+  type DaysOff,
+  type DueDates,
+  type DueDateSchedule,
+  type DueDayByMonth,
+  type Duration,
+  type LeaveBreak,
+  type LeavePlan,
+  type LongWeekend,
+  type Names,
+  type Observance,
+  type Period,
+  type PeriodSummary,
+  type Shift,
+  type SpanCounts,
+} from "./types.js";
+// The feed's options: the contract's feed row, the site's feed builder and API page, tests
+export {
+  DEFAULT_FEED_OPTIONS,
+  FEED_OPTION_NAMES,
+  type ResolvedFeedOptions,
+} from "./feed-options.js";
+// The service's domain: the contract (policies, bodies, OpenAPI, routes)
+export {
+  SERVICE_DOMAIN,
+} from "./constants.js";
+// The data version: the dataset generator, /health, tests
+export {
+  dataVersion,
+} from "./data-version.js";
+

@@ -102,6 +102,10 @@ export function fingerprintOf(text: string): number {
   return h >>> 0 || 1;
 }
 
+/**
+ * Hand-written on purpose, not lru-cache (docs/architecture.md, "Kept hand-written, and why"): the seen-once table
+ * above, validity judged against the clock the caller passes, and a hit that writes nothing; bench/caches.ts.
+ */
 export class AnswerCache {
   private readonly kept = new Map<string, KeptAnswer>();
   private readonly seen = new Uint32Array(SEEN_SLOTS);

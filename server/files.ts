@@ -6,6 +6,7 @@
 import { statSync, type Stats } from "node:fs";
 import { realpath, readFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
+import { LRUCache } from "lru-cache";
 import { etagOf } from "../contract/serialize.js";
 import { MEMO_KEY_LENGTH } from "./memo.js";
 
@@ -64,20 +65,25 @@ function statOf(path: string): Stats | undefined {
   }
 }
 
-/** A bounded cache of file bytes and ETags (least recently used out first). */
+/**
+ * A bounded cache of file bytes and ETags: at most `maxBytes` in all, no file over `maxFileBytes`, the least recently
+ * used out first (`lru-cache`, bounded by size); and stat() results, each trusted for STAT_TTL_MS, at most MAX_STATS.
+ */
 export class PublicFiles {
   readonly root: string;
   private realRoot: string | undefined;
-  private readonly maxBytes: number;
-  private readonly maxFileBytes: number;
-  private readonly entries = new Map<string, Entry>();
-  private readonly stats = new Map<string, { at: number; info: Stats | undefined }>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Entry>;
+  /** a stat() result, boxed (a missing file is `{ info: undefined }`, and lru-cache keeps no undefined value) */
+  private readonly stats = new LRUCache<string, { info: Stats | undefined }>({ max: MAX_STATS, ttl: STAT_TTL_MS });
 
   constructor(root: string, options: { maxBytes?: number; maxFileBytes?: number } = {}) {
     this.root = resolve(root);
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-    this.maxFileBytes = options.maxFileBytes ?? 8 * 1024 * 1024;
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      maxEntrySize: options.maxFileBytes ?? 8 * 1024 * 1024,
+      // an empty file still takes a place (lru-cache counts sizes from 1)
+      sizeCalculation: (entry) => Math.max(1, entry.size),
+    });
   }
 
   /** The file a pathname names (a directory: its index.html), or undefined when there is none to serve. */
@@ -91,12 +97,8 @@ export class PublicFiles {
       info = this.stat(path);
     }
     if (!info?.isFile()) return undefined;
-    const cached = this.entries.get(path);
-    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size && cached.ino === info.ino) {
-      this.entries.delete(path); // most recently used last
-      this.entries.set(path, cached);
-      return cached;
-    }
+    const cached = this.entries.get(path); // most recently used now
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size && cached.ino === info.ino) return cached;
     if (!(await this.insideRoot(path))) return undefined;
     const bytes = await readFile(path).catch(() => undefined);
     if (!bytes) return undefined;
@@ -108,7 +110,8 @@ export class PublicFiles {
       size: info.size,
       ino: info.ino,
     };
-    this.remember(entry);
+    // a file over maxFileBytes is not kept (and what was kept for its path goes)
+    this.entries.set(path, entry);
     return entry;
   }
 
@@ -120,12 +123,10 @@ export class PublicFiles {
    */
   private stat(path: string): Stats | undefined {
     if (path.length > this.root.length + MEMO_KEY_LENGTH) return statOf(path);
-    const now = Date.now();
     const known = this.stats.get(path);
-    if (known && now - known.at < STAT_TTL_MS) return known.info;
+    if (known) return known.info;
     const info = statOf(path);
-    if (this.stats.size >= MAX_STATS) this.stats.clear();
-    this.stats.set(path, { at: now, info });
+    this.stats.set(path, { info });
     return info;
   }
 
@@ -134,21 +135,5 @@ export class PublicFiles {
     this.realRoot ??= await realpath(this.root).catch(() => this.root);
     const real = await realpath(path).catch(() => undefined);
     return real !== undefined && real.startsWith(this.realRoot + sep);
-  }
-
-  private remember(entry: Entry): void {
-    const old = this.entries.get(entry.path);
-    if (old) {
-      this.entries.delete(entry.path);
-      this.bytes -= old.size;
-    }
-    if (entry.size > this.maxFileBytes) return;
-    this.entries.set(entry.path, entry);
-    this.bytes += entry.size;
-    for (const [key, e] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(key);
-      this.bytes -= e.size;
-    }
   }
 }

@@ -1,24 +1,28 @@
 /**
  * Remembering things per request target, within a bound on memory whatever the targets: only targets up to
  * MEMO_KEY_LENGTH characters are remembered (the service's own targets are far shorter; a target may be 8 KiB, and
- * a sweep of long distinct ones must not fill memory), and each memo is cleared when it reaches its size.
+ * a sweep of long distinct ones must not fill memory), and each memo holds at most its size, the least recently used
+ * going first (`lru-cache`).
  */
+import { LRUCache } from "lru-cache";
+
 export const MEMO_KEY_LENGTH = 512;
 
 /**
  * A small memo of a pure lookup by request target (or any text key); a longer key is computed every time. `input`
- * is what the caller already derived from the key (a parsed URL), handed to `compute` on a miss.
+ * is what the caller already derived from the key (a parsed URL), handed to `compute` on a miss. A value may be
+ * `undefined` (remembered as such).
  */
 export function memoOf<T, I = undefined>(size: number, compute: (key: string, input: I) => T): (key: string, input?: I) => T {
-  const memo = new Map<string, T>();
+  // lru-cache keeps no undefined value: each value is kept in a box
+  const memo = new LRUCache<string, { value: T }>({ max: size });
   return (key, input) => {
     if (key.length > MEMO_KEY_LENGTH) return compute(key, input as I);
-    let value = memo.get(key);
-    if (value === undefined && !memo.has(key)) {
-      value = compute(key, input as I);
-      if (memo.size >= size) memo.clear();
-      memo.set(key, value);
+    let kept = memo.get(key);
+    if (kept === undefined) {
+      kept = { value: compute(key, input as I) };
+      memo.set(key, kept);
     }
-    return value as T;
+    return kept.value;
   };
 }

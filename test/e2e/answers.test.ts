@@ -212,15 +212,22 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
 });
 
 describe("memos per target (server/memo.ts)", () => {
-  it("remember a computed value per key, clear when full, and never remember a key longer than MEMO_KEY_LENGTH", () => {
+  it("remember a computed value per key, the least recently used out when full, and never remember a key longer than MEMO_KEY_LENGTH", () => {
     const calls: string[] = [];
     const memo = memoOf(3, (key) => (calls.push(key), key.length));
     expect([memo("/a"), memo("/a"), memo("/bb"), memo("/a")]).toEqual([2, 2, 3, 2]);
     expect(calls).toEqual(["/a", "/bb"]);
     memo("/c");
-    memo("/d"); // the fourth key: cleared, then remembered
+    memo("/d"); // the fourth key: /bb, the least recently used, goes
     memo("/a");
-    expect(calls).toEqual(["/a", "/bb", "/c", "/d", "/a"]);
+    expect(calls).toEqual(["/a", "/bb", "/c", "/d"]);
+    memo("/bb");
+    expect(calls).toEqual(["/a", "/bb", "/c", "/d", "/bb"]);
+    // an undefined value is remembered too
+    const none = memoOf(2, (key) => void calls.push(key));
+    none("/u");
+    none("/u");
+    expect(calls.filter((k) => k === "/u")).toHaveLength(1);
     const long = "/" + "x".repeat(MEMO_KEY_LENGTH);
     expect([memo(long), memo(long)]).toEqual([MEMO_KEY_LENGTH + 1, MEMO_KEY_LENGTH + 1]);
     expect(calls.filter((k) => k === long)).toHaveLength(2);

@@ -259,20 +259,17 @@ const READERS: Record<string, { read: (value: unknown) => unknown; kind: Argumen
  */
 const TRUSTING = [
   // dates, Easter, rules
-  "addMonths", "civilFromDay", "dayFromCivil", "daysInMonth", "daysInYear", "fromIsoDate", "isInRange", "isLeapYear", "isoWeekday",
-  "toIsoDate", "easterSunday", "observanceDate", "eraFor",
+  "addMonths", "civilFromDay", "dayFromCivil", "daysInMonth", "fromIsoDate", "isInRange", "isoWeekday", "toIsoDate", "easterSunday",
+  "observanceDate",
   // the classification and the year lists
-  "addWorkingDays", "bridgeDaysOfYear", "countBefore", "countBetween", "dayKindsBetween", "dayOf", "halfDaysOfYear", "holidaysOfYear",
-  "isBridgeDay", "isHalfDay", "isWorkingDay", "isoWeekOf", "kthWorkingDay", "yearInfo",
+  "addWorkingDays", "bridgeDaysOfYear", "dayOf", "halfDaysOfYear", "holidaysOfYear", "isBridgeDay", "isHalfDay", "isWorkingDay", "isoWeekOf",
+  "yearInfo",
   // period, shift, catalogue, time off, flag days
-  "durationOf", "exceedsMaxSpan", "period", "periodSummary", "spanCounts", "applyStep", "shift", "catalogue", "observanceInfo",
-  "occurrencesOf", "leavePlan", "longWeekendsOfYear", "flagDayCatalogue", "flagDayDate", "flagDayHoliday", "flagDayInfo",
-  "flagDayOccurrences", "flagDaysOfYear",
+  "durationOf", "period", "periodSummary", "shift", "catalogue", "leavePlan", "longWeekendsOfYear", "flagDayCatalogue", "flagDaysOfYear",
   // business days and due dates
-  "adjustDay", "adjustDayInRange", "adjustment", "customDueDates", "customSchedule", "dueDateCatalogue", "dueDateScheduleInfo",
-  "dueDatesOfYear", "nominalDate", "scheduleDueDates",
-  // the checks themselves, the errors, the feed's defaults, the data version
-  "checkArguments", "checkFields", "expectKind", "invalidArgument", "missingArgument", "resolveFeedOptions", "dataVersion",
+  "adjustDay", "dueDateCatalogue", "scheduleDueDates",
+  // the errors, the data version
+  "missingArgument", "dataVersion",
 ];
 
 describe("core", () => {

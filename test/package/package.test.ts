@@ -4,7 +4,7 @@
  *  (a) plain ESM JavaScript in that project imports every exported function of "." and "./ics" and gets what the
  *      service answers in process (the v3 and feed handlers, the health body): the same bytes as the API body or the
  *      list inside its envelope, and for bad input a CalendarError whose code maps to the problem's slug and whose
- *      message is the problem's `detail`;
+ *      message is the problem's `detail`; "./core" exports exactly the values of its written list (data-gen/core.ts);
  *  (b) a TypeScript consumer compiles against the installed types with moduleResolution node16 and bundler;
  *  (c) the CLI runs from the install: --json is the library's result, bad input exits 2 with one line on stderr;
  *  (d) publint and @arethetypeswrong/cli report no errors;
@@ -23,6 +23,7 @@ import { SLUG_OF_ENGINE_CODE } from "../../contract/problems.js";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { healthBody } from "../../functions/lib/health.js";
 import { handleV3 } from "../../functions/lib/v3.js";
+import { writtenCoreSurface } from "../engine/core-surface.js";
 import { BIN, cleanEnv, packAndInstall, PACKAGE_DIR, ROOT, type Installed } from "./install.js";
 
 const run = promisify(execFile);
@@ -379,6 +380,7 @@ let OBSERVANCE_INFO = new Map<string, unknown>();
 const CONSUMER = `
 import * as lib from "swedish-calendar";
 import * as ics from "swedish-calendar/ics";
+import * as core from "swedish-calendar/core";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const { calls, folded, unpropertied } = JSON.parse(readFileSync(process.argv[2], "utf8"));
@@ -398,6 +400,8 @@ const results = calls.map(([subpath, fn, ...args]) => {
 const error = new lib.CalendarError("invalid-date", "date", "x");
 writeFileSync(process.argv[3], JSON.stringify({
   exports: { ".": describe(lib), "./ics": describe(ics) },
+  coreKeys: Object.keys(core).sort(),
+  oneErrorClass: core.CalendarError === lib.CalendarError,
   errorShape: { isError: error instanceof Error, name: error.name, keys: Object.keys(error) },
   range: [lib.FIRST_YEAR, lib.LAST_YEAR],
   results,
@@ -406,6 +410,10 @@ writeFileSync(process.argv[3], JSON.stringify({
 
 interface ConsumerOutput {
   exports: Record<Subpath, Record<string, string>>;
+  /** Object.keys of "./core" as installed */
+  coreKeys: string[];
+  /** "./core" and "." export one CalendarError class */
+  oneErrorClass: boolean;
   errorShape: { isError: boolean; name: string; keys: string[] };
   range: [number, number];
   results: Outcome[];
@@ -462,6 +470,13 @@ describe("the packed package, installed in a fresh project", () => {
       const unsampled = (["." , "./ics"] as Subpath[]).flatMap((s) => functions(s).filter((f) => f !== "CalendarError" && !sampled.has(`${s} ${f}`)).map((f) => `${s} ${f}`));
       expect(unsampled).toEqual([]);
       expect(output.range).toEqual([1930, 9999]);
+    });
+
+    it("\"./core\" exports exactly the values its written list names (data-gen/core.ts), no more: no internal, no CLI", () => {
+      const { values } = writtenCoreSurface();
+      expect(output.coreKeys).toEqual([...values].sort());
+      // the same class whichever entry point it is taken from (the modules are shared chunks, not copies)
+      expect(output.oneErrorClass).toBe(true);
     });
 
     it("CalendarError is an Error with code, argument and message, and no HTTP status", () => {
@@ -787,7 +802,7 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
     });
 
     it("attw on the tarball: no problem for ESM consumers (node16 from ESM, bundler)", async () => {
-      // The package is ESM only (type: module, no require condition), as its engines (Node >= 18) allow. The esm-only
+      // The package is ESM only (type: module, no require condition), as its engines (Node >= 18.7) allow. The esm-only
       // profile leaves out exactly the two resolutions an ESM-only package cannot serve: node16 from CommonJS
       // (CJSResolvesToESM: require() of ESM) and node10 (NoResolution: no `exports` support, so no subpaths). Every
       // other problem fails the check, and so does either of those two anywhere else.
