@@ -4,7 +4,7 @@
  */
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "swedish-calendar/ics";
 import {
-  FIRST_YEAR, LAST_YEAR, civilFromDay, dayFromCivil, dayOf, fromIsoDate, isInRange, toIsoDate, type DayNumber, dataVersion,
+  FIRST_YEAR, LAST_YEAR, civilFromDay, dayFromCivil, dayOf, findDueDateRule, fromIsoDate, isInRange, toIsoDate, type DayNumber, dataVersion,
 } from "swedish-calendar/core";
 import {
   dueDateCatalogueResource, dueDatesResource,
@@ -122,7 +122,7 @@ function* yearRecipes(year: number): Generator<FileRecipe> {
   yield recipe(longWeekendsPath(year), "long-weekends", () => serializeJson(longWeekendsResource(year)));
   if (hasFlagDaysFile(year)) yield recipe(flagDaysPath(year), "flag-days", () => serializeJson(flagDaysResource(year)));
   for (const schedule of dueDateSchedulesOfYear(year)) {
-    yield recipe(dueDatesPath(year, schedule), "due-dates", () => serializeJson(dueDatesResource(year, { schedule })));
+    yield recipe(dueDatesPath(year, schedule), "due-dates", () => serializeJson(dueDatesResource(year, { schedule: findDueDateRule(schedule) })));
   }
   yield recipe(yearDaysPath(year), "year-days", () => serializeJson(yearDaysResource(year)));
   for (const code of OBSERVANCE_CODES) {

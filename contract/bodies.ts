@@ -23,6 +23,7 @@ import {
 import { API_VERSION, PROBLEM_BASE } from "./policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
 import { READINGS } from "./readings.js";
+import { VALUE_READINGS } from "./parameters.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
@@ -526,7 +527,7 @@ export type LeavePlan = Static<typeof LeavePlan>;
 // Business days and due dates
 // ---------------------------------------------------------------------------------------------
 
-export const Convention = stringEnum(CONVENTIONS, { ...named("Convention"), description: READINGS.conventions });
+export const Convention = stringEnum(CONVENTIONS, { ...named("Convention"), description: VALUE_READINGS.conventions });
 export type Convention = Static<typeof Convention>;
 
 export const Adjustment = Type.Object(
@@ -536,7 +537,7 @@ export const Adjustment = Type.Object(
     result: ref(Day, { description: "The business day the convention gives: the date itself when it is one, or for `unadjusted`" }),
     moved: Type.Boolean({ description: "True when `result` is not `date`" }),
   },
-  { ...named("Adjustment"), description: `A date moved to a business day by a convention. ${READINGS.businessDay} ${READINGS.conventionRange}`, ...closed },
+  { ...named("Adjustment"), description: `A date moved to a business day by a convention. ${READINGS.businessDay} ${VALUE_READINGS.conventionRange}`, ...closed },
 );
 export type Adjustment = Static<typeof Adjustment>;
 
@@ -603,7 +604,7 @@ export const DueDatesResponse = Type.Object(
   },
   {
     ...named("DueDatesResponse"),
-    description: `The due dates of a schedule in a year, in month order. Read the named list field: fields may be added beside it. ${READINGS.dueDates} ${READINGS.dueDateForms}`,
+    description: `The due dates of a schedule in a year, in month order. Read the named list field: fields may be added beside it. ${VALUE_READINGS.dueDates} ${READINGS.dueDateForms}`,
     ...closed,
   },
 );
@@ -611,7 +612,7 @@ export type DueDatesResponse = Static<typeof DueDatesResponse>;
 
 export const DueDateScheduleList = Type.Object(
   { count: count("Number of entries in `schedules`"), schedules: Type.Array(ref(DueDateSchedule)) },
-  { ...named("DueDateScheduleList"), description: "Every named due-date schedule, in catalogue order. " + READINGS.dueDates, ...closed },
+  { ...named("DueDateScheduleList"), description: "Every named due-date schedule, in catalogue order. " + VALUE_READINGS.dueDates, ...closed },
 );
 export type DueDateScheduleList = Static<typeof DueDateScheduleList>;
 
