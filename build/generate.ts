@@ -55,7 +55,7 @@ export function yearIcs(year: number): string {
  * event's code and date only, and its dates sit in three fixed-width properties (UID, DTSTAMP, DTSTART; an event
  * has no DTEND, see buildFeed). So buildFeed runs for two probe years that between them hold every observance, and
  * each year's text is put together from those blocks with the dates set. test/build/materialise.test.ts checks the
- * equality against buildFeed (9999 included).
+ * equality against buildFeed (LAST_YEAR included).
  */
 export function yearIcsFast(year: number): string {
   const parts = (icsParts ??= icsPartsFromProbes());

@@ -223,7 +223,7 @@ const observanceInfoProperties = {
   holidayType: ref(HolidayType),
   name: ref(Names),
   feast: ref(Feast),
-  since: Type.Optional(year("The first year the day was a holiday. Present only when the day has not always been one (within 1930-9999).")),
+  since: Type.Optional(year(`The first year the day was a holiday. Present only when the day has not always been one (within ${FIRST_YEAR}-${LAST_YEAR}).`)),
   until: Type.Optional(year("The last year the day was a holiday. Present only when the day has since been abolished.")),
 };
 
@@ -534,7 +534,7 @@ export const Adjustment = Type.Object(
   {
     date: isoDate("`date` echoed as sent"),
     convention: ref(Convention),
-    result: ref(Day, { description: "The business day the convention gives: the date itself when it is one, or for `unadjusted`" }),
+    result: ref(Day, { description: VALUE_READINGS.adjustedDay }),
     moved: Type.Boolean({ description: "True when `result` is not `date`" }),
   },
   { ...named("Adjustment"), description: `A date moved to a business day by a convention. ${READINGS.businessDay} ${VALUE_READINGS.conventionRange}`, ...closed },
@@ -561,7 +561,7 @@ export const DueDayByMonth = Type.Object(
   },
   {
     ...named("DueDayByMonth"),
-    description: "A nominal day that differs in some months (`tax-account`: the 12th, the 17th in January and August).",
+    description: VALUE_READINGS.dueDayByMonth,
     ...closed,
   },
 );
@@ -575,7 +575,7 @@ export const DueDateSchedule = Type.Object(
     name: ref(Names),
     day: Type.Unsafe<DayOfMonth | DueDayByMonth>({ oneOf: [ref(DayOfMonth), ref(DueDayByMonth)], description: "The nominal day of each month" }),
     convention: ref(Convention),
-    since: Type.Optional(year("The first year the schedule answers (earlier years are 400). Present only when it does not answer every year from 1930.")),
+    since: Type.Optional(year(`The first year the schedule answers (earlier years are 400). Present only when it does not answer every year from ${FIRST_YEAR}.`)),
     source: nullable(Type.String({ minLength: 1 }), {
       description: "The law, authority page or practice the rule rests on (docs/due-dates.md); `null` for a rule of your own",
     }),

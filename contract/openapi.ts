@@ -9,6 +9,7 @@
  * is the public form, in which additive fields may appear (no `additionalProperties: false`);
  * `openApiDocument({ strict: true })` is the same document with the strict schemas, for the contract tests.
  */
+import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
 import { PATHS } from "./paths.js";
 import { PROBLEM_SLUGS, problemType } from "./bodies.js";
 import { API_VERSION, PROBLEM_BASE } from "./policies.js";
@@ -47,7 +48,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
   const info = {
     title: "Swedish Calendar Service",
     version: API_VERSION,
-    summary: "Swedish public holidays, de facto holidays, bridge days, half days, ISO weeks, long weekends, leave plans, periods and date shifting, 1930-9999.",
+    summary: `Swedish public holidays, de facto holidays, bridge days, half days, ISO weeks, long weekends, leave plans, periods and date shifting, ${FIRST_YEAR}-${LAST_YEAR}.`,
   };
   // the document cannot hold itself: its own example is its head and one path (`/health`), as generated here
   let examples: ResponseExamples | undefined;

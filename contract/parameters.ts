@@ -247,6 +247,10 @@ export const VALUE_READINGS = {
     "each rule with its source in /v3/due-dates/catalogue and docs/due-dates.md. A year before a schedule's `since` is 400 " +
     `invalid-parameter saying why (no source this service cites settles it). ${standing("reading").join(". ")}. What no primary ` +
     "source settles (the tax dates of businesses with a VAT base over 40 million kronor, the pension payment days) is left out.",
+  /** the `result` of an adjustment */
+  adjustedDay: "The business day the convention gives: the date itself when it is one, or for `unadjusted`",
+  /** a schedule whose nominal day depends on the month */
+  dueDayByMonth: "A nominal day that differs in some months (`tax-account`: the 12th, the 17th in January and August).",
 } as const;
 
 /** The conventions in short, for a model: "`following` (first business day on or after), …, `unadjusted`". */

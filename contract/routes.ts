@@ -14,7 +14,7 @@
  *
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
-import { RULES_BY_CODE, DUE_DATE_RULES_BY_CODE, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, SERVICE_DOMAIN } from "swedish-calendar/core";
+import { RULES_BY_CODE, DUE_DATE_RULES_BY_CODE, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, SERVICE_DOMAIN } from "swedish-calendar/core";
 import { FEED_OPTION_KEYS, VALUE_READINGS, type ParameterKey } from "./parameters.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
@@ -341,7 +341,7 @@ const ROUTE_ROWS = [
     ok: { contentType: "json", schema: "FlagDaysResponse" },
     errors: [400],
     ...yearOrToday,
-    // files for 1983-9999 only: an earlier year has no file and reaches the function, which answers its 400
+    // files from FLAG_DAYS_FROM on only: an earlier year has no file and reaches the function, which answers its 400
     static: { file: "/v3/data/:year/flag-days.json", query: ["year"], written: ({ year }) => Number(year) >= FLAG_DAYS_FROM },
     doc: {
       tag: "Flag days",
@@ -432,7 +432,7 @@ const ROUTE_ROWS = [
       summary: "The catalogue of due-date schedules",
       description:
         "Every named schedule, in catalogue order: code, names, the nominal day of the month (with the months that differ), the " +
-        "convention, `since` where it does not answer every year from 1930, and the law, authority page or practice it rests on. " +
+        `convention, \`since\` where it does not answer every year from ${FIRST_YEAR}, and the law, authority page or practice it rests on. ` +
         VALUE_READINGS.dueDates,
       ok: "The due-date catalogue.",
     },
@@ -593,7 +593,7 @@ export const STATIC_ONLY_FILES = {
   yearDays: { file: "/v3/data/:year/days.json", answers: "every Day of the year, ascending: `{year, count, days}`", contentType: "json", surface: "v3" },
   ics: {
     file: "/ics/svenska-helgdagar-:year.ics",
-    answers: `GET ${PATHS.feed} with a window of that one year (public and de facto holidays), 1930-9999`,
+    answers: `GET ${PATHS.feed} with a window of that one year (public and de facto holidays), ${FIRST_YEAR}-${LAST_YEAR}`,
     contentType: "calendar",
     surface: "feed",
   },

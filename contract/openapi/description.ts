@@ -17,7 +17,7 @@ export const PROBLEM_WHEN: Readonly<Record<ProblemSlug, string>> = {
     "the range, not exactly one form of /v3/due-dates, an unknown due-date schedule code (`schedule`, the feed's `due`), a " +
     "due-date year before its schedule's `since`, a missing required parameter, duplicated parameter",
   "invalid-date": "right format, impossible calendar date (2023-02-29, 2024-13-01, 2024-04-31)",
-  "invalid-year": "v2 `year` malformed, empty or outside 1930 to 9999",
+  "invalid-year": `v2 \`year\` malformed, empty or outside ${FIRST_YEAR} to ${LAST_YEAR}`,
   "not-found": "no such route, or no observance with that code (a path value; an unknown code in the query is 400 invalid-parameter)",
   "method-not-allowed":
     "a method the route does not answer: other than GET, HEAD, OPTIONS, or on `/mcp` other than POST, OPTIONS (header `Allow`; an " +

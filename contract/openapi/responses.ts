@@ -14,9 +14,9 @@ import { COMMON_HEADERS, ERROR_HEADERS, OK_HEADERS, V2_HEADERS, h } from "./head
 import { componentRef, schemaRef, type Json } from "./json.js";
 
 const PROBLEM_DETAILS: Record<ProblemSlug, string> = {
-  "invalid-parameter": "'year' must be a four-digit year from 1930 to 9999",
+  "invalid-parameter": `'year' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`,
   "invalid-date": "'date' is not a calendar date: 2023-02-29 does not exist",
-  "invalid-year": "'year' must be a four-digit year from 1930 to 9999",
+  "invalid-year": `'year' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`,
   "not-found": "no resource at '/v3/holiday'; see /v3/openapi.json for the routes",
   "method-not-allowed": "method POST is not allowed; use GET, HEAD, OPTIONS",
   "not-acceptable": "the 'Accept' header must list both application/json and text/event-stream (MCP Streamable HTTP)",
@@ -81,7 +81,7 @@ export const RESPONSES: Json = {
   RequestTimeout: problemResponse("The request's headers or body did not arrive completely in time (answered by the server before any route).", ["request-timeout"]),
   ExpectationFailed: problemResponse("An `Expect` header other than `100-continue` (answered by the server before any route).", ["expectation-failed"]),
   V2BadRequest: problemResponse(
-    "`year` malformed, empty, not exactly four digits or outside 1930-9999. It never falls back to the default; only omission does.",
+    `\`year\` malformed, empty, not exactly four digits or outside ${FIRST_YEAR}-${LAST_YEAR}. It never falls back to the default; only omission does.`,
     ["invalid-year"],
     V2_HEADERS,
   ),
