@@ -21,7 +21,7 @@
  */
 import {
   CONVENTIONS, DATE_PARAMETER_SOURCE, DEFAULT_FEED_OPTIONS, DUE_DATE_RULES, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE, FEED_OPTION_NAMES,
-  FIRST_YEAR, LAST_DAY_OF_MONTH, LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, OBSERVANCE_CODES,
+  FIRST_YEAR, FLAG_DAYS_FROM, LAST_DAY_OF_MONTH, LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, OBSERVANCE_CODES,
   RULES_BY_CODE, SERVICE_DOMAIN, STEP_CHAIN_SOURCE, BOUNDS, findDueDateRule, parseBounds, parseConvention, parseDueDay,
   parseDueScheduleList, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear,
   type Bounds, type Convention, type DayNumber, type DayOfMonth, type DueDateRule, type DueDateScheduleCode, type LeaveObjective,
@@ -434,7 +434,7 @@ export const PARAMETERS = {
   feed_sundays: feedOption("sundays", "Include every Sunday."),
   feed_flags: feedOption(
     "flags",
-    "Include the official flag days (allmänna flaggdagar, from 1983) as events of their own: summary `<Swedish name> (flaggdag)`, " +
+    `Include the official flag days (allmänna flaggdagar, from ${FLAG_DAYS_FROM}) as events of their own: summary \`<Swedish name> (flaggdag)\`, ` +
       "UID `<date>-flagDay-<code>@" + SERVICE_DOMAIN + "` (codes of /v3/flag-days/catalogue), also on dates that carry a holiday " +
       "event; the calendar name gains \"och flaggdagar\".",
   ),
@@ -458,9 +458,3 @@ export type ValueOf<K extends ParameterKey> = ReturnType<Parameters[K]["read"]>;
 
 /** The keys of the feed's boolean options, in the engine's order (FEED_OPTION_NAMES). */
 export const FEED_OPTION_KEYS = FEED_OPTION_NAMES.map((name) => `feed_${name}` as const) satisfies readonly ParameterKey[];
-
-/** The declarations by key, as the argument reader and the OpenAPI assembly iterate them. */
-export const PARAMETER_LIST: readonly (ParameterDeclaration & { key: ParameterKey })[] = Object.entries(PARAMETERS).map(([key, p]) => ({
-  ...p,
-  key: key as ParameterKey,
-}));

@@ -1,11 +1,12 @@
 /**
  * THE ROUTE TABLE: every endpoint of the service, once. A row says which methods and path it answers, its
- * parameters (name, location, parser, JSON Schema, how repeats are read), the body schema of its 200 and the
+ * parameters (by key: contract/parameters.ts declares each once), the body schema of its 200 and the
  * error statuses it documents, its cache policy, its rate-limit surface, which Netlify Function answers it,
  * and which requests a static file of the dataset answers, at which path.
  *
  * Derived from it (never written by hand elsewhere):
- *   - the routers (functions/lib/router.ts matches a path to a row and reads its parameters);
+ *   - the routers (functions/lib/router.ts matches a path to a row; contract/arguments.ts reads its parameters, typed
+ *     by the row's keys: `RouteParameterKey`, `ArgsOf`);
  *   - the OpenAPI `paths`, `parameters` and `responses` (contract/openapi.ts; the prose stays here, beside each row);
  *   - the dataset paths of build/layout.ts (filled from each row's `static.file` template);
  *   - `_redirects` and `_headers` in the publish folder (build/routing.ts);
