@@ -24,9 +24,10 @@ import {
   FIRST_YEAR, FLAG_DAYS_FROM, LAST_DAY_OF_MONTH, LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, OBSERVANCE_CODES,
   RULES_BY_CODE, SERVICE_DOMAIN, STEP_CHAIN_SOURCE, BOUNDS, findDueDateRule, parseBounds, parseConvention, parseDueDay,
   parseDueScheduleList, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear,
-  type Bounds, type Convention, type DayNumber, type DayOfMonth, type DueDateRule, type DueDateScheduleCode, type LeaveObjective,
+  type Bounds, type Convention, type DayNumber, type DayOfMonth, type DueDateRule, type LeaveObjective,
   type ObservanceRule, type Step,
 } from "swedish-calendar/core";
+import type { DueDateScheduleCode } from "swedish-calendar";
 import { decimalRangeSource, literalSource } from "./patterns.js";
 import { ProblemError, type ProblemSlug } from "./problems.js";
 import { LOOSE_BOOLEAN_SOURCE, STRICT_BOOLEAN, parseLooseBoolean, parseStrictBoolean, parseV2Weekends, parseV2Year } from "./query.js";
