@@ -1,5 +1,5 @@
 /**
- * What the deploy build (`npm run build`) puts on the CDN by default: every year's files 1930–9999, and per-date files
+ * What the deploy build (`npm run build`) puts on the CDN by default: every year's files (FIRST_YEAR to LAST_YEAR), and per-date files
  * for the current year in Sweden ± 2 (the only input taken from the clock; the files' contents never are). The
  * materialiser builds this window unless told another; the standalone server counts a request against the limits
  * exactly when the deployed service would answer it from a function, i.e. not when this range holds its file, whether

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "swedish-calendar/ics";
 import {
-  FIRST_YEAR, LAST_YEAR, civilFromDay, dayFromCivil, dayOf, fromIsoDate, isInRange, toIsoDate, type DayNumber, dataVersion,
+  FIRST_YEAR, LAST_YEAR, civilFromDay, dayFromCivil, dayOf, findDueDateRule, fromIsoDate, isInRange, toIsoDate, type DayNumber, dataVersion,
 } from "swedish-calendar/core";
 import {
   dueDateCatalogueResource, dueDatesResource,
@@ -55,7 +55,7 @@ export function yearIcs(year: number): string {
  * event's code and date only, and its dates sit in three fixed-width properties (UID, DTSTAMP, DTSTART; an event
  * has no DTEND, see buildFeed). So buildFeed runs for two probe years that between them hold every observance, and
  * each year's text is put together from those blocks with the dates set. test/build/materialise.test.ts checks the
- * equality against buildFeed (9999 included).
+ * equality against buildFeed (LAST_YEAR included).
  */
 export function yearIcsFast(year: number): string {
   const parts = (icsParts ??= icsPartsFromProbes());
@@ -122,7 +122,7 @@ function* yearRecipes(year: number): Generator<FileRecipe> {
   yield recipe(longWeekendsPath(year), "long-weekends", () => serializeJson(longWeekendsResource(year)));
   if (hasFlagDaysFile(year)) yield recipe(flagDaysPath(year), "flag-days", () => serializeJson(flagDaysResource(year)));
   for (const schedule of dueDateSchedulesOfYear(year)) {
-    yield recipe(dueDatesPath(year, schedule), "due-dates", () => serializeJson(dueDatesResource(year, { schedule })));
+    yield recipe(dueDatesPath(year, schedule), "due-dates", () => serializeJson(dueDatesResource(year, { schedule: findDueDateRule(schedule) })));
   }
   yield recipe(yearDaysPath(year), "year-days", () => serializeJson(yearDaysResource(year)));
   for (const code of OBSERVANCE_CODES) {

@@ -28,7 +28,7 @@ export const COMMON_INDEX_PART = "common";
  * for 2000-2099, or COMMON_INDEX_PART for a file of no year. By century because a part must stay far below
  * MAX_FILE_BYTES whatever the build's options (the most a part can list is a century's year files and a Day file
  * for each of its dates: test/build/deploy-limits.test.ts measures it), while the root stays short (82 parts for
- * 1930-9999) and a client re-reads only the centuries whose files changed (a moved days window: those of its years).
+ * the whole range) and a client re-reads only the centuries whose files changed (a moved days window: those of its years).
  */
 export function indexPartOf(year: number | undefined): string {
   return year === undefined ? COMMON_INDEX_PART : `${Math.floor(year / 100)}xx`;
@@ -77,7 +77,7 @@ export function longWeekendsPath(year: number): string {
   return routeFile("longWeekends", { year });
 }
 
-/** The year's flag days: written for 1983-9999 only (earlier years answer 400 from the function). */
+/** The year's flag days: written from FLAG_DAYS_FROM on only (earlier years answer 400 from the function). */
 export function flagDaysPath(year: number): string {
   return routeFile("flagDays", { year });
 }

@@ -1,10 +1,10 @@
 /**
  * The materialiser: writes every answer that can be known in advance into the publish folder.
  *
- *   tsx build/materialise.ts [--out public] [--from 1930] [--to 9999] [--days <window>] [--workers N] [--quiet]
+ *   tsx build/materialise.ts [--out public] [--from FIRST_YEAR] [--to LAST_YEAR] [--days <window>] [--workers N] [--quiet]
  *
  * --days: `2024:2028` (whole years), `2024-03-01:2024-03-31` (dates), `max` (the widest window of whole years from
- * 1930 that Netlify deploys: build/plan.ts widestDaysWindow), `all` (1930-01-01..9999-12-31) or `none`.
+ * FIRST_YEAR that Netlify deploys: build/plan.ts widestDaysWindow), `all` (every date of the range) or `none`.
  * Default: the current year in Sweden ± 2 (the only input taken from the clock; the files' contents never are).
  *
  * Before writing anything the build checks its plan (build/plan.ts): a build that would put more than
@@ -301,7 +301,7 @@ export function summaryLine(r: BuildResult, out: string): string {
   );
 }
 
-const USAGE = "usage: tsx build/materialise.ts [--out public] [--from 1930] [--to 9999] [--days Y1:Y2|D1:D2|max|all|none] [--workers N] [--quiet]\n";
+const USAGE = `usage: tsx build/materialise.ts [--out public] [--from ${FIRST_YEAR}] [--to ${LAST_YEAR}] [--days Y1:Y2|D1:D2|max|all|none] [--workers N] [--quiet]\n`;
 
 /**
  * The command line, read by Node's `util.parseArgs` (strict: an unknown option, a missing value or an argument of

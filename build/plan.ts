@@ -4,7 +4,7 @@
  * MAX_FILES_PER_DIRECTORY files in one directory, so build/materialise.ts checks the plan before it writes a file.
  *
  * The paths come from the same recipes the build writes (build/generate.ts, without computing bodies), so the plan
- * follows build/layout.ts wherever it puts a file. Listing the paths of 1930-9999 with every date takes about a second.
+ * follows build/layout.ts wherever it puts a file. Listing the paths of every year with every date takes about a second.
  */
 import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, type DayNumber } from "swedish-calendar/core";
 import { dayFilePath } from "./generate.js";
@@ -20,9 +20,9 @@ export interface DaysWindow {
 }
 
 export interface PlanOptions {
-  /** default 1930 */
+  /** default FIRST_YEAR */
   fromYear?: number;
-  /** default 9999 */
+  /** default LAST_YEAR */
   toYear?: number;
   /** null = no per-date files */
   days: DaysWindow | null;
@@ -159,9 +159,9 @@ export function crowdedDirectories(options: PlanOptions, limit = MAX_FILES_PER_D
 }
 
 /**
- * `--days max`: the widest window of whole years starting 1930-01-01 whose per-date files, together with every year's
- * files of 1930-9999, keep each directory within `limit` (so it fits any narrower year range too). Derived from the
- * limit and the layout, not written down: with 54,000 and v3/data/days/ it is 1930-01-01..2076-12-31.
+ * `--days max`: the widest window of whole years starting on 1 January of FIRST_YEAR whose per-date files, together with
+ * every year's files of the range, keep each directory within `limit` (so it fits any narrower year range too). Derived
+ * from the limit and the layout, not written down: with 54,000 and v3/data/days/ it ends on 31 December 2076.
  */
 export function widestDaysWindow(limit = MAX_FILES_PER_DIRECTORY): DaysWindow | null {
   if (!widest.has(limit)) widest.set(limit, searchWidestDaysWindow(limit));

@@ -23,6 +23,7 @@ import {
 import { API_VERSION, PROBLEM_BASE } from "./policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
 import { READINGS } from "./readings.js";
+import { VALUE_READINGS } from "./parameters.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
@@ -222,7 +223,7 @@ const observanceInfoProperties = {
   holidayType: ref(HolidayType),
   name: ref(Names),
   feast: ref(Feast),
-  since: Type.Optional(year("The first year the day was a holiday. Present only when the day has not always been one (within 1930-9999).")),
+  since: Type.Optional(year(`The first year the day was a holiday. Present only when the day has not always been one (within ${FIRST_YEAR}-${LAST_YEAR}).`)),
   until: Type.Optional(year("The last year the day was a holiday. Present only when the day has since been abolished.")),
 };
 
@@ -526,17 +527,17 @@ export type LeavePlan = Static<typeof LeavePlan>;
 // Business days and due dates
 // ---------------------------------------------------------------------------------------------
 
-export const Convention = stringEnum(CONVENTIONS, { ...named("Convention"), description: READINGS.conventions });
+export const Convention = stringEnum(CONVENTIONS, { ...named("Convention"), description: VALUE_READINGS.conventions });
 export type Convention = Static<typeof Convention>;
 
 export const Adjustment = Type.Object(
   {
     date: isoDate("`date` echoed as sent"),
     convention: ref(Convention),
-    result: ref(Day, { description: "The business day the convention gives: the date itself when it is one, or for `unadjusted`" }),
+    result: ref(Day, { description: VALUE_READINGS.adjustedDay }),
     moved: Type.Boolean({ description: "True when `result` is not `date`" }),
   },
-  { ...named("Adjustment"), description: `A date moved to a business day by a convention. ${READINGS.businessDay} ${READINGS.conventionRange}`, ...closed },
+  { ...named("Adjustment"), description: `A date moved to a business day by a convention. ${READINGS.businessDay} ${VALUE_READINGS.conventionRange}`, ...closed },
 );
 export type Adjustment = Static<typeof Adjustment>;
 
@@ -560,7 +561,7 @@ export const DueDayByMonth = Type.Object(
   },
   {
     ...named("DueDayByMonth"),
-    description: "A nominal day that differs in some months (`tax-account`: the 12th, the 17th in January and August).",
+    description: VALUE_READINGS.dueDayByMonth,
     ...closed,
   },
 );
@@ -574,7 +575,7 @@ export const DueDateSchedule = Type.Object(
     name: ref(Names),
     day: Type.Unsafe<DayOfMonth | DueDayByMonth>({ oneOf: [ref(DayOfMonth), ref(DueDayByMonth)], description: "The nominal day of each month" }),
     convention: ref(Convention),
-    since: Type.Optional(year("The first year the schedule answers (earlier years are 400). Present only when it does not answer every year from 1930.")),
+    since: Type.Optional(year(`The first year the schedule answers (earlier years are 400). Present only when it does not answer every year from ${FIRST_YEAR}.`)),
     source: nullable(Type.String({ minLength: 1 }), {
       description: "The law, authority page or practice the rule rests on (docs/due-dates.md); `null` for a rule of your own",
     }),
@@ -603,7 +604,7 @@ export const DueDatesResponse = Type.Object(
   },
   {
     ...named("DueDatesResponse"),
-    description: `The due dates of a schedule in a year, in month order. Read the named list field: fields may be added beside it. ${READINGS.dueDates} ${READINGS.dueDateForms}`,
+    description: `The due dates of a schedule in a year, in month order. Read the named list field: fields may be added beside it. ${VALUE_READINGS.dueDates} ${READINGS.dueDateForms}`,
     ...closed,
   },
 );
@@ -611,7 +612,7 @@ export type DueDatesResponse = Static<typeof DueDatesResponse>;
 
 export const DueDateScheduleList = Type.Object(
   { count: count("Number of entries in `schedules`"), schedules: Type.Array(ref(DueDateSchedule)) },
-  { ...named("DueDateScheduleList"), description: "Every named due-date schedule, in catalogue order. " + READINGS.dueDates, ...closed },
+  { ...named("DueDateScheduleList"), description: "Every named due-date schedule, in catalogue order. " + VALUE_READINGS.dueDates, ...closed },
 );
 export type DueDateScheduleList = Static<typeof DueDateScheduleList>;
 

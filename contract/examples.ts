@@ -7,6 +7,8 @@
  * Pure data: no clock. A sample that omits its year would depend on today, so every sample names its year, and the
  * feed (whose window is always the current year ± 2) is asked at SAMPLE_CLOCK.
  */
+import { DUE_DATE_RULES } from "swedish-calendar/core";
+import { PARAMETERS } from "./parameters.js";
 import { pathOf, type RouteId } from "./paths.js";
 
 export interface SampleRequest {
@@ -24,6 +26,11 @@ export const FEED_EXCERPT_EVENTS = 3;
 
 const q = (id: RouteId, query: string, values: Record<string, string> = {}) => pathOf(id, values) + (query ? `?${query}` : "");
 
+/** The due-date sample: the catalogue's first schedule (a day of the month, the same in every month). */
+const SCHEDULE = DUE_DATE_RULES[0];
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+const ON_THE_DAY = typeof SCHEDULE.day === "number" ? ` on the ${ordinal(SCHEDULE.day)}` : "";
+
 /** The MCP sample: a `tools/call` of `describe_day`, answered as the endpoint answers it. */
 export const MCP_SAMPLE_CALL = { name: "describe_day", arguments: { date: "2026-06-19" } } as const;
 
@@ -40,8 +47,11 @@ export const SAMPLE_REQUESTS: Readonly<Record<RouteId, SampleRequest>> = {
   observance: { request: q("observance", "from=2026&to=2028", { code: "midsummerEve" }), summary: "Midsummer Eve in 2026-2028" },
   flagDays: { request: q("flagDays", "year=2026"), summary: "The flag days of 2026" },
   flagDayCatalogue: { request: q("flagDayCatalogue", ""), summary: "The flag-day catalogue" },
-  adjust: { request: q("adjust", "date=2026-06-19&convention=modified-following"), summary: "Midsummer Eve 2026, modified following" },
-  dueDates: { request: q("dueDates", "year=2026&schedule=salary-25"), summary: "Salary on the 25th, 2026" },
+  adjust: {
+    request: q("adjust", `date=2026-06-19&convention=${PARAMETERS.adjustConvention.example}`),
+    summary: `Midsummer Eve 2026, ${String(PARAMETERS.adjustConvention.example).replace("-", " ")}`,
+  },
+  dueDates: { request: q("dueDates", `year=2026&schedule=${SCHEDULE.code}`), summary: `${SCHEDULE.name.en}${ON_THE_DAY}, 2026` },
   dueDateCatalogue: { request: q("dueDateCatalogue", ""), summary: "The due-date catalogue" },
   openapi: { request: q("openapi", ""), summary: "An excerpt: the document's head and one path" },
   health: { request: q("health", ""), summary: "Up, as a function answers without a dataset on disk" },

@@ -36,6 +36,14 @@ export function parseV2Year(value: string): number {
   return +value;
 }
 
+/**
+ * `weekends`: `true` in any letter case is true; anything else (absent, empty, `yes`, `1`, ...) reads as false.
+ * v2 never rejected this parameter and, being frozen, still does not.
+ */
+export function parseV2Weekends(value: string | null | undefined): boolean {
+  return typeof value === "string" && value.toLowerCase() === "true";
+}
+
 /** v3 booleans: lowercase `true` or `false`, nothing else. */
 export function parseStrictBoolean(value: string, parameter: string): boolean {
   if (value === STRICT_BOOLEAN.true) return true;

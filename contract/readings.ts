@@ -1,15 +1,13 @@
 /**
  * The readings of docs/decisions.md, in words: the prose the body schemas (bodies.ts) and the OpenAPI document share, so a
- * rule is explained the same way wherever it is stated.
+ * rule is explained the same way wherever it is stated. The readings of the values of `convention` and `schedule` are their
+ * parameters' (contract/parameters.ts `VALUE_READINGS`).
  */
 import {
   FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAYS_FROM,
-  CUSTOM_SCHEDULE_CODE, CUSTOM_SCHEDULE_NAME, DUE_DATE_RULES, missingArgument,
+  CUSTOM_SCHEDULE_CODE, CUSTOM_SCHEDULE_NAME, missingArgument,
 } from "swedish-calendar/core";
 import { PROBLEM_STATUS } from "./problems.js";
-
-/** `salary-25` (every year), `child-benefit` (from 2015), ...: the schedules and their years, from the table. */
-const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ");
 
 export const READINGS = {
   holidayType:
@@ -125,21 +123,6 @@ export const READINGS = {
     "A business day (Swedish banking day, bankdag) is a working day: Monday to Friday, not a public holiday, not Midsummer Eve, " +
     "Christmas Eve or New Year's Eve (the Riksbank lists exactly these, and Saturdays, as days banks do not settle); `workingDay` " +
     "of a Day says it.",
-  conventions:
-    "Conventions, with QuantLib's definitions (Calendar::adjust, as ISDA uses them): `following` the first business day on or " +
-    "after the date; `preceding` the last on or before it; `modified-following` the following one unless that is in the next " +
-    "month, then the preceding one; `modified-preceding` the preceding one unless that is in the previous month, then the " +
-    "following one; `nearest` the closer of the two, and the following one when both are equally far; `unadjusted` the date " +
-    "itself. A business day is never moved.",
-  conventionRange:
-    `A convention that needs a business day outside ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31 is 400 invalid-parameter naming ` +
-    "`convention` (`following` from 9999-12-31; `nearest` needs both neighbours); `modified-*` never does.",
-  dueDates:
-    `Due dates: a nominal day of each month, moved to a business day by a convention. Named schedules: ${SCHEDULES_IN_WORDS}; ` +
-    "each rule with its source in /v3/due-dates/catalogue and docs/due-dates.md. A year before a schedule's `since` is 400 " +
-    "invalid-parameter saying why (no source this service cites settles it). `salary-25` is a common term of employment " +
-    "contracts and collective agreements, not law: an employer's own terms decide. What no primary source settles (the " +
-    "tax dates of businesses with a VAT base over 40 million kronor, the pension payment days) is left out.",
   required: (name: string) =>
     `Required: without it the answer is ${PROBLEM_STATUS["invalid-parameter"]} invalid-parameter, \`${missingArgument(name).message}\`.`,
   unknownCode:

@@ -4,11 +4,14 @@
  * result with serializeJson, so a file on the CDN and a function answer for the same request are the same bytes.
  */
 import {
-  dueDateSchedules, dueDates, type Convention, type DayOfMonth, type DueDateScheduleCode,
+  dueDateSchedules, type Convention, type DayOfMonth,
   bridgeDays, daysOfYear, flagDayRules, flagDays, halfDays, holidays, longWeekends, observances, occurrences, observanceInfo as infoOf,
   type HolidayListOptions,
 } from "swedish-calendar";
-import { DUE_DATE_SCHEDULE_CODES } from "swedish-calendar/core";
+import {
+  DUE_DATE_SCHEDULE_CODES, customSchedule, dueDateScheduleInfo, dueDatesOfYear, observanceInfo as infoOfRule, occurrencesOf,
+  type DueDateRule, type ObservanceRule,
+} from "swedish-calendar/core";
 import { invalidParameter } from "./problems.js";
 import type { DayListResource, DueDatesResponse, DueDateScheduleList, FlagDayList, FlagDaysResponse, LongWeekendsResponse, ObservanceList, OccurrenceList } from "./bodies.js";
 
@@ -65,6 +68,15 @@ export function occurrenceSeries(code: string, from: number, to: number = from):
 }
 
 /**
+ * The same for an observance already read (the argument reader read the code into its rule, and `from`/`to` as years
+ * of the range): the range's order and span are checked here (throws CalendarError).
+ */
+export function ruleOccurrenceSeries(rule: ObservanceRule, from: number, to: number = from): OccurrenceList {
+  const list = occurrencesOf(rule, from, to);
+  return { ...infoOfRule(rule), count: list.length, occurrences: list };
+}
+
+/**
  * Every Day of a year, ascending, in the envelope of the year lists. A static file only
  * (v3/data/{year}/days.json): no route answers it, bulk clients fetch a year in one request.
  */
@@ -72,16 +84,20 @@ export function yearDaysResource(year: number): DayListResource {
   return dayList(year, daysOfYear(year));
 }
 
-/** The parameters of GET /v3/due-dates besides `year`, as read: exactly one form must be given. */
+/**
+ * The parameters of GET /v3/due-dates besides `year`, as read (the schedule's code read into its rule of the
+ * catalogue): exactly one form must be given.
+ */
 export interface DueDateForm {
-  schedule?: string;
+  schedule?: DueDateRule;
   day?: DayOfMonth;
   convention?: Convention;
 }
 
 /**
  * GET /v3/due-dates?year=…&schedule=… | ?year=…&day=…&convention=…: exactly one form (both, neither, or `day` or
- * `convention` alone is 400 naming the parameter); the engine checks the rest.
+ * `convention` alone is 400 naming the parameter); the engine checks the rest (a year before a schedule's `since`).
+ * The values come read (a year of the range, a rule of the catalogue, a day and a convention of their grammar).
  */
 export function dueDatesResource(year: number, form: DueDateForm): DueDatesResponse {
   const { schedule, day, convention } = form;
@@ -89,8 +105,7 @@ export function dueDatesResource(year: number, form: DueDateForm): DueDatesRespo
     if (day !== undefined || convention !== undefined) {
       throw invalidParameter("schedule", `give either 'schedule' or 'day' with 'convention', not both`);
     }
-    // any text: the engine refuses a code outside its catalogue (invalid-argument, answered 400 invalid-parameter)
-    return dueDates(year, schedule as DueDateScheduleCode);
+    return dueDatesOfYear(year, dueDateScheduleInfo(schedule), schedule);
   }
   if (day === undefined && convention === undefined) {
     // the codes themselves, not the catalogue's path: the MCP tool answers this detail, and no tool reaches that path
@@ -98,7 +113,7 @@ export function dueDatesResource(year: number, form: DueDateForm): DueDatesRespo
   }
   if (day === undefined) throw invalidParameter("day", "'day' is required with 'convention': a day of the month from 1 to 31, or 'last'");
   if (convention === undefined) throw invalidParameter("convention", "'convention' is required with 'day'");
-  return dueDates(year, { day, convention });
+  return dueDatesOfYear(year, customSchedule(day, convention));
 }
 
 /** GET /v3/due-dates/catalogue: every named schedule with its rule, years and source. */

@@ -1,11 +1,12 @@
 /**
  * THE ROUTE TABLE: every endpoint of the service, once. A row says which methods and path it answers, its
- * parameters (name, location, parser, JSON Schema, how repeats are read), the body schema of its 200 and the
+ * parameters (by key: contract/parameters.ts declares each once), the body schema of its 200 and the
  * error statuses it documents, its cache policy, its rate-limit surface, which Netlify Function answers it,
  * and which requests a static file of the dataset answers, at which path.
  *
  * Derived from it (never written by hand elsewhere):
- *   - the routers (functions/lib/router.ts matches a path to a row and reads its parameters);
+ *   - the routers (functions/lib/router.ts matches a path to a row; contract/arguments.ts reads its parameters, typed
+ *     by the row's keys: `RouteParameterKey`, `ArgsOf`);
  *   - the OpenAPI `paths`, `parameters` and `responses` (contract/openapi.ts; the prose stays here, beside each row);
  *   - the dataset paths of build/layout.ts (filled from each row's `static.file` template);
  *   - `_redirects` and `_headers` in the publish folder (build/routing.ts);
@@ -14,14 +15,8 @@
  *
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
-import {
-  RULES_BY_CODE, DUE_DATE_RULES_BY_CODE, findDueDateRule, parseDueScheduleList, parseConvention, parseDueDay, parseBounds, parseIsoDate,
-  parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, type Bounds, type Convention, type DayOfMonth,
-  type LeaveObjective, type Step, missingArgument, FEED_OPTION_NAMES, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, SERVICE_DOMAIN,
-} from "swedish-calendar/core";
-import { parseStrictBoolean, parseV2Year, parseLooseBoolean } from "./query.js";
-import { parseV2Weekends } from "./v2.js";
-import { ProblemError, type ProblemSlug } from "./problems.js";
+import { RULES_BY_CODE, DUE_DATE_RULES_BY_CODE, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, SERVICE_DOMAIN } from "swedish-calendar/core";
+import { FEED_OPTION_KEYS, VALUE_READINGS, type ParameterKey } from "./parameters.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
   CACHE_LONG, MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName,
@@ -31,93 +26,6 @@ import { READINGS } from "./readings.js";
 // ---------------------------------------------------------------------------------------------------------------
 // Declarations
 // ---------------------------------------------------------------------------------------------------------------
-
-/** How a parameter given more than once is read. */
-export type Repeat =
-  | "reject" // 400 (the rule for every known parameter, docs/decisions.md#ranges-and-limits)
-  | "all" // the repeatable `add`: every value, in order
-  | "first"; // v2 `weekends`: frozen, never rejected, the first value decides
-
-export interface Parameter<T = unknown> {
-  name: string;
-  in: "query" | "path";
-  required: boolean;
-  repeat: Repeat;
-  /** the slug a repeated value answers when `repeat` is "reject" (default invalid-parameter) */
-  duplicateSlug?: ProblemSlug;
-  /** reads the raw value(s); throws a CalendarError (400/404) */
-  parse: (raw: string[]) => T;
-  /** the name of its OpenAPI `components.parameters` entry (contract/openapi.ts holds the prose and schema) */
-  component: string;
-}
-
-/**
- * An observance code of the catalogue; any other is 404 (READINGS.unknownCode: the code names the resource). The detail
- * lists the codes rather than pointing at the catalogue's path, which an MCP tool, answering the same detail, cannot reach.
- */
-function observanceCode(value: string): string {
-  const rule = RULES_BY_CODE.get(value);
-  if (!rule) throw new ProblemError("not-found", `'code': no observance has the code '${value}' (codes: ${[...RULES_BY_CODE.keys()].join(", ")})`, "code");
-  return rule.code;
-}
-
-/** A date parameter: checked (400 naming it), then passed on as sent (the library takes the text and echoes it). */
-const isoDateText = (name: string) => (value: string): string => (parseIsoDate(value, name), value);
-
-/** The one value of a non-repeatable parameter. */
-const one = <T>(read: (raw: string) => T) => (raw: string[]): T => read(raw[0]);
-
-function param<T>(name: string, location: "query" | "path", component: string, parse: (raw: string[]) => T, options: Partial<Parameter<T>> = {}): Parameter<T> {
-  const parameter: Parameter<T> = { name, in: location, required: location === "path", repeat: "reject", component, parse, ...options };
-  if (!parameter.required) return parameter;
-  // An absent required parameter gets one answer, the library's for an argument not given, whichever parser reads
-  // it (given no value, the leave-days parser would say "must be a whole number"): the router and the MCP tools ask here.
-  return {
-    ...parameter,
-    parse: (raw) => {
-      if (raw.length === 0) throw missingArgument(name);
-      return parse(raw);
-    },
-  };
-}
-
-export const PARAMETERS = {
-  year: param("year", "query", "Year", one((v) => parseYear(v, "year"))),
-  sundays: param("sundays", "query", "Sundays", one((v) => parseStrictBoolean(v, "sundays"))),
-  saturdays: param("saturdays", "query", "Saturdays", one((v) => parseStrictBoolean(v, "saturdays"))),
-  datePath: param<string>("date", "path", "DatePath", one(isoDateText("date"))),
-  periodFrom: param("from", "query", "PeriodFrom", one(isoDateText("from")), { required: true }),
-  periodTo: param("to", "query", "PeriodTo", one(isoDateText("to")), { required: true }),
-  bounds: param<Bounds>("bounds", "query", "Bounds", one(parseBounds)),
-  shiftDate: param("date", "query", "ShiftDate", one(isoDateText("date")), { required: true }),
-  add: param<Step[]>("add", "query", "Add", parseSteps, { required: true, repeat: "all" }),
-  postpone: param("postpone", "query", "Postpone", one((v) => parseStrictBoolean(v, "postpone"))),
-  planFrom: param("from", "query", "PlanFrom", one(isoDateText("from")), { required: true }),
-  planTo: param("to", "query", "PlanTo", one(isoDateText("to")), { required: true }),
-  leaveDays: param("days", "query", "LeaveDays", one((v) => parseLeaveDays(v, "days")), { required: true }),
-  objective: param<LeaveObjective>("objective", "query", "Objective", one(parseLeaveObjective)),
-  observanceCode: param("code", "path", "ObservanceCode", one(observanceCode)),
-  fromYear: param("from", "query", "FromYear", one((v) => parseYear(v, "from"))),
-  toYear: param("to", "query", "ToYear", one((v) => parseYear(v, "to"))),
-  adjustDate: param("date", "query", "AdjustDate", one(isoDateText("date")), { required: true }),
-  adjustConvention: param<Convention>("convention", "query", "AdjustConvention", one((v) => parseConvention(v, "convention")), { required: true }),
-  // a code of the due-date catalogue; any other is 400 as in the feed's `due` (READINGS.unknownCode)
-  schedule: param("schedule", "query", "Schedule", one((v) => findDueDateRule(v, "schedule").code)),
-  dueDay: param<DayOfMonth>("day", "query", "DueDay", one((v) => parseDueDay(v, "day"))),
-  dueConvention: param<Convention>("convention", "query", "DueConvention", one((v) => parseConvention(v, "convention"))),
-  // the feed's `due`: a comma list of due-date schedule codes (an unknown code is 400, as in /v3/due-dates)
-  feedDue: param<string[]>("due", "query", "FeedDue", one((v) => parseDueScheduleList(v, "due"))),
-  v2Year: param("year", "query", "V2Year", one(parseV2Year), { duplicateSlug: "invalid-year" }),
-  v2Weekends: param("weekends", "query", "V2Weekends", one(parseV2Weekends), { repeat: "first" }),
-  ...Object.fromEntries(
-    FEED_OPTION_NAMES.map((name) => [
-      `feed_${name}`,
-      param(name, "query", `Feed${name[0].toUpperCase()}${name.slice(1)}`, one((v) => parseLooseBoolean(v, name))),
-    ]),
-  ),
-} as const satisfies Record<string, Parameter>;
-
-export type ParameterKey = keyof typeof PARAMETERS;
 
 /**
  * How a 200 may be cached:
@@ -145,11 +53,11 @@ export interface StaticAnswer {
   /** the file, relative to the publish folder's root, e.g. `/v3/data/:year/holidays{sundays}{saturdays}.json` */
   file: string;
   /** query parameters that must be present, read as placeholders (`year`) */
-  query?: string[];
+  query?: readonly string[];
   /** enumerated query parameters that choose a variant: value -> file-name part (absent = the `false` part) */
   flags?: Record<string, Record<string, string>>;
   /** query parameters whose presence sends the request to the function (the file does not depend on them) */
-  functionIf?: string[];
+  functionIf?: readonly string[];
   /**
    * which placeholder values the build writes a file for, where not every value in the built range has one (absent:
    * all of them). A request for a file never written reaches the function, on the CDN (a rewrite to a missing file
@@ -242,7 +150,7 @@ const V3_ROW = { methods: METHODS, surface: "v3", fn: "v3" } as const;
 const FEED_ROW = {
   methods: METHODS,
   trailingSlash: true,
-  parameters: [...FEED_OPTION_NAMES.map((n) => `feed_${n}` as ParameterKey), "feedDue"],
+  parameters: [...FEED_OPTION_KEYS, "feedDue"],
   ok: { contentType: "calendar" },
   errors: [400],
   cache: "feed",
@@ -252,7 +160,7 @@ const FEED_ROW = {
 /** What every v2 row shares. */
 const V2_ROW = { methods: METHODS, trailingSlash: true, ...yearOrToday, errors: [400, 410], surface: "v2", fn: "v2" } as const;
 
-export const ROUTES: readonly Route[] = [
+const ROUTE_ROWS = [
   {
     ...V3_ROW,
     id: "holidays",
@@ -434,7 +342,7 @@ export const ROUTES: readonly Route[] = [
     ok: { contentType: "json", schema: "FlagDaysResponse" },
     errors: [400],
     ...yearOrToday,
-    // files for 1983-9999 only: an earlier year has no file and reaches the function, which answers its 400
+    // files from FLAG_DAYS_FROM on only: an earlier year has no file and reaches the function, which answers its 400
     static: { file: "/v3/data/:year/flag-days.json", query: ["year"], written: ({ year }) => Number(year) >= FLAG_DAYS_FROM },
     doc: {
       tag: "Flag days",
@@ -479,7 +387,7 @@ export const ROUTES: readonly Route[] = [
       tag: "Business days",
       operationId: "adjustDate",
       summary: "Move a date to a business day by a convention",
-      description: `${READINGS.businessDay} ${READINGS.conventions} ${READINGS.conventionRange}`,
+      description: `${READINGS.businessDay} ${VALUE_READINGS.conventions} ${VALUE_READINGS.conventionRange}`,
       ok: "The adjusted date.",
     },
   },
@@ -506,7 +414,7 @@ export const ROUTES: readonly Route[] = [
       tag: "Business days",
       operationId: "listDueDates",
       summary: "Due dates and payment days of a year (salary, child benefit, the tax account, or a rule of your own)",
-      description: `${READINGS.dueDates} ${READINGS.dueDateForms} ${READINGS.unknownCode} ${READINGS.businessDay}`,
+      description: `${VALUE_READINGS.dueDates} ${READINGS.dueDateForms} ${READINGS.unknownCode} ${READINGS.businessDay}`,
       ok: "The due dates, in month order.",
     },
   },
@@ -525,8 +433,8 @@ export const ROUTES: readonly Route[] = [
       summary: "The catalogue of due-date schedules",
       description:
         "Every named schedule, in catalogue order: code, names, the nominal day of the month (with the months that differ), the " +
-        "convention, `since` where it does not answer every year from 1930, and the law, authority page or practice it rests on. " +
-        READINGS.dueDates,
+        `convention, \`since\` where it does not answer every year from ${FIRST_YEAR}, and the law, authority page or practice it rests on. ` +
+        VALUE_READINGS.dueDates,
       ok: "The due-date catalogue.",
     },
   },
@@ -658,7 +566,13 @@ export const ROUTES: readonly Route[] = [
       ok: "The JSON-RPC response (or a batch of responses); 202 with no body when the POST held only notifications or responses.",
     },
   },
-];
+] as const satisfies readonly Route[];
+
+/** Every row, in table order (the first row whose path matches answers). */
+export const ROUTES: readonly Route[] = ROUTE_ROWS;
+
+/** The parameter keys a row declares, by its id (the arguments its handler receives: contract/arguments.ts `ArgsOf`). */
+export type RouteParameterKey<R extends RouteId> = Extract<(typeof ROUTE_ROWS)[number], { id: R }>["parameters"][number];
 
 export const ROUTE_BY_ID: Readonly<Record<RouteId, Route>> = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, Route>;
 
@@ -680,7 +594,7 @@ export const STATIC_ONLY_FILES = {
   yearDays: { file: "/v3/data/:year/days.json", answers: "every Day of the year, ascending: `{year, count, days}`", contentType: "json", surface: "v3" },
   ics: {
     file: "/ics/svenska-helgdagar-:year.ics",
-    answers: `\`GET ${PATHS.feed}\` with a window of that one year (public and de facto holidays), 1930-9999`,
+    answers: `\`GET ${PATHS.feed}\` with a window of that one year (public and de facto holidays), ${FIRST_YEAR}-${LAST_YEAR}`,
     contentType: "calendar",
     surface: "feed",
   },

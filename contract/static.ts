@@ -12,9 +12,10 @@ import {
   MCP_PLATFORM_POSTS, STRICT_TRANSPORT_SECURITY, SURFACES, rateLimitHeaders, type SurfaceName,
 } from "./policies.js";
 import {
-  DATASET_FOLDER, FEED_FUNCTION_PREFIXES, ROUTE_BY_ID, FUNCTION_FALLBACK, NOT_FOUND, PARAMETERS, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
+  DATASET_FOLDER, FEED_FUNCTION_PREFIXES, ROUTE_BY_ID, FUNCTION_FALLBACK, NOT_FOUND, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
   netlifyPath, wildcardPath, type FunctionName, type Route, type RouteId, type StaticAnswer, type StaticOnlyFile,
 } from "./routes.js";
+import { PARAMETERS } from "./parameters.js";
 
 export interface RedirectRule {
   from: string;
@@ -54,7 +55,7 @@ function assignments(answer: StaticAnswer, names: string[]): Record<string, stri
   return result;
 }
 
-const placeholders = (names: string[]) => Object.fromEntries(names.map((n) => [n, `:${n}`]));
+const placeholders = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, `:${n}`]));
 
 /** The feed rows: a request naming an option goes to the `ical-query` function's prefix, any other to `ical`'s. */
 function feedRulesOf(route: Route): RedirectRule[] {

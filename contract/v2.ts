@@ -15,14 +15,6 @@ export const V2_WEEKEND_ENTRIES = {
 } as const;
 
 /**
- * `weekends`: `true` in any letter case is true; anything else (absent, empty, `yes`, `1`, ...) reads as false.
- * v2 never rejected this parameter and, being frozen, still does not.
- */
-export function parseV2Weekends(value: string | null | undefined): boolean {
-  return typeof value === "string" && value.toLowerCase() === "true";
-}
-
-/**
  * `/holidays`: one entry per observance (a date with two holidays appears twice), ordered by date, then in
  * catalogue order. With `weekends`, every Saturday and Sunday of the year gets a `saturday`/`sunday` entry,
  * also on dates that carry an observance; on such a date the weekend entry comes after the observances.

@@ -41,6 +41,7 @@ export {
   OBSERVANCE_RULES,
   observanceDate,
   RULES_BY_CODE,
+  type ObservanceRule,
 } from "./rules.js";
 // Errors: the contract's problem mapping (problems.ts, routes.ts, readings.ts), tests
 export {
@@ -121,6 +122,8 @@ export {
 export {
   catalogue,
   findRule,
+  observanceInfo,
+  occurrencesOf,
 } from "./catalogue.js";
 // Long weekends and leave plans: the site's home page, bench/timeoff, tests
 export {
@@ -141,6 +144,7 @@ export {
 export {
   adjustDay,
   parseConvention,
+  adjustment,
 } from "./business.js";
 // Due dates: the contract's schedules and parsers, the build's file layout, the MCP tools, the site, tests
 export {
@@ -154,6 +158,10 @@ export {
   parseDueDay,
   parseDueScheduleList,
   scheduleDueDates,
+  customSchedule,
+  dueDateScheduleInfo,
+  dueDatesOfYear,
+  type DueDateRule,
 } from "./duedates.js";
 // Result types: the site's views, the contract's `DayOfMonth`, tests
 export {

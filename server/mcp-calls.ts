@@ -3,7 +3,8 @@
  * it stands for would be counted. The tools never build a URL to answer (functions/lib/mcp-tools.ts); counting does,
  * so that the rewrite rules can say whether the deployed service would answer it with dataset files.
  */
-import { PARAMETERS, ROUTE_BY_ID } from "../contract/routes.js";
+import { PARAMETERS } from "../contract/parameters.js";
+import { ROUTE_BY_ID } from "../contract/routes.js";
 import { TOOL_BY_NAME, rawValues } from "../functions/lib/mcp-tools.js";
 
 type Json = Record<string, unknown>;

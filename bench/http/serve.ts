@@ -16,8 +16,8 @@ import type { AddressInfo } from "node:net";
 import { createServer } from "../../server/standalone.js";
 import { matchRoute } from "../../contract/routes.js";
 import { etagOf, serializeJson } from "../../contract/serialize.js";
-import { readArguments } from "../../functions/lib/router.js";
-import { V3_BODIES, type BodyOf } from "../../functions/lib/v3-bodies.js";
+import { readRequestArguments } from "../../functions/lib/router.js";
+import { bodyOf, type V3BodyRoute } from "../../functions/lib/v3-bodies.js";
 
 const [kind, argument] = process.argv.slice(2);
 
@@ -58,7 +58,8 @@ if (kind === "ceiling") {
   listen((req, res) => {
     const url = new URL(req.url!, "http://localhost");
     const { route, pathValues } = matchRoute(url.pathname)!;
-    const body = serializeJson((V3_BODIES[route.id as keyof typeof V3_BODIES] as BodyOf)(readArguments(route, pathValues, url), new Date()));
+    const id = route.id as V3BodyRoute;
+    const body = serializeJson(bodyOf(id, readRequestArguments(id, pathValues, url), new Date()));
     res.writeHead(200, { ...headers, etag: etagOf(body), "Content-Length": Buffer.byteLength(body) });
     res.end(body);
   });

@@ -4,18 +4,21 @@
  */
 import { buildFeed, DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions } from "swedish-calendar/ics";
 import { stockholmYear } from "./cache.js";
-import { tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
+import { tableRouter, type ArgsOf, type RouteCall, type RouteHandlers } from "./router.js";
 import { responding, serveAnswers, tableSurface } from "./serve.js";
 
 /** Years before and after the current year in Sweden. */
 export const FEED_WINDOW_RADIUS = 2;
 
 /** The options of a request (the router has read each declared option as a loose boolean; absent = default). */
-export function feedOptionsOf(args: Record<string, unknown>): ResolvedFeedOptions {
+export function feedOptionsOf(args: ArgsOf<"feed">): ResolvedFeedOptions {
   const options: ResolvedFeedOptions = { ...DEFAULT_FEED_OPTIONS };
-  for (const name of FEED_OPTION_NAMES) if (typeof args[name] === "boolean") options[name] = args[name] as boolean;
+  for (const name of FEED_OPTION_NAMES) {
+    const value = args[name];
+    if (value !== undefined) options[name] = value;
+  }
   // `due` as the router read it: catalogue codes, in catalogue order
-  if (Array.isArray(args.due)) options.due = args.due as string[];
+  if (args.due !== undefined) options.due = args.due;
   return options;
 }
 
@@ -40,7 +43,7 @@ function feedBody(year: number, options: ResolvedFeedOptions): string {
   return body;
 }
 
-const feed = ({ args, ctx }: RouteCall) => feedBody(stockholmYear(ctx.clock()), feedOptionsOf(args));
+const feed = ({ args, ctx }: RouteCall<"feed" | "feedAlias">) => feedBody(stockholmYear(ctx.clock()), feedOptionsOf(args));
 
 export const FEED_HANDLERS: RouteHandlers = { feed, feedAlias: feed };
 

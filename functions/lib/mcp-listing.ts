@@ -1,32 +1,22 @@
 /**
  * The MCP tools as `tools/list` gives them (docs/mcp.md): each tool's name, prose and the JSON Schema of its
- * arguments. The schemas come from the same declarations as the HTTP parameters: each tool argument names the route
- * table's parameter (`PARAMETERS` key) it is read with, and its JSON Schema is that parameter's OpenAPI component
- * (contract/openapi.ts `PARAMETER_COMPONENTS`, built from data-gen/grammar.ts).
+ * arguments. The schemas come from the same declarations as the HTTP parameters: each tool argument names the
+ * parameter of contract/parameters.ts it is read with, and its JSON Schema is that parameter's schema of a tool
+ * argument (a JSON value, read as its text), derived from the same rule as its reader and its OpenAPI schema.
  *
- * A module of data only, apart from the OpenAPI generator it reads: the deploy bundles evaluate it at build time
- * (build/bundle.ts PRECOMPUTED), so the MCP function ships the list as JSON and never loads the OpenAPI generator.
+ * A module of data only: the deploy bundles evaluate it at build time (build/bundle.ts PRECOMPUTED), so the MCP
+ * function ships the list as JSON.
  */
-import { PARAMETER_COMPONENTS } from "../../contract/openapi.js";
-import { PARAMETERS } from "../../contract/routes.js";
-import { TOOLS, type ToolArgument, type ToolDeclaration } from "./mcp-tools.js";
+import { PARAMETERS } from "../../contract/parameters.js";
+import { TOOLS, type ToolArgument, type ToolDeclaration } from "./mcp-tool-list.js";
 
 type Json = Record<string, unknown>;
 
-interface ParameterComponent {
-  schema: Json;
-  example?: unknown;
-}
-
-/**
- * The JSON Schema of a tool argument: its parameter's OpenAPI schema (type, pattern, enum, bounds, default, from
- * data-gen/grammar.ts), with the tool's prose; a repeatable parameter (`add`) takes an array or one string.
- */
+/** The JSON Schema of a tool argument: its parameter's schema of a tool argument, with the tool's prose and the parameter's example. */
 function argumentSchema(argument: ToolArgument): Json {
   const parameter = PARAMETERS[argument.parameter];
-  const component = PARAMETER_COMPONENTS[parameter.component] as ParameterComponent;
-  const schema = parameter.repeat === "all" ? { anyOf: [component.schema, (component.schema as { items: Json }).items] } : component.schema;
-  return { ...schema, description: argument.description, ...(component.example !== undefined ? { examples: [component.example] } : {}) };
+  const example = "argumentExample" in parameter ? { examples: [parameter.argumentExample] } : {};
+  return { ...parameter.argumentSchema, description: argument.description, ...example };
 }
 
 export interface ListedTool {
@@ -58,4 +48,3 @@ let listOnce: ListedTool[] | undefined;
 export function listedTools(): ListedTool[] {
   return (listOnce ??= TOOLS.map(listed));
 }
-

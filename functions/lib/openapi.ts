@@ -1,7 +1,7 @@
 /**
  * The served OpenAPI document: contract/openapi.ts's public form with a 2xx example on every row, each the answer to
  * the row's sample request (contract/examples.ts) computed by the code that answers it over HTTP: the request is
- * matched and read by the route table (readArguments, as the routers read it), then V3_BODIES (v3), the feed
+ * matched and read by the route table's argument reader (contract/arguments.ts, as the routers read it), then V3_BODIES (v3), the feed
  * handler at the sample clock (the feed, cut to an excerpt), contract/v2.ts (v2), healthBody (/health) or the MCP
  * tool (/mcp). Serialised by ./openapi-body.ts.
  */
@@ -13,39 +13,44 @@ import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { FEED_HANDLERS } from "./feed.js";
 import { healthBody } from "./health.js";
 import { callResult, runToolNow, TOOL_BY_NAME } from "./mcp-tools.js";
-import { readArguments, type RouteArguments } from "./router.js";
+import { readRequestArguments, type ArgsOf } from "./router.js";
 import { completeContext } from "./serve.js";
-import { V3_BODIES, type BodyOf } from "./v3-bodies.js";
+import { bodyOf, isV3BodyRoute } from "./v3-bodies.js";
 
 const SAMPLE_NOW = new Date(SAMPLE_CLOCK);
 
-/** The sample request of a row, read as the router reads a request: its row and parsed arguments. */
-function sampleArguments(id: RouteId): { url: URL; args: RouteArguments } {
-  const url = new URL(SAMPLE_REQUESTS[id].request, "http://localhost");
+/** The URL of a row's sample request. */
+const sampleUrl = (id: RouteId) => new URL(SAMPLE_REQUESTS[id].request, "http://localhost");
+
+/** The sample request of a row, read as the router reads a request (contract/arguments.ts): its parsed, typed arguments. */
+function sampleArguments<R extends RouteId>(id: R): ArgsOf<R> {
+  const url = sampleUrl(id);
   const match = matchRoute(url.pathname);
   if (match?.route.id !== id) throw new Error(`the sample request of ${id} does not reach it: ${url.pathname}`);
-  return { url, args: readArguments(match.route, match.pathValues, url.searchParams) };
+  return readRequestArguments(id, match.pathValues, url.searchParams);
 }
+
+/** The year of a v2 sample (every sample names its year). */
+const v2Year = (id: "v2HalfDays" | "v2BridgeDays" | "v2Holidays") => sampleArguments(id).year!;
 
 /** The body of a row's sample request, as the handler answers it (JSON values parsed back from the served bytes). */
 function sampleAnswer(id: RouteId): unknown {
-  const { url, args } = sampleArguments(id);
-  const year = args.year as number;
-  if (id in V3_BODIES) return JSON.parse(serializeJson((V3_BODIES as Record<string, BodyOf>)[id](args, SAMPLE_NOW)));
+  if (isV3BodyRoute(id)) return JSON.parse(serializeJson(bodyOf(id, sampleArguments(id), SAMPLE_NOW)));
   switch (id) {
     case "feed":
     case "feedAlias": {
+      const url = sampleUrl(id);
       const ctx = completeContext({ clock: () => SAMPLE_NOW });
       const route = matchRoute(url.pathname)!.route;
-      const answer = FEED_HANDLERS[id]!({ request: new Request(url), url, route, args, ctx });
+      const answer = FEED_HANDLERS[id]!({ request: new Request(url), url, route, args: sampleArguments(id), ctx });
       return calendarExcerpt(typeof answer === "string" ? answer : answer.body);
     }
     case "v2Holidays":
-      return v2Holidays(year, args.weekends === true);
+      return v2Holidays(v2Year(id), sampleArguments(id).weekends === true);
     case "v2HalfDays":
-      return v2HalfDays(year);
+      return v2HalfDays(v2Year(id));
     case "v2BridgeDays":
-      return v2BridgeDays(year);
+      return v2BridgeDays(v2Year(id));
     case "health":
       // as a deployed function answers: the dataset lives on the CDN, so no manifest is on its disk
       return { ...healthBody(), dataset: null };

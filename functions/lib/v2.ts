@@ -47,11 +47,12 @@ function nextChangeAfter(config: WithdrawalConfig, now: Date): number | undefine
   return next;
 }
 
+
 /** The v2 rows of the route table; `config` decides the caching cap near the withdrawal. */
 function v2Handlers(config: WithdrawalConfig): RouteHandlers {
-  const answer = (list: (year: number) => unknown) => ({ route, args, ctx }: RouteCall) => {
+  const answer = (list: (year: number) => unknown) => ({ route, args, ctx }: Pick<RouteCall<"v2HalfDays">, "route" | "args" | "ctx">) => {
     const now = ctx.clock();
-    const year = args.year === undefined ? stockholmYear(now) : (args.year as number);
+    const year = args.year ?? stockholmYear(now);
     return { body: serializeJson(list(year)), cacheControl: capCacheControl(cacheControlOf(route, args, now), config, now) };
   };
   return {

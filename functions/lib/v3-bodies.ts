@@ -1,53 +1,63 @@
 /**
- * The body of every v3 row that answers JSON: one library call (swedish-calendar) per row of the route table, in the
- * envelope the contract declares (contract/resources.ts). The HTTP handlers (./v3.ts) serialise it, the MCP tools
- * (./mcp-tools.ts) return it and the OpenAPI examples (./openapi.ts) show it. A module of its own so that those
- * can import it without importing the v3 handler (which serves the OpenAPI document: no import cycle).
+ * The body of every v3 row that answers JSON: one engine call per row of the route table, in the envelope the contract
+ * declares (contract/resources.ts). The HTTP handlers (./v3.ts) serialise it, the MCP tools (./mcp-tools.ts) return it
+ * and the OpenAPI examples (./openapi.ts) show it. A module of its own so that those can import it without importing
+ * the v3 handler (which serves the OpenAPI document: no import cycle).
+ *
+ * Each body receives its row's arguments as the argument reader read them (contract/arguments.ts `ArgsOf`): dates as
+ * day numbers, steps, conventions, the observance's and the schedule's rules, each checked once. So the bodies call
+ * the engine's functions over read values (swedish-calendar/core), which trust their arguments, not the library's
+ * public functions, which would read the same text again.
  */
-import { adjust, countPeriod, describeDay, planLeave, shiftDate, type Bounds, type Convention, type DayOfMonth, type LeaveObjective } from "swedish-calendar";
-import type { Step } from "swedish-calendar/core";
+import { adjustment, dayOf, leavePlan, period, shift } from "swedish-calendar/core";
 import type { RouteId } from "../../contract/routes.js";
 import {
   dueDateCatalogueResource, dueDatesResource,
   bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
-  longWeekendsResource, occurrenceSeries,
+  longWeekendsResource, ruleOccurrenceSeries,
 } from "../../contract/resources.js";
 import { stockholmYear } from "./cache.js";
-import type { RouteArguments } from "./router.js";
+import type { ArgsOf } from "./router.js";
 
 /** A year argument, or the current year in Sweden when it was omitted. */
-const yearOr = (value: unknown, now: Date): number => (value === undefined ? stockholmYear(now) : (value as number));
+const yearOr = (value: number | undefined, now: Date): number => value ?? stockholmYear(now);
 
-/** A row's body from its parsed arguments and "now" (an omitted year is the current year in Sweden). */
-export type BodyOf = (args: RouteArguments, now: Date) => unknown;
+/** A row's body from its read arguments and "now" (an omitted year is the current year in Sweden). */
+export type BodyOf<R extends RouteId> = (args: ArgsOf<R>, now: Date) => unknown;
+
+/** The rows whose body the engine answers. */
+export type V3BodyRoute =
+  | "holidays" | "bridgeDays" | "halfDays" | "longWeekends" | "day" | "period" | "shift" | "leavePlan" | "observances" | "observance"
+  | "flagDays" | "flagDayCatalogue" | "adjust" | "dueDates" | "dueDateCatalogue";
 
 /** The body of every v3 row that answers JSON from the engine. */
-export const V3_BODIES = {
+export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
   holidays: (args, now) => holidaysResource(yearOr(args.year, now), { sundays: args.sundays === true, saturdays: args.saturdays === true }),
   bridgeDays: (args, now) => bridgeDaysResource(yearOr(args.year, now)),
   halfDays: (args, now) => halfDaysResource(yearOr(args.year, now)),
   longWeekends: (args, now) => longWeekendsResource(yearOr(args.year, now)),
-  day: (args) => describeDay(args.date as string),
-  // date parameters arrive checked and as sent (contract/routes.ts isoDateText): the library takes the text
-  period: (args) => countPeriod(args.from as string, args.to as string, (args.bounds as Bounds | undefined) ?? "inclusive"),
-  shift: (args) => shiftDate(args.date as string, (args.add as Step[]).map((step) => step.text!), { postpone: args.postpone === true }),
-  leavePlan: (args) =>
-    planLeave(args.from as string, args.to as string, args.days as number, (args.objective as LeaveObjective | undefined) ?? "most"),
+  day: (args) => dayOf(args.date),
+  // a date is read into its day number; its text, canonical, is the one the answer echoes (toIsoDate)
+  period: (args) => period(args.from, args.to, args.bounds ?? "inclusive"),
+  shift: (args) => shift(args.date, args.add, args.postpone === true),
+  leavePlan: (args) => leavePlan(args.from, args.to, args.days, args.objective),
   observances: () => catalogueResource(),
   observance: (args, now) => {
     const from = yearOr(args.from, now);
-    return occurrenceSeries(args.code as string, from, (args.to as number | undefined) ?? from);
+    return ruleOccurrenceSeries(args.code, from, args.to ?? from);
   },
   flagDays: (args, now) => flagDaysResource(yearOr(args.year, now)),
   flagDayCatalogue: () => flagDayCatalogueResource(),
-  adjust: (args) => adjust(args.date as string, args.convention as Convention),
-  dueDates: (args, now) =>
-    dueDatesResource(yearOr(args.year, now), {
-      schedule: args.schedule as string | undefined,
-      day: args.day as DayOfMonth | undefined,
-      convention: args.convention as Convention | undefined,
-    }),
+  adjust: (args) => adjustment(args.date, args.convention),
+  dueDates: (args, now) => dueDatesResource(yearOr(args.year, now), { schedule: args.schedule, day: args.day, convention: args.convention }),
   dueDateCatalogue: () => dueDateCatalogueResource(),
-} satisfies Partial<Record<RouteId, BodyOf>>;
+};
 
-export type V3BodyRoute = keyof typeof V3_BODIES;
+/** The body of a row for its arguments (a row's body and its arguments belong to the same row). */
+export function bodyOf<R extends V3BodyRoute>(route: R, args: ArgsOf<R>, now: Date): unknown {
+  const body: BodyOf<R> = V3_BODIES[route];
+  return body(args, now);
+}
+
+/** Whether a row's body is the engine's (V3_BODIES). */
+export const isV3BodyRoute = (id: RouteId): id is V3BodyRoute => Object.hasOwn(V3_BODIES, id);

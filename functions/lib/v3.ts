@@ -1,17 +1,16 @@
 /**
- * The v3 API: one library call (swedish-calendar) per row of the route table (contract/routes.ts), in the envelope
- * the contract declares (contract/resources.ts). `V3_BODIES` builds each row's body from its parsed arguments; the
+ * The v3 API: one engine call per row of the route table (contract/routes.ts), in the envelope the contract declares
+ * (contract/resources.ts). `V3_BODIES` builds each row's body from its read, typed arguments; the
  * HTTP handlers serialise it and the MCP tools (./mcp-tools.ts) return it as it is, so both answer the same object.
  * Matching, parameters, cache policy, ETag/304 and HEAD come from the router (./router.ts); CORS, methods, limits
  * and problems from serve().
  */
-import type { RouteId } from "../../contract/routes.js";
 import { catalogueResource, dueDateCatalogueResource, flagDayCatalogueResource } from "../../contract/resources.js";
 import { serializeJson } from "../../contract/serialize.js";
 import { openApiBody } from "./openapi-body.js";
-import { tableRouter, type RouteHandlers } from "./router.js";
+import { tableRouter, type RouteHandler, type RouteHandlers } from "./router.js";
 import { responding, serveAnswers, tableSurface } from "./serve.js";
-import { V3_BODIES, type BodyOf } from "./v3-bodies.js";
+import { V3_BODIES, bodyOf, type V3BodyRoute } from "./v3-bodies.js";
 
 export { V3_BODIES, type BodyOf, type V3BodyRoute } from "./v3-bodies.js";
 
@@ -21,10 +20,12 @@ const once = (make: () => string) => {
   return () => (body ??= make());
 };
 
+/** A row's handler: its body, serialised. */
+const serialised = <R extends V3BodyRoute>(route: R): RouteHandler<R> => ({ args, ctx }) => serializeJson(bodyOf(route, args, ctx.clock()));
+
 export const V3_HANDLERS: RouteHandlers = {
-  ...Object.fromEntries(
-    Object.entries(V3_BODIES).map(([id, body]) => [id, ({ args, ctx }: Parameters<NonNullable<RouteHandlers[RouteId]>>[0]) => serializeJson((body as BodyOf)(args, ctx.clock()))]),
-  ),
+  // each row's handler is its own row's (serialised(id) for id): the table built from the ids cannot say so to the compiler
+  ...(Object.fromEntries((Object.keys(V3_BODIES) as V3BodyRoute[]).map((id) => [id, serialised(id)])) as RouteHandlers),
   observances: once(() => serializeJson(catalogueResource())),
   flagDayCatalogue: once(() => serializeJson(flagDayCatalogueResource())),
   dueDateCatalogue: once(() => serializeJson(dueDateCatalogueResource())),

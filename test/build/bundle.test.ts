@@ -7,7 +7,10 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { openApiDocument } from "../../contract/openapi.js";
 import { COLD_REQUESTS, coldStart } from "../../bench/cold.js";
 import { FUNCTIONS_BUNDLE_DIR, PRECOMPUTED, bundleAll, functionNames } from "../../build/bundle.js";
 import { BUNDLE_INPUTS_FILE, bundleState } from "../../build/bundle-state.mjs";
@@ -55,7 +58,7 @@ describe("each bundle holds what its routes need", () => {
 
   it("no function carries the schema library, the OpenAPI generator or the body declarations: their products are data", () => {
     for (const name of functionNames()) {
-      for (const origin of ["@sinclair/typebox", "contract/openapi.ts", "contract/bodies.ts", "functions/lib/openapi.ts"]) {
+      for (const origin of ["@sinclair/typebox", "contract/openapi.ts", "contract/openapi", "contract/bodies.ts", "contract/examples.ts", "functions/lib/openapi.ts"]) {
         expect(has(name, origin), `${name} bundles ${origin}`).toBe(false);
       }
     }
@@ -65,6 +68,32 @@ describe("each bundle holds what its routes need", () => {
     for (const name of functionNames()) {
       expect(has(name, "@modelcontextprotocol/sdk"), name).toBe(name === "mcp");
       expect(has(name, "data-gen/feed.ts"), name).toBe(name === "ical" || name === "ical-query");
+    }
+  });
+
+  it("the MCP function holds no OpenAPI generator: none of the document's own keys is in its code (the v3 function ships the document, as data)", () => {
+    const markers = ["x-static-dataset", "x-problem-types", "x-problem-base"];
+    const document = openApiDocument();
+    for (const marker of markers) expect(Object.keys(document), marker).toContain(marker);
+    const mcp = readFileSync(join(FUNCTIONS_BUNDLE_DIR, "mcp.mjs"), "utf8");
+    const v3 = readFileSync(join(FUNCTIONS_BUNDLE_DIR, "v3.mjs"), "utf8");
+    for (const marker of markers) {
+      expect(mcp.includes(marker), `mcp.mjs holds ${marker}`).toBe(false);
+      expect(v3.includes(marker), `v3.mjs ships the document: ${marker}`).toBe(true);
+    }
+    expect(mcp).not.toContain("#/components/");
+    for (const origin of ["contract/openapi", "contract/examples.ts", "functions/lib/openapi.ts", "functions/lib/openapi-body.ts"]) expect(has("mcp", origin), origin).toBe(false);
+  });
+
+  it("the v3 function holds no MCP code: neither the SDK (its transport's class, its protocol version) nor the tools", () => {
+    const v3 = readFileSync(join(FUNCTIONS_BUNDLE_DIR, "v3.mjs"), "utf8");
+    const mcp = readFileSync(join(FUNCTIONS_BUNDLE_DIR, "mcp.mjs"), "utf8");
+    for (const marker of [WebStandardStreamableHTTPServerTransport.name, `"${LATEST_PROTOCOL_VERSION}"`]) {
+      expect(mcp.includes(marker), `mcp.mjs holds ${marker} (control)`).toBe(true);
+      expect(v3.includes(marker), `v3.mjs holds ${marker}`).toBe(false);
+    }
+    for (const origin of ["@modelcontextprotocol", "functions/lib/mcp.ts", "functions/lib/mcp-tools.ts", "functions/lib/mcp-tool-list.ts", "functions/lib/mcp-listing.ts"]) {
+      expect(has("v3", origin), origin).toBe(false);
     }
   });
 

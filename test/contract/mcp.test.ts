@@ -13,7 +13,8 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { PARAMETER_COMPONENTS, openApiDocument } from "../../contract/openapi.js";
 import { PATHS } from "../../contract/paths.js";
 import { MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, SURFACES, PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
-import { PARAMETERS, ROUTE_BY_ID, ROUTES, matchRoute } from "../../contract/routes.js";
+import { PARAMETERS } from "../../contract/parameters.js";
+import { ROUTE_BY_ID, ROUTES, matchRoute } from "../../contract/routes.js";
 import { functionConfigs } from "../../contract/static.js";
 import { listedTools } from "../../functions/lib/mcp-listing.js";
 import { MCP_INSTRUCTIONS, TOOLS } from "../../functions/lib/mcp-tools.js";
@@ -205,7 +206,7 @@ describe("the tools are the route table's", () => {
   it("reach the library through the v3 bodies, never through a URL or the HTTP router", () => {
     const source = readFileSync(new URL("../../functions/lib/mcp-tools.ts", import.meta.url), "utf8");
     expect(source).not.toMatch(/new (Request|URL|URLSearchParams)\b|routeV3|handleV3|tableRouter|pathOf\(/);
-    expect(source).toContain("V3_BODIES[request.route]");
+    expect(source).toContain("bodyOf(request.route, argumentsOf(tool, request, args), now)");
   });
 
   it("each argument is read with a parameter of every route the tool asks, and covers them all", () => {
@@ -218,7 +219,7 @@ describe("the tools are the route table's", () => {
     }
   });
 
-  it("input schemas are the OpenAPI parameter components' schemas; required as the table declares", () => {
+  it("input schemas are the parameters' schemas of a tool argument (the OpenAPI component's rule for a JSON value); required as the table declares", () => {
     for (const listed of listedTools()) {
       const tool = TOOLS.find((t) => t.name === listed.name)!;
       for (const argument of tool.arguments) {
@@ -226,13 +227,22 @@ describe("the tools are the route table's", () => {
         const component = (PARAMETER_COMPONENTS as Json)[parameter.component];
         const property = listed.inputSchema.properties[argument.name] as Json;
         const { description: _d, examples: _e, ...schema } = property;
+        expect(schema).toEqual(parameter.argumentSchema);
+        // the same rule as the query text's: the text schema is one of the argument's forms (or the whole of it)
         if (parameter.repeat === "all") expect(schema.anyOf).toEqual([component.schema, component.schema.items]);
+        else if (schema.anyOf) {
+          const { default: _default, ...text } = component.schema;
+          expect(schema.anyOf, `${tool.name}.${argument.name}`).toContainEqual(text);
+        }
         else expect(schema).toEqual(component.schema);
         expect(listed.inputSchema.required.includes(argument.name), `${tool.name}.${argument.name}`).toBe(parameter.required);
       }
     }
     const date = listedTools()[0].inputSchema.properties.date as Json;
-    expect(date.pattern).toBe("^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
+    expect(date).toMatchObject({ type: "string", format: "date", pattern: "^(19[3-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2}$" });
+    const year = listedTools().find((t) => t.name === "list_holidays")!.inputSchema.properties.year as Json;
+    expect(year.anyOf).toEqual([{ type: "integer", minimum: 1930, maximum: 9999 }, { type: "string", pattern: "^(19[3-9][0-9]|[2-9][0-9]{3})$" }]);
+    expect(year.examples).toEqual([2024]);
     const code = listedTools().find((t) => t.name === "observance")!.inputSchema.properties.code as Json;
     expect(code.enum).toHaveLength(20);
   });

@@ -12,7 +12,8 @@ import { parseAllRedirects } from "@netlify/redirect-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { SURFACES, V2_PLATFORM_STEPS } from "../../contract/policies.js";
-import { FUNCTION_FALLBACK, PARAMETERS, ROUTES, matchRoute, surfaceOf } from "../../contract/routes.js";
+import { PARAMETERS } from "../../contract/parameters.js";
+import { FUNCTION_FALLBACK, ROUTES, matchRoute, surfaceOf } from "../../contract/routes.js";
 import {
   datasetFileOf, fillFile, functionConfigs, headerRules, headersFile, redirectRules, redirectsFile, resolveRewrite,
 } from "../../contract/static.js";

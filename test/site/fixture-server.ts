@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, leavePlan, parseBounds, parseConvention, parseDueDay, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, period, shift } from "swedish-calendar/core";
+import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, leavePlan, findDueDateRule, parseBounds, parseConvention, parseDueDay, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, period, shift } from "swedish-calendar/core";
 import { PROBLEM_TITLES, ProblemError, invalidParameter, problemOf } from "../../contract/problems.js";
 import { parseStrictBoolean } from "../../contract/query.js";
 import { dueDateCatalogueResource, dueDatesResource, longWeekendsResource } from "../../contract/resources.js";
@@ -191,7 +191,7 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
       const day = one(p, "day");
       const convention = one(p, "convention");
       json(res, 200, dueDatesResource(yearOf(p), {
-        schedule,
+        schedule: schedule === undefined ? undefined : findDueDateRule(schedule),
         day: day === undefined ? undefined : parseDueDay(day),
         convention: convention === undefined ? undefined : parseConvention(convention),
       }));

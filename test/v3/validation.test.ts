@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_REQUESTS } from "../../contract/examples.js";
-import { PARAMETERS, ROUTES } from "../../contract/routes.js";
+import { PARAMETERS } from "../../contract/parameters.js";
+import { ROUTES } from "../../contract/routes.js";
 import { expectProblem, v3 } from "./helpers.js";
 
 /** [path, slug, status, parameter named in the detail] */

@@ -1,0 +1,133 @@
+/**
+ * THE ARGUMENT READER: one for every way a question reaches the service. Given a row of the route table and the raw
+ * values of a request (a URL's path values and query for HTTP; a tool call's JSON arguments for MCP), it reads exactly
+ * the parameters the row declares (contract/parameters.ts), in the table's order, and returns them parsed and typed
+ * (`ArgsOf<route>`), or throws the CalendarError or ProblemError the API answers:
+ *
+ *   1. path values first (a malformed one answers with its reader's error, so an unknown observance code is 404
+ *      before any query parameter is read; one that is missing, which no URL can express, as every absent required
+ *      parameter does);
+ *   2. then every repeated query parameter is refused (except the repeatable `add`; v2 `weekends` reads its first);
+ *   3. then each query value with its reader; an absent optional parameter is left out (its default is the
+ *      handler's: an omitted year means today), an absent required one is `'<name>' is required`.
+ *
+ * The routers (functions/lib/router.ts), the MCP tools (functions/lib/mcp-tools.ts) and the OpenAPI samples
+ * (functions/lib/openapi.ts) all read with it, so a value is judged the same way whichever door it came through.
+ */
+import { missingArgument } from "swedish-calendar/core";
+import { PARAMETERS, type ParameterDeclaration, type ParameterKey, type Parameters, type ValueOf } from "./parameters.js";
+import { ProblemError, invalidParameter } from "./problems.js";
+import { ROUTE_BY_ID, type RouteId, type RouteParameterKey } from "./routes.js";
+
+/**
+ * The typed arguments of a row, by parameter name: `ArgsOf<"shift">` is `{ date: DayNumber; add: Step[]; postpone:
+ * boolean | undefined }`. An optional parameter that was not given is undefined (absent).
+ */
+export type ArgsOf<R extends RouteId> = {
+  [K in RouteParameterKey<R> as Parameters[K]["name"]]: Parameters[K]["required"] extends true ? ValueOf<K> : ValueOf<K> | undefined;
+};
+
+/** A parameter a row declares, with its key in the table. */
+export interface DeclaredParameter {
+  key: ParameterKey;
+  parameter: ParameterDeclaration;
+}
+
+/** The raw values given for a parameter, as text, in order; none when it was not given. */
+export type RawValues = (declared: DeclaredParameter) => readonly string[];
+
+/** A row's declared parameters, path ones first as the table lists them, then query ones (worked out once per row). */
+const DECLARED = new Map<RouteId, { path: DeclaredParameter[]; query: DeclaredParameter[] }>();
+
+export function declaredParameters(id: RouteId): { path: DeclaredParameter[]; query: DeclaredParameter[] } {
+  let declared = DECLARED.get(id);
+  if (!declared) {
+    const all: DeclaredParameter[] = ROUTE_BY_ID[id].parameters.map((key) => ({ key, parameter: PARAMETERS[key] }));
+    DECLARED.set(id, (declared = { path: all.filter((d) => d.parameter.in === "path"), query: all.filter((d) => d.parameter.in === "query") }));
+  }
+  return declared;
+}
+
+/** One parameter's value from its raw values: required and absent is the library's answer for an argument not given. */
+function readValue({ parameter }: DeclaredParameter, values: readonly string[]): unknown {
+  if (values.length === 0) throw missingArgument(parameter.name);
+  return parameter.read(parameter.repeat === "all" ? values : values.slice(0, 1));
+}
+
+/** Reads a row's declared parameters from raw values (see above). Throws CalendarError or ProblemError. */
+export function readArguments<R extends RouteId>(id: R, raw: RawValues): ArgsOf<R> {
+  const args: Record<string, unknown> = {};
+  const { path, query } = declaredParameters(id);
+  for (const declared of path) args[declared.parameter.name] = readValue(declared, raw(declared));
+  if (query.length > 0) {
+    const values = query.map(raw);
+    query.forEach(({ parameter }, i) => {
+      const count = values[i].length;
+      if (parameter.repeat === "reject" && count > 1) {
+        throw new ProblemError(parameter.duplicateSlug ?? "invalid-parameter", `'${parameter.name}' was given ${count} times; give it once`, parameter.name);
+      }
+    });
+    query.forEach((declared, i) => {
+      if (values[i].length === 0 && !declared.parameter.required) return;
+      args[declared.parameter.name] = readValue(declared, values[i]);
+    });
+  }
+  // the object holds exactly the declared names, each read by its declaration: what ArgsOf<R> says
+  return args as ArgsOf<R>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP: a URL's path values and query
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Decodes one path segment; invalid percent-encoding is a 400 naming the parameter. */
+function decodeSegment(segment: string, name: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalidParameter(name, `'${name}' is not valid percent-encoded text`);
+  }
+}
+
+/**
+ * The raw values of a request: its path values (still percent-encoded, as matchRoute gives them) and its query, or
+ * the URL it is read from (then read only when a query parameter is asked for).
+ */
+export function requestValues(pathValues: Readonly<Record<string, string>>, query: URLSearchParams | URL): RawValues {
+  let params: URLSearchParams | undefined;
+  return ({ parameter: { in: location, name } }) => {
+    if (location === "path") return Object.hasOwn(pathValues, name) ? [decodeSegment(pathValues[name], name)] : [];
+    params ??= query instanceof URL ? query.searchParams : query;
+    return params.getAll(name);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// MCP: a tool call's JSON arguments
+// ---------------------------------------------------------------------------------------------------------------
+
+type Json = Record<string, unknown>;
+
+/** The text of one argument value, as it would stand in a URL: JSON numbers and booleans as written, others as JSON. */
+function textOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value) ?? String(value);
+}
+
+/**
+ * The raw values of one JSON argument (absent: undefined; `null` counts as absent, as many clients send it for an unset
+ * option); an array is every value of a repeatable parameter.
+ */
+export function argumentValues(args: Json, name: string, repeatable: boolean): string[] | undefined {
+  if (!Object.hasOwn(args, name)) return undefined;
+  const value = args[name];
+  if (value === undefined || value === null) return undefined;
+  if (repeatable && Array.isArray(value)) return value.map(textOf);
+  return [textOf(value)];
+}
+
+/** The raw values of a tool call's arguments; `nameOf` gives the argument that stands for a parameter of the row. */
+export function toolValues(args: Json, nameOf: (key: ParameterKey) => string): RawValues {
+  return ({ key, parameter }) => argumentValues(args, nameOf(key), parameter.repeat === "all") ?? [];
+}

@@ -1,0 +1,461 @@
+/**
+ * THE PARAMETERS: every parameter of the service, declared once. A declaration says the parameter's name, where it
+ * stands (path or query), whether it is required, how a repeat is read, the reader that judges a raw value (the
+ * engine's checked readers), the JSON Schemas that state the same rule (of the raw text, for the OpenAPI document; of a
+ * JSON value, for an MCP tool argument), its default and example, and its English prose.
+ *
+ * Each schema is derived from the rule its reader enforces: a pattern from the engine's own pattern or generated from
+ * the engine's bounds (contract/patterns.ts), an enum from the engine's list. So what the document says a parameter
+ * accepts is what the service accepts, raw text for raw text (test/contract/parameters.test.ts checks it value by value).
+ *
+ * Read from here (never written again elsewhere):
+ *   - the route table's rows name their parameters by key (contract/routes.ts);
+ *   - the one argument reader (contract/arguments.ts), for the routers, the MCP tools and the OpenAPI samples, and the
+ *     typed arguments each handler receives (`ArgsOf<route>`);
+ *   - the OpenAPI `components.parameters` (contract/openapi/parameters.ts) and the MCP tools' input schemas
+ *     (functions/lib/mcp-listing.ts);
+ *   - the prose of the values: the business-day conventions and the due-date schedules, below the table.
+ *
+ * This file and the engine (data-gen/) are the only places that write the year bounds, the convention names or the
+ * schedule codes (test/contract/literals.test.ts): examples below are examples, chosen here once.
+ */
+import {
+  CONVENTIONS, DATE_PARAMETER_SOURCE, DEFAULT_FEED_OPTIONS, DUE_DATE_RULES, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE, FEED_OPTION_NAMES,
+  FIRST_YEAR, FLAG_DAYS_FROM, LAST_DAY_OF_MONTH, LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, OBSERVANCE_CODES,
+  RULES_BY_CODE, SERVICE_DOMAIN, STEP_CHAIN_SOURCE, BOUNDS, findDueDateRule, parseBounds, parseConvention, parseDueDay,
+  parseDueScheduleList, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear,
+  type Bounds, type Convention, type DayNumber, type DayOfMonth, type DueDateRule, type LeaveObjective,
+  type ObservanceRule, type Step,
+} from "swedish-calendar/core";
+import type { DueDateScheduleCode } from "swedish-calendar";
+import { decimalRangeSource, literalSource } from "./patterns.js";
+import { ProblemError, type ProblemSlug } from "./problems.js";
+import { LOOSE_BOOLEAN_SOURCE, STRICT_BOOLEAN, parseLooseBoolean, parseStrictBoolean, parseV2Weekends, parseV2Year } from "./query.js";
+import { READINGS } from "./readings.js";
+
+type Json = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Declarations
+// ---------------------------------------------------------------------------------------------------------------
+
+/** How a parameter given more than once is read. */
+export type Repeat =
+  | "reject" // 400 (the rule for every known parameter, docs/decisions.md#ranges-and-limits)
+  | "all" // the repeatable `add`: every value, in order
+  | "first"; // v2 `weekends`: frozen, never rejected, the first value decides
+
+/**
+ * What a raw value must be: the reader that judges it and the JSON Schemas that say the same. `read` gets one value
+ * (every value, for a repeatable parameter) and throws the engine's CalendarError or a ProblemError.
+ */
+interface Grammar<T> {
+  read: (values: readonly string[]) => T;
+  /** the schema of the raw text, as an OpenAPI parameter (path or query) states it */
+  schema: Json;
+  /** the schema of an MCP tool argument's JSON value, which is read as its text (a number or boolean as written) */
+  argument: Json;
+  /** an example's value as a tool argument, from the parameter's example (default: the same) */
+  argumentExample?: (example: unknown) => unknown;
+}
+
+export interface ParameterDeclaration<T = unknown> {
+  name: string;
+  in: "query" | "path";
+  required: boolean;
+  repeat: Repeat;
+  /** the slug a repeated value answers when `repeat` is "reject" (default invalid-parameter) */
+  duplicateSlug?: ProblemSlug;
+  /** the name of its OpenAPI `components.parameters` entry */
+  component: string;
+  /** reads the raw value(s) the argument reader hands over: at least one (absence is the reader's, contract/arguments.ts) */
+  read: (values: readonly string[]) => T;
+  /** the schema of the raw text (OpenAPI), with its default */
+  schema: Json;
+  /** the schema of a tool argument's JSON value (MCP), with its default */
+  argumentSchema: Json;
+  example?: unknown;
+  /** the example as a tool argument */
+  argumentExample?: unknown;
+  /** OpenAPI fields beside the schema (`style`, `explode`, `allowEmptyValue`) */
+  openapi?: Json;
+  /** the English prose (OpenAPI; the route table's absence sentence is added there) */
+  description: string;
+}
+
+/** A grammar of one value, read by `read`. */
+const single = <T>(read: (value: string) => T, schema: Json, argument: Json = schema, argumentExample?: (example: unknown) => unknown): Grammar<T> => ({
+  read: (values) => read(values[0]),
+  schema,
+  argument,
+  argumentExample,
+});
+
+/** Plain digits of a whole number from `min` to `max` (no sign, no leading zero); a tool argument may be the number itself. */
+const wholeNumber = <T>(read: (value: string) => T, min: number, max: number): Grammar<T> => {
+  const text = { type: "string", pattern: `^(${decimalRangeSource(min, max)})$` };
+  return single(read, text, { anyOf: [{ type: "integer", minimum: min, maximum: max }, text] }, (example) => Number(example));
+};
+
+/** A year: exactly four digits, FIRST_YEAR to LAST_YEAR (the engine's YEAR_PATTERN and bounds). */
+const year = (read: (value: string) => number) => wholeNumber(read, FIRST_YEAR, LAST_YEAR);
+
+/** One of a list of words. */
+const oneOf = <T>(read: (value: string) => T, values: readonly string[]): Grammar<T> => single(read, { type: "string", enum: [...values] });
+
+/**
+ * A date `YYYY-MM-DD` from FIRST_YEAR-01-01 to LAST_YEAR-12-31 (`format: date`: a calendar date), read into its day
+ * number: the text is the canonical form of its date, so the answers echo it with toIsoDate.
+ */
+const DATE_AFTER_YEAR = DATE_PARAMETER_SOURCE.slice("^[0-9]{4}".length);
+if (!DATE_PARAMETER_SOURCE.startsWith("^[0-9]{4}-")) throw new Error("parameters.ts: DATE_PARAMETER_SOURCE no longer starts with a four-digit year");
+const date = (name: string): Grammar<DayNumber> => {
+  const schema = { type: "string", format: "date", pattern: `^(${decimalRangeSource(FIRST_YEAR, LAST_YEAR)})${DATE_AFTER_YEAR}` };
+  return single((value) => parseIsoDate(value, name), schema);
+};
+
+/** v3 booleans: `true` or `false` (the OpenAPI boolean, coerced from the query text); a tool argument may be the JSON boolean or the word. */
+const strictBoolean = (name: string): Grammar<boolean> =>
+  single((value) => parseStrictBoolean(value, name), { type: "boolean" }, {
+    anyOf: [{ type: "boolean" }, { type: "string", enum: [STRICT_BOOLEAN.true, STRICT_BOOLEAN.false] }],
+  });
+
+/**
+ * The `add` chain: each value a chain of steps (the engine's STEP_CHAIN_SOURCE, bounded to MAX_STEPS steps), at most
+ * MAX_STEPS steps over all values. The total over several values is the one rule here no JSON Schema can state.
+ */
+const STEP_CHAIN = { type: "string", pattern: STEP_CHAIN_SOURCE.replace(/\*\$$/, `{0,${MAX_STEPS - 1}}$`) };
+if (STEP_CHAIN.pattern === STEP_CHAIN_SOURCE) throw new Error("parameters.ts: STEP_CHAIN_SOURCE no longer ends in a repeated step");
+const STEP_LIST = { type: "array", minItems: 1, maxItems: MAX_STEPS, items: STEP_CHAIN };
+const steps: Grammar<Step[]> = { read: (values) => parseSteps(values), schema: STEP_LIST, argument: { anyOf: [STEP_LIST, STEP_CHAIN] } };
+
+/** Feed booleans (LOOSE_TRUE, LOOSE_FALSE in any letter case; a bare parameter is true). */
+const looseBoolean = (name: string): Grammar<boolean> =>
+  single((value) => parseLooseBoolean(value, name), { type: "string", pattern: LOOSE_BOOLEAN_SOURCE });
+
+/** The feed's `due`: a comma list of schedule codes. */
+const CODE_CHOICE = `(${DUE_DATE_SCHEDULE_CODES.map(literalSource).join("|")})`;
+const scheduleList: Grammar<string[]> = single((value) => parseDueScheduleList(value, "due"), { type: "string", pattern: `^${CODE_CHOICE}(,${CODE_CHOICE})*$` });
+
+/** The `day` of a rule of your own: 1 to 31 in plain digits, or `last` (the engine's DUE_DAY_SOURCE). */
+const DUE_DAY_TEXT = { type: "string", pattern: DUE_DAY_SOURCE };
+const dueDay: Grammar<DayOfMonth> = single((value) => parseDueDay(value, "day"), DUE_DAY_TEXT, {
+  anyOf: [{ type: "integer", minimum: 1, maximum: 31 }, DUE_DAY_TEXT],
+});
+
+/**
+ * An observance code of the catalogue, read into its rule; any other is 404 (READINGS.unknownCode: the code names the
+ * resource). The detail lists the codes rather than pointing at the catalogue's path, which an MCP tool, answering the
+ * same detail, cannot reach.
+ */
+function observanceRule(value: string): ObservanceRule {
+  const rule = RULES_BY_CODE.get(value);
+  if (!rule) throw new ProblemError("not-found", `'code': no observance has the code '${value}' (codes: ${[...RULES_BY_CODE.keys()].join(", ")})`, "code");
+  return rule;
+}
+
+interface Options<T> {
+  required?: boolean;
+  repeat?: Repeat;
+  duplicateSlug?: ProblemSlug;
+  default?: unknown;
+  example?: unknown;
+  openapi?: Json;
+  description: string;
+  grammar: Grammar<T>;
+}
+
+/** A declaration: the grammar's schemas with the default, the example in both forms. */
+function declare<T, const N extends string, const L extends "query" | "path", const R extends boolean = false>(
+  name: N,
+  location: L,
+  component: string,
+  options: Options<T> & { required?: R },
+): ParameterDeclaration<T> & { name: N; in: L; required: L extends "path" ? true : R } {
+  const { grammar, default: defaultValue, example } = options;
+  const withDefault = (schema: Json) => (defaultValue === undefined ? schema : { ...schema, default: defaultValue });
+  const declaration: ParameterDeclaration<T> = {
+    name,
+    in: location,
+    required: location === "path" || options.required === true,
+    repeat: options.repeat ?? "reject",
+    ...(options.duplicateSlug ? { duplicateSlug: options.duplicateSlug } : {}),
+    component,
+    read: grammar.read,
+    schema: withDefault(grammar.schema),
+    argumentSchema: withDefault(grammar.argument),
+    ...(example !== undefined ? { example, argumentExample: grammar.argumentExample ? grammar.argumentExample(example) : example } : {}),
+    ...(options.openapi ? { openapi: options.openapi } : {}),
+    description: options.description,
+  };
+  return declaration as ParameterDeclaration<T> & { name: N; in: L; required: L extends "path" ? true : R };
+}
+
+type FeedOptionName = (typeof FEED_OPTION_NAMES)[number];
+
+/** A boolean option of the feed: its default the engine's (DEFAULT_FEED_OPTIONS). */
+const feedOption = (name: FeedOptionName, effect: string) => {
+  const defaultValue = DEFAULT_FEED_OPTIONS[name];
+  return declare(name, "query", `Feed${name[0].toUpperCase()}${name.slice(1)}`, {
+    grammar: looseBoolean(name),
+    default: String(defaultValue),
+    openapi: { allowEmptyValue: true },
+    description: `${effect} Default \`${defaultValue}\`. ${READINGS.looseBoolean}`,
+  });
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The prose of the values: conventions and due-date schedules
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Each business-day convention in words (QuantLib's definitions): as the readings say it, and in short for a model. */
+const CONVENTION_MEANINGS: Readonly<Record<Convention, { reading: string; short?: string }>> = {
+  following: { reading: "the first business day on or after the date", short: "first business day on or after" },
+  preceding: { reading: "the last on or before it", short: "on or before" },
+  "modified-following": {
+    reading: "the following one unless that is in the next month, then the preceding one",
+    short: "following unless that leaves the month, then preceding",
+  },
+  "modified-preceding": { reading: "the preceding one unless that is in the previous month, then the following one", short: "the mirror" },
+  nearest: { reading: "the closer of the two, and the following one when both are equally far", short: "the closer; equally far: following" },
+  unadjusted: { reading: "the date itself" },
+};
+
+/** What the catalogue does not say of a schedule: what it rests on when that is not law. */
+const SCHEDULE_STANDING: Readonly<Partial<Record<DueDateScheduleCode, { reading: string; short: string }>>> = {
+  "salary-25": {
+    reading: "a common term of employment contracts and collective agreements, not law: an employer's own terms decide",
+    short: "a common contract term (the 25th, the banking day before), not law: an employer's own terms decide",
+  },
+};
+const standing = (form: "reading" | "short") =>
+  Object.entries(SCHEDULE_STANDING).map(([code, words]) => `\`${code}\` is ${words![form]}`);
+
+/** `salary-25` (every year), `child-benefit` (from 2015), ...: the schedules and their years, from the table. */
+const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ");
+
+/** The readings of the values of `convention` and `schedule` (beside contract/readings.ts, which states the others). */
+export const VALUE_READINGS = {
+  conventions:
+    "Conventions, with QuantLib's definitions (Calendar::adjust, as ISDA uses them): " +
+    CONVENTIONS.map((c) => `\`${c}\` ${CONVENTION_MEANINGS[c].reading}`).join("; ") +
+    ". A business day is never moved.",
+  conventionRange:
+    `A convention that needs a business day outside ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31 is 400 invalid-parameter naming ` +
+    `\`convention\` (\`following\` from ${LAST_YEAR}-12-31; \`nearest\` needs both neighbours); \`modified-*\` never does.`,
+  dueDates:
+    `Due dates: a nominal day of each month, moved to a business day by a convention. Named schedules: ${SCHEDULES_IN_WORDS}; ` +
+    "each rule with its source in /v3/due-dates/catalogue and docs/due-dates.md. A year before a schedule's `since` is 400 " +
+    `invalid-parameter saying why (no source this service cites settles it). ${standing("reading").join(". ")}. What no primary ` +
+    "source settles (the tax dates of businesses with a VAT base over 40 million kronor, the pension payment days) is left out.",
+  /** the `result` of an adjustment */
+  adjustedDay: "The business day the convention gives: the date itself when it is one, or for `unadjusted`",
+  /** a schedule whose nominal day depends on the month */
+  dueDayByMonth: "A nominal day that differs in some months (`tax-account`: the 12th, the 17th in January and August).",
+} as const;
+
+/** The conventions in short, for a model: "`following` (first business day on or after), …, `unadjusted`". */
+export const CONVENTIONS_IN_SHORT = CONVENTIONS.map((c) => {
+  const short = CONVENTION_MEANINGS[c].short;
+  return short ? `\`${c}\` (${short})` : `\`${c}\``;
+}).join(", ");
+
+/** What the catalogue does not say of the schedules, in short, for a model. */
+export const SCHEDULE_STANDING_IN_SHORT = standing("short").join("; ");
+
+// ---------------------------------------------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------------------------------------------
+
+export const PARAMETERS = {
+  year: declare("year", "query", "Year", { grammar: year((v) => parseYear(v, "year")), example: "2024", description: `The year. ${READINGS.year} ${READINGS.duplicates}` }),
+  sundays: declare("sundays", "query", "Sundays", {
+    grammar: strictBoolean("sundays"),
+    default: false,
+    description:
+      "Also list every remaining Sunday of the year (`holidayType: public`, empty `observances`). A Sunday carrying a named holiday " +
+      `is listed regardless. It decides which days are listed, never what a day is. ${READINGS.strictBoolean}`,
+  }),
+  saturdays: declare("saturdays", "query", "Saturdays", {
+    grammar: strictBoolean("saturdays"),
+    default: false,
+    description:
+      "Also list every Saturday (`holidayType: defacto`, empty `observances` unless it carries a named observance). Independent " +
+      `of \`sundays\`. ${READINGS.strictBoolean}`,
+  }),
+  datePath: declare("date", "path", "DatePath", { grammar: date("date"), example: "2024-06-21", description: `The date, \`YYYY-MM-DD\`. ${READINGS.impossibleDate}` }),
+  periodFrom: declare("from", "query", "PeriodFrom", {
+    required: true,
+    grammar: date("from"),
+    example: "2024-01-01",
+    description: "First date of the period, `YYYY-MM-DD`. " + READINGS.impossibleDate,
+  }),
+  periodTo: declare("to", "query", "PeriodTo", {
+    required: true,
+    grammar: date("to"),
+    example: "2024-12-31",
+    description:
+      "Last date of the period, `YYYY-MM-DD`. Earlier than `from` is 400 invalid-parameter (the service does not swap them). " +
+      READINGS.spanLimit,
+  }),
+  bounds: declare("bounds", "query", "Bounds", {
+    grammar: oneOf<Bounds>(parseBounds, BOUNDS),
+    default: BOUNDS[0],
+    description:
+      "Which endpoints are counted: `inclusive` both, `exclusive` neither, `from` the start date only, `to` the end date only. " +
+      "It governs every number in the response. Two identical dates with `exclusive` give `calendarDays: 0` and `counted: null`. " +
+      "`from` and `to` are half-open (`from` counts the start up to but not including the end, `to` the reverse), so they always count `to − from` days: " +
+      "two identical dates give `calendarDays: 0` and `counted: null` with them too.",
+  }),
+  shiftDate: declare("date", "query", "ShiftDate", {
+    required: true,
+    grammar: date("date"),
+    example: "2024-01-31",
+    description: "The date to move from, `YYYY-MM-DD`. " + READINGS.impossibleDate,
+  }),
+  add: declare("add", "query", "Add", {
+    required: true,
+    repeat: "all",
+    grammar: steps,
+    openapi: { style: "form", explode: true },
+    example: ["1m", "-2b"],
+    description:
+      "Steps: an optional leading minus, digits, then one unit letter (`d` days, `b` working days, `w` weeks, `m` months, `y` " +
+      "years; lowercase). No leading plus. Repeat `add` (canonical) or comma-separate steps in one value: both forms mean the same " +
+      `chain. 1 to ${MAX_STEPS} steps in total, applied strictly in the order given; order changes the answer. A month step clamps ` +
+      "to the last day of a shorter month (`constrained: true`). A zero step leaves the date untouched, even on a holiday. " +
+      `${READINGS.bStep} ${READINGS.yStep} ${READINGS.range} An unreadable chain (bad unit, non-integer amount, leading plus, more ` +
+      `than ${MAX_STEPS} steps) is 400 invalid-parameter. \`add\` is the only parameter that may be repeated.`,
+  }),
+  postpone: declare("postpone", "query", "Postpone", {
+    grammar: strictBoolean("postpone"),
+    default: false,
+    description: `${READINGS.sundayRule} ${READINGS.strictBoolean}`,
+  }),
+  planFrom: declare("from", "query", "PlanFrom", {
+    required: true,
+    grammar: date("from"),
+    example: "2026-01-01",
+    description: "First day of the span to plan, `YYYY-MM-DD`, counted. " + READINGS.impossibleDate,
+  }),
+  planTo: declare("to", "query", "PlanTo", {
+    required: true,
+    grammar: date("to"),
+    example: "2026-12-31",
+    description:
+      `Last day of the span to plan, \`YYYY-MM-DD\`, counted. Earlier than \`from\` is 400 invalid-parameter (the service does ` +
+      `not swap them); the span counts both ends and holds at most ${MAX_PLAN_DAYS} days (\`to - from + 1 <= ${MAX_PLAN_DAYS}\`, so ` +
+      `2026-01-01..2026-12-31 and 2024-01-01..2024-12-31 fit, 2024-01-01..2025-01-01 does not), else 400 invalid-parameter. ` +
+      READINGS.impossibleDate,
+  }),
+  leaveDays: declare("days", "query", "LeaveDays", {
+    required: true,
+    grammar: wholeNumber((v) => parseLeaveDays(v, "days"), 1, MAX_LEAVE_DAYS),
+    example: "25",
+    description:
+      `The leave budget: the most working days the plan may take off, 1 to ${MAX_LEAVE_DAYS}, written in plain digits. \`0\`, ` +
+      `a sign, a leading zero, decimals, an empty value or more than ${MAX_LEAVE_DAYS} is 400 invalid-parameter.`,
+  }),
+  objective: declare("objective", "query", "Objective", {
+    grammar: oneOf<LeaveObjective>(parseLeaveObjective, LEAVE_OBJECTIVES),
+    default: LEAVE_OBJECTIVES[0],
+    description:
+      "What the plan maximises: `most`, the total number of days in the breaks that hold leave; `longest`, the longest single " +
+      "such break. Ties: fewer leave days, then the earliest leave dates. Any other value is 400 invalid-parameter.",
+  }),
+  observanceCode: declare("code", "path", "ObservanceCode", {
+    grammar: oneOf(observanceRule, OBSERVANCE_CODES),
+    example: "midsummerEve",
+    description: `A code from the catalogue (/v3/observances). ${READINGS.unknownCode}`,
+  }),
+  fromYear: declare("from", "query", "FromYear", {
+    grammar: year((v) => parseYear(v, "from")),
+    example: "2020",
+    description: `First year, ${FIRST_YEAR} to ${LAST_YEAR} (exactly four digits). Default: the current year in Sweden.`,
+  }),
+  toYear: declare("to", "query", "ToYear", {
+    grammar: year((v) => parseYear(v, "to")),
+    example: "2030",
+    description:
+      `Last year, ${FIRST_YEAR} to ${LAST_YEAR} (exactly four digits). Default: the same as \`from\`. Earlier than \`from\` is ` +
+      `400 invalid-parameter; \`to - from > ${MAX_SPAN_YEARS}\` is 400 invalid-parameter.`,
+  }),
+  adjustDate: declare("date", "query", "AdjustDate", {
+    required: true,
+    grammar: date("date"),
+    example: "2026-06-19",
+    description: "The date to adjust, `YYYY-MM-DD`. " + READINGS.impossibleDate,
+  }),
+  adjustConvention: declare("convention", "query", "AdjustConvention", {
+    required: true,
+    grammar: oneOf<Convention>((v) => parseConvention(v, "convention"), CONVENTIONS),
+    example: "modified-following",
+    description: `${VALUE_READINGS.conventions} ${VALUE_READINGS.conventionRange} Any other value is 400 invalid-parameter.`,
+  }),
+  // a code of the due-date catalogue, read into its rule; any other is 400 as in the feed's `due` (READINGS.unknownCode)
+  schedule: declare("schedule", "query", "Schedule", {
+    grammar: oneOf<DueDateRule>((v) => findDueDateRule(v, "schedule"), DUE_DATE_SCHEDULE_CODES),
+    example: "child-benefit",
+    description:
+      "A named schedule, a code of the catalogue (/v3/due-dates/catalogue). Not together with `day` and `convention`. " +
+      `${READINGS.unknownCode} ${VALUE_READINGS.dueDates}`,
+  }),
+  dueDay: declare("day", "query", "DueDay", {
+    grammar: dueDay,
+    example: "25",
+    description:
+      `The nominal day of a rule of your own: 1 to 31 in plain digits (past the month's end: the month's last day) or \`${LAST_DAY_OF_MONTH}\`; ` +
+      "with `convention`, instead of `schedule`. A leading zero, a sign, `0`, `32` or an empty value is 400 invalid-parameter.",
+  }),
+  dueConvention: declare("convention", "query", "DueConvention", {
+    grammar: oneOf<Convention>((v) => parseConvention(v, "convention"), CONVENTIONS),
+    example: "preceding",
+    description: `The convention of a rule of your own, with \`day\`, instead of \`schedule\`. ${VALUE_READINGS.conventions} ${VALUE_READINGS.conventionRange}`,
+  }),
+  v2Year: declare("year", "query", "V2Year", {
+    grammar: year(parseV2Year),
+    duplicateSlug: "invalid-year",
+    example: "2024",
+    description:
+      `Exactly four digits, ${FIRST_YEAR} to ${LAST_YEAR}. A short value, a full date or an empty value is 400 invalid-year; it ` +
+      "never falls back to the default. Only omission gives the default, the current year in Sweden.",
+  }),
+  v2Weekends: declare("weekends", "query", "V2Weekends", {
+    grammar: single(parseV2Weekends, { type: "string" }),
+    repeat: "first",
+    default: "false",
+    description:
+      "`true` in any letter case adds an entry for every Saturday (code `saturday`) and Sunday (code `sunday`), also on dates that " +
+      "carry an observance. Any other value reads as `false` (never an error).",
+  }),
+  feed_defacto: feedOption("defacto", "Include the de facto holidays (the five eves)."),
+  feed_bridge: feedOption("bridge", "Include bridge days (klämdagar)."),
+  feed_half: feedOption("half", "Include half days (halvdagar)."),
+  feed_saturdays: feedOption("saturdays", "Include every Saturday."),
+  feed_sundays: feedOption("sundays", "Include every Sunday."),
+  feed_flags: feedOption(
+    "flags",
+    `Include the official flag days (allmänna flaggdagar, from ${FLAG_DAYS_FROM}) as events of their own: summary \`<Swedish name> (flaggdag)\`, ` +
+      "UID `<date>-flagDay-<code>@" + SERVICE_DOMAIN + "` (codes of /v3/flag-days/catalogue), also on dates that carry a holiday " +
+      "event; the calendar name gains \"och flaggdagar\".",
+  ),
+  // the feed's `due`: a comma list of due-date schedule codes (an unknown code is 400, as in /v3/due-dates)
+  feedDue: declare("due", "query", "FeedDue", {
+    grammar: scheduleList,
+    example: "salary-25,child-benefit",
+    description:
+      "A comma-separated list of due-date schedule codes (/v3/due-dates/catalogue): each schedule's due dates in the window, from " +
+      "its `since`, as events of their own: summary the schedule's Swedish name (\"Lön\", \"Barnbidrag\", \"Skattekontot: " +
+      `förfallodag\"), UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`; the calendar name gains \"betalningsdagar\". An empty value ` +
+      `is 400 invalid-parameter. ${READINGS.unknownCode}`,
+  }),
+  feed_busy: feedOption("busy", "Mark events as busy time (`TRANSP:OPAQUE`) rather than free (`TRANSP:TRANSPARENT`)."),
+} as const satisfies Record<string, ParameterDeclaration>;
+
+export type Parameters = typeof PARAMETERS;
+export type ParameterKey = keyof Parameters;
+/** The value a parameter reads into. */
+export type ValueOf<K extends ParameterKey> = ReturnType<Parameters[K]["read"]>;
+
+/** The keys of the feed's boolean options, in the engine's order (FEED_OPTION_NAMES). */
+export const FEED_OPTION_KEYS = FEED_OPTION_NAMES.map((name) => `feed_${name}` as const) satisfies readonly ParameterKey[];

@@ -1,0 +1,365 @@
+/**
+ * The MCP tools (docs/mcp.md), declared: each tool's name, prose, the arguments it takes (each read with a parameter
+ * of contract/parameters.ts), the v3 rows whose bodies it answers, and the short Swedish/English summary beside them;
+ * and the server's instructions. How a call is read and answered is ./mcp-tools.ts.
+ */
+import type {
+  Adjustment, BridgeDaysResponse, Day, DueDatesResponse, FlagDaysResponse, HalfDaysResponse, HolidaysResponse, LeavePlan, LongWeekendsResponse,
+  OccurrenceList, Period, Shift,
+} from "../../contract/bodies.js";
+import { CONVENTIONS_IN_SHORT, SCHEDULE_STANDING_IN_SHORT, type ParameterKey } from "../../contract/parameters.js";
+import { PATHS } from "../../contract/paths.js";
+import { describeDay, observances } from "swedish-calendar";
+import {
+  CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS,
+  MAX_STEPS,
+} from "swedish-calendar/core";
+import type { V3BodyRoute } from "./v3-bodies.js";
+
+// ---------------------------------------------------------------------------------------------------------------
+// What a model does not know (shared by the descriptions and the server's instructions)
+// ---------------------------------------------------------------------------------------------------------------
+
+const CLASSIFICATION =
+  "Every day is `public` (a public holiday under the Public Holidays Act (1989:253); every Sunday is one too), `defacto` " +
+  "(not in that Act but a day off in practice: every Saturday and the five eves, Easter Eve, Whitsun Eve, Midsummer Eve, " +
+  "Christmas Eve and New Year's Eve; Midsummer, Christmas and New Year's Eve are equated with Sunday by the Annual Leave Act " +
+  "(1977:480) s. 3 a) or `null` (an ordinary working day; `workingDay` is true exactly then).";
+const COVERAGE =
+  `Covers ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31 under the rules of each year: the 1953 reform (SFS 1952:48) moved Midsummer to ` +
+  "the Friday/Saturday between 19 and 26 June (before it, Midsummer Eve was 23 June on any weekday), created the Saturday All " +
+  "Saints' Day and ended Annunciation Day (25 March) as a holiday; May Day from 1939, Whit Monday until 2004, National Day " +
+  "(6 June) from 2005.";
+const TODAY =
+  "An omitted year means the current year in Sweden (Europe/Stockholm wall-clock time), which can differ from the user's " +
+  "around New Year.";
+const BRIDGE = "Bridge day (klämdag): a working day whose previous and next days are both days off (e.g. the Friday after Ascension Day).";
+const HALF =
+  "Half day (halvdag): a working day before a day carrying a public holiday, when many workplaces close early (Trettondagsafton, " +
+  "Skärtorsdagen, Valborgsmässoafton, the eves of Ascension Day, National Day and All Saints' Day); the days before the de facto " +
+  "eves are not half days. A convention, not an entitlement; bridge and half days are ordinary working days in law.";
+const SUNDAY_RULE =
+  "The Sunday rule of the Act on the Calculation of Statutory Time (1930:173) s. 2: a deadline that falls on a Sunday, another " +
+  "public holiday, a Saturday, Midsummer Eve, Christmas Eve or New Year's Eve moves to the next working day.";
+const BUSINESS_DAY =
+  "A business day (bankdag) is a working day: Monday to Friday, not a public holiday, not Midsummer Eve, Christmas Eve or " +
+  `New Year's Eve. Conventions (QuantLib's): ${CONVENTIONS_IN_SHORT}.`;
+const SCHEDULES =
+  "Named schedules: " +
+  DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.sv} / ${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ") +
+  `; ${SCHEDULE_STANDING_IN_SHORT}.`;
+const FLAG_DAYS =
+  `Official flag days (allmänna flaggdagar) under Förordning (1982:270) om allmänna flaggdagar, in force from ${FLAG_DAYS_FROM}: ` +
+  "days on which public authorities fly the Swedish flag (holidays such as Easter Sunday, May Day, National Day and Christmas " +
+  "Day, royal birthdays and name days, UN Day, Nobel Day, veterandagen from 2018, Riksdag and European Parliament election " +
+  "days). Most are working days: a flag day says nothing about days off.";
+const ERRORS =
+  "A refused argument gives a tool error whose text starts with the problem slug (`invalid-parameter`; `invalid-date` for an " +
+  "impossible date such as 2023-02-29; `not-found` for an unknown observance code) and names the argument.";
+
+/** The server's `instructions` (sent with `initialize`; many clients give them to the model). */
+export const MCP_INSTRUCTIONS = [
+  "Exact answers about the Swedish calendar, from the Swedish Calendar Service (the same engine as its HTTP API v3): what a " +
+    "date is, holidays, bridge and half days, working days in a period, deadlines, long weekends, leave plans and flag days. Prefer these " +
+    "tools to memory: Swedish rules have details that are easy to get wrong.",
+  CLASSIFICATION,
+  COVERAGE,
+  BRIDGE,
+  HALF,
+  SUNDAY_RULE,
+  TODAY,
+  ERRORS + " The slugs and details are the HTTP API's own; correct the argument and call again.",
+  BUSINESS_DAY,
+  "Each tool's structuredContent is the JSON body of the equivalent GET request to the service's v3 API (OpenAPI at " +
+    `${PATHS.openapi}); the text holds a short Swedish/English summary and the same JSON.`,
+].join("\n\n");
+
+// ---------------------------------------------------------------------------------------------------------------
+// Declarations
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A tool argument: read with a parameter of the table (contract/parameters.ts: its reader, and its JSON Schema of a
+ * tool argument). The prose is the tool's own: the parameter's speaks of query strings and HTTP statuses.
+ */
+export interface ToolArgument {
+  name: string;
+  parameter: ParameterKey;
+  description: string;
+}
+
+/** A body the tool returns (several: an object of them, by `key`). */
+export interface ToolRequest {
+  route: V3BodyRoute;
+  key?: string;
+}
+
+export interface ToolDeclaration {
+  name: string;
+  title: string;
+  description: string;
+  arguments: readonly ToolArgument[];
+  requests: readonly ToolRequest[];
+  /** the short Swedish/English text beside the body */
+  summary: (answer: any) => string;
+}
+
+const arg = (name: string, parameter: ParameterKey, description: string): ToolArgument => ({ name, parameter, description });
+
+const YEAR_ARGUMENT = `The year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Summaries: one or a few lines, Swedish / English
+// ---------------------------------------------------------------------------------------------------------------
+
+const WEEKDAYS_SV = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"];
+const WEEKDAYS_EN = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+const weekdayName = (weekday: number) => `${WEEKDAYS_SV[weekday - 1]}/${WEEKDAYS_EN[weekday - 1]}`;
+const weekdayOf = (day: Day) => weekdayName(day.weekday);
+/** The ISO weekday (1 Monday .. 7 Sunday) of a YYYY-MM-DD date. */
+const weekdayOfDate = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+const namesOf = (day: Day) => day.observances.map((o) => `${o.name.sv} / ${o.name.en}`).join(" + ");
+const KIND: Record<string, string> = {
+  public: "helgdag, ledig dag / public holiday, day off",
+  defacto: "de facto-helgdag, ledig dag / de facto holiday, day off",
+  null: "arbetsdag / working day",
+};
+/** An observance's `holidayType` in words. */
+const HOLIDAY_TYPE: Record<string, string> = { public: "helgdag / public holiday", defacto: "de facto-helgdag / de facto holiday" };
+
+let observanceNames: ReadonlyMap<string, { sv: string; en: string }> | undefined;
+
+/** The names of observances given by code (the engine's catalogue), the Swedish then the English: no code is shown. */
+function observanceList(codes: readonly string[]): string {
+  observanceNames ??= new Map(observances().map((o) => [o.code, o.name]));
+  const names = codes.map((code) => observanceNames!.get(code) ?? { sv: code, en: code });
+  return `${names.map((n) => n.sv).join(", ")} / ${names.map((n) => n.en).join(", ")}`;
+}
+
+/** `2026-06-19 (fredag/Friday): Midsommarafton / Midsummer Eve, de facto-helgdag ... ` */
+function dayLine(day: Day): string {
+  const names = namesOf(day);
+  return `${day.date} (${weekdayOf(day)}): ${names ? names + ", " : ""}${KIND[String(day.holidayType)]}`;
+}
+
+/** At most `max` items, then how many more. */
+function some(items: string[], max: number, separator = "; "): string {
+  if (items.length <= max) return items.join(separator);
+  return `${items.slice(0, max).join(separator)}${separator}… (+${items.length - max} till/more)`;
+}
+
+/** Where a due date was moved from and why: the nominal date's weekday and the holidays on it. */
+function movedFrom(nominal: string): string {
+  const day = describeDay(nominal);
+  const names = namesOf(day);
+  return `flyttad från/moved from ${nominal}, ${weekdayOf(day)}${names ? `, ${names}` : ""}`;
+}
+
+const dates = (days: { date: string }[]) => (days.length ? days.map((d) => d.date).join(", ") : "inga/none");
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tools
+// ---------------------------------------------------------------------------------------------------------------
+
+export const TOOLS: readonly ToolDeclaration[] = [
+  {
+    name: "describe_day",
+    title: "What a Swedish date is",
+    description:
+      "What a date is in Sweden: public holiday, de facto holiday or working day, with its named holidays (Swedish and English " +
+      "names) and ISO week. Use it rather than guessing whether a date is a red day (röd dag) or a day off. " +
+      `${CLASSIFICATION} ${COVERAGE} ${ERRORS}`,
+    arguments: [arg("date", "datePath", `The date, YYYY-MM-DD (${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31).`)],
+    requests: [{ route: "day" }],
+    summary: (day: Day) => `${dayLine(day)}; vecka/week ${day.isoWeek.week}.`,
+  },
+  {
+    name: "list_holidays",
+    title: "Swedish holidays of a year",
+    description:
+      "The public and de facto holidays of a year in Sweden, one entry per date in date order (a date with two holidays, e.g. " +
+      "2008-05-01 May Day + Ascension Day, is one entry with two observances). `sundays` and `saturdays` also list every " +
+      `remaining Sunday and every Saturday; they decide which days are listed, never what a day is. ${CLASSIFICATION} ` +
+      `${COVERAGE} ${TODAY} ${ERRORS}`,
+    arguments: [
+      arg("year", "year", YEAR_ARGUMENT),
+      arg("sundays", "sundays", "Also list every remaining Sunday (each is a public holiday in its own right)."),
+      arg("saturdays", "saturdays", "Also list every Saturday (each is a de facto holiday)."),
+    ],
+    requests: [{ route: "holidays" }],
+    summary: (body: HolidaysResponse) => {
+      const named = body.days.filter((d) => d.observances.length > 0);
+      return (
+        `${body.year}: ${body.count} dagar, varav ${named.length} med namn / ${body.count} days, ${named.length} named.\n` +
+        some(named.map(dayLine), 30, "\n")
+      );
+    },
+  },
+  {
+    name: "bridge_and_half_days",
+    title: "Bridge days and half days of a year",
+    description:
+      `The bridge days (klämdagar) and half days (halvdagar) of a year in Sweden. ${BRIDGE} ${HALF} A day can be both. ` +
+      `structuredContent holds both v3 bodies: \`bridgeDays\` (GET ${PATHS.bridgeDays}) and \`halfDays\` (GET ${PATHS.halfDays}). ` +
+      `${TODAY} ${ERRORS}`,
+    arguments: [arg("year", "year", YEAR_ARGUMENT)],
+    requests: [
+      { route: "bridgeDays", key: "bridgeDays" },
+      { route: "halfDays", key: "halfDays" },
+    ],
+    summary: (body: { bridgeDays: BridgeDaysResponse; halfDays: HalfDaysResponse }) =>
+      `${body.bridgeDays.year}: ${body.bridgeDays.count} klämdagar/bridge days (${dates(body.bridgeDays.days)}); ` +
+      `${body.halfDays.count} halvdagar/half days (${dates(body.halfDays.days)}).`,
+  },
+  {
+    name: "count_period",
+    title: "Working days and days off in a period",
+    description:
+      "Counts over a period in Sweden: calendar days, working days (neither weekend nor holiday), days off (split into public, " +
+      "Sundays included, and de facto, Saturdays included; and into named holidays and plain weekend days), bridge days, half " +
+      "days, and the duration in years, months and days as a statutory deadline is counted (Act on the Calculation of Statutory " +
+      "Time (1930:173) s. 1). `bounds` says which ends are counted: `inclusive` (default, both), `exclusive` (neither), `from` or " +
+      `\`to\` (that end only). \`from\` must not be after \`to\`; at most ${MAX_SPAN_YEARS} years. ${ERRORS}`,
+    arguments: [
+      arg("from", "periodFrom", "First day of the period, YYYY-MM-DD."),
+      arg("to", "periodTo", `Last day of the period, YYYY-MM-DD: not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
+      arg("bounds", "bounds", "Which ends are counted: `inclusive` (default), `exclusive`, `from` (the start only) or `to` (the end only)."),
+    ],
+    requests: [{ route: "period" }],
+    summary: (p: Period) =>
+      `${p.from}..${p.to} (${p.bounds}): ${p.calendarDays} kalenderdagar/calendar days, ${p.workingDays} arbetsdagar/working days, ` +
+      `${p.daysOff.total} lediga dagar/days off (${p.daysOff.namedDays} lediga helgdagar/holidays off, ${p.daysOff.weekendDays} ` +
+      `vanliga lördagar och söndagar/plain weekend days), ${p.bridgeDays} klämdagar/bridge days, ${p.halfDays} halvdagar/half days; ` +
+      `längd/duration ${p.duration.years} år/years ${p.duration.months} mån/months ${p.duration.days} dagar/days.`,
+  },
+  {
+    name: "shift_date",
+    title: "Move a date by days, working days, weeks, months or years",
+    description:
+      "Moves a date by a chain of steps applied strictly in order: `d` days, `b` working days (Swedish holidays and weekends " +
+      "skipped), `w` weeks, `m` months, `y` years, negative backwards (e.g. [\"1m\", \"-2b\"], or one string \"10b\"). Month and " +
+      `year steps clamp to the end of a shorter month (2024-01-31 + 1m = 2024-02-29). ${SUNDAY_RULE} \`postpone: true\` applies ` +
+      `it once, after the last step: use it for statutory deadlines. At most ${MAX_STEPS} steps; every date stays in ` +
+      `${FIRST_YEAR}-${LAST_YEAR}. \`steps\` are the v3 API's \`add\` values, so errors name them 'add'. ${ERRORS}`,
+    arguments: [
+      arg("date", "shiftDate", "The date to move from, YYYY-MM-DD."),
+      arg(
+        "steps",
+        "add",
+        `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (d, b, w, m, y; no plus sign); a value ` +
+          `may hold several comma-separated steps; 1 to ${MAX_STEPS} steps in all. A single string is read as one value.`,
+      ),
+      arg("postpone", "postpone", "Apply the Sunday rule after the last step (default false)."),
+    ],
+    requests: [{ route: "shift" }],
+    summary: (s: Shift) =>
+      `${s.date} ${s.steps.map((x) => `${x.amount < 0 ? "" : "+"}${x.amount}${x.unit}`).join(" ")} → ${dayLine(s.result)}` +
+      (s.postponed ? ` (flyttad från/moved from ${s.landed.date} enligt söndagsregeln/by the Sunday rule).` : "."),
+  },
+  {
+    name: "long_weekends",
+    title: "Long weekends of a year",
+    description:
+      "The long weekends (långhelger) that start in a year in Sweden: runs of at least three consecutive days off that hold a " +
+      "named holiday (`leaveDays: []`), and the longer runs made by taking one bridge day off (`leaveDays` names it). " +
+      `${BRIDGE} ${TODAY} ${ERRORS}`,
+    arguments: [arg("year", "year", YEAR_ARGUMENT)],
+    requests: [{ route: "longWeekends" }],
+    summary: (body: LongWeekendsResponse) =>
+      `${body.year}: ${body.count} långhelger/long weekends.\n` +
+      some(
+        body.longWeekends.map(
+          (w) =>
+            `${w.start}..${w.end}: ${w.days} dagar/days (${observanceList(w.observances)})` +
+            (w.leaveDays.length ? `, ta ledigt/take off ${w.leaveDays.join(", ")}` : ""),
+        ),
+        30,
+        "\n",
+      ),
+  },
+  {
+    name: "plan_leave",
+    title: "Best use of leave days",
+    description:
+      `The best use of \`days\` leave days (1-${MAX_LEAVE_DAYS}) between \`from\` and \`to\` (both counted, at most ${MAX_PLAN_DAYS} ` +
+      "days): which working days to take off so that the breaks holding leave are as long as possible in total (`objective: " +
+      "most`, the default) or give the single longest break (`longest`). Swedish public and de facto holidays and weekends are " +
+      "free days. Exact (not a heuristic); ties go to fewer leave days, then earlier dates. " + ERRORS,
+    arguments: [
+      arg("from", "planFrom", "First day of the span to plan, YYYY-MM-DD (counted)."),
+      arg("to", "planTo", `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`),
+      arg("days", "leaveDays", `The leave budget: the most working days to take off, 1 to ${MAX_LEAVE_DAYS}.`),
+      arg("objective", "objective", "`most` (default): the most days off in total; `longest`: the longest single break."),
+    ],
+    requests: [{ route: "leavePlan" }],
+    summary: (plan: LeavePlan) =>
+      `${plan.from}..${plan.to} (${plan.objective}): ${plan.used} semesterdagar ger ${plan.daysOff} lediga dagar / ${plan.used} ` +
+      `leave days give ${plan.daysOff} days off.\n` +
+      some(plan.breaks.map((b) => `${b.start}..${b.end}: ${b.days} dagar/days, semesterdagar/leave days ${b.leaveDays.join(", ")}`), 30, "\n"),
+  },
+  {
+    name: "observance",
+    title: "A named holiday and the dates it fell on",
+    description:
+      "A named Swedish holiday by its code (e.g. midsummerEve, easterSunday, ascensionDay, nationalDay, allSaintsDay) with its " +
+      "Swedish and English names, its feast, and the days it fell on in the years `from` to `to` (default: the current year in " +
+      `Sweden; \`to\` defaults to \`from\`; at most ${MAX_SPAN_YEARS} years). Years in which it was not a holiday are omitted ` +
+      "(annunciation after 1952, mayDay before 1939, whitMonday after 2004, nationalDay before 2005, allSaintsDay before 1953), " +
+      `so the list can be empty. ${COVERAGE} An unknown code is \`not-found\`. ${ERRORS}`,
+    arguments: [
+      arg("code", "observanceCode", "The observance's code (one of the 20 of the catalogue, e.g. midsummerEve)."),
+      arg("from", "fromYear", `First year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`),
+      arg("to", "toYear", `Last year (default: \`from\`); not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
+    ],
+    requests: [{ route: "observance" }],
+    summary: (o: OccurrenceList) =>
+      `${o.name.sv} / ${o.name.en} (${HOLIDAY_TYPE[o.holidayType] ?? o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
+      (o.count ? ": " + some(o.occurrences.map((x) => `${x.day.date} (${weekdayOf(x.day)})`), 20, ", ") : "") + ".",
+  },
+  {
+    name: "adjust_date",
+    title: "Move a date to a Swedish business day",
+    description:
+      `Moves a date to a Swedish business day by a convention, as payment systems roll dates. ${BUSINESS_DAY} A business day is ` +
+      `never moved. Use it for \"the banking day before/after\" questions. ${ERRORS}`,
+    arguments: [
+      arg("date", "adjustDate", "The date, YYYY-MM-DD."),
+      arg("convention", "adjustConvention", `The convention: one of ${CONVENTIONS.join(", ")}.`),
+    ],
+    requests: [{ route: "adjust" }],
+    summary: (a: Adjustment) =>
+      `${a.date} (${a.convention}) → ${dayLine(a.result)}` + (a.moved ? "." : " (flyttas inte/not moved)."),
+  },
+  {
+    name: "due_dates",
+    title: "Swedish payment and due dates of a year",
+    description:
+      "The due dates of a year, month by month, each moved to a business day: a named schedule (`schedule`), or a rule of " +
+      "your own (`day` 1-31 or `last`, past the month's end the last day, with `convention`). Give exactly one of the two. " +
+      `${SCHEDULES} ${BUSINESS_DAY} ${TODAY} An unknown schedule is \`invalid-parameter\`, as a bad convention is. ${ERRORS}`,
+    arguments: [
+      arg("year", "year", YEAR_ARGUMENT),
+      arg("schedule", "schedule", `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`),
+      arg("day", "dueDay", "A rule of your own: the day of the month, 1-31 or `last` (with `convention`)."),
+      arg("convention", "dueConvention", `A rule of your own: the convention (with \`day\`), one of ${CONVENTIONS.join(", ")}.`),
+    ],
+    requests: [{ route: "dueDates" }],
+    summary: (body: DueDatesResponse) =>
+      `${body.year}, ${body.schedule.name.sv} / ${body.schedule.name.en} (${body.schedule.code}, ${body.schedule.convention}): ` +
+      body.dates.map((x) => (x.moved ? `${x.due.date} (${movedFrom(x.nominal)})` : x.due.date)).join("; ") + ".",
+  },
+  {
+    name: "flag_days",
+    title: "Swedish official flag days of a year",
+    description:
+      `The official flag days of a year in Sweden, in date order, each with its Swedish and English name and the holiday it is ` +
+      `(\`holiday\`, or null). ${FLAG_DAYS} A year before ${FLAG_DAYS_FROM} is refused: there were no official flag days. ` +
+      `${TODAY} ${ERRORS}`,
+    arguments: [arg("year", "year", `The year, ${FLAG_DAYS_FROM}-${LAST_YEAR}. Omitted: the current year in Sweden.`)],
+    requests: [{ route: "flagDays" }],
+    summary: (body: FlagDaysResponse) =>
+      `${body.year}: ${body.count} allmänna flaggdagar/official flag days.\n` +
+      body.flagDays.map((f) => `${f.date} (${weekdayName(weekdayOfDate(f.date))}): ${f.name.sv} / ${f.name.en}`).join("\n"),
+  },
+];

@@ -1,0 +1,227 @@
+/**
+ * Each parameter's JSON Schemas say exactly what its reader accepts (contract/parameters.ts): for every parameter,
+ * fast-check compares the reader with the schema over raw values, random ones and near-misses of the values that
+ * matter (the bounds, every enum value, the examples, dates around the range and leap days, step chains) mutated by a
+ * leading zero, a sign, a space, another letter case, a decimal point, a character added or dropped.
+ *
+ *   - The OpenAPI schema against the query text (or decoded path segment), as a validator reads a query parameter:
+ *     the raw text for string schemas (patterns, enums, `format: date` with ajv-formats' full check); a `boolean` schema
+ *     is validated with Ajv's type coercion (`coerceTypes`), which turns exactly the texts `true` and `false` into
+ *     booleans and refuses every other text; the repeatable `add` as the array of its values.
+ *   - The MCP schema of each tool argument against a JSON value, read as the tools read it: a string as it stands, a
+ *     number or boolean as written, anything else as its JSON text; `null` is an omitted argument (not compared).
+ *
+ * The one rule no JSON Schema can state is `add`'s total: at most MAX_STEPS steps over all its values. Each single value
+ * is compared exactly (its pattern allows at most MAX_STEPS steps); several values are compared while their steps add
+ * up to at most MAX_STEPS, and beyond that the reader refuses what the schema lets through.
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  CONVENTIONS, DUE_DATE_SCHEDULE_CODES, FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_STEPS, OBSERVANCE_CODES, BOUNDS, LEAVE_OBJECTIVES,
+  LAST_DAY_OF_MONTH,
+} from "swedish-calendar/core";
+import { argumentValues } from "../../contract/arguments.js";
+import { PARAMETERS, type ParameterDeclaration, type ParameterKey } from "../../contract/parameters.js";
+import { decimalRangeSource } from "../../contract/patterns.js";
+import { problemOf } from "../../contract/problems.js";
+import { LOOSE_FALSE, LOOSE_TRUE } from "../../contract/query.js";
+import { TOOLS } from "../../functions/lib/mcp-tools.js";
+
+type Json = Record<string, unknown>;
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const RUNS = 1500;
+
+/** A validator of one value against a schema, the value wrapped so that coercion can replace it. */
+function validatorOf(schema: Json, coerce: boolean): (value: unknown) => boolean {
+  const ajv = new Ajv2020({ strict: true, allErrors: false, coerceTypes: coerce });
+  addFormats(ajv);
+  const validate = ajv.compile({ type: "object", properties: { v: schema }, required: ["v"] });
+  return (value) => validate({ v: value });
+}
+
+/** Whether the reader accepts raw values: it returns, or throws the API's error (never anything else). */
+function reads(parameter: ParameterDeclaration, values: readonly string[]): boolean {
+  if (values.length === 0) return false; // absent: a required parameter's `'<name>' is required`
+  try {
+    parameter.read(parameter.repeat === "all" ? values : values.slice(0, 1));
+    return true;
+  } catch (error) {
+    if (!problemOf(error)) throw error;
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Raw values
+// ---------------------------------------------------------------------------------------------------------------
+
+const pad = (n: number, width: number) => (n < 0 ? "-" + String(-n).padStart(width, "0") : String(n).padStart(width, "0"));
+
+/** The values that matter to some parameter: bounds, enum values, examples, dates, steps, the feed's words. */
+const SEEDS: string[] = [
+  ...[FIRST_YEAR - 1, FIRST_YEAR, FIRST_YEAR + 1, 2024, LAST_YEAR - 1, LAST_YEAR, LAST_YEAR + 1, 0, 1, 9, 10, 25, 31, 32, MAX_LEAVE_DAYS, MAX_LEAVE_DAYS + 1, 100, 999, 1000].map(String),
+  ...BOUNDS, ...LEAVE_OBJECTIVES, ...CONVENTIONS, ...DUE_DATE_SCHEDULE_CODES, ...OBSERVANCE_CODES, LAST_DAY_OF_MONTH,
+  DUE_DATE_SCHEDULE_CODES.join(","), `${DUE_DATE_SCHEDULE_CODES[0]},${DUE_DATE_SCHEDULE_CODES[0]}`,
+  ...LOOSE_TRUE, ...LOOSE_FALSE, "True", "FALSE", "yEs",
+  "2024-02-29", "2023-02-29", "2000-02-29", "2100-02-29", "1932-02-29", `${FIRST_YEAR}-01-01`, `${FIRST_YEAR - 1}-12-31`,
+  `${LAST_YEAR}-12-31`, "2024-04-31", "2024-13-01", "2024-00-10", "2024-06-00", "2024-6-1",
+  "1d", "-2b", "0w", "1m,10b", "12y", "+1d", "1D", "1x", "1.5d", "1d,", ",1d", Array(MAX_STEPS).fill("1d").join(","), Array(MAX_STEPS + 1).fill("1d").join(","),
+  ...Object.values(PARAMETERS).flatMap((p) => ("example" in p ? [p.example].flat().map(String) : [])),
+];
+
+/** Characters the grammars care about, and some they do not. */
+const NOISE = fc.string({ unit: fc.constantFrom(..."0123456789-+., :eETtLlaAsSdbwmy_xİK\u00a0"), maxLength: 6 });
+
+/** A seed and its near misses. */
+const nearMiss = fc.constantFrom(...SEEDS).chain((seed) =>
+  fc.oneof(
+    fc.constant(seed),
+    fc.constantFrom(`0${seed}`, `00${seed}`, `+${seed}`, `-${seed}`, ` ${seed}`, `${seed} `, `${seed}.0`, `${seed}.`, `${seed},`, `,${seed}`, `${seed}\n`),
+    fc.constantFrom(seed.toUpperCase(), seed.toLowerCase(), seed.slice(0, 1).toUpperCase() + seed.slice(1), seed.slice(1), seed.slice(0, -1), seed + seed.slice(-1)),
+    fc.tuple(fc.nat(seed.length), NOISE).map(([i, noise]) => seed.slice(0, i) + noise + seed.slice(i)),
+    fc.nat(Math.max(0, seed.length - 1)).map((i) => seed.slice(0, i) + seed.slice(i + 1)),
+  ),
+);
+
+const dates = fc
+  .tuple(fc.integer({ min: FIRST_YEAR - 40, max: LAST_YEAR + 2 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
+
+const stepChains = fc
+  .array(fc.tuple(fc.constantFrom("", "", "-", "+"), fc.integer({ min: 0, max: 999 }), fc.constantFrom("d", "b", "w", "m", "y", "D", "x")), { minLength: 0, maxLength: MAX_STEPS + 2 })
+  .map((steps) => steps.map(([sign, n, unit]) => `${sign}${n}${unit}`).join(","));
+
+const scheduleLists = fc.array(fc.constantFrom(...DUE_DATE_SCHEDULE_CODES, "", "rent", DUE_DATE_SCHEDULE_CODES[0].toUpperCase()), { maxLength: 4 }).map((codes) => codes.join(","));
+
+/** Raw texts: near misses, random numbers as text, dates, step chains, schedule lists, random strings. */
+const rawText = fc.oneof(
+  { weight: 5, arbitrary: nearMiss },
+  { weight: 2, arbitrary: fc.integer({ min: -50, max: 20000 }).map(String) },
+  { weight: 2, arbitrary: dates },
+  { weight: 2, arbitrary: stepChains },
+  { weight: 1, arbitrary: scheduleLists },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+);
+
+/** JSON values a tool may be given: texts, numbers (whole and not), booleans, arrays, objects. */
+const jsonValue = fc.oneof(
+  { weight: 5, arbitrary: rawText },
+  { weight: 2, arbitrary: fc.integer({ min: -50, max: 20000 }) },
+  { weight: 1, arbitrary: fc.constantFrom(FIRST_YEAR, LAST_YEAR, FIRST_YEAR - 1, LAST_YEAR + 1, 2024.5, 2024.0, -0, 1e3, 1e21, 0.5, 31, 32, MAX_LEAVE_DAYS + 1) },
+  { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 2, arbitrary: fc.array(rawText, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom({}, { year: 2024 }, [2024], [true]) },
+);
+
+/** The steps a chain of values holds, when every value is a chain (else undefined). */
+function totalSteps(values: readonly string[]): number | undefined {
+  let total = 0;
+  for (const value of values) {
+    if (!/^-?[0-9]+[dbwmy](,-?[0-9]+[dbwmy])*$/.test(value)) return undefined;
+    total += value.split(",").length;
+  }
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The checks
+// ---------------------------------------------------------------------------------------------------------------
+
+const KEYS = Object.keys(PARAMETERS) as ParameterKey[];
+
+describe("the digit-range patterns (contract/patterns.ts)", () => {
+  it("match exactly the plain decimal texts of the range", () => {
+    fc.assert(
+      fc.property(fc.nat(20000), fc.nat(20000), fc.integer({ min: -10, max: 25000 }), (a, b, n) => {
+        const [min, max] = a <= b ? [a, b] : [b, a];
+        const pattern = new RegExp(`^(${decimalRangeSource(min, max)})$`);
+        expect(pattern.test(String(n))).toBe(n >= min && n <= max);
+        expect(pattern.test(`0${n}`)).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(decimalRangeSource(FIRST_YEAR, LAST_YEAR)).toBe("19[3-9][0-9]|[2-9][0-9]{3}");
+  });
+});
+
+describe("each parameter's OpenAPI schema accepts exactly the raw texts its reader accepts", () => {
+  it("covers every parameter", () => {
+    expect(KEYS.length).toBeGreaterThan(30);
+  });
+
+  it("finds the difference where a schema says less than its reader (control: the integer year the document had)", () => {
+    const integerYear = validatorOf({ type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR }, true);
+    const run = fc.check(fc.property(rawText, (raw) => integerYear(raw) === reads(PARAMETERS.year, [raw])), { numRuns: RUNS });
+    expect(run.failed).toBe(true);
+    // e.g. the query text `02024` or `2024.0`: an integer to a coercing validator, not a year to the reader
+    expect(integerYear("02024")).toBe(true);
+    expect(reads(PARAMETERS.year, ["02024"])).toBe(false);
+  });
+
+  it.each(KEYS)("%s", (key) => {
+    const parameter = PARAMETERS[key];
+    const schema = parameter.schema;
+    const coerce = schema.type === "boolean";
+    const valid = validatorOf(schema, coerce);
+    if (parameter.repeat === "all") {
+      fc.assert(
+        fc.property(fc.array(rawText, { minLength: 1, maxLength: 3 }), (values) => {
+          const total = totalSteps(values);
+          if (values.length > 1 && (total === undefined || total > MAX_STEPS)) {
+            // the total over several values: the reader's alone
+            if (valid([...values])) expect(reads(parameter, values)).toBe(total === undefined || total <= MAX_STEPS);
+            return;
+          }
+          expect(valid([...values]), JSON.stringify(values)).toBe(reads(parameter, values));
+        }),
+        { numRuns: RUNS },
+      );
+      expect(valid([])).toBe(false);
+      return;
+    }
+    fc.assert(
+      fc.property(rawText, (raw) => {
+        expect(valid(raw), JSON.stringify(raw)).toBe(reads(parameter, [raw]));
+      }),
+      { numRuns: RUNS },
+    );
+    // every value the schema enumerates is read
+    for (const value of (schema.enum as string[] | undefined) ?? []) expect(reads(parameter, [value])).toBe(true);
+    if ("example" in parameter) expect(valid(String(parameter.example)), "the example").toBe(true);
+  });
+});
+
+/** The parameters the tools read, with a tool argument standing for each. */
+const TOOL_PARAMETERS = [...new Set(TOOLS.flatMap((tool) => tool.arguments.map((a) => a.parameter)))];
+
+describe("each tool argument's MCP schema accepts exactly the JSON values the tool reads", () => {
+  it("covers every parameter a tool reads", () => {
+    expect(TOOL_PARAMETERS.length).toBeGreaterThan(15);
+  });
+
+  it.each(TOOL_PARAMETERS)("%s", (key) => {
+    const parameter = PARAMETERS[key];
+    const valid = validatorOf(parameter.argumentSchema, false);
+    fc.assert(
+      fc.property(jsonValue, (value) => {
+        const values = argumentValues({ v: value }, "v", parameter.repeat === "all");
+        if (values === undefined) return; // null: not given
+        if (parameter.repeat === "all" && values.length > 1) {
+          const total = totalSteps(values);
+          if (total === undefined || total > MAX_STEPS) {
+            if (valid(value)) expect(reads(parameter, values)).toBe(total === undefined || total <= MAX_STEPS);
+            return;
+          }
+        }
+        expect(valid(value), JSON.stringify(value)).toBe(reads(parameter, values));
+      }),
+      { numRuns: RUNS },
+    );
+    if ("argumentExample" in parameter) expect(valid(parameter.argumentExample), "the example").toBe(true);
+  });
+});
