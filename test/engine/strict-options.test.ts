@@ -268,6 +268,8 @@ const TRUSTING = [
   "durationOf", "period", "periodSummary", "shift", "catalogue", "leavePlan", "longWeekendsOfYear", "flagDayCatalogue", "flagDaysOfYear",
   // business days and due dates
   "adjustDay", "dueDateCatalogue", "scheduleDueDates",
+  // the service's entry points over values its argument reader has parsed and checked (contract/arguments.ts)
+  "adjustment", "customSchedule", "dueDateScheduleInfo", "dueDatesOfYear", "observanceInfo", "occurrencesOf",
   // the errors, the data version
   "missingArgument", "dataVersion",
 ];
