@@ -23,6 +23,7 @@
  * generator that measured it (BENCH_HTTP_GENERATOR=autocannon forces autocannon). Writes docs/bench-http.md.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { run as runScale } from "./scale.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -341,6 +342,8 @@ export async function run(): Promise<void> {
     for (const c of children) c.kill("SIGTERM");
     rmSync(publicDir, { recursive: true, force: true });
   }
+  // then the workers and Redis rows, a section of the same report (bench/scale.ts)
+  await runScale();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await run();
