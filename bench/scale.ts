@@ -54,10 +54,14 @@ function childrenCpuSeconds(): number {
 /** The n-th day from 1930-01-01. */
 const dayAfter1930 = (n: number) => new Date(Date.UTC(1930, 0, 1 + (n % 2_800_000))).toISOString().slice(0, 10);
 
-/** wrk's requests: distinct 200-year periods, ten per client address. */
-function script(dir: string, port: number): string {
-  const file = join(dir, "requests.lua");
-  const requests = Array.from({ length: REQUESTS }, (_, n) => {
+/**
+ * wrk's requests: distinct 200-year periods, ten per client address; `offset` keeps the warm-up's targets and
+ * addresses apart from the measured run's (a fresh wrk starts at the first request again).
+ */
+function script(dir: string, port: number, offset: number): string {
+  const file = join(dir, `requests-${offset}.lua`);
+  const requests = Array.from({ length: REQUESTS }, (_, i) => {
+    const n = i + offset;
     const a = Math.floor(n / 10);
     const address = `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}`;
     const path = `${PATHS.period}?from=${dayAfter1930(n * 7)}&to=${dayAfter1930(n * 7 + 73_000)}`;
@@ -119,9 +123,8 @@ export async function run(): Promise<void> {
         await redis?.command("FLUSHALL");
         const { port, child } = await startInstance(config.env);
         try {
-          const file = script(dir, port);
-          await wrk(port, 1, file);
-          results.get(config.name)!.push(await wrk(port, SECONDS, file));
+          await wrk(port, 1, script(dir, port, REQUESTS));
+          results.get(config.name)!.push(await wrk(port, SECONDS, script(dir, port, 0)));
         } finally {
           process.kill(-child.pid!, "SIGTERM");
           await new Promise((r) => child.once("exit", r));
