@@ -162,6 +162,7 @@ export {
   dueDateScheduleInfo,
   dueDatesOfYear,
   type DueDateRule,
+  type DueDateScheduleCode,
 } from "./duedates.js";
 // Result types: the site's views, the contract's `DayOfMonth`, tests
 export {

@@ -7,7 +7,7 @@
  *
  * The file templates and the years that have files are not written here: the page is built with them
  * (./dataset-config.ts, from the route table's `static` declarations and build/deployed.ts) and this module only
- * fills in `:year` and `:schedule`. A year without files (none today: every year 1930-9999 has them) is asked of
+ * fills in `:year` and `:schedule`. A year without files (none today: every year the engine covers has them) is asked of
  * the API's routes instead. Browser code: it imports only contract/paths.ts, which imports nothing.
  */
 import { PATHS } from "../../../contract/paths.ts";

@@ -4,7 +4,7 @@
  * the words the shared rendering (render.ts) and the browser scripts need; the pages' own prose is in their .astro
  * components. It imports only the engine's dependency-free date module, so the browser bundle stays small.
  */
-import { dayFromCivil, isoWeekday } from "swedish-calendar/core";
+import { dayFromCivil, isoWeekday, type DueDateScheduleCode } from "swedish-calendar/core";
 
 export type Lang = "sv" | "en";
 export const LANGS: readonly Lang[] = ["sv", "en"];
@@ -278,7 +278,7 @@ export const YEAR_WORDS: Record<Lang, YearWords> = {
  * its own, written here in both languages, and the site never asks for those dates (the API would refuse them with
  * 400, and the dataset has no file for them). A schedule the site has no words for yet gets the general sentence.
  */
-export const BEFORE_SINCE: Record<Lang, { known: Record<string, (since: number) => string>; other: (name: string, since: number) => string }> = {
+export const BEFORE_SINCE: Record<Lang, { known: Partial<Record<DueDateScheduleCode, (since: number) => string>>; other: (name: string, since: number) => string }> = {
   en: {
     known: {
       "child-benefit": (since) =>
@@ -307,5 +307,5 @@ export const BEFORE_SINCE: Record<Lang, { known: Record<string, (since: number) 
 /** The sentence for a schedule before its first year (BEFORE_SINCE). */
 export function beforeSinceSentence(schedule: { code: string; name: Record<Lang, string>; since: number }, lang: Lang): string {
   const words = BEFORE_SINCE[lang];
-  return words.known[schedule.code]?.(schedule.since) ?? words.other(schedule.name[lang], schedule.since);
+  return words.known[schedule.code as DueDateScheduleCode]?.(schedule.since) ?? words.other(schedule.name[lang], schedule.since);
 }

@@ -5,14 +5,20 @@
  * API (`/v3/due-dates`); this module only puts them into words. Why a schedule has no dates before its first year:
  * ./i18n.ts beforeSinceSentence.
  */
-import type { Convention, DayOfMonth, DueDates, DueDateSchedule, DueDayByMonth } from "swedish-calendar/core";
+import { CONVENTIONS, type Convention, type DayOfMonth, type DueDates, type DueDateSchedule, type DueDayByMonth } from "swedish-calendar/core";
 import { escapeHtml as e } from "./format.ts";
 import { MONTHS, dayMonth, weekdayName, type Lang } from "./i18n.ts";
 
 export type { Convention, DayOfMonth, DueDates, DueDateSchedule };
 
 /** The conventions in the order the custom-rule form offers them (the engine's CONVENTIONS). */
-export const CONVENTION_NAMES: readonly Convention[] = ["following", "preceding", "modified-following", "modified-preceding", "nearest", "unadjusted"];
+export const CONVENTION_NAMES: readonly Convention[] = CONVENTIONS;
+
+/** The convention that never moves a date (its rule reads "never moved" rather than where to). */
+const neverMoved = (convention: Convention): boolean => convention === "unadjusted"; // typed by the engine's union
+
+/** The convention the custom-rule form starts with: the one a pay day before a day off follows. */
+export const FORM_CONVENTION: Convention = "preceding"; // typed by the engine's union
 
 export const CONVENTION_WORDS: Record<Lang, Record<Convention, string>> = {
   en: {
@@ -38,7 +44,7 @@ export const PAY_WORDS = {
     dayOf: (day: DayOfMonth) => (day === "last" ? "the last day of the month" : `the ${ordinalEn(day)}`),
     except: (month: number, day: DayOfMonth) => `${day === "last" ? "the last day" : `the ${ordinalEn(day)}`} in ${MONTHS.en[month - 1]}`,
     rule: (day: string, exceptions: string, convention: Convention) =>
-      `${capital(day)}${exceptions ? ` (${exceptions})` : ""}; ${convention === "unadjusted" ? "never moved" : `when that is not a banking day, ${CONVENTION_WORDS.en[convention]}`}.`,
+      `${capital(day)}${exceptions ? ` (${exceptions})` : ""}; ${neverMoved(convention) ? "never moved" : `when that is not a banking day, ${CONVENTION_WORDS.en[convention]}`}.`,
     since: (year: number) => `From ${year}.`,
     caption: (year: number) => `Pay and payment dates in ${year}`,
     month: "Month",
@@ -55,7 +61,7 @@ export const PAY_WORDS = {
     dayOf: (day: DayOfMonth) => (day === "last" ? "sista dagen i månaden" : `den ${day}:e`),
     except: (month: number, day: DayOfMonth) => `${day === "last" ? "sista dagen" : `den ${day}:e`} i ${MONTHS.sv[month - 1]}`,
     rule: (day: string, exceptions: string, convention: Convention) =>
-      `${capital(day)}${exceptions ? ` (${exceptions})` : ""}; ${convention === "unadjusted" ? "flyttas aldrig" : `när det inte är en bankdag, ${CONVENTION_WORDS.sv[convention]}`}.`,
+      `${capital(day)}${exceptions ? ` (${exceptions})` : ""}; ${neverMoved(convention) ? "flyttas aldrig" : `när det inte är en bankdag, ${CONVENTION_WORDS.sv[convention]}`}.`,
     since: (year: number) => `Från ${year}.`,
     caption: (year: number) => `Löner och utbetalningar ${year}`,
     month: "Månad",

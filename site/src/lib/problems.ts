@@ -5,13 +5,14 @@
  * there without a Swedish text here fails the site's typecheck.
  */
 import type { ProblemSlug } from "../../../contract/problems.ts";
+import { CONVENTIONS, FIRST_YEAR, LAST_YEAR, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import type { Problem } from "./types.ts";
 
 /** What each problem type means, in Swedish: a heading and a sentence. */
 export const PROBLEM_TEXT_SV: Record<ProblemSlug, { title: string; text: string }> = {
   "invalid-parameter": { title: "Ogiltigt värde", text: "Ett av värdena i anropet godtogs inte." },
   "invalid-date": { title: "Ogiltigt datum", text: "Datumet har rätt form men finns inte (som 2023-02-29 eller månad 13)." },
-  "invalid-year": { title: "Ogiltigt år", text: "Året måste vara ett fyrsiffrigt år från 1930 till 9999." },
+  "invalid-year": { title: "Ogiltigt år", text: `Året måste vara ett fyrsiffrigt år från ${FIRST_YEAR} till ${LAST_YEAR}.` },
   "not-found": { title: "Finns inte", text: "Det som efterfrågades finns inte: ingen sådan adress, eller ingen helgdag med den koden." },
   "method-not-allowed": { title: "Metoden tillåts inte", text: "Adressen svarar bara på GET-anrop." },
   "not-acceptable": { title: "Formatet kan inte levereras", text: "Tjänsten kan inte svara i det format som begärdes." },
@@ -28,18 +29,18 @@ export const PROBLEM_TEXT_SV: Record<ProblemSlug, { title: string; text: string 
 
 /** What a parameter must be, in Swedish (the fields of the site's forms, named as the forms name them). */
 export const PARAMETER_TEXT_SV: Record<string, string> = {
-  year: "Året ska vara ett fyrsiffrigt år från 1930 till 9999.",
-  from: "Från-datumet ska vara ett datum (ÅÅÅÅ-MM-DD) från 1930-01-01 till 9999-12-31.",
-  to: "Till-datumet ska vara ett datum (ÅÅÅÅ-MM-DD) från 1930-01-01 till 9999-12-31, inte före från-datumet, och perioden får inte vara för lång (högst 366 dagar för semesterplaneraren, högst 200 år annars).",
-  date: "Datumet ska vara ett datum (ÅÅÅÅ-MM-DD) från 1930-01-01 till 9999-12-31.",
+  year: `Året ska vara ett fyrsiffrigt år från ${FIRST_YEAR} till ${LAST_YEAR}.`,
+  from: `Från-datumet ska vara ett datum (ÅÅÅÅ-MM-DD) från ${FIRST_YEAR}-01-01 till ${LAST_YEAR}-12-31.`,
+  to: `Till-datumet ska vara ett datum (ÅÅÅÅ-MM-DD) från ${FIRST_YEAR}-01-01 till ${LAST_YEAR}-12-31, inte före från-datumet, och perioden får inte vara för lång (högst ${MAX_PLAN_DAYS} dagar för semesterplaneraren, högst ${MAX_SPAN_YEARS} år annars).`,
+  date: `Datumet ska vara ett datum (ÅÅÅÅ-MM-DD) från ${FIRST_YEAR}-01-01 till ${LAST_YEAR}-12-31.`,
   days: "Antalet semesterdagar ska vara ett heltal från 1 till 60, skrivet med siffror.",
   objective: "Målet ska vara flest lediga dagar (most) eller den längsta ledigheten (longest).",
   bounds: "Räkningen ska vara inclusive, exclusive, from eller to.",
-  add: "Stegen ska skrivas som ett tal och en enhet (d, b, w, m eller y), till exempel 10b eller -3d, högst 20 steg, och får inte föra datumet utanför 1930–9999.",
+  add: `Stegen ska skrivas som ett tal och en enhet (d, b, w, m eller y), till exempel 10b eller -3d, högst ${MAX_STEPS} steg, och får inte föra datumet utanför ${FIRST_YEAR}–${LAST_YEAR}.`,
   postpone: "Söndagsregeln ska vara true eller false.",
   schedule: "Schemat ska vara ett av tjänstens scheman, eller så anges en dag med en regel för bankdagar (inte båda).",
   day: "Dagen ska vara en dag i månaden från 1 till 31, eller sista dagen (last).",
-  convention: "Regeln ska vara en av following, preceding, modified-following, modified-preceding, nearest eller unadjusted.",
+  convention: `Regeln ska vara en av ${CONVENTIONS.slice(0, -1).join(", ")} eller ${CONVENTIONS.at(-1)}.`,
   code: "Koden ska vara en av helgdagarnas koder i katalogen.",
 };
 

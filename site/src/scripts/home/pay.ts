@@ -4,6 +4,7 @@
  * The catalogue and a schedule's year are the dataset's files (read for a year from the schedule's `since` on only;
  * before it the section says why, and asks nothing); a rule of your own is computed by the API.
  */
+import type { DueDateScheduleCode } from "swedish-calendar/core";
 import { apiUrl, getJson } from "../../lib/api.ts";
 import { PATHS } from "../../../../contract/paths.ts";
 import { dueDateCatalogueSource, dueDatesSource } from "../../lib/dataset.ts";
@@ -23,7 +24,7 @@ const WORDS = {
 }[lang];
 
 /** The schedules offered (the catalogue's), checked by default: the two most people plan by. */
-const DEFAULT_SCHEDULES = new Set(["salary-25", "child-benefit"]);
+const DEFAULT_SCHEDULES = new Set<DueDateScheduleCode>(["salary-25", "child-benefit"]); // typed by the engine's union
 let catalogue: DueDateSchedule[] = [];
 let customRule: { day: string; convention: Convention } | null = null;
 /** Answers by URL: a schedule's year never changes (and a rule of your own is counted against the API's limit). */
@@ -131,7 +132,7 @@ async function loadCatalogue(): Promise<void> {
   }
   const items = catalogue.map((s) => {
     const since = s.since !== undefined ? ` ${PAY_WORDS[lang].since(s.since)}` : "";
-    return `<label class="check"><input type="checkbox" name="schedule" value="${e(s.code)}"${DEFAULT_SCHEDULES.has(s.code) ? " checked" : ""} />
+    return `<label class="check"><input type="checkbox" name="schedule" value="${e(s.code)}"${DEFAULT_SCHEDULES.has(s.code as DueDateScheduleCode) ? " checked" : ""} />
 <span>${e(s.name[lang])}<span class="hint"> – ${e(ruleText(s, lang))}${e(since)}</span></span></label>`;
   });
   paySchedules.insertAdjacentHTML("beforeend", items.join(""));

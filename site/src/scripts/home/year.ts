@@ -4,6 +4,7 @@
  * month grids. Other widgets mark the grids too (a leave plan, payment dates) and follow the shown year: they
  * register with `onDecorate` and `onYearShown`.
  */
+import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
 import { getJson } from "../../lib/api.ts";
 import { yearSources } from "../../lib/dataset.ts";
 import { stockholmToday, stockholmYear, validateYear } from "../../lib/format.ts";
@@ -70,8 +71,8 @@ function setYearControls(year: number): void {
   yearInput.value = String(year);
   prevButton.hidden = false;
   nextButton.hidden = false;
-  prevButton.disabled = year <= 1930;
-  nextButton.disabled = year >= 9999;
+  prevButton.disabled = year <= FIRST_YEAR;
+  nextButton.disabled = year >= LAST_YEAR;
   prevButton.querySelector("[data-year-offset]")!.textContent = String(year - 1);
   nextButton.querySelector("[data-year-offset]")!.textContent = String(year + 1);
 }
@@ -209,8 +210,8 @@ export function initYearView(): void {
   yearInput.addEventListener("input", () => {
     if (yearInput.getAttribute("aria-invalid") === "true") showYearError("");
   });
-  prevButton.addEventListener("click", () => navigate(Math.max(1930, shownYear - 1)));
-  nextButton.addEventListener("click", () => navigate(Math.min(9999, shownYear + 1)));
+  prevButton.addEventListener("click", () => navigate(Math.max(FIRST_YEAR, shownYear - 1)));
+  nextButton.addEventListener("click", () => navigate(Math.min(LAST_YEAR, shownYear + 1)));
   window.addEventListener("popstate", () => void loadYear(yearFromLocation()));
   setYearControls(buildYear);
 }
