@@ -30,6 +30,8 @@ import {
 } from "./validation.js";
 
 const BIN = "swedish-calendar";
+/** The due-date schedules of the catalogue, as the help lists them. */
+const SCHEDULE_CODES = dueDateSchedules().map((s) => s.code);
 
 type Lang = "sv" | "en";
 
@@ -424,7 +426,7 @@ const COMMANDS: Record<string, Command> = {
     flags: ["postpone"],
     values: [],
     summary: "moves a date by steps: d days, b working days, w weeks, m months, y years",
-    help: "Steps are applied in order (1m 10b, or 1m,10b; -3b goes back). --postpone applies the Sunday rule of Lag (1930:173):\na result on a Sunday, public holiday or eve moves to the next working day. At most 20 steps.\nExample: swedish-calendar shift 2026-01-31 1m 10b --postpone",
+    help: `Steps are applied in order (1m 10b, or 1m,10b; -3b goes back). --postpone applies the Sunday rule of Lag (1930:173):\na result on a Sunday, public holiday or eve moves to the next working day. At most ${MAX_STEPS} steps.\nExample: swedish-calendar shift 2026-01-31 1m 10b --postpone`,
     compute: (inv) => {
       const date = dateArg(inv, 0, "date");
       const steps = inv.args.slice(1);
@@ -471,7 +473,7 @@ const COMMANDS: Record<string, Command> = {
     args: ["from", "to", "days"],
     flags: ["longest"],
     values: [],
-    summary: "the best use of 1 to 60 leave days between two dates (at most 366 days)",
+    summary: `the best use of 1 to ${MAX_LEAVE_DAYS} leave days between two dates (at most ${MAX_PLAN_DAYS} days)`,
     help: "The most days off in total by default; --longest for the longest single break. Exact.\nExample: swedish-calendar leave 2026-01-01 2026-12-31 5",
     compute: (inv) => {
       const [from, to] = [dateArg(inv, 0, "from"), dateArg(inv, 1, "to")];
@@ -493,7 +495,7 @@ const COMMANDS: Record<string, Command> = {
     args: ["year"],
     flags: [],
     values: [],
-    summary: "the official flag days of a year (from 1983)",
+    summary: `the official flag days of a year (from ${FLAG_DAYS_FROM})`,
     help: "Allmänna flaggdagar under Förordning (1982:270), with election days.\nExample: swedish-calendar flag-days 2026",
     compute: (inv) => {
       const year = yearArg(inv, 0);
@@ -514,7 +516,7 @@ const COMMANDS: Record<string, Command> = {
     values: [],
     summary: "moves a date to a business day by a convention",
     help:
-      "Conventions (QuantLib's): following, preceding, modified-following, modified-preceding, nearest, unadjusted.\n" +
+      `Conventions (QuantLib's): ${CONVENTIONS.join(", ")}.\n` +
       "A business day (bankdag) is a working day: not a weekend, public holiday, Midsummer, Christmas or New Year's Eve.\n" +
       "Example: swedish-calendar adjust 2026-06-19 modified-following",
     compute: (inv) => {
@@ -533,7 +535,7 @@ const COMMANDS: Record<string, Command> = {
     args: ["year", "schedule"],
     flags: [],
     values: [],
-    summary: "the due dates of a year: salary-25, child-benefit, tax-account, or <day>:<convention>",
+    summary: `the due dates of a year: ${SCHEDULE_CODES.join(", ")}, or <day>:<convention>`,
     help:
       "One row per month: the nominal date and the business day it is due. A schedule of the catalogue, or a rule of\n" +
       "your own as day:convention (day 1-31 or last), e.g. 25:preceding.\n" +
@@ -567,8 +569,8 @@ const COMMANDS: Record<string, Command> = {
     args: ["from-year", "to-year?"],
     flags: ["bridge", "half", "saturdays", "sundays", "flags", "busy", "no-defacto"],
     values: ["due"],
-    summary: "the iCalendar feed of the years (at most 200), to stdout",
-    help: "The feed the service serves for the same years and options. --bridge bridge days, --half half days, --saturdays,\n--sundays every Saturday/Sunday, --flags official flag days, --busy events block time, --no-defacto leaves out the\nfive eves, --due <codes> adds the due dates of schedules (a comma list: salary-25, child-benefit, tax-account).\nto-year defaults to from-year.\nExample: swedish-calendar ics 2026 2027 --bridge --due salary-25 > helgdagar.ics",
+    summary: `the iCalendar feed of the years (at most ${MAX_SPAN_YEARS}), to stdout`,
+    help: `The feed the service serves for the same years and options. --bridge bridge days, --half half days, --saturdays,\n--sundays every Saturday/Sunday, --flags official flag days, --busy events block time, --no-defacto leaves out the\nfive eves, --due <codes> adds the due dates of schedules (a comma list: ${SCHEDULE_CODES.join(", ")}).\nto-year defaults to from-year.\nExample: swedish-calendar ics 2026 2027 --bridge --due salary-25 > helgdagar.ics`,
     compute: (inv) => {
       const { args, flags, values } = inv;
       const from = yearArg(inv, 0, "from-year");
@@ -611,7 +613,7 @@ function commandHelp(name: string, command: Command): string {
 function topHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return `Usage: ${BIN} <command> [arguments] [options]\n\nWhat every date from 1930 to 9999 is in Sweden: holidays, bridge and half days, periods, date shifting,\nlong weekends, leave plans, flag days, an iCalendar feed. Dates are YYYY-MM-DD, years four digits.\n\nCommands:\n${lines.join("\n")}\n\n${COMMON}\n\n${BIN} <command> --help shows a command's arguments and options.\nExit status: 0 success, 2 bad input or usage (one line on stderr), 1 anything else.\n`;
+  return `Usage: ${BIN} <command> [arguments] [options]\n\nWhat every date from ${FIRST_YEAR} to ${LAST_YEAR} is in Sweden: holidays, bridge and half days, periods, date shifting,\nlong weekends, leave plans, flag days, an iCalendar feed. Dates are YYYY-MM-DD, years four digits.\n\nCommands:\n${lines.join("\n")}\n\n${COMMON}\n\n${BIN} <command> --help shows a command's arguments and options.\nExit status: 0 success, 2 bad input or usage (one line on stderr), 1 anything else.\n`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import { browserBundle as bundleForBrowser } from "../../build/browser-bundle.js
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONVENTIONS as ENGINE_CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { pathOf, PATHS } from "../../contract/paths.js";
 import { SLUG_OF_ENGINE_CODE } from "../../contract/problems.js";
 import { handleFeed } from "../../functions/lib/feed.js";
@@ -784,6 +785,20 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
         expect(out.stdout.startsWith(`Usage: swedish-calendar ${command} `), out.stdout).toBe(true);
         expect(out.stdout).toMatch(/Example: swedish-calendar /);
       }
+    }, 60_000);
+
+    it("--help states the engine's values and bounds, as the engine declares them (conventions, schedules, years, limits)", async () => {
+      const [top, adjust, due, ics, leave, shift] = await Promise.all([[], ["adjust"], ["due-dates"], ["ics"], ["leave"], ["shift"]].map((c) => cli([...c, "--help"])));
+      expect(top.stdout).toContain(`What every date from ${FIRST_YEAR} to ${LAST_YEAR} is in Sweden`);
+      expect(adjust.stdout).toContain(`Conventions (QuantLib's): ${ENGINE_CONVENTIONS.join(", ")}.`);
+      const codes = DUE_DATE_RULES.map((r) => r.code).join(", ");
+      expect(top.stdout).toContain(`the due dates of a year: ${codes}, or <day>:<convention>`);
+      expect(due.stdout).toMatch(/^Usage: swedish-calendar due-dates /);
+      expect(ics.stdout).toContain(`(a comma list: ${codes})`);
+      expect(top.stdout).toContain(`the iCalendar feed of the years (at most ${MAX_SPAN_YEARS})`);
+      expect(top.stdout).toContain(`the best use of 1 to ${MAX_LEAVE_DAYS} leave days between two dates (at most ${MAX_PLAN_DAYS} days)`);
+      expect(leave.stdout).toMatch(/^Usage: swedish-calendar leave /);
+      expect(shift.stdout).toContain(`At most ${MAX_STEPS} steps.`);
     }, 60_000);
   });
 
