@@ -89,6 +89,7 @@ export {
   type Convention,
   type LeaveObjective,
   type StepUnit,
+  CONVENTION_WORDS,
 } from "./grammar.js";
 // The declared argument kinds: the strict-options tests
 export {

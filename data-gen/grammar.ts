@@ -80,6 +80,26 @@ export const MAX_PLAN_DAYS = 366;
 export const CONVENTIONS = ["following", "preceding", "modified-following", "modified-preceding", "nearest", "unadjusted"] as const;
 export type Convention = (typeof CONVENTIONS)[number];
 
+/**
+ * What each convention does to a date that is not a business day, in words, in Swedish and English: the phrase the
+ * site's forms and pay rules complete "when that is not a banking day, …" with. Beside CONVENTIONS so that a
+ * convention added there needs its words here (the type requires every one).
+ */
+export const CONVENTION_WORDS: Readonly<Record<Convention, { readonly sv: string; readonly en: string }>> = {
+  following: { sv: "närmast följande bankdag", en: "the next banking day" },
+  preceding: { sv: "närmast föregående bankdag", en: "the banking day before" },
+  "modified-following": {
+    sv: "närmast följande bankdag, om den inte hamnar i nästa månad, då föregående",
+    en: "the next banking day, unless that is in the next month, then the one before",
+  },
+  "modified-preceding": {
+    sv: "närmast föregående bankdag, om den inte hamnar i föregående månad, då följande",
+    en: "the banking day before, unless that is in the month before, then the next one",
+  },
+  nearest: { sv: "närmaste bankdag (följande när båda ligger lika nära)", en: "the nearest banking day (the next one when both are as near)" },
+  unadjusted: { sv: "flyttas inte", en: "not moved" },
+};
+
 /** The `day` of a custom due-date rule: a day of the month in plain digits, 1 to 31 (no leading zero), or `last`. */
 export const DUE_DAY_SOURCE = "^([1-9]|[12][0-9]|3[01]|last)$";
 export const DUE_DAY_PATTERN = new RegExp(DUE_DAY_SOURCE);

@@ -5,7 +5,7 @@
  * API (`/v3/due-dates`); this module only puts them into words. Why a schedule has no dates before its first year:
  * ./i18n.ts beforeSinceSentence.
  */
-import { CONVENTIONS, type Convention, type DayOfMonth, type DueDates, type DueDateSchedule, type DueDayByMonth } from "swedish-calendar/core";
+import { CONVENTIONS, CONVENTION_WORDS as ENGINE_CONVENTION_WORDS, type Convention, type DayOfMonth, type DueDates, type DueDateSchedule, type DueDayByMonth } from "swedish-calendar/core";
 import { escapeHtml as e } from "./format.ts";
 import { MONTHS, dayMonth, weekdayName, type Lang } from "./i18n.ts";
 
@@ -20,23 +20,10 @@ const neverMoved = (convention: Convention): boolean => convention === "unadjust
 /** The convention the custom-rule form starts with: the one a pay day before a day off follows. */
 export const FORM_CONVENTION: Convention = "preceding"; // typed by the engine's union
 
+/** Each convention in words, in the page's language (the engine's CONVENTION_WORDS). */
 export const CONVENTION_WORDS: Record<Lang, Record<Convention, string>> = {
-  en: {
-    following: "the next banking day",
-    preceding: "the banking day before",
-    "modified-following": "the next banking day, unless that is in the next month, then the one before",
-    "modified-preceding": "the banking day before, unless that is in the month before, then the next one",
-    nearest: "the nearest banking day (the next one when both are as near)",
-    unadjusted: "not moved",
-  },
-  sv: {
-    following: "närmast följande bankdag",
-    preceding: "närmast föregående bankdag",
-    "modified-following": "närmast följande bankdag, om den inte hamnar i nästa månad, då föregående",
-    "modified-preceding": "närmast föregående bankdag, om den inte hamnar i föregående månad, då följande",
-    nearest: "närmaste bankdag (följande när båda ligger lika nära)",
-    unadjusted: "flyttas inte",
-  },
+  en: Object.fromEntries(CONVENTIONS.map((c) => [c, ENGINE_CONVENTION_WORDS[c].en])) as Record<Convention, string>,
+  sv: Object.fromEntries(CONVENTIONS.map((c) => [c, ENGINE_CONVENTION_WORDS[c].sv])) as Record<Convention, string>,
 };
 
 export const PAY_WORDS = {
