@@ -2,7 +2,8 @@
  * `npm run bench -- scale` (also run by `npm run bench -- http`): distinct computed answers (`/v3/period`, every
  * request a different 200-year span) with the limits ON, from `npm start`'s own entry (node server/start.mjs
  * --no-build), side by side in rounds: WORKERS=1 and WORKERS=2 counting without Redis (memory, then the primary), and
- * the same with REDIS_URL (a redis-server of its own on loopback, when installed). Every request comes from a
+ * the same with REDIS_URL (a redis-server of its own on loopback, when installed), and both with the limits off (what a
+ * second worker gives when nothing is counted). Every request comes from a
  * different client address (X-Forwarded-For, TRUST_PROXY=loopback), ten requests per address, so every request is
  * counted and admitted: the limiter's whole cost is in the figures, and every answer is computed.
  * wrk (one thread, 50 connections) on the same 2-core machine: its share of the cores is reported beside each row.
@@ -32,8 +33,9 @@ interface Config {
 
 async function startInstance(env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
   const port = await choosePort(9300);
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", TRUST_PROXY: "loopback", ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", TRUST_PROXY: "loopback" };
   delete childEnv.RATE_LIMITS;
+  Object.assign(childEnv, env);
   const child = spawn(process.execPath, [join(root, "server", "start.mjs"), "--no-build"], { env: childEnv, stdio: ["ignore", "pipe", "inherit"], detached: true });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
@@ -110,6 +112,9 @@ export async function run(): Promise<void> {
     const configs: Config[] = [
       { name: "WORKERS=1, counted in memory", env: { WORKERS: "1" } },
       { name: "WORKERS=2, counted by the primary", env: { WORKERS: "2" } },
+      // what a second worker gives when nothing is counted: the ceiling of the rows above on this machine
+      { name: "WORKERS=1, limits off", env: { WORKERS: "1", RATE_LIMITS: "off" } },
+      { name: "WORKERS=2, limits off", env: { WORKERS: "2", RATE_LIMITS: "off" } },
       ...(redis
         ? [
             { name: "WORKERS=1, REDIS_URL", env: { WORKERS: "1", REDIS_URL: redis.url } },

@@ -41,17 +41,21 @@ export interface ProcessInfo {
 // Messages between the primary and its workers
 // ---------------------------------------------------------------------------------------------------------------
 
-interface HitMessage {
-  type: "limiter:hit";
+/** One counted request: its counter's key, pace and time. */
+interface Hit {
   id: number;
   key: string;
   policy: RateLimitPolicy;
   now: number;
 }
-interface DecisionMessage {
-  type: "limiter:decision";
-  id: number;
-  decision: RateLimitDecision;
+/** The hits a worker read in one turn of its event loop, in order: one message for all of them. */
+interface HitsMessage {
+  type: "limiter:hits";
+  hits: Hit[];
+}
+interface DecisionsMessage {
+  type: "limiter:decisions";
+  decisions: { id: number; decision: RateLimitDecision }[];
 }
 interface SiteReadyMessage {
   type: "site:ready";
@@ -59,40 +63,53 @@ interface SiteReadyMessage {
 interface ShutdownMessage {
   type: "shutdown";
 }
-type Message = HitMessage | DecisionMessage | SiteReadyMessage | ShutdownMessage;
+type Message = HitsMessage | DecisionsMessage | SiteReadyMessage | ShutdownMessage;
 
 const isMessage = (value: unknown): value is Message =>
   typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
 
 const ADMIT: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
 
-/** A worker's limiter store without Redis: every hit decided by the primary's counters. */
+/**
+ * A worker's limiter store without Redis: every hit decided by the primary's counters. The hits of one turn of the
+ * event loop go in one message (sent once that turn's I/O is read: setImmediate), and their decisions come back in
+ * one: a message per request each way cost the primary more than the workers' answers (two workers served no more
+ * than one). Order is kept, so the counting is the same.
+ */
 export function primaryCountedStore(): RateLimitStore {
   let next = 0;
   const pending = new Map<number, (decision: RateLimitDecision) => void>();
+  let batch: Hit[] = [];
   process.on("message", (message: unknown) => {
-    if (!isMessage(message) || message.type !== "limiter:decision") return;
-    pending.get(message.id)?.(message.decision);
+    if (!isMessage(message) || message.type !== "limiter:decisions") return;
+    for (const { id, decision } of message.decisions) pending.get(id)?.(decision);
   });
+  const admitAll = (ids: number[]) => {
+    for (const id of ids) pending.get(id)?.(ADMIT);
+  };
+  const flush = () => {
+    const hits = batch;
+    batch = [];
+    const ids = hits.map((h) => h.id);
+    // decided after the I/O of the turn the timer fires in, so that decisions that came in time are not lost to a
+    // turn of the event loop held up by other work (./redis-store.ts does the same)
+    setTimeout(() => setImmediate(() => admitAll(ids)), STORE_TIMEOUT_MS);
+    try {
+      if (!process.send?.({ type: "limiter:hits", hits } satisfies HitsMessage)) admitAll(ids);
+    } catch {
+      admitAll(ids);
+    }
+  };
   return {
     hit(key, policy, now) {
       const id = ++next;
       return new Promise<RateLimitDecision>((resolve) => {
-        const done = (decision: RateLimitDecision) => {
-          clearTimeout(timer);
+        pending.set(id, (decision) => {
           pending.delete(id);
           resolve(decision);
-        };
-        // decided after the I/O of the turn the timer fires in, so that a decision that came in time is not lost to a
-        // turn of the event loop held up by other work (./redis-store.ts does the same)
-        const timer = setTimeout(() => setImmediate(() => pending.has(id) && done(ADMIT)), STORE_TIMEOUT_MS);
-        pending.set(id, done);
-        const message: HitMessage = { type: "limiter:hit", id, key, policy: { ...policy }, now };
-        try {
-          if (!process.send?.(message)) done(ADMIT);
-        } catch {
-          done(ADMIT);
-        }
+        });
+        if (batch.length === 0) setImmediate(flush);
+        batch.push({ id, key, policy: { ...policy }, now });
       });
     },
   };
@@ -142,10 +159,9 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
     const worker = cluster.fork({ WORKER_ID: String(n), WORKERS_SERVING: String(workers) });
     numberOf.set(worker, n);
     worker.on("message", (message: unknown) => {
-      if (!isMessage(message) || message.type !== "limiter:hit" || !counters) return;
-      const decision = counters.hit(message.key, message.policy, message.now) as RateLimitDecision;
-      const reply: DecisionMessage = { type: "limiter:decision", id: message.id, decision };
-      if (worker.isConnected()) worker.send(reply);
+      if (!isMessage(message) || message.type !== "limiter:hits" || !counters) return;
+      const decisions = message.hits.map(({ id, key, policy, now }) => ({ id, decision: counters.hit(key, policy, now) as RateLimitDecision }));
+      if (worker.isConnected()) worker.send({ type: "limiter:decisions", decisions } satisfies DecisionsMessage);
     });
     worker.on("online", () => {
       if (siteIsReady && worker.isConnected()) worker.send({ type: "site:ready" } satisfies SiteReadyMessage);
