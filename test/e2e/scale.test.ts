@@ -56,8 +56,11 @@ async function expectExactBursts(bases: string[], tag: string): Promise<void> {
   expect(v3.filter((o) => o.status === 429).every((o) => Number(o.retryAfter) >= 1 && Number(o.retryAfter) <= 60)).toBe(true);
   const v2 = await burst(bases, v2Years(15), `198.51.100.${tag}2`);
   expect(statuses(v2)).toEqual({ 200: SURFACES.v2.limit, 429: 15 - SURFACES.v2.limit });
-  // blocked: the 429s say the block's 10 s, and a request now is refused too
-  expect(v2.filter((o) => o.status === 429).every((o) => o.retryAfter === String(SURFACES.v2.blockSeconds))).toBe(true);
+  // blocked: the first 429 says the block's 10 s, the later ones what is left of it (a burst on a loaded machine takes
+  // more than a second), and a request now is refused too
+  const retries = v2.filter((o) => o.status === 429).map((o) => Number(o.retryAfter));
+  expect(Math.max(...retries)).toBe(SURFACES.v2.blockSeconds);
+  expect(retries.every((r) => r >= 1 && r <= SURFACES.v2.blockSeconds)).toBe(true);
   expect((await burst(bases, [`${PATHS.v2Holidays}?year=2030`], `198.51.100.${tag}2`))[0]!.status).toBe(429);
   const feed = await burst(bases, feedSets(25), `198.51.100.${tag}3`);
   expect(statuses(feed)).toEqual({ 200: SURFACES["feed-query"].limit, 429: 25 - SURFACES["feed-query"].limit });
