@@ -24,6 +24,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { run as runScale } from "./scale.js";
+import { childrenCpuSeconds, wrkMs } from "./lib/measure.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -77,24 +78,6 @@ function cpuSeconds(pid: number): number | undefined {
 type Generator = "wrk" | "autocannon";
 const GENERATOR: Generator =
   process.env.BENCH_HTTP_GENERATOR !== "autocannon" && spawnSync("wrk", ["--version"]).error === undefined ? "wrk" : "autocannon";
-
-/** CPU seconds of this process's finished children (the wrk runs), from /proc/self/stat; undefined without /proc. */
-function childrenCpuSeconds(): number | undefined {
-  try {
-    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A wrk latency figure (`812.00us`, `1.20ms`, `2.01s`) in milliseconds. */
-function wrkMs(text: string): number {
-  const m = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
-  if (!m) return NaN;
-  const value = Number(m[1]);
-  return m[2] === "us" ? value / 1000 : m[2] === "s" ? value * 1000 : value;
-}
 
 /**
  * The Lua script wrk runs for a path per request: the requests are written out here, whole (the paths from the same

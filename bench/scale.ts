@@ -10,13 +10,14 @@
  * Writes the section "Workers and Redis" of docs/bench-http.md.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PATHS } from "../contract/paths.js";
 import { choosePort } from "../test/e2e/server.js";
 import { redisBinary, startRedis, type TestRedis } from "../test/support/redis.js";
+import { childrenCpuSeconds, wrkMs } from "./lib/measure.js";
 import { writeSection } from "./lib/report.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -47,12 +48,6 @@ async function startInstance(env: Record<string, string>): Promise<{ port: numbe
   return { port, child };
 }
 
-/** CPU seconds of this process's finished children (wrk), from /proc. */
-function childrenCpuSeconds(): number {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-
 /** The n-th day from 1930-01-01. */
 const dayAfter1930 = (n: number) => new Date(Date.UTC(1930, 0, 1 + (n % 2_800_000))).toISOString().slice(0, 10);
 
@@ -73,14 +68,9 @@ function script(dir: string, port: number, offset: number): string {
   return file;
 }
 
-const wrkMs = (text: string) => {
-  const m = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
-  if (!m) return NaN;
-  return m[2] === "us" ? Number(m[1]) / 1000 : m[2] === "s" ? Number(m[1]) * 1000 : Number(m[1]);
-};
 
 async function wrk(port: number, seconds: number, file: string): Promise<{ rps: number; p99: number; bad: number; loadCpu: number }> {
-  const before = childrenCpuSeconds();
+  const before = childrenCpuSeconds() ?? NaN;
   const started = performance.now();
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn("wrk", ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", file, `http://127.0.0.1:${port}/`], { stdio: ["ignore", "pipe", "inherit"] });
@@ -94,7 +84,7 @@ async function wrk(port: number, seconds: number, file: string): Promise<{ rps: 
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
     p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ""),
     bad: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
-    loadCpu: (childrenCpuSeconds() - before) / took,
+    loadCpu: ((childrenCpuSeconds() ?? NaN) - before) / took,
   };
 }
 

@@ -1,4 +1,5 @@
-/** Timing helpers shared by the in-process benchmarks (bench/engine.ts, bench/timeoff.ts). */
+import { readFileSync } from "node:fs";
+/** Measuring helpers shared by the benchmarks: timing in process (bench/engine.ts, bench/timeoff.ts), and wrk runs (bench/http.ts, bench/scale.ts). */
 
 /** Median and slowest time per call in microseconds, over `batches` batches of `perBatch` calls, after a warm-up of `warmupBatches` batches. */
 export function timePerCall(fn: (i: number) => unknown, perBatch: number, batches = 25, warmupBatches = 5): { median: number; max: number } {
@@ -43,4 +44,22 @@ export function printTable(rows: Row[]): void {
   console.log(line(head));
   console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
   for (const b of body) console.log(line(b));
+}
+
+/** CPU seconds of this process's finished children (the wrk runs), from /proc/self/stat; undefined without /proc. */
+export function childrenCpuSeconds(): number | undefined {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A wrk latency figure (`812.00us`, `1.20ms`, `2.01s`) in milliseconds. */
+export function wrkMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!m) return NaN;
+  const value = Number(m[1]);
+  return m[2] === "us" ? value / 1000 : m[2] === "s" ? value * 1000 : value;
 }
