@@ -59,6 +59,15 @@ return {allowed, admitAt}
 
 const ADMIT: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
 
+/**
+ * Runs `decide` once `ms` have passed, after the I/O of the turn of the event loop its timer fires in. Timers run
+ * before I/O in each turn: after a turn held up by other work, an answer that came in time would lose to its own
+ * timeout. Every store with a time limit (this one, the workers' primary) decides its timeouts so.
+ */
+export function afterTimeout(ms: number, decide: () => void): ReturnType<typeof setTimeout> {
+  return setTimeout(() => setImmediate(decide), ms);
+}
+
 /** Is this a URL the Redis client reads? (`redis://` or `rediss://`, a host, an optional numeric database) */
 export function redisUrlProblem(value: string): string | undefined {
   let url: URL;
@@ -117,18 +126,12 @@ export function redisRateLimitStore(url: string, log: Log, timeoutMs = STORE_TIM
       }
       return new Promise<RateLimitDecision>((resolve) => {
         let settled = false;
-        // Timers run before I/O in each turn of the event loop: after a turn held up by other work, an answer that came
-        // in time would lose to its own timeout. The timeout therefore decides after that turn's I/O (setImmediate).
-        const timer = setTimeout(
-          () =>
-            setImmediate(() => {
-              if (settled) return;
-              settled = true;
-              down(`took longer than ${timeoutMs} ms to answer`);
-              resolve(ADMIT);
-            }),
-          timeoutMs,
-        );
+        const timer = afterTimeout(timeoutMs, () => {
+          if (settled) return;
+          settled = true;
+          down(`took longer than ${timeoutMs} ms to answer`);
+          resolve(ADMIT);
+        });
         client.countHit(KEY_PREFIX + key, nowMs, policy.windowSeconds * 1000, policy.limit, (policy.blockSeconds ?? 0) * 1000).then(
           ([allowed, admitAt]) => {
             if (settled) return;

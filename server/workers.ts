@@ -17,7 +17,7 @@ import { availableParallelism } from "node:os";
 import { memoryRateLimitStore, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import { SHUTDOWN_GRACE_MS } from "./lifecycle.js";
 import type { Log } from "./log.js";
-import { STORE_TIMEOUT_MS } from "./redis-store.js";
+import { STORE_TIMEOUT_MS, afterTimeout } from "./redis-store.js";
 
 export const WORKERS_ENV = "WORKERS";
 /** More workers than this is a typo, not a plan. */
@@ -91,9 +91,7 @@ export function primaryCountedStore(): RateLimitStore {
     const hits = batch;
     batch = [];
     const ids = hits.map((h) => h.id);
-    // decided after the I/O of the turn the timer fires in, so that decisions that came in time are not lost to a
-    // turn of the event loop held up by other work (./redis-store.ts does the same)
-    setTimeout(() => setImmediate(() => admitAll(ids)), STORE_TIMEOUT_MS);
+    afterTimeout(STORE_TIMEOUT_MS, () => admitAll(ids));
     try {
       if (!process.send?.({ type: "limiter:hits", hits } satisfies HitsMessage)) admitAll(ids);
     } catch {
