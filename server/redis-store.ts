@@ -9,7 +9,7 @@
  * begins and one line when counting resumes; `degraded()` says which (for /health). The client reconnects by itself.
  */
 import { Redis } from "ioredis";
-import type { RateLimitDecision, RateLimitPolicy, RateLimitStore } from "../functions/lib/ratelimit.js";
+import { retryAfterSeconds, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import type { Log } from "./log.js";
 
 /** The environment variable naming the Redis server: `redis://[user:password@]host[:port][/db]` (or `rediss://` for TLS). */
@@ -138,7 +138,7 @@ export function redisRateLimitStore(url: string, log: Log, timeoutMs = STORE_TIM
             settled = true;
             clearTimeout(timer);
             up();
-            resolve(allowed === 1 ? ADMIT : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(admitAt) - nowMs) / 1000)) });
+            resolve(allowed === 1 ? ADMIT : { allowed: false, retryAfterSeconds: retryAfterSeconds(Number(admitAt), nowMs, policy) });
           },
           (error: Error) => {
             if (settled) return;

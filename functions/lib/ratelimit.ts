@@ -36,7 +36,7 @@ export function countHit(
       ? { ...state }
       : { windowStart: nowMs, count: 0, blockedUntil: state?.blockedUntil ?? 0 };
   if (nowMs < s.blockedUntil) {
-    return { state: s, decision: { allowed: false, retryAfterSeconds: secondsUntil(s.blockedUntil, nowMs) } };
+    return { state: s, decision: { allowed: false, retryAfterSeconds: retryAfterSeconds(s.blockedUntil, nowMs, policy) } };
   }
   if (s.count < policy.limit) {
     s.count++;
@@ -47,11 +47,17 @@ export function countHit(
     s.blockedUntil = Math.max(s.blockedUntil, nowMs + policy.blockSeconds * 1000);
     admitAt = Math.max(admitAt, s.blockedUntil);
   }
-  return { state: s, decision: { allowed: false, retryAfterSeconds: secondsUntil(admitAt, nowMs) } };
+  return { state: s, decision: { allowed: false, retryAfterSeconds: retryAfterSeconds(admitAt, nowMs, policy) } };
 }
 
-function secondsUntil(atMs: number, nowMs: number): number {
-  return Math.max(1, Math.ceil((atMs - nowMs) / 1000));
+/**
+ * Whole seconds from `nowMs` until `admitAtMs`, at least 1 and never more than the policy's longest wait (its window,
+ * or its block): a hit whose time was read a moment before the hit that opened the window or the block (another
+ * worker's or instance's clock) would otherwise be told a second more than the block lasts.
+ */
+export function retryAfterSeconds(admitAtMs: number, nowMs: number, policy: RateLimitPolicy): number {
+  const longest = Math.max(policy.windowSeconds, policy.blockSeconds ?? 0);
+  return Math.min(longest, Math.max(1, Math.ceil((admitAtMs - nowMs) / 1000)));
 }
 
 /** How often (in hits) the memory store sweeps out counters whose window and block have ended. */

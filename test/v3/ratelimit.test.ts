@@ -143,6 +143,25 @@ describe("block window (v2: blocked for 10 s once over the limit)", () => {
     expect(hit(T0 + 19_000).allowed).toBe(true);
   });
 
+  it("a hit read a moment before the one that started the block is told the block's length, not a second more", () => {
+    // two workers' clocks: the sixth hit (worker B, T0 + 500) blocks until T0 + 10.5 s; the seventh was read by
+    // worker A at T0 + 400 and reaches the counters after it
+    const policy = { limit: 5, windowSeconds: 10, blockSeconds: 10 };
+    let state: CounterState | null = null;
+    const hit = (ms: number) => {
+      const r = countHit(state, policy, ms);
+      state = r.state;
+      return r.decision;
+    };
+    for (let i = 0; i < 5; i++) expect(hit(T0 + i * 10).allowed).toBe(true);
+    expect(hit(T0 + 500)).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    expect(hit(T0 + 400)).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    // and a window opened by a later clock: at most the window's 60 s
+    const window = { limit: 1, windowSeconds: 60 };
+    const first = countHit(null, window, T0 + 700);
+    expect(countHit(first.state, window, T0 + 100).decision).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+
   it("works through serve() with a surface policy", async () => {
     const surface = { name: "blocky", policy: () => ({ limit: 2, windowSeconds: 10, blockSeconds: 30 }) };
     const handler = serve(surface, () => new Response("ok"));
