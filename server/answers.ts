@@ -23,6 +23,7 @@ import { ifNoneMatchMatches, layeredHeaders } from "../functions/lib/http.js";
 import type { Served } from "../functions/lib/serve.js";
 import { STAT_TTL_MS } from "./files.js";
 import { MEMO_KEY_LENGTH } from "./memo.js";
+import { noteBodyBytes } from "./node-io.js";
 
 export interface KeptAnswer {
   /** the 200's headers, Content-Length included */
@@ -37,6 +38,8 @@ export interface KeptAnswer {
   readonly counter: { readonly name: string; readonly pace: PaceLimit } | undefined;
   /** epoch ms after which the answer is not used */
   readonly validUntil: number;
+  /** the route table's row that answered it (its id), for the access line and the metrics */
+  readonly route: string;
   readonly bytes: number;
 }
 
@@ -66,7 +69,7 @@ const without = (headers: Readonly<Record<string, string>>, names: readonly stri
 };
 
 /** The kept form of a served 200 (with `extra` headers, e.g. the answer source tests ask for), valid until `validUntil`. */
-export function keptAnswer(served: Served, validUntil: number, extra?: Readonly<Record<string, string>>): KeptAnswer | undefined {
+export function keptAnswer(served: Served, validUntil: number, route: string, extra?: Readonly<Record<string, string>>): KeptAnswer | undefined {
   const { answer } = served;
   const etag = answer.headers.ETag;
   if (answer.status !== 200 || answer.body === null || etag === undefined) return undefined;
@@ -84,6 +87,7 @@ export function keptAnswer(served: Served, validUntil: number, extra?: Readonly<
     etag,
     counter: served.counter !== undefined && served.pace && countedWhenKept(answer.headers["Cache-Control"]) ? { name: served.counter, pace: served.pace } : undefined,
     validUntil,
+    route,
     bytes: length + 1024,
   };
 }
@@ -110,6 +114,10 @@ export class AnswerCache {
   private readonly kept = new Map<string, KeptAnswer>();
   private readonly seen = new Uint32Array(SEEN_SLOTS);
   private bytes = 0;
+  /** The bytes the kept answers take (their bodies and a share for their headers). */
+  get keptBytes(): number {
+    return this.bytes;
+  }
   /**
    * Targets in the order they were kept, oldest first from `head`: eviction takes from the front. (Scanning the Map
    * from its front instead walked past every entry deleted before, which V8 keeps until the Map is rebuilt: once the
@@ -185,6 +193,7 @@ export function writeKept(req: IncomingMessage, res: ServerResponse, kept: KeptA
     res.end();
   } else {
     res.writeHead(200, kept.headers);
+    noteBodyBytes(res, kept.body.byteLength);
     res.end(kept.body);
   }
 }

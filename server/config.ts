@@ -10,7 +10,8 @@ import { DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import type { Clock } from "../functions/lib/serve.js";
 import { withdrawalConfigFromEnv, type WithdrawalConfig } from "../functions/lib/withdrawal.js";
-import { consoleLog, type Log } from "./log.js";
+import { consoleLog, type Log, type ServerLogger } from "./log.js";
+import { METRICS_ALLOW_ENV, createMetrics, metricsAllowOf, type Metrics } from "./metrics.js";
 import type { ProcessInfo } from "./workers.js";
 import { TRUST_PROXY_ENV, clientAddress, parseTrustProxy } from "./proxy.js";
 
@@ -38,6 +39,10 @@ export interface StandaloneOptions {
   /** where the counters live (default: one in-process store for the whole server; tests inject a broken one) */
   store?: RateLimitStore;
   log?: Log;
+  /** the process's logger: its lines, and an access line per request (default: `log`, and no access lines) */
+  logger?: ServerLogger;
+  /** the server's metrics, answered on /metrics (default: this server's own; false: none, /metrics is not found) */
+  metrics?: Metrics | false;
   /** site files are answered once this settles (the site build `npm start` runs in the background) */
   siteReady?: Promise<unknown>;
   /** send X-Answer-Source: file | function (default: env ANSWER_SOURCE_HEADER === "on") */
@@ -84,6 +89,13 @@ export interface ServerConfig {
   clientOf(req: IncomingMessage): string;
   readonly processInfo: ProcessInfo;
   readonly limiter: LimiterInfo;
+  /** access lines are written here (the logger's, when it writes them) */
+  readonly access: ServerLogger["access"] | undefined;
+  /** access lines show query values (LOG_QUERIES) */
+  readonly logQueries: boolean;
+  readonly metrics: Metrics | undefined;
+  /** may this address (the counted one: ./proxy.ts) read /metrics? loopback and METRICS_ALLOW */
+  metricsAllowed(address: string): boolean;
 }
 
 /** A request header's text (Node joins repeated X-Forwarded-For fields with commas; Forwarded may come as a list). */
@@ -92,7 +104,12 @@ const headerText = (value: string | string[] | undefined): string | undefined =>
 /** Reads the options and the environment once; logs what the withdrawal's settings warn about. */
 export function serverConfig(options: StandaloneOptions = {}): ServerConfig {
   const env = options.env ?? process.env;
-  const log = options.log ?? consoleLog;
+  const log = options.log ?? options.logger?.log ?? consoleLog;
+  // who may read /metrics; an entry that is no address stops the start
+  const metricsAllowed = metricsAllowOf(env[METRICS_ALLOW_ENV]);
+  const metrics = options.metrics === false ? undefined : (options.metrics ?? createMetrics());
+  const rateLimitsEnabled = options.rateLimits ?? env.RATE_LIMITS !== "off";
+  const store = options.store ?? memoryRateLimitStore();
   const publicDir = resolve(options.publicDir ?? join(PROJECT_ROOT, "public"));
   // whose forwarding headers say who the client is (./proxy.ts); a TRUST_PROXY that cannot be read stops the start
   const trustedProxies = parseTrustProxy(env[TRUST_PROXY_ENV]);
@@ -104,8 +121,9 @@ export function serverConfig(options: StandaloneOptions = {}): ServerConfig {
     publicDir,
     manifestPath: resolve(env[DATASET_MANIFEST_ENV] || join(publicDir, "manifest.json")),
     clock: options.clock ?? (() => new Date()),
-    rateLimitsEnabled: options.rateLimits ?? env.RATE_LIMITS !== "off",
-    store: options.store ?? memoryRateLimitStore(),
+    rateLimitsEnabled,
+    // every decision counted in the metrics
+    store: metrics ? metrics.counting(store) : store,
     markSource: options.answerSourceHeader ?? env.ANSWER_SOURCE_HEADER === "on",
     answerCacheBytes: options.answerCacheBytes ?? ANSWER_CACHE_BYTES,
     fileCacheBytes: options.fileCacheBytes,
@@ -115,7 +133,11 @@ export function serverConfig(options: StandaloneOptions = {}): ServerConfig {
     host: options.host ?? (env.HOST || undefined),
     withdrawal,
     processInfo: options.processInfo ?? { workers: 1, worker: 1 },
-    limiter: options.limiter ?? { store: (options.rateLimits ?? env.RATE_LIMITS !== "off") ? "memory" : "off" },
+    limiter: options.limiter ?? { store: rateLimitsEnabled ? "memory" : "off" },
+    access: options.logger?.accessOn ? options.logger.access : undefined,
+    logQueries: options.logger?.settings.queries ?? true,
+    metrics,
+    metricsAllowed,
     clientOf: trustedProxies
       ? (req) => clientAddress(req.socket.remoteAddress, headerText(req.headers["x-forwarded-for"]), headerText(req.headers.forwarded), trustedProxies)
       : (req) => req.socket.remoteAddress ?? "unknown",

@@ -158,7 +158,7 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     const { pathname } = ctx.url;
 
     const datasetKind = datasetFileOf(pathname);
-    if (!datasetKind && siteBuilding) return mark(settle(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
+    if (!datasetKind && siteBuilding) return mark(ctx, settle(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
     const file = (await files.get(pathname)) ?? (datasetKind ? await computedDatasetFile(pathname) : undefined);
     if (file) {
       if (datasetKind) {
@@ -169,8 +169,8 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     }
     // a browser asking for a page that does not exist gets the site's not-found page in the path's language
     const page = !datasetKind && request.method !== "OPTIONS" && acceptsHtml(request) ? await files.get(notFoundPageOf(pathname)) : undefined;
-    if (page) return mark(settle(ctx, methodGate(request) ?? htmlAnswer(404, page.bytes), undefined), "file");
-    return mark(await handlers["not-found"](request, ctx), "function");
+    if (page) return mark(ctx, settle(ctx, methodGate(request) ?? htmlAnswer(404, page.bytes), undefined), "file");
+    return mark(ctx, await handlers["not-found"](request, ctx), "function");
   }
 
   return {

@@ -14,12 +14,21 @@ import { writeAnswer } from "./node-io.js";
 /** The header that says what answered (`file` or `function`), sent only when `answerSourceHeader` is on (tests). */
 export const ANSWER_SOURCE_HEADER = "X-Answer-Source";
 
+/** What answered a request, as the access line and the metrics tell it: a kept answer, a file (dataset or site), computed. */
+export type ObservedSource = "kept" | "file" | "computed";
+
+const SOURCE = Symbol("answer source");
+type Sourced = RequestContext & { [SOURCE]?: ObservedSource };
+
+/** What answered the request of this context (as kept() or mark() recorded it); computed when neither did. */
+export const sourceOf = (ctx: RequestContext): ObservedSource => (ctx as Sourced)[SOURCE] ?? "computed";
+
 export interface Keeping {
   readonly cache: AnswerCache;
   /** the answer-source header of `source`, when the server sends it */
   sourceHeader(source: "file" | "function"): Record<string, string> | undefined;
-  /** the answer with its answer-source header, when the server sends it */
-  mark(answer: Answer, source: "file" | "function"): Answer;
+  /** the answer with its answer-source header, when the server sends it; records the source on the request's context */
+  mark(ctx: RequestContext, answer: Answer, source: "file" | "function"): Answer;
   /** keeps a GET's 200 (as its context recorded it) for its target when it stays the same for it, then marks it */
   kept(ctx: RequestContext, target: string | undefined, answer: Answer, source: AnswerSource): Answer;
   /** a repeated target: counted as its function counts it (429 when over), then the kept answer */
@@ -30,7 +39,8 @@ export function keeping(config: ServerConfig, life: Pick<Lifecycle, "closeIfClos
   const { markSource, answerCacheBytes, rateLimitsEnabled, store, clock, clientOf } = config;
   const cache = new AnswerCache(answerCacheBytes);
   const sourceHeader = (source: "file" | "function") => (markSource ? { [ANSWER_SOURCE_HEADER]: source } : undefined);
-  const mark = (answer: Answer, source: "file" | "function"): Answer => {
+  const mark = (ctx: RequestContext, answer: Answer, source: "file" | "function"): Answer => {
+    (ctx as Sourced)[SOURCE] = source === "file" ? "file" : "computed";
     const header = sourceHeader(source);
     return header ? { status: answer.status, headers: layeredHeaders(answer.headers, header), body: answer.body } : answer;
   };
@@ -45,10 +55,10 @@ export function keeping(config: ServerConfig, life: Pick<Lifecycle, "closeIfClos
       if (served && rateLimitsEnabled && !ctx.rateLimitsEnabled) served = { ...served, counter: undefined };
       if (served) {
         const until = keptUntil(source, served.answer.headers["Cache-Control"], clock());
-        const keep = until === undefined ? undefined : keptAnswer(served, until, sourceHeader(shown));
+        const keep = until === undefined ? undefined : keptAnswer(served, until, ctx.match?.route.id ?? "-", sourceHeader(shown));
         if (keep) cache.set(target!, keep);
       }
-      return mark(answer, shown);
+      return mark(ctx, answer, shown);
     },
     answerKept(req, res, keep, now) {
       const counter = keep.counter;

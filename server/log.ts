@@ -1,41 +1,197 @@
 /**
- * The standalone server's log: one line per event, to stdout (info) or stderr (warnings, errors), written so that
- * logging can never affect answering.
+ * The standalone server's log: one JSON object per line on stdout (pino), with `time` (ISO 8601), `level` (its name)
+ * and `msg`; an access line per request (./observe.ts). Written so that logging can never affect answering.
  *
- * When nothing reads the process's output any more (a log collector restarts, the terminal goes, `npm start | head`,
- * a supervisor dies), the next write fails with EPIPE, reported as an 'error' event of the stream. Unhandled, that
- * event is an uncaught exception; reporting it writes to the same dead stream, which fails again: a loop that kept
- * the process at 100 % CPU, answering nothing and deaf to SIGTERM. So (guardOutput) every error of stdout and stderr
- * is dropped and counted, a stream that failed once is not written again, a write that throws is dropped, and the
- * uncaught-error report cannot re-enter itself.
+ *   LOG_FORMAT   json | pretty   (default: pretty when stdout is a terminal, else json)
+ *   LOG_LEVEL    debug | info | warn | error | silent   (default info; access lines are info)
+ *   LOG_QUERIES  off: access lines show a query's parameter names without their values   (default on)
+ *
+ * The destination is asynchronous (pino's SonicBoom on file descriptor 1, not process.stdout, which is synchronous
+ * for pipes and files on Linux): a write hands the line to a bounded buffer and returns. When nothing reads the
+ * output any more (a log collector restarts, `npm start | head`, a supervisor dies) the write fails with EPIPE,
+ * reported once as an 'error' event: the destination is then dropped and every later line counted as dropped. When
+ * the reader is slow or stalled (a full pipe), lines wait in the buffer (up to MAX_BUFFERED_BYTES, then they are
+ * dropped and counted): the server answers on. Unhandled, an EPIPE of process.stdout or process.stderr (someone's
+ * console.log) is an uncaught exception whose report writes to the same dead stream: guardOutput drops and counts
+ * those errors, and the uncaught-error report cannot re-enter itself.
  */
-export type LogLevel = "info" | "warn" | "error";
+import { format } from "node:util";
+import pino, { type DestinationStream, type Logger } from "pino";
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
 export type Log = (level: LogLevel, message: string) => void;
 
-/** Streams that have failed once (EPIPE, closed): nothing is written to them any more. */
-const failed = new WeakSet<NodeJS.WritableStream>();
+/** The environment variables of the log, declared once (README, the start's problem lines). */
+export const LOG_FORMAT_ENV = "LOG_FORMAT";
+export const LOG_LEVEL_ENV = "LOG_LEVEL";
+export const LOG_QUERIES_ENV = "LOG_QUERIES";
+export const LOG_FORMATS = ["json", "pretty"] as const;
+export const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** Bytes of lines waiting for a slow output before new lines are dropped. */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export interface LogSettings {
+  format: LogFormat;
+  level: (typeof LOG_LEVELS)[number];
+  /** access lines show query values */
+  queries: boolean;
+}
+
+/** The log's settings from the environment, or the problem with a value (the start stops with it). */
+export function logSettingsOf(env: Record<string, string | undefined>, stdoutIsTerminal = process.stdout.isTTY === true): LogSettings | { problem: string } {
+  const format = env[LOG_FORMAT_ENV] || (stdoutIsTerminal ? "pretty" : "json");
+  if (!(LOG_FORMATS as readonly string[]).includes(format)) return { problem: `${LOG_FORMAT_ENV} must be one of ${LOG_FORMATS.join(", ")}, not ${JSON.stringify(format)}` };
+  const level = env[LOG_LEVEL_ENV] || "info";
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) return { problem: `${LOG_LEVEL_ENV} must be one of ${LOG_LEVELS.join(", ")}, not ${JSON.stringify(level)}` };
+  const queries = env[LOG_QUERIES_ENV] || "on";
+  if (queries !== "on" && queries !== "off") return { problem: `${LOG_QUERIES_ENV} must be on or off, not ${JSON.stringify(queries)}` };
+  return { format: format as LogFormat, level: level as LogSettings["level"], queries: queries === "on" };
+}
+
+/** One request as its access line tells it. */
+export interface AccessLine {
+  method: string;
+  /** the target; without query values when LOG_QUERIES=off */
+  path: string;
+  status: number;
+  /** bytes of the body sent (0 for HEAD, 304, and answers cut short before their body) */
+  bytes: number;
+  /** milliseconds from the request's head read to the answer written */
+  ms: number;
+  /** the address the request was counted for (behind a trusted proxy, the client it forwarded for) */
+  client: string;
+  /** the row of the route table (its id), `metrics`, or `-` for a path no row answers */
+  route: string;
+  /** what answered: a kept answer, a file (dataset or site), or computed */
+  source: string;
+  /** the client went away before the answer was written */
+  aborted?: true;
+}
+
+export interface ServerLogger {
+  log: Log;
+  access(line: AccessLine): void;
+  /** whether access lines are written (LOG_LEVEL at info or below) */
+  readonly accessOn: boolean;
+  readonly settings: LogSettings;
+}
+
 let droppedLines = 0;
 
-/** How many log lines (and stream errors) were dropped because the output could not take them. */
+/** How many log lines (and output errors) were dropped because the output could not take them. */
 export function droppedLogLines(): number {
   return droppedLines;
 }
 
-function writeLine(stream: NodeJS.WriteStream, line: string): void {
-  if (failed.has(stream) || stream.destroyed || !stream.writable) {
+/**
+ * The asynchronous destination on file descriptor 1, guarded: never throws, drops (and counts) what a dead or full
+ * output cannot take. One per process.
+ */
+let stdoutDestination: DestinationStream | undefined;
+function guardedStdout(): DestinationStream {
+  if (stdoutDestination) return stdoutDestination;
+  const boom = pino.destination({ dest: 1, sync: false, maxLength: MAX_BUFFERED_BYTES });
+  let failed = false;
+  boom.on("error", () => {
+    failed = true;
     droppedLines++;
-    return;
-  }
-  try {
-    stream.write(line.endsWith("\n") ? line : line + "\n");
-  } catch {
-    droppedLines++;
-    failed.add(stream);
-  }
+  });
+  boom.on("drop", () => droppedLines++);
+  // what is still buffered when the process ends is written then, if the output takes it
+  process.once("exit", () => {
+    if (failed) return;
+    try {
+      boom.flushSync();
+    } catch {
+      droppedLines++;
+    }
+  });
+  stdoutDestination = {
+    write(line: string) {
+      if (failed) {
+        droppedLines++;
+        return;
+      }
+      try {
+        boom.write(line);
+      } catch {
+        failed = true;
+        droppedLines++;
+      }
+    },
+  };
+  return stdoutDestination;
+}
+
+/**
+ * A logger writing to `destination` (default: stdout, guarded), with `worker` on every line when given (the access
+ * lines' worker).
+ * `prettify` (LOG_FORMAT=pretty: pino-pretty's prettyFactory, loaded by the caller only then) turns each JSON line
+ * into a terminal line.
+ */
+export function createLogger(settings: LogSettings, options: { worker?: number; destination?: DestinationStream; prettify?: (line: string) => string } = {}): ServerLogger {
+  const out = options.destination ?? guardedStdout();
+  const { prettify } = options;
+  const destination: DestinationStream = prettify
+    ? {
+        write(line: string) {
+          let text: string;
+          try {
+            text = prettify(line);
+          } catch {
+            text = line;
+          }
+          out.write(text);
+        },
+      }
+    : out;
+  const logger: Logger = pino(
+    {
+      level: settings.level,
+      base: options.worker === undefined ? undefined : { worker: options.worker },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+  const accessOn = logger.isLevelEnabled("info");
+  return {
+    settings,
+    accessOn,
+    log: (level, message) => {
+      try {
+        logger[level](message);
+      } catch {
+        droppedLines++;
+      }
+    },
+    access(line) {
+      try {
+        logger.info(line, `${line.method} ${line.path} ${line.status}`);
+      } catch {
+        droppedLines++;
+      }
+    },
+  };
+}
+
+let defaultLogger: ServerLogger | undefined;
+/** The process's logger as the environment sets it (settings that cannot be read fall back to the defaults). */
+export function processLogger(): ServerLogger {
+  if (defaultLogger) return defaultLogger;
+  const settings = logSettingsOf(process.env);
+  defaultLogger = createLogger("problem" in settings ? { format: "json", level: "info", queries: true } : { ...settings, format: "json" });
+  return defaultLogger;
+}
+/** Makes `logger` the process's logger (`npm start`: with its worker number and format). */
+export function setProcessLogger(logger: ServerLogger): void {
+  defaultLogger = logger;
 }
 
 /** The server's log on the process's own output; never throws, whatever became of the output. */
-export const consoleLog: Log = (level, message) => writeLine(level === "info" ? process.stdout : process.stderr, message);
+export const consoleLog: Log = (level, message) => processLogger().log(level, message);
 
 /** Whether an error is the failure of a write to the process's own output (nothing reads it any more). */
 function isOutputError(error: unknown): boolean {
@@ -47,8 +203,9 @@ let guarded = false;
 
 /**
  * Makes the process's output harmless to the server (once per process): errors of stdout and stderr are dropped and
- * counted; an uncaught exception or unhandled rejection is logged in one report that cannot trigger itself again
- * (a failure while reporting, or an output error escaping anyway, is only counted).
+ * counted; console.log/info/warn/error (the functions' code, shared with the platform, logs through console) become
+ * lines of the log; an uncaught exception or unhandled rejection is logged in one report that cannot trigger itself
+ * again (a failure while reporting, or an output error escaping anyway, is only counted).
  */
 export function guardOutput(log: Log = consoleLog): void {
   if (guarded) return;
@@ -56,9 +213,11 @@ export function guardOutput(log: Log = consoleLog): void {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on("error", () => {
       droppedLines++;
-      failed.add(stream);
     });
   }
+  console.log = console.info = (...args: unknown[]) => log("info", format(...args));
+  console.warn = (...args: unknown[]) => log("warn", format(...args));
+  console.error = (...args: unknown[]) => log("error", format(...args));
   let reporting = false;
   const report = (what: string, error: unknown) => {
     if (reporting || isOutputError(error)) {

@@ -17,8 +17,41 @@ export function writeAnswer(res: ServerResponse, answer: Answer): void {
     return;
   }
   const { body } = answer;
-  res.writeHead(answer.status, { ...answer.headers, "Content-Length": String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength) });
+  const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+  res.writeHead(answer.status, { ...answer.headers, "Content-Length": String(length) });
+  noteBodyBytes(res, length);
   res.end(body);
+}
+
+const BODY_BYTES = Symbol("body bytes");
+type Noted = ServerResponse & { [BODY_BYTES]?: number };
+
+/** Records the bytes of the body a response is given (the access line and the metrics read them once it is done). */
+export function noteBodyBytes(res: ServerResponse, bytes: number): void {
+  (res as Noted)[BODY_BYTES] = ((res as Noted)[BODY_BYTES] ?? 0) + bytes;
+}
+
+/** The bytes of the body a response was given (0: none, HEAD, 304). */
+export function bodyBytesOf(res: ServerResponse): number {
+  return (res as Noted)[BODY_BYTES] ?? 0;
+}
+
+/** Counts what someone else writes on a response (the Fetch bridge's streamed answers) as its body's bytes. */
+export function countBodyWrites(res: ServerResponse): void {
+  const count = (chunk: unknown, encoding?: unknown) => {
+    if (typeof chunk === "string") noteBodyBytes(res, Buffer.byteLength(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    else if (chunk instanceof Uint8Array) noteBodyBytes(res, chunk.byteLength);
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    count(chunk, rest[0]);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as ServerResponse["write"];
+  res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    if (typeof chunk !== "function") count(chunk, rest[0]);
+    return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+  } as ServerResponse["end"];
 }
 
 /**

@@ -9,13 +9,14 @@
  * begins and one line when counting resumes; `degraded()` says which (for /health). The client reconnects by itself.
  */
 import { Redis } from "ioredis";
-import { retryAfterSeconds, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
+import { FAIL_OPEN, retryAfterSeconds, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import type { Log } from "./log.js";
 
 /** The environment variable naming the Redis server: `redis://[user:password@]host[:port][/db]` (or `rediss://` for TLS). */
 export const REDIS_URL_ENV = "REDIS_URL";
 /** No request waits longer than this for the store; a later answer counts as an outage (the request is admitted). */
 export const STORE_TIMEOUT_MS = 50;
+const ADMITTED: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
 /** Every key the limiter writes starts with this. */
 export const KEY_PREFIX = "swedish-calendar:limit:";
 
@@ -57,7 +58,6 @@ redis.call('PEXPIRE', KEYS[1], math.max(1, math.max(w + windowMs, b) - now))
 return {allowed, admitAt}
 `;
 
-const ADMIT: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
 
 /**
  * Runs `decide` once `ms` have passed, after the I/O of the turn of the event loop its timer fires in. Timers run
@@ -122,7 +122,7 @@ export function redisRateLimitStore(url: string, log: Log, timeoutMs = STORE_TIM
     hit(key: string, policy: RateLimitPolicy, nowMs: number): Promise<RateLimitDecision> | RateLimitDecision {
       if (client.status !== "ready") {
         down(`is not connected (${client.status})`);
-        return ADMIT;
+        return FAIL_OPEN;
       }
       return new Promise<RateLimitDecision>((resolve) => {
         let settled = false;
@@ -130,7 +130,7 @@ export function redisRateLimitStore(url: string, log: Log, timeoutMs = STORE_TIM
           if (settled) return;
           settled = true;
           down(`took longer than ${timeoutMs} ms to answer`);
-          resolve(ADMIT);
+          resolve(FAIL_OPEN);
         });
         client.countHit(KEY_PREFIX + key, nowMs, policy.windowSeconds * 1000, policy.limit, (policy.blockSeconds ?? 0) * 1000).then(
           ([allowed, admitAt]) => {
@@ -138,14 +138,14 @@ export function redisRateLimitStore(url: string, log: Log, timeoutMs = STORE_TIM
             settled = true;
             clearTimeout(timer);
             up();
-            resolve(allowed === 1 ? ADMIT : { allowed: false, retryAfterSeconds: retryAfterSeconds(Number(admitAt), nowMs, policy) });
+            resolve(allowed === 1 ? ADMITTED : { allowed: false, retryAfterSeconds: retryAfterSeconds(Number(admitAt), nowMs, policy) });
           },
           (error: Error) => {
             if (settled) return;
             settled = true;
             clearTimeout(timer);
             down(`answered with an error (${error.message})`);
-            resolve(ADMIT);
+            resolve(FAIL_OPEN);
           },
         );
       });

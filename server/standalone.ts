@@ -30,8 +30,10 @@ import { PublicFiles } from "./files.js";
 import { INTERNAL_ORIGIN, brokenLimit, readTarget, refusalOf, type TargetFacts } from "./guard.js";
 import { keeping } from "./keeping.js";
 import { lifecycle, SHUTDOWN_GRACE_MS } from "./lifecycle.js";
-import { consoleLog, guardOutput } from "./log.js";
-import { requestHeadOf } from "./node-io.js";
+import { consoleLog, createLogger, guardOutput, logSettingsOf, setProcessLogger, type ServerLogger } from "./log.js";
+import { createMetrics, gatherForWorkers, gatherFromPrimary, isMetricsTarget } from "./metrics.js";
+import { countBodyWrites, requestHeadOf } from "./node-io.js";
+import { observation, type Seen } from "./observe.js";
 import { TRUST_PROXY_ENV, parseTrustProxy } from "./proxy.js";
 import { REDIS_URL_ENV, redisRateLimitStore, redisUrlProblem } from "./redis-store.js";
 import { guardedHttpServer } from "./sockets.js";
@@ -71,20 +73,31 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const files = new PublicFiles(config.publicDir, { maxBytes: config.fileCacheBytes });
   const dispatch = dispatcher(config, { dataset, files, keep, logFault: life.logFault });
   const fetching = fetchLevel(config, { dataset, dispatch, keep, life });
+  const { metrics } = config;
+  metrics?.keptAnswers(() => keep.cache.size, () => keep.cache.keptBytes);
+  const observing = observation({
+    metrics,
+    access: config.access,
+    queries: config.logQueries,
+    clientOf: config.clientOf,
+  });
 
   /**
    * A request the guard let through (`facts`: its target as the guard read it), answered straight onto Node's
    * response; the MCP endpoint's through the bridge (which writes the answer itself: it is told about a close while
    * the answer is being prepared).
    */
-  const dispatchRaw = (req: IncomingMessage, res: ServerResponse, target: string, facts: TargetFacts): void => {
+  const dispatchRaw = (req: IncomingMessage, res: ServerResponse, target: string, facts: TargetFacts, seen: Seen | undefined): void => {
     if (facts.match?.route.fn === "mcp") {
       life.track(res);
       req.headers.host = INTERNAL_HOST;
+      if (seen) countBodyWrites(res);
       fetching.bridge(req, res).catch((error) => life.fail(res, error));
       return;
     }
-    const answered = dispatch.answerSafely(dispatch.contextOf(requestHeadOf(req, target), config.clientOf(req), facts), target);
+    const ctx = dispatch.contextOf(requestHeadOf(req, target), config.clientOf(req), facts);
+    if (seen) seen.ctx = ctx;
+    const answered = dispatch.answerSafely(ctx, target);
     if (answered instanceof Promise) answered.then((answer) => life.write(res, answer)).catch((error) => life.fail(res, error));
     else life.write(res, answered);
   };
@@ -92,21 +105,36 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   /** The raw request handler: the guard's checks, a kept answer, else dispatch. */
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     try {
+      const seen = observing?.begin(req, res);
       const method = req.method ?? "";
       const target = req.url ?? "";
       const hostRequired = req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
       const broken = brokenLimit(target, req.rawHeaders, hostRequired);
+      const readsOnly = method === "GET" || method === "HEAD";
       // a repeated target whose answer is kept: a GET or HEAD of it is answered without reading the target again
-      if (!broken && keep.cache.size > 0 && (method === "GET" || method === "HEAD")) {
+      if (!broken && keep.cache.size > 0 && readsOnly) {
         const now = config.clock();
         const kept = keep.cache.get(target, now.getTime());
-        if (kept) return keep.answerKept(req, res, kept, now);
+        if (kept) {
+          if (seen) {
+            seen.route = kept.route;
+            seen.source = "kept";
+          }
+          return keep.answerKept(req, res, kept, now);
+        }
+      }
+      // the metrics, to the addresses allowed to read them; to any other, the path does not exist
+      if (metrics && readsOnly && !broken && isMetricsTarget(target) && config.metricsAllowed(config.clientOf(req))) {
+        if (seen) seen.route = "metrics";
+        life.closeIfClosing(res);
+        return metrics.answer(req, res);
       }
       // the target is read once: the guard's checks and the request's context take its URL and row from here
       const facts = readTarget(target);
+      if (seen) seen.route = facts.match?.route.id ?? "-";
       const refusal = refusalOf(method, target, req.rawHeaders, hostRequired, facts, broken);
       if (refusal) return life.write(res, dispatch.asTheSurfaceAnswers(refusal.answer, refusal.target));
-      dispatchRaw(req, res, target, facts);
+      dispatchRaw(req, res, target, facts, seen);
     } catch (error) {
       life.fail(res, error);
     }
@@ -132,10 +160,20 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
  * a primary and its workers (./workers.ts), each worker running what one process runs alone.
  */
 export async function main(): Promise<void> {
-  const log = consoleLog;
+  const env = process.env;
+  const settings = logSettingsOf(env);
+  if ("problem" in settings) {
+    consoleLog("error", `the standalone server could not start: ${settings.problem}`);
+    process.exit(1);
+  }
+  // every line says which worker wrote it; a primary's lines (several workers) say none
+  const workers = parseWorkers(env[WORKERS_ENV]);
+  const worker = cluster.isWorker ? Number(env.WORKER_ID) || cluster.worker!.id : "workers" in workers && workers.workers > 1 ? undefined : 1;
+  const logger = await loggerOf(settings, worker);
+  setProcessLogger(logger);
+  const log = logger.log;
   // whatever becomes of the process's output, logging never affects answering (./log.ts)
   guardOutput(log);
-  const env = process.env;
   const scale = scaleOf(env);
   if ("problem" in scale) {
     log("error", `the standalone server could not start: ${scale.problem}`);
@@ -150,12 +188,22 @@ export async function main(): Promise<void> {
       siteReady = prepareStale({ root: PROJECT_ROOT, log }).siteReady;
     }
     const limitsOn = env.RATE_LIMITS !== "off";
+    // a worker asked for /metrics answers for all of them: the primary gathers
+    gatherForWorkers();
     await runPrimary({ workers: scale.workers, log, countForWorkers: limitsOn && !scale.redisUrl, siteReady });
     const port = Number(env.PORT || DEFAULT_PORT);
     log("info", `Swedish Calendar Service on http://localhost:${port} (${scale.workers} workers, ${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
     return;
   }
-  await serveOneProcess(log, env, scale, build);
+  await serveOneProcess(logger, env, scale, build);
+}
+
+/** The process's logger: JSON lines, or (LOG_FORMAT=pretty) pino-pretty's, loaded only then. */
+async function loggerOf(settings: Exclude<ReturnType<typeof logSettingsOf>, { problem: string }>, worker: number | undefined): Promise<ServerLogger> {
+  if (settings.format !== "pretty") return createLogger(settings, { worker });
+  const { prettyFactory } = await import("pino-pretty");
+  const prettify = prettyFactory({ colorize: process.stdout.isTTY === true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+  return createLogger(settings, { worker, prettify });
 }
 
 /** WORKERS and REDIS_URL, read once; a value that cannot be read stops the start with one line naming it. */
@@ -176,7 +224,8 @@ function limiterWords(env: NodeJS.ProcessEnv, scale: { workers: number; redisUrl
 }
 
 /** One process serving: alone (WORKERS=1), or as one of the primary's workers. */
-async function serveOneProcess(log: typeof consoleLog, env: NodeJS.ProcessEnv, scale: { workers: number; redisUrl: string | undefined }, build: boolean): Promise<void> {
+async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, scale: { workers: number; redisUrl: string | undefined }, build: boolean): Promise<void> {
+  const log = logger.log;
   const worker = cluster.isWorker ? { workers: Number(env.WORKERS_SERVING) || scale.workers, worker: Number(env.WORKER_ID) || cluster.worker!.id } : undefined;
   // told to stop at any moment, even while starting: close (in-flight answers finish within the grace), then exit
   let service: StandaloneServer | undefined;
@@ -218,7 +267,8 @@ async function serveOneProcess(log: typeof consoleLog, env: NodeJS.ProcessEnv, s
   } else if (limitsOn && worker) {
     store = primaryCountedStore();
   }
-  service = createServer({ siteReady, log, store, processInfo: worker ?? { workers: 1, worker: 1 }, limiter });
+  const metrics = createMetrics(worker ? { inWorker: true, gatherFromPrimary: gatherFromPrimary() } : {});
+  service = createServer({ siteReady, logger, metrics, store, processInfo: worker ?? { workers: 1, worker: 1 }, limiter });
   if (stopping) return void process.exit(0);
   const { url } = await service.listen();
   if (!worker) log("info", `Swedish Calendar Service on ${url} (${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);

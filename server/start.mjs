@@ -12,7 +12,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { SERVER_BUNDLE_FILE, bundleState } from "../build/bundle-state.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const line = (level, message) => (level === "info" ? process.stdout : process.stderr).write(`${new Date().toISOString()} ${level} ${message}\n`);
+// the server's log format (server/log.ts): one JSON object per line, or for a terminal (LOG_FORMAT=pretty) plain text
+const pretty = (process.env.LOG_FORMAT || (process.stdout.isTTY ? "pretty" : "json")) === "pretty";
+const line = (level, message) => {
+  const time = new Date().toISOString();
+  process.stdout.write(pretty ? `${time} ${level} ${message}\n` : JSON.stringify({ level, time, msg: message }) + "\n");
+};
 
 const state = bundleState(root);
 if (state !== "current") {

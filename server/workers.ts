@@ -14,7 +14,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
-import { memoryRateLimitStore, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
+import { FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import { SHUTDOWN_GRACE_MS } from "./lifecycle.js";
 import type { Log } from "./log.js";
 import { STORE_TIMEOUT_MS, afterTimeout } from "./redis-store.js";
@@ -68,7 +68,6 @@ type Message = HitsMessage | DecisionsMessage | SiteReadyMessage | ShutdownMessa
 const isMessage = (value: unknown): value is Message =>
   typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
 
-const ADMIT: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
 
 /**
  * A worker's limiter store without Redis: every hit decided by the primary's counters. The hits of one turn of the
@@ -85,7 +84,7 @@ export function primaryCountedStore(): RateLimitStore {
     for (const { id, decision } of message.decisions) pending.get(id)?.(decision);
   });
   const admitAll = (ids: number[]) => {
-    for (const id of ids) pending.get(id)?.(ADMIT);
+    for (const id of ids) pending.get(id)?.(FAIL_OPEN);
   };
   const flush = () => {
     const hits = batch;

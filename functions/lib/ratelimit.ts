@@ -7,7 +7,12 @@ export interface RateLimitDecision {
   allowed: boolean;
   /** whole seconds until a request would be admitted (0 when allowed) */
   retryAfterSeconds: number;
+  /** admitted uncounted because the store failed (the limiter fails open) */
+  failedOpen?: true;
 }
+
+/** The decision of a store that failed: the request goes through, uncounted. */
+export const FAIL_OPEN: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0, failedOpen: true });
 
 /** Where the counters live: the standalone server keeps them in its memory (on Netlify the platform counts). */
 export interface RateLimitStore {
@@ -94,11 +99,9 @@ export function memoryRateLimitStore(): RateLimitStore & { clear(): void; size()
 /** A store call that takes longer than this is treated as broken: the request goes through. */
 export const RATE_LIMIT_TIMEOUT_MS = 1500;
 
-const ADMIT: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
-
 function failOpen(error: unknown): RateLimitDecision {
   console.warn(`rate limiter failed open: ${(error as Error)?.message ?? error}`);
-  return ADMIT;
+  return FAIL_OPEN;
 }
 
 /**
@@ -123,7 +126,7 @@ export function checkRateLimit(
   const timeout = new Promise<RateLimitDecision>((resolve) => {
     timer = setTimeout(() => {
       console.warn(`rate limiter failed open: no answer within ${timeoutMs} ms`);
-      resolve(ADMIT);
+      resolve(FAIL_OPEN);
     }, timeoutMs);
   });
   return Promise.race([pending, timeout]).then(

@@ -255,7 +255,7 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
   });
 
   it("keptAnswer: bytes, Content-Length, and the HEAD and 304 headers derived from the 200's", () => {
-    const kept = keptAnswer(served("{\"name\":\"Nyårsdagen\"}"), Infinity, { "X-Answer-Source": "function" })!;
+    const kept = keptAnswer(served("{\"name\":\"Nyårsdagen\"}"), Infinity, "holidays", { "X-Answer-Source": "function" })!;
     expect(Buffer.from(kept.body).toString("utf8")).toBe("{\"name\":\"Nyårsdagen\"}");
     expect(kept.headers).toEqual({
       ETag: '"e"', "Cache-Control": CACHE_LONG, "Content-Type": "application/json", "X-Answer-Source": "function", "Content-Length": "22", // å is two bytes
@@ -263,12 +263,12 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
     expect(kept.headHeaders).toEqual({ ETag: '"e"', "Cache-Control": CACHE_LONG, "Content-Type": "application/json", "X-Answer-Source": "function" });
     expect(kept.notModifiedHeaders).toEqual({ ETag: '"e"', "Cache-Control": CACHE_LONG, "X-Answer-Source": "function" });
     expect(kept.counter).toEqual({ name: "v3:10/60", pace: { limit: 10, windowSeconds: 60 } });
-    expect(keptAnswer({ ...served("x"), answer: { status: 200, headers: {}, body: "x" } }, Infinity)).toBeUndefined(); // no ETag
+    expect(keptAnswer({ ...served("x"), answer: { status: 200, headers: {}, body: "x" } }, Infinity, "holidays")).toBeUndefined(); // no ETag
   });
 
   it("AnswerCache: expired answers are given up, and the oldest go first when the bytes run out", () => {
     const cache = new AnswerCache(64 * 1024);
-    const entry = (n: number, until = Infinity) => keptAnswer(served("x".repeat(n), `"${n}"`), until)!;
+    const entry = (n: number, until = Infinity) => keptAnswer(served("x".repeat(n), `"${n}"`), until, "holidays")!;
     cache.set("/a", entry(1000, 5_000));
     expect(cache.get("/a", 5_000)?.etag).toBe('"1000"');
     expect(cache.get("/a", 5_001)).toBeUndefined();

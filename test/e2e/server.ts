@@ -93,8 +93,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const [file, args] = command(kind, build);
   const child = spawn(file, args, { cwd: options.cwd ?? ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
-  child.stdout!.on("data", (d) => (log = (log + d).slice(-50_000)));
-  child.stderr!.on("data", (d) => (log = (log + d).slice(-50_000)));
+  child.stdout!.on("data", (d) => (log = (log + d).slice(-5_000_000)));
+  child.stderr!.on("data", (d) => (log = (log + d).slice(-5_000_000)));
   const baseUrl = `http://localhost:${port}`;
 
   const stop = async () => {

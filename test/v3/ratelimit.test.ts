@@ -108,7 +108,7 @@ describe("the limiter fails open", () => {
           throw new Error("counter unreadable");
         },
       };
-      expect(checkRateLimit(broken, "k", { limit: 1, windowSeconds: 60 }, T0)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+      expect(checkRateLimit(broken, "k", { limit: 1, windowSeconds: 60 }, T0)).toEqual({ allowed: true, retryAfterSeconds: 0, failedOpen: true });
       expect(warn).toHaveBeenCalledWith("rate limiter failed open: counter unreadable");
     } finally {
       warn.mockRestore();
@@ -124,7 +124,7 @@ describe("the limiter fails open", () => {
 
   it("lets the request through when the store hangs", async () => {
     const decision = await checkRateLimit(hanging, "k", { limit: 1, windowSeconds: 60 }, T0, 50);
-    expect(decision).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(decision).toEqual({ allowed: true, retryAfterSeconds: 0, failedOpen: true });
   });
 });
 

@@ -1,0 +1,198 @@
+/**
+ * `GET /metrics`: the standalone server's metrics in the Prometheus text format (prom-client), for a scraper on the
+ * same machine or one the operator names:
+ *   - http_requests_total{route,status,source}           every request answered, by the route table's row (its id;
+ *                                                         `metrics`, or `-` for a path no row answers), status and
+ *                                                         what answered (kept, file, computed)
+ *   - http_request_duration_seconds{route,source}         a histogram of the time from the request's head to its answer
+ *   - rate_limit_decisions_total{surface,decision}        the limiter's decisions: admitted, refused, failed_open
+ *   - kept_answers, kept_answer_bytes, kept_answer_hits_total   the answers kept for repeated targets (./answers.ts)
+ *   - log_lines_dropped                                    log lines an unreadable output could not take (./log.ts)
+ *   - Node's and the process's own (prom-client's defaults): event-loop lag, memory, CPU, handles, garbage collection.
+ * With several workers the answer is the whole server's: the worker asks the primary, which gathers every worker's
+ * (prom-client's cluster aggregation: counters and histograms summed, lag averaged).
+ *
+ * Reachable only from loopback, or from an address in METRICS_ALLOW (a comma list of addresses and CIDR ranges); the
+ * address is the one the limiter counts, so behind a trusted proxy (TRUST_PROXY) it is the forwarded client's. From
+ * anywhere else the path does not exist (404, as any unknown path). Never rate-limited; `Cache-Control: no-store`.
+ */
+import cluster from "node:cluster";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { RateLimitDecision, RateLimitStore } from "../functions/lib/ratelimit.js";
+import { droppedLogLines } from "./log.js";
+import { noteBodyBytes } from "./node-io.js";
+import { LOOPBACK_RANGES, inRange, parseAddress, parseRange, type AddressRange } from "./proxy.js";
+
+export const METRICS_PATH = "/metrics";
+export const METRICS_ALLOW_ENV = "METRICS_ALLOW";
+
+/** The addresses /metrics answers: loopback, and METRICS_ALLOW's. Throws on an entry that is no address or range. */
+export function metricsAllowOf(value: string | undefined): (address: string) => boolean {
+  const ranges: AddressRange[] = LOOPBACK_RANGES.map((r) => parseRange(r)!);
+  for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter((e) => e !== "")) {
+    const range = parseRange(entry);
+    if (!range) throw new Error(`${METRICS_ALLOW_ENV}: '${entry}' is not an IP address or a CIDR range`);
+    ranges.push(range);
+  }
+  return (text) => {
+    const address = parseAddress(text);
+    return address !== undefined && ranges.some((range) => inRange(address, range));
+  };
+}
+
+/** Is a target /metrics (with or without a query)? */
+export const isMetricsTarget = (target: string): boolean =>
+  target.startsWith(METRICS_PATH) && (target.length === METRICS_PATH.length || target[METRICS_PATH.length] === "?");
+
+export type LimiterDecision = "admitted" | "refused" | "failed_open";
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** one answered request */
+  request(route: string, status: number, source: string, seconds: number): void;
+  /** a limiter store whose every decision is counted */
+  counting(store: RateLimitStore): RateLimitStore;
+  /** reads the kept answers' count and bytes when scraped */
+  keptAnswers(size: () => number, bytes: () => number): void;
+  /** answers a GET or HEAD of /metrics */
+  answer(req: IncomingMessage, res: ServerResponse): void;
+}
+
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/** Metrics of one server; `inWorker`: the answer gathers every worker's through the primary (./workers.ts). */
+export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?: () => Promise<string> } = {}): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({ name: "http_requests_total", help: "Requests answered, by route, status and what answered (kept, file, computed)", labelNames: ["route", "status", "source"] as const, registers: [registry] });
+  const durations = new Histogram({ name: "http_request_duration_seconds", help: "Time from a request's head to its answer", labelNames: ["route", "source"] as const, buckets: DURATION_BUCKETS, registers: [registry] });
+  const decisions = new Counter({ name: "rate_limit_decisions_total", help: "The limiter's decisions by surface: admitted, refused, failed_open (the store failed: admitted uncounted)", labelNames: ["surface", "decision"] as const, registers: [registry] });
+  const keptHits = new Counter({ name: "kept_answer_hits_total", help: "Requests answered from the answers kept for repeated targets", registers: [registry] });
+  let keptSize = () => 0;
+  let keptBytes = () => 0;
+  new Gauge({ name: "kept_answers", help: "Answers kept for repeated targets", registers: [registry], collect() { this.set(keptSize()); } });
+  new Gauge({ name: "kept_answer_bytes", help: "Bytes of the answers kept for repeated targets", registers: [registry], collect() { this.set(keptBytes()); } });
+  new Gauge({ name: "log_lines_dropped", help: "Log lines the output could not take (closed or full)", registers: [registry], collect() { this.set(droppedLogLines()); } });
+  if (options.inWorker) AggregatorRegistry.setRegistries([registry]);
+
+  const record = (surface: string, decision: RateLimitDecision) =>
+    decisions.inc({ surface, decision: decision.failedOpen ? "failed_open" : decision.allowed ? "admitted" : "refused" });
+
+  const text = (): Promise<string> => (options.inWorker && options.gatherFromPrimary ? options.gatherFromPrimary() : registry.metrics());
+
+  return {
+    registry,
+    request(route, status, source, seconds) {
+      const statusText = String(status);
+      requests.inc({ route, status: statusText, source });
+      durations.observe({ route, source }, seconds);
+      if (source === "kept") keptHits.inc();
+    },
+    counting(store) {
+      return {
+        hit(key, policy, nowMs) {
+          const surface = key.slice(0, key.indexOf(":"));
+          let decided: RateLimitDecision | Promise<RateLimitDecision>;
+          try {
+            decided = store.hit(key, policy, nowMs);
+          } catch (error) {
+            decisions.inc({ surface, decision: "failed_open" });
+            throw error;
+          }
+          if (!(decided instanceof Promise)) {
+            record(surface, decided);
+            return decided;
+          }
+          return decided.then(
+            (decision) => (record(surface, decision), decision),
+            (error) => {
+              decisions.inc({ surface, decision: "failed_open" });
+              throw error;
+            },
+          );
+        },
+      };
+    },
+    keptAnswers(size, bytes) {
+      keptSize = size;
+      keptBytes = bytes;
+    },
+    answer(req, res) {
+      text().then(
+        (body) => {
+          const bytes = Buffer.from(body);
+          res.writeHead(200, {
+            "Content-Type": registry.contentType,
+            "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff",
+            ...(req.method === "HEAD" ? {} : { "Content-Length": String(bytes.byteLength) }),
+          });
+          if (req.method === "HEAD") return void res.end();
+          noteBodyBytes(res, bytes.byteLength);
+          res.end(bytes);
+        },
+        () => {
+          res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "1" });
+          res.end(req.method === "HEAD" ? undefined : "metrics could not be gathered from every worker; try again\n");
+        },
+      );
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Several workers: the primary gathers
+// ---------------------------------------------------------------------------------------------------------------
+
+interface GatherRequest {
+  type: "metrics:gather";
+  id: number;
+}
+interface GatherAnswer {
+  type: "metrics:gathered";
+  id: number;
+  text?: string;
+}
+
+/** In the primary: answers a worker's request for the whole server's metrics (prom-client's cluster aggregation). */
+export function gatherForWorkers(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker, message: unknown) => {
+    const m = message as Partial<GatherRequest> | null;
+    if (typeof m !== "object" || m === null || m.type !== "metrics:gather" || typeof m.id !== "number") return;
+    const id = m.id;
+    aggregator.clusterMetrics().then(
+      (text) => worker.isConnected() && worker.send({ type: "metrics:gathered", id, text } satisfies GatherAnswer),
+      () => worker.isConnected() && worker.send({ type: "metrics:gathered", id } satisfies GatherAnswer),
+    );
+  });
+}
+
+/** In a worker: the whole server's metrics, asked of the primary (rejects when it does not answer in 6 s). */
+export function gatherFromPrimary(): () => Promise<string> {
+  let next = 0;
+  const pending = new Map<number, (text: string | undefined) => void>();
+  process.on("message", (message: unknown) => {
+    const m = message as Partial<GatherAnswer> | null;
+    if (typeof m !== "object" || m === null || m.type !== "metrics:gathered" || typeof m.id !== "number") return;
+    pending.get(m.id)?.(m.text);
+  });
+  return () =>
+    new Promise<string>((resolve, reject) => {
+      const id = ++next;
+      const timer = setTimeout(() => settle(undefined), 6000);
+      function settle(text: string | undefined) {
+        pending.delete(id);
+        clearTimeout(timer);
+        if (text === undefined) reject(new Error("the primary did not gather the metrics"));
+        else resolve(text);
+      }
+      pending.set(id, settle);
+      try {
+        if (!process.send?.({ type: "metrics:gather", id } satisfies GatherRequest)) settle(undefined);
+      } catch {
+        settle(undefined);
+      }
+    });
+}
