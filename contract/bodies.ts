@@ -661,7 +661,13 @@ export type DatasetStatus = Static<typeof DatasetStatus>;
 
 export const Health = Type.Object(
   {
-    status: Type.Literal("ok"),
+    status: Type.Literal("ok", { description: "The answering process is up (liveness): always `ok` when it answers at all" }),
+    ready: Type.Boolean({
+      description:
+        "Whether the answering process takes traffic (readiness): false while it is starting (the standalone server's " +
+        "background site build is not done) or stopping (draining after SIGTERM or SIGINT); always true in a Netlify " +
+        "Function. `/health?ready` answers 503 when it is false; plain `/health` answers 200 either way.",
+    }),
     apiVersion: Type.Literal(API_VERSION, { description: "Version of the v3 API (the OpenAPI `info.version`)" }),
     dataVersion: Type.String({ minLength: 1, description: "A hash of the rules and names the calendar data derives from" }),
     years: Type.Object(
@@ -670,7 +676,8 @@ export const Health = Type.Object(
     ),
     dataset: nullable(DatasetStatus, {
       description:
-        "The static dataset's manifest (`/manifest.json`) as the answering process sees it on disk, or `null` when there is none " +
+        "The static dataset's manifest (`/manifest.json`) as the answering process found it on disk when it started (read once, " +
+        "not per request: restart after rebuilding the dataset), or `null` when there was none " +
         "(normal where the published files live on the CDN only) or it is unreadable or inconsistent. A `stale` dataset " +
         "does not make the service unhealthy: `status` stays `ok`.",
     }),
@@ -702,7 +709,9 @@ export const Health = Type.Object(
   },
   {
     ...named("Health"),
-    description: "Monitoring: the service is up and serves this version of the calendar data. Never cached (`Cache-Control: no-store`).",
+    description:
+      "Monitoring: the service is up (and whether it is ready for traffic) and serves this version of the calendar data. Never " +
+      "cached (`Cache-Control: no-store`), never rate limited.",
     ...closed,
   },
 );

@@ -450,6 +450,16 @@ export const PARAMETERS = {
       `is 400 invalid-parameter. ${READINGS.unknownCode}`,
   }),
   feed_busy: feedOption("busy", "Mark events as busy time (`TRANSP:OPAQUE`) rather than free (`TRANSP:TRANSPARENT`)."),
+  // /health's readiness check: `/health?ready` (bare), read with the feed's loose booleans
+  healthReady: declare("ready", "query", "HealthReady", {
+    grammar: looseBoolean("ready"),
+    default: "false",
+    openapi: { allowEmptyValue: true },
+    description:
+      "Ask for readiness rather than liveness: 503 with `ready: false` while the answering process is starting or stopping, " +
+      "200 with `ready: true` when it takes traffic. Absent (or false): 200 whenever the process answers. Written bare, " +
+      `\`/health?ready\`. ${READINGS.looseBoolean}`,
+  }),
 } as const satisfies Record<string, ParameterDeclaration>;
 
 export type Parameters = typeof PARAMETERS;

@@ -78,15 +78,16 @@ export interface PaceLimit {
 
 /**
  * The rate-limit surfaces and their headers (docs/contract.md#rate-limits). Every route of the table names one.
- * `health` and `not-found` carry the v3 pace on counters of their own, so a monitor or a typo never eats into a
- * client's v3 allowance. `feed-query` is the feed when the request carries query parameters.
+ * `not-found` carries the v3 pace on a counter of its own, so a typo never eats into a client's v3 allowance.
+ * `feed-query` is the feed when the request carries query parameters. `/health` is on none of its own: it is
+ * monitoring, never counted (its row says `counted: false`), and states the v3 pace in its headers, as the dataset
+ * files (also never counted) state their surface's.
  */
 export const SURFACES = {
   v3: { limit: 10, windowSeconds: 60 },
   v2: { limit: 5, windowSeconds: 10, blockSeconds: 10 },
   feed: { limit: 30, windowSeconds: 10 },
   "feed-query": { limit: 10, windowSeconds: 10 },
-  health: { limit: 10, windowSeconds: 60 },
   "not-found": { limit: 10, windowSeconds: 60 },
   /**
    * the MCP endpoint (POST /mcp): v3's pace, on the tool calls a v3 request would be counted for (protocol messages and

@@ -102,8 +102,13 @@ export interface Route {
   cache: CachePolicy;
   /** for "long-unless-omitted": the year parameter whose omission means today */
   todayParameter?: string;
-  /** whose counter a request spends; the feed's depends on the query (`feed-query`) */
+  /** whose counter a request spends and whose RateLimit-* headers it carries; the feed's depends on the query (`feed-query`) */
   surface: SurfaceName;
+  /**
+   * false: never counted anywhere (no platform limit, no counter on the standalone server), never 429; the answers still
+   * carry the surface's RateLimit-* headers, as a dataset file does. /health: monitoring probes are never refused.
+   */
+  counted?: false;
   fn: FunctionName;
   static?: StaticAnswer;
   doc: RouteDoc;
@@ -453,22 +458,35 @@ const ROUTE_ROWS = [
     methods: METHODS,
     id: "health",
     path: PATHS.health,
-    parameters: [],
+    parameters: ["healthReady"],
     ok: { contentType: "json", schema: "Health" },
-    errors: [],
+    errors: [400],
     cache: "no-store",
-    surface: "health",
+    // monitoring: never counted, so a probe is never refused; its headers state the v3 pace, as /manifest.json's do
+    surface: "v3",
+    counted: false,
     fn: "health",
     doc: {
       tag: "Service",
       operationId: "getHealth",
-      summary: "Service health",
+      summary: "Service health (liveness) and readiness",
       description:
         "Whether the service is up and which version of the calendar data it serves (a hash of the rules and names), and which " +
-        "version of the static dataset (`/manifest.json`) the answering process finds on disk: `dataset` is `null` when it finds " +
-        "none, and `dataset.stale` is true when that dataset was built from other rules or names; `status` stays `ok` either way. " +
-        "Never cached.",
-      ok: "The service is up.",
+        "version of the static dataset (`/manifest.json`) the answering process found on disk when it started: `dataset` is `null` " +
+        "when it found none, and `dataset.stale` is true when that dataset was built from other rules or names; `status` stays " +
+        "`ok` either way. Answered from memory: nothing is read from disk per request. Never cached. Never rate limited: it is " +
+        "monitoring, not a limited surface, so no probe is ever refused (429); the `RateLimit-*` headers it carries state the v3 " +
+        "pace, as the dataset files (also never counted) state their surface's, and do not mean it is counted.\n\n" +
+        "**Liveness and readiness.** Plain `/health` is the liveness check: 200 whenever the process answers at all (`ready` in " +
+        "the body says what `?ready` would). `/health?ready` is the readiness check: 200 with `ready: true` when the answering " +
+        "process takes traffic, 503 with `ready: false` (same body shape) while it is starting (the standalone server's " +
+        "background site build, `npm start`, is not done) or stopping (a SIGTERM or SIGINT was received and it is draining). " +
+        "A Netlify Function is ready whenever it answers. With several workers (`WORKERS`) each answers for itself. Point a " +
+        "load balancer's health check or a Kubernetes `readinessProbe` at `/health?ready`, and a `livenessProbe` at `/health` " +
+        "(a failing readiness probe takes the instance out of rotation; a failing liveness probe restarts it, which a slow " +
+        "start or a drain must not cause). Kubernetes: `readinessProbe: {httpGet: {path: \"/health?ready\", port: 8888}, " +
+        "periodSeconds: 5}` and `livenessProbe: {httpGet: {path: /health, port: 8888}, periodSeconds: 5, failureThreshold: 3}`.",
+      ok: "The service is up (and, with `ready`, ready for traffic).",
     },
   },
   {

@@ -191,7 +191,8 @@ export function functionConfigs(): Record<FunctionName, FunctionConfig> {
       excludedPath: ROUTES.filter((r) => r.fn === "v3" && r.static).map((r) => wildcardPath(r.path)),
       preferStatic: true,
     }),
-    health: limited("health", { path: pathsOf("health") }),
+    // monitoring (the row is `counted: false`): no platform limit, so a probe is never refused
+    health: { path: pathsOf("health"), surface: "v3" },
     ical: limited("feed", { path: [`${FEED_FUNCTION_PREFIXES.feed}/*`] }),
     "ical-query": limited("feed-query", { path: [`${FEED_FUNCTION_PREFIXES["feed-query"]}/*`] }),
     v2: limited("v2", { path: pathsOf("v2") }),

@@ -57,12 +57,14 @@ export interface DispatchParts {
   files: PublicFiles;
   keep: Keeping;
   logFault(error: unknown): void;
+  /** has the server begun to close? (/health?ready: not ready from then on; absent: never) */
+  closing?: () => boolean;
 }
 
 /** The 400 problem of a target the Fetch level could not read (the raw guard refuses such targets before). */
 export const unreadableTarget = (): Answer => problemFor("invalid-parameter", "the request target could not be read", "/");
 
-export function dispatcher(config: ServerConfig, { dataset, files, keep, logFault }: DispatchParts): Dispatch {
+export function dispatcher(config: ServerConfig, { dataset, files, keep, logFault, closing }: DispatchParts): Dispatch {
   const { clock, store, rateLimitsEnabled, publicDir, withdrawal, manifestPath } = config;
   const rules = redirectRules();
   const { kept, mark } = keep;
@@ -82,9 +84,12 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     "ical-query": answerFeed,
     // the platform's rewrite target for over-limit requests; this server counts itself, so the path is not one of its addresses
     "rate-limited": answerNotFound,
+    // the manifest is read once, here; readiness (readiness probes: /health?ready) is this process's own, from memory: not
+    // while the site build `npm start` runs in the background, nor once the server has begun to close
     health: createHealthAnswering({
       manifestPath,
       server: () => ({ ...config.processInfo, limiter: { store: config.limiter.store, degraded: config.limiter.degraded?.() ?? false } }),
+      ready: () => !siteBuilding && !(closing?.() ?? false),
     }),
     "not-found": answerNotFound,
   };

@@ -27,6 +27,8 @@ export interface Lifecycle {
   logFault(error: unknown): void;
   /** once the server is closing, an answer about to be written says `Connection: close` */
   closeIfClosing(res: ServerResponse): void;
+  /** has close() begun? (/health?ready answers 503 from then on) */
+  isClosing(): boolean;
   /** an answer someone else writes (the bridge): told about a close while it is being prepared */
   track(res: ServerResponse): void;
   listen(port: number, host: string | undefined): Promise<{ port: number; url: string }>;
@@ -51,6 +53,7 @@ export function lifecycle(log: Log, serverOf: () => Server): Lifecycle {
   return {
     logFault,
     closeIfClosing,
+    isClosing: () => closing,
     write(res, answer) {
       closeIfClosing(res);
       writeAnswer(res, answer);

@@ -71,7 +71,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const keep = keeping(config, life);
   const dataset = datasetView(config.publicDir, config.manifestPath, config.clock);
   const files = new PublicFiles(config.publicDir, { maxBytes: config.fileCacheBytes });
-  const dispatch = dispatcher(config, { dataset, files, keep, logFault: life.logFault });
+  const dispatch = dispatcher(config, { dataset, files, keep, logFault: life.logFault, closing: life.isClosing });
   const fetching = fetchLevel(config, { dataset, dispatch, keep, life });
   const { metrics } = config;
   metrics?.keptAnswers(() => keep.cache.size, () => keep.cache.keptBytes);

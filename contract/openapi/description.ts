@@ -105,10 +105,12 @@ export function description(): string {
     "## Limits and caching\n\n" +
       `Per calling address: /v3/* ${SURFACES.v3.limit} requests ${perWindow(SURFACES.v3.windowSeconds)}; v2 ${SURFACES.v2.limit} ` +
       `${perWindow(SURFACES.v2.windowSeconds)} (blocked for ${SURFACES.v2.blockSeconds} seconds when over); calendar feed ${SURFACES.feed.limit} ` +
-      `${perWindow(SURFACES.feed.windowSeconds)}, or ${SURFACES["feed-query"].limit} when query parameters are present; \`/health\` ` +
-      `${SURFACES.v3.limit} ${perWindow(SURFACES.v3.windowSeconds)} on its own counter; \`/mcp\` ${SURFACES.mcp.limit} ` +
-      `${perWindow(SURFACES.mcp.windowSeconds)} on its own counter. Over the limit: 429 \`rate-limited\` with \`Retry-After\`. Every ` +
-      "response carries `RateLimit-Limit` and `RateLimit-Policy` (`limit;w=seconds`); `RateLimit-Remaining` is not sent. No daily " +
+      `${perWindow(SURFACES.feed.windowSeconds)}, or ${SURFACES["feed-query"].limit} when query parameters are present; \`/mcp\` ` +
+      `${SURFACES.mcp.limit} ${perWindow(SURFACES.mcp.windowSeconds)} on its own counter. \`/health\` is monitoring, not a limited ` +
+      "surface: it is never counted and never refused, however often a load balancer or an orchestrator probes it. Over the " +
+      "limit: 429 `rate-limited` with `Retry-After`. Every response carries `RateLimit-Limit` and `RateLimit-Policy` " +
+      "(`limit;w=seconds`), the uncounted ones too: the dataset files state their surface's pace and `/health` the v3 pace, " +
+      "which does not mean they are counted. `RateLimit-Remaining` is not sent. No daily " +
       `or monthly quota. Successful answers carry a strong \`ETag\` and \`Cache-Control: ${CACHE_LONG}\` (with \`year\` omitted: ` +
       "`s-maxage` until midnight in Sweden); `If-None-Match` gives 304.",
     "## Versioning\n\n" +

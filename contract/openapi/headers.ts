@@ -29,7 +29,8 @@ export const HEADERS: Json = {
   "RateLimit-Limit": {
     description:
       `Requests allowed in the window: ${SURFACES.v3.limit} on /v3/*, ${SURFACES.v2.limit} on v2, ${SURFACES.feed.limit} ` +
-      `on the calendar feed (${SURFACES["feed-query"].limit} when the request has query parameters). Sent on every response. ` +
+      `on the calendar feed (${SURFACES["feed-query"].limit} when the request has query parameters). Sent on every response, ` +
+      `also on answers that are never counted: the dataset files state their surface's pace, \`/health\` the v3 pace (${SURFACES.v3.limit}). ` +
       "`RateLimit-Remaining` is not sent.",
     schema: { type: "string", pattern: "^[0-9]+$" },
     example: String(SURFACES.v3.limit),
@@ -38,7 +39,8 @@ export const HEADERS: Json = {
     description:
       `\`limit;w=seconds\`: \`${SURFACES.v3.limit};w=${SURFACES.v3.windowSeconds}\` on /v3/*, ` +
       `\`${SURFACES.v2.limit};w=${SURFACES.v2.windowSeconds}\` on v2, \`${SURFACES.feed.limit};w=${SURFACES.feed.windowSeconds}\` ` +
-      `or \`${SURFACES["feed-query"].limit};w=${SURFACES["feed-query"].windowSeconds}\` on the calendar feed. Sent on every response.`,
+      `or \`${SURFACES["feed-query"].limit};w=${SURFACES["feed-query"].windowSeconds}\` on the calendar feed. Sent on every response ` +
+      "(on `/health`, which is never counted, the v3 pace).",
     schema: { type: "string", pattern: "^[0-9]+;w=[0-9]+$" },
     example: `${SURFACES.v3.limit};w=${SURFACES.v3.windowSeconds}`,
   },

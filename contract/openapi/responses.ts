@@ -215,16 +215,26 @@ export function responsesOf(route: Route, examples: ResponseExamples | undefined
   const schema = ok.array ? { type: "array", items: schemaRef(ok.schema as SchemaName) } : schemaRef(ok.schema as SchemaName);
   if (route.fn === "v2") return v2Responses(jsonOk(route.doc.ok, schema, { ...OK_HEADERS, ...V2_HEADERS }, sample));
   if (route.cache === "no-store") {
+    // /health: never counted, so no 429; `?ready` answers 503 with the same body while the process starts or stops
+    const noStore = { "Cache-Control": h("Cache-Control-No-Store"), ...COMMON_HEADERS };
     return {
-      "200": jsonOk(route.doc.ok, schema, { "Cache-Control": h("Cache-Control-No-Store"), ETag: h("ETag"), ...COMMON_HEADERS }, sample),
+      "200": jsonOk(route.doc.ok, schema, { ...noStore, ETag: h("ETag") }, sample),
       "304": r("NotModified"),
+      ...(route.errors.includes(400) ? { "400": r("BadRequest") } : {}),
       "405": r("MethodNotAllowed"),
       "408": r("RequestTimeout"),
       "414": r("UriTooLong"),
       "417": r("ExpectationFailed"),
-      "429": r("TooManyRequests"),
+      ...(route.counted === false ? {} : { "429": r("TooManyRequests") }),
       "431": r("HeaderFieldsTooLarge"),
       "500": r("InternalError"),
+      "503": {
+        description:
+          "Asked with `ready` (`/health?ready`): the answering process is not ready for traffic (starting, or stopping); the body " +
+          "is the same document with `ready: false`. Plain `/health` never answers 503.",
+        headers: noStore,
+        content: { "application/json": { schema } },
+      },
     };
   }
   return v3Responses(jsonOk(route.doc.ok, schema, OK_HEADERS, sample), { notFound: route.errors.includes(404), badRequest: route.errors.includes(400) });

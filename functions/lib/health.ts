@@ -2,11 +2,13 @@ import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Manifest } from "../../contract/static.js";
 import type { DatasetStatus, Health } from "../../contract/bodies.js";
-import { API_VERSION } from "../../contract/policies.js";
+import { API_VERSION, JSON_CONTENT_TYPE, NO_STORE } from "../../contract/policies.js";
 import { FIRST_YEAR, LAST_YEAR, dataVersion } from "swedish-calendar/core";
-import { serializeJson } from "../../contract/serialize.js";
-import { tableRouter } from "./router.js";
-import { responding, serveAnswers, tableSurface, type AnsweringHandler, type ServedHandler } from "./serve.js";
+import { etagOf, serializeJson } from "../../contract/serialize.js";
+import { okAnswer } from "./http.js";
+import { notFound } from "./problem.js";
+import { readRequestArguments } from "./router.js";
+import { responding, serveAnswers, tableSurface, type AnswerHandler, type AnsweringHandler, type ServedHandler } from "./serve.js";
 
 export { API_VERSION };
 
@@ -15,7 +17,8 @@ export { API_VERSION };
  * The /health body and what it says of the static dataset (public/manifest.json, written by `npm run build:data`):
  * the manifest's data version, year range, days window, file count and content hash, and `stale`: true when that
  * data version differs from the engine's (or the API version differs), i.e. the files need a rebuild. `dataset` is
- * null when no (readable, consistent) dataset manifest is on disk: normal for a deployed function. Declared in the contract.
+ * null when no (readable, consistent) dataset manifest is on disk: normal for a deployed function. The answering reads it
+ * once, when it is made (the process's start), never per request. Declared in the contract.
  */
 export type { DatasetStatus, Health };
 
@@ -67,7 +70,7 @@ export function datasetStatus(manifest: unknown): DatasetStatus | null {
   };
 }
 
-/** The last manifest read, keyed by path, modification time and size: a health check costs one stat() per call. */
+/** The last manifest read, keyed by path, modification time and size: looking again at an unchanged manifest costs one stat(). */
 let lastRead: { path: string; mtimeMs: number; size: number; status: DatasetStatus | null } | undefined;
 
 /** The dataset status from the manifest file at `path`; null when absent, unreadable or inconsistent. Never throws. */
@@ -84,27 +87,74 @@ export function readDatasetStatus(path: string): DatasetStatus | null {
 }
 
 export interface HealthOptions {
-  /** the manifest file; default datasetManifestPath() (DATASET_MANIFEST, else public/manifest.json), read per call */
+  /** the manifest file; default datasetManifestPath() (DATASET_MANIFEST, else public/manifest.json), read once, when the answering is made */
   manifestPath?: string;
-  /** the standalone server's own facts (its processes and limiter), read per call; absent in a function */
+  /** the standalone server's own facts (its processes and limiter), from its memory, per call; absent in a function */
   server?: () => NonNullable<Health["server"]>;
+  /**
+   * whether the answering process takes traffic (readiness), from its memory, per call: the standalone server's says
+   * false while it starts or stops; absent (a function): always, since a function that answers is ready
+   */
+  ready?: () => boolean;
 }
 
-export function healthBody(options: HealthOptions = {}): Health {
+/** What /health says that does not change while the process runs: read once (the manifest from disk), never per request. */
+type HealthFacts = Omit<Health, "status" | "ready" | "server">;
+
+function healthFacts(options: HealthOptions): HealthFacts {
   return {
-    status: "ok",
     apiVersion: API_VERSION,
     dataVersion: dataVersion(),
     years: { from: FIRST_YEAR, to: LAST_YEAR },
     dataset: readDatasetStatus(options.manifestPath ?? datasetManifestPath()),
-    ...(options.server ? { server: options.server() } : {}),
   };
 }
 
-/** The /health answers; the options are for tests and the standalone server (the function uses the defaults). */
+const bodyOf = (facts: HealthFacts, ready: boolean, server: Health["server"]): Health => ({
+  status: "ok",
+  ready,
+  ...facts,
+  ...(server ? { server } : {}),
+});
+
+/** The /health body now: the manifest read at this call (the OpenAPI sample, tests); the handlers read it once. */
+export function healthBody(options: HealthOptions = {}): Health {
+  return bodyOf(healthFacts(options), options.ready?.() ?? true, options.server?.());
+}
+
+const SERVED_HEADERS = Object.freeze({ "Content-Type": JSON_CONTENT_TYPE, "Cache-Control": NO_STORE });
+
+/**
+ * The /health answers; the options are for tests and the standalone server (the function uses the defaults). What does
+ * not change (versions, years, the dataset's manifest) is read here, once; per request only the readiness and the
+ * server's facts are asked, from memory, and the serialised body and its ETag are kept for each combination of them
+ * (a handful). `?ready` (contract/parameters.ts `healthReady`) answers 503 when not ready; plain /health, 200.
+ * Never counted: the row is `counted: false` (contract/routes.ts), so the pipeline spends no counter on it.
+ */
 export function createHealthAnswering(options: HealthOptions = {}): AnsweringHandler {
-  // /health is outside the versioned API: its own surface (contract/policies.ts), the v3 pace on its own counter
-  return serveAnswers(tableSurface("health"), tableRouter({ health: () => serializeJson(healthBody(options)) }));
+  const facts = healthFacts(options);
+  const { ready = () => true, server } = options;
+  const bodies = new Map<string, { body: string; etag: string }>();
+  const serialised = (isReady: boolean): { body: string; etag: string } => {
+    const s = server?.();
+    const key = s ? `${isReady}|${s.workers}|${s.worker}|${s.limiter.store}|${s.limiter.degraded}` : String(isReady);
+    let kept = bodies.get(key);
+    if (!kept) {
+      const body = serializeJson(bodyOf(facts, isReady, s));
+      bodies.set(key, (kept = { body, etag: etagOf(body) }));
+    }
+    return kept;
+  };
+  const answer: AnswerHandler = (request, ctx) => {
+    const { match, url } = ctx;
+    if (match?.route.id !== "health") throw notFound(url.pathname);
+    const asked = readRequestArguments("health", match.pathValues, url).ready === true;
+    const isReady = ready();
+    const { body, etag } = serialised(isReady);
+    if (asked && !isReady) return { status: 503, headers: { ...SERVED_HEADERS }, body };
+    return okAnswer(request, body, JSON_CONTENT_TYPE, NO_STORE, undefined, etag);
+  };
+  return serveAnswers(tableSurface("not-found"), answer);
 }
 
 /** The /health handler as a Response; the options are for tests (the function uses the defaults). */
@@ -112,4 +162,5 @@ export function createHealthHandler(options: HealthOptions = {}): ServedHandler 
   return responding(createHealthAnswering(options));
 }
 
+/** The function's handler: the manifest looked for once, when the module loads (absent on Netlify: `dataset: null`). */
 export const handleHealth = createHealthHandler();

@@ -7,7 +7,7 @@
  *   preflight()           OPTIONS: the CORS preflight, 204, allowing the path's methods
  *   methodNotAllowed()    a method the path's row does not declare (GET, HEAD, OPTIONS where no row answers): 405 with Allow
  *   methodGate()          the two above, as every answer (function or file) applies them first
- *   rateLimited()         over the surface's pace: 429 with Retry-After (failing open)
+ *   rateLimited()         over the surface's pace: 429 with Retry-After (failing open); a row `counted: false` (/health) never
  *   errorAnswer()         every thrown error as a problem document (./problem.ts)
  *   commonHeaders()       HSTS, CORS and RateLimit-* on every answer
  *   finish()              the Response: answer + common headers, no body for HEAD (a handler's own Response, such as
@@ -353,7 +353,7 @@ function pipeline(
     const now = ctx.clock();
     // the pace is known before anything can fail: every answer, a fault's included, states it
     ctx.pace = surface.policy(request, now, ctx);
-    const gate = methodGate(request, ctx.methods) ?? (surface.counted === false ? undefined : rateLimited(surface, ctx.pace, ctx, now));
+    const gate = methodGate(request, ctx.methods) ?? (counted(surface, ctx) ? rateLimited(surface, ctx.pace, ctx, now) : undefined);
     if (gate instanceof Promise) {
       return gate.then((over) => (over ? final(surface, ctx, over) : handled(surface, handler, ctx))).catch((error) => fault(surface, ctx, error));
     }
@@ -361,6 +361,11 @@ function pipeline(
   } catch (error) {
     return fault(surface, ctx, error);
   }
+}
+
+/** Does the pipeline count this request? Not for a surface whose handler counts itself, nor on a row never counted (/health). */
+function counted(surface: Surface, ctx: RequestContext): boolean {
+  return surface.counted !== false && ctx.match?.route.counted !== false;
 }
 
 /** The handler's answer, final (no closure made per request: these are plain functions of the context). */
@@ -376,7 +381,7 @@ function handled(
 /** An answer settled in its context with the pace's headers (a Response a library built goes on as it is). */
 function final(surface: Surface, ctx: RequestContext, result: Answer | Response): Answer | Response {
   const { pace } = ctx;
-  return result instanceof Response ? result : settle(ctx, result, pace, pace && counterOf(surface, pace));
+  return result instanceof Response ? result : settle(ctx, result, pace, pace && counted(surface, ctx) ? counterOf(surface, pace) : undefined);
 }
 
 /** What a thrown error answers, final. */

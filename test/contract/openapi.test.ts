@@ -331,9 +331,13 @@ describe("the OpenAPI document", () => {
     expect(v("Observance")(obs)).toBe(true);
     expect(v("Observance")({ ...obs, code: "saturday" })).toBe(false);
     expect(v("Problem")({ type: `${PROBLEM_BASE}/nope`, title: "x", status: 400 })).toBe(false);
-    const health = { status: "ok", apiVersion: "3.0.0", dataVersion: "abc", years: { from: 1930, to: 9999 }, dataset: null };
+    const health = { status: "ok", ready: true, apiVersion: "3.0.0", dataVersion: "abc", years: { from: 1930, to: 9999 }, dataset: null };
     expect(v("Health")(health)).toBe(true);
+    expect(v("Health")({ ...health, ready: false })).toBe(true);
     expect(v("Health")({ ...health, apiVersion: "3.0.1" })).toBe(false);
+    expect(v("Health")({ ...health, ready: "yes" })).toBe(false);
+    const { ready: _r, ...withoutReady } = health;
+    expect(v("Health")(withoutReady)).toBe(false); // always sent: what /health?ready would answer
     const { dataset: _d, ...withoutDataset } = health;
     expect(v("Health")(withoutDataset)).toBe(false); // always sent, null when there is no manifest
     const dataset = { dataVersion: "abc", stale: false, years: { from: 2020, to: 2030 }, days: null, files: 3, contentHash: "h" };

@@ -160,6 +160,26 @@ describe("the functions' config literals are the table's", () => {
     expect(typeof mod.default).toBe("function");
   });
 
+  it("/health has no platform limit: monitoring probes are never refused on Netlify either", async () => {
+    const health = ROUTES.find((r) => r.id === "health")!;
+    expect(health.counted).toBe(false);
+    // the function that answers it, as the table and as functions/health.mts (the literal Netlify reads) say
+    const mod = (await import(join(ROOT, "functions", "health.mts"))) as { config: Record<string, unknown> };
+    expect(mod.config.path).toEqual([PATHS.health]);
+    expect(mod.config).not.toHaveProperty("rateLimit");
+    expect(configs.health).not.toHaveProperty("rateLimit");
+    // no other function's limited paths take it in, and no rewrite rule sends it elsewhere
+    for (const [name, config] of Object.entries(configs)) {
+      if (name === "health" || !config.rateLimit) continue;
+      for (const path of config.path ?? []) expect(PATHS.health.startsWith(path.replace(/\*$/, "")) && path !== "/", `${name}: ${path}`).toBe(false);
+    }
+    expect(redirectRules().filter((r) => r.from === PATHS.health)).toEqual([]);
+    // nor is there a surface of its own to rewrite an over-limit probe to
+    expect(Object.keys(SURFACES)).not.toContain("health");
+    const { handleRateLimited } = await import("../../functions/lib/rate-limited.js");
+    expect((await handleRateLimited(new Request("http://x/rate-limited/health"))).status).toBe(404);
+  });
+
   it("every platform limit rewrites to a path whose answer is that surface's 429", async () => {
     const { handleRateLimited } = await import("../../functions/lib/rate-limited.js");
     for (const config of Object.values(configs)) {

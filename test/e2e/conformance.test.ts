@@ -52,7 +52,7 @@ const SAMPLES: Record<string, { ok: string[]; bad?: string }> = {
   dueDates: { ok: ["/v3/due-dates?schedule=salary-25", "/v3/due-dates?year=2026&schedule=child-benefit", "/v3/due-dates?year=2026&day=last&convention=preceding"], bad: "/v3/due-dates?year=2011&schedule=tax-account" },
   dueDateCatalogue: { ok: ["/v3/due-dates/catalogue"] },
   openapi: { ok: ["/v3/openapi.json"] },
-  health: { ok: ["/health"] },
+  health: { ok: ["/health", "/health?ready"], bad: "/health?ready=maybe" },
   feed: { ok: ["/ical/svenska-helgdagar.ics", "/ical/svenska-helgdagar.ics?bridge&half=YES&busy=1"], bad: "/ical/svenska-helgdagar.ics?sundays=maybe" },
   feedAlias: { ok: ["/ical/holidays", "/ical/holidays/?saturdays=on"], bad: "/ical/holidays?busy=2" },
   v2Holidays: { ok: ["/holidays", "/holidays?year=2024", "/holidays/?year=2024&weekends=TRUE"], bad: "/holidays?year=2024-01-01" },

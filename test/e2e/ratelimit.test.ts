@@ -56,7 +56,7 @@ describe.skipIf(SKIP)("concurrent bursts from one address (standalone server pro
     const responses = await burst(server.baseUrl, paths);
     expect([count(responses, 200), count(responses, 429)]).toEqual([10, 40]);
     await expectRefusals(responses, "10", "10;w=60");
-    // /health counts on its own surface and is still answered
+    // /health is never counted: still answered (test/e2e/health-probes.test.ts probes it 100 times)
     expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200);
   }, 60_000);
 

@@ -3,10 +3,11 @@
  * stale (built from other rules or names), and unreadable or inconsistent. The manifest location is injected,
  * by parameter and by the DATASET_MANIFEST environment variable.
  */
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import fs, { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { materialise } from "../../build/materialise.js";
 import { MANIFEST_PATH } from "../../build/layout.js";
 import { dataVersion, dayFromCivil } from "swedish-calendar/core";
@@ -36,8 +37,8 @@ function file(name: string, text: string): string {
   return path;
 }
 
-async function healthOf(handler = handleHealth): Promise<{ res: Response; body: any }> {
-  const res = await handler(new Request(ORIGIN + "/health"), completeContext({ rateLimitsEnabled: false }));
+async function healthOf(handler = handleHealth, target = "/health"): Promise<{ res: Response; body: any }> {
+  const res = await handler(new Request(ORIGIN + target), completeContext({ rateLimitsEnabled: false }));
   return { res, body: await res.json() };
 }
 
@@ -70,6 +71,7 @@ describe("/health with a dataset manifest", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(body).toEqual({
       status: "ok",
+      ready: true,
       apiVersion: "3.0.0",
       dataVersion: dataVersion(),
       years: { from: 1930, to: 9999 },
@@ -130,13 +132,66 @@ describe("/health with a dataset manifest", () => {
     expect(datasetManifestPath({ [DATASET_MANIFEST_ENV]: "" })).toBe(resolve(process.cwd(), "public", "manifest.json"));
     expect(datasetManifestPath({ [DATASET_MANIFEST_ENV]: manifestPath })).toBe(manifestPath);
 
+    // read when the handler is made (a function: when its module loads)
     process.env[DATASET_MANIFEST_ENV] = manifestPath;
-    expect((await healthOf()).body.dataset).toMatchObject({ dataVersion: dataVersion(), stale: false });
+    expect((await healthOf(createHealthHandler())).body.dataset).toMatchObject({ dataVersion: dataVersion(), stale: false });
     process.env[DATASET_MANIFEST_ENV] = join(dir, "absent.json");
-    expect((await healthOf()).body.dataset).toBeNull();
+    expect((await healthOf(createHealthHandler())).body.dataset).toBeNull();
   });
 
-  it("re-reads the manifest when it changes (a rebuild), and only then", () => {
+  it("/health reads the manifest once, when it is made: a manifest changed or removed afterwards changes nothing", async () => {
+    const path = file("started-with.json", manifestText);
+    const handler = createHealthHandler({ manifestPath: path });
+    const first = await healthOf(handler);
+    expect(first.body.dataset).toMatchObject({ dataVersion: dataVersion(), stale: false });
+    const etag = first.res.headers.get("etag");
+    // changed (another data version, a new mtime), then gone: the answers stay byte for byte what they were
+    writeFileSync(path, manifestText.replace(`"dataVersion": "${dataVersion()}"`, `"dataVersion": "ffffffffffffffff"`));
+    utimesSync(path, new Date(), new Date(Date.now() + 5000));
+    expect(readDatasetStatus(path)?.stale).toBe(true); // the file did change
+    const changed = await healthOf(handler);
+    expect(changed.res.status).toBe(200);
+    expect(changed.body).toEqual(first.body);
+    expect(changed.res.headers.get("etag")).toBe(etag);
+    rmSync(path);
+    const removed = await healthOf(handler);
+    expect(removed.res.status).toBe(200);
+    expect(removed.body).toEqual(first.body);
+    // a handler made now sees the disk as it is now
+    expect((await healthOf(createHealthHandler({ manifestPath: path }))).body.dataset).toBeNull();
+  });
+
+  it("answers from memory: no file is stat'ed, opened or read per request", async () => {
+    const handler = createHealthHandler({ manifestPath });
+    await healthOf(handler);
+    const calls: string[] = [];
+    // the CommonJS face of node:fs, spied, then synced into the named exports every ES module imports
+    const spies = (["statSync", "readFileSync", "openSync", "existsSync", "lstatSync"] as const).map((name) =>
+      vi.spyOn(fs, name).mockImplementation(((...args: unknown[]) => {
+        calls.push(`${name} ${String(args[0])}`);
+        throw new Error(`/health touched the disk: ${name}`);
+      }) as never),
+    );
+    syncBuiltinESMExports();
+    try {
+      for (const target of ["/health", "/health?ready", "/health?ready=false"]) {
+        const { res, body } = await healthOf(handler, target);
+        expect(res.status, target).toBe(200);
+        expect(body.dataset, target).toMatchObject({ stale: false });
+      }
+      // the spies do see a read of the manifest (so the check above can fail)
+      expect(readDatasetStatus(join(dir, "spied.json"))).toBeNull();
+      expect(calls.length).toBeGreaterThan(0);
+      calls.length = 0;
+      for (const target of ["/health", "/health?ready"]) expect((await healthOf(handler, target)).res.status).toBe(200);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      syncBuiltinESMExports();
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("re-reads the manifest when it changes (a rebuild), and only then (readDatasetStatus: the server's dataset view)", () => {
     const path = file("rebuilt.json", manifestText);
     expect(readDatasetStatus(path)?.stale).toBe(false);
     writeFileSync(path, manifestText.replace(`"dataVersion": "${dataVersion()}"`, `"dataVersion": "ffffffffffffffff"`));

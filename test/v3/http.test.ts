@@ -209,7 +209,7 @@ describe("/health and other paths", () => {
     expectCommonHeaders(res);
     const body = await res.json();
     // `dataset` depends on the manifest on disk: test/v3/health.test.ts covers it
-    expect(body).toEqual({ status: "ok", apiVersion: "3.0.0", dataVersion: expect.stringMatching(/^[0-9a-f]{16}$/), years: { from: 1930, to: 9999 }, dataset: body.dataset });
+    expect(body).toEqual({ status: "ok", ready: true, apiVersion: "3.0.0", dataVersion: expect.stringMatching(/^[0-9a-f]{16}$/), years: { from: 1930, to: 9999 }, dataset: body.dataset });
     expect(body).toHaveProperty("dataset");
   });
 

@@ -73,13 +73,30 @@ describe("v3 rate limit: 10 per minute per address", () => {
     expect(res.status).toBe(429);
   });
 
-  it("/health has its own counter with the v3 pace", async () => {
-    const store = memoryRateLimitStore();
+  it("/health is never counted: 100 probes in a second are all answered, and they spend no one's allowance", async () => {
+    const hits: string[] = [];
+    const inner = memoryRateLimitStore();
+    const store: RateLimitStore = {
+      hit(key, policy, nowMs) {
+        hits.push(key);
+        return inner.hit(key, policy, nowMs);
+      },
+    };
     const ctx = { store, rateLimitsEnabled: true, clientAddress: "a", clock: () => new Date(T0) };
-    for (let i = 0; i < 10; i++) await v3("/v3/days/2024-01-01", undefined, ctx);
-    const health = await handleHealth(new Request("http://x/health"), ctx);
-    expect(health.status).toBe(200);
-    expect(health.headers.get("ratelimit-policy")).toBe("10;w=60");
+    for (let i = 0; i < 100; i++) {
+      const health = await handleHealth(new Request(`http://x/health${i % 2 ? "?ready" : ""}`), ctx);
+      expect(health.status).toBe(200);
+      // the headers every answer carries: the v3 pace, as the (also uncounted) dataset files state their surface's
+      expect(health.headers.get("ratelimit-limit")).toBe("10");
+      expect(health.headers.get("ratelimit-policy")).toBe("10;w=60");
+      expect(health.headers.get("retry-after")).toBeNull();
+    }
+    expect(hits).toEqual([]);
+    // the address's v3 allowance is whole
+    for (let i = 0; i < 10; i++) expect((await v3("/v3/days/2024-01-01", undefined, ctx)).status).toBe(200);
+    expect((await v3("/v3/days/2024-01-01", undefined, ctx)).status).toBe(429);
+    // and a client over its v3 limit is still answered on /health
+    expect((await handleHealth(new Request("http://x/health"), ctx)).status).toBe(200);
   });
 });
 
