@@ -90,24 +90,26 @@ export function droppedLogLines(): number {
  * output cannot take. One per process.
  */
 let stdoutDestination: DestinationStream | undefined;
+let boom: ReturnType<typeof pino.destination> | undefined;
+let exiting = false;
 function guardedStdout(): DestinationStream {
   if (stdoutDestination) return stdoutDestination;
-  const boom = pino.destination({ dest: 1, sync: false, maxLength: MAX_BUFFERED_BYTES });
+  // Node opens a pipe on stdout without blocking (libuv), so a full pipe answers a write with EAGAIN, retried later
+  // from a timer, instead of holding a thread of the pool (or, at exit, the process) in a write that never returns
+  void process.stdout.writable;
+  // at exit, a write the output refuses (EAGAIN) is given up at once, not retried for ever: this listener runs before
+  // the one pino registers to flush its destination, so it is registered first
+  process.once("exit", () => (exiting = true));
+  const destination = pino.destination({ dest: 1, sync: false, maxLength: MAX_BUFFERED_BYTES, retryEAGAIN: () => !exiting });
+  boom = destination;
   let failed = false;
-  boom.on("error", () => {
+  destination.on("error", () => {
     failed = true;
     droppedLines++;
   });
-  boom.on("drop", () => droppedLines++);
-  // what is still buffered when the process ends is written then, if the output takes it
-  process.once("exit", () => {
-    if (failed) return;
-    try {
-      boom.flushSync();
-    } catch {
-      droppedLines++;
-    }
-  });
+  destination.on("drop", () => droppedLines++);
+  // what is still buffered when the process ends is written then (pino flushes its destination at exit), if the
+  // output takes it at once
   stdoutDestination = {
     write(line: string) {
       if (failed) {
@@ -115,7 +117,7 @@ function guardedStdout(): DestinationStream {
         return;
       }
       try {
-        boom.write(line);
+        destination.write(line);
       } catch {
         failed = true;
         droppedLines++;
@@ -123,6 +125,24 @@ function guardedStdout(): DestinationStream {
     },
   };
   return stdoutDestination;
+}
+
+/** Lets the lines still buffered reach the output before the process exits: resolves once written, or after `ms`. */
+export function flushLogs(ms = 200): Promise<void> {
+  const destination = boom;
+  if (!destination) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    try {
+      destination.flush(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    } catch {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
 }
 
 /**

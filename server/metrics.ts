@@ -74,7 +74,11 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
   new Gauge({ name: "kept_answers", help: "Answers kept for repeated targets", registers: [registry], collect() { this.set(keptSize()); } });
   new Gauge({ name: "kept_answer_bytes", help: "Bytes of the answers kept for repeated targets", registers: [registry], collect() { this.set(keptBytes()); } });
   new Gauge({ name: "log_lines_dropped", help: "Log lines the output could not take (closed or full)", registers: [registry], collect() { this.set(droppedLogLines()); } });
-  if (options.inWorker) AggregatorRegistry.setRegistries([registry]);
+  if (options.inWorker) {
+    // prom-client answers the primary's requests for this worker's metrics once an aggregator exists in the process
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([registry]);
+  }
 
   const record = (surface: string, decision: RateLimitDecision) =>
     decisions.inc({ surface, decision: decision.failedOpen ? "failed_open" : decision.allowed ? "admitted" : "refused" });

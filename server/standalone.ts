@@ -30,7 +30,7 @@ import { PublicFiles } from "./files.js";
 import { INTERNAL_ORIGIN, brokenLimit, readTarget, refusalOf, type TargetFacts } from "./guard.js";
 import { keeping } from "./keeping.js";
 import { lifecycle, SHUTDOWN_GRACE_MS } from "./lifecycle.js";
-import { consoleLog, createLogger, guardOutput, logSettingsOf, setProcessLogger, type ServerLogger } from "./log.js";
+import { consoleLog, createLogger, flushLogs, guardOutput, logSettingsOf, setProcessLogger, type ServerLogger } from "./log.js";
 import { createMetrics, gatherForWorkers, gatherFromPrimary, isMetricsTarget } from "./metrics.js";
 import { countBodyWrites, requestHeadOf } from "./node-io.js";
 import { observation, type Seen } from "./observe.js";
@@ -239,6 +239,8 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS + 300).unref();
     (service ? service.close() : Promise.resolve())
       .then(() => Promise.allSettled(cleanups.map((c) => c())))
+      // the last lines reach the output if it takes them within 200 ms
+      .then(() => flushLogs(200), () => flushLogs(200))
       .then(
         () => process.exit(0),
         () => process.exit(0),

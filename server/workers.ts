@@ -16,7 +16,7 @@ import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import { FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import { SHUTDOWN_GRACE_MS } from "./lifecycle.js";
-import type { Log } from "./log.js";
+import { flushLogs, type Log } from "./log.js";
 import { STORE_TIMEOUT_MS, afterTimeout } from "./redis-store.js";
 
 export const WORKERS_ENV = "WORKERS";
@@ -198,7 +198,8 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
     const check = setInterval(() => {
       if (numberOf.size === 0) {
         clearInterval(check);
-        process.exit(0);
+        // the last lines reach the output if it takes them within 200 ms
+        void flushLogs(200).then(() => process.exit(0));
       }
     }, 20);
   };
