@@ -39,12 +39,16 @@ async function startInstance(env: Record<string, string>): Promise<{ port: numbe
   Object.assign(childEnv, env);
   const child = spawn(process.execPath, [join(root, "server", "start.mjs"), "--no-build"], { env: childEnv, stdio: ["ignore", "pipe", "inherit"], detached: true });
   let out = "";
-  child.stdout!.on("data", (d) => (out += d));
+  const read = (d: Buffer) => (out += d);
+  child.stdout!.on("data", read);
   const deadline = Date.now() + 30_000;
   while (!/ready in/.test(out)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${out}`);
     await sleep(50);
   }
+  // from here on the log (an access line per request) is read and dropped, as a log collector keeping up would
+  child.stdout!.off("data", read);
+  child.stdout!.resume();
   return { port, child };
 }
 
@@ -102,6 +106,8 @@ export async function run(): Promise<void> {
     const configs: Config[] = [
       { name: "WORKERS=1, counted in memory", env: { WORKERS: "1" } },
       { name: "WORKERS=2, counted by the primary", env: { WORKERS: "2" } },
+      // what the access lines cost (LOG_LEVEL=warn writes none)
+      { name: "WORKERS=1, counted in memory, LOG_LEVEL=warn", env: { WORKERS: "1", LOG_LEVEL: "warn" } },
       // what a second worker gives when nothing is counted: the ceiling of the rows above on this machine
       { name: "WORKERS=1, limits off", env: { WORKERS: "1", RATE_LIMITS: "off" } },
       { name: "WORKERS=2, limits off", env: { WORKERS: "2", RATE_LIMITS: "off" } },
@@ -149,6 +155,7 @@ export async function run(): Promise<void> {
         `request from a new client address every ten requests (X-Forwarded-For, TRUST_PROXY=loopback), so every request is counted`,
         `and admitted; \`node server/start.mjs --no-build\` per configuration, ${ROUNDS} rounds of every configuration in turn, ${SECONDS} s each`,
         `after a 1 s warm-up, medians; wrk with one thread and ${CONNECTIONS} connections on the same 2-core machine (its CPU share below).`,
+        `Every row writes an access line per request (JSON on stdout, read and dropped by the benchmark) but the one with LOG_LEVEL=warn.`,
         redis ? "Redis: a redis-server 7 of the benchmark's own on loopback, flushed before each run." : "Redis: not installed, its rows are missing.",
         "",
         table,

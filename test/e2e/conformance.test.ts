@@ -218,21 +218,23 @@ interface Answer {
  * where the limiter counts; docs/http-layer.md). Its body is compared without that member; its ETag, taken over the
  * whole body, and what an If-None-Match built from it gets, cannot be.
  */
+/** /health, with or without a query (`?ready`). */
+const isHealth = (path: string) => path === PATHS.health || path.startsWith(`${PATHS.health}?`);
 const STANDALONE_OWN: typeof NETLIFY_DEV_OWN_HABITS = [
   {
     why: "the standalone server's /health says how its processes serve and count (`server`): its ETag is over that body too",
-    applies: (c) => c.path === PATHS.health && ["GET", "HEAD"].includes(c.method),
+    applies: (c) => isHealth(c.path) && ["GET", "HEAD"].includes(c.method),
     aspects: ["etag"],
   },
   {
     why: "so an If-None-Match built from the standalone server's /health ETag does not match the function's: 200 with the body there",
-    applies: (c) => c.path === PATHS.health && c.condition !== undefined,
+    applies: (c) => isHealth(c.path) && c.condition !== undefined,
     aspects: ["status", "body", "content-type", "etag"],
   },
 ];
 /** A /health body without the standalone server's own member, for comparing (key order kept). */
 function withoutServerMember(c: Case, body: string): string {
-  if (c.path !== PATHS.health || !body.startsWith("{")) return body;
+  if (!isHealth(c.path) || !body.startsWith("{")) return body;
   const { server: _server, ...rest } = JSON.parse(body) as Record<string, unknown>;
   return JSON.stringify(rest);
 }

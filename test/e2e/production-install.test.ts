@@ -115,13 +115,17 @@ describe.skipIf(process.env.E2E === "off")("a production install (npm ci --omit=
 
   it("a missing bundle stops the start with what to run", () => {
     rmSync(join(copy, "dist", "server.mjs"));
-    let failure: { status: number; stderr: string } | undefined;
+    let failure: { status: number; stdout: string } | undefined;
     try {
       execFileSync("npm", ["start"], { cwd: copy, encoding: "utf8", stdio: "pipe", env: { ...process.env, PORT: "0" }, timeout: 20_000 });
     } catch (error) {
-      failure = error as { status: number; stderr: string };
+      failure = error as { status: number; stdout: string };
     }
     expect(failure?.status).toBe(1);
-    expect(failure?.stderr).toMatch(/dist\/server\.mjs is missing: build first .*npm run build/);
+    // one JSON log line on stdout, as every line of the server's log
+    const line = failure!.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: string; msg: string });
+    expect(line).toHaveLength(1);
+    expect(line[0]!.level).toBe("error");
+    expect(line[0]!.msg).toMatch(/dist\/server\.mjs is missing: build first .*npm run build/);
   }, 30_000);
 });
