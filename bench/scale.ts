@@ -42,8 +42,14 @@ async function startInstance(env: Record<string, string>): Promise<{ port: numbe
   const read = (d: Buffer) => (out += d);
   child.stdout!.on("data", read);
   const deadline = Date.now() + 30_000;
-  while (!/ready in/.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${out}`);
+  // the start's line says every worker listens; with LOG_LEVEL above info there is none: /health then
+  const up = async () =>
+    /ready in/.test(out) || (env.LOG_LEVEL !== undefined && (await fetch(`http://127.0.0.1:${port}/health`).then((r) => (r.body?.cancel(), r.ok), () => false)));
+  while (!(await up())) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+      throw new Error(`the server did not start (exit code ${child.exitCode}):\n${out}`);
+    }
     await sleep(50);
   }
   // from here on the log (an access line per request) is read and dropped, as a log collector keeping up would

@@ -75,7 +75,8 @@ export function observation({ metrics, access, queries, clientOf }: ObservationP
           status,
           bytes: finished ? bodyBytesOf(res) : 0,
           ms: Math.round(ms * 1000) / 1000,
-          client: clientOf(req),
+          // the address dispatch counted, else read again (a kept answer, a refusal)
+          client: seen.ctx?.clientAddress ?? clientOf(req),
           route: seen.route,
           source,
           ...(finished ? {} : { aborted: true as const }),
