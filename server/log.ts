@@ -29,7 +29,7 @@ export const LOG_FORMATS = ["json", "pretty"] as const;
 export const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
-/** Lines wait for this many bytes, or this long, before they are written (./observe.ts: an access line per request). */
+/** Access lines wait for this many bytes, or this long, before they are written (every other line is written at once). */
 export const FLUSH_BYTES = 8192;
 export const FLUSH_MS = 100;
 /** Bytes of lines waiting for a slow output before new lines are dropped. */
@@ -92,10 +92,10 @@ export function droppedLogLines(): number {
  * The asynchronous destination on file descriptor 1, guarded: never throws, drops (and counts) what a dead or full
  * output cannot take. One per process.
  */
-let stdoutDestination: DestinationStream | undefined;
+let stdoutDestination: (DestinationStream & { flush?: () => void }) | undefined;
 let boom: ReturnType<typeof pino.destination> | undefined;
 let exiting = false;
-function guardedStdout(): DestinationStream {
+function guardedStdout(): DestinationStream & { flush?: () => void } {
   if (stdoutDestination) return stdoutDestination;
   // Node opens a pipe on stdout without blocking (libuv), so a full pipe answers a write with EAGAIN, retried later
   // from a timer, instead of holding a thread of the pool (or, at exit, the process) in a write that never returns
@@ -128,6 +128,14 @@ function guardedStdout(): DestinationStream {
         droppedLines++;
       }
     },
+    flush() {
+      if (failed) return;
+      try {
+        destination.flush();
+      } catch {
+        droppedLines++;
+      }
+    },
   };
   return stdoutDestination;
 }
@@ -156,8 +164,10 @@ export function flushLogs(ms = 200): Promise<void> {
  * `prettify` (LOG_FORMAT=pretty: pino-pretty's prettyFactory, loaded by the caller only then) turns each JSON line
  * into a terminal line.
  */
-export function createLogger(settings: LogSettings, options: { worker?: number; destination?: DestinationStream; prettify?: (line: string) => string } = {}): ServerLogger {
+export function createLogger(settings: LogSettings, options: { worker?: number; destination?: DestinationStream & { flush?: () => void }; prettify?: (line: string) => string } = {}): ServerLogger {
   const out = options.destination ?? guardedStdout();
+  // events (the start, a warning, an error) are written at once; access lines wait for a chunk (FLUSH_BYTES, FLUSH_MS)
+  const flush = () => out.flush?.();
   const { prettify } = options;
   const destination: DestinationStream = prettify
     ? {
@@ -188,6 +198,7 @@ export function createLogger(settings: LogSettings, options: { worker?: number; 
     log: (level, message) => {
       try {
         logger[level](message);
+        flush();
       } catch {
         droppedLines++;
       }
