@@ -108,6 +108,7 @@ function guardedStdout(): DestinationStream & { flush?: () => void } {
   const destination = pino.destination({ dest: 1, sync: false, minLength: FLUSH_BYTES, periodicFlush: FLUSH_MS, maxLength: MAX_BUFFERED_BYTES, retryEAGAIN: () => !exiting });
   boom = destination;
   let failed = false;
+  let flushAfterWrite = false;
   destination.on("error", () => {
     failed = true;
     droppedLines++;
@@ -131,7 +132,16 @@ function guardedStdout(): DestinationStream & { flush?: () => void } {
     flush() {
       if (failed) return;
       try {
+        // written now when no write is under way; else once it is done (SonicBoom's flush does nothing meanwhile, and
+        // fewer bytes than FLUSH_BYTES would then wait for the next FLUSH_MS)
         destination.flush();
+        if (!flushAfterWrite) {
+          flushAfterWrite = true;
+          destination.once("write", () => {
+            flushAfterWrite = false;
+            if (!failed) destination.flush();
+          });
+        }
       } catch {
         droppedLines++;
       }

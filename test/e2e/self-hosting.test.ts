@@ -74,6 +74,9 @@ describe.skipIf(SKIP)("the standalone server's log", () => {
     await abortedUpload(server.port);
     await abortedUpload(server.port);
     expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200);
+    // access lines are written in chunks (at most 100 ms later): wait for the uploads' two
+    const uploads = () => (server!.output().slice(before).match(/"method":"POST"/g) ?? []).length;
+    for (const deadline = Date.now() + 5000; uploads() < 2 && Date.now() < deadline; ) await sleep(50);
     await sleep(200);
     const logged = server.output().slice(before).split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as Record<string, unknown>);
     // besides the access lines (the two uploads' and the /health request's), one warning each, no stack trace
