@@ -198,7 +198,8 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
   it("LOG_FORMAT=pretty writes text for a terminal", async () => {
     const pretty = await start({ LOG_FORMAT: "pretty" }, 9330);
     await send(pretty.baseUrl, `${PATHS.shift}?date=2024-03-01&add=5d`);
-    await sleep(300);
+    // access lines are written in chunks, at most 100 ms later
+    for (const deadline = Date.now() + 5000; !/GET \/v3\/shift/.test(pretty.output()) && Date.now() < deadline; ) await sleep(50);
     const lines = pretty.output().split("\n").filter((l) => l.includes("Swedish Calendar Service on"));
     expect(lines).toHaveLength(1);
     expect(() => JSON.parse(lines[0]!)).toThrow();
