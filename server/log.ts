@@ -224,7 +224,11 @@ export function createLogger(settings: LogSettings, options: { worker?: number; 
 }
 
 let defaultLogger: ServerLogger | undefined;
-/** The process's logger as the environment sets it (settings that cannot be read fall back to the defaults). */
+/**
+ * The process's logger until `npm start` sets its own (in-process servers, the start's first problem line): the
+ * environment's level and query setting, in JSON (pretty-printing is loaded only by the start); settings that cannot
+ * be read fall back to the defaults.
+ */
 export function processLogger(): ServerLogger {
   if (defaultLogger) return defaultLogger;
   const settings = logSettingsOf(process.env);

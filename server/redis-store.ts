@@ -9,14 +9,13 @@
  * begins and one line when counting resumes; `degraded()` says which (for /health). The client reconnects by itself.
  */
 import { Redis } from "ioredis";
-import { FAIL_OPEN, retryAfterSeconds, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
+import { ADMITTED, FAIL_OPEN, retryAfterSeconds, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import type { Log } from "./log.js";
 
 /** The environment variable naming the Redis server: `redis://[user:password@]host[:port][/db]` (or `rediss://` for TLS). */
 export const REDIS_URL_ENV = "REDIS_URL";
 /** No request waits longer than this for the store; a later answer counts as an outage (the request is admitted). */
 export const STORE_TIMEOUT_MS = 50;
-const ADMITTED: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
 /** Every key the limiter writes starts with this. */
 export const KEY_PREFIX = "swedish-calendar:limit:";
 

@@ -11,6 +11,8 @@ export interface RateLimitDecision {
   failedOpen?: true;
 }
 
+/** A request admitted and counted. */
+export const ADMITTED: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
 /** The decision of a store that failed: the request goes through, uncounted. */
 export const FAIL_OPEN: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0, failedOpen: true });
 

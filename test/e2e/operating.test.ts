@@ -11,7 +11,7 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import parsePrometheusTextFormat from "parse-prometheus-text-format";
+import parsePrometheusTextFormat, { type Family } from "parse-prometheus-text-format";
 import { afterEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { SURFACES } from "../../contract/policies.js";
@@ -19,19 +19,6 @@ import { ROOT, choosePort, startServer, type RunningServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Sample {
-  value?: string;
-  labels?: Record<string, string>;
-  count?: string;
-  sum?: string;
-  buckets?: Record<string, string>;
-}
-interface Family {
-  name: string;
-  type: string;
-  metrics: Sample[];
-}
 
 /** The metrics as a real Prometheus text parser reads them. */
 async function scrape(base: string, headers: Record<string, string> = {}): Promise<{ status: number; families: Map<string, Family>; text: string; response: Response }> {

@@ -23,7 +23,7 @@ import { redirectRules, resolveRewrite } from "../../contract/static.js";
 import { deployedRange } from "../../build/deployed.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import {
-  engineLongWeekends, enginePlan, launchChromium, listedDates, longWeekendRows, openPage, payColumnDates, runPlanner, shownPlan,
+  engineLongWeekends, enginePlan, launchChromium, listedDates, longWeekendRows, openPage, payColumnDates, runPeriod, runPlanner, runShift, shownPlan,
   showYear, stockholmYear, waitForPay, workingDaysOfYear,
 } from "../site/browser.js";
 import { siteWithoutDataset } from "./server.js";
@@ -130,17 +130,10 @@ describe.skipIf(process.env.E2E === "off")("the home page with the limits on, no
       await runPlanner(page, plan);
       expect(await shownPlan(page)).toEqual(enginePlan(plan));
 
-      await page.fill("#period-from", "2024-01-01");
-      await page.fill("#period-to", "2024-12-31");
-      await page.click("#period-form button[type=submit]");
-      await page.waitForSelector("#period-working-days");
+      await runPeriod(page, { from: "2024-01-01", to: "2024-12-31" });
       expect(await page.textContent("#period-working-days")).toBe("251");
 
-      await page.fill("#shift-date", "2024-06-01");
-      await page.fill("#shift-add", "20d");
-      await page.check("#shift-postpone");
-      await page.click("#shift-form button[type=submit]");
-      await page.waitForSelector("#shift-result-date");
+      await runShift(page, { date: "2024-06-01", add: "20d", postpone: true });
       // 2024-06-21 is Midsummer Eve: the Sunday rule moves the answer to Monday 24 June
       expect(await page.getAttribute("#shift-result-date", "datetime")).toBe("2024-06-24");
 

@@ -12,7 +12,7 @@ import { dayOf, holidaysOfYear, parseIsoDate } from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
 import {
   datasetPath, engineLongWeekends, enginePlan, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows, openPage as openPageAt,
-  runPlanner, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear, type ContextOptions, type PlanRequest,
+  runPeriod, runPlanner, runShift, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear, type ContextOptions, type PlanRequest,
 } from "../site/browser.js";
 import { e2eBaseUrl } from "./base-url.js";
 
@@ -80,19 +80,12 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
   it("calculators: the period and the shift come from the real /v3/period and /v3/shift", async () => {
     const { context, page } = await openPage("/en/");
     try {
-      await page.fill("#period-from", "2024-01-01");
-      await page.fill("#period-to", "2024-12-31");
-      await page.click("#period-form button[type=submit]");
-      await page.waitForSelector("#period-working-days");
+      await runPeriod(page, { from: "2024-01-01", to: "2024-12-31" });
       expect(await page.textContent("#period-working-days")).toBe("251");
       expect(await page.textContent("#period-result")).toContain("GET /v3/period?from=2024-01-01&to=2024-12-31");
       expect(apiCalls).toContain("200 /v3/period?from=2024-01-01&to=2024-12-31");
 
-      await page.fill("#shift-date", "2024-06-01");
-      await page.fill("#shift-add", "20d");
-      await page.check("#shift-postpone");
-      await page.click("#shift-form button[type=submit]");
-      await page.waitForSelector("#shift-result-date");
+      await runShift(page, { date: "2024-06-01", add: "20d", postpone: true });
       // 2024-06-21 is Midsummer Eve: the Sunday rule moves the answer to Monday 24 June
       expect(await page.getAttribute("#shift-result-date", "datetime")).toBe("2024-06-24");
       expect(await page.textContent("#shift-result")).toContain("Midsummer Eve");

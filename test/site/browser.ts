@@ -329,6 +329,40 @@ export async function runPlanner(page: Page, request: PlanRequest): Promise<void
   await page.waitForSelector("#plan-result #plan-used, #plan-result .error");
 }
 
+export interface PeriodRequest {
+  from: string;
+  to: string;
+  /** the bounds selector's value; absent: left as it is */
+  bounds?: "inclusive" | "exclusive";
+}
+
+/** Fills in the period calculator and submits it; waits for an answer (the count or an error). */
+export async function runPeriod(page: Page, request: PeriodRequest): Promise<void> {
+  await page.fill("#period-from", request.from);
+  await page.fill("#period-to", request.to);
+  if (request.bounds) await page.selectOption("#period-bounds", request.bounds);
+  await page.evaluate(() => (document.getElementById("period-result")!.innerHTML = ""));
+  await page.click("#period-form button[type=submit]");
+  await page.waitForSelector("#period-result #period-working-days, #period-result .error");
+}
+
+export interface ShiftRequest {
+  date: string;
+  add: string;
+  /** the Sunday-rule box; absent: left as it is */
+  postpone?: boolean;
+}
+
+/** Fills in the shift calculator and submits it; waits for an answer (the date or an error). */
+export async function runShift(page: Page, request: ShiftRequest): Promise<void> {
+  await page.fill("#shift-date", request.date);
+  await page.fill("#shift-add", request.add);
+  if (request.postpone !== undefined) await page.setChecked("#shift-postpone", request.postpone);
+  await page.evaluate(() => (document.getElementById("shift-result")!.innerHTML = ""));
+  await page.click("#shift-form button[type=submit]");
+  await page.waitForSelector("#shift-result #shift-result-date, #shift-result .error");
+}
+
 export interface ShownPlan {
   used: number;
   daysOff: number;

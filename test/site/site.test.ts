@@ -22,7 +22,7 @@ import { PATHS } from "../../contract/paths.js";
 import { dueDates } from "swedish-calendar";
 import {
   ROOT, datasetPath, engineLongWeekends, enginePlan, gridDueMarks, gridPlanMarks, payColumnDates, waitForPay, gridWeekOf, launchChromium, listedDates, longWeekendRows,
-  openPage as openPageAt, runPlanner, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear,
+  openPage as openPageAt, runPeriod, runPlanner, runShift, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear,
   type ContextOptions, type PlanRequest,
 } from "./browser.js";
 import { FIXTURE_OPENAPI, startFixtureServer, type FixtureServer } from "./fixture-server.js";
@@ -187,28 +187,19 @@ describe("home page", () => {
   it("counts a period with the engine's numbers and shows the request and errors", async () => {
     const { context, page } = await openPage("/");
     try {
-      await page.fill("#period-from", "2024-03-01");
-      await page.fill("#period-to", "2024-06-30");
-      await page.selectOption("#period-bounds", "exclusive");
-      await page.click("#period-form button[type=submit]");
-      await page.waitForSelector("#period-working-days");
+      await runPeriod(page, { from: "2024-03-01", to: "2024-06-30", bounds: "exclusive" });
       const expected = period(parseIsoDate("2024-03-01", "from"), parseIsoDate("2024-06-30", "to"), "exclusive");
       expect(await page.textContent("#period-working-days")).toBe(String(expected.workingDays));
       const text = (await page.textContent("#period-result"))!;
       expect(text).toContain(`${expected.calendarDays}`);
       expect(text).toContain("GET /v3/period?from=2024-03-01&to=2024-06-30&bounds=exclusive");
 
-      await page.selectOption("#period-bounds", "inclusive");
-      await page.fill("#period-from", "2024-01-01");
-      await page.fill("#period-to", "2024-12-31");
-      await page.click("#period-form button[type=submit]");
+      await runPeriod(page, { from: "2024-01-01", to: "2024-12-31", bounds: "inclusive" });
       await page.waitForFunction(() => document.getElementById("period-result")!.textContent!.includes("to=2024-12-31"));
       expect(await page.textContent("#period-working-days")).toBe(String(workingDaysOfYear(2024)));
 
       // the service does not swap dates: its problem, in Swedish on the Swedish page (the API's English folded away)
-      await page.fill("#period-from", "2024-12-31");
-      await page.fill("#period-to", "2024-01-01");
-      await page.click("#period-form button[type=submit]");
+      await runPeriod(page, { from: "2024-12-31", to: "2024-01-01" });
       await page.waitForSelector("#period-result .error");
       const error = (await page.textContent("#period-result .error"))!;
       expect(error).toContain("Ogiltigt värde: Ett av värdena i anropet godtogs inte. Till-datumet ska vara ett datum");
@@ -225,9 +216,7 @@ describe("home page", () => {
   it("moves a date with the shift calculator and explains steps and postponement", async () => {
     const { context, page } = await openPage("/en/");
     try {
-      await page.fill("#shift-date", "2024-01-31");
-      await page.fill("#shift-add", "1m, 10b");
-      await page.click("#shift-form button[type=submit]");
+      await runShift(page, { date: "2024-01-31", add: "1m, 10b" });
       await page.waitForSelector("#shift-result-date");
       const plain = shift(parseIsoDate("2024-01-31", "date"), parseSteps(["1m", "10b"]), false);
       expect(await page.getAttribute("#shift-result-date", "datetime")).toBe(plain.result.date);
@@ -235,10 +224,7 @@ describe("home page", () => {
       expect(await page.textContent("#shift-result")).toContain("GET /v3/shift?date=2024-01-31&add=1m&add=10b");
 
       // 2024-06-21 is Midsummer Eve: the Sunday rule moves the answer to the next working day
-      await page.fill("#shift-date", "2024-06-01");
-      await page.fill("#shift-add", "20d");
-      await page.check("#shift-postpone");
-      await page.click("#shift-form button[type=submit]");
+      await runShift(page, { date: "2024-06-01", add: "20d", postpone: true });
       const postponed = shift(parseIsoDate("2024-06-01", "date"), parseSteps(["20d"]), true);
       expect(postponed.postponed).toBe(true);
       await page.waitForSelector(`#shift-result-date[datetime="${postponed.result.date}"]`);
@@ -722,10 +708,7 @@ describe("Swedish and English (issue 11)", () => {
       await page.check('[data-feed-option="busy"]');
       expect(await page.textContent("#feed-description")).toContain("upptagen tid");
 
-      await page.fill("#shift-date", "2024-06-01");
-      await page.fill("#shift-add", "20d");
-      await page.check("#shift-postpone");
-      await page.click("#shift-form button[type=submit]");
+      await runShift(page, { date: "2024-06-01", add: "20d", postpone: true });
       await page.waitForSelector("#shift-result-date");
       const text = (await page.textContent("#shift-result"))!;
       expect(text).toContain("Midsommarafton");

@@ -1,13 +1,13 @@
 /** The Prometheus text parser the tests read /metrics with (the package ships no types). */
 declare module "parse-prometheus-text-format" {
-  interface Sample {
+  export interface Sample {
     value?: string;
     labels?: Record<string, string>;
     count?: string;
     sum?: string;
     buckets?: Record<string, string>;
   }
-  interface Family {
+  export interface Family {
     name: string;
     help: string;
     type: string;

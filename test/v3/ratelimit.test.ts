@@ -145,15 +145,20 @@ describe("the limiter fails open", () => {
   });
 });
 
+/** One counter's hits in turn, through the pure counting rule: each returns its decision. */
+function counter(policy: Parameters<typeof countHit>[1]): (ms: number) => ReturnType<typeof countHit>["decision"] {
+  let state: CounterState | null = null;
+  return (ms) => {
+    const r = countHit(state, policy, ms);
+    state = r.state;
+    return r.decision;
+  };
+}
+
 describe("block window (v2: blocked for 10 s once over the limit)", () => {
   it("refuses every request until the block ends", () => {
     const policy = { limit: 5, windowSeconds: 10, blockSeconds: 10 };
-    let state: CounterState | null = null;
-    const hit = (ms: number) => {
-      const r = countHit(state, policy, ms);
-      state = r.state;
-      return r.decision;
-    };
+    const hit = counter(policy);
     for (let i = 0; i < 5; i++) expect(hit(T0 + i * 100).allowed).toBe(true);
     expect(hit(T0 + 9_000)).toEqual({ allowed: false, retryAfterSeconds: 10 }); // blocked until T0 + 19 s
     expect(hit(T0 + 12_000)).toEqual({ allowed: false, retryAfterSeconds: 7 }); // window over, block not
@@ -164,12 +169,7 @@ describe("block window (v2: blocked for 10 s once over the limit)", () => {
     // two workers' clocks: the sixth hit (worker B, T0 + 500) blocks until T0 + 10.5 s; the seventh was read by
     // worker A at T0 + 400 and reaches the counters after it
     const policy = { limit: 5, windowSeconds: 10, blockSeconds: 10 };
-    let state: CounterState | null = null;
-    const hit = (ms: number) => {
-      const r = countHit(state, policy, ms);
-      state = r.state;
-      return r.decision;
-    };
+    const hit = counter(policy);
     for (let i = 0; i < 5; i++) expect(hit(T0 + i * 10).allowed).toBe(true);
     expect(hit(T0 + 500)).toEqual({ allowed: false, retryAfterSeconds: 10 });
     expect(hit(T0 + 400)).toEqual({ allowed: false, retryAfterSeconds: 10 });
