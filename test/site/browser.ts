@@ -311,6 +311,16 @@ export function engineLongWeekends(year: number): LongWeekendRow[] {
   return longWeekendsOfYear(year).map((lw) => ({ start: lw.start, end: lw.end, days: lw.days, leave: lw.leaveDays.join(" ") }));
 }
 
+/**
+ * Submits a calculator of the home page (`#<name>-form`) with its result (`#<name>-result`) cleared first, and waits for
+ * its answer (the element `#<answer>` in the result) or its error.
+ */
+async function submitCalculator(page: Page, name: string, answer: string): Promise<void> {
+  await page.evaluate((id) => (document.getElementById(id)!.innerHTML = ""), `${name}-result`);
+  await page.click(`#${name}-form button[type=submit]`);
+  await page.waitForSelector(`#${name}-result #${answer}, #${name}-result .error`);
+}
+
 export interface PlanRequest {
   from: string;
   to: string;
@@ -324,9 +334,7 @@ export async function runPlanner(page: Page, request: PlanRequest): Promise<void
   await page.fill("#plan-to", request.to);
   await page.fill("#plan-days", request.days);
   await page.selectOption("#plan-objective", request.objective ?? "most");
-  await page.evaluate(() => (document.getElementById("plan-result")!.innerHTML = ""));
-  await page.click("#plan-form button[type=submit]");
-  await page.waitForSelector("#plan-result #plan-used, #plan-result .error");
+  await submitCalculator(page, "plan", "plan-used");
 }
 
 export interface PeriodRequest {
@@ -341,9 +349,7 @@ export async function runPeriod(page: Page, request: PeriodRequest): Promise<voi
   await page.fill("#period-from", request.from);
   await page.fill("#period-to", request.to);
   if (request.bounds) await page.selectOption("#period-bounds", request.bounds);
-  await page.evaluate(() => (document.getElementById("period-result")!.innerHTML = ""));
-  await page.click("#period-form button[type=submit]");
-  await page.waitForSelector("#period-result #period-working-days, #period-result .error");
+  await submitCalculator(page, "period", "period-working-days");
 }
 
 export interface ShiftRequest {
@@ -358,9 +364,7 @@ export async function runShift(page: Page, request: ShiftRequest): Promise<void>
   await page.fill("#shift-date", request.date);
   await page.fill("#shift-add", request.add);
   if (request.postpone !== undefined) await page.setChecked("#shift-postpone", request.postpone);
-  await page.evaluate(() => (document.getElementById("shift-result")!.innerHTML = ""));
-  await page.click("#shift-form button[type=submit]");
-  await page.waitForSelector("#shift-result #shift-result-date, #shift-result .error");
+  await submitCalculator(page, "shift", "shift-result-date");
 }
 
 export interface ShownPlan {
