@@ -12,6 +12,6 @@ export function serializeJson(value: unknown): string {
 
 /** Strong ETag of a body: quoted, the first 22 characters of its SHA-256 in base64url. */
 export function etagOf(body: string | Uint8Array): string {
-  // crypto.hash (Node 20.12+, the engines floor): one call, no Hash object (measured 0.6 µs against 1.4 µs for a day)
+  // crypto.hash (Node 20.12+; the engines range, 22.20+, has it): one call, no Hash object (measured 0.6 µs against 1.4 µs for a day)
   return '"' + hash("sha256", body, "base64url").slice(0, 22) + '"';
 }
