@@ -11,7 +11,7 @@
  *
  * NETLIFY_DEV_URL=http://localhost:<port> reuses a running netlify dev (`npm run dev:netlify`) instead of starting one.
  */
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
@@ -19,7 +19,7 @@ import { ROUTES } from "../../contract/routes.js";
 import { headerRules, redirectRules, resolveRewrite } from "../../contract/static.js";
 import { datasetIsCurrent } from "../../server/dataset.js";
 import { e2eBaseUrl } from "./base-url.js";
-import { PUBLIC_DIR, choosePort, startServer, type RunningServer } from "./server.js";
+import { PUBLIC_DIR, ROOT, choosePort, startServer, type RunningServer } from "./server.js";
 
 const STANDALONE = e2eBaseUrl();
 const SKIP = !STANDALONE || process.env.CONFORMANCE === "off";
@@ -268,6 +268,8 @@ describe.skipIf(SKIP)("conformance: the standalone server and netlify dev give t
     expect(await datasetIsCurrent(PUBLIC_DIR)).toBe(true);
     if (process.env.NETLIFY_DEV_URL) netlifyBase = process.env.NETLIFY_DEV_URL;
     else {
+      // a leftover of the old layout (the engine as a workspace) would hide what this run's netlify dev does
+      rmSync(join(ROOT, "data-gen", ".netlify"), { recursive: true, force: true });
       netlify = await startServer({ kind: "netlify", port: await choosePort(8970), env: { RATE_LIMITS: "off" } });
       netlifyBase = netlify.baseUrl;
     }
@@ -275,6 +277,10 @@ describe.skipIf(SKIP)("conformance: the standalone server and netlify dev give t
 
   afterAll(async () => {
     await netlify?.stop();
+  });
+
+  it.skipIf(process.env.NETLIFY_DEV_URL)("netlify dev run plainly from the root took the root for the site (nothing under data-gen/.netlify)", () => {
+    expect(existsSync(join(ROOT, "data-gen", ".netlify"))).toBe(false);
   });
 
   it("samples every row of the route table", () => {
