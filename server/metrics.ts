@@ -20,6 +20,7 @@ import cluster from "node:cluster";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { RateLimitDecision, RateLimitStore } from "../functions/lib/ratelimit.js";
+import { isMessage, Pending } from "./ipc.js";
 import { droppedLogLines } from "./log.js";
 import { noteBodyBytes } from "./node-io.js";
 import { LOOPBACK_RANGES, inRange, parseAddress, parseRange, type AddressRange } from "./proxy.js";
@@ -163,9 +164,8 @@ interface GatherAnswer {
 export function gatherForWorkers(): void {
   const aggregator = new AggregatorRegistry();
   cluster.on("message", (worker, message: unknown) => {
-    const m = message as Partial<GatherRequest> | null;
-    if (typeof m !== "object" || m === null || m.type !== "metrics:gather" || typeof m.id !== "number") return;
-    const id = m.id;
+    if (!isMessage<GatherRequest>(message, "metrics:gather")) return;
+    const id = message.id;
     aggregator.clusterMetrics().then(
       (text) => worker.isConnected() && worker.send({ type: "metrics:gathered", id, text } satisfies GatherAnswer),
       () => worker.isConnected() && worker.send({ type: "metrics:gathered", id } satisfies GatherAnswer),
@@ -175,28 +175,22 @@ export function gatherForWorkers(): void {
 
 /** In a worker: the whole server's metrics, asked of the primary (rejects when it does not answer in 6 s). */
 export function gatherFromPrimary(): () => Promise<string> {
-  let next = 0;
-  const pending = new Map<number, (text: string | undefined) => void>();
+  const pending = new Pending<string | undefined>();
   process.on("message", (message: unknown) => {
-    const m = message as Partial<GatherAnswer> | null;
-    if (typeof m !== "object" || m === null || m.type !== "metrics:gathered" || typeof m.id !== "number") return;
-    pending.get(m.id)?.(m.text);
+    if (isMessage<GatherAnswer>(message, "metrics:gathered")) pending.settle(message.id, message.text);
   });
   return () =>
     new Promise<string>((resolve, reject) => {
-      const id = ++next;
-      const timer = setTimeout(() => settle(undefined), 6000);
-      function settle(text: string | undefined) {
-        pending.delete(id);
+      const id = pending.open((text) => {
         clearTimeout(timer);
         if (text === undefined) reject(new Error("the primary did not gather the metrics"));
         else resolve(text);
-      }
-      pending.set(id, settle);
+      });
+      const timer = setTimeout(() => pending.settle(id, undefined), 6000);
       try {
-        if (!process.send?.({ type: "metrics:gather", id } satisfies GatherRequest)) settle(undefined);
+        if (!process.send?.({ type: "metrics:gather", id } satisfies GatherRequest)) pending.settle(id, undefined);
       } catch {
-        settle(undefined);
+        pending.settle(id, undefined);
       }
     });
 }

@@ -16,6 +16,7 @@ import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import { FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import { SHUTDOWN_GRACE_MS } from "./lifecycle.js";
+import { isMessage, Pending } from "./ipc.js";
 import { flushLogs, type Log } from "./log.js";
 import { STORE_TIMEOUT_MS, afterTimeout } from "./redis-store.js";
 
@@ -63,10 +64,6 @@ interface SiteReadyMessage {
 interface ShutdownMessage {
   type: "shutdown";
 }
-type Message = HitsMessage | DecisionsMessage | SiteReadyMessage | ShutdownMessage;
-
-const isMessage = (value: unknown): value is Message =>
-  typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
 
 
 /**
@@ -76,15 +73,14 @@ const isMessage = (value: unknown): value is Message =>
  * than one). Order is kept, so the counting is the same.
  */
 export function primaryCountedStore(): RateLimitStore {
-  let next = 0;
-  const pending = new Map<number, (decision: RateLimitDecision) => void>();
+  const pending = new Pending<RateLimitDecision>();
   let batch: Hit[] = [];
   process.on("message", (message: unknown) => {
-    if (!isMessage(message) || message.type !== "limiter:decisions") return;
-    for (const { id, decision } of message.decisions) pending.get(id)?.(decision);
+    if (!isMessage<DecisionsMessage>(message, "limiter:decisions")) return;
+    for (const { id, decision } of message.decisions) pending.settle(id, decision);
   });
   const admitAll = (ids: number[]) => {
-    for (const id of ids) pending.get(id)?.(FAIL_OPEN);
+    for (const id of ids) pending.settle(id, FAIL_OPEN);
   };
   const flush = () => {
     const hits = batch;
@@ -99,12 +95,8 @@ export function primaryCountedStore(): RateLimitStore {
   };
   return {
     hit(key, policy, now) {
-      const id = ++next;
       return new Promise<RateLimitDecision>((resolve) => {
-        pending.set(id, (decision) => {
-          pending.delete(id);
-          resolve(decision);
-        });
+        const id = pending.open(resolve);
         if (batch.length === 0) setImmediate(flush);
         batch.push({ id, key, policy: { ...policy }, now });
       });
@@ -116,7 +108,7 @@ export function primaryCountedStore(): RateLimitStore {
 export function siteReadyFromPrimary(): Promise<void> {
   return new Promise((resolve) => {
     const listener = (message: unknown) => {
-      if (!isMessage(message) || message.type !== "site:ready") return;
+      if (!isMessage<SiteReadyMessage>(message, "site:ready")) return;
       process.off("message", listener);
       resolve();
     };
@@ -127,7 +119,7 @@ export function siteReadyFromPrimary(): Promise<void> {
 /** In a worker: `stop` once the primary asks (its SIGTERM or SIGINT) or is gone. */
 export function stopWithPrimary(stop: (why: string) => void): void {
   process.on("message", (message: unknown) => {
-    if (isMessage(message) && message.type === "shutdown") stop("shutdown");
+    if (isMessage<ShutdownMessage>(message, "shutdown")) stop("shutdown");
   });
   process.on("disconnect", () => stop("primary gone"));
 }
@@ -156,7 +148,7 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
     const worker = cluster.fork({ WORKER_ID: String(n), WORKERS_SERVING: String(workers) });
     numberOf.set(worker, n);
     worker.on("message", (message: unknown) => {
-      if (!isMessage(message) || message.type !== "limiter:hits" || !counters) return;
+      if (!isMessage<HitsMessage>(message, "limiter:hits") || !counters) return;
       const decisions = message.hits.map(({ id, key, policy, now }) => ({ id, decision: counters.hit(key, policy, now) as RateLimitDecision }));
       if (worker.isConnected()) worker.send({ type: "limiter:decisions", decisions } satisfies DecisionsMessage);
     });

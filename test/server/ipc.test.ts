@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { isMessage, Pending } from "../../server/ipc.js";
+
+describe("server/ipc.ts: the primary's and workers' messages", () => {
+  it("isMessage tells a message by its type, and nothing else is one", () => {
+    expect(isMessage({ type: "shutdown" }, "shutdown")).toBe(true);
+    expect(isMessage({ type: "site:ready" }, "shutdown")).toBe(false);
+    for (const value of [null, undefined, "shutdown", 7, [], {}, { type: 1 }]) expect(isMessage(value, "shutdown")).toBe(false);
+  });
+
+  it("Pending numbers requests from 1 and settles each once, with its own answer", () => {
+    const pending = new Pending<string>();
+    const got: string[] = [];
+    const a = pending.open((v) => got.push(`a:${v}`));
+    const b = pending.open((v) => got.push(`b:${v}`));
+    expect([a, b]).toEqual([1, 2]);
+    pending.settle(b, "second");
+    pending.settle(b, "again"); // a second answer is ignored
+    pending.settle(99, "nobody"); // so is one nobody asked for
+    pending.settle(a, "first");
+    expect(got).toEqual(["b:second", "a:first"]);
+  });
+});
