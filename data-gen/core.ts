@@ -97,18 +97,27 @@ export {
   FEED_SIGNATURES,
   LIBRARY_SIGNATURES,
 } from "./signatures.js";
-// The classification and the year lists: the v2 contract, the dataset generator, the site's home page, benches, tests
+// The classification and the year lists (years, year-template, day-object, year-lists, working-days): the v2 contract,
+// the dataset generator, the site's home page, benches, tests
 export {
-  addWorkingDays,
-  bridgeDaysOfYear,
-  dayOf,
-  halfDaysOfYear,
-  holidaysOfYear,
+  yearInfo,
+} from "./years.js";
+export {
   isBridgeDay,
   isHalfDay,
   isWorkingDay,
-  yearInfo,
-} from "./calendar.js";
+} from "./year-template.js";
+export {
+  dayOf,
+} from "./day-object.js";
+export {
+  bridgeDaysOfYear,
+  halfDaysOfYear,
+  holidaysOfYear,
+} from "./year-lists.js";
+export {
+  addWorkingDays,
+} from "./working-days.js";
 // Period counts: the site's home page, benches, tests
 export {
   durationOf,

@@ -8,12 +8,14 @@
  * calls the unchecked forms of the per-line and per-event helpers (fold, uidOf).
  */
 import { SERVICE_DOMAIN } from "./constants.js";
-import { bridgeDaysOfYear, dayOf, FIRST_DAY, halfDaysOfYear, holidaysOfYear, LAST_DAY, type Day } from "./calendar.js";
+import { dayOf } from "./day-object.js";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "./year-lists.js";
 import { flagDayOccurrences } from "./flagdays.js";
 import { dueDateScheduleInfo, dueDatesOfYear, findDueDateRule } from "./duedates.js";
-import { dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
+import { dayFromCivil, FIRST_DAY, fromIsoDate, isoWeekday, LAST_DAY, toIsoDate, type DayNumber } from "./dates.js";
 import { resolveFeedOptions, type FeedOptions, type ResolvedFeedOptions } from "./feed-options.js";
 import type { Names } from "./rules.js";
+import type { Day } from "./types.js";
 import { FEED_SIGNATURES as SIGNATURES } from "./signatures.js";
 import { checkArguments } from "./validation.js";
 
