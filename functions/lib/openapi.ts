@@ -7,7 +7,8 @@
  */
 import { calendarExcerpt, MCP_SAMPLE_CALL, SAMPLE_CLOCK, SAMPLE_REQUESTS, type ResponseExamples } from "../../contract/examples.js";
 import { openApiDocument } from "../../contract/openapi.js";
-import { matchRoute, type RouteId } from "../../contract/routes.js";
+import { matchRoute } from "../../contract/route-match.js";
+import type { RouteId } from "../../contract/routes.js";
 import { serializeJson } from "../../contract/serialize.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { FEED_HANDLERS } from "./feed.js";
