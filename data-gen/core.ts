@@ -200,6 +200,12 @@ export {
   FEED_OPTION_NAMES,
   type ResolvedFeedOptions,
 } from "./feed-options.js";
+// The feed's text at the level of lines: the cross-check of the feed's writer against the `ics` package (tests)
+export {
+  FEED_PRODUCT_ID,
+  foldLine,
+  withCalendarProperties,
+} from "./ical-text.js";
 // The service's domain: the contract (policies, bodies, OpenAPI, routes)
 export {
   SERVICE_DOMAIN,
