@@ -90,7 +90,7 @@ function decodeSegment(segment: string, name: string): string {
 }
 
 /**
- * The raw values of a request: its path values (still percent-encoded, as matchRoute gives them) and its query, or
+ * The raw values of a request: its path values (still percent-encoded, as matchRoute (contract/route-match.ts) gives them) and its query, or
  * the URL it is read from (then read only when a query parameter is asked for).
  */
 export function requestValues(pathValues: Readonly<Record<string, string>>, query: URLSearchParams | URL): RawValues {

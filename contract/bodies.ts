@@ -24,6 +24,7 @@ import { API_VERSION, PROBLEM_BASE } from "./policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
 import { READINGS } from "./readings.js";
 import { VALUE_READINGS } from "./parameters.js";
+import { deepFreeze, jsonSchemaOf, loosen } from "./json-schema.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
@@ -765,41 +766,6 @@ export const BODIES = {
 
 export type SchemaName = keyof typeof BODIES;
 
-/**
- * The order keywords are written in (the order the hand-written schemas had, so the served document keeps its
- * bytes). TypeBox puts options before the keywords it writes itself; this only makes the JSON read the usual way.
- */
-const KEYWORD_ORDER = [
-  "$schema", "$id", "title", "type", "format", "pattern", "enum", "const", "minimum", "maximum", "minLength",
-  "minItems", "maxItems", "items", "$ref", "description", "required", "properties", "additionalProperties",
-  "oneOf", "allOf", "if", "then", "else",
-];
-const rank = (key: string) => {
-  const i = KEYWORD_ORDER.indexOf(key);
-  return i < 0 ? KEYWORD_ORDER.length : i;
-};
-
-/** A declaration as plain JSON: TypeBox's symbol keys dropped, keywords in KEYWORD_ORDER, property order kept. */
-function jsonSchemaOf(schema: unknown): Record<string, unknown> {
-  const copy = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(copy);
-    if (!value || typeof value !== "object") return value;
-    const out: Record<string, unknown> = {};
-    const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b)); // stable: unranked keys keep their order
-    for (const key of keys) {
-      const v = (value as Record<string, unknown>)[key];
-      out[key] =
-        key === "properties" && v && typeof v === "object"
-          ? Object.fromEntries(Object.entries(v).map(([name, s]) => [name, copy(s)]))
-          : key === "enum" || key === "const"
-            ? structuredClone(v)
-            : copy(v);
-    }
-    return out;
-  };
-  return copy(schema) as Record<string, unknown>;
-}
-
 /** The strict schemas (every object `additionalProperties: false`) as plain JSON, by name, each with `$schema` and `$id`. */
 export const SCHEMAS: Readonly<Record<SchemaName, Record<string, unknown>>> = deepFreeze(
   Object.fromEntries(Object.entries(BODIES).map(([name, schema]) => [name, jsonSchemaOf(schema)])) as Record<SchemaName, Record<string, unknown>>,
@@ -810,29 +776,7 @@ export const SCHEMA_NAMES = Object.keys(SCHEMAS) as SchemaName[];
 /** The `$id` of a schema, for a validator that has all of SCHEMAS added. */
 export const schemaId = (name: SchemaName): string => `${SCHEMA_BASE}/${name}`;
 
-/** Deep copy of a JSON value with every `additionalProperties: false` removed (the public, additive-friendly form). */
-export function loosen<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(loosen) as T;
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      if (k === "additionalProperties" && v === false) continue;
-      out[k] = loosen(v);
-    }
-    return out as T;
-  }
-  return value;
-}
-
 /** The schemas as the public contract states them: additive fields may appear on v3 objects. */
 export function publicSchemas(): Record<SchemaName, Record<string, unknown>> {
   return loosen(SCHEMAS as Record<SchemaName, Record<string, unknown>>);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object") {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }

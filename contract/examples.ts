@@ -63,8 +63,20 @@ export const SAMPLE_REQUESTS: Readonly<Record<RouteId, SampleRequest>> = {
   mcp: { request: q("mcp", ""), summary: "tools/call describe_day 2026-06-19" },
 };
 
-/** The 2xx example values by route (a string for the feed, a JSON value otherwise). */
-export type ResponseExamples = Partial<Record<RouteId, unknown>>;
+/**
+ * The sample request of /health's 503: `?ready` asked of the standalone server while it starts (functions/lib/openapi.ts
+ * answers it with the health handler's own body, a single process counting in memory, no dataset on disk).
+ */
+export const NOT_READY_SAMPLE: SampleRequest = {
+  request: q("health", "ready"),
+  summary: "Not ready: the standalone server while it starts (one process, counting in memory)",
+};
+
+/**
+ * The 2xx example values by route (a string for the feed, a JSON value otherwise), and `healthNotReady`: the body of
+ * /health's 503 (NOT_READY_SAMPLE).
+ */
+export type ResponseExamples = Partial<Record<RouteId, unknown>> & { healthNotReady?: unknown };
 
 /**
  * The first `events` events of an iCalendar text, with its head and its end: what a reader needs to see the shape.

@@ -285,7 +285,7 @@ function withinBuilt(values: Record<string, string>, built: BuiltRange): boolean
 }
 
 export interface RewriteOptions {
-  /** the row the pathname matched (contract/routes.ts matchRoute): only its rules are compared */
+  /** the row the pathname matched (contract/route-match.ts matchRoute): only its rules are compared */
   routeId?: string;
   /** what the build wrote: a file outside it is not there, and the function answers (no look on disk) */
   built?: BuiltRange;

@@ -1,5 +1,7 @@
 import { civilFromDay, toIsoDate, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
-import { addWorkingDays, dayOf, isWorkingDay } from "./calendar.js";
+import { dayOf } from "./day-object.js";
+import { isWorkingDay } from "./year-template.js";
+import { addWorkingDays } from "./working-days.js";
 import { invalidArgument, missingArgument } from "./errors.js";
 import { CONVENTIONS, type Convention } from "./grammar.js";
 import { expectKind } from "./validation.js";

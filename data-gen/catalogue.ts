@@ -1,5 +1,5 @@
 import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
-import { dayOf } from "./calendar.js";
+import { dayOf } from "./day-object.js";
 import { CalendarError } from "./errors.js";
 import { OBSERVANCE_RULES, RULES_BY_CODE, observanceDate, type ObservanceRule } from "./rules.js";
 import { checkYearRange, expectKind } from "./validation.js";

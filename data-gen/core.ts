@@ -97,18 +97,27 @@ export {
   FEED_SIGNATURES,
   LIBRARY_SIGNATURES,
 } from "./signatures.js";
-// The classification and the year lists: the v2 contract, the dataset generator, the site's home page, benches, tests
+// The classification and the year lists (years, year-template, day-object, year-lists, working-days): the v2 contract,
+// the dataset generator, the site's home page, benches, tests
 export {
-  addWorkingDays,
-  bridgeDaysOfYear,
-  dayOf,
-  halfDaysOfYear,
-  holidaysOfYear,
+  yearInfo,
+} from "./years.js";
+export {
   isBridgeDay,
   isHalfDay,
   isWorkingDay,
-  yearInfo,
-} from "./calendar.js";
+} from "./year-template.js";
+export {
+  dayOf,
+} from "./day-object.js";
+export {
+  bridgeDaysOfYear,
+  halfDaysOfYear,
+  holidaysOfYear,
+} from "./year-lists.js";
+export {
+  addWorkingDays,
+} from "./working-days.js";
 // Period counts: the site's home page, benches, tests
 export {
   durationOf,
@@ -191,6 +200,12 @@ export {
   FEED_OPTION_NAMES,
   type ResolvedFeedOptions,
 } from "./feed-options.js";
+// The feed's text at the level of lines: the cross-check of the feed's writer against the `ics` package (tests)
+export {
+  FEED_PRODUCT_ID,
+  foldLine,
+  withCalendarProperties,
+} from "./ical-text.js";
 // The service's domain: the contract (policies, bodies, OpenAPI, routes)
 export {
   SERVICE_DOMAIN,

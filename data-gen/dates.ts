@@ -58,7 +58,7 @@ export function isoWeekday(n: DayNumber): number {
 /**
  * The ISO 8601 week of a day: weeks run Monday to Sunday and belong to the year that holds their Thursday, so week 1
  * is the week that holds 4 January (2024-12-30 is week 1 of 2025; 2027-01-01 is week 53 of 2026). Arithmetic only.
- * calendar.ts computes the same from a year it already holds (no civil conversion); tests check the two agree.
+ * day-object.ts computes the same from a year it already holds (no civil conversion); tests check the two agree.
  */
 export function isoWeekOf(n: DayNumber): { year: number; week: number } {
   const thursday = n - isoWeekday(n) + 4;

@@ -1,5 +1,5 @@
 import { dayFromCivil, daysInMonth, toIsoDate, LAST_YEAR, type DayNumber } from "./dates.js";
-import { dayOf } from "./calendar.js";
+import { dayOf } from "./day-object.js";
 import { adjustDayInRange, parseConvention } from "./business.js";
 import { invalidArgument } from "./errors.js";
 import { DUE_DAY_PATTERN, LAST_DAY_OF_MONTH, type Convention } from "./grammar.js";

@@ -3,30 +3,28 @@
  * The caller chooses the window of years; the events come from the engine and are written here as RFC 5545 text.
  * Output is a pure function of (window, options), so the ETag of a feed is stable between rebuilds.
  *
- * Every function exported here is public (`swedish-calendar/ics`), so each checks the types of its arguments and
- * options (FEED_SIGNATURES) and fills in the options left out; the writer itself works from resolved options and
- * calls the unchecked forms of the per-line and per-event helpers (fold, uidOf).
+ * Every function exported here is public (`swedish-calendar/ics` lists them), so each checks the types of its arguments
+ * and options (FEED_SIGNATURES) and fills in the options left out; the writer itself works from resolved options and
+ * calls the unchecked forms of the per-event helpers (uidOf). Line folding and the fixed properties are ical-text.ts.
  */
 import { SERVICE_DOMAIN } from "./constants.js";
-import { bridgeDaysOfYear, dayOf, FIRST_DAY, halfDaysOfYear, holidaysOfYear, LAST_DAY, type Day } from "./calendar.js";
+import { dayOf } from "./day-object.js";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "./year-lists.js";
 import { flagDayOccurrences } from "./flagdays.js";
 import { dueDateScheduleInfo, dueDatesOfYear, findDueDateRule } from "./duedates.js";
-import { dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, type DayNumber } from "./dates.js";
+import { dayFromCivil, FIRST_DAY, fromIsoDate, isoWeekday, LAST_DAY, toIsoDate, type DayNumber } from "./dates.js";
 import { resolveFeedOptions, type FeedOptions, type ResolvedFeedOptions } from "./feed-options.js";
 import type { Names } from "./rules.js";
+import type { Day } from "./types.js";
 import { FEED_SIGNATURES as SIGNATURES } from "./signatures.js";
 import { checkArguments } from "./validation.js";
-
-export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type FeedOptions, type ResolvedFeedOptions } from "./feed-options.js";
+import { FEED_PRODUCT_ID, FEED_REFRESH, foldLine as fold } from "./ical-text.js";
 
 /** The fixed domain of every event UID: `<date>-<code>@swedish-calendar.example`. */
-export const FEED_UID_DOMAIN = SERVICE_DOMAIN;
-export const FEED_PRODUCT_ID = "-//Swedish Calendar Service//Svenska helgdagar//SV";
-/** How often subscribers should refresh (X-PUBLISHED-TTL, REFRESH-INTERVAL); matches the six-hour Cache-Control. */
-export const FEED_REFRESH = "PT6H";
+const FEED_UID_DOMAIN = SERVICE_DOMAIN;
 
 /** The event codes of days that are not observances. */
-export const FEED_EXTRA_CODES = { bridge: "bridgeDay", half: "halfDay", saturday: "saturday", sunday: "sunday" } as const;
+const FEED_EXTRA_CODES = { bridge: "bridgeDay", half: "halfDay", saturday: "saturday", sunday: "sunday" } as const;
 
 const EXTRA_NAMES: Record<keyof typeof FEED_EXTRA_CODES, Names> = {
   bridge: { sv: "Klämdag", en: "Bridge day" },
@@ -240,66 +238,6 @@ function events(fromYear: number, toYear: number, options: ResolvedFeedOptions):
 export function feedTimestamp(fromYear: number): string {
   checkArguments(SIGNATURES.feedTimestamp, [fromYear]);
   return `${String(fromYear).padStart(4, "0")}0101T000000Z`;
-}
-
-/**
- * Turns a calendar as the `ics` package writes it into this feed's form: the six-hour refresh hints after
- * X-WR-CALNAME (`ics` hard-codes X-PUBLISHED-TTL:PT1H and knows no REFRESH-INTERVAL), every line refolded at 75
- * octets (`ics` counts characters, and Swedish names hold two-octet letters). buildFeed writes the feed's form
- * itself; this stays for callers who write their own events with `ics` beside the feed's.
- */
-export function withCalendarProperties(ics: string): string {
-  checkArguments(SIGNATURES.withCalendarProperties, [ics]);
-  const lines = ics.replace(/\r\n[\t ]/g, "").split("\r\n");
-  const ttl = lines.indexOf("X-PUBLISHED-TTL:PT1H");
-  if (ttl < 0) throw new Error("unexpected iCalendar header from the ics package: X-PUBLISHED-TTL not found");
-  lines.splice(ttl, 1, `X-PUBLISHED-TTL:${FEED_REFRESH}`, `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`);
-  return lines.map(fold).join("\r\n");
-}
-
-const NON_ASCII = /[^\x00-\x7f]/g;
-
-/**
- * Folds one content line into pieces of at most 75 octets (continuations start with a space), never inside a
- * character (RFC 5545 s. 3.1). The octets are UTF-8's, counted from the UTF-16 code units without encoding the line.
- */
-export function foldLine(line: string): string {
-  checkArguments(SIGNATURES.foldLine, [line]);
-  return fold(line);
-}
-
-function fold(line: string): string {
-  // Most lines fit, and this runs for every line of a feed on a cold start, where a loop over characters is
-  // interpreted: a line fits when its units, counted with up to two more octets for each non-ASCII unit (no unit
-  // is more than three octets), are 75 at most, which native regular expressions can tell.
-  if (line.length <= 25) return line;
-  if (line.length <= 75 && line.length + 2 * (line.match(NON_ASCII)?.length ?? 0) <= 75) return line;
-  const pieces: string[] = [];
-  let start = 0;
-  let octets = 0;
-  let limit = 75;
-  for (let i = 0; i < line.length; ) {
-    const c = line.charCodeAt(i);
-    let size = 1;
-    let units = 1;
-    if (c >= 0x800) {
-      if (c >= 0xd800 && c <= 0xdbff && (line.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-        size = 4;
-        units = 2;
-      } else size = 3; // a lone surrogate is encoded as U+FFFD, three octets
-    } else if (c >= 0x80) size = 2;
-    if (octets + size > limit) {
-      pieces.push(line.slice(start, i));
-      start = i;
-      octets = 0;
-      limit = 74; // the leading space of a continuation line counts
-    }
-    octets += size;
-    i += units;
-  }
-  if (start === 0) return line;
-  pieces.push(line.slice(start));
-  return pieces.join("\r\n ");
 }
 
 /**

@@ -11,7 +11,29 @@ import { resolveFeedOptions, type FeedOptions } from "./feed-options.js";
 import { FEED_SIGNATURES } from "./signatures.js";
 import { checkArguments } from "./validation.js";
 
-export * from "./feed.js";
+/**
+ * A public surface on purpose: the feed (`icsFeed`), the writer's own steps for code that writes its own events beside
+ * the feed's (`buildFeed`, `feedEvents`, `feedCalendarName`; the events' UIDs, codes and DTSTAMP: `feedUid`,
+ * `flagDayEventCode`, `dueDateEventCode`, `feedTimestamp`), the options and their defaults (the service's feed and
+ * the build take these). The rest of feed.ts is internal. Checked by test/engine/package-shape.test.ts (no `export *`)
+ * and test/package/package.test.ts (the installed module exports exactly these values).
+ */
+export {
+  buildFeed,
+  dueDateEventCode,
+  feedCalendarName,
+  feedEvents,
+  feedTimestamp,
+  feedUid,
+  flagDayEventCode,
+  type FeedEvent,
+} from "./feed.js";
+export {
+  DEFAULT_FEED_OPTIONS,
+  FEED_OPTION_NAMES,
+  type FeedOptions,
+  type ResolvedFeedOptions,
+} from "./feed-options.js";
 
 /**
  * The iCalendar text (CRLF line ends) of the years `fromYear` to `toYear` (at most 200 years). Options (FeedOptions,

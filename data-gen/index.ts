@@ -8,8 +8,9 @@
  * Bad input throws a {@link CalendarError} whose message says what is wrong: an argument or option of the wrong type
  * (a string where a boolean or a year belongs) as well as a value the API would refuse.
  */
-import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, isBridgeDay as bridgeDayAt, isHalfDay as halfDayAt,
-  isWorkingDay as workingDayAt, type HolidayListOptions } from "./calendar.js";
+import { dayOf } from "./day-object.js";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, type HolidayListOptions } from "./year-lists.js";
+import { isBridgeDay as bridgeDayAt, isHalfDay as halfDayAt, isWorkingDay as workingDayAt } from "./year-template.js";
 import { catalogue, findRule, observanceInfo as infoOfRule, occurrencesOf } from "./catalogue.js";
 import { dayFromCivil, FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { CalendarError, invalidArgument } from "./errors.js";

@@ -1,5 +1,5 @@
 import { addMonths, civilFromDay, toIsoDate, type DayNumber } from "./dates.js";
-import { countBetween } from "./calendar.js";
+import { countBetween } from "./counts.js";
 import { invalidArgument } from "./errors.js";
 import { MAX_SPAN_YEARS, type Bounds } from "./validation.js";
 import type { DaysOff, Duration, Period, PeriodSummary, SpanCounts } from "./types.js";

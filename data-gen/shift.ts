@@ -1,5 +1,7 @@
 import { addMonths, isInRange, toIsoDate, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
-import { addWorkingDays, dayOf, isWorkingDay } from "./calendar.js";
+import { dayOf } from "./day-object.js";
+import { isWorkingDay } from "./year-template.js";
+import { addWorkingDays } from "./working-days.js";
 import { invalidArgument } from "./errors.js";
 import { periodSummary } from "./period.js";
 import type { Step } from "./validation.js";

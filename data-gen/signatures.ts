@@ -57,6 +57,4 @@ export const FEED_SIGNATURES = {
   flagDayEventCode: { code: "string" },
   dueDateEventCode: { schedule: "string" },
   feedTimestamp: { fromYear: "year" },
-  withCalendarProperties: { ics: "string" },
-  foldLine: { line: "string" },
 } as const satisfies Record<string, Signature>;

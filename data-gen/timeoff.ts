@@ -1,10 +1,11 @@
 /**
  * Time off (issue 11, docs/decisions.md#long-weekends, docs/decisions.md#leave-plans): the long weekends of a year and
  * the best use of a number of leave days in a span. Pure: day numbers in, response objects out. Both read a span's days
- * as one array of small integers (calendar.ts dayKindsBetween), never Day objects or Dates in their loops.
+ * as one array of small integers (year-template.ts dayKindsBetween), never Day objects or Dates in their loops.
  */
-import { DAY_OFF, FIRST_DAY, LAST_DAY, NAMED_DAY, WORKING_DAY, dayKindsBetween, dayOf, isBridgeDay } from "./calendar.js";
-import { dayFromCivil, toIsoDate, type DayNumber } from "./dates.js";
+import { dayOf } from "./day-object.js";
+import { DAY_OFF, NAMED_DAY, WORKING_DAY, dayKindsBetween, isBridgeDay } from "./year-template.js";
+import { dayFromCivil, FIRST_DAY, LAST_DAY, toIsoDate, type DayNumber } from "./dates.js";
 import { invalidArgument } from "./errors.js";
 import { LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, type LeaveObjective } from "./grammar.js";
 import type { LeaveBreak, LeavePlan, LongWeekend } from "./types.js";
@@ -101,7 +102,7 @@ interface Choice {
 }
 
 /**
- * Scratch table of the dynamic programme, reused between calls (module-level, like calendar.ts's scratch space):
+ * Scratch table of the dynamic programme, reused between calls (module-level, like years.ts's scratch space):
  * (MAX_PLAN_DAYS + 1) positions × 2 states × (MAX_LEAVE_DAYS + 1) budgets of 32-bit values, about 180 kB.
  */
 const table = new Int32Array((MAX_PLAN_DAYS + 1) * 2 * (MAX_LEAVE_DAYS + 1));

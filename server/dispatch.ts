@@ -15,7 +15,8 @@
 import { join } from "node:path";
 import mime from "mime-types";
 import { SURFACES, rateLimitHeaders } from "../contract/policies.js";
-import { surfaceOf, type FunctionName } from "../contract/routes.js";
+import { surfaceOf } from "../contract/route-match.js";
+import type { FunctionName } from "../contract/routes.js";
 import { datasetFileOf, redirectRules, resolveRewrite, type BuiltRange } from "../contract/static.js";
 import { etagOf } from "../contract/serialize.js";
 import { answerFeed } from "../functions/lib/feed.js";

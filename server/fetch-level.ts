@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { SURFACES } from "../contract/policies.js";
-import { matchRoute } from "../contract/routes.js";
+import { matchRoute } from "../contract/route-match.js";
 import { responseOf } from "../functions/lib/http.js";
 import { counterOf, limitedOn, withHeaders, type RequestContext } from "../functions/lib/serve.js";
 import type { ServerConfig } from "./config.js";

@@ -8,7 +8,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { READ_METHODS, SURFACES, type SurfaceName } from "../contract/policies.js";
-import { matchRoute, surfaceOf, type Match } from "../contract/routes.js";
+import { matchRoute, surfaceOf, type Match } from "../contract/route-match.js";
 import { datasetFileOf } from "../contract/static.js";
 import type { ProblemSlug } from "../contract/problems.js";
 import type { Answer } from "../functions/lib/http.js";

@@ -14,7 +14,7 @@
 import { createServer as createNodeServer, type OutgoingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServer } from "../../server/standalone.js";
-import { matchRoute } from "../../contract/routes.js";
+import { matchRoute } from "../../contract/route-match.js";
 import { etagOf, serializeJson } from "../../contract/serialize.js";
 import { readRequestArguments } from "../../functions/lib/router.js";
 import { bodyOf, type V3BodyRoute } from "../../functions/lib/v3-bodies.js";

@@ -5,7 +5,7 @@
  */
 import { FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { problemType, type SchemaName } from "../bodies.js";
-import { SAMPLE_REQUESTS, type ResponseExamples } from "../examples.js";
+import { NOT_READY_SAMPLE, SAMPLE_REQUESTS, type ResponseExamples } from "../examples.js";
 import type { RouteId } from "../paths.js";
 import { MCP_MAX_BODY_BYTES, SURFACES, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, allowHeaderOf } from "../policies.js";
 import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../problems.js";
@@ -189,6 +189,13 @@ export function sampleOf(id: RouteId, examples: ResponseExamples | undefined): J
   return { examples: { sample: { summary, description: `\`${method} ${request}\``, value: examples[id] } } };
 }
 
+/** `examples` of /health's 503: the answer to NOT_READY_SAMPLE (contract/examples.ts), when given. */
+function notReadyOf(examples: ResponseExamples | undefined): Json | undefined {
+  if (!examples || !Object.hasOwn(examples, "healthNotReady")) return undefined;
+  const { request, summary } = NOT_READY_SAMPLE;
+  return { examples: { sample: { summary, description: `\`GET ${request}\``, value: examples.healthNotReady } } };
+}
+
 /** The responses of a row: by the function that answers it and the errors it documents. */
 export function responsesOf(route: Route, examples: ResponseExamples | undefined): Json {
   if (route.fn === "mcp") return mcpResponses(route, examples);
@@ -233,7 +240,7 @@ export function responsesOf(route: Route, examples: ResponseExamples | undefined
           "Asked with `ready` (`/health?ready`): the answering process is not ready for traffic (starting, or stopping); the body " +
           "is the same document with `ready: false`. Plain `/health` never answers 503.",
         headers: noStore,
-        content: { "application/json": { schema } },
+        content: { "application/json": { schema, ...notReadyOf(examples) } },
       },
     };
   }

@@ -2,7 +2,8 @@
  * `components.schemas`: the body schemas of contract/bodies.ts as components, the document's own schema and the
  * JSON-RPC envelopes of the MCP endpoint.
  */
-import { SCHEMA_BASE, SCHEMAS, loosen } from "../bodies.js";
+import { SCHEMA_BASE, SCHEMAS } from "../bodies.js";
+import { loosen } from "../json-schema.js";
 import type { Json } from "./json.js";
 
 /** A schema of schemas.ts as an OpenAPI component: no `$schema`/`$id`; refs point into components. */

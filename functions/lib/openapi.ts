@@ -7,7 +7,8 @@
  */
 import { calendarExcerpt, MCP_SAMPLE_CALL, SAMPLE_CLOCK, SAMPLE_REQUESTS, type ResponseExamples } from "../../contract/examples.js";
 import { openApiDocument } from "../../contract/openapi.js";
-import { matchRoute, type RouteId } from "../../contract/routes.js";
+import { matchRoute } from "../../contract/route-match.js";
+import type { RouteId } from "../../contract/routes.js";
 import { serializeJson } from "../../contract/serialize.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { FEED_HANDLERS } from "./feed.js";
@@ -63,13 +64,28 @@ function sampleAnswer(id: RouteId): unknown {
   }
 }
 
-/** The 2xx example of every row. */
+/**
+ * The body of /health's 503 (NOT_READY_SAMPLE): what the standalone server's health answering says while it starts,
+ * one process counting in memory, no dataset on disk (test/contract/openapi-examples.test.ts asks the handler).
+ */
+export function notReadyAnswer(): unknown {
+  return { ...healthBody(NOT_READY_OPTIONS), dataset: null };
+}
+
+/** The standalone server's facts while it starts, as the NOT_READY_SAMPLE example shows them. */
+export const NOT_READY_OPTIONS = {
+  ready: () => false,
+  server: () => ({ workers: 1, worker: 1, limiter: { store: "memory" as const, degraded: false } }),
+};
+
+/** The 2xx example of every row, and /health's 503. */
 export function responseExamples(): ResponseExamples {
   const examples: ResponseExamples = {};
   for (const id of Object.keys(SAMPLE_REQUESTS) as RouteId[]) {
     const value = sampleAnswer(id);
     if (value !== undefined) examples[id] = value;
   }
+  examples.healthNotReady = notReadyAnswer();
   return examples;
 }
 

@@ -7,7 +7,8 @@
  */
 import { readArguments, requestValues, type ArgsOf } from "../../contract/arguments.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, JSON_CONTENT_TYPE, CALENDAR_CONTENT_TYPE, NETLIFY_CDN_CACHE_LONG, NO_STORE } from "../../contract/policies.js";
-import { matchRoute, type Route, type RouteId } from "../../contract/routes.js";
+import { matchRoute } from "../../contract/route-match.js";
+import type { Route, RouteId } from "../../contract/routes.js";
 import { cacheUntilStockholmMidnight } from "./cache.js";
 import { okAnswer, type Answer, type RequestHead } from "./http.js";
 import { notFound } from "./problem.js";

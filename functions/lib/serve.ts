@@ -21,7 +21,7 @@ import {
   ALLOWED_METHODS, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_HEADERS, READ_METHODS, STRICT_TRANSPORT_SECURITY, SURFACES,
   allowHeaderOf, rateLimitHeaders, type PaceLimit, type SurfaceName,
 } from "../../contract/policies.js";
-import { matchRoute, surfaceOf, type Match } from "../../contract/routes.js";
+import { matchRoute, surfaceOf, type Match } from "../../contract/route-match.js";
 import { problemOf } from "../../contract/problems.js";
 import { layeredHeaders, responseOf, type Answer, type RequestHead } from "./http.js";
 import { errorAnswer, problemAnswer } from "./problem.js";

@@ -14,7 +14,8 @@ import { PARAMETER_COMPONENTS, openApiDocument } from "../../contract/openapi.js
 import { PATHS } from "../../contract/paths.js";
 import { MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, SURFACES, PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
 import { PARAMETERS } from "../../contract/parameters.js";
-import { ROUTE_BY_ID, ROUTES, matchRoute } from "../../contract/routes.js";
+import { matchRoute } from "../../contract/route-match.js";
+import { ROUTE_BY_ID, ROUTES } from "../../contract/routes.js";
 import { functionConfigs } from "../../contract/static.js";
 import { listedTools } from "../../functions/lib/mcp-listing.js";
 import { MCP_INSTRUCTIONS, TOOLS } from "../../functions/lib/mcp-tools.js";

@@ -5,16 +5,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { calendarExcerpt, SAMPLE_CLOCK, SAMPLE_REQUESTS, MCP_SAMPLE_CALL } from "../../contract/examples.js";
+import { calendarExcerpt, NOT_READY_SAMPLE, SAMPLE_CLOCK, SAMPLE_REQUESTS, MCP_SAMPLE_CALL } from "../../contract/examples.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { PATHS, type RouteId } from "../../contract/paths.js";
 import { ROUTES } from "../../contract/routes.js";
 import { serializeJson } from "../../contract/serialize.js";
 import { handleFeed } from "../../functions/lib/feed.js";
-import { handleHealth } from "../../functions/lib/health.js";
+import { createHealthHandler, handleHealth } from "../../functions/lib/health.js";
 import { handleMcp } from "../../functions/lib/mcp.js";
 import { openApiBody } from "../../functions/lib/openapi-body.js";
-import { responseExamples, servedOpenApiDocument } from "../../functions/lib/openapi.js";
+import { NOT_READY_OPTIONS, responseExamples, servedOpenApiDocument } from "../../functions/lib/openapi.js";
 import { makeV2Handler } from "../../functions/lib/v2.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { describeErrors, documentValidator, request } from "./helpers.js";
@@ -41,6 +41,41 @@ function successContents(doc: Json) {
 }
 
 const sampleOf = (id: RouteId) => (SERVED.paths[PATHS[id]] as Json)[id === "mcp" ? "post" : "get"].responses["200"];
+
+/** The responses of the served document that have a body but no example (`examples` or `example`), as `METHOD path status media`. */
+function contentsWithoutExample(doc: Json): string[] {
+  const out: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    for (const [method, op] of Object.entries(item as Json)) {
+      for (const [status, response] of Object.entries((op.responses ?? {}) as Json)) {
+        const resolved = response.$ref ? doc.components.responses[String(response.$ref).split("/").pop()!] : response;
+        for (const [mediaType, content] of Object.entries((resolved.content ?? {}) as Json)) {
+          if (content.examples === undefined && content.example === undefined) out.push(`${method.toUpperCase()} ${path} ${status} ${mediaType}`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+describe("every response with a body has an example", () => {
+  it("in the served document, all but POST /mcp's 400 (a JSON-RPC parse error has no sample request)", () => {
+    expect(contentsWithoutExample(SERVED)).toEqual([`POST ${PATHS.mcp} 400 application/json`]);
+  });
+
+  it("/health's 503 shows what the health handler answers to `?ready` while the standalone server starts", async () => {
+    const content = (SERVED.paths[PATHS.health] as Json).get.responses["503"].content["application/json"];
+    expect(content.examples.sample.summary).toBe(NOT_READY_SAMPLE.summary);
+    expect(content.examples.sample.description).toBe(`\`GET ${NOT_READY_SAMPLE.request}\``);
+    // the server's handler with the same facts, no dataset manifest on its disk
+    const starting = createHealthHandler({ ...NOT_READY_OPTIONS, manifestPath: "/nonexistent/manifest.json" });
+    const response = await starting(request(NOT_READY_SAMPLE.request), SAMPLE_CONTEXT);
+    expect(response.status).toBe(503);
+    expect(content.examples.sample.value).toEqual(await response.json());
+    expect(content.examples.sample.value).toMatchObject({ status: "ok", ready: false, dataset: null });
+    expect(STRICT.validateBody(PATHS.health, 503, "application/json", content.examples.sample.value)).toBeNull();
+  });
+});
 
 describe("the 2xx examples of /v3/openapi.json", () => {
   it("every success response with a body has an example, the answer to its row's sample request", () => {

@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { OBSERVANCE_CODES, dueDateSchedulesOfYear } from "../../build/layout.js";
-import { ROUTES, matchRoute } from "../../contract/routes.js";
+import { matchRoute } from "../../contract/route-match.js";
+import { ROUTES } from "../../contract/routes.js";
 import { redirectRules, resolveRewrite, type BuiltRange } from "../../contract/static.js";
 
 const YEARS = [1930, 1952, 1982, 1983, 2011, 2012, 2015, 2019, 2020, 2024, 2030, 2031, 9999];

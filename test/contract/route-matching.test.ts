@@ -1,5 +1,5 @@
 /**
- * matchRoute (contract/routes.ts), rewritten to compare a pathname only with the rows of its segment count and
+ * matchRoute (contract/route-match.ts), rewritten to compare a pathname only with the rows of its segment count and
  * without a memo, checked against the algorithm it replaced, kept here verbatim as the reference: every row's own
  * path (filled, with a trailing slash, a segment more, a segment fewer), empty and percent-encoded segments, and a
  * property-based sweep over paths built from the rows' own segments, random tokens and empty segments. Same row
@@ -7,7 +7,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ROUTES, ROUTE_BY_ID, matchRoute, type Route } from "../../contract/routes.js";
+import { matchRoute } from "../../contract/route-match.js";
+import { ROUTES, ROUTE_BY_ID, type Route } from "../../contract/routes.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // The old algorithm (reference), as it was before the rewrite

@@ -13,7 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { SURFACES, V2_PLATFORM_STEPS } from "../../contract/policies.js";
 import { PARAMETERS } from "../../contract/parameters.js";
-import { FUNCTION_FALLBACK, ROUTES, matchRoute, surfaceOf } from "../../contract/routes.js";
+import { matchRoute, surfaceOf } from "../../contract/route-match.js";
+import { FUNCTION_FALLBACK, ROUTES } from "../../contract/routes.js";
 import {
   datasetFileOf, fillFile, functionConfigs, headerRules, headersFile, redirectRules, redirectsFile, resolveRewrite,
 } from "../../contract/static.js";

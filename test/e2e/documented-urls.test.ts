@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { yearFiles, singleFiles } from "../../build/generate.js";
 import { PUBLIC_DIR, ROOT, siteWithoutDataset } from "./server.js";
-import { matchRoute } from "../../contract/routes.js";
+import { matchRoute } from "../../contract/route-match.js";
 import { etagOf } from "../../contract/serialize.js";
 import { FIRST_YEAR, LAST_YEAR, dataVersion } from "swedish-calendar/core";
 import { INDEX_PATH, MANIFEST_PATH, indexPartOf, indexPartPath } from "../../build/layout.js";

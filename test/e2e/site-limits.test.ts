@@ -18,7 +18,8 @@ import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "swedish-calend
 import { dueDates } from "swedish-calendar";
 import { PATHS } from "../../contract/paths.js";
 import { SURFACES } from "../../contract/policies.js";
-import { DATASET_FOLDER, matchRoute } from "../../contract/routes.js";
+import { matchRoute } from "../../contract/route-match.js";
+import { DATASET_FOLDER } from "../../contract/routes.js";
 import { redirectRules, resolveRewrite } from "../../contract/static.js";
 import { deployedRange } from "../../build/deployed.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";

@@ -42,6 +42,23 @@ export function writtenCoreSurface(text = readFileSync(CORE_SOURCE, "utf8")): Co
   return { values: values.sort(), types: types.sort(), other };
 }
 
+export const ICS_SOURCE = join(ROOT, "data-gen/ics.ts");
+
+/**
+ * The names data-gen/ics.ts (`swedish-calendar/ics`) exports: its `export { … } from "./x.js"` lines and its own
+ * exported functions (`icsFeed`). Its imports and unexported declarations are its own business; any other export
+ * statement (an `export *`, an `export default`, an exported variable) is listed in `other`.
+ */
+export function writtenIcsSurface(text = readFileSync(ICS_SOURCE, "utf8")): CoreSurface {
+  const source = ts.createSourceFile("ics.ts", text, ts.ScriptTarget.Latest, true);
+  const exported = (s: ts.Statement) => ts.canHaveModifiers(s) && (ts.getModifiers(s) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const own = source.statements.filter((s) => ts.isFunctionDeclaration(s) && exported(s)) as ts.FunctionDeclaration[];
+  const lists = source.statements.filter((s) => ts.isExportDeclaration(s) || ts.isExportAssignment(s) || (exported(s) && !own.includes(s as ts.FunctionDeclaration)));
+  const surface = writtenCoreSurface(lists.map((s) => s.getText(source)).join("\n"));
+  surface.values = [...surface.values, ...own.map((f) => f.name!.text)].sort();
+  return surface;
+}
+
 /**
  * Every name a file of the project outside data-gen/ takes from `swedish-calendar/core`: named imports and
  * re-exports, `import("swedish-calendar/core")` destructured or as a namespace, and the properties read from a

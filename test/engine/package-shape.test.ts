@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ENGINE_ENTRY_POINTS } from "../../build/engine-sources.mjs";
-import { coreNamesTaken, writtenCoreSurface } from "./core-surface.js";
+import { coreNamesTaken, writtenCoreSurface, writtenIcsSurface } from "./core-surface.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const ENGINE = join(ROOT, "data-gen");
@@ -162,6 +162,16 @@ describe("the public surface, on purpose", () => {
     expect(ENUMERATED.filter((name) => !written.includes(name) || taken.has(name))).toEqual([]);
     expect(readFileSync(join(ROOT, "test/contract/bodies.test.ts"), "utf8")).toContain('name.replace(/_PATTERN$/, "_SOURCE")');
     expect(taken.size).toBeGreaterThan(50);
+  });
+
+  it("swedish-calendar/ics is a written list too (its own icsFeed, then `export { … }` lines), not `export *`", () => {
+    const ics = writtenIcsSurface();
+    expect(ics.other).toEqual([]);
+    expect(writtenIcsSurface('import { a } from "./a.js";\nexport * from "./feed.js";\nexport function f() {}').other).toEqual(['export * from "./feed.js";']);
+    expect(writtenIcsSurface('export { a } from "./a.js";\nexport function f() {}').values).toEqual(["a", "f"]);
+    expect(ics.values).toEqual(expect.arrayContaining(["icsFeed", "buildFeed", "feedEvents", "feedCalendarName"]));
+    // the line-level internals of the writer are not on it (they are core's, for the cross-check)
+    for (const name of ["foldLine", "withCalendarProperties", "FEED_PRODUCT_ID"]) expect([...ics.values, ...ics.types]).not.toContain(name);
   });
 
   it("the CLI is its own entry point: built from package.json's bin, imported by no module of the package, exporting nothing", () => {

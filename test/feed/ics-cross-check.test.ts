@@ -8,10 +8,8 @@
 import { createEvents, type EventAttributes } from "ics";
 import { describe, expect, it } from "vitest";
 import { dueDateSchedules } from "swedish-calendar";
-import {
-  buildFeed, FEED_OPTION_NAMES, FEED_PRODUCT_ID, feedCalendarName, feedEvents, feedTimestamp, foldLine, withCalendarProperties,
-  type FeedOptions,
-} from "swedish-calendar/ics";
+import { buildFeed, FEED_OPTION_NAMES, feedCalendarName, feedEvents, feedTimestamp, type FeedOptions } from "swedish-calendar/ics";
+import { FEED_PRODUCT_ID, foldLine, withCalendarProperties } from "swedish-calendar/core";
 
 /** The feed as the `ics` package writes it (the engine's former writer, unchanged). */
 function viaIcs(fromYear: number, toYear: number, options: FeedOptions): string {

@@ -24,7 +24,7 @@ import { SLUG_OF_ENGINE_CODE } from "../../contract/problems.js";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { healthBody } from "../../functions/lib/health.js";
 import { handleV3 } from "../../functions/lib/v3.js";
-import { writtenCoreSurface } from "../engine/core-surface.js";
+import { writtenCoreSurface, writtenIcsSurface } from "../engine/core-surface.js";
 import { BIN, cleanEnv, packAndInstall, PACKAGE_DIR, ROOT, type Installed } from "./install.js";
 
 const run = promisify(execFile);
@@ -100,7 +100,7 @@ const q = (params: Record<string, string | number | boolean | (string | number)[
 // The sample: each library call with what the service says about it
 // ---------------------------------------------------------------------------------------------
 
-type Subpath = "." | "./ics";
+type Subpath = "." | "./ics" | "./core";
 type Call = [subpath: Subpath, fn: string, ...args: unknown[]];
 type Outcome = { value: string } | { error: { isCalendarError: boolean; name: string; code?: string; argument?: string; message: string } };
 
@@ -295,9 +295,9 @@ function cases(): Case[] {
   });
   // foldLine and withCalendarProperties: the last steps of the service's writer, undone on its own feed and redone
   const longest = "DESCRIPTION:" + "Midsummer Eve (de facto holiday) ".repeat(4) + "åäö".repeat(20);
-  list.push({ call: ics("foldLine", longest), value: async (text) => expect(JSON.parse(text).replace(/\r\n /g, "")).toBe(longest) });
+  list.push({ call: ["./core", "foldLine", longest], value: async (text) => expect(JSON.parse(text).replace(/\r\n /g, "")).toBe(longest) });
   list.push({
-    call: ["./ics", "foldLine*"],
+    call: ["./core", "foldLine*"],
     value: async (text) => {
       const folded = contentLines(await feed(EVERYTHING)).filter((l) => l.folded !== l.line);
       expect(folded.length).toBeGreaterThan(0);
@@ -305,7 +305,7 @@ function cases(): Case[] {
     },
   });
   list.push({
-    call: ["./ics", "withCalendarProperties*"],
+    call: ["./core", "withCalendarProperties*"],
     value: async (text) => expect(JSON.parse(text)).toBe(await feed({ bridge: true })),
   });
 
@@ -385,13 +385,13 @@ import * as core from "swedish-calendar/core";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const { calls, folded, unpropertied } = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const modules = { ".": lib, "./ics": ics };
+const modules = { ".": lib, "./ics": ics, "./core": core };
 const describe = (m) => Object.fromEntries(Object.keys(m).sort().map((k) => [k, typeof m[k]]));
 const results = calls.map(([subpath, fn, ...args]) => {
   try {
     let value;
-    if (fn === "foldLine*") value = folded.map((line) => ics.foldLine(line));
-    else if (fn === "withCalendarProperties*") value = ics.withCalendarProperties(unpropertied);
+    if (fn === "foldLine*") value = folded.map((line) => core.foldLine(line));
+    else if (fn === "withCalendarProperties*") value = core.withCalendarProperties(unpropertied);
     else value = modules[subpath][fn](...args);
     return { value: JSON.stringify(value) };
   } catch (e) {
@@ -402,6 +402,7 @@ const error = new lib.CalendarError("invalid-date", "date", "x");
 writeFileSync(process.argv[3], JSON.stringify({
   exports: { ".": describe(lib), "./ics": describe(ics) },
   coreKeys: Object.keys(core).sort(),
+  icsKeys: Object.keys(ics).sort(),
   oneErrorClass: core.CalendarError === lib.CalendarError,
   errorShape: { isError: error instanceof Error, name: error.name, keys: Object.keys(error) },
   range: [lib.FIRST_YEAR, lib.LAST_YEAR],
@@ -413,6 +414,7 @@ interface ConsumerOutput {
   exports: Record<Subpath, Record<string, string>>;
   /** Object.keys of "./core" as installed */
   coreKeys: string[];
+  icsKeys: string[];
   /** "./core" and "." export one CalendarError class */
   oneErrorClass: boolean;
   errorShape: { isError: boolean; name: string; keys: string[] };
@@ -478,6 +480,11 @@ describe("the packed package, installed in a fresh project", () => {
       expect(output.coreKeys).toEqual([...values].sort());
       // the same class whichever entry point it is taken from (the modules are shared chunks, not copies)
       expect(output.oneErrorClass).toBe(true);
+    });
+
+    it("\"./ics\" exports exactly the values its written list names (data-gen/ics.ts), no more: none of the writer's internals", () => {
+      const { values } = writtenIcsSurface();
+      expect(output.icsKeys).toEqual([...values].sort());
     });
 
     it("CalendarError is an Error with code, argument and message, and no HTTP status", () => {
