@@ -70,6 +70,11 @@ export interface ParameterDeclaration<T = unknown> {
   component: string;
   /** reads the raw value(s) the argument reader hands over: at least one (absence is the reader's, contract/arguments.ts) */
   read: (values: readonly string[]) => T;
+  /**
+   * the value an absent optional parameter reads as: the declared default (`schema.default`) read by `read`, once, here;
+   * the argument reader hands it to the handler, which never restates it
+   */
+  defaultValue?: T;
   /** the schema of the raw text (OpenAPI), with its default */
   schema: Json;
   /** the schema of a tool argument's JSON value (MCP), with its default */
@@ -165,13 +170,29 @@ interface Options<T> {
   grammar: Grammar<T>;
 }
 
-/** A declaration: the grammar's schemas with the default, the example in both forms. */
-function declare<T, const N extends string, const L extends "query" | "path", const R extends boolean = false>(
+/** A default's text, as it would stand in a URL (a JSON boolean or number as written). */
+const defaultText = (value: unknown): string => (typeof value === "string" ? value : String(value));
+
+/**
+ * The typed declaration `declare` returns: its name, place and requiredness as literals, and a `defaultValue` that is
+ * there (of the parameter's type) exactly when a default is declared, so `ArgsOf` types it as never absent.
+ */
+type Declared<T, N extends string, L extends "query" | "path", R extends boolean, D> = ParameterDeclaration<T> & {
+  name: N;
+  in: L;
+  required: L extends "path" ? true : R;
+} & ([D] extends [undefined] ? unknown : { defaultValue: T });
+
+/**
+ * A declaration: the grammar's schemas with the default, the example in both forms. The default is written once, in
+ * its raw form (what the schemas state); the value the handlers receive is that text read by the parameter's reader.
+ */
+function declare<T, const N extends string, const L extends "query" | "path", const R extends boolean = false, const D = undefined>(
   name: N,
   location: L,
   component: string,
-  options: Options<T> & { required?: R },
-): ParameterDeclaration<T> & { name: N; in: L; required: L extends "path" ? true : R } {
+  options: Options<T> & { required?: R; default?: D },
+): Declared<T, N, L, R, D> {
   const { grammar, default: defaultValue, example } = options;
   const withDefault = (schema: Json) => (defaultValue === undefined ? schema : { ...schema, default: defaultValue });
   const declaration: ParameterDeclaration<T> = {
@@ -182,13 +203,14 @@ function declare<T, const N extends string, const L extends "query" | "path", co
     ...(options.duplicateSlug ? { duplicateSlug: options.duplicateSlug } : {}),
     component,
     read: grammar.read,
+    ...(defaultValue !== undefined ? { defaultValue: grammar.read([defaultText(defaultValue)]) } : {}),
     schema: withDefault(grammar.schema),
     argumentSchema: withDefault(grammar.argument),
     ...(example !== undefined ? { example, argumentExample: grammar.argumentExample ? grammar.argumentExample(example) : example } : {}),
     ...(options.openapi ? { openapi: options.openapi } : {}),
     description: options.description,
   };
-  return declaration as ParameterDeclaration<T> & { name: N; in: L; required: L extends "path" ? true : R };
+  return declaration as Declared<T, N, L, R, D>;
 }
 
 type FeedOptionName = (typeof FEED_OPTION_NAMES)[number];

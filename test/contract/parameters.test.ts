@@ -23,11 +23,12 @@ import {
   CONVENTIONS, DUE_DATE_SCHEDULE_CODES, FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_STEPS, OBSERVANCE_CODES, BOUNDS, LEAVE_OBJECTIVES,
   LAST_DAY_OF_MONTH,
 } from "swedish-calendar/core";
-import { argumentValues } from "../../contract/arguments.js";
+import { argumentValues, readArguments } from "../../contract/arguments.js";
 import { PARAMETERS, type ParameterDeclaration, type ParameterKey } from "../../contract/parameters.js";
 import { decimalRangeSource } from "../../contract/patterns.js";
 import { problemOf } from "../../contract/problems.js";
 import { LOOSE_FALSE, LOOSE_TRUE } from "../../contract/query.js";
+import { ROUTES } from "../../contract/routes.js";
 import { TOOLS } from "../../functions/lib/mcp-tools.js";
 
 type Json = Record<string, unknown>;
@@ -223,5 +224,31 @@ describe("each tool argument's MCP schema accepts exactly the JSON values the to
       { numRuns: RUNS },
     );
     if ("argumentExample" in parameter) expect(valid(parameter.argumentExample), "the example").toBe(true);
+  });
+});
+
+describe("a declared default is stated once and read by the parameter's reader (contract/arguments.ts hands it over)", () => {
+  it.each(KEYS)("%s", (key) => {
+    const parameter = PARAMETERS[key];
+    const stated = parameter.schema.default;
+    expect(parameter.argumentSchema.default).toEqual(stated);
+    if (stated === undefined) {
+      expect("defaultValue" in parameter).toBe(false);
+      return;
+    }
+    expect(parameter.required).toBe(false);
+    // the value a handler receives is the stated default read as a raw text would be
+    expect(parameter.defaultValue).toEqual(parameter.read([String(stated)]));
+  });
+
+  it.each(ROUTES.filter((route) => route.parameters.length > 0).map((route) => route.id))("%s: an omitted parameter is its default", (id) => {
+    const given = (key: ParameterKey) => PARAMETERS[key].required;
+    const args: Record<string, unknown> = readArguments(id, ({ key }) => (given(key) ? [PARAMETERS[key].example as string | string[]].flat() : []));
+    for (const key of ROUTES.find((route) => route.id === id)!.parameters) {
+      const parameter: ParameterDeclaration = PARAMETERS[key];
+      if (given(key)) continue;
+      if (parameter.defaultValue === undefined) expect(Object.hasOwn(args, parameter.name), parameter.name).toBe(false);
+      else expect(args[parameter.name], parameter.name).toEqual(parameter.defaultValue);
+    }
   });
 });
