@@ -24,6 +24,7 @@ import {
   LAST_DAY_OF_MONTH,
 } from "swedish-calendar/core";
 import { argumentValues, readArguments } from "../../contract/arguments.js";
+import { PARAMETER_WORDS, YEAR_FIELD_WORDS, readYearField } from "../../contract/parameter-words.js";
 import { PARAMETERS, type ParameterDeclaration, type ParameterKey } from "../../contract/parameters.js";
 import { decimalRangeSource } from "../../contract/patterns.js";
 import { problemOf } from "../../contract/problems.js";
@@ -250,5 +251,29 @@ describe("a declared default is stated once and read by the parameter's reader (
       if (parameter.defaultValue === undefined) expect(Object.hasOwn(args, parameter.name), parameter.name).toBe(false);
       else expect(args[parameter.name], parameter.name).toEqual(parameter.defaultValue);
     }
+  });
+});
+
+describe("the site's words of a parameter and its year field are the declarations' (contract/parameter-words.ts)", () => {
+  const declarations: ParameterDeclaration[] = Object.values(PARAMETERS);
+
+  it("every name with words is a parameter the site shows, and each declaration it shows carries its name's words", () => {
+    for (const name of Object.keys(PARAMETER_WORDS)) expect(declarations.some((p) => p.name === name && p.words !== undefined), name).toBe(true);
+    for (const parameter of declarations.filter((p) => p.words !== undefined)) {
+      expect(parameter.words).toBe(PARAMETER_WORDS[parameter.name as keyof typeof PARAMETER_WORDS]);
+    }
+  });
+
+  it("the year field reads a year as the year parameter does (around spaces ignored), and says why not", () => {
+    expect(readYearField(String(FIRST_YEAR - 1), "sv")).toEqual({ error: YEAR_FIELD_WORDS.outside.sv });
+    expect(readYearField("24", "en")).toEqual({ error: YEAR_FIELD_WORDS.malformed.en });
+    fc.assert(
+      fc.property(rawText, (raw) => {
+        const field = readYearField(raw, "en");
+        expect("year" in field, JSON.stringify(raw)).toBe(reads(PARAMETERS.year, [raw.trim()]));
+        if ("year" in field) expect(field.year).toBe(PARAMETERS.year.read([raw.trim()]));
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
