@@ -8,8 +8,9 @@
  *      before any query parameter is read; one that is missing, which no URL can express, as every absent required
  *      parameter does);
  *   2. then every repeated query parameter is refused (except the repeatable `add`; v2 `weekends` reads its first);
- *   3. then each query value with its reader; an absent optional parameter is left out (its default is the
- *      handler's: an omitted year means today), an absent required one is `'<name>' is required`.
+ *   3. then each query value with its reader; an absent optional parameter is its declared default (the declaration's
+ *      `defaultValue`, read once from the default its schemas state), or left out when it declares none (an omitted
+ *      year means today: the handler's, as it depends on the clock); an absent required one is `'<name>' is required`.
  *
  * The routers (functions/lib/router.ts), the MCP tools (functions/lib/mcp-tools.ts) and the OpenAPI samples
  * (functions/lib/openapi.ts) all read with it, so a value is judged the same way whichever door it came through.
@@ -21,10 +22,15 @@ import { ROUTE_BY_ID, type RouteId, type RouteParameterKey } from "./routes.js";
 
 /**
  * The typed arguments of a row, by parameter name: `ArgsOf<"shift">` is `{ date: DayNumber; add: Step[]; postpone:
- * boolean | undefined }`. An optional parameter that was not given is undefined (absent).
+ * boolean }`. An optional parameter with a declared default is its default when not given, so never undefined; one
+ * without is undefined (absent).
  */
 export type ArgsOf<R extends RouteId> = {
-  [K in RouteParameterKey<R> as Parameters[K]["name"]]: Parameters[K]["required"] extends true ? ValueOf<K> : ValueOf<K> | undefined;
+  [K in RouteParameterKey<R> as Parameters[K]["name"]]: Parameters[K]["required"] extends true
+    ? ValueOf<K>
+    : Parameters[K] extends { defaultValue: unknown }
+      ? ValueOf<K>
+      : ValueOf<K> | undefined;
 };
 
 /** A parameter a row declares, with its key in the table. */
@@ -68,11 +74,15 @@ export function readArguments<R extends RouteId>(id: R, raw: RawValues): ArgsOf<
       }
     });
     query.forEach((declared, i) => {
-      if (values[i].length === 0 && !declared.parameter.required) return;
+      if (values[i].length === 0 && !declared.parameter.required) {
+        if (declared.parameter.defaultValue !== undefined) args[declared.parameter.name] = declared.parameter.defaultValue;
+        return;
+      }
       args[declared.parameter.name] = readValue(declared, values[i]);
     });
   }
-  // the object holds exactly the declared names, each read by its declaration: what ArgsOf<R> says
+  // the object holds the declared names, each read by its declaration or its default (absent: an optional one without
+  // a default): what ArgsOf<R> says
   return args as ArgsOf<R>;
 }
 

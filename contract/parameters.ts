@@ -2,7 +2,8 @@
  * THE PARAMETERS: every parameter of the service, declared once. A declaration says the parameter's name, where it
  * stands (path or query), whether it is required, how a repeat is read, the reader that judges a raw value (the
  * engine's checked readers), the JSON Schemas that state the same rule (of the raw text, for the OpenAPI document; of a
- * JSON value, for an MCP tool argument), its default and example, and its English prose.
+ * JSON value, for an MCP tool argument), its default and example, its English prose, and, for a parameter the site
+ * shows, its words there (Swedish; contract/parameter-words.ts, the part the site's browser code reads).
  *
  * Each schema is derived from the rule its reader enforces: a pattern from the engine's own pattern or generated from
  * the engine's bounds (contract/patterns.ts), an enum from the engine's list. So what the document says a parameter
@@ -14,13 +15,16 @@
  *     typed arguments each handler receives (`ArgsOf<route>`);
  *   - the OpenAPI `components.parameters` (contract/openapi/parameters.ts) and the MCP tools' input schemas
  *     (functions/lib/mcp-listing.ts);
- *   - the prose of the values: the business-day conventions and the due-date schedules, below the table.
+ *   - the prose of the values: the business-day conventions (the engine's CONVENTION_WORDS) and the due-date
+ *     schedules, below the table;
+ *   - the site's words of a parameter (`words`, from contract/parameter-words.ts, by the parameter's name) and the
+ *     year field's reader (`readYear`, this table's year reader).
  *
  * This file and the engine (data-gen/) are the only places that write the year bounds, the convention names or the
  * schedule codes (test/contract/literals.test.ts): examples below are examples, chosen here once.
  */
 import {
-  CONVENTIONS, DATE_PARAMETER_SOURCE, DEFAULT_FEED_OPTIONS, DUE_DATE_RULES, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE, FEED_OPTION_NAMES,
+  CONVENTIONS, CONVENTION_WORDS, DATE_PARAMETER_SOURCE, DEFAULT_FEED_OPTIONS, DUE_DATE_RULES, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE, FEED_OPTION_NAMES,
   FIRST_YEAR, FLAG_DAYS_FROM, LAST_DAY_OF_MONTH, LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, OBSERVANCE_CODES,
   RULES_BY_CODE, SERVICE_DOMAIN, STEP_CHAIN_SOURCE, BOUNDS, findDueDateRule, parseBounds, parseConvention, parseDueDay,
   parseDueScheduleList, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear,
@@ -28,6 +32,7 @@ import {
   type ObservanceRule, type Step,
 } from "swedish-calendar/core";
 import type { DueDateScheduleCode } from "swedish-calendar";
+import { PARAMETER_WORDS, readYear, type SiteParameterName } from "./parameter-words.js";
 import { decimalRangeSource, literalSource } from "./patterns.js";
 import { ProblemError, type ProblemSlug } from "./problems.js";
 import { LOOSE_BOOLEAN_SOURCE, STRICT_BOOLEAN, parseLooseBoolean, parseStrictBoolean, parseV2Weekends, parseV2Year } from "./query.js";
@@ -70,6 +75,11 @@ export interface ParameterDeclaration<T = unknown> {
   component: string;
   /** reads the raw value(s) the argument reader hands over: at least one (absence is the reader's, contract/arguments.ts) */
   read: (values: readonly string[]) => T;
+  /**
+   * the value an absent optional parameter reads as: the declared default (`schema.default`) read by `read`, once, here;
+   * the argument reader hands it to the handler, which never restates it
+   */
+  defaultValue?: T;
   /** the schema of the raw text (OpenAPI), with its default */
   schema: Json;
   /** the schema of a tool argument's JSON value (MCP), with its default */
@@ -81,6 +91,8 @@ export interface ParameterDeclaration<T = unknown> {
   openapi?: Json;
   /** the English prose (OpenAPI; the route table's absence sentence is added there) */
   description: string;
+  /** what a value must be, in the site's words (contract/parameter-words.ts, by name): for a parameter the site shows */
+  words?: { sv: string };
 }
 
 /** A grammar of one value, read by `read`. */
@@ -162,16 +174,34 @@ interface Options<T> {
   example?: unknown;
   openapi?: Json;
   description: string;
+  /** the site shows this parameter: its words are PARAMETER_WORDS[name] (contract/parameter-words.ts) */
+  site?: true;
   grammar: Grammar<T>;
 }
 
-/** A declaration: the grammar's schemas with the default, the example in both forms. */
-function declare<T, const N extends string, const L extends "query" | "path", const R extends boolean = false>(
+/** A default's text, as it would stand in a URL (a JSON boolean or number as written). */
+const defaultText = (value: unknown): string => (typeof value === "string" ? value : String(value));
+
+/**
+ * The typed declaration `declare` returns: its name, place and requiredness as literals, and a `defaultValue` that is
+ * there (of the parameter's type) exactly when a default is declared, so `ArgsOf` types it as never absent.
+ */
+type Declared<T, N extends string, L extends "query" | "path", R extends boolean, D> = ParameterDeclaration<T> & {
+  name: N;
+  in: L;
+  required: L extends "path" ? true : R;
+} & ([D] extends [undefined] ? unknown : { defaultValue: T });
+
+/**
+ * A declaration: the grammar's schemas with the default, the example in both forms. The default is written once, in
+ * its raw form (what the schemas state); the value the handlers receive is that text read by the parameter's reader.
+ */
+function declare<T, const N extends string, const L extends "query" | "path", const R extends boolean = false, const D = undefined>(
   name: N,
   location: L,
   component: string,
-  options: Options<T> & { required?: R },
-): ParameterDeclaration<T> & { name: N; in: L; required: L extends "path" ? true : R } {
+  options: Options<T> & { required?: R; default?: D } & (N extends SiteParameterName ? unknown : { site?: never }),
+): Declared<T, N, L, R, D> {
   const { grammar, default: defaultValue, example } = options;
   const withDefault = (schema: Json) => (defaultValue === undefined ? schema : { ...schema, default: defaultValue });
   const declaration: ParameterDeclaration<T> = {
@@ -182,13 +212,15 @@ function declare<T, const N extends string, const L extends "query" | "path", co
     ...(options.duplicateSlug ? { duplicateSlug: options.duplicateSlug } : {}),
     component,
     read: grammar.read,
+    ...(defaultValue !== undefined ? { defaultValue: grammar.read([defaultText(defaultValue)]) } : {}),
     schema: withDefault(grammar.schema),
     argumentSchema: withDefault(grammar.argument),
     ...(example !== undefined ? { example, argumentExample: grammar.argumentExample ? grammar.argumentExample(example) : example } : {}),
     ...(options.openapi ? { openapi: options.openapi } : {}),
     description: options.description,
+    ...(options.site ? { words: PARAMETER_WORDS[name as SiteParameterName] } : {}),
   };
-  return declaration as ParameterDeclaration<T> & { name: N; in: L; required: L extends "path" ? true : R };
+  return declaration as Declared<T, N, L, R, D>;
 }
 
 type FeedOptionName = (typeof FEED_OPTION_NAMES)[number];
@@ -208,19 +240,6 @@ const feedOption = (name: FeedOptionName, effect: string) => {
 // The prose of the values: conventions and due-date schedules
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Each business-day convention in words (QuantLib's definitions): as the readings say it, and in short for a model. */
-const CONVENTION_MEANINGS: Readonly<Record<Convention, { reading: string; short?: string }>> = {
-  following: { reading: "the first business day on or after the date", short: "first business day on or after" },
-  preceding: { reading: "the last on or before it", short: "on or before" },
-  "modified-following": {
-    reading: "the following one unless that is in the next month, then the preceding one",
-    short: "following unless that leaves the month, then preceding",
-  },
-  "modified-preceding": { reading: "the preceding one unless that is in the previous month, then the following one", short: "the mirror" },
-  nearest: { reading: "the closer of the two, and the following one when both are equally far", short: "the closer; equally far: following" },
-  unadjusted: { reading: "the date itself" },
-};
-
 /** What the catalogue does not say of a schedule: what it rests on when that is not law. */
 const SCHEDULE_STANDING: Readonly<Partial<Record<DueDateScheduleCode, { reading: string; short: string }>>> = {
   "salary-25": {
@@ -234,11 +253,14 @@ const standing = (form: "reading" | "short") =>
 /** `salary-25` (every year), `child-benefit` (from 2015), ...: the schedules and their years, from the table. */
 const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ");
 
-/** The readings of the values of `convention` and `schedule` (beside contract/readings.ts, which states the others). */
+/**
+ * The readings of the values of `convention` (each in the engine's words, CONVENTION_WORDS `reading`) and `schedule`
+ * (beside contract/readings.ts, which states the others).
+ */
 export const VALUE_READINGS = {
   conventions:
     "Conventions, with QuantLib's definitions (Calendar::adjust, as ISDA uses them): " +
-    CONVENTIONS.map((c) => `\`${c}\` ${CONVENTION_MEANINGS[c].reading}`).join("; ") +
+    CONVENTIONS.map((c) => `\`${c}\` ${CONVENTION_WORDS[c].reading}`).join("; ") +
     ". A business day is never moved.",
   conventionRange:
     `A convention that needs a business day outside ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31 is 400 invalid-parameter naming ` +
@@ -254,9 +276,9 @@ export const VALUE_READINGS = {
   dueDayByMonth: "A nominal day that differs in some months (`tax-account`: the 12th, the 17th in January and August).",
 } as const;
 
-/** The conventions in short, for a model: "`following` (first business day on or after), …, `unadjusted`". */
+/** The conventions in short (the engine's CONVENTION_WORDS `short`), for a model: "`following` (first business day on or after), …, `unadjusted`". */
 export const CONVENTIONS_IN_SHORT = CONVENTIONS.map((c) => {
-  const short = CONVENTION_MEANINGS[c].short;
+  const short = CONVENTION_WORDS[c].short;
   return short ? `\`${c}\` (${short})` : `\`${c}\``;
 }).join(", ");
 
@@ -268,7 +290,7 @@ export const SCHEDULE_STANDING_IN_SHORT = standing("short").join("; ");
 // ---------------------------------------------------------------------------------------------------------------
 
 export const PARAMETERS = {
-  year: declare("year", "query", "Year", { grammar: year((v) => parseYear(v, "year")), example: "2024", description: `The year. ${READINGS.year} ${READINGS.duplicates}` }),
+  year: declare("year", "query", "Year", { grammar: year(readYear), site: true, example: "2024", description: `The year. ${READINGS.year} ${READINGS.duplicates}` }),
   sundays: declare("sundays", "query", "Sundays", {
     grammar: strictBoolean("sundays"),
     default: false,
@@ -283,14 +305,16 @@ export const PARAMETERS = {
       "Also list every Saturday (`holidayType: defacto`, empty `observances` unless it carries a named observance). Independent " +
       `of \`sundays\`. ${READINGS.strictBoolean}`,
   }),
-  datePath: declare("date", "path", "DatePath", { grammar: date("date"), example: "2024-06-21", description: `The date, \`YYYY-MM-DD\`. ${READINGS.impossibleDate}` }),
+  datePath: declare("date", "path", "DatePath", { site: true, grammar: date("date"), example: "2024-06-21", description: `The date, \`YYYY-MM-DD\`. ${READINGS.impossibleDate}` }),
   periodFrom: declare("from", "query", "PeriodFrom", {
+    site: true,
     required: true,
     grammar: date("from"),
     example: "2024-01-01",
     description: "First date of the period, `YYYY-MM-DD`. " + READINGS.impossibleDate,
   }),
   periodTo: declare("to", "query", "PeriodTo", {
+    site: true,
     required: true,
     grammar: date("to"),
     example: "2024-12-31",
@@ -299,6 +323,7 @@ export const PARAMETERS = {
       READINGS.spanLimit,
   }),
   bounds: declare("bounds", "query", "Bounds", {
+    site: true,
     grammar: oneOf<Bounds>(parseBounds, BOUNDS),
     default: BOUNDS[0],
     description:
@@ -308,12 +333,14 @@ export const PARAMETERS = {
       "two identical dates give `calendarDays: 0` and `counted: null` with them too.",
   }),
   shiftDate: declare("date", "query", "ShiftDate", {
+    site: true,
     required: true,
     grammar: date("date"),
     example: "2024-01-31",
     description: "The date to move from, `YYYY-MM-DD`. " + READINGS.impossibleDate,
   }),
   add: declare("add", "query", "Add", {
+    site: true,
     required: true,
     repeat: "all",
     grammar: steps,
@@ -328,17 +355,20 @@ export const PARAMETERS = {
       `than ${MAX_STEPS} steps) is 400 invalid-parameter. \`add\` is the only parameter that may be repeated.`,
   }),
   postpone: declare("postpone", "query", "Postpone", {
+    site: true,
     grammar: strictBoolean("postpone"),
     default: false,
     description: `${READINGS.sundayRule} ${READINGS.strictBoolean}`,
   }),
   planFrom: declare("from", "query", "PlanFrom", {
+    site: true,
     required: true,
     grammar: date("from"),
     example: "2026-01-01",
     description: "First day of the span to plan, `YYYY-MM-DD`, counted. " + READINGS.impossibleDate,
   }),
   planTo: declare("to", "query", "PlanTo", {
+    site: true,
     required: true,
     grammar: date("to"),
     example: "2026-12-31",
@@ -349,6 +379,7 @@ export const PARAMETERS = {
       READINGS.impossibleDate,
   }),
   leaveDays: declare("days", "query", "LeaveDays", {
+    site: true,
     required: true,
     grammar: wholeNumber((v) => parseLeaveDays(v, "days"), 1, MAX_LEAVE_DAYS),
     example: "25",
@@ -357,6 +388,7 @@ export const PARAMETERS = {
       `a sign, a leading zero, decimals, an empty value or more than ${MAX_LEAVE_DAYS} is 400 invalid-parameter.`,
   }),
   objective: declare("objective", "query", "Objective", {
+    site: true,
     grammar: oneOf<LeaveObjective>(parseLeaveObjective, LEAVE_OBJECTIVES),
     default: LEAVE_OBJECTIVES[0],
     description:
@@ -364,6 +396,7 @@ export const PARAMETERS = {
       "such break. Ties: fewer leave days, then the earliest leave dates. Any other value is 400 invalid-parameter.",
   }),
   observanceCode: declare("code", "path", "ObservanceCode", {
+    site: true,
     grammar: oneOf(observanceRule, OBSERVANCE_CODES),
     example: "midsummerEve",
     description: `A code from the catalogue (/v3/observances). ${READINGS.unknownCode}`,
@@ -381,12 +414,14 @@ export const PARAMETERS = {
       `400 invalid-parameter; \`to - from > ${MAX_SPAN_YEARS}\` is 400 invalid-parameter.`,
   }),
   adjustDate: declare("date", "query", "AdjustDate", {
+    site: true,
     required: true,
     grammar: date("date"),
     example: "2026-06-19",
     description: "The date to adjust, `YYYY-MM-DD`. " + READINGS.impossibleDate,
   }),
   adjustConvention: declare("convention", "query", "AdjustConvention", {
+    site: true,
     required: true,
     grammar: oneOf<Convention>((v) => parseConvention(v, "convention"), CONVENTIONS),
     example: "modified-following",
@@ -394,6 +429,7 @@ export const PARAMETERS = {
   }),
   // a code of the due-date catalogue, read into its rule; any other is 400 as in the feed's `due` (READINGS.unknownCode)
   schedule: declare("schedule", "query", "Schedule", {
+    site: true,
     grammar: oneOf<DueDateRule>((v) => findDueDateRule(v, "schedule"), DUE_DATE_SCHEDULE_CODES),
     example: "child-benefit",
     description:
@@ -401,6 +437,7 @@ export const PARAMETERS = {
       `${READINGS.unknownCode} ${VALUE_READINGS.dueDates}`,
   }),
   dueDay: declare("day", "query", "DueDay", {
+    site: true,
     grammar: dueDay,
     example: "25",
     description:
@@ -408,6 +445,7 @@ export const PARAMETERS = {
       "with `convention`, instead of `schedule`. A leading zero, a sign, `0`, `32` or an empty value is 400 invalid-parameter.",
   }),
   dueConvention: declare("convention", "query", "DueConvention", {
+    site: true,
     grammar: oneOf<Convention>((v) => parseConvention(v, "convention"), CONVENTIONS),
     example: "preceding",
     description: `The convention of a rule of your own, with \`day\`, instead of \`schedule\`. ${VALUE_READINGS.conventions} ${VALUE_READINGS.conventionRange}`,

@@ -52,7 +52,7 @@ export const READINGS = {
     "`landed` and `postponed` is false.",
   shiftPeriod:
     "The span between `date` and `result`, both endpoints counted. It is always chronological: when `result` is earlier than " +
-    "`date`, `from` is `result` and `to` is `date`. `null` when the later date is past the earlier plus 200 calendar years; " +
+    "`date`, `from` is `result` and `to` is `date`. `null` when the later date is past the earlier plus " + `${MAX_SPAN_YEARS} calendar years; ` +
     "this never makes the request an error.",
   spanLimit:
     `The ${MAX_SPAN_YEARS}-year limit compares endpoints: a period is too long when \`to\` is later than \`from\` plus ${MAX_SPAN_YEARS} ` +

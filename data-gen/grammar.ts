@@ -81,23 +81,44 @@ export const CONVENTIONS = ["following", "preceding", "modified-following", "mod
 export type Convention = (typeof CONVENTIONS)[number];
 
 /**
- * What each convention does to a date that is not a business day, in words, in Swedish and English: the phrase the
- * site's forms and pay rules complete "when that is not a banking day, …" with. Beside CONVENTIONS so that a
- * convention added there needs its words here (the type requires every one).
+ * What each convention does, in words: the one description of the conventions, read by every text that says it.
+ *
+ *   - `sv`, `en`: what it does to a date that is not a business day, the phrase the site's forms and pay rules
+ *     complete "when that is not a banking day, …" with;
+ *   - `reading`: QuantLib's definition (Calendar::adjust, as ISDA uses it), as the API's documentation reads the list
+ *     of conventions out ("`following` the first business day on or after the date; `preceding` the last on or before
+ *     it; …": a phrase in that list, so it may lean on the one before);
+ *   - `short`: the same for a model, in a few words (none: the name says it).
+ *
+ * Beside CONVENTIONS so that a convention added there needs its words here (the type requires every one).
  */
-export const CONVENTION_WORDS: Readonly<Record<Convention, { readonly sv: string; readonly en: string }>> = {
-  following: { sv: "närmast följande bankdag", en: "the next banking day" },
-  preceding: { sv: "närmast föregående bankdag", en: "the banking day before" },
+export const CONVENTION_WORDS: Readonly<Record<Convention, { readonly sv: string; readonly en: string; readonly reading: string; readonly short?: string }>> = {
+  following: {
+    sv: "närmast följande bankdag",
+    en: "the next banking day",
+    reading: "the first business day on or after the date",
+    short: "first business day on or after",
+  },
+  preceding: { sv: "närmast föregående bankdag", en: "the banking day before", reading: "the last on or before it", short: "on or before" },
   "modified-following": {
     sv: "närmast följande bankdag, om den inte hamnar i nästa månad, då föregående",
     en: "the next banking day, unless that is in the next month, then the one before",
+    reading: "the following one unless that is in the next month, then the preceding one",
+    short: "following unless that leaves the month, then preceding",
   },
   "modified-preceding": {
     sv: "närmast föregående bankdag, om den inte hamnar i föregående månad, då följande",
     en: "the banking day before, unless that is in the month before, then the next one",
+    reading: "the preceding one unless that is in the previous month, then the following one",
+    short: "the mirror",
   },
-  nearest: { sv: "närmaste bankdag (följande när båda ligger lika nära)", en: "the nearest banking day (the next one when both are as near)" },
-  unadjusted: { sv: "flyttas inte", en: "not moved" },
+  nearest: {
+    sv: "närmaste bankdag (följande när båda ligger lika nära)",
+    en: "the nearest banking day (the next one when both are as near)",
+    reading: "the closer of the two, and the following one when both are equally far",
+    short: "the closer; equally far: following",
+  },
+  unadjusted: { sv: "flyttas inte", en: "not moved", reading: "the date itself" },
 };
 
 /** The `day` of a custom due-date rule: a day of the month in plain digits, 1 to 31 (no leading zero), or `last`. */

@@ -99,7 +99,7 @@ export const COMMANDS: Record<string, Command> = {
     flags: [],
     values: ["bounds"],
     summary: "working days, days off, bridge and half days of a period",
-    help: "--bounds inclusive (default: both dates counted), exclusive (neither), from (the start only) or to (the end only). At most 200 years.\nExample: swedish-calendar period 2026-01-01 2026-12-31 --bounds exclusive",
+    help: `--bounds inclusive (default: both dates counted), exclusive (neither), from (the start only) or to (the end only). At most ${MAX_SPAN_YEARS} years.\nExample: swedish-calendar period 2026-01-01 2026-12-31 --bounds exclusive`,
     compute: (inv) => {
       const [from, to] = [dateArg(inv, 0, "from"), dateArg(inv, 1, "to")];
       const given = inv.values.get("bounds");

@@ -10,14 +10,14 @@ import { responding, serveAnswers, tableSurface } from "./serve.js";
 /** Years before and after the current year in Sweden. */
 export const FEED_WINDOW_RADIUS = 2;
 
-/** The options of a request (the router has read each declared option as a loose boolean; absent = default). */
+/**
+ * The options of a request: the router has read each declared option as a loose boolean, an absent one as its
+ * declared default (the engine's DEFAULT_FEED_OPTIONS, contract/parameters.ts `feedOption`).
+ */
 export function feedOptionsOf(args: ArgsOf<"feed">): ResolvedFeedOptions {
   const options: ResolvedFeedOptions = { ...DEFAULT_FEED_OPTIONS };
-  for (const name of FEED_OPTION_NAMES) {
-    const value = args[name];
-    if (value !== undefined) options[name] = value;
-  }
-  // `due` as the router read it: catalogue codes, in catalogue order
+  for (const name of FEED_OPTION_NAMES) options[name] = args[name];
+  // `due` as the router read it: catalogue codes, in catalogue order (absent: none, the engine's default)
   if (args.due !== undefined) options.due = args.due;
   return options;
 }

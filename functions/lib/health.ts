@@ -148,7 +148,7 @@ export function createHealthAnswering(options: HealthOptions = {}): AnsweringHan
   const answer: AnswerHandler = (request, ctx) => {
     const { match, url } = ctx;
     if (match?.route.id !== "health") throw notFound(url.pathname);
-    const asked = readRequestArguments("health", match.pathValues, url).ready === true;
+    const asked = readRequestArguments("health", match.pathValues, url).ready;
     const isReady = ready();
     const { body, etag } = serialised(isReady);
     if (asked && !isReady) return { status: 503, headers: { ...SERVED_HEADERS }, body };

@@ -47,7 +47,7 @@ function sampleAnswer(id: RouteId): unknown {
       return calendarExcerpt(typeof answer === "string" ? answer : answer.body);
     }
     case "v2Holidays":
-      return v2Holidays(v2Year(id), sampleArguments(id).weekends === true);
+      return v2Holidays(v2Year(id), sampleArguments(id).weekends);
     case "v2HalfDays":
       return v2HalfDays(v2Year(id));
     case "v2BridgeDays":

@@ -57,7 +57,7 @@ function v2Handlers(config: WithdrawalConfig): RouteHandlers {
   };
   return {
     // v2 never rejected `weekends`: the first value decides, `true` in any letter case, anything else is false
-    v2Holidays: (call) => answer((year) => v2Holidays(year, call.args.weekends === true))(call),
+    v2Holidays: (call) => answer((year) => v2Holidays(year, call.args.weekends))(call),
     v2HalfDays: answer(v2HalfDays),
     v2BridgeDays: answer(v2BridgeDays),
   };

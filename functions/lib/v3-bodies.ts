@@ -7,7 +7,9 @@
  * Each body receives its row's arguments as the argument reader read them (contract/arguments.ts `ArgsOf`): dates as
  * day numbers, steps, conventions, the observance's and the schedule's rules, each checked once. So the bodies call
  * the engine's functions over read values (swedish-calendar/core), which trust their arguments, not the library's
- * public functions, which would read the same text again.
+ * public functions, which would read the same text again. An omitted parameter with a declared default arrives as its
+ * default (`bounds`, `sundays`, `postpone`, `objective`): no body restates one; only the clock's defaults are here (an
+ * omitted year is the current year in Sweden, an omitted `to` of the observance's years is `from`).
  */
 import { adjustment, dayOf, leavePlan, period, shift } from "swedish-calendar/core";
 import type { RouteId } from "../../contract/routes.js";
@@ -32,14 +34,14 @@ export type V3BodyRoute =
 
 /** The body of every v3 row that answers JSON from the engine. */
 export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
-  holidays: (args, now) => holidaysResource(yearOr(args.year, now), { sundays: args.sundays === true, saturdays: args.saturdays === true }),
+  holidays: (args, now) => holidaysResource(yearOr(args.year, now), { sundays: args.sundays, saturdays: args.saturdays }),
   bridgeDays: (args, now) => bridgeDaysResource(yearOr(args.year, now)),
   halfDays: (args, now) => halfDaysResource(yearOr(args.year, now)),
   longWeekends: (args, now) => longWeekendsResource(yearOr(args.year, now)),
   day: (args) => dayOf(args.date),
   // a date is read into its day number; its text, canonical, is the one the answer echoes (toIsoDate)
-  period: (args) => period(args.from, args.to, args.bounds ?? "inclusive"),
-  shift: (args) => shift(args.date, args.add, args.postpone === true),
+  period: (args) => period(args.from, args.to, args.bounds),
+  shift: (args) => shift(args.date, args.add, args.postpone),
   leavePlan: (args) => leavePlan(args.from, args.to, args.days, args.objective),
   observances: () => catalogueResource(),
   observance: (args, now) => {

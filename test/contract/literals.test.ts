@@ -4,13 +4,18 @@
  * and, for examples and the prose of the values, the parameters' declarations (contract/parameters.ts). No other file
  * of the service's code states them, neither in its code nor in its comments: the rest reads them from there.
  *
+ * Every file git tracks in those folders is read, whatever its kind: code, pages, styles, READMEs.
+ *
  * Not counted: the number of the Act on the Calculation of Statutory Time (1930:173), which is not a year bound; the
- * key of a map of words per value (`"modified-following": "the next banking day, unless …"`) in a map typed by the
- * engine's union (Record<Convention, …>, Record<DueDateScheduleCode, …>), and one value marked `// typed by the
- * engine's union` (the site's default choices): tsc refuses a value the engine does not have, so neither can drift.
+ * key of a map of words per value (`"modified-following": "the next banking day, unless …"`) inside a map whose
+ * declared type is keyed by the engine's union (`Record<Convention, …>`, `Record<DueDateScheduleCode, …>`, also
+ * within Partial<…> or as a field's type), and one value marked `// typed by the engine's union` (the site's default
+ * choices): tsc refuses a value the engine does not have, so neither can drift. A key of the same form anywhere else
+ * counts.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONVENTIONS, DUE_DATE_SCHEDULE_CODES, FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
 import { ROOT } from "../e2e/server.js";
@@ -18,14 +23,11 @@ import { ROOT } from "../e2e/server.js";
 /** The folders checked, and the files allowed to state the facts (the declarations). */
 const FOLDERS = ["functions", "server", "contract", "build", "site"];
 const DECLARATIONS = new Set(["contract/parameters.ts"]);
-const SOURCE = /\.(ts|mts|cts|mjs|js|cjs|json|astro)$/;
 
-function filesUnder(folder: string): string[] {
-  return readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
-    .filter((file) => !file.split("/").includes("node_modules"))
-    .sort();
+/** Every file git tracks in the folders, whatever its kind (code, pages, styles, READMEs), that is text. */
+function trackedFiles(): string[] {
+  const listed = execFileSync("git", ["ls-files", "-z", "--", ...FOLDERS], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
+  return listed.filter((file) => !readFileSync(join(ROOT, file)).includes(0)).sort();
 }
 
 const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
@@ -41,28 +43,54 @@ const FACTS: { what: string; pattern: RegExp }[] = [
   ...DUE_DATE_SCHEDULE_CODES.map((code) => ({ what: `the schedule ${code}`, pattern: new RegExp(`(?<![\\w-])${escape(code)}(?![\\w-])`, "g") })),
 ];
 
-/** A key of a map of words per value: `  "child-benefit": (since) =>` (the map's type is the engine's union). */
+/** A key of a map of words per value: `  "child-benefit": (since) =>`. */
 const WORDS_KEY = /^\s*"[\w-]+":/;
+/** A declared type keyed by the engine's union: the line that opens such a map. */
+const UNION_KEYED = /Record<\s*(Convention|DueDateScheduleCode)\s*,/;
 /** One value the compiler checks against the engine's union, marked so. */
 const TYPED_MARK = "// typed by the engine's union";
 
-function findings(file: string): string[] {
-  const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
+/** The braces a line opens less those it closes. */
+const braceBalance = (line: string) => (line.match(/\{/g)?.length ?? 0) - (line.match(/\}/g)?.length ?? 0);
+
+/**
+ * The lines of a text that state a fact (`file:line: what: text`). A key of words per value is left alone only inside
+ * a map typed by the engine's union: from the line declaring that type to the brace that closes what it opens.
+ */
+function findingsIn(file: string, text: string): string[] {
   const found: string[] = [];
-  lines.forEach((line, i) => {
-    if (WORDS_KEY.test(line) || line.trimEnd().endsWith(TYPED_MARK)) return;
+  let depth = 0; // > 0: inside a map typed by the engine's union
+  text.split("\n").forEach((line, i) => {
+    const inside = depth > 0;
+    if (inside || UNION_KEYED.test(line)) depth = Math.max(0, depth + braceBalance(line));
+    if ((inside && WORDS_KEY.test(line)) || line.trimEnd().endsWith(TYPED_MARK)) return;
     for (const { what, pattern } of FACTS) if (line.match(pattern)) found.push(`${file}:${i + 1}: ${what}: ${line.trim()}`);
   });
   return found;
 }
 
-describe("the year bounds, conventions and schedule codes are stated by the engine and the parameters' declarations only", () => {
-  const files = FOLDERS.flatMap(filesUnder).filter((f) => !DECLARATIONS.has(f));
+const findings = (file: string) => findingsIn(file, readFileSync(join(ROOT, file), "utf8"));
 
-  it("finds the files (control)", () => {
+describe("the year bounds, conventions and schedule codes are stated by the engine and the parameters' declarations only", () => {
+  const files = trackedFiles().filter((f) => !DECLARATIONS.has(f));
+
+  it("finds the files, of every kind (control)", () => {
     expect(files.length).toBeGreaterThan(50);
     expect(files).toContain("contract/routes.ts");
     expect(files).toContain("functions/lib/mcp-tool-list.ts");
+    expect(files).toContain("site/README.md");
+    expect(files).toContain("site/src/components/HomePage.astro");
+    expect(files).toContain("site/astro.config.mjs");
+  });
+
+  it("leaves a key of words alone only inside a map typed by the engine's union (control)", () => {
+    const [code] = DUE_DATE_SCHEDULE_CODES;
+    const key = `  "${code}": "words",`;
+    expect(findingsIn("x.ts", `const A: Partial<Record<DueDateScheduleCode, string>> = {\n${key}\n};`)).toEqual([]);
+    expect(findingsIn("x.ts", `const A: Record<Lang, { known: Partial<Record<DueDateScheduleCode, string>> }> = {\n  sv: {\n    known: {\n  ${key}\n    },\n  },\n};`)).toEqual([]);
+    // the same key in a map of strings, or after the typed map has closed, counts
+    expect(findingsIn("x.ts", `const A: Record<string, string> = {\n${key}\n};`)).toHaveLength(1);
+    expect(findingsIn("x.ts", `const A: Record<DueDateScheduleCode, string> = {\n  a: "b",\n};\nconst B = {\n${key}\n};`)).toHaveLength(1);
   });
 
   it("the patterns find what they look for, and leave an SFS number alone (control)", () => {
@@ -75,7 +103,7 @@ describe("the year bounds, conventions and schedule codes are stated by the engi
     expect(hits("2024-06-19")).toEqual([]);
   });
 
-  it("in no file of functions/, server/, contract/, build/, site/ but contract/parameters.ts", () => {
+  it("in no tracked file of functions/, server/, contract/, build/, site/ but contract/parameters.ts", () => {
     expect(files.flatMap(findings)).toEqual([]);
   });
 

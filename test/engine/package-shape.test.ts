@@ -54,11 +54,15 @@ describe("the engine package stands at the bottom", () => {
     expect(engineFiles.length).toBeGreaterThan(15);
   });
 
-  it("the rest of the project imports it by its package name only, never by a path into data-gen/", () => {
+  it("the rest of the project imports it by its package name only, never by a path into data-gen/ (a test: the command line's modules)", () => {
     const offenders: string[] = [];
+    // the command line is no module of the package (its `bin` only, run as a program): a test that compares its
+    // readers and help with the contract's declarations (test/contract/parameters.test.ts) reaches them by path
+    const cliModuleFromTest = (file: string, spec: string) =>
+      relative(ROOT, file).startsWith("test/") && spec.startsWith(".") && isCli(resolve(dirname(file), spec).replace(/\.js$/, ".ts"));
     for (const file of projectFiles) {
       if (file.startsWith(ENGINE + "/")) continue;
-      for (const spec of specifiers(file)) if (/(^|\/)data-gen\//.test(spec)) offenders.push(`${relative(ROOT, file)}: ${spec}`);
+      for (const spec of specifiers(file)) if (/(^|\/)data-gen\//.test(spec) && !cliModuleFromTest(file, spec)) offenders.push(`${relative(ROOT, file)}: ${spec}`);
     }
     expect(offenders).toEqual([]);
   });

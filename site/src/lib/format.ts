@@ -2,10 +2,7 @@
  * Text formatting shared by build-time rendering (Node) and the browser: no Intl locale data needed.
  * Date arithmetic is the engine's (data-gen/dates.ts imports nothing, so the browser bundle stays small).
  */
-import {
-  dayFromCivil, daysInMonth, FIRST_YEAR, fromIsoDate, isoWeekday, LAST_YEAR, toIsoDate, YEAR_PATTERN,
-} from "swedish-calendar/core";
-import type { Lang } from "./i18n.ts";
+import { dayFromCivil, daysInMonth, FIRST_YEAR, fromIsoDate, isoWeekday, LAST_YEAR, toIsoDate } from "swedish-calendar/core";
 
 export { FIRST_YEAR, LAST_YEAR, daysInMonth };
 
@@ -29,19 +26,6 @@ export function stockholmYear(now: Date = new Date()): number {
 export function stockholmToday(now: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
-/** A year the service covers, typed as exactly four digits: returns the year or an error message. */
-export function validateYear(text: string, lang: Lang = "en"): { year: number } | { error: string } {
-  const value = text.trim();
-  if (!YEAR_PATTERN.test(value)) {
-    return { error: lang === "sv" ? `Ange ett fyrsiffrigt år från ${FIRST_YEAR} till ${LAST_YEAR}.` : `Enter a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}.` };
-  }
-  const year = Number(value);
-  if (year < FIRST_YEAR || year > LAST_YEAR) {
-    return { error: lang === "sv" ? `Tjänsten täcker åren ${FIRST_YEAR} till ${LAST_YEAR}.` : `The service covers the years ${FIRST_YEAR} to ${LAST_YEAR}.` };
-  }
-  return { year };
 }
 
 /** `YYYY-MM-DD` of a civil date. */

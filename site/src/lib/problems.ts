@@ -1,11 +1,13 @@
 /**
  * Problem documents in the page's language (issue 22). The API speaks English (`title`, `detail`); a Swedish page
  * says the same in Swedish, chosen by the problem's `type` slug (the last segment of its URI) and, for a bad
- * parameter, by the parameter its detail names first. Typed against the contract's slug table, so a slug added
- * there without a Swedish text here fails the site's typecheck.
+ * parameter, by the parameter its detail names first, followed by what that parameter must be in the words its
+ * declaration carries (contract/parameter-words.ts). Typed against the contract's slug table, so a slug added there
+ * without a Swedish text here fails the site's typecheck.
  */
+import { parameterWords } from "../../../contract/parameter-words.ts";
 import type { ProblemSlug } from "../../../contract/problems.ts";
-import { CONVENTIONS, FIRST_YEAR, LAST_YEAR, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
+import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
 import type { Problem } from "./types.ts";
 
 /** What each problem type means, in Swedish: a heading and a sentence. */
@@ -27,23 +29,6 @@ export const PROBLEM_TEXT_SV: Record<ProblemSlug, { title: string; text: string 
   "internal-error": { title: "Fel i tjänsten", text: "Något gick fel i tjänsten. Försök igen senare." },
 };
 
-/** What a parameter must be, in Swedish (the fields of the site's forms, named as the forms name them). */
-export const PARAMETER_TEXT_SV: Record<string, string> = {
-  year: `Året ska vara ett fyrsiffrigt år från ${FIRST_YEAR} till ${LAST_YEAR}.`,
-  from: `Från-datumet ska vara ett datum (ÅÅÅÅ-MM-DD) från ${FIRST_YEAR}-01-01 till ${LAST_YEAR}-12-31.`,
-  to: `Till-datumet ska vara ett datum (ÅÅÅÅ-MM-DD) från ${FIRST_YEAR}-01-01 till ${LAST_YEAR}-12-31, inte före från-datumet, och perioden får inte vara för lång (högst ${MAX_PLAN_DAYS} dagar för semesterplaneraren, högst ${MAX_SPAN_YEARS} år annars).`,
-  date: `Datumet ska vara ett datum (ÅÅÅÅ-MM-DD) från ${FIRST_YEAR}-01-01 till ${LAST_YEAR}-12-31.`,
-  days: "Antalet semesterdagar ska vara ett heltal från 1 till 60, skrivet med siffror.",
-  objective: "Målet ska vara flest lediga dagar (most) eller den längsta ledigheten (longest).",
-  bounds: "Räkningen ska vara inclusive, exclusive, from eller to.",
-  add: `Stegen ska skrivas som ett tal och en enhet (d, b, w, m eller y), till exempel 10b eller -3d, högst ${MAX_STEPS} steg, och får inte föra datumet utanför ${FIRST_YEAR}–${LAST_YEAR}.`,
-  postpone: "Söndagsregeln ska vara true eller false.",
-  schedule: "Schemat ska vara ett av tjänstens scheman, eller så anges en dag med en regel för bankdagar (inte båda).",
-  day: "Dagen ska vara en dag i månaden från 1 till 31, eller sista dagen (last).",
-  convention: `Regeln ska vara en av ${CONVENTIONS.slice(0, -1).join(", ")} eller ${CONVENTIONS.at(-1)}.`,
-  code: "Koden ska vara en av helgdagarnas koder i katalogen.",
-};
-
 /** The slug of a problem's `type` URI (`…/problems/invalid-parameter` -> `invalid-parameter`). */
 export function problemSlug(problem: Problem): string {
   return problem.type.replace(/[?#].*$/, "").split("/").filter(Boolean).pop() ?? "";
@@ -59,6 +44,6 @@ export function swedishProblem(problem: Problem): { title: string; text: string 
   const known = PROBLEM_TEXT_SV[problemSlug(problem) as ProblemSlug];
   if (!known) return { title: `Fel ${problem.status}`, text: `Tjänsten svarade med felkod ${problem.status}.` };
   const parameter = problemParameter(problem);
-  const hint = parameter !== undefined ? PARAMETER_TEXT_SV[parameter] : undefined;
+  const hint = parameter !== undefined ? parameterWords(parameter)?.sv : undefined;
   return { title: known.title, text: hint && problemSlug(problem) !== "not-found" ? `${known.text} ${hint}` : known.text };
 }

@@ -5,9 +5,10 @@
  * register with `onDecorate` and `onYearShown`.
  */
 import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { readYearField } from "../../../../contract/parameter-words.ts";
 import { getJson } from "../../lib/api.ts";
 import { yearSources } from "../../lib/dataset.ts";
-import { stockholmToday, stockholmYear, validateYear } from "../../lib/format.ts";
+import { stockholmToday, stockholmYear } from "../../lib/format.ts";
 import { count } from "../../lib/i18n.ts";
 import { renderYear } from "../../lib/render.ts";
 import type { DayList, LongWeekendList, Period } from "../../lib/types.ts";
@@ -173,7 +174,7 @@ export function navigate(year: number): void {
 function yearFromLocation(): number {
   const requested = new URL(location.href).searchParams.get("year");
   if (requested !== null) {
-    const parsed = validateYear(requested, lang);
+    const parsed = readYearField(requested, lang);
     if ("year" in parsed) return parsed.year;
     showYearError(WORDS.addressAsks(requested, parsed.error));
   }
@@ -199,7 +200,7 @@ export function decorateGrid(): void {
 export function initYearView(): void {
   yearForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    const parsed = validateYear(yearInput.value, lang);
+    const parsed = readYearField(yearInput.value, lang);
     if ("error" in parsed) {
       showYearError(parsed.error);
       yearInput.focus();
