@@ -248,6 +248,21 @@ describe("the tools are the route table's", () => {
     expect(code.enum).toHaveLength(20);
   });
 
+  it("a default an argument's description states is the one its parameter declares", () => {
+    const checked: string[] = [];
+    for (const tool of TOOLS) {
+      for (const argument of tool.arguments) {
+        const declared = (PARAMETERS[argument.parameter] as { defaultValue?: unknown }).defaultValue;
+        if (declared === undefined) continue;
+        const said = [...argument.description.matchAll(/`([^`]+)` \(default\b|\(default ([^)\s,:]+)\)/g)].map((m) => m[1] ?? m[2]);
+        if (said.length === 0) continue;
+        expect([`${tool.name}.${argument.name}`, said]).toEqual([`${tool.name}.${argument.name}`, [String(declared)]]);
+        checked.push(`${tool.name}.${argument.name}`);
+      }
+    }
+    expect(checked.length, checked.join(", ")).toBeGreaterThanOrEqual(3);
+  });
+
   it("descriptions tell a model what it does not know", () => {
     const all = JSON.stringify(listedTools()) + MCP_INSTRUCTIONS;
     for (const fact of ["1989:253", "de facto", "klämdag", "halvdag", "1930:173", "1953", "1930-01-01", "9999-12-31", "Europe/Stockholm", "Midsummer Eve"]) {
