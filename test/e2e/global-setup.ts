@@ -41,9 +41,10 @@ const log: Log = (level, message) => {
  * bundles `npm start` and netlify dev run (dist/), built once here rather than by each server a test starts.
  */
 export async function preparePublic(): Promise<void> {
-  if (bundleState(ROOT) !== "current") await bundleAll();
   writeRouting(PUBLIC_DIR);
   await buildSiteIfStale(ROOT, PUBLIC_DIR, log);
+  // after the site: the not-found function holds the site's not-found pages (build/bundle.ts)
+  if (bundleState(ROOT) !== "current") await bundleAll();
   if (!(await datasetIsCurrent(PUBLIC_DIR))) {
     // a dataset public/ held (stale: another engine's, another window) is rebuilt and kept; one made from nothing goes at the end
     const existed = DATASET_ENTRIES.some((entry) => existsSync(join(PUBLIC_DIR, entry)));

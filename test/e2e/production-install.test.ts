@@ -42,8 +42,9 @@ function listing(dir: string): Map<string, string> {
 
 describe.skipIf(process.env.E2E === "off")("a production install (npm ci --omit=dev after a build), then npm start", () => {
   beforeAll(async () => {
-    if (bundleState(ROOT) !== "current") await bundleAll();
+    // as `npm run build` orders them: the site, then the bundles (the not-found function holds the site's 404 pages)
     await buildSiteIfStale(ROOT, PUBLIC_DIR, (level, message) => level !== "info" && console.warn(message));
+    if (bundleState(ROOT) !== "current") await bundleAll();
     copy = mkdtempSync(join(tmpdir(), "production-install-"));
     const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
     for (const file of tracked) {
