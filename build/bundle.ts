@@ -8,18 +8,23 @@
  *   dist/server.mjs             the standalone server (`npm start` runs it), so a production install
  *                               (`npm ci --omit=dev`) needs no TypeScript loader and no dev dependency at run time;
  *   dist/bundle-inputs.json     what the bundles were built from (the files and their content hash), so `npm start`
- *                               can tell whether they are current (server/start.mjs).
+ *                               can tell whether they are current (server/start.mjs), and apart from them the files
+ *                               of the built site the not-found function holds (`site`, SITE_FILES below).
  *
  * What a function would otherwise compute on its first request from schema libraries is computed here, at build
  * time, and shipped as data (PRECOMPUTED below): the served OpenAPI document (built from TypeBox declarations and
  * sample answers), the calendar data's fingerprint (a SHA-256 over every rule's date in every year) and the MCP
  * tools' descriptions with their JSON Schemas. The bundles answer the same bytes (test/build/bundle.test.ts).
+ * Likewise the site's not-found pages, which a function cannot read from the publish folder: the not-found function
+ * answers browsers with the pages public/ held when it was bundled (`npm run build` bundles after the site build),
+ * or, with no site built, with a small page in both languages (functions/lib/site-pages.ts).
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild";
+import { NOT_FOUND_PAGES } from "../functions/lib/not-found-page.js";
 import { BUNDLE_INPUTS_FILE, SERVER_BUNDLE_FILE, inputsHash } from "./bundle-state.mjs";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -36,7 +41,14 @@ export const BUNDLE_TARGET = "node22";
  * of no arguments as a function returning what it returned here. A bundled module importing any other export of
  * them fails the build (esbuild: no matching export), so nothing is dropped silently.
  */
-export const PRECOMPUTED = ["functions/lib/openapi-body.ts", "functions/lib/mcp-listing.ts", "data-gen/data-version.ts"];
+export const PRECOMPUTED = ["functions/lib/openapi-body.ts", "functions/lib/mcp-listing.ts", "data-gen/data-version.ts", "functions/lib/site-pages.ts"];
+
+/**
+ * The files of the built site a bundle holds (the not-found pages, through functions/lib/site-pages.ts), relative to
+ * the root: recorded apart from the inputs (`site` in dist/bundle-inputs.json), so that a site built after the
+ * bundling makes the functions' bundles stale but not the server's, which reads public/ as it is.
+ */
+export const SITE_FILES = Object.values(NOT_FOUND_PAGES).map((page) => `public${page}`);
 
 /** Node built-ins are imported by ES modules; CommonJS packages inside the bundle still call require(). */
 const REQUIRE_BANNER = `import { createRequire as __bundleCreateRequire } from "node:module"; const require = __bundleCreateRequire(import.meta.url);`;
@@ -145,6 +157,8 @@ export async function bundleAll(): Promise<BundleReport> {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(join(staging, "functions"), { recursive: true });
   const plugins = [precomputePlugin()];
+  // hashed before the pages are read into the bundle: a site written meanwhile leaves the bundles stale, not wrong
+  const site = { files: SITE_FILES, hash: inputsHash(ROOT, SITE_FILES) };
   try {
     const functions = await build({
       ...COMMON,
@@ -164,7 +178,7 @@ export async function bundleAll(): Promise<BundleReport> {
     const precomputed = await build({ ...COMMON, entryPoints: PRECOMPUTED.map((p) => join(ROOT, p)), outdir: join(staging, "precomputed"), write: false });
     const inputs = inputsOf([functions.metafile!, server.metafile!, precomputed.metafile!]);
     const contents = { ...contentsOf(functions.metafile!), ...contentsOf(server.metafile!) };
-    writeFileSync(join(staging, "bundle-inputs.json"), JSON.stringify({ hash: inputsHash(ROOT, inputs), target: BUNDLE_TARGET, inputs, contents }, null, 2) + "\n");
+    writeFileSync(join(staging, "bundle-inputs.json"), JSON.stringify({ hash: inputsHash(ROOT, inputs), target: BUNDLE_TARGET, inputs, site, contents }, null, 2) + "\n");
     mkdirSync(DIST_DIR, { recursive: true });
     replaceDirectory(join(staging, "functions"), FUNCTIONS_BUNDLE_DIR);
     renameSync(join(staging, "server.mjs"), SERVER_BUNDLE);

@@ -1,8 +1,9 @@
 import type { Config } from "@netlify/functions";
 import { netlifyFunction } from "./lib/netlify.js";
-import { handleNotFound } from "./lib/not-found.js";
+import { handleNotFoundOrPage } from "./lib/not-found.js";
 
-export default netlifyFunction(handleNotFound);
+// a browser gets the site's not-found page (embedded in this bundle at build time), an API client the problem document
+export default netlifyFunction(handleNotFoundOrPage);
 
 // No path: the last generated rewrite rule sends every otherwise unanswered path here. Literals, checked against
 // the route table by test/contract/routing.test.ts.

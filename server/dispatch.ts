@@ -36,7 +36,7 @@ import type { Keeping } from "./keeping.js";
 import { internalError } from "./lifecycle.js";
 import { memoOf } from "./memo.js";
 import {
-  acceptsHtml, datasetFileHeaders, fileAnswer, htmlAnswer, notFoundPageOf, siteBuildingAnswer, siteFileHeaders,
+  NOT_FOUND_PAGES, datasetFileHeaders, fileAnswer, notFoundPageAnswer, notFoundPageLanguage, siteBuildingAnswer, siteFileHeaders,
 } from "./pages.js";
 
 export interface Dispatch {
@@ -174,8 +174,10 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
       return kept(ctx, target, fileAnswer(ctx, file, siteFileHeaders(pathname, contentType), undefined), "file");
     }
     // a browser asking for a page that does not exist gets the site's not-found page in the path's language
-    const page = !datasetKind && request.method !== "OPTIONS" && acceptsHtml(request) ? await files.get(notFoundPageOf(pathname)) : undefined;
-    if (page) return mark(ctx, settle(ctx, methodGate(request) ?? htmlAnswer(404, page.bytes), undefined), "file");
+    // (functions/lib/not-found-page.ts decides, for the deployed not-found function too)
+    const language = notFoundPageLanguage(request, pathname);
+    const page = language && (await files.get(NOT_FOUND_PAGES[language]));
+    if (page) return mark(ctx, notFoundPageAnswer(ctx, page.bytes), "file");
     return mark(ctx, await handlers["not-found"](request, ctx), "function");
   }
 

@@ -4,8 +4,9 @@
  */
 import { CORS_HEADERS, type PaceLimit, type SurfaceName } from "../contract/policies.js";
 import { fileHeaders } from "../contract/static.js";
-import { okAnswer, type Answer, type RequestHead } from "../functions/lib/http.js";
-import { commonHeaders, methodGate, settle, type RequestContext } from "../functions/lib/serve.js";
+import { okAnswer, type Answer } from "../functions/lib/http.js";
+import { htmlAnswer, isEnglishPath } from "../functions/lib/not-found-page.js";
+import { methodGate, settle, type RequestContext } from "../functions/lib/serve.js";
 import type { CachedFile } from "./files.js";
 
 /** Site files whose names carry a content hash (Astro's build assets) never change under their name. */
@@ -46,18 +47,9 @@ export function fileAnswer(ctx: RequestContext, file: CachedFile, headers: FileH
   return settle(ctx, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace);
 }
 
-/** The site's not-found page of each language, as the site build writes it (site/src/pages/404.astro, en/404.astro). */
-export const NOT_FOUND_PAGES = { sv: "/404.html", en: "/en/404/index.html" } as const;
-const isEnglish = (pathname: string) => pathname === "/en" || pathname.startsWith("/en/");
-/** The language of a site path: English under /en/, else Swedish (site/src/lib/i18n.ts pageHref). */
-export const notFoundPageOf = (pathname: string): string => (isEnglish(pathname) ? NOT_FOUND_PAGES.en : NOT_FOUND_PAGES.sv);
-/** Does the client take HTML (a browser navigating), so that a page suits it better than a problem document? */
-export const acceptsHtml = (request: RequestHead): boolean => /\btext\/html\b/i.test(request.headers.get("accept") ?? "");
-
-/** An HTML answer of the server's own (never kept: no-store, no ETag). */
-export function htmlAnswer(status: number, body: string | Uint8Array, extra?: Record<string, string>): Answer {
-  return { status, headers: { ...commonHeaders(undefined), "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...extra }, body };
-}
+// the site's not-found page: which request gets it, in which language, and its answer (shared with the deployed
+// not-found function)
+export { NOT_FOUND_PAGES, notFoundPageAnswer, notFoundPageLanguage, notFoundPageOf } from "../functions/lib/not-found-page.js";
 
 /** How long the waiting page asks a browser to wait before it asks again (its refresh and Retry-After). */
 export const SITE_BUILD_RETRY_SECONDS = 5;
@@ -67,7 +59,7 @@ export const SITE_BUILD_RETRY_SECONDS = 5;
  * Retry-After, that reloads itself; the API answers meanwhile.
  */
 export function siteBuildingAnswer(pathname: string): Answer {
-  const english = isEnglish(pathname);
+  const english = isEnglishPath(pathname);
   const sv = "<p lang=\"sv\"><strong>Webbplatsen byggs.</strong> Första starten bygger sidorna, vilket tar en stund. Sidan laddas om av sig själv; API:t svarar redan.</p>";
   const en = "<p lang=\"en\"><strong>The site is being built.</strong> The first start builds the pages, which takes a while. This page reloads by itself; the API answers already.</p>";
   const body =

@@ -19,7 +19,8 @@ const line = (level, message) => {
   process.stdout.write(pretty ? `${time} ${level} ${message}\n` : JSON.stringify({ level, time, msg: message }) + "\n");
 };
 
-const state = bundleState(root);
+// the server's bundle only: the site's pages the functions' bundles hold do not concern it (it reads public/)
+const state = bundleState(root, "server");
 if (state !== "current") {
   const tsx = join(root, "node_modules", "tsx", "dist", "loader.mjs");
   const canBundle = existsSync(tsx) && existsSync(join(root, "node_modules", "esbuild"));

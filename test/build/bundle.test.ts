@@ -3,17 +3,20 @@
  * netlify.toml names): each starts in a fresh `node` process and answers its cold-start request with the same
  * status, body and validators as the function's TypeScript source in process (the cold-start benchmark's code
  * path, bench/cold.ts; its timings and targets live in the benchmark). And each bundle holds only what its routes
- * need: no schema library, no OpenAPI generator where a build-time product serves.
+ * need: no schema library, no OpenAPI generator where a build-time product serves. The not-found function holds the
+ * site's not-found pages, built in at bundle time, and answers a browser with them as the standalone server does.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../contract/openapi.js";
 import { COLD_REQUESTS, coldStart } from "../../bench/cold.js";
-import { FUNCTIONS_BUNDLE_DIR, PRECOMPUTED, bundleAll, functionNames } from "../../build/bundle.js";
-import { BUNDLE_INPUTS_FILE, bundleState } from "../../build/bundle-state.mjs";
+import { FUNCTIONS_BUNDLE_DIR, PRECOMPUTED, SITE_FILES, bundleAll, functionNames } from "../../build/bundle.js";
+import { BUNDLE_INPUTS_FILE, SERVER_BUNDLE_FILE, bundleState, inputsHash } from "../../build/bundle-state.mjs";
+import { fallbackNotFoundPage, notFoundPages } from "../../functions/lib/site-pages.js";
 import { ROOT } from "../e2e/server.js";
 
 type Contents = Record<string, Record<string, number>>;
@@ -114,5 +117,80 @@ describe("each bundle holds what its routes need", () => {
     const inputs = JSON.parse(readFileSync(join(ROOT, BUNDLE_INPUTS_FILE), "utf8")).inputs as string[];
     // the OpenAPI document's generator is in no bundle (above), but its text is: editing it must rebundle
     for (const source of ["contract/openapi.ts", "contract/bodies.ts", "contract/json-schema.ts", "data-gen/sha256.ts"]) expect(inputs, source).toContain(source);
+  });
+});
+
+describe("the not-found function answers a browser with the site's not-found page, in the path's language", () => {
+  const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+  const ask = (path: string, accept: string, method = "GET") => {
+    const cold = coldStart(join(FUNCTIONS_BUNDLE_DIR, "not-found.mjs"), { url: `https://calendar.example${path}`, method, headers: { accept } });
+    return { ...cold, text: Buffer.from(cold.body, "base64").toString("utf8") };
+  };
+  // the pages as the bundle was built from them: public/'s (the e2e setup and `npm run build` build the site first), else the fallback
+  const pages = notFoundPages();
+
+  it("GET /en/foo: 404, the English page; /foo and /foo/en/bar: the Swedish one; HEAD: the same without a body", () => {
+    const en = ask("/en/foo", BROWSER);
+    expect(en.status).toBe(404);
+    expect(en.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(en.headers["cache-control"]).toBe("no-store");
+    expect(en.text).toBe(pages.en);
+    expect(en.text).toMatch(/<html lang="en"/);
+    expect(en.text).toContain("Page not found");
+    for (const path of ["/foo", "/foo/en/bar"]) {
+      const sv = ask(path, "text/html");
+      expect(sv.status, path).toBe(404);
+      expect(sv.text, path).toBe(pages.sv);
+      expect(sv.text, path).toMatch(/<html lang="sv"/);
+      expect(sv.text, path).toContain("Sidan finns inte");
+    }
+    const head = ask("/en/foo", BROWSER, "HEAD");
+    expect([head.status, head.headers["content-type"], head.text]).toEqual([404, "text/html; charset=utf-8", ""]);
+  });
+
+  it("an API client (application/json, */*, no Accept) gets the problem document, as before", () => {
+    for (const accept of ["application/json", "*/*", "application/problem+json", ""]) {
+      const api = ask("/en/foo", accept);
+      expect(api.status, accept).toBe(404);
+      expect(api.headers["content-type"], accept).toMatch(/^application\/problem\+json/);
+      expect(JSON.parse(api.text).type, accept).toMatch(/\/problems\/not-found$/);
+    }
+    // a browser on the API's tree too (the same rule as the standalone server's: functions/lib/not-found-page.ts)
+    expect(ask("/v3/nothing-here", BROWSER).headers["content-type"]).toMatch(/^application\/problem\+json/);
+  });
+
+  it("a bundle made with no site built holds a small page in both languages, the path's first", () => {
+    const empty = mkdtempSync(join(tmpdir(), "no-site-"));
+    try {
+      const fallback = notFoundPages(empty);
+      expect(fallback).toEqual({ sv: fallbackNotFoundPage("sv"), en: fallbackNotFoundPage("en") });
+      expect(fallback.en).toMatch(/<html lang="en"/);
+      expect(fallback.en.indexOf("Page not found")).toBeLessThan(fallback.en.indexOf("Sidan finns inte"));
+      expect(fallback.sv).toMatch(/<html lang="sv"/);
+      expect(fallback.sv.indexOf("Sidan finns inte")).toBeLessThan(fallback.sv.indexOf("Page not found"));
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it("the pages are in the not-found function's bundle only (the server reads public/)", () => {
+    for (const name of [...functionNames(), "server"]) {
+      expect(Object.keys(contents[name] ?? {}).includes("functions/lib/site-pages.ts"), name).toBe(name === "not-found");
+    }
+  });
+
+  it("a site built after the bundling makes the functions' bundles stale, not the server's (what npm start runs)", () => {
+    const root = mkdtempSync(join(tmpdir(), "bundle-state-"));
+    try {
+      mkdirSync(join(root, "dist"));
+      writeFileSync(join(root, SERVER_BUNDLE_FILE), "");
+      writeFileSync(join(root, BUNDLE_INPUTS_FILE), JSON.stringify({ hash: inputsHash(root, []), inputs: [], site: { files: SITE_FILES, hash: inputsHash(root, SITE_FILES) } }));
+      expect([bundleState(root), bundleState(root, "server")]).toEqual(["current", "current"]);
+      mkdirSync(join(root, "public"));
+      writeFileSync(join(root, SITE_FILES[0]!), "<!doctype html>");
+      expect([bundleState(root), bundleState(root, "server")]).toEqual(["stale", "current"]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -25,6 +25,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SURFACES, V2_PLATFORM_STEPS } from "../../contract/policies.js";
 import { functionConfigs, headerRules, redirectRules } from "../../contract/static.js";
+import { MAX_FILE_BYTES } from "../../build/layout.js";
 import { writeRouting } from "../../build/routing.js";
 import { ROOT } from "../e2e/server.js";
 
@@ -32,8 +33,6 @@ const run = promisify(execFile);
 
 /** The dataset's entries of public/ (build/layout.ts): left out of the copy. */
 const DATASET_ENTRIES = new Set(["v3", "ics", "data", "manifest.json"]);
-/** The size no file or function of the deploy may reach. */
-const MAX_BYTES = 10 * 1024 * 1024;
 const SITE_ID = "0a1b2c3d-standin-site";
 const ACCOUNT = { id: "standin-account", slug: "standin-team", name: "Stand-in team" };
 const TOKEN = "standin-token";
@@ -331,7 +330,7 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
       // the runtime travels with each function's upload (the deploy's functions_config has no runtime field)
       expect(upload.query.runtime, name).toBe("nodejs22.x");
       expect(sha("sha256", upload.body), name).toBe(body.functions[name]);
-      expect(upload.body.length, name).toBeLessThan(MAX_BYTES);
+      expect(upload.body.length, name).toBeLessThan(MAX_FILE_BYTES);
       // dist/functions/<name>.mjs, everything it imports inside it (build/bundle.ts): no node_modules in the zip
       const listing = execFileSync("unzip", ["-Z1", join(zipsDir, `${name}.zip`)], { encoding: "utf8" }).split("\n").filter(Boolean);
       expect(listing.filter((f) => !f.startsWith("___netlify-")), name).toEqual([`${name}.mjs`]);
@@ -368,7 +367,7 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
     expect(Object.keys(files).sort()).toEqual([...kept, "netlify.toml"].sort());
     for (const file of kept) {
       expect(files[file], file).toBe(sha("sha1", readFileSync(join(publish, file))));
-      expect(statSync(join(publish, file)).size, file).toBeLessThan(MAX_BYTES);
+      expect(statSync(join(publish, file)).size, file).toBeLessThan(MAX_FILE_BYTES);
     }
     const uploads = standIn.uploads("files");
     expect([...uploads.keys()].sort()).toEqual(Object.entries(files).filter(([, d]) => standIn.required.includes(d)).map(([f]) => f).sort());
@@ -376,7 +375,7 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
 
     // the configuration as uploaded: the rules of public/_redirects and public/_headers (the route table's), in order
     const toml = uploads.get("netlify.toml")!.body.toString("utf8");
-    expect(toml.length).toBeLessThan(MAX_BYTES);
+    expect(toml.length).toBeLessThan(MAX_FILE_BYTES);
     expect(tomlTables(toml, "redirects")).toEqual(
       redirectRules().map((r) => ({ from: r.from, to: r.to, status: 200, force: false, query: r.query, conditions: {}, headers: {} })),
     );

@@ -1,6 +1,7 @@
 /**
  * One conformance suite, two servers (issue 10): a sample of every row of the route table and every variant (200
- * with and without parameters, 304 for each form of If-None-Match, HEAD, the OPTIONS preflight, a 400, 404s, 405)
+ * with and without parameters, 304 for each form of If-None-Match, HEAD, the OPTIONS preflight, a 400, 404s (a
+ * browser's among them: the site's not-found page), 405)
  * is sent to the standalone server (`npm start`, the e2e global setup's) and to `netlify dev --offline` (started here
  * once, over the same public/), and both must give the same status, body and spec headers.
  *
@@ -82,6 +83,12 @@ const MCP_POSTS: { label: string; body: string; headers?: Record<string, string>
 /** Requests no row answers, and a duplicated parameter the rules would send to a file. */
 const NOT_FOUND_PATHS = ["/no/such/path", "/v3/nothing-here", "/v3/holidays/2024", "/v3/observances/nope?from=2024"];
 const DUPLICATE_ON_A_FILE_ROUTE = "/v3/holidays?year=2024&year=2025";
+/**
+ * Unknown paths asked by a browser: the site's not-found page in the path's language from both (the deployed
+ * not-found function holds the pages public/ held when it was bundled), the problem document on the API's tree.
+ */
+const BROWSER = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+const BROWSER_NOT_FOUND_PATHS = ["/no/such/page", "/en/no/such/page", "/v3/nothing-here"];
 
 interface Case {
   label: string;
@@ -132,6 +139,9 @@ function cases(): Case[] {
   for (const path of NOT_FOUND_PATHS) {
     all.push({ label: `not found: GET ${path}`, method: "GET", path });
     all.push({ label: `not found: POST ${path}`, method: "POST", path });
+  }
+  for (const path of BROWSER_NOT_FOUND_PATHS) {
+    for (const method of ["GET", "HEAD", "POST"]) all.push({ label: `not found, a browser: ${method} ${path}`, method, path, headers: BROWSER });
   }
   all.push({ label: `duplicate: GET ${DUPLICATE_ON_A_FILE_ROUTE}`, method: "GET", path: DUPLICATE_ON_A_FILE_ROUTE });
   for (const p of MCP_POSTS) all.push({ label: `mcp: POST ${p.label}`, method: "POST", path: PATHS.mcp, headers: p.headers ?? MCP_HEADERS, body: p.body });

@@ -14,7 +14,7 @@
  * (`vitest run test/v3`) or with E2E=off it is skipped. E2E_BASE_URL given from outside (an already running
  * standalone server with ANSWER_SOURCE_HEADER=on) is used as is.
  */
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildSiteIfStale, datasetIsCurrent, runScript, type Log } from "../../server/stale.js";
@@ -41,20 +41,29 @@ const log: Log = (level, message) => {
  * bundles `npm start` and netlify dev run (dist/), built once here rather than by each server a test starts.
  */
 export async function preparePublic(): Promise<void> {
-  if (bundleState(ROOT) !== "current") await bundleAll();
   writeRouting(PUBLIC_DIR);
   await buildSiteIfStale(ROOT, PUBLIC_DIR, log);
+  // after the site: the not-found function holds the site's not-found pages (build/bundle.ts)
+  if (bundleState(ROOT) !== "current") await bundleAll();
   if (!(await datasetIsCurrent(PUBLIC_DIR))) {
+    // a dataset public/ held (stale: another engine's, another window) is rebuilt and kept; one made from nothing goes at the end
+    const existed = DATASET_ENTRIES.some((entry) => existsSync(join(PUBLIC_DIR, entry)));
     const code = await runScript(ROOT, "build:data", log, { args: ["--quiet"] });
-    if (code !== 0) throw new Error(`npm run build:data failed (exit ${code})`);
-    datasetBuiltHere = true;
+    datasetBuiltHere = !existed;
+    if (code !== 0) {
+      removeBuiltDataset();
+      throw new Error(`npm run build:data failed (exit ${code})`);
+    }
   }
 }
 
-/** Did this run build the dataset (about 1 GB in 268,000 files)? Then it removes it at the end. */
+/** Did this run create the dataset (about 1 GB in 268,000 files) where public/ held none? Then it removes it at the end. */
 let datasetBuiltHere = false;
 
-/** Leaves public/ as the run found it: the dataset it built is removed (a dataset built before the run stays). */
+/**
+ * Leaves public/ as the run found it: a dataset this run created from nothing is removed; one public/ held before the
+ * run stays, current or rebuilt.
+ */
 function removeBuiltDataset(): void {
   if (!datasetBuiltHere) return;
   for (const entry of DATASET_ENTRIES) rmSync(join(PUBLIC_DIR, entry), { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * A production install runs (README, Self-hosting): after `npm run build`, a copy of the project with only its
  * production dependencies (`npm ci --omit=dev`: no TypeScript loader, no esbuild, no Astro) serves the whole service
  * and the site with `npm start`, builds and writes nothing at start when the build is current, and says in one log
- * line when the site is older than its sources (serving what public/ holds).
+ * line when the site is older than its sources (serving what public/ holds) or missing (the API answers all the same).
  *
  * The copy is the tracked files plus what the build wrote that the server reads (dist/, the site in public/); the
  * static dataset is left out: without it every answer is computed, byte-identical (the other e2e suites show that).
@@ -42,8 +42,9 @@ function listing(dir: string): Map<string, string> {
 
 describe.skipIf(process.env.E2E === "off")("a production install (npm ci --omit=dev after a build), then npm start", () => {
   beforeAll(async () => {
-    if (bundleState(ROOT) !== "current") await bundleAll();
+    // as `npm run build` orders them: the site, then the bundles (the not-found function holds the site's 404 pages)
     await buildSiteIfStale(ROOT, PUBLIC_DIR, (level, message) => level !== "info" && console.warn(message));
+    if (bundleState(ROOT) !== "current") await bundleAll();
     copy = mkdtempSync(join(tmpdir(), "production-install-"));
     const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
     for (const file of tracked) {
@@ -111,6 +112,34 @@ describe.skipIf(process.env.E2E === "off")("a production install (npm ci --omit=
     const siteLines = output.split("\n").filter((l) => /site:/.test(l));
     expect(siteLines).toHaveLength(1);
     expect(siteLines[0]).toMatch(/built from other sources.*Astro is not installed/);
+  }, 60_000);
+
+  it("no site in public/: one log line; the API answers, and / is the not-found problem document (README, Self-hosting)", async () => {
+    // the site's entries go (the routing files stay): public/ as after `npm run build:code` without `npm run build:site`
+    const routing = new Set([".gitkeep", "_redirects", "_headers"]);
+    for (const name of readdirSync(join(copy, "public"))) if (!routing.has(name)) rmSync(join(copy, "public", name), { recursive: true, force: true });
+    rmSync(siteStampPath(copy), { force: true });
+    expect(existsSync(join(copy, "public", "index.html"))).toBe(false);
+    const output = await withServer({}, async ({ baseUrl }) => {
+      const health = await fetch(`${baseUrl}/health`);
+      expect(health.status).toBe(200);
+      expect((await health.json()).status).toBe("ok");
+      const day = await fetch(`${baseUrl}/v3/days/2026-06-19`);
+      expect(day.status).toBe(200);
+      expect((await day.json()).holidayType).toBe("defacto");
+      // a page public/ lacks is 404, the problem document: for a browser too, there being no site's 404 page to give
+      for (const accept of ["*/*", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]) {
+        const home = await fetch(`${baseUrl}/`, { headers: { accept } });
+        expect(home.status, accept).toBe(404);
+        expect(home.headers.get("content-type"), accept).toMatch(/^application\/problem\+json/);
+        expect((await home.json()).type, accept).toMatch(/\/problems\/not-found$/);
+      }
+    });
+    const siteLines = output.split("\n").filter((l) => /site:/.test(l));
+    expect(siteLines).toHaveLength(1);
+    expect(siteLines[0]).toMatch(/public\/ holds no site.*Astro is not installed/);
+    // the server's bundle is current: the site's pages the functions' bundles hold do not concern npm start
+    expect(output).not.toMatch(/code:/);
   }, 60_000);
 
   it("a missing bundle stops the start with what to run", () => {

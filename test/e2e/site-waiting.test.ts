@@ -69,6 +69,13 @@ describe.skipIf(process.env.E2E === "off")("the site while it builds, and pages 
       expect(api.headers.get("content-type"), accept).toMatch(/^application\/problem\+json/);
       expect((await api.json()).type).toMatch(/\/problems\/not-found$/);
     }
+    // the API's own tree is the API's for a browser too (on Netlify the v3 function answers it, with the problem)
+    for (const path of ["/v3/nothing-here", "/v3"]) {
+      const api = await fetch(base + path, { headers: HTML });
+      expect(api.status, path).toBe(404);
+      expect(api.headers.get("content-type"), path).toMatch(/^application\/problem\+json/);
+      await api.arrayBuffer();
+    }
     // HEAD from a browser: the status and type, no body
     const head = await fetch(`${base}/en/foo`, { method: "HEAD", headers: HTML });
     expect(head.status).toBe(404);

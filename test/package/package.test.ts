@@ -536,7 +536,7 @@ describe("the packed package, installed in a fresh project", () => {
   describe("(b) a TypeScript consumer compiles against the installed types", () => {
     const CONSUMER_TS = `
 import {
-  bridgeDays, CalendarError, countPeriod, dataVersion, daysOfYear, describeDay, flagDayRules, flagDays, halfDays, holidays, isBridgeDay,
+  bridgeDays, CalendarError, countPeriod, dataVersion, daysOfYear, describeDay, dueDates, flagDayRules, flagDays, halfDays, holidays, isBridgeDay,
   isHalfDay, isWorkingDay, longWeekends, observanceInfo, observances, occurrences, planLeave, shiftDate, FIRST_YEAR, LAST_YEAR,
   type Day, type FlagDay, type FlagDayInfo, type IsoWeek, type LeavePlan, type LongWeekend, type Observance, type ObservanceInfo,
   type Occurrence, type Period, type Shift, type Bounds, type LeaveObjective, type HolidayType, type CalendarErrorCode, type HolidayListOptions,
@@ -564,7 +564,7 @@ const flagDayList: FlagDay[] = flagDays(2026);
 const rules: FlagDayInfo[] = flagDayRules();
 const version: string = dataVersion();
 const range: [number, number] = [FIRST_YEAR, LAST_YEAR];
-const feedOptions: Partial<FeedOptions> = { bridge: true, flags: true };
+const feedOptions: FeedOptions = { bridge: true };
 const ics: string = icsFeed(2026, 2027, feedOptions);
 try {
   describeDay("2023-02-29");
@@ -589,6 +589,8 @@ planLeave("2026-01-01", "2026-12-31", 5, "best");
 const wrongWeek: string = week.week;
 // @ts-expect-error no such feed option
 icsFeed(2026, 2026, { everything: true });
+// @ts-expect-error no such schedule: the codes are the catalogue's
+dueDates(2026, "rent");
 export const used = [day, type, observance, flags, lists, period, shifted, chained, weekends, plan, catalogue, info, series, flagDayList, rules, version, range, ics, wrongWeek];
 `;
 
