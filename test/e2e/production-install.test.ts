@@ -84,15 +84,20 @@ describe.skipIf(process.env.E2E === "off")("a production install (npm ci --omit=
     return server.output();
   }
 
+  /** /health is ok and Midsummer Eve 2026 is computed: the API serves, whatever public/ holds. */
+  async function expectApiAnswers(baseUrl: string): Promise<void> {
+    const health = await fetch(`${baseUrl}/health`);
+    expect(health.status).toBe(200);
+    expect((await health.json()).status).toBe("ok");
+    const day = await fetch(`${baseUrl}/v3/days/2026-06-19`);
+    expect(day.status).toBe(200);
+    expect(await day.json()).toMatchObject({ date: "2026-06-19", holidayType: "defacto", workingDay: false });
+  }
+
   it("serves /health, a computed day and the site, writing nothing at start", async () => {
     const before = new Map([...listing(join(copy, "dist")), ...listing(join(copy, "public"))]);
     const output = await withServer({}, async ({ baseUrl }) => {
-      const health = await fetch(`${baseUrl}/health`);
-      expect(health.status).toBe(200);
-      expect((await health.json()).status).toBe("ok");
-      const day = await fetch(`${baseUrl}/v3/days/2026-06-19`);
-      expect(day.status).toBe(200);
-      expect(await day.json()).toMatchObject({ date: "2026-06-19", holidayType: "defacto", workingDay: false });
+      await expectApiAnswers(baseUrl);
       const home = await fetch(`${baseUrl}/`);
       expect(home.status).toBe(200);
       expect(home.headers.get("content-type")).toMatch(/^text\/html/);
@@ -121,12 +126,7 @@ describe.skipIf(process.env.E2E === "off")("a production install (npm ci --omit=
     rmSync(siteStampPath(copy), { force: true });
     expect(existsSync(join(copy, "public", "index.html"))).toBe(false);
     const output = await withServer({}, async ({ baseUrl }) => {
-      const health = await fetch(`${baseUrl}/health`);
-      expect(health.status).toBe(200);
-      expect((await health.json()).status).toBe("ok");
-      const day = await fetch(`${baseUrl}/v3/days/2026-06-19`);
-      expect(day.status).toBe(200);
-      expect((await day.json()).holidayType).toBe("defacto");
+      await expectApiAnswers(baseUrl);
       // a page public/ lacks is 404, the problem document: for a browser too, there being no site's 404 page to give
       for (const accept of ["*/*", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]) {
         const home = await fetch(`${baseUrl}/`, { headers: { accept } });
