@@ -200,6 +200,10 @@ export {
   FEED_OPTION_NAMES,
   type ResolvedFeedOptions,
 } from "./feed-options.js";
+// The feed's text for resolved options: the service's feed function, which has read the request's options
+export {
+  writeFeed,
+} from "./feed.js";
 // The feed's text at the level of lines: the cross-check of the feed's writer against the `ics` package (tests)
 export {
   FEED_PRODUCT_ID,

@@ -274,7 +274,11 @@ export function buildFeed(fromYear: number, toYear: number, options: FeedOptions
   return writeFeed(fromYear, toYear, resolveFeedOptions(options));
 }
 
-function writeFeed(fromYear: number, toYear: number, options: ResolvedFeedOptions): string {
+/**
+ * The feed's text for options already read and resolved (the service's argument reader has checked every option and
+ * the due-date codes): buildFeed without its checks, for the service, which parses a request's values once.
+ */
+export function writeFeed(fromYear: number, toYear: number, options: ResolvedFeedOptions): string {
   const stamp = `DTSTAMP:${feedTimestamp(fromYear)}\r\n`;
   const busy = options.busy
     ? "X-MICROSOFT-CDO-BUSYSTATUS:BUSY\r\nTRANSP:OPAQUE\r\n"

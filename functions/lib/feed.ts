@@ -2,7 +2,7 @@
  * The calendar subscription feed over HTTP (docs/contract.md#calendar-feed): its two rows of the route table serve the
  * same calendar. The window is the current year in Sweden ± 2 and cannot be changed.
  */
-import { buildFeed, DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions } from "swedish-calendar/ics";
+import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, writeFeed, type ResolvedFeedOptions } from "swedish-calendar/core";
 import { stockholmYear } from "./cache.js";
 import { tableRouter, type ArgsOf, type RouteCall, type RouteHandlers } from "./router.js";
 import { responding, serveAnswers, tableSurface } from "./serve.js";
@@ -37,7 +37,7 @@ function feedBody(year: number, options: ResolvedFeedOptions): string {
   const key = FEED_OPTION_NAMES.map((n) => (options[n] ? "1" : "0")).join("") + options.due.join(",");
   let body = built.get(key);
   if (body === undefined) {
-    body = buildFeed(year - FEED_WINDOW_RADIUS, year + FEED_WINDOW_RADIUS, options);
+    body = writeFeed(year - FEED_WINDOW_RADIUS, year + FEED_WINDOW_RADIUS, options);
     built.set(key, body);
   }
   return body;

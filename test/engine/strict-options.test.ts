@@ -267,7 +267,7 @@ const TRUSTING = [
   // business days and due dates
   "adjustDay", "dueDateCatalogue", "scheduleDueDates",
   // the service's entry points over values its argument reader has parsed and checked (contract/arguments.ts)
-  "adjustment", "customSchedule", "dueDateScheduleInfo", "dueDatesOfYear", "observanceInfo", "occurrencesOf",
+  "adjustment", "customSchedule", "dueDateScheduleInfo", "dueDatesOfYear", "observanceInfo", "occurrencesOf", "writeFeed",
   // the errors, the data version
   "missingArgument", "dataVersion",
   // the feed's text at the level of lines (the cross-check against the `ics` package)
