@@ -1,0 +1,210 @@
+/**
+ * The kinds of parameter the table of contract/parameters.ts declares with: a grammar (the reader that judges a raw
+ * value and the JSON Schemas that state the same rule, derived from the engine's patterns, bounds and lists), and
+ * `declare`, which makes a declaration of a grammar with its default, example, prose and site words. The table itself,
+ * and the prose of the values, are in contract/parameters.ts.
+ */
+import {
+  DATE_PARAMETER_SOURCE, DEFAULT_FEED_OPTIONS, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE, FEED_OPTION_NAMES, FIRST_YEAR, LAST_YEAR, MAX_STEPS,
+  RULES_BY_CODE, STEP_CHAIN_SOURCE, parseDueDay, parseDueScheduleList, parseIsoDate, parseSteps, type DayNumber, type DayOfMonth,
+  type ObservanceRule, type Step,
+} from "swedish-calendar/core";
+import { PARAMETER_WORDS, type SiteParameterName } from "./parameter-words.js";
+import { decimalRangeSource, literalSource } from "./patterns.js";
+import { ProblemError, type ProblemSlug } from "./problems.js";
+import { LOOSE_BOOLEAN_SOURCE, STRICT_BOOLEAN, parseLooseBoolean, parseStrictBoolean } from "./query.js";
+import { READINGS } from "./readings.js";
+
+type Json = Record<string, unknown>;
+
+/** How a parameter given more than once is read. */
+export type Repeat =
+  | "reject" // 400 (the rule for every known parameter, docs/decisions.md#ranges-and-limits)
+  | "all" // the repeatable `add`: every value, in order
+  | "first"; // v2 `weekends`: frozen, never rejected, the first value decides
+
+/**
+ * What a raw value must be: the reader that judges it and the JSON Schemas that say the same. `read` gets one value
+ * (every value, for a repeatable parameter) and throws the engine's CalendarError or a ProblemError.
+ */
+interface Grammar<T> {
+  read: (values: readonly string[]) => T;
+  /** the schema of the raw text, as an OpenAPI parameter (path or query) states it */
+  schema: Json;
+  /** the schema of an MCP tool argument's JSON value, which is read as its text (a number or boolean as written) */
+  argument: Json;
+  /** an example's value as a tool argument, from the parameter's example (default: the same) */
+  argumentExample?: (example: unknown) => unknown;
+}
+
+export interface ParameterDeclaration<T = unknown> {
+  name: string;
+  in: "query" | "path";
+  required: boolean;
+  repeat: Repeat;
+  /** the slug a repeated value answers when `repeat` is "reject" (default invalid-parameter) */
+  duplicateSlug?: ProblemSlug;
+  /** the name of its OpenAPI `components.parameters` entry */
+  component: string;
+  /** reads the raw value(s) the argument reader hands over: at least one (absence is the reader's, contract/arguments.ts) */
+  read: (values: readonly string[]) => T;
+  /**
+   * the value an absent optional parameter reads as: the declared default (`schema.default`) read by `read`, once, here;
+   * the argument reader hands it to the handler, which never restates it
+   */
+  defaultValue?: T;
+  /** the schema of the raw text (OpenAPI), with its default */
+  schema: Json;
+  /** the schema of a tool argument's JSON value (MCP), with its default */
+  argumentSchema: Json;
+  example?: unknown;
+  /** the example as a tool argument */
+  argumentExample?: unknown;
+  /** OpenAPI fields beside the schema (`style`, `explode`, `allowEmptyValue`) */
+  openapi?: Json;
+  /** the English prose (OpenAPI; the route table's absence sentence is added there) */
+  description: string;
+  /** what a value must be, in the site's words (contract/parameter-words.ts, by name): for a parameter the site shows */
+  words?: { sv: string };
+}
+
+/** A grammar of one value, read by `read`. */
+export const single = <T>(read: (value: string) => T, schema: Json, argument: Json = schema, argumentExample?: (example: unknown) => unknown): Grammar<T> => ({
+  read: (values) => read(values[0]),
+  schema,
+  argument,
+  argumentExample,
+});
+
+/** Plain digits of a whole number from `min` to `max` (no sign, no leading zero); a tool argument may be the number itself. */
+export const wholeNumber = <T>(read: (value: string) => T, min: number, max: number): Grammar<T> => {
+  const text = { type: "string", pattern: `^(${decimalRangeSource(min, max)})$` };
+  return single(read, text, { anyOf: [{ type: "integer", minimum: min, maximum: max }, text] }, (example) => Number(example));
+};
+
+/** A year: exactly four digits, FIRST_YEAR to LAST_YEAR (the engine's YEAR_PATTERN and bounds). */
+export const year = (read: (value: string) => number) => wholeNumber(read, FIRST_YEAR, LAST_YEAR);
+
+/** One of a list of words. */
+export const oneOf = <T>(read: (value: string) => T, values: readonly string[]): Grammar<T> => single(read, { type: "string", enum: [...values] });
+
+/**
+ * A date `YYYY-MM-DD` from FIRST_YEAR-01-01 to LAST_YEAR-12-31 (`format: date`: a calendar date), read into its day
+ * number: the text is the canonical form of its date, so the answers echo it with toIsoDate.
+ */
+const DATE_AFTER_YEAR = DATE_PARAMETER_SOURCE.slice("^[0-9]{4}".length);
+if (!DATE_PARAMETER_SOURCE.startsWith("^[0-9]{4}-")) throw new Error("parameters.ts: DATE_PARAMETER_SOURCE no longer starts with a four-digit year");
+export const date = (name: string): Grammar<DayNumber> => {
+  const schema = { type: "string", format: "date", pattern: `^(${decimalRangeSource(FIRST_YEAR, LAST_YEAR)})${DATE_AFTER_YEAR}` };
+  return single((value) => parseIsoDate(value, name), schema);
+};
+
+/** v3 booleans: `true` or `false` (the OpenAPI boolean, coerced from the query text); a tool argument may be the JSON boolean or the word. */
+export const strictBoolean = (name: string): Grammar<boolean> =>
+  single((value) => parseStrictBoolean(value, name), { type: "boolean" }, {
+    anyOf: [{ type: "boolean" }, { type: "string", enum: [STRICT_BOOLEAN.true, STRICT_BOOLEAN.false] }],
+  });
+
+/**
+ * The `add` chain: each value a chain of steps (the engine's STEP_CHAIN_SOURCE, bounded to MAX_STEPS steps), at most
+ * MAX_STEPS steps over all values. The total over several values is the one rule here no JSON Schema can state.
+ */
+const STEP_CHAIN = { type: "string", pattern: STEP_CHAIN_SOURCE.replace(/\*\$$/, `{0,${MAX_STEPS - 1}}$`) };
+if (STEP_CHAIN.pattern === STEP_CHAIN_SOURCE) throw new Error("parameters.ts: STEP_CHAIN_SOURCE no longer ends in a repeated step");
+const STEP_LIST = { type: "array", minItems: 1, maxItems: MAX_STEPS, items: STEP_CHAIN };
+export const steps: Grammar<Step[]> = { read: (values) => parseSteps(values), schema: STEP_LIST, argument: { anyOf: [STEP_LIST, STEP_CHAIN] } };
+
+/** Feed booleans (LOOSE_TRUE, LOOSE_FALSE in any letter case; a bare parameter is true). */
+export const looseBoolean = (name: string): Grammar<boolean> =>
+  single((value) => parseLooseBoolean(value, name), { type: "string", pattern: LOOSE_BOOLEAN_SOURCE });
+
+/** The feed's `due`: a comma list of schedule codes. */
+const CODE_CHOICE = `(${DUE_DATE_SCHEDULE_CODES.map(literalSource).join("|")})`;
+export const scheduleList: Grammar<string[]> = single((value) => parseDueScheduleList(value, "due"), { type: "string", pattern: `^${CODE_CHOICE}(,${CODE_CHOICE})*$` });
+
+/** The `day` of a rule of your own: 1 to 31 in plain digits, or `last` (the engine's DUE_DAY_SOURCE). */
+const DUE_DAY_TEXT = { type: "string", pattern: DUE_DAY_SOURCE };
+export const dueDay: Grammar<DayOfMonth> = single((value) => parseDueDay(value, "day"), DUE_DAY_TEXT, {
+  anyOf: [{ type: "integer", minimum: 1, maximum: 31 }, DUE_DAY_TEXT],
+});
+
+/**
+ * An observance code of the catalogue, read into its rule; any other is 404 (READINGS.unknownCode: the code names the
+ * resource). The detail lists the codes rather than pointing at the catalogue's path, which an MCP tool, answering the
+ * same detail, cannot reach.
+ */
+export function observanceRule(value: string): ObservanceRule {
+  const rule = RULES_BY_CODE.get(value);
+  if (!rule) throw new ProblemError("not-found", `'code': no observance has the code '${value}' (codes: ${[...RULES_BY_CODE.keys()].join(", ")})`, "code");
+  return rule;
+}
+
+interface Options<T> {
+  required?: boolean;
+  repeat?: Repeat;
+  duplicateSlug?: ProblemSlug;
+  default?: unknown;
+  example?: unknown;
+  openapi?: Json;
+  description: string;
+  /** the site shows this parameter: its words are PARAMETER_WORDS[name] (contract/parameter-words.ts) */
+  site?: true;
+  grammar: Grammar<T>;
+}
+
+/** A default's text, as it would stand in a URL (a JSON boolean or number as written). */
+const defaultText = (value: unknown): string => (typeof value === "string" ? value : String(value));
+
+/**
+ * The typed declaration `declare` returns: its name, place and requiredness as literals, and a `defaultValue` that is
+ * there (of the parameter's type) exactly when a default is declared, so `ArgsOf` types it as never absent.
+ */
+type Declared<T, N extends string, L extends "query" | "path", R extends boolean, D> = ParameterDeclaration<T> & {
+  name: N;
+  in: L;
+  required: L extends "path" ? true : R;
+} & ([D] extends [undefined] ? unknown : { defaultValue: T });
+
+/**
+ * A declaration: the grammar's schemas with the default, the example in both forms. The default is written once, in
+ * its raw form (what the schemas state); the value the handlers receive is that text read by the parameter's reader.
+ */
+export function declare<T, const N extends string, const L extends "query" | "path", const R extends boolean = false, const D = undefined>(
+  name: N,
+  location: L,
+  component: string,
+  options: Options<T> & { required?: R; default?: D } & (N extends SiteParameterName ? unknown : { site?: never }),
+): Declared<T, N, L, R, D> {
+  const { grammar, default: defaultValue, example } = options;
+  const withDefault = (schema: Json) => (defaultValue === undefined ? schema : { ...schema, default: defaultValue });
+  const declaration: ParameterDeclaration<T> = {
+    name,
+    in: location,
+    required: location === "path" || options.required === true,
+    repeat: options.repeat ?? "reject",
+    ...(options.duplicateSlug ? { duplicateSlug: options.duplicateSlug } : {}),
+    component,
+    read: grammar.read,
+    ...(defaultValue !== undefined ? { defaultValue: grammar.read([defaultText(defaultValue)]) } : {}),
+    schema: withDefault(grammar.schema),
+    argumentSchema: withDefault(grammar.argument),
+    ...(example !== undefined ? { example, argumentExample: grammar.argumentExample ? grammar.argumentExample(example) : example } : {}),
+    ...(options.openapi ? { openapi: options.openapi } : {}),
+    description: options.description,
+    ...(options.site ? { words: PARAMETER_WORDS[name as SiteParameterName] } : {}),
+  };
+  return declaration as Declared<T, N, L, R, D>;
+}
+
+type FeedOptionName = (typeof FEED_OPTION_NAMES)[number];
+
+/** A boolean option of the feed: its default the engine's (DEFAULT_FEED_OPTIONS). */
+export const feedOption = (name: FeedOptionName, effect: string) => {
+  const defaultValue = DEFAULT_FEED_OPTIONS[name];
+  return declare(name, "query", `Feed${name[0].toUpperCase()}${name.slice(1)}`, {
+    grammar: looseBoolean(name),
+    default: String(defaultValue),
+    openapi: { allowEmptyValue: true },
+    description: `${effect} Default \`${defaultValue}\`. ${READINGS.looseBoolean}`,
+  });
+};
