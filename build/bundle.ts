@@ -26,6 +26,7 @@ import { parseArgs } from "node:util";
 import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild";
 import { NOT_FOUND_PAGES } from "../functions/lib/not-found-page.js";
 import { BUNDLE_INPUTS_FILE, SERVER_BUNDLE_FILE, inputsHash } from "./bundle-state.mjs";
+import { readCommandLine } from "./command-line.js";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DIST_DIR = join(ROOT, "dist");
@@ -190,15 +191,9 @@ export async function bundleAll(): Promise<BundleReport> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  let quiet: boolean | undefined;
-  try {
-    // strict: an unknown option or an argument of its own is refused with parseArgs' message
-    quiet = parseArgs({ options: { quiet: { type: "boolean" } }, strict: true, allowPositionals: false }).values.quiet;
-  } catch (error) {
-    // a usage error: one line, no stack
-    process.stderr.write(`bundle: ${(error as Error).message.replace(/\s*\n\s*/g, " ")} (usage: tsx build/bundle.ts [--quiet])\n`);
-    process.exit(2);
-  }
+  const { quiet } = readCommandLine("bundle", "tsx build/bundle.ts [--quiet]", () =>
+    parseArgs({ options: { quiet: { type: "boolean" } }, strict: true, allowPositionals: false }).values,
+  );
   const report = await bundleAll();
   if (!quiet) {
     console.log(`bundled ${report.functions.length} functions (${report.functions.join(", ")}) and ${report.server} from ${report.inputs} files in ${report.seconds.toFixed(1)} s`);

@@ -24,6 +24,7 @@ import { Worker } from "node:worker_threads";
 import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, parseIsoDate } from "swedish-calendar/core";
 import { stockholmYear } from "../functions/lib/cache.js";
 import { AtomicWriter, createStaging, removeStaging } from "./atomic.js";
+import { readCommandLine } from "./command-line.js";
 import { defaultDaysWindow } from "./deployed.js";
 import { INDEX_PARTS_FOLDER, INDEX_PATH, MANIFEST_PATH, type FileKind, type KindSummary, type Manifest } from "./layout.js";
 import { contentHashOf, datasetManifest, datasetManifestBody } from "./generate.js";
@@ -301,7 +302,7 @@ export function summaryLine(r: BuildResult, out: string): string {
   );
 }
 
-const USAGE = `usage: tsx build/materialise.ts [--out public] [--from ${FIRST_YEAR}] [--to ${LAST_YEAR}] [--days Y1:Y2|D1:D2|max|all|none] [--workers N] [--quiet]\n`;
+const USAGE = `tsx build/materialise.ts [--out public] [--from ${FIRST_YEAR}] [--to ${LAST_YEAR}] [--days Y1:Y2|D1:D2|max|all|none] [--workers N] [--quiet]`;
 
 /**
  * The command line, read by Node's `util.parseArgs` (strict: an unknown option, a missing value or an argument of
@@ -340,16 +341,9 @@ function readOptions(argv: string[]): BuildOptions | "help" {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  let options: BuildOptions | "help";
-  try {
-    options = readOptions(process.argv.slice(2));
-  } catch (error) {
-    // a usage error: one line and the usage, no stack
-    process.stderr.write(`dataset build: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
+  const options = readCommandLine("dataset build", USAGE, () => readOptions(process.argv.slice(2)));
   if (options === "help") {
-    process.stdout.write(USAGE);
+    process.stdout.write(`usage: ${USAGE}\n`);
     process.exit(0);
   }
   materialise(options).catch((error) => {

@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { headersFile, redirectsFile } from "../contract/static.js";
+import { readCommandLine } from "./command-line.js";
 
 export const REDIRECTS_FILE = "_redirects";
 export const HEADERS_FILE = "_headers";
@@ -35,14 +36,10 @@ export function writeRouting(out: string): string[] {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  let folder: string | undefined;
-  try {
-    // strict: an unknown option or `--out` without a folder is refused with parseArgs' message
-    folder = parseArgs({ options: { out: { type: "string" } }, strict: true, allowPositionals: false }).values.out;
-  } catch (error) {
-    process.stderr.write(`routing: ${(error as Error).message}\nusage: tsx build/routing.ts [--out public]\n`);
-    process.exit(2);
-  }
+  // an unknown option or `--out` without a folder is a usage error
+  const folder = readCommandLine("routing", "tsx build/routing.ts [--out public]", () =>
+    parseArgs({ options: { out: { type: "string" } }, strict: true, allowPositionals: false }).values.out,
+  );
   const out = resolve(folder ?? join(fileURLToPath(new URL("..", import.meta.url)), "public"));
   const written = writeRouting(out);
   console.log(`routing: ${written.length ? written.join(", ") + " written" : "unchanged"} in ${out}`);
