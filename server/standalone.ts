@@ -30,14 +30,14 @@ import { PublicFiles } from "./files.js";
 import { INTERNAL_ORIGIN, brokenLimit, readTarget, refusalOf, type TargetFacts } from "./guard.js";
 import { keeping } from "./keeping.js";
 import { lifecycle, SHUTDOWN_GRACE_MS } from "./lifecycle.js";
-import { consoleLog, createLogger, flushLogs, guardOutput, logSettingsOf, setProcessLogger, type ServerLogger } from "./log.js";
+import { consoleLog, createLogger, flushLogs, guardOutput, logSettingsOf, setProcessLogger, type Log, type ServerLogger } from "./log.js";
 import { createMetrics, gatherForWorkers, gatherFromPrimary, isMetricsTarget } from "./metrics.js";
 import { countBodyWrites, requestHeadOf } from "./node-io.js";
 import { observation, type Seen } from "./observe.js";
 import { TRUST_PROXY_ENV, parseTrustProxy } from "./proxy.js";
 import { REDIS_URL_ENV, redisRateLimitStore, redisUrlProblem } from "./redis-store.js";
 import { guardedHttpServer } from "./sockets.js";
-import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFromPrimary, stopWithPrimary } from "./workers.js";
+import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFromPrimary, stopWithPrimary, workerNumber } from "./workers.js";
 
 export { DEFAULT_PORT, HEADERS_TIMEOUT_MS, PROJECT_ROOT, REQUEST_TIMEOUT_MS, type StandaloneOptions } from "./config.js";
 export { ANSWER_SOURCE_HEADER } from "./keeping.js";
@@ -168,7 +168,7 @@ export async function main(): Promise<void> {
   }
   // every line says which worker wrote it; a primary's lines (several workers) say none
   const workers = parseWorkers(env[WORKERS_ENV]);
-  const worker = cluster.isWorker ? Number(env.WORKER_ID) || cluster.worker!.id : "workers" in workers && workers.workers > 1 ? undefined : 1;
+  const worker = cluster.isWorker ? workerNumber(env) : "workers" in workers && workers.workers > 1 ? undefined : 1;
   const logger = await loggerOf(settings, worker);
   setProcessLogger(logger);
   const log = logger.log;
@@ -182,11 +182,7 @@ export async function main(): Promise<void> {
   const build = !process.argv.includes("--no-build");
   if (cluster.isPrimary && scale.workers > 1) {
     const started = Date.now();
-    let siteReady: Promise<unknown> | undefined;
-    if (build) {
-      const { prepareStale } = await import("./stale.js");
-      siteReady = prepareStale({ root: PROJECT_ROOT, log }).siteReady;
-    }
+    const siteReady = build ? (await prepareInBackground(log)).siteReady : undefined;
     const limitsOn = env.RATE_LIMITS !== "off";
     // a worker asked for /metrics answers for all of them: the primary gathers
     gatherForWorkers();
@@ -196,6 +192,15 @@ export async function main(): Promise<void> {
     return;
   }
   await serveOneProcess(logger, env, scale, build);
+}
+
+/**
+ * What `npm start` writes when stale (the routing files; the site, built in the background): ./stale.ts, loaded only
+ * then. `siteReady` settles once the site is current.
+ */
+async function prepareInBackground(log: Log): Promise<{ siteReady: Promise<unknown> }> {
+  const { prepareStale } = await import("./stale.js");
+  return prepareStale({ root: PROJECT_ROOT, log });
 }
 
 /** The process's logger: JSON lines, or (LOG_FORMAT=pretty) pino-pretty's, loaded only then. */
@@ -226,7 +231,7 @@ function limiterWords(env: NodeJS.ProcessEnv, scale: { workers: number; redisUrl
 /** One process serving: alone (WORKERS=1), or as one of the primary's workers. */
 async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, scale: { workers: number; redisUrl: string | undefined }, build: boolean): Promise<void> {
   const log = logger.log;
-  const worker = cluster.isWorker ? { workers: Number(env.WORKERS_SERVING) || scale.workers, worker: Number(env.WORKER_ID) || cluster.worker!.id } : undefined;
+  const worker = cluster.isWorker ? { workers: Number(env.WORKERS_SERVING) || scale.workers, worker: workerNumber(env) } : undefined;
   // told to stop at any moment, even while starting: close (in-flight answers finish within the grace), then exit
   let service: StandaloneServer | undefined;
   let stopping = false;
@@ -251,12 +256,8 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
   if (worker) stopWithPrimary(stop);
 
   const started = Date.now();
-  let siteReady: Promise<unknown> | undefined;
-  if (worker) siteReady = build ? siteReadyFromPrimary() : undefined;
-  else if (build) {
-    const { prepareStale } = await import("./stale.js");
-    siteReady = prepareStale({ root: PROJECT_ROOT, log }).siteReady;
-  }
+  // a worker's site is the primary's to prepare
+  const siteReady = !build ? undefined : worker ? siteReadyFromPrimary() : (await prepareInBackground(log)).siteReady;
   const limitsOn = env.RATE_LIMITS !== "off";
   let store: RateLimitStore | undefined;
   let limiter: LimiterInfo = { store: limitsOn ? (worker ? "primary" : "memory") : "off" };

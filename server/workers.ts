@@ -32,6 +32,9 @@ export function parseWorkers(value: string | undefined): { workers: number } | {
   return { problem: `${WORKERS_ENV} must be a whole number from 1 to ${MAX_WORKERS} or "auto", not ${JSON.stringify(value)}` };
 }
 
+/** In a worker: its number among the workers (1..workers), as its primary forked it (./workers.ts runPrimary). */
+export const workerNumber = (env: NodeJS.ProcessEnv): number => Number(env.WORKER_ID) || cluster.worker!.id;
+
 /** Which process answers: its number among the workers (1..workers), and how many serve. */
 export interface ProcessInfo {
   workers: number;
