@@ -32,7 +32,7 @@ export function parseWorkers(value: string | undefined): { workers: number } | {
   return { problem: `${WORKERS_ENV} must be a whole number from 1 to ${MAX_WORKERS} or "auto", not ${JSON.stringify(value)}` };
 }
 
-/** In a worker: its number among the workers (1..workers), as its primary forked it (./workers.ts runPrimary). */
+/** In a worker: its number among the workers (1..workers), as its primary forked it (runPrimary below). */
 export const workerNumber = (env: NodeJS.ProcessEnv): number => Number(env.WORKER_ID) || cluster.worker!.id;
 
 /** Which process answers: its number among the workers (1..workers), and how many serve. */
@@ -60,6 +60,10 @@ interface HitsMessage {
 interface DecisionsMessage {
   type: "limiter:decisions";
   decisions: { id: number; decision: RateLimitDecision }[];
+}
+/** A worker asks whether the site is current once it listens for the answer (a message sent before is lost). */
+interface SiteAskMessage {
+  type: "site:ask";
 }
 interface SiteReadyMessage {
   type: "site:ready";
@@ -107,7 +111,11 @@ export function primaryCountedStore(): RateLimitStore {
   };
 }
 
-/** In a worker: settles when the primary says the site in public/ is current. */
+/**
+ * In a worker: settles when the primary says the site in public/ is current. The worker asks once it listens: the
+ * primary answers at once when the site is current, else when it becomes so (a message the primary sent before the
+ * worker listened, while the worker was still loading, would be lost, and the site would wait for ever).
+ */
 export function siteReadyFromPrimary(): Promise<void> {
   return new Promise((resolve) => {
     const listener = (message: unknown) => {
@@ -116,6 +124,7 @@ export function siteReadyFromPrimary(): Promise<void> {
       resolve();
     };
     process.on("message", listener);
+    process.send?.({ type: "site:ask" } satisfies SiteAskMessage);
   });
 }
 
@@ -151,12 +160,14 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
     const worker = cluster.fork({ WORKER_ID: String(n), WORKERS_SERVING: String(workers) });
     numberOf.set(worker, n);
     worker.on("message", (message: unknown) => {
+      if (isMessage<SiteAskMessage>(message, "site:ask")) {
+        // answered now when the site is current; else with every worker once it is (below)
+        if (siteIsReady && worker.isConnected()) worker.send({ type: "site:ready" } satisfies SiteReadyMessage);
+        return;
+      }
       if (!isMessage<HitsMessage>(message, "limiter:hits") || !counters) return;
       const decisions = message.hits.map(({ id, key, policy, now }) => ({ id, decision: counters.hit(key, policy, now) as RateLimitDecision }));
       if (worker.isConnected()) worker.send({ type: "limiter:decisions", decisions } satisfies DecisionsMessage);
-    });
-    worker.on("online", () => {
-      if (siteIsReady && worker.isConnected()) worker.send({ type: "site:ready" } satisfies SiteReadyMessage);
     });
     return worker;
   };

@@ -91,8 +91,9 @@ describe.skipIf(SKIP)("several processes, one set of limits", () => {
     await redis?.stop();
   });
 
-  const start = async (env: Record<string, string | undefined>) => {
-    const server = await startServer({ port: await choosePort(9100 + servers.length * 7), build: false, env: { TRUST_PROXY: "loopback", RATE_LIMITS: undefined, ...env } });
+  /** `build`: through `npm start`'s build step (the site built in the background, or current at once) */
+  const start = async (env: Record<string, string | undefined>, build = false) => {
+    const server = await startServer({ port: await choosePort(9100 + servers.length * 7), build, env: { TRUST_PROXY: "loopback", RATE_LIMITS: undefined, ...env } });
     servers.push(server);
     // with workers, /health answers once the first listens: wait for the primary's line saying all do
     if (env.WORKERS) {
@@ -158,6 +159,31 @@ describe.skipIf(SKIP)("several processes, one set of limits", () => {
     await until(() => [a, b].every((s) => /limiter: Redis answers again; counting resumed/.test(s.output())), 5000);
     for (const s of [a, b]) expect(s.output()).toMatch(/limiter: Redis answers again; counting resumed/);
   }, 120_000);
+
+  it("WORKERS=2 through npm start's build step, the site current: both workers say they are ready and serve the site's pages", async () => {
+    const server = await start({ WORKERS: "2", RATE_LIMITS: "off" }, true);
+    // concurrent requests open several connections, which the primary hands to the workers in turn; a worker learns
+    // from the primary that the site is current once it asks (a word sent before it listened was lost: 503 for ever)
+    const askAll = () =>
+      Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const answer = await fetch(`${server.baseUrl}/health?ready`);
+          const body = await answer.json();
+          return { status: answer.status, ready: body.ready, worker: body.server.worker };
+        }),
+      );
+    let answers = await askAll();
+    const deadline = Date.now() + 10_000;
+    while (answers.some((a) => a.status !== 200) && Date.now() < deadline) {
+      await sleep(100);
+      answers = await askAll();
+    }
+    expect([...new Set(answers.map((a) => a.worker))].sort()).toEqual([1, 2]);
+    expect(answers.map((a) => [a.status, a.ready]), server.output()).toEqual(Array(8).fill([200, true]));
+    const pages = await Promise.all(Array.from({ length: 8 }, () => fetch(`${server.baseUrl}/`, { headers: { accept: "text/html" } })));
+    expect(pages.map((p) => [p.status, p.headers.get("content-type")])).toEqual(Array(8).fill([200, "text/html; charset=utf-8"]));
+    await Promise.all(pages.map((p) => p.arrayBuffer()));
+  }, 60_000);
 
   it("SIGTERM to npm start with WORKERS=2: the primary and its workers gone within 2 s, the port free", async () => {
     const server = await start({ WORKERS: "2", RATE_LIMITS: "off" });
