@@ -3,9 +3,10 @@
  * The caller chooses the window of years; the events come from the engine and are written here as RFC 5545 text.
  * Output is a pure function of (window, options), so the ETag of a feed is stable between rebuilds.
  *
- * Every function exported here is public (`swedish-calendar/ics` lists them), so each checks the types of its arguments
- * and options (FEED_SIGNATURES) and fills in the options left out; the writer itself works from resolved options and
- * calls the unchecked forms of the per-event helpers (uidOf). Line folding and the fixed properties are ical-text.ts.
+ * Every function exported here but `writeFeed` is public (`swedish-calendar/ics` lists them), so each checks the types
+ * of its arguments and options (FEED_SIGNATURES) and fills in the options left out; the writer itself (`writeFeed`, on
+ * core's list for the service, which has read and resolved the options) works from resolved options and calls the
+ * unchecked forms of the per-event helpers (uidOf). Line folding and the fixed properties are ical-text.ts.
  */
 import { SERVICE_DOMAIN } from "./constants.js";
 import { dayOf } from "./day-object.js";

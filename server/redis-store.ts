@@ -57,7 +57,6 @@ redis.call('PEXPIRE', KEYS[1], math.max(1, math.max(w + windowMs, b) - now))
 return {allowed, admitAt}
 `;
 
-
 /**
  * Runs `decide` once `ms` have passed, after the I/O of the turn of the event loop its timer fires in. Timers run
  * before I/O in each turn: after a turn held up by other work, an answer that came in time would lose to its own

@@ -5,7 +5,7 @@
  */
 import { FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { problemType, type SchemaName } from "../bodies.js";
-import { NOT_READY_SAMPLE, SAMPLE_REQUESTS, type ResponseExamples } from "../examples.js";
+import { NOT_READY_SAMPLE, SAMPLE_REQUESTS, type ResponseExamples, type SampleRequest } from "../examples.js";
 import type { RouteId } from "../paths.js";
 import { MCP_MAX_BODY_BYTES, SURFACES, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, allowHeaderOf } from "../policies.js";
 import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../problems.js";
@@ -181,19 +181,21 @@ function mcpResponses(route: Route, examples: ResponseExamples | undefined): Jso
   };
 }
 
-/** `examples` of a 200's media type: the answer to the row's sample request (contract/examples.ts), when given. */
+/** `examples` of a media type: the answer to a sample request (contract/examples.ts), named `sample`. */
+const exampleOf = ({ request, summary }: SampleRequest, method: string, value: unknown): Json => ({
+  examples: { sample: { summary, description: `\`${method} ${request}\``, value } },
+});
+
+/** `examples` of a 200's media type: the answer to the row's sample request, when given. */
 export function sampleOf(id: RouteId, examples: ResponseExamples | undefined): Json | undefined {
   if (!examples || !Object.hasOwn(examples, id)) return undefined;
-  const { request, summary } = SAMPLE_REQUESTS[id];
-  const method = id === "mcp" ? "POST" : "GET";
-  return { examples: { sample: { summary, description: `\`${method} ${request}\``, value: examples[id] } } };
+  return exampleOf(SAMPLE_REQUESTS[id], id === "mcp" ? "POST" : "GET", examples[id]);
 }
 
-/** `examples` of /health's 503: the answer to NOT_READY_SAMPLE (contract/examples.ts), when given. */
+/** `examples` of /health's 503: the answer to NOT_READY_SAMPLE, when given. */
 function notReadyOf(examples: ResponseExamples | undefined): Json | undefined {
   if (!examples || !Object.hasOwn(examples, "healthNotReady")) return undefined;
-  const { request, summary } = NOT_READY_SAMPLE;
-  return { examples: { sample: { summary, description: `\`GET ${request}\``, value: examples.healthNotReady } } };
+  return exampleOf(NOT_READY_SAMPLE, "GET", examples.healthNotReady);
 }
 
 /** The responses of a row: by the function that answers it and the errors it documents. */
