@@ -12,12 +12,11 @@ import { PATHS } from "../../contract/paths.js";
 import { SURFACES } from "../../contract/policies.js";
 import { FEED_OPTION_NAMES } from "swedish-calendar/core";
 import { redisBinary, startRedis, type TestRedis } from "../support/redis.js";
-import { choosePort, portIsFree, startServer, type RunningServer } from "./server.js";
+import { choosePort, portIsFree, sleep, startServer, type RunningServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
 const haveRedis = redisBinary() !== undefined;
 if (!haveRedis) console.warn("redis-server is not installed: the tests of instances sharing Redis are skipped (apt-get install redis-server)");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Polls until `done` holds or `ms` have passed (a log line crosses a pipe before this process reads it). */
 async function until(done: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
@@ -95,11 +94,6 @@ describe.skipIf(SKIP)("several processes, one set of limits", () => {
   const start = async (env: Record<string, string | undefined>, build = false) => {
     const server = await startServer({ port: await choosePort(9100 + servers.length * 7), build, env: { TRUST_PROXY: "loopback", RATE_LIMITS: undefined, ...env } });
     servers.push(server);
-    // with workers, /health answers once the first listens: wait for the primary's line saying all do
-    if (env.WORKERS) {
-      const deadline = Date.now() + 20_000;
-      while (!/\d+ workers, .*ready in/.test(server.output()) && Date.now() < deadline) await sleep(50);
-    }
     return server;
   };
 

@@ -8,11 +8,10 @@
  */
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { choosePort, portIsFree, startServer, type RunningServer } from "./server.js";
+import { choosePort, portIsFree, sleep, startServer, type RunningServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** POST /mcp declaring a 100-byte body, one byte of it sent, then the connection closed. */
 async function abortedUpload(port: number): Promise<void> {

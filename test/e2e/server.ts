@@ -76,7 +76,12 @@ function command(kind: ServerKind, build: boolean): [string, string[]] {
   return build ? ["npm", ["start"]] : [process.execPath, [join(ROOT, "server", "start.mjs"), "--no-build"]];
 }
 
-/** Starts a server with PORT and waits until /health answers 200 (up to `timeoutMs`). */
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts a server with PORT and waits until /health answers 200 and, with WORKERS above 1, until every worker listens
+ * (up to `timeoutMs`).
+ */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { port, kind = "standalone", build = true, timeoutMs = kind === "netlify" ? 150_000 : 60_000 } = options;
   const env: NodeJS.ProcessEnv = {
@@ -122,11 +127,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     try {
       const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(5000) });
       await res.arrayBuffer();
-      if (res.status === 200) return { kind, baseUrl, port, child, output: () => log, stop };
+      if (res.status === 200) {
+        // with several workers /health answers once the first listens: wait for the primary's line saying all do
+        if (Number(env.WORKERS) > 1) while (!/\d+ workers, .*ready in/.test(log) && Date.now() < deadline) await sleep(50);
+        return { kind, baseUrl, port, child, output: () => log, stop };
+      }
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
   await stop();
   throw new Error(`${kind} server on ${baseUrl} did not answer /health within ${timeoutMs} ms:\n${log}`);
