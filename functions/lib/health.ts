@@ -137,7 +137,8 @@ export function createHealthAnswering(options: HealthOptions = {}): AnsweringHan
   const bodies = new Map<string, { body: string; etag: string }>();
   const serialised = (isReady: boolean): { body: string; etag: string } => {
     const s = server?.();
-    const key = s ? `${isReady}|${s.workers}|${s.worker}|${s.limiter.store}|${s.limiter.degraded}` : String(isReady);
+    // every fact of the server's is in the key, whatever facts it gains
+    const key = s ? `${isReady}|${JSON.stringify(s)}` : String(isReady);
     let kept = bodies.get(key);
     if (!kept) {
       const body = serializeJson(bodyOf(facts, isReady, s));
