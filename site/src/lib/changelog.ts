@@ -95,7 +95,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&am
 
 /**
  * An item's text as HTML: escaped, with `code` spans and [text](https://…) links; a link into the repository
- * ([docs/x.md](docs/x.md#y)) is its text alone, as the site does not publish the repository's files.
+ * ([decisions](docs/decisions.md#easter)) is its text alone, as the site does not publish the repository's files.
  */
 export function renderInline(text: string): string {
   return text
