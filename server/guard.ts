@@ -234,7 +234,7 @@ export function expectationFailed(expect: string | undefined, target: string): A
  * CONNECT, and an unsupported `Expect`.
  */
 export type SocketRefusalReason =
-  | "bad-method" | "header-too-large" | "request-timeout" | "conflicting-lengths" | "malformed-header" | "bad-target"
+  | "bad-method" | "header-too-large" | "request-timeout" | "invalid-length" | "malformed-header" | "bad-target"
   | "malformed-request" | "connect" | "expectation-failed";
 
 /** The parser's codes that have a reason of their own; every other code is `malformed-request`. */
@@ -242,8 +242,9 @@ const REASON_OF_CODE: Readonly<Record<string, SocketRefusalReason>> = {
   HPE_INVALID_METHOD: "bad-method",
   HPE_HEADER_OVERFLOW: "header-too-large",
   ERR_HTTP_REQUEST_TIMEOUT: "request-timeout",
-  HPE_UNEXPECTED_CONTENT_LENGTH: "conflicting-lengths",
-  HPE_INVALID_TRANSFER_ENCODING: "conflicting-lengths",
+  HPE_INVALID_CONTENT_LENGTH: "invalid-length",
+  HPE_UNEXPECTED_CONTENT_LENGTH: "invalid-length",
+  HPE_INVALID_TRANSFER_ENCODING: "invalid-length",
   HPE_INVALID_HEADER_TOKEN: "malformed-header",
   HPE_INVALID_URL: "bad-target",
 };
