@@ -104,20 +104,25 @@ async function oneByOne(base: string, targets: string[], address: string): Promi
   return out;
 }
 
+/** /health (`query`: e.g. "?ready") on a connection of its own, which the kernel gives to any of the workers. */
+function freshHealth(base: string, query = ""): Promise<{ status: number; body: { ready?: boolean; server: { worker: number; workers: number; limiter: { store: string; degraded: boolean } } } } | undefined> {
+  return new Promise((resolve) => {
+    const req = get(`${base}${PATHS.health}${query}`, { agent: false, timeout: 5000 }, (res) => {
+      let text = "";
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve(undefined));
+  });
+}
+
 /** /health asked `times` times on fresh connections (the kernel spreads them over the workers): degraded, by worker. */
 async function degradedByWorker(base: string, times = 12): Promise<Map<number, boolean>> {
   const seen = new Map<number, boolean>();
   for (let i = 0; i < times; i++) {
-    const body = await new Promise<{ server: { worker: number; limiter: { degraded: boolean } } } | undefined>((resolve) => {
-      const req = get(`${base}${PATHS.health}`, { agent: false, timeout: 5000 }, (res) => {
-        let text = "";
-        res.on("data", (d) => (text += d));
-        res.on("end", () => resolve(res.statusCode === 200 ? JSON.parse(text) : undefined));
-      });
-      req.on("timeout", () => req.destroy());
-      req.on("error", () => resolve(undefined));
-    });
-    if (body) seen.set(body.server.worker, body.server.limiter.degraded);
+    const answer = await freshHealth(base);
+    if (answer?.status === 200) seen.set(answer.body.server.worker, answer.body.server.limiter.degraded);
   }
   return seen;
 }
@@ -162,8 +167,8 @@ describe.skipIf(SKIP)("several processes, one set of limits", () => {
 
   it("WORKERS=2 without Redis: the primary counts for both workers, exactly", async () => {
     const server = await start({ WORKERS: "2" });
-    // concurrent requests open several connections, which the primary hands to the workers in turn
-    const infos = await Promise.all(Array.from({ length: 8 }, (_, i) => health(server.baseUrl, `192.0.2.${10 + i}`)));
+    // connections of their own, which the kernel spreads over the workers' sockets
+    const infos = (await Promise.all(Array.from({ length: 16 }, () => freshHealth(server.baseUrl)))).map((a) => a!.body);
     for (const { server: info } of infos) {
       expect(info.workers).toBe(2);
       expect(info.limiter).toEqual({ store: "primary", degraded: false });
@@ -285,14 +290,13 @@ describe.skipIf(SKIP)("several processes, one set of limits", () => {
 
   it("WORKERS=2 through npm start's build step, the site current: both workers say they are ready and serve the site's pages", async () => {
     const server = await start({ WORKERS: "2", RATE_LIMITS: "off" }, true);
-    // concurrent requests open several connections, which the primary hands to the workers in turn; a worker learns
-    // from the primary that the site is current once it asks (a word sent before it listened was lost: 503 for ever)
+    // connections of their own, which the kernel spreads over the workers' sockets; a worker learns from the primary
+    // that the site is current once it asks (a word sent before it listened was lost: 503 for ever)
     const askAll = () =>
       Promise.all(
-        Array.from({ length: 8 }, async () => {
-          const answer = await fetch(`${server.baseUrl}/health?ready`);
-          const body = await answer.json();
-          return { status: answer.status, ready: body.ready, worker: body.server.worker };
+        Array.from({ length: 16 }, async () => {
+          const answer = (await freshHealth(server.baseUrl, "?ready"))!;
+          return { status: answer.status, ready: answer.body.ready, worker: answer.body.server.worker };
         }),
       );
     let answers = await askAll();
@@ -302,7 +306,7 @@ describe.skipIf(SKIP)("several processes, one set of limits", () => {
       answers = await askAll();
     }
     expect([...new Set(answers.map((a) => a.worker))].sort()).toEqual([1, 2]);
-    expect(answers.map((a) => [a.status, a.ready]), server.output()).toEqual(Array(8).fill([200, true]));
+    expect(answers.map((a) => [a.status, a.ready]), server.output()).toEqual(Array(16).fill([200, true]));
     const pages = await Promise.all(Array.from({ length: 8 }, () => fetch(`${server.baseUrl}/`, { headers: { accept: "text/html" } })));
     expect(pages.map((p) => [p.status, p.headers.get("content-type")])).toEqual(Array(8).fill([200, "text/html; charset=utf-8"]));
     await Promise.all(pages.map((p) => p.arrayBuffer()));
