@@ -19,6 +19,7 @@
  */
 import cluster from "node:cluster";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import type { RateLimitStore } from "../functions/lib/ratelimit.js";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
@@ -37,7 +38,7 @@ import { observation, type Seen } from "./observe.js";
 import { TRUST_PROXY_ENV, parseTrustProxy } from "./proxy.js";
 import { REDIS_URL_ENV, redisRateLimitStore, redisUrlProblem } from "./redis-store.js";
 import { guardedHttpServer } from "./sockets.js";
-import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFromPrimary, stopWithPrimary, workerNumber } from "./workers.js";
+import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFromPrimary, stopWithPrimary, tellPrimaryListening, workerNumber } from "./workers.js";
 
 export { DEFAULT_PORT, HEADERS_TIMEOUT_MS, PROJECT_ROOT, REQUEST_TIMEOUT_MS, type StandaloneOptions } from "./config.js";
 export { ANSWER_SOURCE_HEADER } from "./keeping.js";
@@ -53,8 +54,11 @@ export interface StandaloneServer {
   server: Server;
   /** the Fetch-level service (after the raw checks), for in-process use */
   fetch(request: Request, clientAddress?: string): Promise<Response>;
-  /** starts listening; resolves with the bound port and a base URL */
-  listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
+  /**
+   * starts listening; resolves with the bound port and a base URL. `reusePort`: a socket of its own on a port other
+   * processes of this user share (the kernel spreads connections over them; Linux), as each of the workers does
+   */
+  listen(port?: number, host?: string, options?: { reusePort?: boolean }): Promise<{ port: number; url: string }>;
   /**
    * stops accepting, ends idle keep-alive sockets at once and the rest once answered, or after `graceMs`
    * (default SHUTDOWN_GRACE_MS); answers not yet written say `Connection: close`
@@ -151,7 +155,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   return {
     server,
     fetch: (request, clientAddress) => fetching.fetch(request, clientAddress),
-    listen: (port = config.port, host = config.host) => life.listen(port, host),
+    listen: (port = config.port, host = config.host, options) => life.listen(port, host, options?.reusePort ?? false),
     close: (graceMs) => life.close(graceMs),
     keptAnswers: () => keep.cache.size,
   };
@@ -190,14 +194,35 @@ export async function main(): Promise<void> {
     const started = Date.now();
     const siteReady = build ? (await prepareInBackground(log)).siteReady : undefined;
     const limitsOn = env.RATE_LIMITS !== "off";
+    const port = await portForWorkers(Number(env.PORT || DEFAULT_PORT), env.HOST || undefined).catch((error: Error) => {
+      log("error", `the standalone server could not start: ${error.message}`);
+      return process.exit(1);
+    });
+    // the workers read it (PORT=0: the one chosen here, the same for all)
+    env.PORT = String(port);
     // a worker asked for /metrics answers for all of them: the primary gathers
     gatherForWorkers();
     await runPrimary({ workers: scale.workers, log, countForWorkers: limitsOn && !scale.redisUrl, siteReady });
-    const port = Number(env.PORT || DEFAULT_PORT);
     log("info", `Swedish Calendar Service on http://localhost:${port} (${scale.workers} workers, ${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
     return;
   }
   await serveOneProcess(logger, env, scale, build);
+}
+
+/**
+ * The port the workers share, checked by binding it alone a moment: their sockets share it with any socket of this
+ * user that allows so (another instance's workers), so without this check a port in use would go unnoticed.
+ * Port 0 becomes the free port chosen here.
+ */
+async function portForWorkers(port: number, host: string | undefined): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolveListen, reject) => {
+    probe.once("error", reject);
+    probe.listen({ port, host }, () => resolveListen());
+  });
+  const bound = (probe.address() as AddressInfo).port;
+  await new Promise<void>((closed) => probe.close(() => closed()));
+  return bound;
 }
 
 /**
@@ -274,12 +299,16 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
     store = redis;
     limiter = { store: "redis", degraded: () => redis.degraded() };
   } else if (limitsOn && worker) {
-    store = primaryCountedStore();
+    const counted = primaryCountedStore(log);
+    store = counted;
+    limiter = { store: "primary", degraded: () => counted.degraded() };
   }
   const metrics = createMetrics(worker ? { inWorker: true, gatherFromPrimary: gatherFromPrimary() } : {});
   service = createServer({ siteReady, logger, metrics, store, processInfo: worker ?? { workers: 1, worker: 1 }, limiter });
   if (stopping) return void process.exit(0);
-  const { url } = await service.listen();
+  // a worker listens with a socket of its own on the shared port: no connection passes through the primary
+  const { url } = await service.listen(undefined, undefined, { reusePort: worker !== undefined });
+  if (worker) tellPrimaryListening();
   if (!worker) log("info", `Swedish Calendar Service on ${url} (${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
 }
 
