@@ -38,6 +38,7 @@ import { observation, type Seen } from "./observe.js";
 import { TRUST_PROXY_ENV, parseTrustProxy } from "./proxy.js";
 import { REDIS_URL_ENV, redisRateLimitStore, redisUrlProblem } from "./redis-store.js";
 import { guardedHttpServer } from "./sockets.js";
+import { GRANTS_FILE_ENV, readGrantsFile, reloadOnSighup, reloadWorkersOnSighup, type Grants } from "./grants.js";
 import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFromPrimary, stopWithPrimary, tellPrimaryListening, workerNumber } from "./workers.js";
 
 export { DEFAULT_PORT, HEADERS_TIMEOUT_MS, PROJECT_ROOT, REQUEST_TIMEOUT_MS, type StandaloneOptions } from "./config.js";
@@ -66,6 +67,8 @@ export interface StandaloneServer {
   close(graceMs?: number): Promise<void>;
   /** how many answers are kept for repeated targets (./answers.ts) */
   keptAnswers(): number;
+  /** the operator's grants (GRANTS_FILE), read again on SIGHUP; undefined when none are named */
+  grants: Grants | undefined;
 }
 
 export function createServer(options: StandaloneOptions = {}): StandaloneServer {
@@ -93,6 +96,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
    */
   const dispatchRaw = (req: IncomingMessage, res: ServerResponse, target: string, facts: TargetFacts, seen: Seen | undefined): void => {
     if (facts.match?.route.fn === "mcp") {
+      if (seen && config.grants) seen.granted = config.grants.of("mcp", config.clientOf(req))?.label;
       life.track(res);
       req.headers.host = INTERNAL_HOST;
       if (seen) countBodyWrites(res);
@@ -115,8 +119,9 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       const hostRequired = req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
       const broken = brokenLimit(target, req.rawHeaders, hostRequired);
       const readsOnly = method === "GET" || method === "HEAD";
-      // a repeated target whose answer is kept: a GET or HEAD of it is answered without reading the target again
-      if (!broken && keep.cache.size > 0 && readsOnly) {
+      // a repeated target whose answer is kept: a GET or HEAD of it is answered without reading the target again (not
+      // to a client the operator granted more: kept answers state the surface's own pace and count on its counter)
+      if (!broken && keep.cache.size > 0 && readsOnly && !config.grants?.anyFor(config.clientOf(req))) {
         const now = config.clock();
         const kept = keep.cache.get(target, now.getTime());
         if (kept) {
@@ -137,7 +142,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       const facts = readTarget(target);
       if (seen) seen.route = facts.match?.route.id ?? "-";
       const refusal = refusalOf(method, target, req.rawHeaders, hostRequired, facts, broken);
-      if (refusal) return life.write(res, dispatch.asTheSurfaceAnswers(refusal.answer, refusal.target));
+      if (refusal) return life.write(res, dispatch.asTheSurfaceAnswers(refusal.answer, refusal.target, config.grants && config.clientOf(req)));
       dispatchRaw(req, res, target, facts, seen);
     } catch (error) {
       life.fail(res, error);
@@ -158,6 +163,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     listen: (port = config.port, host = config.host, options) => life.listen(port, host, options?.reusePort ?? false),
     close: (graceMs) => life.close(graceMs),
     keptAnswers: () => keep.cache.size,
+    grants: config.grants,
   };
 }
 
@@ -192,6 +198,14 @@ export async function main(): Promise<void> {
   const build = !process.argv.includes("--no-build");
   if (cluster.isPrimary && scale.workers > 1) {
     const started = Date.now();
+    // the grants file is read here once, so that a problem with it stops the start before any worker is forked; on
+    // SIGHUP the primary reads it again for every worker (Node's default for SIGHUP would end the process)
+    const grantsProblem = grantsFileProblem(env);
+    if (grantsProblem) {
+      log("error", `the standalone server could not start: ${grantsProblem}`);
+      process.exit(1);
+    }
+    reloadWorkersOnSighup(env, log, () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined));
     const siteReady = build ? (await prepareInBackground(log)).siteReady : undefined;
     const limitsOn = env.RATE_LIMITS !== "off";
     const port = await portForWorkers(Number(env.PORT || DEFAULT_PORT), env.HOST || undefined).catch((error: Error) => {
@@ -242,6 +256,18 @@ async function loggerOf(settings: Exclude<ReturnType<typeof logSettingsOf>, { pr
   return createLogger(settings, { worker, prettify });
 }
 
+/** What is wrong with GRANTS_FILE's file, when it is named and cannot be read or says something wrong. */
+function grantsFileProblem(env: NodeJS.ProcessEnv): string | undefined {
+  const path = env[GRANTS_FILE_ENV];
+  if (!path) return undefined;
+  try {
+    readGrantsFile(path);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /** WORKERS and REDIS_URL, read once; a value that cannot be read stops the start with one line naming it. */
 function scaleOf(env: NodeJS.ProcessEnv): { workers: number; redisUrl: string | undefined } | { problem: string } {
   const workers = parseWorkers(env[WORKERS_ENV]);
@@ -285,6 +311,9 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   if (worker) stopWithPrimary(stop);
+  // SIGHUP reads the grants file again (a worker: its primary does, and hands the text over); never ends the process
+  let grants: Grants | undefined;
+  reloadOnSighup(() => grants, log, worker !== undefined);
 
   const started = Date.now();
   // a worker's site is the primary's to prepare
@@ -305,6 +334,7 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
   }
   const metrics = createMetrics(worker ? { inWorker: true, gatherFromPrimary: gatherFromPrimary() } : {});
   service = createServer({ siteReady, logger, metrics, store, processInfo: worker ?? { workers: 1, worker: 1 }, limiter });
+  grants = service.grants;
   if (stopping) return void process.exit(0);
   // a worker listens with a socket of its own on the shared port: no connection passes through the primary
   const { url } = await service.listen(undefined, undefined, { reusePort: worker !== undefined });
