@@ -26,7 +26,8 @@ import { handleV3 } from "../../functions/lib/v3.js";
 import { refusalOf } from "../../server/guard.js";
 import { FIXED_NOW, TEST_CONTEXT } from "./helpers.js";
 import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "./mcp-samples.js";
-import { FLAG_DAY_CODES, OBSERVANCE_CODES } from "swedish-calendar/core";
+import { FLAG_DAY_CODES, FLAG_DAYS_FROM, OBSERVANCE_CODES } from "swedish-calendar/core";
+import { decimalRangeSource } from "../../contract/patterns.js";
 
 type Json = Record<string, any>;
 
@@ -229,11 +230,17 @@ describe("the tools are the route table's", () => {
         const property = listed.inputSchema.properties[argument.name] as Json;
         const { description: _d, examples: _e, ...schema } = property;
         expect(schema).toEqual(parameter.argumentSchema);
-        // the same rule as the query text's: the text schema is one of the argument's forms (or the whole of it)
+        // the same rule as the query's: each form of the query schema (an integer with its bounds, a text, a word) is
+        // one of the argument's forms, or a word its text form matches (`last`), or the whole of it
         if (parameter.repeat === "all") expect(schema.anyOf).toEqual([component.schema, component.schema.items]);
         else if (schema.anyOf) {
-          const { default: _default, ...text } = component.schema;
-          expect(schema.anyOf, `${tool.name}.${argument.name}`).toContainEqual(text);
+          const { default: _default, ...query } = component.schema;
+          for (const form of (query.anyOf as Json[] | undefined) ?? [query]) {
+            if (form.enum) {
+              const text = (schema.anyOf as Json[]).find((f) => f.type === "string")!;
+              for (const word of form.enum as string[]) expect(new RegExp(text.pattern as string).test(word), word).toBe(true);
+            } else expect(schema.anyOf, `${tool.name}.${argument.name}`).toContainEqual(form);
+          }
         }
         else expect(schema).toEqual(component.schema);
         expect(listed.inputSchema.required.includes(argument.name), `${tool.name}.${argument.name}`).toBe(parameter.required);
@@ -244,6 +251,9 @@ describe("the tools are the route table's", () => {
     const year = listedTools().find((t) => t.name === "list_holidays")!.inputSchema.properties.year as Json;
     expect(year.anyOf).toEqual([{ type: "integer", minimum: 1930, maximum: 9999 }, { type: "string", pattern: "^(19[3-9][0-9]|[2-9][0-9]{3})$" }]);
     expect(year.examples).toEqual([2024]);
+    // /v3/flag-days's year starts where official flag days do
+    const flagYear = listedTools().find((t) => t.name === "flag_days")!.inputSchema.properties.year as Json;
+    expect(flagYear.anyOf).toEqual([{ type: "integer", minimum: FLAG_DAYS_FROM, maximum: 9999 }, { type: "string", pattern: `^(${decimalRangeSource(FLAG_DAYS_FROM, 9999)})$` }]);
     const code = listedTools().find((t) => t.name === "observance")!.inputSchema.properties.code as Json;
     expect(code.enum).toHaveLength(20);
   });

@@ -114,8 +114,11 @@ describe("the OpenAPI document", () => {
     const params = (path: string) =>
       Object.fromEntries((PUBLIC.paths[path].get.parameters ?? []).map((p: Json) => resolve(PUBLIC, p)).map((p: Json) => [p.name, p]));
     expect(Object.keys(params("/v3/holidays")).sort()).toEqual(["saturdays", "sundays", "year"]);
-    // the year is the query text the parser reads: exactly four digits in range (`02024`, `2024.0` refused as the parser refuses them)
-    expect(params("/v3/holidays").year.schema).toEqual({ type: "string", pattern: "^(19[3-9][0-9]|[2-9][0-9]{3})$" });
+    // the year is an integer in range, as a client serialises it (`2024`; the four digits are the reader's and the prose's)
+    expect(params("/v3/holidays").year.schema).toEqual({ type: "integer", minimum: 1930, maximum: 9999 });
+    expect(params("/v3/flag-days").year.schema).toEqual({ type: "integer", minimum: 1983, maximum: 9999 });
+    expect(params("/v3/leave-plan").days.schema).toEqual({ type: "integer", minimum: 1, maximum: 60 });
+    expect(params("/v3/due-dates").day.schema).toEqual({ anyOf: [{ type: "integer", minimum: 1, maximum: 31 }, { type: "string", enum: ["last"] }] });
     expect(params("/v3/holidays").sundays.schema).toEqual({ type: "boolean", default: false });
     expect(Object.keys(params("/v3/bridge-days"))).toEqual(["year"]);
     expect(Object.keys(params("/v3/half-days"))).toEqual(["year"]);
