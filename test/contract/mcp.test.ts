@@ -447,7 +447,10 @@ describe("a row's methods decide the method check everywhere, other routes uncha
 
   it("the OpenAPI document: every read-only row a GET; /mcp a POST with its JSON-RPC body and its refusals", () => {
     const doc = openApiDocument() as Json;
-    for (const route of ROUTES) expect(Object.keys(doc.paths[route.path]), route.path).toEqual([route.id === "mcp" ? "post" : "get"]);
+    for (const route of ROUTES) {
+      expect(Object.keys(doc.paths[route.path]), route.path).toEqual(route.id === "mcp" ? ["post", "options"] : ["get", "head", "options"]);
+    }
+    expect(doc.paths[PATHS.mcp].options.responses["204"].headers["Access-Control-Allow-Methods"].schema.const).toBe("POST, OPTIONS");
     const op = doc.paths[PATHS.mcp].post;
     expect(op.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/JsonRpcRequest" });
     expect(op.responses["405"].headers.Allow.schema.const).toBe("POST, OPTIONS");
