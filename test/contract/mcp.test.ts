@@ -27,6 +27,7 @@ import { refusalOf } from "../../server/guard.js";
 import { FIXED_NOW, TEST_CONTEXT } from "./helpers.js";
 import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "./mcp-samples.js";
 import { FLAG_DAY_CODES, FLAG_DAYS_FROM, OBSERVANCE_CODES } from "swedish-calendar/core";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { decimalRangeSource } from "../../contract/patterns.js";
 
 type Json = Record<string, any>;
@@ -91,6 +92,42 @@ describe("the SDK's client against the handler (in process)", () => {
     expect(client.getServerVersion()).toMatchObject({ name: "swedish-calendar", version: "3.0.0" });
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toBe(MCP_INSTRUCTIONS);
+  });
+
+  it("every tool declares an output schema (an object: its route's body, or the problem of a refused call), and one call of each validates against it", async () => {
+    // a client of its own, so that the output schemas it validates with are the listed ones from its first call on
+    const checking = new Client({ name: "mcp.test output", version: "1" });
+    const fetch = async (url: string | URL, init?: RequestInit) => handleMcp(new Request(url, init), TEST_CONTEXT);
+    await checking.connect(new StreamableHTTPClientTransport(new URL(URL_MCP), { fetch }));
+    try {
+      const { tools } = await checking.listTools();
+      for (const tool of tools) {
+        expect(tool.outputSchema?.type, tool.name).toBe("object");
+        expect(JSON.stringify(tool.outputSchema), tool.name).toContain('"$ref":"#/$defs/Problem"');
+      }
+      const ajv = new Ajv2020({ strict: false });
+      const called = new Set<string>();
+      for (const { tool, arguments: args } of SUMMARIES) {
+        if (called.has(tool)) continue;
+        called.add(tool);
+        // the SDK client validates structuredContent against the tool's outputSchema and throws when it does not match
+        const result = await checking.callTool({ name: tool, arguments: args });
+        expect(result.isError ?? false, tool).toBe(false);
+        const schema = tools.find((t) => t.name === tool)!.outputSchema!;
+        expect(ajv.validate(schema, result.structuredContent), tool).toBe(true);
+        // a control: the body without one of its required fields is refused by the same schema
+        const body = result.structuredContent as Json;
+        const [first] = Object.keys(body);
+        const { [first]: _dropped, ...partial } = body;
+        expect(ajv.validate(schema, partial), `${tool} without ${first}`).toBe(false);
+      }
+      expect([...called].sort()).toEqual([...TOOL_NAMES].sort());
+      // a refused call carries the problem document, which the schema allows as the SDK validates it too
+      const refused = await checking.callTool({ name: "flag_days", arguments: { year: 1930 } });
+      expect(refused.isError).toBe(true);
+    } finally {
+      await checking.close();
+    }
   });
 
   it("lists the eleven tools, read-only", async () => {
