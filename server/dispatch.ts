@@ -36,7 +36,7 @@ import type { Keeping } from "./keeping.js";
 import { internalError } from "./lifecycle.js";
 import { memoOf } from "./memo.js";
 import {
-  NOT_FOUND_PAGES, datasetFileHeaders, fileAnswer, notFoundPageAnswer, notFoundPageLanguage, siteBuildingAnswer, siteFileHeaders,
+  NOT_FOUND_PAGES, datasetFileHeaders, fileAnswer, isApiPath, notFoundPageAnswer, notFoundPageLanguage, siteBuildingAnswer, siteFileHeaders,
 } from "./pages.js";
 
 export interface Dispatch {
@@ -177,7 +177,8 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     const { pathname } = ctx.url;
 
     const datasetKind = datasetFileOf(pathname);
-    if (!datasetKind && siteBuilding) return mark(ctx, settle(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
+    // the waiting page is for site paths: an API path nothing answers is the not-found problem at once, built site or not
+    if (siteBuilding && !isApiPath(pathname)) return mark(ctx, settle(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
     const file = (await files.get(pathname)) ?? (datasetKind ? await computedDatasetFile(pathname) : undefined);
     if (file) {
       if (datasetKind) {
