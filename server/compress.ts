@@ -58,7 +58,8 @@ function weightOf(text: string): number {
 /**
  * The coding an Accept-Encoding value prefers among br, gzip and identity: the highest weight wins, brotli on a tie,
  * then gzip, then identity. Names are read case-insensitively, `x-gzip` is gzip, `*` stands for every coding not
- * named; identity is acceptable unless `identity;q=0` (or `*;q=0` without identity) excludes it. No field: identity.
+ * named; identity is acceptable unless `identity;q=0` (or `*;q=0` without identity) excludes it, and when not named
+ * (nor `*`) it weighs as little as the lightest member listed, so `gzip;q=0.5` still asks for gzip. No field: identity.
  * A member with an unreadable weight is ignored, and so are codings the server does not send. When nothing acceptable
  * is left (`identity;q=0, *;q=0`), the body is sent as it is (RFC 9110 allows a 406; clients do better with this).
  */
@@ -69,6 +70,7 @@ export function negotiate(header: string | string[] | undefined): Coding {
   let gz: number | undefined;
   let identity: number | undefined;
   let any: number | undefined;
+  let lightest = 1;
   for (const member of text.split(",")) {
     const parts = member.split(";");
     const name = parts[0].trim().toLowerCase();
@@ -79,6 +81,7 @@ export function negotiate(header: string | string[] | undefined): Coding {
       if (eq !== -1 && parts[i].slice(0, eq).trim().toLowerCase() === "q") q = weightOf(parts[i].slice(eq + 1).trim());
     }
     if (Number.isNaN(q)) continue;
+    if (q > 0) lightest = Math.min(lightest, q);
     if (name === "br") br ??= q;
     else if (name === "gzip" || name === "x-gzip") gz ??= q;
     else if (name === "identity") identity ??= q;
@@ -86,7 +89,7 @@ export function negotiate(header: string | string[] | undefined): Coding {
   }
   const qBr = br ?? any ?? 0;
   const qGz = gz ?? any ?? 0;
-  const qIdentity = identity ?? any ?? 1;
+  const qIdentity = identity ?? any ?? lightest;
   const best = Math.max(qBr, qGz);
   if (best > 0 && best >= qIdentity) return qBr === best ? "br" : "gzip";
   return "identity";
