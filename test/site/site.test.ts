@@ -27,6 +27,7 @@ import {
 } from "./browser.js";
 import { FIXTURE_OPENAPI, startFixtureServer, type FixtureServer } from "./fixture-server.js";
 import { ROUTES } from "../../contract/routes.js";
+import { absoluteUrl, DEFAULT_PUBLIC_SITE_URL } from "../../site/src/lib/public-url.js";
 
 import { PROBLEM_STATUS } from "../../contract/problems.js";
 
@@ -641,8 +642,11 @@ describe("Swedish and English (issue 11)", () => {
     const { context, page } = await openPage(sv);
     try {
       expect(await page.getAttribute("html", "lang")).toBe("sv");
-      expect(await page.getAttribute('link[rel="alternate"][hreflang="en"]', "href")).toBe(en);
-      expect(await page.getAttribute('link[rel="alternate"][hreflang="sv"]', "href")).toBe(sv);
+      // absolute, on the one configured public address (search engines ignore relative alternates)
+      expect(await page.getAttribute('link[rel="alternate"][hreflang="en"]', "href")).toBe(absoluteUrl(en));
+      expect(await page.getAttribute('link[rel="alternate"][hreflang="sv"]', "href")).toBe(absoluteUrl(sv));
+      expect(await page.getAttribute('link[rel="alternate"][hreflang="x-default"]', "href")).toBe(absoluteUrl(sv));
+      expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(`${DEFAULT_PUBLIC_SITE_URL}${sv}`);
       expect(await page.getAttribute("#lang-switch", "hreflang")).toBe("en");
       const svIds = await page.$$eval("main [id]", (els) => els.map((el) => el.id));
       const svCounts = await page.$$eval("main", ([main]) => ["section", "table", "tr", "li", "form", "input", "select", "option", "h2", "h3"].map((tag) => main!.querySelectorAll(tag).length));
@@ -653,6 +657,7 @@ describe("Swedish and English (issue 11)", () => {
       expect(await page.$$eval("main [id]", (els) => els.map((el) => el.id))).toEqual(svIds);
       expect(await page.$$eval("main", ([main]) => ["section", "table", "tr", "li", "form", "input", "select", "option", "h2", "h3"].map((tag) => main!.querySelectorAll(tag).length))).toEqual(svCounts);
       expect(await page.getAttribute("#lang-switch", "hreflang")).toBe("sv");
+      expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(absoluteUrl(en));
       expect(await page.getAttribute('nav a[aria-current="page"]', "href")).toBe(en);
       await page.click("#lang-switch");
       await page.waitForURL((url) => url.pathname === sv);
