@@ -781,7 +781,12 @@ describe("other pages", () => {
         .toEqual(Object.entries(PROBLEM_STATUS).map(([slug, status]) => [slug, String(status)]));
       const feedOptions = await page.$$eval("#feed-options code", (codes) => codes.map((c) => c.textContent));
       expect(feedOptions).toEqual(expect.arrayContaining([...FEED_OPTION_NAMES, "due"]));
-      // Swagger UI renders every path of the document
+      // the reference rendered at build time: one article per operation of the route table
+      const built = await page.$$eval(".ref-op[data-path]", (els) => els.map((el) => `${el.getAttribute("data-method")} ${el.getAttribute("data-path")}`));
+      for (const route of ROUTES) expect(built.some((op) => op.endsWith(` ${route.path}`)), route.path).toBe(true);
+      // Swagger UI only once asked for; then it renders every path of the document it fetches
+      expect(await page.$$("#reference-content .swagger-ui")).toEqual([]);
+      await page.click("#try-it");
       await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
       const paths = await page.$$eval("#reference-content .opblock-summary-path, #reference-content .opblock-summary-path__deprecated", (els) => els.map((el) => el.getAttribute("data-path")));
       expect(paths.sort()).toEqual(Object.keys(FIXTURE_OPENAPI.paths).sort());
@@ -794,6 +799,7 @@ describe("other pages", () => {
   it("'try it out' on /v3/days/{date} sends a real request to this origin and shows the 200 answer", async () => {
     const { context, page } = await openPage("/en/api/");
     try {
+      await page.click("#try-it");
       await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
       const block = page.locator("#reference-content .opblock", { has: page.locator('.opblock-summary-path[data-path="/v3/days/{date}"]') });
       await block.locator(".opblock-summary").click();
@@ -818,6 +824,9 @@ describe("other pages", () => {
     const { context, page } = await openPage("/en/api/", { javaScriptEnabled: false });
     try {
       expect(await page.textContent("main")).toContain("problem documents");
+      // the full reference too: every operation, its parameters and its examples
+      expect(await page.$$eval(".ref-op[data-operation-id]", (els) => els.length)).toBe(ROUTES.reduce((n, r) => n + r.methods.filter((m) => m !== "HEAD" && m !== "OPTIONS").length, 0));
+      expect(await page.textContent('#getDay [data-param-name="date"]')).toContain("required");
       await page.goto(server.origin + "/en/v2-deprecation/");
       expect(await page.textContent("main")).toContain("Sunset");
       await page.goto(server.origin + "/api/");
