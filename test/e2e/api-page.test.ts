@@ -45,14 +45,14 @@ interface Operation {
   operationId: string;
   parameters?: ({ $ref: string } | { name: string })[];
 }
-type Document = { paths: Record<string, Record<string, Operation>>; components: { parameters: Record<string, { name: string }> } };
+type OpenApi = { paths: Record<string, Record<string, Operation>>; components: { parameters: Record<string, { name: string }> } };
 
 /** Swagger UI's own marks, in a script or stylesheet: its bundle names itself, its CSS styles `.swagger-ui`. */
 const SWAGGER = /swagger-ui|SwaggerUI|\.opblock/;
 
 describe.skipIf(!BASE)("the API reference as HTML", () => {
   it.each(["/api/", "/en/api/"])("%s: every operation and parameter of /v3/openapi.json, and no Swagger UI on load", async (path) => {
-    const doc = (await (await fetch(`${BASE}/v3/openapi.json`)).json()) as Document;
+    const doc = (await (await fetch(`${BASE}/v3/openapi.json`)).json()) as OpenApi;
     const res = await fetch(`${BASE}${path}`);
     expect(res.status).toBe(200);
     const html = await res.text();

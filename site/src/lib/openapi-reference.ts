@@ -109,7 +109,7 @@ function contents(content: unknown, resolve: (v: unknown) => Obj): RefContent[] 
   return Object.entries(content).map(([type, media]) => {
     const m = resolve(media);
     const examples: RefExample[] = [];
-    const text = (value: unknown) => (typeof value === "string" && !type.includes("json") ? value : JSON.stringify(value, null, 2));
+    const text = (value: unknown) => (typeof value === "string" && !type.includes("json") ? value : compactJson(value));
     if (isObj(m.examples)) {
       for (const [name, ex] of Object.entries(m.examples)) {
         const e = resolve(ex);
@@ -120,9 +120,34 @@ function contents(content: unknown, resolve: (v: unknown) => Obj): RefContent[] 
   });
 }
 
-function response(status: string, value: unknown, resolve: (v: unknown) => Obj): RefResponse {
+/** The first sentence of a text (a shared response's description beside an operation; the whole is rendered once). */
+const firstSentence = (text: unknown): string => (typeof text === "string" ? text.split(/(?<=[.:])\s/)[0]!.replace(/:$/, ".") : "");
+
+function response(status: string, value: unknown, resolve: (v: unknown) => Obj, whole = false): RefResponse {
   const r = resolve(value);
-  return { status, html: md(r.description), contents: contents(r.content, resolve), shared: refName(value) };
+  const shared = whole ? undefined : refName(value);
+  const all = contents(r.content, resolve);
+  return {
+    status,
+    html: md(shared ? firstSentence(r.description) : r.description),
+    // a shared response's examples are shown once, with it
+    contents: shared ? all.map((c) => ({ ...c, examples: [] })) : all,
+    shared,
+  };
+}
+
+/**
+ * JSON as people lay it out: an array or object that fits on a line stays on it, longer ones get a line per
+ * member (a year's list of days is a line per day, not a dozen).
+ */
+export function compactJson(value: unknown, indent = "", width = 100): string {
+  const flat = JSON.stringify(value);
+  if (flat === undefined) return "null";
+  if (typeof value !== "object" || value === null || flat.length + indent.length <= width) return flat;
+  const inner = indent + "  ";
+  if (Array.isArray(value)) return `[\n${value.map((v) => inner + compactJson(v, inner, width)).join(",\n")}\n${indent}]`;
+  const entries = Object.entries(value as Obj).filter(([, v]) => v !== undefined);
+  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJson(v, inner, width)}`).join(",\n")}\n${indent}}`;
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -173,6 +198,6 @@ export function readReference(doc: Obj = servedOpenApiDocument() as Obj): Refere
     // the description's own headings (##) sit under the page's h3 "overview"
     html: md(info.description).replace(/<(\/?)h([1-6])/g, (_, close: string, level: string) => `<${close}h${Math.min(6, +level + 2)}`),
     groups: [...groups.values()].filter((g) => g.operations.length > 0),
-    shared: Object.entries(resolve(components.responses)).map(([name, r]) => ({ name, anchor: sharedAnchor(name), response: response("", r, resolve) })),
+    shared: Object.entries(resolve(components.responses)).map(([name, r]) => ({ name, anchor: sharedAnchor(name), response: response("", r, resolve, true) })),
   };
 }

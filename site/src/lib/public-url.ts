@@ -3,7 +3,7 @@
  * relative ones). Read at build time from PUBLIC_SITE_URL; by default the service's own domain, the one its problem
  * types and feed UIDs already name. Only the origin and path prefix are kept, without a trailing slash.
  */
-import { SERVICE_DOMAIN } from "../../../data-gen/constants.ts";
+import { SERVICE_DOMAIN } from "swedish-calendar/core";
 
 export const PUBLIC_SITE_URL_ENV = "PUBLIC_SITE_URL";
 export const DEFAULT_PUBLIC_SITE_URL = `https://${SERVICE_DOMAIN}`;
