@@ -5,13 +5,13 @@
  */
 const button = document.getElementById("try-it") as HTMLButtonElement | null;
 const target = document.getElementById("reference-content");
-const status = document.getElementById("reference-status");
+const statusLine = document.getElementById("reference-status");
 const LOADING = document.documentElement.lang === "en" ? "Loading the interactive reference…" : "Hämtar det interaktiva gränssnittet…";
 
 button?.addEventListener("click", async () => {
   button.disabled = true;
   button.setAttribute("aria-busy", "true");
-  if (status) status.textContent = LOADING;
+  if (statusLine) statusLine.textContent = LOADING;
   target?.removeAttribute("hidden");
   try {
     const { mountSwaggerUi } = await import("./api-reference.ts");
@@ -19,7 +19,7 @@ button?.addEventListener("click", async () => {
     button.hidden = true;
   } catch {
     button.disabled = false;
-    if (status) status.textContent = document.documentElement.lang === "en" ? "The interactive reference could not be loaded." : "Det interaktiva gränssnittet kunde inte hämtas.";
+    if (statusLine) statusLine.textContent = document.documentElement.lang === "en" ? "The interactive reference could not be loaded." : "Det interaktiva gränssnittet kunde inte hämtas.";
   } finally {
     button.removeAttribute("aria-busy");
   }
