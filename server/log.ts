@@ -14,7 +14,12 @@
  * dropped and counted): the server answers on. Unhandled, an EPIPE of process.stdout or process.stderr (someone's
  * console.log) is an uncaught exception whose report writes to the same dead stream: guardOutput drops and counts
  * those errors, and the uncaught-error report cannot re-enter itself.
+ *
+ * Stopping never waits on the output: at exit what is still buffered is written once, synchronously, and given up
+ * (counted as dropped) at the first error of any kind (a full disk, a full pipe, a closed one), never retried.
+ * Every exit of the server goes through exitProcess.
  */
+import { writeSync } from "node:fs";
 import { format } from "node:util";
 import pino, { type DestinationStream, type Logger } from "pino";
 
@@ -95,13 +100,58 @@ export function droppedLogLines(): number {
 let stdoutDestination: (DestinationStream & { flush?: () => void }) | undefined;
 let boom: ReturnType<typeof pino.destination> | undefined;
 let exiting = false;
+/** Lines in a chunk of output (each line ends with a newline). */
+const linesIn = (chunk: string): number => {
+  let n = 0;
+  for (let i = chunk.indexOf("\n"); i !== -1; i = chunk.indexOf("\n", i + 1)) n++;
+  return n;
+};
+
+/**
+ * SonicBoom's buffer, as sonic-boom 4 keeps it (utf8 mode): `_bufs` waiting, `_writingBuf` the chunk of the write
+ * under way (`_writing`) or of one cut short, `_len` their length. test/server/log-exit.test.ts holds this to the
+ * installed version.
+ */
+interface BoomBuffer {
+  fd: number;
+  _bufs: string[];
+  _writingBuf: string;
+  _writing: boolean;
+  _len: number;
+}
+
+/**
+ * The flush pino runs when the process exits (its exit hook calls the destination's flushSync). SonicBoom's own
+ * retries a failed write for ever (every 100 ms, on any error but EAGAIN): a stopped server with its stdout on a full
+ * disk never ended. This one writes the buffer once and gives up at the first error, counting the lines it drops.
+ */
+export function flushOnceAtExit(destination: ReturnType<typeof pino.destination>, failed: boolean): void {
+  const buffer = destination as unknown as BoomBuffer;
+  // a write under way finishes (or not) in the thread pool: its chunk is not written twice
+  const chunks = [...(!buffer._writing && buffer._writingBuf ? [buffer._writingBuf] : []), ...buffer._bufs];
+  buffer._bufs = [];
+  if (!buffer._writing) buffer._writingBuf = "";
+  buffer._len = 0;
+  let i = 0;
+  if (!failed) {
+    try {
+      for (; i < chunks.length; i++) {
+        let rest = Buffer.from(chunks[i]!);
+        while (rest.length > 0) rest = rest.subarray(writeSync(buffer.fd, rest));
+      }
+    } catch {
+      // the chunk cut short and every later one are dropped
+    }
+  }
+  for (; i < chunks.length; i++) droppedLines += linesIn(chunks[i]!);
+}
+
 function guardedStdout(): DestinationStream & { flush?: () => void } {
   if (stdoutDestination) return stdoutDestination;
   // Node opens a pipe on stdout without blocking (libuv), so a full pipe answers a write with EAGAIN, retried later
   // from a timer, instead of holding a thread of the pool (or, at exit, the process) in a write that never returns
   void process.stdout.writable;
-  // at exit, a write the output refuses (EAGAIN) is given up at once, not retried for ever: this listener runs before
-  // the one pino registers to flush its destination, so it is registered first
+  // at exit a write the output refuses (EAGAIN) is not retried; exitProcess says so before anything else runs
   process.once("exit", () => (exiting = true));
   // lines are written in chunks of FLUSH_BYTES, or every FLUSH_MS when fewer come: one write per line (a system call
   // and a trip through the thread pool each) cost a fifth of the requests a second under load
@@ -114,8 +164,8 @@ function guardedStdout(): DestinationStream & { flush?: () => void } {
     droppedLines++;
   });
   destination.on("drop", () => droppedLines++);
-  // what is still buffered when the process ends is written then (pino flushes its destination at exit), if the
-  // output takes it at once
+  // what is still buffered when the process ends is written then (pino's exit hook), once, if the output takes it
+  destination.flushSync = () => flushOnceAtExit(destination, failed);
   stdoutDestination = {
     write(line: string) {
       if (failed) {
@@ -166,6 +216,16 @@ export function flushLogs(ms = 200): Promise<void> {
       resolve();
     }
   });
+}
+
+/**
+ * Ends the process now with `code`, whatever its output does: every exit of the server (a clean stop, the hard stop
+ * after the grace, a start that fails) goes through here. What the log still buffers is written once if the output
+ * takes it at once, else dropped (flushOnceAtExit): nothing at exit waits on the output.
+ */
+export function exitProcess(code = 0): never {
+  exiting = true;
+  process.exit(code);
 }
 
 /**

@@ -29,8 +29,8 @@ import { fetchLevel } from "./fetch-level.js";
 import { PublicFiles } from "./files.js";
 import { INTERNAL_ORIGIN, brokenLimit, readTarget, refusalOf, type TargetFacts } from "./guard.js";
 import { keeping } from "./keeping.js";
-import { lifecycle, SHUTDOWN_GRACE_MS } from "./lifecycle.js";
-import { consoleLog, createLogger, flushLogs, guardOutput, logSettingsOf, setProcessLogger, type Log, type ServerLogger } from "./log.js";
+import { HARD_STOP_MS, lifecycle, stopWithParent } from "./lifecycle.js";
+import { consoleLog, createLogger, exitProcess, flushLogs, guardOutput, logSettingsOf, setProcessLogger, type Log, type ServerLogger } from "./log.js";
 import { createMetrics, gatherForWorkers, gatherFromPrimary, isMetricsTarget } from "./metrics.js";
 import { countBodyWrites, requestHeadOf } from "./node-io.js";
 import { observation, type Seen } from "./observe.js";
@@ -41,7 +41,8 @@ import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFr
 
 export { DEFAULT_PORT, HEADERS_TIMEOUT_MS, PROJECT_ROOT, REQUEST_TIMEOUT_MS, type StandaloneOptions } from "./config.js";
 export { ANSWER_SOURCE_HEADER } from "./keeping.js";
-export { SHUTDOWN_GRACE_MS } from "./lifecycle.js";
+export { HARD_STOP_MS, SHUTDOWN_GRACE_MS } from "./lifecycle.js";
+export { exitProcess };
 export { NOT_FOUND_PAGES, SITE_BUILD_RETRY_SECONDS, notFoundPageOf } from "./pages.js";
 export type { Log, LogLevel } from "./log.js";
 export { consoleLog };
@@ -156,15 +157,16 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * `npm start` (./start.mjs runs it from the bundle): the server on PORT until SIGTERM or SIGINT; with WORKERS above 1
- * a primary and its workers (./workers.ts), each worker running what one process runs alone.
+ * `npm start` (./start.mjs runs it from the bundle): the server on PORT until SIGTERM or SIGINT, or until npm is gone
+ * (`parentPid`: the parent ./start.mjs saw first); with WORKERS above 1 a primary and its workers (./workers.ts), each
+ * worker running what one process runs alone.
  */
-export async function main(): Promise<void> {
+export async function main({ parentPid = process.ppid }: { parentPid?: number } = {}): Promise<void> {
   const env = process.env;
   const settings = logSettingsOf(env);
   if ("problem" in settings) {
     consoleLog("error", `the standalone server could not start: ${settings.problem}`);
-    process.exit(1);
+    exitProcess(1);
   }
   // every line says which worker wrote it; a primary's lines (several workers) say none
   const workers = parseWorkers(env[WORKERS_ENV]);
@@ -177,8 +179,15 @@ export async function main(): Promise<void> {
   const scale = scaleOf(env);
   if ("problem" in scale) {
     log("error", `the standalone server could not start: ${scale.problem}`);
-    process.exit(1);
+    exitProcess(1);
   }
+  // npm gone: stopped as on SIGTERM, by the handler the primary or the lone process has set (a worker stops with
+  // its primary)
+  if (cluster.isPrimary)
+    stopWithParent(parentPid, (why) => {
+      log("warn", `${why}: stopping`);
+      process.kill(process.pid, "SIGTERM");
+    });
   const build = !process.argv.includes("--no-build");
   if (cluster.isPrimary && scale.workers > 1) {
     const started = Date.now();
@@ -240,15 +249,15 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
     if (stopping) return;
     stopping = true;
     if (!worker) log("info", `${why}: closing`);
-    // whatever holds the close up, the process ends shortly after the grace period
-    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS + 300).unref();
+    // whatever holds the close (or the output) up, the process ends shortly after the grace period
+    setTimeout(() => exitProcess(0), HARD_STOP_MS).unref();
     (service ? service.close() : Promise.resolve())
       .then(() => Promise.allSettled(cleanups.map((c) => c())))
       // the last lines reach the output if it takes them within 200 ms
       .then(() => flushLogs(200), () => flushLogs(200))
       .then(
-        () => process.exit(0),
-        () => process.exit(0),
+        () => exitProcess(0),
+        () => exitProcess(0),
       );
   };
   process.on("SIGINT", () => stop("SIGINT"));
@@ -272,7 +281,7 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
   }
   const metrics = createMetrics(worker ? { inWorker: true, gatherFromPrimary: gatherFromPrimary() } : {});
   service = createServer({ siteReady, logger, metrics, store, processInfo: worker ?? { workers: 1, worker: 1 }, limiter });
-  if (stopping) return void process.exit(0);
+  if (stopping) exitProcess(0);
   const { url } = await service.listen();
   if (!worker) log("info", `Swedish Calendar Service on ${url} (${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
 }
@@ -280,6 +289,6 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   main().catch((error) => {
     consoleLog("error", `the standalone server could not start: ${error?.message ?? error}`);
-    process.exit(1);
+    exitProcess(1);
   });
 }
