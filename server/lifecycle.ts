@@ -27,17 +27,18 @@ export const HARD_STOP_MS = SHUTDOWN_GRACE_MS + 300;
 export const PARENT_CHECK_MS = 250;
 
 /**
- * Run by npm (`npm start`: npm's process is the parent, the start script execs node), `stop` once npm is gone,
- * whatever ended it (a signal it could not pass on, its own failure to write): the server never outlives the process
- * an operator supervises. `parentPid` is the parent seen at the very start (./start.mjs), before npm could be gone. A
- * process started otherwise (a supervisor, a container, nohup) is left alone: it may outlive its parent on purpose.
+ * Run by `npm start` (npm's process is the parent: the start script execs node), `stop` once npm is gone, whatever
+ * ended it (a signal it could not pass on, its own failure to write to its output): the server never outlives the
+ * process an operator supervises. `npmPid` is npm's process id as the start script saw it (`NPM_PID=$PPID`, read
+ * before npm could be gone). A process started otherwise (a supervisor, a container, nohup) is left alone: it may
+ * outlive its parent on purpose.
  */
-export function stopWithParent(parentPid: number, stop: (why: string) => void, env: NodeJS.ProcessEnv = process.env): void {
-  if (!env.npm_lifecycle_event) return;
+export function stopWithParent(npmPid: number | undefined, stop: (why: string) => void): void {
+  if (!npmPid) return;
   const check = setInterval(() => {
-    if (process.ppid === parentPid) return;
+    if (process.ppid === npmPid) return;
     clearInterval(check);
-    stop(`npm (pid ${parentPid}) is gone`);
+    stop(`npm (pid ${npmPid}) is gone`);
   }, PARENT_CHECK_MS);
   check.unref();
 }

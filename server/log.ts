@@ -19,7 +19,7 @@
  * (counted as dropped) at the first error of any kind (a full disk, a full pipe, a closed one), never retried.
  * Every exit of the server goes through exitProcess.
  */
-import { writeSync } from "node:fs";
+import { openSync, writeSync } from "node:fs";
 import { format } from "node:util";
 import pino, { type DestinationStream, type Logger } from "pino";
 
@@ -151,21 +151,49 @@ function guardedStdout(): DestinationStream & { flush?: () => void } {
   // Node opens a pipe on stdout without blocking (libuv), so a full pipe answers a write with EAGAIN, retried later
   // from a timer, instead of holding a thread of the pool (or, at exit, the process) in a write that never returns
   void process.stdout.writable;
-  // at exit a write the output refuses (EAGAIN) is not retried; exitProcess says so before anything else runs
   process.once("exit", () => (exiting = true));
   // lines are written in chunks of FLUSH_BYTES, or every FLUSH_MS when fewer come: one write per line (a system call
-  // and a trip through the thread pool each) cost a fifth of the requests a second under load
-  const destination = pino.destination({ dest: 1, sync: false, minLength: FLUSH_BYTES, periodicFlush: FLUSH_MS, maxLength: MAX_BUFFERED_BYTES, retryEAGAIN: () => !exiting });
+  // and a trip through the thread pool each) cost a fifth of the requests a second under load.
+  // Once the process stops, a write the output refuses (EAGAIN) is given up, not retried.
+  let retrying = false;
+  const retryEAGAIN = () => (retrying = !exiting);
+  const destination = pino.destination({ dest: 1, sync: false, minLength: FLUSH_BYTES, periodicFlush: FLUSH_MS, maxLength: MAX_BUFFERED_BYTES, retryEAGAIN });
   boom = destination;
   let failed = false;
   let flushAfterWrite = false;
+  const buffer = destination as unknown as BoomBuffer;
   destination.on("error", () => {
+    if (failed) return;
     failed = true;
     droppedLines++;
+    // nothing more is written: SonicBoom's periodic flush would write the failed chunk again, every FLUSH_MS
+    for (const chunk of [buffer._writingBuf, ...buffer._bufs]) droppedLines += linesIn(chunk);
+    try {
+      destination.destroy();
+    } catch {
+      // already closed
+    }
   });
   destination.on("drop", () => droppedLines++);
+  destination.on("write", () => (retrying = false));
   // what is still buffered when the process ends is written then (pino's exit hook), once, if the output takes it
   destination.flushSync = () => flushOnceAtExit(destination, failed);
+  giveUpStalledOutput = () => {
+    if (!retrying || failed) return;
+    // A write waiting for a full output to take it is retried from a timer. Meanwhile another process sharing the
+    // output (a worker, started or ending) may switch it to blocking writes: the retry would then hold a thread of
+    // the pool in a write that never returns, and the exit (which waits for the pool) with it. What waits is dropped:
+    // the retry writes to /dev/null.
+    failed = true;
+    for (const chunk of [buffer._writingBuf, ...buffer._bufs]) droppedLines += linesIn(chunk);
+    buffer._bufs = [];
+    buffer._len = buffer._writingBuf.length;
+    try {
+      buffer.fd = openSync("/dev/null", "w");
+    } catch {
+      // no /dev/null: the retry goes to the output as before
+    }
+  };
   stdoutDestination = {
     write(line: string) {
       if (failed) {
@@ -224,8 +252,18 @@ export function flushLogs(ms = 200): Promise<void> {
  * takes it at once, else dropped (flushOnceAtExit): nothing at exit waits on the output.
  */
 export function exitProcess(code = 0): never {
-  exiting = true;
+  stopWaitingOnOutput();
   process.exit(code);
+}
+
+let giveUpStalledOutput = () => {};
+/**
+ * The process has begun to stop (SIGTERM, SIGINT): from here on a line the output does not take at once is dropped,
+ * never retried, and what waits for a stalled output is dropped now.
+ */
+export function stopWaitingOnOutput(): void {
+  exiting = true;
+  giveUpStalledOutput();
 }
 
 /**

@@ -30,7 +30,7 @@ import { PublicFiles } from "./files.js";
 import { INTERNAL_ORIGIN, brokenLimit, readTarget, refusalOf, type TargetFacts } from "./guard.js";
 import { keeping } from "./keeping.js";
 import { HARD_STOP_MS, lifecycle, stopWithParent } from "./lifecycle.js";
-import { consoleLog, createLogger, exitProcess, flushLogs, guardOutput, logSettingsOf, setProcessLogger, type Log, type ServerLogger } from "./log.js";
+import { consoleLog, createLogger, exitProcess, flushLogs, guardOutput, logSettingsOf, setProcessLogger, stopWaitingOnOutput, type Log, type ServerLogger } from "./log.js";
 import { createMetrics, gatherForWorkers, gatherFromPrimary, isMetricsTarget } from "./metrics.js";
 import { countBodyWrites, requestHeadOf } from "./node-io.js";
 import { observation, type Seen } from "./observe.js";
@@ -158,10 +158,10 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 
 /**
  * `npm start` (./start.mjs runs it from the bundle): the server on PORT until SIGTERM or SIGINT, or until npm is gone
- * (`parentPid`: the parent ./start.mjs saw first); with WORKERS above 1 a primary and its workers (./workers.ts), each
- * worker running what one process runs alone.
+ * (`npmPid`: npm's process id, when npm started it); with WORKERS above 1 a primary and its workers (./workers.ts),
+ * each worker running what one process runs alone.
  */
-export async function main({ parentPid = process.ppid }: { parentPid?: number } = {}): Promise<void> {
+export async function main({ npmPid }: { npmPid?: number } = {}): Promise<void> {
   const env = process.env;
   const settings = logSettingsOf(env);
   if ("problem" in settings) {
@@ -184,7 +184,7 @@ export async function main({ parentPid = process.ppid }: { parentPid?: number } 
   // npm gone: stopped as on SIGTERM, by the handler the primary or the lone process has set (a worker stops with
   // its primary)
   if (cluster.isPrimary)
-    stopWithParent(parentPid, (why) => {
+    stopWithParent(npmPid, (why) => {
       log("warn", `${why}: stopping`);
       process.kill(process.pid, "SIGTERM");
     });
@@ -248,6 +248,7 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
   const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
+    stopWaitingOnOutput();
     if (!worker) log("info", `${why}: closing`);
     // whatever holds the close (or the output) up, the process ends shortly after the grace period
     setTimeout(() => exitProcess(0), HARD_STOP_MS).unref();

@@ -17,7 +17,7 @@ import { availableParallelism } from "node:os";
 import { FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import { HARD_STOP_MS } from "./lifecycle.js";
 import { isMessage, Pending } from "./ipc.js";
-import { exitProcess, flushLogs, type Log } from "./log.js";
+import { exitProcess, flushLogs, stopWaitingOnOutput, type Log } from "./log.js";
 import { STORE_TIMEOUT_MS, afterTimeout } from "./redis-store.js";
 
 export const WORKERS_ENV = "WORKERS";
@@ -188,6 +188,7 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopWaitingOnOutput();
     log("info", `${signal}: closing ${numberOf.size} workers`);
     // whatever holds a worker up, everything ends shortly after the grace period
     setTimeout(() => {
