@@ -93,7 +93,8 @@ export async function readStoredForms(path: string, etag: string, size: number, 
   try {
     const stats = await handle.stat();
     if (!stats.isFile() || stats.size > maxBytes) return undefined;
-    const file = Buffer.allocUnsafe(stats.size);
+    // a buffer of its own: the forms kept from it must not hold a shared pool slab alive
+    const file = Buffer.allocUnsafeSlow(stats.size);
     const { bytesRead } = await handle.read(file, 0, stats.size, 0);
     const forms = parseStored(file.subarray(0, bytesRead));
     return forms && forms.header.etag === etag && forms.header.size === size ? forms : undefined;

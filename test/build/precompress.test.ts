@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { etagOf } from "../../contract/serialize.js";
 import { COMPRESS_MIN_BYTES } from "../../server/compress.js";
 import { STORED_SUFFIX, parseStored, storedFolderOf } from "../../server/stored-forms.js";
-import { precompress } from "../../build/precompress.js";
+import { NETLIFY_BUILD_ENV, precompress, precompressForServer } from "../../build/precompress.js";
 
 let dir: string;
 let out: string;
@@ -103,6 +103,24 @@ describe("precompress", () => {
     const result = await precompress({ out });
     expect([result.files, result.compressed, result.removed]).toEqual([2, 0, 1]);
     expect(storedFiles()).toEqual(["_astro/big.js", "v3/data/holidays.json"].map((p) => p + STORED_SUFFIX));
+  });
+
+  it("does nothing on Netlify's build (its CDN compresses)", async () => {
+    const other = join(dir, "netlify", "public");
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, "index.html"), `<!doctype html>${"<p>hej</p>".repeat(300)}`);
+    const saved = process.env[NETLIFY_BUILD_ENV];
+    process.env[NETLIFY_BUILD_ENV] = "true";
+    try {
+      expect(await precompressForServer({ out: other }, () => {})).toBeUndefined();
+    } finally {
+      if (saved === undefined) delete process.env[NETLIFY_BUILD_ENV];
+      else process.env[NETLIFY_BUILD_ENV] = saved;
+    }
+    expect(readdirSync(join(dir, "netlify"))).toEqual(["public"]);
+    const lines: string[] = [];
+    expect((await precompressForServer({ out: other }, (line) => lines.push(line)))?.compressed).toBe(1);
+    expect(lines).toEqual([expect.stringMatching(/^compressed forms: 1 of 1 files compressed/)]);
   });
 
   it("a floor above the server's threshold stores only the larger files (the dataset's)", async () => {
