@@ -206,6 +206,7 @@ export function createLogger(settings: LogSettings, options: { worker?: number; 
     destination,
   );
   const accessOn = logger.isLevelEnabled("info");
+  const workerField = options.worker === undefined ? "" : `,"worker":${JSON.stringify(options.worker)}`;
   return {
     settings,
     accessOn,
@@ -218,13 +219,31 @@ export function createLogger(settings: LogSettings, options: { worker?: number; 
       }
     },
     access(line) {
+      if (!accessOn) return;
       try {
-        logger.info(line, `${line.method} ${line.path} ${line.status}`);
+        destination.write(accessJson(line, workerField));
       } catch {
         droppedLines++;
       }
     },
   };
+}
+
+/**
+ * An access line as pino writes an info line with `worker` bound (level, time, worker, the fields, msg), built by hand:
+ * pino's generic serialisation of the object cost about a third of a request's CPU. The fields are in a fixed order;
+ * every string is escaped by JSON.stringify (the target, the client and a grant's note can hold any text).
+ */
+export function accessJson(line: AccessLine, workerField = ""): string {
+  const { method, path, status } = line;
+  return (
+    `{"level":"info","time":"${new Date().toISOString()}"${workerField},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}` +
+    `,"status":${status},"bytes":${line.bytes},"ms":${line.ms},"client":${JSON.stringify(line.client)},"route":${JSON.stringify(line.route)},"source":${JSON.stringify(line.source)}` +
+    (line.aborted ? `,"aborted":true` : "") +
+    (line.reason === undefined ? "" : `,"reason":${JSON.stringify(line.reason)}`) +
+    (line.granted === undefined ? "" : `,"granted":${JSON.stringify(line.granted)}`) +
+    `,"msg":${JSON.stringify(`${method} ${path} ${status}`)}}\n`
+  );
 }
 
 let defaultLogger: ServerLogger | undefined;
