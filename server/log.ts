@@ -235,14 +235,17 @@ export function createLogger(settings: LogSettings, options: { worker?: number; 
  * every string is escaped by JSON.stringify (the target, the client and a grant's note can hold any text).
  */
 export function accessJson(line: AccessLine, workerField = ""): string {
-  const { method, path, status } = line;
+  const method = JSON.stringify(line.method);
+  const path = JSON.stringify(line.path);
+  const { status } = line;
   return (
-    `{"level":"info","time":"${new Date().toISOString()}"${workerField},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}` +
+    `{"level":"info","time":"${new Date().toISOString()}"${workerField},"method":${method},"path":${path}` +
     `,"status":${status},"bytes":${line.bytes},"ms":${line.ms},"client":${JSON.stringify(line.client)},"route":${JSON.stringify(line.route)},"source":${JSON.stringify(line.source)}` +
     (line.aborted ? `,"aborted":true` : "") +
     (line.reason === undefined ? "" : `,"reason":${JSON.stringify(line.reason)}`) +
     (line.granted === undefined ? "" : `,"granted":${JSON.stringify(line.granted)}`) +
-    `,"msg":${JSON.stringify(`${method} ${path} ${status}`)}}\n`
+    // "METHOD path status": the two strings as escaped above, without their quotes
+    `,"msg":${method.slice(0, -1)} ${path.slice(1, -1)} ${status}"}\n`
   );
 }
 
