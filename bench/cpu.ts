@@ -17,7 +17,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PATHS } from "../contract/paths.js";
@@ -94,6 +94,7 @@ export async function run(): Promise<void> {
     console.log("bench/cpu.ts: no /proc to read the CPU of processes from; skipped");
     return;
   }
+  const loadBefore = loadavg()[0]!;
   const dir = mkdtempSync(join(tmpdir(), "bench-cpu-"));
   let redis: TestRedis | undefined;
   try {
@@ -195,7 +196,8 @@ export async function run(): Promise<void> {
       join(root, "docs", "bench-http.md"),
       "CPU per request",
       [
-        `Command: \`npm run bench -- cpu\` (bench/cpu.ts), ${new Date().toISOString().slice(0, 10)}, Node ${process.version}. CPU time (user + system, /proc) of each`,
+        `Command: \`npm run bench -- cpu\` (bench/cpu.ts), ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim()}),`,
+        `load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end (the machine is shared: CPU per request grows with the load). CPU time (user + system, /proc) of each`,
         "server process over a wrk run, divided by the requests completed (µs per request). Limits on; every request a distinct",
         "computed `/v3/shift` from a new client address every ten requests (X-Forwarded-For, TRUST_PROXY=loopback);",
         `\`node server/start.mjs --no-build\` per configuration; ${ROUNDS} rounds of every configuration in turn, ${SECONDS} s each after a 1 s`,
