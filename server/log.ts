@@ -231,7 +231,7 @@ export function createLogger(settings: LogSettings, options: { worker?: number; 
 
 /**
  * An access line as pino writes an info line with `worker` bound (level, time, worker, the fields, msg), built by hand:
- * pino's generic serialisation of the object cost about a third of a request's CPU. The fields are in a fixed order;
+ * half the CPU of pino's generic serialisation of the object, on every request. The fields are in a fixed order;
  * every string is escaped by JSON.stringify (the target, the client and a grant's note can hold any text).
  */
 export function accessJson(line: AccessLine, workerField = ""): string {
