@@ -23,6 +23,20 @@ export const SHUTDOWN_GRACE_MS = 1200;
  * margin for a loaded event loop. The exit itself never waits on the output (./log.ts exitProcess).
  */
 export const HARD_STOP_MS = SHUTDOWN_GRACE_MS + 300;
+
+/**
+ * Whether sockets of several processes may share a port, the kernel spreading connections over them (`reusePort` of
+ * server.listen: Node 22.12 and 23.1 on; Linux, FreeBSD, DragonFlyBSD, Solaris and AIX, where Node raises an error
+ * elsewhere). Without it the workers share the cluster's handle, and the primary accepts their connections.
+ */
+export const REUSE_PORT_AVAILABLE = reusePortAvailable(process.versions.node, process.platform);
+
+export function reusePortAvailable(version: string, platform: string): boolean {
+  const [major = 0, minor = 0] = version.split(".").map(Number);
+  const node = major > 23 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12);
+  return node && ["linux", "freebsd", "dragonfly", "sunos", "aix"].includes(platform);
+}
+
 /** How often a process started by npm looks whether npm is still there (stopWithParent). */
 export const PARENT_CHECK_MS = 250;
 
@@ -102,8 +116,9 @@ export function lifecycle(log: Log, serverOf: () => Server): Lifecycle {
       const server = serverOf();
       await new Promise<void>((resolveListen, reject) => {
         server.once("error", reject);
-        // exclusive: a cluster worker binds the socket itself instead of taking connections handed on by its primary
-        const shared = reusePort ? { exclusive: true, reusePort: true } : {};
+        // exclusive: a cluster worker binds the socket itself instead of taking connections handed on by its primary;
+        // where `reusePort` is not available, the cluster's shared handle (the primary accepts and hands on)
+        const shared = reusePort && REUSE_PORT_AVAILABLE ? { exclusive: true, reusePort: true } : {};
         server.listen({ port, host, ...shared }, () => {
           server.off("error", reject);
           resolveListen();
