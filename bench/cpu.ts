@@ -199,7 +199,7 @@ export async function run(): Promise<void> {
         `Command: \`npm run bench -- cpu\` (bench/cpu.ts), ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim()}),`,
         `load average ${loadBefore.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end (the machine is shared: CPU per request grows with the load). CPU time (user + system, /proc) of each`,
         "server process over a wrk run, divided by the requests completed (µs per request). Limits on; every request a distinct",
-        "computed `/v3/shift` from a new client address every ten requests (X-Forwarded-For, TRUST_PROXY=loopback);",
+        `computed \`${PATHS.shift}\` from a new client address every ten requests (X-Forwarded-For, TRUST_PROXY=loopback);`,
         `\`node server/start.mjs --no-build\` per configuration; ${ROUNDS} rounds of every configuration in turn, ${SECONDS} s each after a 1 s`,
         `warm-up, medians; wrk with one thread and ${CONNECTIONS} connections on the same machine. Access lines on (JSON on stdout, read and`,
         "dropped) but with LOG_LEVEL=warn. Repeated answers: one target again and again, limits off.",
