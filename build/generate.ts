@@ -4,7 +4,7 @@
  */
 import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "swedish-calendar/ics";
 import {
-  FIRST_YEAR, LAST_YEAR, civilFromDay, dayFromCivil, dayOf, findDueDateRule, fromIsoDate, isInRange, toIsoDate, type DayNumber, dataVersion,
+  CORRECTIONS, FIRST_YEAR, LAST_YEAR, civilFromDay, dayFromCivil, dayOf, findDueDateRule, fromIsoDate, isInRange, toIsoDate, type DayNumber, dataVersion,
 } from "swedish-calendar/core";
 import {
   dueDateCatalogueResource, dueDatesResource,
@@ -60,7 +60,8 @@ export function yearIcs(year: number): string {
 export function yearIcsFast(year: number): string {
   const parts = (icsParts ??= icsPartsFromProbes());
   const events = feedEvents(year, year, DEFAULT_FEED_OPTIONS);
-  if (events.some((e) => !parts.blocks.has(e.code))) return yearIcs(year);
+  // a year a correction touched has events with SEQUENCE and LAST-MODIFIED, which the probes' blocks lack
+  if (CORRECTED_YEARS.has(year) || events.some((e) => !parts.blocks.has(e.code))) return yearIcs(year);
   const stamp = feedTimestamp(year);
   let text = parts.header;
   for (const e of events) {
@@ -74,6 +75,7 @@ export function yearIcsFast(year: number): string {
   return text + parts.footer;
 }
 
+const CORRECTED_YEARS = new Set(CORRECTIONS.flatMap((c) => c.years));
 const UID_DATE = /^UID:\d{4}-\d{2}-\d{2}-/m;
 const STAMP = /^DTSTAMP:\d{8}T\d{6}Z/m;
 const START = /^DTSTART;VALUE=DATE:\d{8}/m;

@@ -9,7 +9,7 @@ import { dirname, join, relative } from "node:path";
 import { stockholmYear } from "../functions/lib/cache.js";
 
 /** What the site build reads (relative to the project root). */
-export const SITE_INPUTS = ["site", "data-gen", "contract", "package-lock.json", "tsconfig.json"];
+export const SITE_INPUTS = ["site", "data-gen", "contract", "CHANGELOG.md", "package-lock.json", "tsconfig.json"];
 const SKIPPED_DIRECTORIES = new Set(["node_modules", ".astro", "dist"]);
 
 /**

@@ -17,7 +17,7 @@
  */
 import { missingArgument } from "swedish-calendar/core";
 import { PARAMETERS, type ParameterDeclaration, type ParameterKey, type Parameters, type ValueOf } from "./parameters.js";
-import { ProblemError, invalidParameter } from "./problems.js";
+import { ProblemError, invalidParameter, type ProblemSlug } from "./problems.js";
 import { ROUTE_BY_ID, type RouteId, type RouteParameterKey } from "./routes.js";
 
 /**
@@ -37,6 +37,50 @@ export type ArgsOf<R extends RouteId> = {
 export interface DeclaredParameter {
   key: ParameterKey;
   parameter: ParameterDeclaration;
+}
+
+/**
+ * The most one argument may hold, whichever door it came through (HTTP: a parameter's values in the path or the query;
+ * MCP: a tool argument's JSON value). No parameter takes more than a list of a few short values (`add`: at most
+ * MAX_STEPS steps), so these are far above any valid value and far below what costs anything to look at: a value over
+ * one is refused (400, `invalid-parameter`) before anything reads it, turns it into text or walks it recursively.
+ *   - depth: lists and objects inside one another (a text, a number or a boolean is 0; a list of them 1);
+ *   - values: list items and object entries in all (an HTTP parameter: how many times it was given);
+ *   - chars: characters of text in all (strings, and numbers and booleans as written).
+ */
+export const ARGUMENT_LIMITS = { depth: 4, values: 100, chars: 1024 } as const;
+
+/**
+ * Refuses an argument's value that is over ARGUMENT_LIMITS, without recursion and without looking at more than the
+ * limits allow (a value 20,000 lists deep, a list of a million items or a megabyte of text cost no more than a valid
+ * one). `name`: the parameter, as errors name it; `slug`: the problem of a value the parameter refuses this way.
+ */
+export function checkArgumentSize(name: string, value: unknown, slug: ProblemSlug = "invalid-parameter"): void {
+  const refuse = (what: string) => new ProblemError(slug, `'${name}' ${what}; no valid value comes near that`, name);
+  const pending: [unknown, number][] = [[value, 0]];
+  let values = 0;
+  let chars = 0;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item === "string") chars += item.length;
+    else if (typeof item === "number" || typeof item === "boolean" || typeof item === "bigint") chars += String(item).length;
+    if (chars > ARGUMENT_LIMITS.chars) throw refuse(`is longer than ${ARGUMENT_LIMITS.chars} characters`);
+    if (typeof item !== "object" || item === null) continue;
+    if (depth + 1 > ARGUMENT_LIMITS.depth) throw refuse(`nests lists or objects more than ${ARGUMENT_LIMITS.depth} deep`);
+    // a list's length, an object's entries one by one: never more than the limit is looked at
+    if (Array.isArray(item)) {
+      if (values + item.length > ARGUMENT_LIMITS.values) throw refuse(`holds more than ${ARGUMENT_LIMITS.values} values`);
+      values += item.length;
+      for (let i = item.length - 1; i >= 0; i--) pending.push([item[i], depth + 1]);
+      continue;
+    }
+    for (const key in item) {
+      if (!Object.hasOwn(item, key)) continue;
+      if (++values > ARGUMENT_LIMITS.values) throw refuse(`holds more than ${ARGUMENT_LIMITS.values} values`);
+      chars += key.length;
+      pending.push([(item as Record<string, unknown>)[key], depth + 1]);
+    }
+  }
 }
 
 /** The raw values given for a parameter, as text, in order; none when it was not given. */
@@ -105,10 +149,17 @@ function decodeSegment(segment: string, name: string): string {
  */
 export function requestValues(pathValues: Readonly<Record<string, string>>, query: URLSearchParams | URL): RawValues {
   let params: URLSearchParams | undefined;
-  return ({ parameter: { in: location, name } }) => {
-    if (location === "path") return Object.hasOwn(pathValues, name) ? [decodeSegment(pathValues[name], name)] : [];
-    params ??= query instanceof URL ? query.searchParams : query;
-    return params.getAll(name);
+  return ({ parameter: { in: location, name, duplicateSlug } }) => {
+    let values: string[];
+    if (location === "path") values = Object.hasOwn(pathValues, name) ? [decodeSegment(pathValues[name], name)] : [];
+    else {
+      params ??= query instanceof URL ? query.searchParams : query;
+      values = params.getAll(name);
+    }
+    // how many times and how much text (one value within the length is within every limit); a repeat of a
+    // single-valued parameter is refused next, by readArguments
+    if (values.length > 1 || (values[0]?.length ?? 0) > ARGUMENT_LIMITS.chars) checkArgumentSize(name, values, duplicateSlug);
+    return values;
   };
 }
 
@@ -127,17 +178,19 @@ function textOf(value: unknown): string {
 
 /**
  * The raw values of one JSON argument (absent: undefined; `null` counts as absent, as many clients send it for an unset
- * option); an array is every value of a repeatable parameter.
+ * option); an array is every value of a repeatable parameter. A value over ARGUMENT_LIMITS is refused first, named as
+ * `shown` (the parameter's own name: errors name `steps` as 'add').
  */
-export function argumentValues(args: Json, name: string, repeatable: boolean): string[] | undefined {
+export function argumentValues(args: Json, name: string, repeatable: boolean, shown = name): string[] | undefined {
   if (!Object.hasOwn(args, name)) return undefined;
   const value = args[name];
   if (value === undefined || value === null) return undefined;
+  checkArgumentSize(shown, value);
   if (repeatable && Array.isArray(value)) return value.map(textOf);
   return [textOf(value)];
 }
 
 /** The raw values of a tool call's arguments; `nameOf` gives the argument that stands for a parameter of the row. */
 export function toolValues(args: Json, nameOf: (key: ParameterKey) => string): RawValues {
-  return ({ key, parameter }) => argumentValues(args, nameOf(key), parameter.repeat === "all") ?? [];
+  return ({ key, parameter }) => argumentValues(args, nameOf(key), parameter.repeat === "all", parameter.name) ?? [];
 }

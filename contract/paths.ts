@@ -36,3 +36,9 @@ export type RouteId = keyof typeof PATHS;
 export function pathOf(id: RouteId, values: Record<string, string> = {}): string {
   return PATHS[id].replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? ""));
 }
+
+/**
+ * The changelog (CHANGELOG.md) as the site publishes it: its page (Swedish at this path, English under /en/) and its
+ * Atom feed, both built from the file at build time (site/src/lib/changelog.ts).
+ */
+export const CHANGELOG = { page: "/changelog/", atom: "/changelog.atom" } as const;

@@ -43,6 +43,11 @@ export {
   RULES_BY_CODE,
   type ObservanceRule,
 } from "./rules.js";
+// The record of data corrections: the build's data diff, the feed's tests
+export {
+  CORRECTIONS,
+  type DataCorrection,
+} from "./corrections.js";
 // Errors: the contract's problem mapping (problems.ts, routes.ts, readings.ts), tests
 export {
   CalendarError,

@@ -4,19 +4,20 @@ import { catalogue } from "./catalogue.js";
 import { OBSERVANCE_RULES, observanceDate } from "./rules.js";
 import { FLAG_DAY_RULES, flagDayCatalogue, flagDayDate } from "./flagdays.js";
 import { DUE_DATE_RULES, dueDateCatalogue } from "./duedates.js";
+import { CORRECTIONS } from "./corrections.js";
 
 let cached: string | undefined;
 
 /**
  * A fingerprint of the calendar data: the names and types of the catalogue, and the date every rule gives in every
  * year of the range; the same of the flag-day table; the due-date schedules (their dates follow from their rules and
- * the holidays). Any change to the rules table, the flag-day table, the due-date table or a name
- * changes it: the service's `/health` states it, so a cached copy of an answer can be checked against it.
+ * the holidays); the record of data corrections (corrections.ts, which the feed's events carry). Any change to the
+ * rules table, the flag-day table, the due-date table, a name or the corrections changes it: the service's `/health` states it, so a cached copy of an answer can be checked against it.
  * (The catalogues are hashed in the envelopes the fingerprint was first defined over, so it stays what it was.)
  * Computed once, lazily (a few tens of milliseconds).
  *
  * @example
- * dataVersion(); // "e097a100e893c749"
+ * dataVersion(); // "3964953c17d8d5f7"
  */
 export function dataVersion(): string {
   if (cached) return cached;
@@ -35,6 +36,7 @@ export function dataVersion(): string {
     hash.update(new Uint8Array(dates.buffer));
   }
   hash.update(JSON.stringify({ count: DUE_DATE_RULES.length, dueDates: dueDateCatalogue() }));
+  hash.update(JSON.stringify({ corrections: CORRECTIONS }));
   cached = hash.hex().slice(0, 16);
   return cached;
 }

@@ -20,6 +20,7 @@ import type { Day } from "./types.js";
 import { FEED_SIGNATURES as SIGNATURES } from "./signatures.js";
 import { checkArguments } from "./validation.js";
 import { FEED_PRODUCT_ID, FEED_REFRESH, foldLine as fold } from "./ical-text.js";
+import { CORRECTIONS, revisionsOf, type DataCorrection } from "./corrections.js";
 
 /** The fixed domain of every event UID: `<date>-<code>@swedish-calendar.example`. */
 const FEED_UID_DOMAIN = SERVICE_DOMAIN;
@@ -249,6 +250,12 @@ function escapeText(text: string): string {
   return text.replace(/[\\;,]|\r?\n/g, (m) => (m.length === 1 && m !== "\n" ? "\\" + m : "\\n"));
 }
 
+/** SEQUENCE and LAST-MODIFIED (RFC 5545 s. 3.8.7.4, 3.8.7.3) of an event corrections touched; nothing otherwise. */
+function revisionLines(revision: { sequence: number; lastModified: string } | undefined): string {
+  if (!revision) return "";
+  return `SEQUENCE:${revision.sequence}\r\nLAST-MODIFIED:${revision.lastModified.replaceAll("-", "")}T000000Z\r\n`;
+}
+
 /** A content line, folded, with its CRLF. */
 function contentLine(line: string): string {
   return fold(line) + "\r\n";
@@ -269,6 +276,10 @@ function contentLine(line: string): string {
  * CATEGORIES, X-MICROSOFT-CDO-BUSYSTATUS, TRANSP. X-WR-CALNAME is written unescaped, as it always was: it is no
  * RFC 5545 property, and a parser that does not know it (ical.js, for one) reads its value as it stands, so an
  * escaped comma ("flaggdagar\, …") would show its backslash.
+ *
+ * An event a data correction touched (corrections.ts: its year and its code are the correction's) carries, after
+ * DTSTAMP, `SEQUENCE` (how many corrections touched it) and `LAST-MODIFIED` (the latest one's date, midnight UTC), so
+ * a subscribed calendar replaces it; every other event is written as before, byte for byte.
  */
 export function buildFeed(fromYear: number, toYear: number, options: FeedOptions = {}): string {
   checkArguments(SIGNATURES.buildFeed, [fromYear, toYear, options]);
@@ -279,8 +290,14 @@ export function buildFeed(fromYear: number, toYear: number, options: FeedOptions
  * The feed's text for options already read and resolved (the service's argument reader has checked every option and
  * the due-date codes): buildFeed without its checks, for the service, which parses a request's values once.
  */
-export function writeFeed(fromYear: number, toYear: number, options: ResolvedFeedOptions): string {
+export function writeFeed(
+  fromYear: number,
+  toYear: number,
+  options: ResolvedFeedOptions,
+  corrections: readonly DataCorrection[] = CORRECTIONS,
+): string {
   const stamp = `DTSTAMP:${feedTimestamp(fromYear)}\r\n`;
+  const revisionOf = revisionsOf(corrections);
   const busy = options.busy
     ? "X-MICROSOFT-CDO-BUSYSTATUS:BUSY\r\nTRANSP:OPAQUE\r\n"
     : "X-MICROSOFT-CDO-BUSYSTATUS:FREE\r\nTRANSP:TRANSPARENT\r\n";
@@ -296,6 +313,7 @@ export function writeFeed(fromYear: number, toYear: number, options: ResolvedFee
       contentLine(`UID:${e.uid}`) +
       contentLine(`SUMMARY:${escapeText(e.summary)}`) +
       stamp +
+      revisionLines(revisionOf(+e.date.slice(0, 4), e.code)) +
       // a DATE value: YYYYMMDD (every year of the range has four digits)
       `DTSTART;VALUE=DATE:${e.date.slice(0, 4)}${e.date.slice(5, 7)}${e.date.slice(8, 10)}\r\n` +
       contentLine(`DESCRIPTION:${escapeText(e.description)}`) +

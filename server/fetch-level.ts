@@ -70,8 +70,9 @@ export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life
       const now = clock();
       for (const call of calls) {
         const requests = v3RequestsOf(call.name, call.arguments);
-        // an unknown tool is a protocol error, and a call whose every answer is a file is not counted
-        if (!requests || requests.every((url) => answeredByFile(url, built))) continue;
+        // an unknown tool is a protocol error, and a call whose every answer is a file is not counted (a refused
+        // argument: no file answers it)
+        if (!requests || (requests !== "refused" && requests.every((url) => answeredByFile(url, built)))) continue;
         const over = await limitedOn(counter, SURFACES.mcp, { rateLimitsEnabled, store, clientAddress: ctx.clientAddress }, now);
         if (over) return over;
       }

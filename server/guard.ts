@@ -190,16 +190,24 @@ export function rawHttp(answer: Answer): Buffer {
   return Buffer.concat([Buffer.from(lines.join("\r\n"), "latin1"), body]);
 }
 
-/** Writes a response onto a socket Node's HTTP layer has given up on, then closes it. Never throws. */
-export function answerOnSocket(socket: Duplex, answer: Answer): void {
+/**
+ * Writes a response onto a socket Node's HTTP layer has given up on, then closes it: true when the answer was handed
+ * to the socket, false when it could not be (the socket was gone already). Never throws.
+ */
+export function answerOnSocket(socket: Duplex, answer: Answer): boolean {
   try {
     const bytes = rawHttp(answer);
-    if (!socket.writable || socket.destroyed) return void socket.destroy();
+    if (!socket.writable || socket.destroyed) {
+      socket.destroy();
+      return false;
+    }
     socket.end(bytes);
     // a client that never reads must not hold the socket open
     setTimeout(() => socket.destroy(), 2000).unref();
+    return true;
   } catch {
     socket.destroy();
+    return false;
   }
 }
 
@@ -222,18 +230,45 @@ export function expectationFailed(expect: string | undefined, target: string): A
 }
 
 /**
+ * Why the socket guard refused a request, as its access line says (`reason`): Node's parser codes by what they mean,
+ * CONNECT, and an unsupported `Expect`.
+ */
+export type SocketRefusalReason =
+  | "bad-method" | "header-too-large" | "request-timeout" | "invalid-length" | "malformed-header" | "bad-target"
+  | "malformed-request" | "connect" | "expectation-failed";
+
+/** The parser's codes that have a reason of their own; every other code is `malformed-request`. */
+const REASON_OF_CODE: Readonly<Record<string, SocketRefusalReason>> = {
+  HPE_INVALID_METHOD: "bad-method",
+  HPE_HEADER_OVERFLOW: "header-too-large",
+  ERR_HTTP_REQUEST_TIMEOUT: "request-timeout",
+  HPE_INVALID_CONTENT_LENGTH: "invalid-length",
+  HPE_UNEXPECTED_CONTENT_LENGTH: "invalid-length",
+  HPE_INVALID_TRANSFER_ENCODING: "invalid-length",
+  HPE_INVALID_HEADER_TOKEN: "malformed-header",
+  HPE_INVALID_URL: "bad-target",
+};
+
+/** A refusal of Node's parser: the answer, why, and the request line as far as it could be read. */
+export interface ClientErrorRefusal extends Refusal {
+  reason: SocketRefusalReason;
+  line: { method: string; target: string };
+}
+
+/**
  * The answer to a request Node's HTTP parser refused (`clientError`): an unknown method token (`FOO`, `TRACK`,
  * lowercase `get`) 405; a request head (line and headers) over Node's limit 431 (Node hands over only the chunk it
  * was reading, so a giant target cannot be told from a giant header there); a request not complete in time
  * (headers or body) 408; anything else unreadable (a bad target, a space or control byte, conflicting lengths) 400.
  * Undefined: nobody to answer.
  */
-export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): Refusal | undefined {
+export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): ClientErrorRefusal | undefined {
   const code = error.code ?? "";
   if (code === "ECONNRESET" || code === "EPIPE") return undefined;
   const line = requestLineOf(error.rawPacket);
   const target = targetProblem(line.target) === undefined ? line.target : "/";
-  const answer = (refused: Answer, on = target): Refusal => ({ answer: refused, target: on });
+  const reason = REASON_OF_CODE[code] ?? "malformed-request";
+  const answer = (refused: Answer, on = target): ClientErrorRefusal => ({ answer: refused, target: on, reason, line });
   if (code === "HPE_INVALID_METHOD") return answer(methodProblem(line.method, target));
   if (code === "HPE_HEADER_OVERFLOW") return answer(headersTooLarge("/"), "/");
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") return answer(requestTimeout(target));

@@ -14,8 +14,11 @@ import { writeAnswer } from "./node-io.js";
 /** The header that says what answered (`file` or `function`), sent only when `answerSourceHeader` is on (tests). */
 export const ANSWER_SOURCE_HEADER = "X-Answer-Source";
 
-/** What answered a request, as the access line and the metrics tell it: a kept answer, a file (dataset or site), computed. */
-export type ObservedSource = "kept" | "file" | "computed";
+/**
+ * What answered a request, as the access line and the metrics tell it: a kept answer, a file (dataset or site),
+ * computed, or refused by the socket guard below the HTTP layer (./sockets.ts).
+ */
+export type ObservedSource = "kept" | "file" | "computed" | "refused";
 
 const SOURCE = Symbol("answer source");
 type Sourced = RequestContext & { [SOURCE]?: ObservedSource };

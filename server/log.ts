@@ -67,10 +67,12 @@ export interface AccessLine {
   client: string;
   /** the row of the route table (its id), `metrics`, or `-` for a path no row answers */
   route: string;
-  /** what answered: a kept answer, a file (dataset or site), or computed */
+  /** what answered: a kept answer, a file (dataset or site), computed, or refused (the socket guard, ./sockets.ts) */
   source: string;
   /** the client went away before the answer was written */
   aborted?: true;
+  /** why the request was refused below the HTTP layer (source `refused`: ./guard.ts SocketRefusalReason) */
+  reason?: string;
 }
 
 export interface ServerLogger {

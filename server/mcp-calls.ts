@@ -4,20 +4,31 @@
  * so that the rewrite rules can say whether the deployed service would answer it with dataset files.
  */
 import { PARAMETERS } from "../contract/parameters.js";
+import { problemOf } from "../contract/problems.js";
 import { ROUTE_BY_ID } from "../contract/routes.js";
-import { TOOL_BY_NAME, rawValues } from "../functions/lib/mcp-tools.js";
+import { TOOL_BY_NAME, rawValues, type ToolDeclaration } from "../functions/lib/mcp-tools.js";
 
 type Json = Record<string, unknown>;
 
 /**
  * The v3 requests a tool call stands for, as the URLs a client would write for them (path and query from the call's
  * arguments, as sent), so that the call is counted as those requests are (the standalone server: a call the deployed
- * service would answer with dataset files is not counted); undefined for an unknown tool.
+ * service would answer with dataset files is not counted); undefined for an unknown tool; "refused" when an argument
+ * is over the argument limits (the call is answered as a refused v3 request, and counted as one is).
  */
-export function v3RequestsOf(name: unknown, args: unknown): URL[] | undefined {
+export function v3RequestsOf(name: unknown, args: unknown): URL[] | "refused" | undefined {
   const tool = typeof name === "string" ? TOOL_BY_NAME.get(name) : undefined;
   if (!tool) return undefined;
   const given: Json = typeof args === "object" && args !== null && !Array.isArray(args) ? (args as Json) : {};
+  try {
+    return urlsOf(tool, given);
+  } catch (error) {
+    if (problemOf(error)) return "refused";
+    throw error;
+  }
+}
+
+function urlsOf(tool: ToolDeclaration, given: Json): URL[] {
   return tool.requests.map((request) => {
     const route = ROUTE_BY_ID[request.route];
     const pathValues: Record<string, string> = {};

@@ -3,8 +3,11 @@
  * same machine or one the operator names:
  *   - http_requests_total{route,status,source}           every request answered, by the route table's row (its id;
  *                                                         `metrics`, or `-` for a path no row answers), status and
- *                                                         what answered (kept, file, computed)
+ *                                                         what answered (kept, file, computed; refused: answered by the
+ *                                                         socket guard below the HTTP layer, route `-`)
  *   - http_request_duration_seconds{route,source}         a histogram of the time from the request's head to its answer
+ *   - http_connection_timeouts_total{answered}            connections closed because a request was not complete in
+ *                                                         time: answered 408 (true), or closed without an answer (false)
  *   - rate_limit_decisions_total{surface,decision}        the limiter's decisions: admitted, refused, failed_open
  *   - kept_answers, kept_answer_bytes, kept_answer_hits_total   the answers kept for repeated targets (./answers.ts)
  *   - log_lines_dropped                                    log lines an unreadable output could not take (./log.ts)
@@ -52,6 +55,8 @@ export interface Metrics {
   readonly registry: Registry;
   /** one answered request */
   request(route: string, status: number, source: string, seconds: number): void;
+  /** a connection closed for a time-out: answered 408, or closed without an answer */
+  connectionTimedOut(answered: boolean): void;
   /** a limiter store whose every decision is counted */
   counting(store: RateLimitStore): RateLimitStore;
   /** reads the kept answers' count and bytes when scraped */
@@ -66,9 +71,12 @@ const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?: () => Promise<string> } = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: "http_requests_total", help: "Requests answered, by route, status and what answered (kept, file, computed)", labelNames: ["route", "status", "source"] as const, registers: [registry] });
+  const requests = new Counter({ name: "http_requests_total", help: "Requests answered, by route, status and what answered (kept, file, computed, refused: by the socket guard)", labelNames: ["route", "status", "source"] as const, registers: [registry] });
   const durations = new Histogram({ name: "http_request_duration_seconds", help: "Time from a request's head to its answer", labelNames: ["route", "source"] as const, buckets: DURATION_BUCKETS, registers: [registry] });
   const decisions = new Counter({ name: "rate_limit_decisions_total", help: "The limiter's decisions by surface: admitted, refused, failed_open (the store failed: admitted uncounted)", labelNames: ["surface", "decision"] as const, registers: [registry] });
+  const timeouts = new Counter({ name: "http_connection_timeouts_total", help: "Connections closed because a request was not complete in time: answered 408 (answered=true) or closed without an answer", labelNames: ["answered"] as const, registers: [registry] });
+  // both series exist from the start, so a scraper sees 0 rather than nothing
+  for (const answered of ["true", "false"]) timeouts.inc({ answered }, 0);
   const keptHits = new Counter({ name: "kept_answer_hits_total", help: "Requests answered from the answers kept for repeated targets", registers: [registry] });
   let keptSize = () => 0;
   let keptBytes = () => 0;
@@ -93,6 +101,9 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
       requests.inc({ route, status: statusText, source });
       durations.observe({ route, source }, seconds);
       if (source === "kept") keptHits.inc();
+    },
+    connectionTimedOut(answered) {
+      timeouts.inc({ answered: String(answered) });
     },
     counting(store) {
       return {

@@ -1,9 +1,13 @@
 /**
  * What each request leaves behind once its answer is written (or its client went away): an access line in the log
  * (./log.ts) and its numbers in the metrics (./metrics.ts). The raw request handler begins an observation for each
- * request and fills in what it learns on the way: the route table's row, and what answered.
+ * request and fills in what it learns on the way: the route table's row, and what answered. A request the socket
+ * guard answers below the HTTP layer (./sockets.ts) leaves the same line and count, with source `refused` and its
+ * reason; a connection closed for a time-out is counted apart as well (answered 408 or not).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { readTarget } from "./guard.js";
 import type { RequestContext } from "../functions/lib/serve.js";
 import { sourceOf, type ObservedSource } from "./keeping.js";
 import type { AccessLine } from "./log.js";
@@ -21,11 +25,38 @@ export interface Seen {
   source: ObservedSource;
   /** the request's context once dispatch made one: what answered is read from it (./keeping.ts sourceOf) */
   ctx?: RequestContext;
+  /** why it was refused, when the socket guard refused it (./guard.ts SocketRefusalReason) */
+  reason?: string;
+  /** the answer the socket guard wrote on the socket under this response (a request not complete in time) */
+  onSocket?: { status: number; bytes: number };
+}
+
+/** A request the socket guard answered on the socket, with no response object of Node's to observe. */
+export interface SocketRefusal {
+  socket: Duplex;
+  /** as the request line gave them (either may be unreadable: the line then shows `-`) */
+  method: string;
+  target: string;
+  status: number;
+  /** bytes of the body written; 0 when the socket was gone */
+  bytes: number;
+  written: boolean;
+  reason: string;
+  /** the address counted (a request Node parsed: as the limiter reads it), else the socket's */
+  client?: string;
 }
 
 export interface Observation {
   /** starts observing a request: its line and numbers are written once its response closes */
   begin(req: IncomingMessage, res: ServerResponse): Seen;
+  /** a new connection: a refusal on it is timed from here, or from the end of its previous answer */
+  opened(socket: Duplex): void;
+  /** a request answered on its socket: its access line and count now */
+  refused(refusal: SocketRefusal): void;
+  /** the socket guard answered on the socket of a request being observed: its line says that answer */
+  answeredOnSocket(res: ServerResponse, status: number, bytes: number, reason: string): void;
+  /** a connection closed for a time-out: answered 408, or closed without an answer */
+  timedOut(answered: boolean): void;
 }
 
 export interface ObservationParts {
@@ -56,33 +87,80 @@ const shown = (target: string, queries: boolean): string => {
   return path.length > LOGGED_TARGET_CHARS ? `${path.slice(0, LOGGED_TARGET_CHARS)}…(${path.length} characters)` : path;
 };
 
+/** A method as a line shows it: a plain token, else `-` (a request line of garbage). */
+const shownMethod = (method: string): string => (/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}$/.test(method) ? method : "-");
+
+const roundMs = (ms: number) => Math.round(ms * 1000) / 1000;
+
 export function observation({ metrics, access, queries, clientOf }: ObservationParts): Observation | undefined {
   if (!metrics && !access) return undefined;
+  const seenOf = new WeakMap<ServerResponse, Seen>();
+  // when each connection began waiting for its current request: opened, or its previous answer done
+  const waitingSince = new WeakMap<Duplex, number>();
   return {
     begin(req, res) {
       const started = performance.now();
       const seen: Seen = { route: "-", source: "computed" };
+      seenOf.set(res, seen);
       res.once("close", () => {
-        const ms = performance.now() - started;
-        const source = seen.ctx ? sourceOf(seen.ctx) : seen.source;
-        const finished = res.writableFinished;
+        const now = performance.now();
+        const ms = now - started;
+        waitingSince.set(req.socket, now);
+        const { onSocket } = seen;
+        const source = onSocket ? "refused" : seen.ctx ? sourceOf(seen.ctx) : seen.source;
+        const finished = onSocket !== undefined || res.writableFinished;
         // a client gone before the head was written: no status was sent
-        const status = res.headersSent ? res.statusCode : 0;
+        const status = onSocket?.status ?? (res.headersSent ? res.statusCode : 0);
         metrics?.request(seen.route, status, source, ms / 1000);
         access?.({
           method: req.method ?? "",
           path: shown(req.url ?? "", queries),
           status,
-          bytes: finished ? bodyBytesOf(res) : 0,
-          ms: Math.round(ms * 1000) / 1000,
+          bytes: onSocket?.bytes ?? (finished ? bodyBytesOf(res) : 0),
+          ms: roundMs(ms),
           // the address dispatch counted, else read again (a kept answer, a refusal)
           client: seen.ctx?.clientAddress ?? clientOf(req),
           route: seen.route,
           source,
           ...(finished ? {} : { aborted: true as const }),
+          ...(seen.reason ? { reason: seen.reason } : {}),
         });
       });
       return seen;
     },
+    opened(socket) {
+      waitingSince.set(socket, performance.now());
+    },
+    refused({ socket, method, target, status, bytes, written, reason, client }) {
+      const now = performance.now();
+      const ms = now - (waitingSince.get(socket) ?? now);
+      metrics?.request("-", status, "refused", ms / 1000);
+      access?.({
+        method: shownMethod(method),
+        path: readTarget(target).problem === undefined ? shown(target, queries) : "-",
+        status,
+        bytes: written ? bytes : 0,
+        ms: roundMs(ms),
+        client: client ?? socketAddress(socket),
+        route: "-",
+        source: "refused",
+        ...(written ? {} : { aborted: true as const }),
+        reason,
+      });
+    },
+    answeredOnSocket(res, status, bytes, reason) {
+      const seen = seenOf.get(res);
+      if (!seen) return;
+      seen.onSocket = { status, bytes };
+      seen.reason = reason;
+    },
+    timedOut(answered) {
+      metrics?.connectionTimedOut(answered);
+    },
   };
+}
+
+/** The address at the other end of a socket (a Duplex the HTTP server handed over is a net.Socket). */
+function socketAddress(socket: Duplex): string {
+  return (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? "unknown";
 }

@@ -140,7 +140,13 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     }
   };
 
-  server = guardedHttpServer(config.headersTimeoutMs, handle, { asTheSurfaceAnswers: dispatch.asTheSurfaceAnswers, fail: life.fail, log: config.log });
+  server = guardedHttpServer(config.headersTimeoutMs, handle, {
+    asTheSurfaceAnswers: dispatch.asTheSurfaceAnswers,
+    fail: life.fail,
+    log: config.log,
+    observing,
+    clientOf: config.clientOf,
+  });
 
   return {
     server,

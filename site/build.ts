@@ -1,7 +1,8 @@
 /**
  * Copies the Astro build (.astro-dist) into the publish folder public/ without touching what the
  * dataset builder generates there (v3/, ics/, data/, manifest.json). The site's own entries are the Swedish
- * pages (index.html, api/, v2-deprecation/), the English ones under en/, and _astro/. Run after
+ * pages (index.html, api/, v2-deprecation/, changelog/), the English ones under en/, the changelog's Atom feed
+ * (changelog.atom), and _astro/. Run after
  * `astro build --root site`: `npm run build:site` does both.
  */
 import { cp, mkdir, readdir, rm, stat } from "node:fs/promises";

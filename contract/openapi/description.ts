@@ -6,6 +6,7 @@ import { API_VERSION, CACHE_LONG, MCP_MAX_BODY_BYTES, PROBLEM_BASE, SURFACES, V2
 import { PROBLEM_STATUS, type ProblemSlug } from "../problems.js";
 import { perWindow } from "../routes.js";
 import { STATIC_DATASET_NOTE, datasetFileRows } from "./static-dataset.js";
+import { CHANGELOG } from "../paths.js";
 
 /** When each problem type is answered, in words (the document's slug table; the site's API page lists it too). */
 export const PROBLEM_WHEN: Readonly<Record<ProblemSlug, string>> = {
@@ -65,6 +66,7 @@ export function description(): string {
       "every endpoint is GET (HEAD answers like GET without a body; OPTIONS is the CORS preflight and answers 204), except the " +
       "Model Context Protocol endpoint `POST /mcp`, whose tools answer the same questions for AI assistants. HTTPS only; " +
       "CORS is open to every origin; no authentication.",
+    `What changed and when: the changelog at [${CHANGELOG.page}](${CHANGELOG.page}) (English at [/en${CHANGELOG.page}](/en${CHANGELOG.page})), also an Atom feed at [${CHANGELOG.atom}](${CHANGELOG.atom}).`,
     "## Conventions\n\n" +
       "- Dates are ISO 8601 `YYYY-MM-DD`; 'today' and the default `year` are decided by Swedish local time (Europe/Stockholm).\n" +
       `- Years range from ${FIRST_YEAR} to ${LAST_YEAR}; \`year\` is exactly four digits.\n` +

@@ -25,9 +25,13 @@ type Json = Record<string, unknown>;
 
 export const TOOL_BY_NAME: ReadonlyMap<string, ToolDeclaration> = new Map(TOOLS.map((t) => [t.name, t]));
 
-/** The raw values of an argument (absent: undefined; `null` counts as absent, as many clients send it for an unset option). */
+/**
+ * The raw values of an argument (absent: undefined; `null` counts as absent, as many clients send it for an unset option).
+ * Throws the ProblemError of a value over the argument limits (contract/arguments.ts ARGUMENT_LIMITS).
+ */
 export function rawValues(argument: ToolArgument, args: Json): string[] | undefined {
-  return argumentValues(args, argument.name, PARAMETERS[argument.parameter].repeat === "all");
+  const parameter = PARAMETERS[argument.parameter];
+  return argumentValues(args, argument.name, parameter.repeat === "all", parameter.name);
 }
 
 /** The tool argument that stands for each parameter of a row the tool asks (every one has one: a tool of the table). */

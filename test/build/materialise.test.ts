@@ -181,7 +181,7 @@ describe("atomic writes", () => {
 });
 
 describe("per-year .ics = the feed (default options) for a window of that one year", () => {
-  it.each([1930, 1939, 1952, 1953, 2004, 2005, 2024, 2049, 2076, 4321, 9998, 9999])("%i", (year) => {
+  it.each([1930, 1939, 1952, 1953, 1954, 1981, 2004, 2005, 2024, 2049, 2076, 4321, 9998, 9999])("%i", (year) => {
     expect(yearIcsFast(year)).toBe(buildFeed(year, year, DEFAULT_FEED_OPTIONS));
   });
 });

@@ -13,6 +13,9 @@ import { handleHealth } from "../../functions/lib/health.js";
 import { handleV2 } from "../../functions/lib/v2.js";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { describeErrors, documentValidator, mediaTypeOf, ORIGIN, TEST_CONTEXT } from "./helpers.js";
+import { PARAMETERS } from "../../contract/parameters.js";
+import { pathOf } from "../../contract/paths.js";
+import { ROUTES } from "../../contract/routes.js";
 
 type Handler = (request: Request, ctx?: any) => Promise<Response>;
 
@@ -452,6 +455,34 @@ describe("fuzz: hostile requests never produce a 500, an exception or a malforme
       }),
       { numRuns: 1000, seed: SEED, endOnFailure: true },
     );
+  });
+
+  it("every parameter of every route (the route table's): a 1 MB value, or one given 1,000 times, is a 400 naming it", { timeout: 120_000 }, async () => {
+    const handlers: Partial<Record<string, [Handler, Kind]>> = { v3: [handleV3, "v3"], v2: [handleV2, "v2"], ical: [handleFeed, "feed"], health: [handleHealth, "health"] };
+    let asked = 0;
+    for (const route of ROUTES) {
+      if (!handlers[route.fn]) continue;
+      const [handler, kind] = handlers[route.fn]!;
+      // every other path value is its parameter's example, so the hostile one is the value at fault
+      const examples = Object.fromEntries(route.parameters.filter((k) => PARAMETERS[k].in === "path").map((k) => [PARAMETERS[k].name, String(PARAMETERS[k].example)]));
+      for (const key of route.parameters) {
+        const { name, in: where } = PARAMETERS[key];
+        const given: [string, string[], RegExp][] = [["a 1,000,000-character value", ["9".repeat(1_000_000)], /is longer than/]];
+        if (where === "query") given.push(["1,000 times", Array.from({ length: 1000 }, () => "1"), /holds more than/]);
+        for (const [label, values, refusal] of given) {
+          const path = pathOf(route.id, where === "path" ? { ...examples, [name]: values[0] } : examples);
+          const target = where === "path" ? path : `${path}?${values.map((v) => `${name}=${v}`).join("&")}`;
+          const response = await handler(new Request(ORIGIN + target), TEST_CONTEXT);
+          const body = await response.json();
+          expect([response.status, body.status], `${route.id} '${name}' ${label}`).toEqual([400, 400]);
+          expect(body.detail, `${route.id} '${name}' ${label}`).toContain(`'${name}'`);
+          expect(body.detail, `${route.id} '${name}' ${label}`).toMatch(refusal);
+          await check(handler, kind, { method: "GET", path: target, ifNoneMatch: null });
+          asked++;
+        }
+      }
+    }
+    expect(asked).toBeGreaterThan(40);
   });
 
   it("handleHealth", async () => {

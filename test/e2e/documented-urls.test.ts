@@ -75,7 +75,7 @@ const NOT_ADDRESSES = [
 function isRouteName(url: string): boolean {
   return !url.includes("?") && matchRoute(url) !== undefined;
 }
-const SITE_PAGES = ["/", "/api/", "/en/", "/en/api/", "/v2-deprecation/", "/en/v2-deprecation/"];
+const SITE_PAGES = ["/", "/api/", "/en/", "/en/api/", "/v2-deprecation/", "/en/v2-deprecation/", "/changelog/", "/en/changelog/"];
 
 function documentedUrls(): string[] {
   const files = ["README.md", "data-gen/README.md", "site/README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];

@@ -15,6 +15,7 @@ import parsePrometheusTextFormat, { type Family } from "parse-prometheus-text-fo
 import { afterEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { SURFACES } from "../../contract/policies.js";
+import { SOCKET_REFUSALS, rawRequest } from "./raw-http.js";
 import { ROOT, choosePort, sleep, startServer, type RunningServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
@@ -262,5 +263,13 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     const { families } = await scrape(server.baseUrl);
     expect(total(families.get("http_requests_total"), (l) => l.route === "shift")).toBe(8);
     expect(total(families.get("rate_limit_decisions_total"), (l) => l.surface === "v3" && l.decision === "admitted")).toBe(8);
+    // refusals below the HTTP layer, on both workers' sockets, are counted in the whole server's answer too
+    const badMethod = SOCKET_REFUSALS.find((r) => r.name === "bad-method")!;
+    const refused = await Promise.all(Array.from({ length: 6 }, () => rawRequest(server.baseUrl, badMethod.bytes)));
+    expect(refused.map((r) => r.status)).toEqual(Array(6).fill(badMethod.status));
+    const after = (await scrape(server.baseUrl)).families;
+    expect(total(after.get("http_requests_total"), (l) => l.source === "refused" && l.status === String(badMethod.status))).toBe(6);
+    const timeouts = after.get("http_connection_timeouts_total");
+    expect((timeouts?.metrics ?? []).map((m) => m.labels?.answered).sort()).toEqual(["false", "true"]);
   }, 90_000);
 });

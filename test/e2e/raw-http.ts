@@ -4,6 +4,7 @@
  * exactly as written, and the answer is parsed by hand.
  */
 import { connect } from "node:net";
+import type { SocketRefusalReason } from "../../server/guard.js";
 
 export interface RawResponse {
   /** 0 when the server closed the connection without an answer */
@@ -97,3 +98,17 @@ export function requestText(method: string, target: string, headers: Record<stri
   const all = { Host: "localhost", Connection: "close", ...headers };
   return `${method} ${target} HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n`;
 }
+
+/**
+ * Requests the socket guard answers below the HTTP layer (the server's parser refuses them, or they never reach the
+ * request handler), each named by the reason its access line gives, with its status; `request-timeout` sends an unfinished head and waits for the 408.
+ */
+export const SOCKET_REFUSALS: readonly { name: SocketRefusalReason; bytes: string; status: number }[] = [
+  { name: "bad-method", bytes: "FOO /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", status: 405 },
+  { name: "invalid-length", bytes: "GET /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n", status: 400 },
+  { name: "malformed-header", bytes: "GET /health HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n", status: 400 },
+  { name: "header-too-large", bytes: requestText("GET", `/v3/holidays?year=${"9".repeat(1_000_000)}`), status: 431 },
+  { name: "connect", bytes: requestText("CONNECT", "localhost:443"), status: 405 },
+  { name: "expectation-failed", bytes: requestText("GET", "/health", { Expect: "foo" }), status: 417 },
+  { name: "request-timeout", bytes: "GET /health HTTP/1.1\r\nHost: x\r\n", status: 408 },
+];

@@ -15,6 +15,10 @@ export interface ParsedEvent {
   busyStatus: string;
   categories: string[];
   dtstamp: string;
+  /** SEQUENCE, when the event has one (a data correction touched it) */
+  sequence: number | null;
+  /** LAST-MODIFIED as ical.js reads it (e.g. 2026-11-22T00:00:00Z), when the event has one */
+  lastModified: string | null;
 }
 
 export interface ParsedCalendar {
@@ -41,6 +45,8 @@ export function parseCalendar(text: string): ParsedCalendar {
       busyStatus: String(c.getFirstPropertyValue("x-microsoft-cdo-busystatus")),
       categories: c.getAllProperties("categories").flatMap((p) => p.getValues().map(String)),
       dtstamp: String(c.getFirstPropertyValue("dtstamp")),
+      sequence: c.hasProperty("sequence") ? Number(c.getFirstPropertyValue("sequence")) : null,
+      lastModified: c.hasProperty("last-modified") ? String(c.getFirstPropertyValue("last-modified")) : null,
     };
   });
   const refresh = vcalendar.getFirstProperty("refresh-interval");

@@ -5,7 +5,9 @@
  *   - an access line without query values keeps the parameter names, in order;
  *   - who may read /metrics: loopback (IPv4, IPv6, IPv4-mapped) and METRICS_ALLOW's ranges, nobody else;
  *   - a limiter store that fails: its requests are admitted and counted as failed_open (in-process server, real HTTP);
- *   - the access lines of a server given a logger: one JSON object per request, its status and bytes the response's.
+ *   - the access lines of a server given a logger: one JSON object per request, its status and bytes the response's;
+ *   - a request the socket guard refuses below the HTTP layer: one access line with its status and reason, one count in
+ *     http_requests_total, and a 408 one in http_connection_timeouts_total.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +20,7 @@ import { createLogger, logSettingsOf, LOG_LEVELS } from "../../server/log.js";
 import { isMetricsTarget, metricsAllowOf } from "../../server/metrics.js";
 import { withoutQueryValues } from "../../server/observe.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
+import { SOCKET_REFUSALS, rawRequest } from "../e2e/raw-http.js";
 
 const publicDir = mkdtempSync(join(tmpdir(), "observability-"));
 const servers: StandaloneServer[] = [];
@@ -116,5 +119,39 @@ describe("metrics of a server in this process", () => {
     const access = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.method !== undefined);
     expect(access.map((l) => [l.path, l.status, l.bytes, l.worker, l.client])).toEqual(targets.map((t, i) => [t, answers[i]!.status, answers[i]!.bytes, 3, "127.0.0.1"]));
     expect(answers.map((a) => a.status)).toEqual([200, 400, 404, 200]);
+  });
+});
+
+describe("requests refused below the HTTP layer (the socket guard)", () => {
+  const lines: string[] = [];
+  const logger = createLogger({ format: "json", level: "info", queries: true }, { destination: { write: (line: string) => void lines.push(line) } });
+  let base: string;
+  const counted = async (): Promise<{ requests: Map<string, number>; timeouts: number }> => {
+    const metrics = await families(base);
+    const requests = new Map<string, number>();
+    for (const m of metrics.get("http_requests_total")!.metrics) {
+      if (m.labels?.source === "refused") requests.set(m.labels.status!, Number(m.value));
+    }
+    const timeouts = metrics.get("http_connection_timeouts_total")?.metrics.find((m) => m.labels?.answered === "true")?.value;
+    return { requests, timeouts: Number(timeouts ?? NaN) };
+  };
+
+  it.each(SOCKET_REFUSALS.map((r) => [r.name, r] as const))("%s: one access line with its status and reason, one count", async (_name, refusal) => {
+    base ??= await listening(createServer({ publicDir, rateLimits: false, logger, headersTimeoutMs: 1000 }));
+    const before = await counted();
+    await new Promise((r) => setTimeout(r, 50));
+    const from = lines.length;
+    const res = await rawRequest(base, refusal.bytes, { timeoutMs: 15_000 });
+    expect(res.status).toBe(refusal.status);
+    await new Promise((r) => setTimeout(r, 200));
+    const written = lines.slice(from).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ status: refusal.status, reason: refusal.name, source: "refused", route: "-", client: "127.0.0.1" });
+    expect(written[0].bytes).toBe(Buffer.byteLength(res.body));
+    for (const field of ["method", "path", "ms"]) expect(written[0], field).toHaveProperty(field);
+    const after = await counted();
+    const status = String(refusal.status);
+    expect((after.requests.get(status) ?? 0) - (before.requests.get(status) ?? 0)).toBe(1);
+    expect(after.timeouts - before.timeouts).toBe(refusal.status === 408 ? 1 : 0);
   });
 });

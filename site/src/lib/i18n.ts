@@ -1,19 +1,20 @@
 /**
- * The site's two languages (issue 11): Swedish first, at the root (`/`, `/api/`, `/v2-deprecation/`), English under
- * `/en/` (`/en/`, `/en/api/`, `/en/v2-deprecation/`). The same pages in both; `<html lang>` says which. This module holds
+ * The site's two languages (issue 11): Swedish first, at the root (`/`, `/api/`, `/v2-deprecation/`, `/changelog/`), English under
+ * `/en/` (`/en/`, `/en/api/`, `/en/v2-deprecation/`, `/en/changelog/`). The same pages in both; `<html lang>` says which. This module holds
  * the words the shared rendering (render.ts) and the browser scripts need; the pages' own prose is in their .astro
  * components. It imports only the engine's dependency-free date module, so the browser bundle stays small.
  */
 import { dayFromCivil, isoWeekday, type DueDateScheduleCode } from "swedish-calendar/core";
+import { CHANGELOG } from "../../../contract/paths.ts";
 
 export type Lang = "sv" | "en";
 export const LANGS: readonly Lang[] = ["sv", "en"];
 export const DEFAULT_LANG: Lang = "sv";
 
 /** The pages of the site, each in both languages. */
-export type PageKey = "home" | "api" | "v2";
+export type PageKey = "home" | "api" | "v2" | "changelog";
 
-const PAGE_TAILS: Record<PageKey, string> = { home: "", api: "api/", v2: "v2-deprecation/" };
+const PAGE_TAILS: Record<PageKey, string> = { home: "", api: "api/", v2: "v2-deprecation/", changelog: CHANGELOG.page.slice(1) };
 
 /** The address of a page in a language: Swedish at the root, English under /en/. */
 export function pageHref(page: PageKey, lang: Lang): string {
