@@ -38,7 +38,7 @@ describe("the families", () => {
     // the histogram as prom-client holds it (the text parser drops a histogram's labels)
     const histogram = (await metrics.registry.getSingleMetric("http_request_duration_seconds")!.get()).values;
     const of = (name: string, le?: number) =>
-      histogram.find((v) => v.metricName === name && v.labels.route === "holidays" && v.labels.source === "computed" && (le === undefined || v.labels.le === le))?.value;
+      (histogram as (typeof histogram[number] & { metricName?: string })[]).find((v) => v.metricName === name && v.labels.route === "holidays" && v.labels.source === "computed" && (le === undefined || v.labels.le === le))?.value;
     expect(of("http_request_duration_seconds_count")).toBe(2);
     expect(of("http_request_duration_seconds_sum")).toBeCloseTo(0.304, 9);
     expect(of("http_request_duration_seconds_bucket", 0.0025)).toBe(0);
