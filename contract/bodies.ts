@@ -166,7 +166,7 @@ export const Day = Type.Object(
     allOf: [
       {
         if: { type: "object", properties: { holidayType: { const: null } } },
-        then: { type: "object", properties: { workingDay: { const: true }, observances: { type: "array", maxItems: 0 } } },
+        then: { type: "object", properties: { workingDay: { const: true }, observances: { type: "array", items: ref(Observance), maxItems: 0 } } },
         else: { type: "object", properties: { workingDay: { const: false } } },
       },
       {

@@ -38,6 +38,13 @@ export interface OpenApiOptions {
   examples?: ResponseExamples;
 }
 
+/** The engine's licence (data-gen/package.json `license`; test/contract/openapi.test.ts compares them). */
+export const LICENSE = { name: "MIT License", identifier: "MIT" } as const;
+/** No repository or address is published for the service: who answers for it, in words. */
+export const CONTACT = {
+  name: "The maintainers of the Swedish Calendar Service; report a problem through the issue tracker of the repository the service is built from.",
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // The document
 // ---------------------------------------------------------------------------------------------
@@ -58,7 +65,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
   }
   return {
     openapi: "3.1.0",
-    info: { ...info, description: description() },
+    info: { ...info, description: description(), license: LICENSE, contact: CONTACT },
     servers: [{ url: "/", description: "Relative to the address this document was fetched from (HTTPS only)." }],
     tags: [
       { name: "Calendar", description: "Days, holiday lists, bridge days and half days." },
@@ -72,6 +79,8 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       { name: "v2 (deprecated)", description: "The older unversioned API, being withdrawn." },
       { name: "Model Context Protocol", description: "Tools for AI assistants over MCP (stateless Streamable HTTP); see docs/mcp.md." },
     ],
+    // no operation needs credentials: an empty requirement says so (and is what a client generator reads)
+    security: [],
     paths: paths(examples),
     components: {
       schemas: componentSchemas(strict),

@@ -5,7 +5,7 @@
  * and the prose of the values, are in contract/parameters.ts.
  */
 import {
-  DATE_PARAMETER_SOURCE, DEFAULT_FEED_OPTIONS, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE, FEED_OPTION_NAMES, FIRST_YEAR, LAST_YEAR, MAX_STEPS,
+  DATE_PARAMETER_SOURCE, DEFAULT_FEED_OPTIONS, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE, FEED_OPTION_NAMES, FIRST_YEAR, LAST_DAY_OF_MONTH, LAST_YEAR, MAX_STEPS,
   RULES_BY_CODE, STEP_CHAIN_SOURCE, parseDueDay, parseDueScheduleList, parseIsoDate, parseSteps, type DayNumber, type DayOfMonth,
   type ObservanceRule, type Step,
 } from "swedish-calendar/core";
@@ -76,14 +76,25 @@ export const single = <T>(read: (value: string) => T, schema: Json, argument: Js
   argumentExample,
 });
 
-/** Plain digits of a whole number from `min` to `max` (no sign, no leading zero); a tool argument may be the number itself. */
+/**
+ * A whole number from `min` to `max`, written in plain digits (no sign, no leading zero): the OpenAPI schema is the
+ * integer with its bounds, which a client serialises canonically (`2024`, never `02024`), and a tool argument may be
+ * the number itself or its text.
+ */
 export const wholeNumber = <T>(read: (value: string) => T, min: number, max: number): Grammar<T> => {
   const text = { type: "string", pattern: `^(${decimalRangeSource(min, max)})$` };
-  return single(read, text, { anyOf: [{ type: "integer", minimum: min, maximum: max }, text] }, (example) => Number(example));
+  const integer = { type: "integer", minimum: min, maximum: max };
+  return single(read, integer, { anyOf: [integer, text] }, (example) => Number(example));
 };
 
-/** A year: exactly four digits, FIRST_YEAR to LAST_YEAR (the engine's YEAR_PATTERN and bounds). */
-export const year = (read: (value: string) => number) => wholeNumber(read, FIRST_YEAR, LAST_YEAR);
+/**
+ * A year: exactly four digits, `from` (default FIRST_YEAR) to LAST_YEAR (the engine's YEAR_PATTERN and bounds); every
+ * integer in the range has four digits, so the integer schema and the four-digit rule agree on a canonical value.
+ */
+export const year = (read: (value: string) => number, from: number = FIRST_YEAR) => {
+  if (from < 1000) throw new Error("parameter-kinds.ts: a year range must hold four-digit years only");
+  return wholeNumber(read, from, LAST_YEAR);
+};
 
 /** One of a list of words. */
 export const oneOf = <T>(read: (value: string) => T, values: readonly string[]): Grammar<T> => single(read, { type: "string", enum: [...values] });
@@ -122,11 +133,18 @@ export const looseBoolean = (name: string): Grammar<boolean> =>
 const CODE_CHOICE = `(${DUE_DATE_SCHEDULE_CODES.map(literalSource).join("|")})`;
 export const scheduleList: Grammar<string[]> = single((value) => parseDueScheduleList(value, "due"), { type: "string", pattern: `^${CODE_CHOICE}(,${CODE_CHOICE})*$` });
 
-/** The `day` of a rule of your own: 1 to 31 in plain digits, or `last` (the engine's DUE_DAY_SOURCE). */
+/**
+ * The `day` of a rule of your own: 1 to 31 in plain digits, or `last` (the engine's DUE_DAY_SOURCE): the integer or
+ * the word, as OpenAPI states it; a tool argument may also be the digits as text.
+ */
 const DUE_DAY_TEXT = { type: "string", pattern: DUE_DAY_SOURCE };
-export const dueDay: Grammar<DayOfMonth> = single((value) => parseDueDay(value, "day"), DUE_DAY_TEXT, {
-  anyOf: [{ type: "integer", minimum: 1, maximum: 31 }, DUE_DAY_TEXT],
-});
+const DUE_DAY_NUMBER = { type: "integer", minimum: 1, maximum: 31 };
+if (!new RegExp(DUE_DAY_SOURCE).test(LAST_DAY_OF_MONTH)) throw new Error("parameter-kinds.ts: DUE_DAY_SOURCE no longer allows the last-day word");
+export const dueDay: Grammar<DayOfMonth> = single(
+  (value) => parseDueDay(value, "day"),
+  { anyOf: [DUE_DAY_NUMBER, { type: "string", enum: [LAST_DAY_OF_MONTH] }] },
+  { anyOf: [DUE_DAY_NUMBER, DUE_DAY_TEXT] },
+);
 
 /**
  * An observance code of the catalogue, read into its rule; any other is 404 (READINGS.unknownCode: the code names the

@@ -25,7 +25,7 @@
  */
 import {
   CONVENTIONS, CONVENTION_WORDS, DUE_DATE_RULES, DUE_DATE_SCHEDULE_CODES, FEED_OPTION_NAMES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_DAY_OF_MONTH,
-  LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, OBSERVANCE_CODES, SERVICE_DOMAIN, BOUNDS, findDueDateRule,
+  LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, OBSERVANCE_CODES, SERVICE_DOMAIN, BOUNDS, findDueDateRule, flagDaysOfYear,
   parseBounds, parseConvention, parseLeaveDays, parseLeaveObjective, parseYear, type Bounds, type Convention, type DueDateRule, type LeaveObjective,
 } from "swedish-calendar/core";
 import type { DueDateScheduleCode } from "swedish-calendar";
@@ -88,12 +88,28 @@ export const CONVENTIONS_IN_SHORT = CONVENTIONS.map((c) => {
 /** What the catalogue does not say of the schedules, in short, for a model. */
 export const SCHEDULE_STANDING_IN_SHORT = standing("short").join("; ");
 
+/** The year of /v3/flag-days: a year, and one before FLAG_DAYS_FROM refused with the engine's own words (flagDaysOfYear's). */
+function readFlagDaysYear(value: string): number {
+  const year = readYear(value);
+  if (year < FLAG_DAYS_FROM) flagDaysOfYear(year); // throws
+  return year;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The table
 // ---------------------------------------------------------------------------------------------------------------
 
 export const PARAMETERS = {
-  year: declare("year", "query", "Year", { grammar: year(readYear), site: true, example: "2024", description: `The year. ${READINGS.year} ${READINGS.duplicates}` }),
+  year: declare("year", "query", "Year", { grammar: year(readYear), site: true, example: 2024, description: `The year. ${READINGS.year} ${READINGS.duplicates}` }),
+  // /v3/flag-days: official flag days exist from FLAG_DAYS_FROM, so its year starts there (earlier: the engine's 400)
+  flagDaysYear: declare("year", "query", "FlagDaysYear", {
+    grammar: year(readFlagDaysYear, FLAG_DAYS_FROM),
+    example: 2024,
+    description:
+      `The year, ${FLAG_DAYS_FROM} to ${LAST_YEAR} (exactly four digits): official flag days exist from ${FLAG_DAYS_FROM}; a year ` +
+      `from ${FIRST_YEAR} to ${FLAG_DAYS_FROM - 1} is 400 invalid-parameter saying so. Otherwise as \`year\` elsewhere: ` +
+      `${READINGS.year} ${READINGS.duplicates}`,
+  }),
   sundays: declare("sundays", "query", "Sundays", {
     grammar: strictBoolean("sundays"),
     default: false,
@@ -185,7 +201,7 @@ export const PARAMETERS = {
     site: true,
     required: true,
     grammar: wholeNumber((v) => parseLeaveDays(v, "days"), 1, MAX_LEAVE_DAYS),
-    example: "25",
+    example: 25,
     description:
       `The leave budget: the most working days the plan may take off, 1 to ${MAX_LEAVE_DAYS}, written in plain digits. \`0\`, ` +
       `a sign, a leading zero, decimals, an empty value or more than ${MAX_LEAVE_DAYS} is 400 invalid-parameter.`,
@@ -206,12 +222,12 @@ export const PARAMETERS = {
   }),
   fromYear: declare("from", "query", "FromYear", {
     grammar: year((v) => parseYear(v, "from")),
-    example: "2020",
+    example: 2020,
     description: `First year, ${FIRST_YEAR} to ${LAST_YEAR} (exactly four digits). Default: the current year in Sweden.`,
   }),
   toYear: declare("to", "query", "ToYear", {
     grammar: year((v) => parseYear(v, "to")),
-    example: "2030",
+    example: 2030,
     description:
       `Last year, ${FIRST_YEAR} to ${LAST_YEAR} (exactly four digits). Default: the same as \`from\`. Earlier than \`from\` is ` +
       `400 invalid-parameter; \`to - from > ${MAX_SPAN_YEARS}\` is 400 invalid-parameter.`,
@@ -242,7 +258,7 @@ export const PARAMETERS = {
   dueDay: declare("day", "query", "DueDay", {
     site: true,
     grammar: dueDay,
-    example: "25",
+    example: 25,
     description:
       `The nominal day of a rule of your own: 1 to 31 in plain digits (past the month's end: the month's last day) or \`${LAST_DAY_OF_MONTH}\`; ` +
       "with `convention`, instead of `schedule`. A leading zero, a sign, `0`, `32` or an empty value is 400 invalid-parameter.",
@@ -256,7 +272,7 @@ export const PARAMETERS = {
   v2Year: declare("year", "query", "V2Year", {
     grammar: year(parseV2Year),
     duplicateSlug: "invalid-year",
-    example: "2024",
+    example: 2024,
     description:
       `Exactly four digits, ${FIRST_YEAR} to ${LAST_YEAR}. A short value, a full date or an empty value is 400 invalid-year; it ` +
       "never falls back to the default. Only omission gives the default, the current year in Sweden.",

@@ -343,7 +343,7 @@ const ROUTE_ROWS = [
     ...V3_ROW,
     id: "flagDays",
     path: PATHS.flagDays,
-    parameters: ["year"],
+    parameters: ["flagDaysYear"],
     ok: { contentType: "json", schema: "FlagDaysResponse" },
     errors: [400],
     ...yearOrToday,

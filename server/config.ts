@@ -10,6 +10,7 @@ import { DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import type { Clock } from "../functions/lib/serve.js";
 import { withdrawalConfigFromEnv, type WithdrawalConfig } from "../functions/lib/withdrawal.js";
+import { grantsOf, type Grants } from "./grants.js";
 import { consoleLog, type Log, type ServerLogger } from "./log.js";
 import { METRICS_ALLOW_ENV, createMetrics, metricsAllowOf, type Metrics } from "./metrics.js";
 import type { ProcessInfo } from "./workers.js";
@@ -30,7 +31,7 @@ export interface StandaloneOptions {
   host?: string;
   /** the publish folder: site, dataset, `.ics` downloads (default: <project>/public) */
   publicDir?: string;
-  /** configuration: RATE_LIMITS, TRUST_PROXY, V2_ANNOUNCED_AT, V2_BROWNOUTS, V2_NOTICE_URL, DATASET_MANIFEST (default process.env) */
+  /** configuration: RATE_LIMITS, TRUST_PROXY, GRANTS_FILE, V2_ANNOUNCED_AT, V2_BROWNOUTS, V2_NOTICE_URL, DATASET_MANIFEST (default process.env) */
   env?: Record<string, string | undefined>;
   /** "now" for every handler and the limiter (tests inject it) */
   clock?: Clock;
@@ -96,6 +97,8 @@ export interface ServerConfig {
   readonly metrics: Metrics | undefined;
   /** may this address (the counted one: ./proxy.ts) read /metrics? loopback and METRICS_ALLOW */
   metricsAllowed(address: string): boolean;
+  /** the operator's grants (GRANTS_FILE, ./grants.ts); undefined when none is named */
+  readonly grants: Grants | undefined;
 }
 
 /** A request header's text (Node joins repeated X-Forwarded-For fields with commas; Forwarded may come as a list). */
@@ -113,6 +116,8 @@ export function serverConfig(options: StandaloneOptions = {}): ServerConfig {
   const publicDir = resolve(options.publicDir ?? join(PROJECT_ROOT, "public"));
   // whose forwarding headers say who the client is (./proxy.ts); a TRUST_PROXY that cannot be read stops the start
   const trustedProxies = parseTrustProxy(env[TRUST_PROXY_ENV]);
+  // the operator's grants; a file that cannot be read, or says something wrong, stops the start
+  const grants = grantsOf(env);
   const { warnings, ...withdrawal } = withdrawalConfigFromEnv(env);
   for (const w of warnings) log("warn", w);
   return {
@@ -138,6 +143,7 @@ export function serverConfig(options: StandaloneOptions = {}): ServerConfig {
     logQueries: options.logger?.settings.queries ?? true,
     metrics,
     metricsAllowed,
+    grants,
     clientOf: trustedProxies
       ? (req) => clientAddress(req.socket.remoteAddress, headerText(req.headers["x-forwarded-for"]), headerText(req.headers.forwarded), trustedProxies)
       : (req) => req.socket.remoteAddress ?? "unknown",

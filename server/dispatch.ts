@@ -14,7 +14,7 @@
  */
 import { join } from "node:path";
 import mime from "mime-types";
-import { SURFACES, rateLimitHeaders } from "../contract/policies.js";
+import { SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceName } from "../contract/policies.js";
 import { surfaceOf } from "../contract/route-match.js";
 import type { FunctionName } from "../contract/routes.js";
 import { datasetFileOf, redirectRules, resolveRewrite, type BuiltRange } from "../contract/static.js";
@@ -36,7 +36,7 @@ import type { Keeping } from "./keeping.js";
 import { internalError } from "./lifecycle.js";
 import { memoOf } from "./memo.js";
 import {
-  NOT_FOUND_PAGES, datasetFileHeaders, fileAnswer, notFoundPageAnswer, notFoundPageLanguage, siteBuildingAnswer, siteFileHeaders,
+  NOT_FOUND_PAGES, datasetFileHeaders, fileAnswer, isApiPath, notFoundPageAnswer, notFoundPageLanguage, siteBuildingAnswer, siteFileHeaders,
 } from "./pages.js";
 
 export interface Dispatch {
@@ -46,9 +46,10 @@ export interface Dispatch {
   contextOf(request: RequestHead, clientAddress: string, facts: TargetFacts | undefined): RequestContext;
   /**
    * the raw layer's own answers on a v2 path carry what every v2 response carries (the v2 handler adds it to its
-   * answers): Link, and once announced Deprecation and Sunset, and the RateLimit headers of the timeline's moment
+   * answers): Link, and once announced Deprecation and Sunset, and the RateLimit headers of the timeline's moment;
+   * to a client (when known) the operator granted more on the target's surface, the RateLimit headers of its grant
    */
-  asTheSurfaceAnswers(answer: Answer, target: string): Answer;
+  asTheSurfaceAnswers(answer: Answer, target: string, client?: string): Answer;
   /** would the deployed service answer this request of a row with a file? (the build's range here, else the deploy build's) */
   answeredByFile(url: URL, routeId: string, built: BuiltRange | undefined): boolean;
 }
@@ -62,11 +63,23 @@ export interface DispatchParts {
   closing?: () => boolean;
 }
 
+/** The pace a file answer of a surface states: the surface's, or to a client granted more on it, the grant's (none: unlimited). */
+function statedPace(ctx: RequestContext, surface: SurfaceName): PaceLimit | undefined {
+  return ctx.grant?.surface === surface ? ctx.grant.pace : SURFACES[surface];
+}
+
+/** Headers stating `pace` (without RateLimit headers when there is none), with `extra` (v2's) under them. */
+function withPaceHeaders(headers: Readonly<Record<string, string>>, pace: PaceLimit | undefined, extra?: Readonly<Record<string, string>>): Record<string, string> {
+  const all = layeredHeaders(headers, extra, pace ? rateLimitHeaders(pace) : undefined);
+  if (!pace) for (const name of Object.keys(rateLimitHeaders(SURFACES.v3))) delete all[name];
+  return all;
+}
+
 /** The 400 problem of a target the Fetch level could not read (the raw guard refuses such targets before). */
 export const unreadableTarget = (): Answer => problemFor("invalid-parameter", "the request target could not be read", "/");
 
 export function dispatcher(config: ServerConfig, { dataset, files, keep, logFault, closing }: DispatchParts): Dispatch {
-  const { clock, store, rateLimitsEnabled, publicDir, withdrawal, manifestPath } = config;
+  const { clock, store, rateLimitsEnabled, publicDir, withdrawal, manifestPath, grants } = config;
   const rules = redirectRules();
   const { kept, mark } = keep;
   // site paths answer the waiting page until the site build `npm start` runs in the background is done
@@ -137,7 +150,7 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
       // no file (a partial build): the function answers, byte-identical
       if (!file) return answerUncounted(ctx, target);
       const surface = surfaceOf(route, url);
-      return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, surface), SURFACES[surface]), "file");
+      return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, surface), statedPace(ctx, surface)), "file");
     });
   }
 
@@ -164,11 +177,12 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     const { pathname } = ctx.url;
 
     const datasetKind = datasetFileOf(pathname);
-    if (!datasetKind && siteBuilding) return mark(ctx, settle(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
+    // the waiting page is for site paths: an API path nothing answers is the not-found problem at once, built site or not
+    if (siteBuilding && !isApiPath(pathname)) return mark(ctx, settle(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
     const file = (await files.get(pathname)) ?? (datasetKind ? await computedDatasetFile(pathname) : undefined);
     if (file) {
       if (datasetKind) {
-        return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(datasetKind.contentType, datasetKind.surface), SURFACES[datasetKind.surface]), "file");
+        return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(datasetKind.contentType, datasetKind.surface), statedPace(ctx, datasetKind.surface)), "file");
       }
       const contentType = mime.contentType(file.path.slice(file.path.lastIndexOf("/") + 1)) || "application/octet-stream";
       return kept(ctx, target, fileAnswer(ctx, file, siteFileHeaders(pathname, contentType), undefined), "file");
@@ -195,10 +209,17 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
         return failed(error);
       }
     },
-    contextOf: (request, clientAddress, facts) =>
-      requestContext(request, { clock, clientAddress, store, rateLimitsEnabled }, facts?.url && { url: facts.url, match: facts.match }),
-    asTheSurfaceAnswers(answer, target) {
-      if (surfaceOfTarget(target) !== "v2") return answer;
+    contextOf(request, clientAddress, facts) {
+      const ctx = requestContext(request, { clock, clientAddress, store, rateLimitsEnabled }, facts?.url && { url: facts.url, match: facts.match });
+      // the operator's grant on the request's surface, read once: the pipeline counts on it, the access line shows it
+      if (grants) ctx.grant = grants.of(surfaceOf(ctx.match?.route, ctx.url), clientAddress);
+      return ctx;
+    },
+    asTheSurfaceAnswers(answer, target, client) {
+      const surface = surfaceOfTarget(target);
+      const grant = grants && client !== undefined ? grants.of(surface, client) : undefined;
+      if (grant) return { ...answer, headers: withPaceHeaders(answer.headers, grant.pace, surface === "v2" ? withdrawalState(withdrawal, clock()).headers : undefined) };
+      if (surface !== "v2") return answer;
       const state = withdrawalState(withdrawal, clock());
       return { ...answer, headers: layeredHeaders(answer.headers, state.headers, rateLimitHeaders(state.policy)) };
     },

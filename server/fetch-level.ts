@@ -12,7 +12,7 @@ import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { SURFACES } from "../contract/policies.js";
 import { matchRoute } from "../contract/route-match.js";
 import { responseOf } from "../functions/lib/http.js";
-import { counterOf, limitedOn, withHeaders, type RequestContext } from "../functions/lib/serve.js";
+import { counterOf, limitedOn, limitedUnderGrant, withHeaders, type RequestContext } from "../functions/lib/serve.js";
 import type { ServerConfig } from "./config.js";
 import type { DatasetView } from "./dataset.js";
 import { unreadableTarget, type Dispatch } from "./dispatch.js";
@@ -73,7 +73,9 @@ export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life
         // an unknown tool is a protocol error, and a call whose every answer is a file is not counted (a refused
         // argument: no file answers it)
         if (!requests || (requests !== "refused" && requests.every((url) => answeredByFile(url, built)))) continue;
-        const over = await limitedOn(counter, SURFACES.mcp, { rateLimitsEnabled, store, clientAddress: ctx.clientAddress }, now);
+        const counting = { rateLimitsEnabled, store, clientAddress: ctx.clientAddress };
+        // a client the operator granted more on the mcp surface: its grant's pace, or uncounted
+        const over = await (ctx.grant ? limitedUnderGrant(MCP_SURFACE, ctx.grant, counting, now) : limitedOn(counter, SURFACES.mcp, counting, now));
         if (over) return over;
       }
       return undefined;

@@ -14,7 +14,8 @@ export function isMessage<M extends { type: string }>(value: unknown, type: M["t
 
 /**
  * Requests waiting for their answer: `open` numbers one and keeps what settles it; `settle` hands an answer to the
- * request with that number once (a second answer, or one for a number never opened, is ignored).
+ * request with that number once (a second answer, or one for a number never opened, is ignored); it says whether
+ * the answer settled a waiting request.
  */
 export class Pending<V> {
   private next = 0;
@@ -26,10 +27,11 @@ export class Pending<V> {
     return id;
   }
 
-  settle(id: number, value: V): void {
+  settle(id: number, value: V): boolean {
     const settle = this.waiting.get(id);
-    if (settle === undefined) return;
+    if (settle === undefined) return false;
     this.waiting.delete(id);
     settle(value);
+    return true;
   }
 }

@@ -31,7 +31,8 @@ export interface Lifecycle {
   isClosing(): boolean;
   /** an answer someone else writes (the bridge): told about a close while it is being prepared */
   track(res: ServerResponse): void;
-  listen(port: number, host: string | undefined): Promise<{ port: number; url: string }>;
+  /** `reusePort`: a socket of its own on a port shared with other processes (each of several workers) */
+  listen(port: number, host: string | undefined, reusePort?: boolean): Promise<{ port: number; url: string }>;
   close(graceMs?: number): Promise<void>;
 }
 
@@ -72,11 +73,13 @@ export function lifecycle(log: Log, serverOf: () => Server): Lifecycle {
       inFlight.add(res);
       res.once("close", forget);
     },
-    async listen(port, host) {
+    async listen(port, host, reusePort = false) {
       const server = serverOf();
       await new Promise<void>((resolveListen, reject) => {
         server.once("error", reject);
-        server.listen(port, host, () => {
+        // exclusive: a cluster worker binds the socket itself instead of taking connections handed on by its primary
+        const shared = reusePort ? { exclusive: true, reusePort: true } : {};
+        server.listen({ port, host, ...shared }, () => {
           server.off("error", reject);
           resolveListen();
         });

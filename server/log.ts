@@ -73,6 +73,8 @@ export interface AccessLine {
   aborted?: true;
   /** why the request was refused below the HTTP layer (source `refused`: ./guard.ts SocketRefusalReason) */
   reason?: string;
+  /** the operator's grant the request was admitted or counted under (./grants.ts): its note, else `#n`, its place in the file */
+  granted?: string;
 }
 
 export interface ServerLogger {

@@ -8,7 +8,8 @@
  *   - http_request_duration_seconds{route,source}         a histogram of the time from the request's head to its answer
  *   - http_connection_timeouts_total{answered}            connections closed because a request was not complete in
  *                                                         time: answered 408 (true), or closed without an answer (false)
- *   - rate_limit_decisions_total{surface,decision}        the limiter's decisions: admitted, refused, failed_open
+ *   - rate_limit_decisions_total{surface,decision}        the limiter's decisions: admitted, refused, failed_open, and
+ *                                                         granted (admitted under an operator's grant: ./grants.ts)
  *   - kept_answers, kept_answer_bytes, kept_answer_hits_total   the answers kept for repeated targets (./answers.ts)
  *   - log_lines_dropped                                    log lines an unreadable output could not take (./log.ts)
  *   - Node's and the process's own (prom-client's defaults): event-loop lag, memory, CPU, handles, garbage collection.
@@ -49,7 +50,7 @@ export function metricsAllowOf(value: string | undefined): (address: string) => 
 export const isMetricsTarget = (target: string): boolean =>
   target.startsWith(METRICS_PATH) && (target.length === METRICS_PATH.length || target[METRICS_PATH.length] === "?");
 
-export type LimiterDecision = "admitted" | "refused" | "failed_open";
+export type LimiterDecision = "admitted" | "refused" | "failed_open" | "granted";
 
 export interface Metrics {
   readonly registry: Registry;
@@ -73,7 +74,7 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({ name: "http_requests_total", help: "Requests answered, by route, status and what answered (kept, file, computed, refused: by the socket guard)", labelNames: ["route", "status", "source"] as const, registers: [registry] });
   const durations = new Histogram({ name: "http_request_duration_seconds", help: "Time from a request's head to its answer", labelNames: ["route", "source"] as const, buckets: DURATION_BUCKETS, registers: [registry] });
-  const decisions = new Counter({ name: "rate_limit_decisions_total", help: "The limiter's decisions by surface: admitted, refused, failed_open (the store failed: admitted uncounted)", labelNames: ["surface", "decision"] as const, registers: [registry] });
+  const decisions = new Counter({ name: "rate_limit_decisions_total", help: "The limiter's decisions by surface: admitted, refused, failed_open (the store failed: admitted uncounted), granted (admitted under an operator's grant: counted on its pace, or uncounted)", labelNames: ["surface", "decision"] as const, registers: [registry] });
   const timeouts = new Counter({ name: "http_connection_timeouts_total", help: "Connections closed because a request was not complete in time: answered 408 (answered=true) or closed without an answer", labelNames: ["answered"] as const, registers: [registry] });
   // both series exist from the start, so a scraper sees 0 rather than nothing
   for (const answered of ["true", "false"]) timeouts.inc({ answered }, 0);
@@ -89,8 +90,9 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
     AggregatorRegistry.setRegistries([registry]);
   }
 
-  const record = (surface: string, decision: RateLimitDecision) =>
-    decisions.inc({ surface, decision: decision.failedOpen ? "failed_open" : decision.allowed ? "admitted" : "refused" });
+  // a granted counter's key says so (functions/lib/serve.ts limitedUnderGrant): its admissions are the grant's
+  const record = (surface: string, decision: RateLimitDecision, granted: boolean) =>
+    decisions.inc({ surface, decision: decision.failedOpen ? "failed_open" : !decision.allowed ? "refused" : granted ? "granted" : "admitted" });
 
   const text = (): Promise<string> => (options.inWorker && options.gatherFromPrimary ? options.gatherFromPrimary() : registry.metrics());
 
@@ -109,6 +111,7 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
       return {
         hit(key, policy, nowMs) {
           const surface = key.slice(0, key.indexOf(":"));
+          const granted = key.includes("+granted-");
           let decided: RateLimitDecision | Promise<RateLimitDecision>;
           try {
             decided = store.hit(key, policy, nowMs);
@@ -117,16 +120,19 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
             throw error;
           }
           if (!(decided instanceof Promise)) {
-            record(surface, decided);
+            record(surface, decided, granted);
             return decided;
           }
           return decided.then(
-            (decision) => (record(surface, decision), decision),
+            (decision) => (record(surface, decision, granted), decision),
             (error) => {
               decisions.inc({ surface, decision: "failed_open" });
               throw error;
             },
           );
+        },
+        admittedUncounted(key) {
+          decisions.inc({ surface: key.slice(0, key.indexOf(":")), decision: "granted" });
         },
       };
     },

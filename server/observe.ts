@@ -29,6 +29,8 @@ export interface Seen {
   reason?: string;
   /** the answer the socket guard wrote on the socket under this response (a request not complete in time) */
   onSocket?: { status: number; bytes: number };
+  /** the grant the request was counted under, when no context of dispatch's tells it (the MCP endpoint) */
+  granted?: string;
 }
 
 /** A request the socket guard answered on the socket, with no response object of Node's to observe. */
@@ -109,6 +111,7 @@ export function observation({ metrics, access, queries, clientOf }: ObservationP
         const { onSocket } = seen;
         const source = onSocket ? "refused" : seen.ctx ? sourceOf(seen.ctx) : seen.source;
         const finished = onSocket !== undefined || res.writableFinished;
+        const granted = seen.ctx?.grant?.label ?? seen.granted;
         // a client gone before the head was written: no status was sent
         const status = onSocket?.status ?? (res.headersSent ? res.statusCode : 0);
         metrics?.request(seen.route, status, source, ms / 1000);
@@ -124,6 +127,7 @@ export function observation({ metrics, access, queries, clientOf }: ObservationP
           source,
           ...(finished ? {} : { aborted: true as const }),
           ...(seen.reason ? { reason: seen.reason } : {}),
+          ...(granted !== undefined ? { granted } : {}),
         });
       });
       return seen;

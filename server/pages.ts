@@ -49,7 +49,7 @@ export function fileAnswer(ctx: RequestContext, file: CachedFile, headers: FileH
 
 // the site's not-found page: which request gets it, in which language, and its answer (shared with the deployed
 // not-found function)
-export { NOT_FOUND_PAGES, notFoundPageAnswer, notFoundPageLanguage, notFoundPageOf } from "../functions/lib/not-found-page.js";
+export { NOT_FOUND_PAGES, isApiPath, notFoundPageAnswer, notFoundPageLanguage, notFoundPageOf } from "../functions/lib/not-found-page.js";
 
 /** How long the waiting page asks a browser to wait before it asks again (its refresh and Retry-After). */
 export const SITE_BUILD_RETRY_SECONDS = 5;

@@ -19,6 +19,7 @@
  */
 import cluster from "node:cluster";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import type { RateLimitStore } from "../functions/lib/ratelimit.js";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
@@ -37,7 +38,8 @@ import { observation, type Seen } from "./observe.js";
 import { TRUST_PROXY_ENV, parseTrustProxy } from "./proxy.js";
 import { REDIS_URL_ENV, redisRateLimitStore, redisUrlProblem } from "./redis-store.js";
 import { guardedHttpServer } from "./sockets.js";
-import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFromPrimary, stopWithPrimary, workerNumber } from "./workers.js";
+import { GRANTS_FILE_ENV, readGrantsFile, reloadOnSighup, reloadWorkersOnSighup, type Grants } from "./grants.js";
+import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFromPrimary, stopWithPrimary, tellPrimaryListening, workerNumber } from "./workers.js";
 
 export { DEFAULT_PORT, HEADERS_TIMEOUT_MS, PROJECT_ROOT, REQUEST_TIMEOUT_MS, type StandaloneOptions } from "./config.js";
 export { ANSWER_SOURCE_HEADER } from "./keeping.js";
@@ -53,8 +55,11 @@ export interface StandaloneServer {
   server: Server;
   /** the Fetch-level service (after the raw checks), for in-process use */
   fetch(request: Request, clientAddress?: string): Promise<Response>;
-  /** starts listening; resolves with the bound port and a base URL */
-  listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
+  /**
+   * starts listening; resolves with the bound port and a base URL. `reusePort`: a socket of its own on a port other
+   * processes of this user share (the kernel spreads connections over them; Linux), as each of the workers does
+   */
+  listen(port?: number, host?: string, options?: { reusePort?: boolean }): Promise<{ port: number; url: string }>;
   /**
    * stops accepting, ends idle keep-alive sockets at once and the rest once answered, or after `graceMs`
    * (default SHUTDOWN_GRACE_MS); answers not yet written say `Connection: close`
@@ -62,6 +67,8 @@ export interface StandaloneServer {
   close(graceMs?: number): Promise<void>;
   /** how many answers are kept for repeated targets (./answers.ts) */
   keptAnswers(): number;
+  /** the operator's grants (GRANTS_FILE), read again on SIGHUP; undefined when none are named */
+  grants: Grants | undefined;
 }
 
 export function createServer(options: StandaloneOptions = {}): StandaloneServer {
@@ -89,6 +96,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
    */
   const dispatchRaw = (req: IncomingMessage, res: ServerResponse, target: string, facts: TargetFacts, seen: Seen | undefined): void => {
     if (facts.match?.route.fn === "mcp") {
+      if (seen && config.grants) seen.granted = config.grants.of("mcp", config.clientOf(req))?.label;
       life.track(res);
       req.headers.host = INTERNAL_HOST;
       if (seen) countBodyWrites(res);
@@ -111,8 +119,9 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       const hostRequired = req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
       const broken = brokenLimit(target, req.rawHeaders, hostRequired);
       const readsOnly = method === "GET" || method === "HEAD";
-      // a repeated target whose answer is kept: a GET or HEAD of it is answered without reading the target again
-      if (!broken && keep.cache.size > 0 && readsOnly) {
+      // a repeated target whose answer is kept: a GET or HEAD of it is answered without reading the target again (not
+      // to a client the operator granted more: kept answers state the surface's own pace and count on its counter)
+      if (!broken && keep.cache.size > 0 && readsOnly && !config.grants?.anyFor(config.clientOf(req))) {
         const now = config.clock();
         const kept = keep.cache.get(target, now.getTime());
         if (kept) {
@@ -133,7 +142,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       const facts = readTarget(target);
       if (seen) seen.route = facts.match?.route.id ?? "-";
       const refusal = refusalOf(method, target, req.rawHeaders, hostRequired, facts, broken);
-      if (refusal) return life.write(res, dispatch.asTheSurfaceAnswers(refusal.answer, refusal.target));
+      if (refusal) return life.write(res, dispatch.asTheSurfaceAnswers(refusal.answer, refusal.target, config.grants && config.clientOf(req)));
       dispatchRaw(req, res, target, facts, seen);
     } catch (error) {
       life.fail(res, error);
@@ -151,9 +160,10 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   return {
     server,
     fetch: (request, clientAddress) => fetching.fetch(request, clientAddress),
-    listen: (port = config.port, host = config.host) => life.listen(port, host),
+    listen: (port = config.port, host = config.host, options) => life.listen(port, host, options?.reusePort ?? false),
     close: (graceMs) => life.close(graceMs),
     keptAnswers: () => keep.cache.size,
+    grants: config.grants,
   };
 }
 
@@ -188,16 +198,45 @@ export async function main(): Promise<void> {
   const build = !process.argv.includes("--no-build");
   if (cluster.isPrimary && scale.workers > 1) {
     const started = Date.now();
+    // the grants file is read here once, so that a problem with it stops the start before any worker is forked; on
+    // SIGHUP the primary reads it again for every worker (Node's default for SIGHUP would end the process)
+    const grantsProblem = grantsFileProblem(env);
+    if (grantsProblem) {
+      log("error", `the standalone server could not start: ${grantsProblem}`);
+      process.exit(1);
+    }
+    reloadWorkersOnSighup(env, log, () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined));
     const siteReady = build ? (await prepareInBackground(log)).siteReady : undefined;
     const limitsOn = env.RATE_LIMITS !== "off";
+    const port = await portForWorkers(Number(env.PORT || DEFAULT_PORT), env.HOST || undefined).catch((error: Error) => {
+      log("error", `the standalone server could not start: ${error.message}`);
+      return process.exit(1);
+    });
+    // the workers read it (PORT=0: the one chosen here, the same for all)
+    env.PORT = String(port);
     // a worker asked for /metrics answers for all of them: the primary gathers
     gatherForWorkers();
     await runPrimary({ workers: scale.workers, log, countForWorkers: limitsOn && !scale.redisUrl, siteReady });
-    const port = Number(env.PORT || DEFAULT_PORT);
     log("info", `Swedish Calendar Service on http://localhost:${port} (${scale.workers} workers, ${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
     return;
   }
   await serveOneProcess(logger, env, scale, build);
+}
+
+/**
+ * The port the workers share, checked by binding it alone a moment: their sockets share it with any socket of this
+ * user that allows so (another instance's workers), so without this check a port in use would go unnoticed.
+ * Port 0 becomes the free port chosen here.
+ */
+async function portForWorkers(port: number, host: string | undefined): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolveListen, reject) => {
+    probe.once("error", reject);
+    probe.listen({ port, host }, () => resolveListen());
+  });
+  const bound = (probe.address() as AddressInfo).port;
+  await new Promise<void>((closed) => probe.close(() => closed()));
+  return bound;
 }
 
 /**
@@ -215,6 +254,18 @@ async function loggerOf(settings: Exclude<ReturnType<typeof logSettingsOf>, { pr
   const { prettyFactory } = await import("pino-pretty");
   const prettify = prettyFactory({ colorize: process.stdout.isTTY === true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
   return createLogger(settings, { worker, prettify });
+}
+
+/** What is wrong with GRANTS_FILE's file, when it is named and cannot be read or says something wrong. */
+function grantsFileProblem(env: NodeJS.ProcessEnv): string | undefined {
+  const path = env[GRANTS_FILE_ENV];
+  if (!path) return undefined;
+  try {
+    readGrantsFile(path);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** WORKERS and REDIS_URL, read once; a value that cannot be read stops the start with one line naming it. */
@@ -260,6 +311,9 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   if (worker) stopWithPrimary(stop);
+  // SIGHUP reads the grants file again (a worker: its primary does, and hands the text over); never ends the process
+  let grants: Grants | undefined;
+  reloadOnSighup(() => grants, log, worker !== undefined);
 
   const started = Date.now();
   // a worker's site is the primary's to prepare
@@ -274,12 +328,17 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
     store = redis;
     limiter = { store: "redis", degraded: () => redis.degraded() };
   } else if (limitsOn && worker) {
-    store = primaryCountedStore();
+    const counted = primaryCountedStore(log);
+    store = counted;
+    limiter = { store: "primary", degraded: () => counted.degraded() };
   }
   const metrics = createMetrics(worker ? { inWorker: true, gatherFromPrimary: gatherFromPrimary() } : {});
   service = createServer({ siteReady, logger, metrics, store, processInfo: worker ?? { workers: 1, worker: 1 }, limiter });
+  grants = service.grants;
   if (stopping) return void process.exit(0);
-  const { url } = await service.listen();
+  // a worker listens with a socket of its own on the shared port: no connection passes through the primary
+  const { url } = await service.listen(undefined, undefined, { reusePort: worker !== undefined });
+  if (worker) tellPrimaryListening();
   if (!worker) log("info", `Swedish Calendar Service on ${url} (${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
 }
 

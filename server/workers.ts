@@ -1,12 +1,17 @@
 /**
  * Several processes serving one port (`WORKERS=N npm start`, `WORKERS=auto` = the cores this process may use):
- * node:cluster's primary forks N workers, each answering the whole service; the primary serves nothing itself.
+ * node:cluster's primary forks N workers, each answering the whole service; the primary serves nothing itself and
+ * is not in the way of a connection: each worker listens on the port itself (`reusePort`: the kernel spreads new
+ * connections over the workers), so a primary stopped or starved of CPU costs no connection, only the counting's
+ * fail open below. The primary counts and supervises.
  *
  * The limits stay exact across the workers: with `REDIS_URL` every worker counts in Redis (./redis-store.ts), and so
  * does every instance sharing it; without it the primary holds the counters (the memory store) and a worker's hit is
  * one message to it and its decision one message back (the primary handles them one at a time, so concurrent hits
- * from several workers are counted exactly). A worker whose primary does not answer within STORE_TIMEOUT_MS admits
- * the request (fail open, as every store).
+ * from several workers are counted exactly). A worker waits for its primary within the bounds of ./store-watch.ts
+ * (at most SLOW_ANSWER_MS; TIMEOUTS_FOR_OUTAGE answers in a row not in time: every request admitted at once until the
+ * primary answers a probe), and each message of hits carries its deadline: the primary discards the hits of one that
+ * reaches it later (same machine, same clock), so requests admitted while it was stopped are not counted on resume.
  *
  * Lifecycle: a worker that dies is replaced (logged with its exit code); SIGTERM or SIGINT to the primary (what
  * `npm start` runs) closes every worker within the same grace period as one process, then the primary exits; a
@@ -18,7 +23,7 @@ import { FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision, type RateLimit
 import { SHUTDOWN_GRACE_MS } from "./lifecycle.js";
 import { isMessage, Pending } from "./ipc.js";
 import { flushLogs, type Log } from "./log.js";
-import { STORE_TIMEOUT_MS, afterTimeout } from "./redis-store.js";
+import { STORE_BOUNDS, StoreWatch, afterTimeout, type StoreBounds } from "./store-watch.js";
 
 export const WORKERS_ENV = "WORKERS";
 /** More workers than this is a typo, not a plan. */
@@ -52,10 +57,14 @@ interface Hit {
   policy: RateLimitPolicy;
   now: number;
 }
-/** The hits a worker read in one turn of its event loop, in order: one message for all of them. */
+/**
+ * The hits a worker read in one turn of its event loop, in order: one message for all of them. `deadline` (epoch ms):
+ * the worker stops waiting then, and the primary counts none of them later. No hits: a probe, always answered.
+ */
 interface HitsMessage {
   type: "limiter:hits";
   hits: Hit[];
+  deadline: number;
 }
 interface DecisionsMessage {
   type: "limiter:decisions";
@@ -68,6 +77,10 @@ interface SiteAskMessage {
 interface SiteReadyMessage {
   type: "site:ready";
 }
+/** A worker listens on the port (with its own socket, node:cluster's "listening" event does not fire). */
+interface ListeningMessage {
+  type: "worker:listening";
+}
 interface ShutdownMessage {
   type: "shutdown";
 }
@@ -79,36 +92,52 @@ interface ShutdownMessage {
  * one: a message per request each way cost the primary more than the workers' answers (two workers served no more
  * than one). Order is kept, so the counting is the same.
  */
-export function primaryCountedStore(): RateLimitStore {
+export function primaryCountedStore(log: Log, bounds: StoreBounds = STORE_BOUNDS): RateLimitStore & { degraded(): boolean } {
   const pending = new Pending<RateLimitDecision>();
   let batch: Hit[] = [];
+  const send = (message: HitsMessage, failed: () => void) => {
+    try {
+      // a channel that closed says so here (without a callback it would be an error event on the process)
+      process.send!(message, undefined, {}, (error) => error && failed());
+    } catch {
+      failed();
+    }
+  };
+  // stalled: one probe (no hits); its answer, whenever it comes, says the primary answers again
+  const watch = new StoreWatch("the primary process", log, bounds, () => send({ type: "limiter:hits", hits: [], deadline: 0 }, () => {}));
   process.on("message", (message: unknown) => {
     if (!isMessage<DecisionsMessage>(message, "limiter:decisions")) return;
-    for (const { id, decision } of message.decisions) pending.settle(id, decision);
+    let inTime = message.decisions.length === 0;
+    for (const { id, decision } of message.decisions) if (pending.settle(id, decision)) inTime = true;
+    if (inTime) watch.answered();
   });
-  const admitAll = (ids: number[]) => {
-    for (const id of ids) pending.settle(id, FAIL_OPEN);
-  };
   const flush = () => {
     const hits = batch;
     batch = [];
     const ids = hits.map((h) => h.id);
-    afterTimeout(STORE_TIMEOUT_MS, () => admitAll(ids));
-    try {
-      if (!process.send?.({ type: "limiter:hits", hits } satisfies HitsMessage)) admitAll(ids);
-    } catch {
-      admitAll(ids);
-    }
+    afterTimeout(bounds.slowAnswerMs, () => {
+      for (const id of ids) if (pending.settle(id, FAIL_OPEN)) watch.timedOut();
+    });
+    send({ type: "limiter:hits", hits, deadline: Date.now() + bounds.slowAnswerMs }, () => {
+      for (const id of ids) pending.settle(id, FAIL_OPEN);
+    });
   };
   return {
     hit(key, policy, now) {
+      if (watch.stalled()) return FAIL_OPEN;
       return new Promise<RateLimitDecision>((resolve) => {
         const id = pending.open(resolve);
         if (batch.length === 0) setImmediate(flush);
         batch.push({ id, key, policy: { ...policy }, now });
       });
     },
+    degraded: () => watch.degraded(),
   };
+}
+
+/** In a worker: tells the primary it listens on the port (runPrimary settles once every worker does). */
+export function tellPrimaryListening(): void {
+  process.send?.({ type: "worker:listening" } satisfies ListeningMessage);
 }
 
 /**
@@ -155,6 +184,7 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
   const numberOf = new Map<Worker, number>();
   let siteIsReady = siteReady === undefined;
   let stopping = false;
+  let listened = (_n: number): void => {};
 
   const fork = (n: number): Worker => {
     const worker = cluster.fork({ WORKER_ID: String(n), WORKERS_SERVING: String(workers) });
@@ -165,7 +195,10 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
         if (siteIsReady && worker.isConnected()) worker.send({ type: "site:ready" } satisfies SiteReadyMessage);
         return;
       }
+      if (isMessage<ListeningMessage>(message, "worker:listening")) return listened(n);
       if (!isMessage<HitsMessage>(message, "limiter:hits") || !counters) return;
+      // the worker stopped waiting for these (this process was stopped or starved): its requests went uncounted
+      if (message.hits.length > 0 && Date.now() > message.deadline) return;
       const decisions = message.hits.map(({ id, key, policy, now }) => ({ id, decision: counters.hit(key, policy, now) as RateLimitDecision }));
       if (worker.isConnected()) worker.send({ type: "limiter:decisions", decisions } satisfies DecisionsMessage);
     });
@@ -214,12 +247,10 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
 
   return new Promise((resolve) => {
     const listening = new Set<number>();
-    cluster.on("listening", (worker) => {
-      const n = numberOf.get(worker);
-      if (n === undefined) return;
+    listened = (n) => {
       listening.add(n);
       if (listening.size === workers) resolve();
-    });
+    };
     for (let n = 1; n <= workers; n++) fork(n);
   });
 }

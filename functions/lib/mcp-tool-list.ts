@@ -356,7 +356,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `The official flag days of a year in Sweden, in date order, each with its Swedish and English name and the holiday it is ` +
       `(\`holiday\`, or null). ${FLAG_DAYS} A year before ${FLAG_DAYS_FROM} is refused: there were no official flag days. ` +
       `${TODAY} ${ERRORS}`,
-    arguments: [arg("year", "year", `The year, ${FLAG_DAYS_FROM}-${LAST_YEAR}. Omitted: the current year in Sweden.`)],
+    arguments: [arg("year", "flagDaysYear", `The year, ${FLAG_DAYS_FROM}-${LAST_YEAR}. Omitted: the current year in Sweden.`)],
     requests: [{ route: "flagDays" }],
     summary: (body: FlagDaysResponse) =>
       `${body.year}: ${body.count} allmänna flaggdagar/official flag days.\n` +

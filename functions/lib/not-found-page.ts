@@ -27,7 +27,7 @@ export const acceptsHtml = (request: RequestHead): boolean => /\btext\/html\b/i.
  * the v3 function owns `/v3` and `/v3/*`, functions/v3.mts, and answers an unknown path there itself) and the
  * dataset's files.
  */
-const isApiPath = (pathname: string): boolean => pathname === "/v3" || pathname.startsWith("/v3/") || datasetFileOf(pathname) !== undefined;
+export const isApiPath = (pathname: string): boolean => pathname === "/v3" || pathname.startsWith("/v3/") || datasetFileOf(pathname) !== undefined;
 
 /**
  * The language of the not-found page a request for a path nothing answers gets, or undefined when it gets the

@@ -20,6 +20,8 @@ export const FAIL_OPEN: RateLimitDecision = Object.freeze({ allowed: true, retry
 export interface RateLimitStore {
   /** counts a hit; a store in memory answers at once, one elsewhere may answer with a promise */
   hit(key: string, policy: RateLimitPolicy, nowMs: number): RateLimitDecision | Promise<RateLimitDecision>;
+  /** a request admitted without counting (an operator's grant without a limit): noted, never counted (the metrics) */
+  admittedUncounted?(key: string): void;
 }
 
 /** One counter: a fixed window that starts with its first request. */

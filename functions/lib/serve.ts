@@ -7,7 +7,8 @@
  *   preflight()           OPTIONS: the CORS preflight, 204, allowing the path's methods
  *   methodNotAllowed()    a method the path's row does not declare (GET, HEAD, OPTIONS where no row answers): 405 with Allow
  *   methodGate()          the two above, as every answer (function or file) applies them first
- *   rateLimited()         over the surface's pace: 429 with Retry-After (failing open); a row `counted: false` (/health) never
+ *   rateLimited()         over the surface's pace: 429 with Retry-After (failing open); a row `counted: false` (/health) never;
+ *                         a client the operator granted more (ServiceContext `grant`) is counted on its granted pace, or not at all
  *   errorAnswer()         every thrown error as a problem document (./problem.ts)
  *   commonHeaders()       HSTS, CORS and RateLimit-* on every answer
  *   finish()              the Response: answer + common headers, no body for HEAD (a handler's own Response, such as
@@ -41,6 +42,21 @@ export interface ServiceContext {
   rateLimitsEnabled: boolean;
   /** headers every answer to this request carries besides the common ones, winning over them (v2's Link, Deprecation, Sunset) */
   headers?: Readonly<Record<string, string>>;
+  /** the operator's grant to this client on the request's surface (the standalone server's grants file), if any */
+  grant?: Grant;
+}
+
+/**
+ * What the operator granted a client on one surface (server/grants.ts): a higher pace in the surface's window, or no
+ * limit at all. A granted request's answers state the granted pace (none when unlimited); it is counted on a counter
+ * of its own, apart from the surface's ungranted one, so that granting or withdrawing never mixes the two counts.
+ */
+export interface Grant {
+  readonly surface: SurfaceName;
+  /** the granted pace; undefined: admitted without counting */
+  readonly pace: PaceLimit | undefined;
+  /** what the access line shows: the grant's note, else its place in the file */
+  readonly label: string;
 }
 
 export { ALLOWED_METHODS };
@@ -104,6 +120,7 @@ export function requestContext(request: RequestHead, partial?: Partial<RequestCo
     store: partial?.store === undefined ? null : partial.store,
     rateLimitsEnabled: partial?.rateLimitsEnabled ?? rateLimitsEnabledByEnv(),
     headers: partial?.headers,
+    grant: partial?.grant,
     request,
     url,
     match,
@@ -212,6 +229,29 @@ export function counterOf(surface: Surface, pace: PaceLimit): string {
   return name;
 }
 
+/** The counter of a grant with a pace: the surface's, marked as granted and for which surface (the feed counts two). */
+const GRANTED_COUNTERS = new WeakMap<Grant, string>();
+function grantedCounterOf(surface: Pick<Surface, "name">, grant: Grant & { pace: PaceLimit }): string {
+  let name = GRANTED_COUNTERS.get(grant);
+  if (name === undefined) GRANTED_COUNTERS.set(grant, (name = `${surface.name}:${grant.pace.limit}/${grant.pace.windowSeconds}+granted-${grant.surface}`));
+  return name;
+}
+
+/**
+ * A granted request on a surface: counted on the grant's own counter against its pace (429 when over), or, when the
+ * grant has no limit, admitted uncounted (the store is told, for the metrics). See rateLimited().
+ */
+export function limitedUnderGrant(
+  surface: Pick<Surface, "name">,
+  grant: Grant,
+  ctx: Pick<ServiceContext, "rateLimitsEnabled" | "store" | "clientAddress">,
+  now: Date,
+): Answer | undefined | Promise<Answer | undefined> {
+  if (grant.pace) return limitedOn(grantedCounterOf(surface, grant as Grant & { pace: PaceLimit }), grant.pace, ctx, now);
+  if (ctx.rateLimitsEnabled && ctx.store) ctx.store.admittedUncounted?.(`${surface.name}:unlimited+granted-${grant.surface}:${ctx.clientAddress}`);
+  return undefined;
+}
+
 /** Counts a request on `counter` (for the context's address): the 429 answer when over `pace`; see rateLimited(). */
 export function limitedOn(
   counter: string,
@@ -280,7 +320,8 @@ export function finish(request: Request, result: Answer | Response, pace: PaceLi
  */
 export function settle(ctx: RequestContext, result: Answer, pace: PaceLimit | undefined, counter?: string): Answer {
   const answer = completed(result, pace, ctx.headers);
-  if (answer.status === 200 && ctx.headers === undefined && ctx.request.method === "GET") ctx.served = { answer, pace, counter };
+  // a granted client's answer states its own pace: never kept for others
+  if (answer.status === 200 && ctx.headers === undefined && ctx.grant === undefined && ctx.request.method === "GET") ctx.served = { answer, pace, counter };
   return answer;
 }
 
@@ -351,9 +392,12 @@ function pipeline(
   const { request } = ctx;
   try {
     const now = ctx.clock();
-    // the pace is known before anything can fail: every answer, a fault's included, states it
-    ctx.pace = surface.policy(request, now, ctx);
-    const gate = methodGate(request, ctx.methods) ?? (counted(surface, ctx) ? rateLimited(surface, ctx.pace, ctx, now) : undefined);
+    // the pace is known before anything can fail: every answer, a fault's included, states it (a granted one, the grant's)
+    const { grant } = ctx;
+    ctx.pace = grant ? grant.pace : surface.policy(request, now, ctx);
+    const gate =
+      methodGate(request, ctx.methods) ??
+      (!counted(surface, ctx) ? undefined : grant ? limitedUnderGrant(surface, grant, ctx, now) : rateLimited(surface, ctx.pace!, ctx, now));
     if (gate instanceof Promise) {
       return gate.then((over) => (over ? final(surface, ctx, over) : handled(surface, handler, ctx))).catch((error) => fault(surface, ctx, error));
     }

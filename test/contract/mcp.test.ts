@@ -26,7 +26,9 @@ import { handleV3 } from "../../functions/lib/v3.js";
 import { refusalOf } from "../../server/guard.js";
 import { FIXED_NOW, TEST_CONTEXT } from "./helpers.js";
 import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "./mcp-samples.js";
-import { FLAG_DAY_CODES, OBSERVANCE_CODES } from "swedish-calendar/core";
+import { FLAG_DAY_CODES, FLAG_DAYS_FROM, OBSERVANCE_CODES } from "swedish-calendar/core";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { decimalRangeSource } from "../../contract/patterns.js";
 
 type Json = Record<string, any>;
 
@@ -90,6 +92,42 @@ describe("the SDK's client against the handler (in process)", () => {
     expect(client.getServerVersion()).toMatchObject({ name: "swedish-calendar", version: "3.0.0" });
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toBe(MCP_INSTRUCTIONS);
+  });
+
+  it("every tool declares an output schema (an object: its route's body, or the problem of a refused call), and one call of each validates against it", async () => {
+    // a client of its own, so that the output schemas it validates with are the listed ones from its first call on
+    const checking = new Client({ name: "mcp.test output", version: "1" });
+    const fetch = async (url: string | URL, init?: RequestInit) => handleMcp(new Request(url, init), TEST_CONTEXT);
+    await checking.connect(new StreamableHTTPClientTransport(new URL(URL_MCP), { fetch }));
+    try {
+      const { tools } = await checking.listTools();
+      for (const tool of tools) {
+        expect(tool.outputSchema?.type, tool.name).toBe("object");
+        expect(JSON.stringify(tool.outputSchema), tool.name).toContain('"$ref":"#/$defs/Problem"');
+      }
+      const ajv = new Ajv2020({ strict: false });
+      const called = new Set<string>();
+      for (const { tool, arguments: args } of SUMMARIES) {
+        if (called.has(tool)) continue;
+        called.add(tool);
+        // the SDK client validates structuredContent against the tool's outputSchema and throws when it does not match
+        const result = await checking.callTool({ name: tool, arguments: args });
+        expect(result.isError ?? false, tool).toBe(false);
+        const schema = tools.find((t) => t.name === tool)!.outputSchema!;
+        expect(ajv.validate(schema, result.structuredContent), tool).toBe(true);
+        // a control: the body without one of its required fields is refused by the same schema
+        const body = result.structuredContent as Json;
+        const [first] = Object.keys(body);
+        const { [first]: _dropped, ...partial } = body;
+        expect(ajv.validate(schema, partial), `${tool} without ${first}`).toBe(false);
+      }
+      expect([...called].sort()).toEqual([...TOOL_NAMES].sort());
+      // a refused call carries the problem document, which the schema allows as the SDK validates it too
+      const refused = await checking.callTool({ name: "flag_days", arguments: { year: 1930 } });
+      expect(refused.isError).toBe(true);
+    } finally {
+      await checking.close();
+    }
   });
 
   it("lists the eleven tools, read-only", async () => {
@@ -229,11 +267,17 @@ describe("the tools are the route table's", () => {
         const property = listed.inputSchema.properties[argument.name] as Json;
         const { description: _d, examples: _e, ...schema } = property;
         expect(schema).toEqual(parameter.argumentSchema);
-        // the same rule as the query text's: the text schema is one of the argument's forms (or the whole of it)
+        // the same rule as the query's: each form of the query schema (an integer with its bounds, a text, a word) is
+        // one of the argument's forms, or a word its text form matches (`last`), or the whole of it
         if (parameter.repeat === "all") expect(schema.anyOf).toEqual([component.schema, component.schema.items]);
         else if (schema.anyOf) {
-          const { default: _default, ...text } = component.schema;
-          expect(schema.anyOf, `${tool.name}.${argument.name}`).toContainEqual(text);
+          const { default: _default, ...query } = component.schema;
+          for (const form of (query.anyOf as Json[] | undefined) ?? [query]) {
+            if (form.enum) {
+              const text = (schema.anyOf as Json[]).find((f) => f.type === "string")!;
+              for (const word of form.enum as string[]) expect(new RegExp(text.pattern as string).test(word), word).toBe(true);
+            } else expect(schema.anyOf, `${tool.name}.${argument.name}`).toContainEqual(form);
+          }
         }
         else expect(schema).toEqual(component.schema);
         expect(listed.inputSchema.required.includes(argument.name), `${tool.name}.${argument.name}`).toBe(parameter.required);
@@ -244,6 +288,9 @@ describe("the tools are the route table's", () => {
     const year = listedTools().find((t) => t.name === "list_holidays")!.inputSchema.properties.year as Json;
     expect(year.anyOf).toEqual([{ type: "integer", minimum: 1930, maximum: 9999 }, { type: "string", pattern: "^(19[3-9][0-9]|[2-9][0-9]{3})$" }]);
     expect(year.examples).toEqual([2024]);
+    // /v3/flag-days's year starts where official flag days do
+    const flagYear = listedTools().find((t) => t.name === "flag_days")!.inputSchema.properties.year as Json;
+    expect(flagYear.anyOf).toEqual([{ type: "integer", minimum: FLAG_DAYS_FROM, maximum: 9999 }, { type: "string", pattern: `^(${decimalRangeSource(FLAG_DAYS_FROM, 9999)})$` }]);
     const code = listedTools().find((t) => t.name === "observance")!.inputSchema.properties.code as Json;
     expect(code.enum).toHaveLength(20);
   });
@@ -437,7 +484,10 @@ describe("a row's methods decide the method check everywhere, other routes uncha
 
   it("the OpenAPI document: every read-only row a GET; /mcp a POST with its JSON-RPC body and its refusals", () => {
     const doc = openApiDocument() as Json;
-    for (const route of ROUTES) expect(Object.keys(doc.paths[route.path]), route.path).toEqual([route.id === "mcp" ? "post" : "get"]);
+    for (const route of ROUTES) {
+      expect(Object.keys(doc.paths[route.path]), route.path).toEqual(route.id === "mcp" ? ["post", "options"] : ["get", "head", "options"]);
+    }
+    expect(doc.paths[PATHS.mcp].options.responses["204"].headers["Access-Control-Allow-Methods"].schema.const).toBe("POST, OPTIONS");
     const op = doc.paths[PATHS.mcp].post;
     expect(op.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/JsonRpcRequest" });
     expect(op.responses["405"].headers.Allow.schema.const).toBe("POST, OPTIONS");

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { PROBLEM_STATUS, type ProblemSlug } from "../../contract/problems.js";
@@ -76,11 +77,25 @@ describe("the OpenAPI document", () => {
   it("lists every path and only those", () => {
     expect(Object.keys(PUBLIC.paths).sort()).toEqual([...ALL_PATHS, MCP_PATH].sort());
     for (const path of ALL_PATHS) expect(PUBLIC.paths[path].get, path).toBeDefined();
-    expect(Object.keys(PUBLIC.paths[MCP_PATH])).toEqual(["post"]);
+    expect(Object.keys(PUBLIC.paths[MCP_PATH])).toEqual(["post", "options"]);
+    // HEAD and OPTIONS, where the row answers them: HEAD the GET's statuses without a body, OPTIONS the preflight
+    for (const path of ALL_PATHS) {
+      const { get, head, options } = PUBLIC.paths[path];
+      expect(Object.keys(head.responses), path).toEqual(Object.keys(get.responses));
+      for (const response of Object.values(head.responses) as Json[]) expect(response.content, path).toBeUndefined();
+      expect(options.responses["204"].headers["Access-Control-Allow-Methods"].schema.const, path).toBe("GET, HEAD, OPTIONS");
+    }
   });
 
   it("marks the v2 endpoints deprecated, and only them", () => {
     for (const { path, op } of operations(PUBLIC)) expect(op.deprecated === true, path).toBe(V2_PATHS.includes(path));
+  });
+
+  it("needs no credentials (an empty root `security`), and names its licence (the engine's) and who answers for it", () => {
+    expect(PUBLIC.security).toEqual([]);
+    const engine = JSON.parse(readFileSync(new URL("../../data-gen/package.json", import.meta.url), "utf8")) as { license: string };
+    expect(PUBLIC.info.license.identifier).toBe(engine.license);
+    expect(PUBLIC.info.contact.name).toMatch(/issue tracker/);
   });
 
   it("is deterministic and JSON-serialisable", () => {
@@ -114,8 +129,11 @@ describe("the OpenAPI document", () => {
     const params = (path: string) =>
       Object.fromEntries((PUBLIC.paths[path].get.parameters ?? []).map((p: Json) => resolve(PUBLIC, p)).map((p: Json) => [p.name, p]));
     expect(Object.keys(params("/v3/holidays")).sort()).toEqual(["saturdays", "sundays", "year"]);
-    // the year is the query text the parser reads: exactly four digits in range (`02024`, `2024.0` refused as the parser refuses them)
-    expect(params("/v3/holidays").year.schema).toEqual({ type: "string", pattern: "^(19[3-9][0-9]|[2-9][0-9]{3})$" });
+    // the year is an integer in range, as a client serialises it (`2024`; the four digits are the reader's and the prose's)
+    expect(params("/v3/holidays").year.schema).toEqual({ type: "integer", minimum: 1930, maximum: 9999 });
+    expect(params("/v3/flag-days").year.schema).toEqual({ type: "integer", minimum: 1983, maximum: 9999 });
+    expect(params("/v3/leave-plan").days.schema).toEqual({ type: "integer", minimum: 1, maximum: 60 });
+    expect(params("/v3/due-dates").day.schema).toEqual({ anyOf: [{ type: "integer", minimum: 1, maximum: 31 }, { type: "string", enum: ["last"] }] });
     expect(params("/v3/holidays").sundays.schema).toEqual({ type: "boolean", default: false });
     expect(Object.keys(params("/v3/bridge-days"))).toEqual(["year"]);
     expect(Object.keys(params("/v3/half-days"))).toEqual(["year"]);

@@ -7,7 +7,11 @@
  *   - The OpenAPI schema against the query text (or decoded path segment), as a validator reads a query parameter:
  *     the raw text for string schemas (patterns, enums, `format: date` with ajv-formats' full check); a `boolean` schema
  *     is validated with Ajv's type coercion (`coerceTypes`), which turns exactly the texts `true` and `false` into
- *     booleans and refuses every other text; the repeatable `add` as the array of its values.
+ *     booleans and refuses every other text; the repeatable `add` as the array of its values. A schema with an
+ *     `integer` (years, leave days, the day of a rule) is compared over what a client serialises: the canonical
+ *     decimal text of an integer (`2024`, as `String(2024)` writes it) is that integer, any other text stays text. So
+ *     every integer the schema accepts, serialised, is read, and every text the reader accepts is such an integer (or
+ *     a word the schema lists, `last`); `02024` or `2024.0` is no client's serialisation of an integer, and refused.
  *   - The MCP schema of each tool argument against a JSON value, read as the tools read it: a string as it stands, a
  *     number or boolean as written, anything else as its JSON text; `null` is an omitted argument (not compared).
  *
@@ -27,7 +31,7 @@ import addFormatsModule from "ajv-formats";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  CONVENTIONS, DUE_DATE_SCHEDULE_CODES, FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_STEPS, OBSERVANCE_CODES, BOUNDS, LEAVE_OBJECTIVES,
+  CONVENTIONS, DUE_DATE_SCHEDULE_CODES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_STEPS, OBSERVANCE_CODES, BOUNDS, LEAVE_OBJECTIVES,
   LAST_DAY_OF_MONTH,
 } from "swedish-calendar/core";
 import { argumentValues, readArguments } from "../../contract/arguments.js";
@@ -54,6 +58,12 @@ function validatorOf(schema: Json, coerce: boolean): (value: unknown) => boolean
   return (value) => validate({ v: value });
 }
 
+/** Whether a schema (or one of its `anyOf`) is an integer: its values travel as their canonical decimal text. */
+const hasInteger = (schema: Json): boolean => schema.type === "integer" || ((schema.anyOf as Json[] | undefined) ?? []).some(hasInteger);
+
+/** The value a client serialised as `raw`: an integer for its canonical decimal text, else the text itself. */
+const clientValue = (raw: string): unknown => (/^-?[0-9]+$/.test(raw) && String(Number(raw)) === raw ? Number(raw) : raw);
+
 /** Whether the reader accepts raw values: it returns, or throws the API's error (never anything else). */
 function reads(parameter: ParameterDeclaration, values: readonly string[]): boolean {
   if (values.length === 0) return false; // absent: a required parameter's `'<name>' is required`
@@ -74,7 +84,7 @@ const pad = (n: number, width: number) => (n < 0 ? "-" + String(-n).padStart(wid
 
 /** The values that matter to some parameter: bounds, enum values, examples, dates, steps, the feed's words. */
 const SEEDS: string[] = [
-  ...[FIRST_YEAR - 1, FIRST_YEAR, FIRST_YEAR + 1, 2024, LAST_YEAR - 1, LAST_YEAR, LAST_YEAR + 1, 0, 1, 9, 10, 25, 31, 32, MAX_LEAVE_DAYS, MAX_LEAVE_DAYS + 1, 100, 999, 1000].map(String),
+  ...[FIRST_YEAR - 1, FIRST_YEAR, FIRST_YEAR + 1, FLAG_DAYS_FROM - 1, FLAG_DAYS_FROM, 2024, LAST_YEAR - 1, LAST_YEAR, LAST_YEAR + 1, 0, 1, 9, 10, 25, 31, 32, MAX_LEAVE_DAYS, MAX_LEAVE_DAYS + 1, 100, 999, 1000].map(String),
   ...BOUNDS, ...LEAVE_OBJECTIVES, ...CONVENTIONS, ...DUE_DATE_SCHEDULE_CODES, ...OBSERVANCE_CODES, LAST_DAY_OF_MONTH,
   DUE_DATE_SCHEDULE_CODES.join(","), `${DUE_DATE_SCHEDULE_CODES[0]},${DUE_DATE_SCHEDULE_CODES[0]}`,
   ...LOOSE_TRUE, ...LOOSE_FALSE, "True", "FALSE", "yEs",
@@ -165,7 +175,7 @@ describe("each parameter's OpenAPI schema accepts exactly the raw texts its read
     expect(KEYS.length).toBeGreaterThan(30);
   });
 
-  it("finds the difference where a schema says less than its reader (control: the integer year the document had)", () => {
+  it("finds the difference where a validator reads a query text its own way (control: a coercing validator on the integer year)", () => {
     const integerYear = validatorOf({ type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR }, true);
     const run = fc.check(fc.property(rawText, (raw) => integerYear(raw) === reads(PARAMETERS.year, [raw])), { numRuns: RUNS });
     expect(run.failed).toBe(true);
@@ -178,7 +188,8 @@ describe("each parameter's OpenAPI schema accepts exactly the raw texts its read
     const parameter = PARAMETERS[key];
     const schema = parameter.schema;
     const coerce = schema.type === "boolean";
-    const valid = validatorOf(schema, coerce);
+    const validate = validatorOf(schema, coerce);
+    const valid = hasInteger(schema) ? (raw: unknown) => validate(typeof raw === "string" ? clientValue(raw) : raw) : validate;
     if (parameter.repeat === "all") {
       fc.assert(
         fc.property(fc.array(rawText, { minLength: 1, maxLength: 3 }), (values) => {
@@ -203,7 +214,20 @@ describe("each parameter's OpenAPI schema accepts exactly the raw texts its read
     );
     // every value the schema enumerates is read
     for (const value of (schema.enum as string[] | undefined) ?? []) expect(reads(parameter, [value])).toBe(true);
-    if ("example" in parameter) expect(valid(String(parameter.example)), "the example").toBe(true);
+    if ("example" in parameter) expect(validate(parameter.example), "the example").toBe(true);
+  });
+
+  it("the integers are declared as integers, with their bounds (a generated client sends a number)", () => {
+    expect(PARAMETERS.year.schema).toEqual({ type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR });
+    expect(PARAMETERS.flagDaysYear.schema).toEqual({ type: "integer", minimum: FLAG_DAYS_FROM, maximum: LAST_YEAR });
+    for (const key of ["fromYear", "toYear", "v2Year"] as const) expect(PARAMETERS[key].schema, key).toEqual(PARAMETERS.year.schema);
+    expect(PARAMETERS.leaveDays.schema).toEqual({ type: "integer", minimum: 1, maximum: MAX_LEAVE_DAYS });
+    expect(PARAMETERS.dueDay.schema).toEqual({ anyOf: [{ type: "integer", minimum: 1, maximum: 31 }, { type: "string", enum: [LAST_DAY_OF_MONTH] }] });
+    // a flag-days year the other years allow: refused by the schema and by the reader alike
+    const flagYear = validatorOf(PARAMETERS.flagDaysYear.schema, false);
+    expect(flagYear(FIRST_YEAR)).toBe(false);
+    expect(reads(PARAMETERS.flagDaysYear, [String(FIRST_YEAR)])).toBe(false);
+    expect(flagYear(FLAG_DAYS_FROM) && reads(PARAMETERS.flagDaysYear, [String(FLAG_DAYS_FROM)])).toBe(true);
   });
 });
 
@@ -253,7 +277,7 @@ describe("a declared default is stated once and read by the parameter's reader (
 
   it.each(ROUTES.filter((route) => route.parameters.length > 0).map((route) => route.id))("%s: an omitted parameter is its default", (id) => {
     const given = (key: ParameterKey) => PARAMETERS[key].required;
-    const args: Record<string, unknown> = readArguments(id, ({ key }) => (given(key) ? [PARAMETERS[key].example as string | string[]].flat() : []));
+    const args: Record<string, unknown> = readArguments(id, ({ key }) => (given(key) ? [PARAMETERS[key].example as string | number | string[]].flat().map(String) : []));
     for (const key of ROUTES.find((route) => route.id === id)!.parameters) {
       const parameter: ParameterDeclaration = PARAMETERS[key];
       if (given(key)) continue;

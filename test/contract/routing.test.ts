@@ -205,12 +205,12 @@ describe("the OpenAPI document is the table's", () => {
   const methodOf = (route: (typeof ROUTES)[number]) => (route.id === "mcp" ? "post" : "get");
   const operationOf = (route: (typeof ROUTES)[number]) => doc.paths[route.path][methodOf(route)]!;
 
-  it("has one operation per row (GET; POST for the MCP endpoint), in the table's order, and nothing else", () => {
+  it("has one operation per method a row declares (GET or POST, HEAD, OPTIONS), in the table's order, and nothing else", () => {
     expect(Object.keys(doc.paths)).toEqual(ROUTES.map((r) => r.path));
     for (const route of ROUTES) {
       const op = operationOf(route);
       expect(op.operationId).toBe(route.doc.operationId);
-      expect(Object.keys(doc.paths[route.path])).toEqual([methodOf(route)]);
+      expect(Object.keys(doc.paths[route.path])).toEqual(route.methods.map((m) => (m === "GET" || m === "POST" ? methodOf(route) : m.toLowerCase())));
       expect(route.methods.includes("GET")).toBe(methodOf(route) === "get");
     }
   });

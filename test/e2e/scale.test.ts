@@ -3,10 +3,13 @@
  * with WORKERS=2 and no Redis (the primary counts), answer concurrent bursts from one address with exactly the
  * specification's numbers (v3 10 a minute, v2 5 per 10 s then blocked, the feed's query surface 10 per 10 s); five
  * forwarded addresses each get their own 10; Redis stopping mid-burst fails open (every request answered, one warning,
- * /health degraded) and counting is exact again once it is back; SIGTERM stops a primary and its workers in 2 s.
+ * /health degraded) and counting is exact again once it is back; a Redis or a primary that hangs (SIGSTOP) and
+ * resumes counts nothing it let through meanwhile, and a hung primary costs no connection; under a CPU hog the counts
+ * stay exact; SIGTERM stops a primary and its workers in 2 s.
  * Real processes over real HTTP (the server's bundle: node server/start.mjs --no-build).
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { get } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { SURFACES } from "../../contract/policies.js";
@@ -70,6 +73,60 @@ async function expectExactBursts(bases: string[], tag: string): Promise<void> {
   expect(statuses(feed)).toEqual({ 200: SURFACES["feed-query"].limit, 429: 25 - SURFACES["feed-query"].limit });
 }
 
+/** One GET on a connection of its own (none reused): its status and how long it took, or 0 when it took over 5 s. */
+function freshGet(url: string, address: string): Promise<{ status: number; ms: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const req = get(url, { agent: false, headers: { "X-Forwarded-For": address }, timeout: 5000 }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started }));
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve({ status: 0, ms: Date.now() - started }));
+  });
+}
+
+/** `run` while two busy loops (one per core of the test machine) take the CPU; they end with it, and by themselves in 30 s. */
+async function underCpuHog<T>(run: () => Promise<T>): Promise<T> {
+  const hogs = [0, 1].map(() => spawn(process.execPath, ["-e", "const end = Date.now() + 30000; while (Date.now() < end) {}"], { stdio: "ignore" }));
+  try {
+    await sleep(300);
+    return await run();
+  } finally {
+    for (const hog of hogs) hog.kill("SIGKILL");
+  }
+}
+
+/** The targets requested one after another from `address`, each on a fresh connection: their statuses. */
+async function oneByOne(base: string, targets: string[], address: string): Promise<number[]> {
+  const out: number[] = [];
+  for (const target of targets) out.push((await freshGet(base + target, address)).status);
+  return out;
+}
+
+/** /health (`query`: e.g. "?ready") on a connection of its own, which the kernel gives to any of the workers. */
+function freshHealth(base: string, query = ""): Promise<{ status: number; body: { ready?: boolean; server: { worker: number; workers: number; limiter: { store: string; degraded: boolean } } } } | undefined> {
+  return new Promise((resolve) => {
+    const req = get(`${base}${PATHS.health}${query}`, { agent: false, timeout: 5000 }, (res) => {
+      let text = "";
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve(undefined));
+  });
+}
+
+/** /health asked `times` times on fresh connections (the kernel spreads them over the workers): degraded, by worker. */
+async function degradedByWorker(base: string, times = 12): Promise<Map<number, boolean>> {
+  const seen = new Map<number, boolean>();
+  for (let i = 0; i < times; i++) {
+    const answer = await freshHealth(base);
+    if (answer?.status === 200) seen.set(answer.body.server.worker, answer.body.server.limiter.degraded);
+  }
+  return seen;
+}
+
 async function health(base: string, address: string) {
   const res = await fetch(`${base}${PATHS.health}`, { headers: { "X-Forwarded-For": address } });
   expect(res.status).toBe(200);
@@ -110,8 +167,8 @@ describe.skipIf(SKIP)("several processes, one set of limits", () => {
 
   it("WORKERS=2 without Redis: the primary counts for both workers, exactly", async () => {
     const server = await start({ WORKERS: "2" });
-    // concurrent requests open several connections, which the primary hands to the workers in turn
-    const infos = await Promise.all(Array.from({ length: 8 }, (_, i) => health(server.baseUrl, `192.0.2.${10 + i}`)));
+    // connections of their own, which the kernel spreads over the workers' sockets
+    const infos = (await Promise.all(Array.from({ length: 16 }, () => freshHealth(server.baseUrl)))).map((a) => a!.body);
     for (const { server: info } of infos) {
       expect(info.workers).toBe(2);
       expect(info.limiter).toEqual({ store: "primary", degraded: false });
@@ -154,16 +211,92 @@ describe.skipIf(SKIP)("several processes, one set of limits", () => {
     for (const s of [a, b]) expect(s.output()).toMatch(/limiter: Redis answers again; counting resumed/);
   }, 120_000);
 
+  it.skipIf(!haveRedis)("Redis hung (SIGSTOP) during a burst, then resumed: nothing admitted meanwhile is counted; a fresh client gets exactly 10", async () => {
+    await redis!.command("FLUSHALL");
+    const a = await start({ REDIS_URL: redis!.url });
+    const client = "198.51.100.71";
+    redis!.pause();
+    try {
+      // the first requests wait for the slow-answer bound, then the outage is declared and the rest are admitted at once
+      const during = await burst([a.baseUrl], shifts(30), client);
+      expect(statuses(during)).toEqual({ 200: 30 });
+      expect((await health(a.baseUrl, "192.0.2.71")).server.limiter).toEqual({ store: "redis", degraded: true });
+      // a hang of ~5 s: long past every deadline and the dropped connection's reconnection (within 2 s), which waits
+      // for Redis as every command does; a longer hang changes nothing of that
+      await sleep(4000);
+    } finally {
+      redis!.resume();
+    }
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      await burst([a.baseUrl], [`${PATHS.shift}?date=2030-01-01&add=1d`], "198.51.100.99");
+      if (!(await health(a.baseUrl, "192.0.2.72")).server.limiter.degraded) break;
+      await sleep(200);
+    }
+    // the 30 hits queued on the hung connection ran on resume, past their deadlines: none counted
+    expect(await oneByOne(a.baseUrl, shifts(10), client), a.output()).toEqual(Array(10).fill(200));
+    expect(await oneByOne(a.baseUrl, shifts(11).slice(10), client)).toEqual([429]);
+    expect(await oneByOne(a.baseUrl, shifts(11), "198.51.100.72")).toEqual([...Array(10).fill(200), 429]);
+  }, 120_000);
+
+  it("WORKERS=2, the primary hung (SIGSTOP): connections still answered at once; on resume, what it missed is not counted", async () => {
+    const server = await start({ WORKERS: "2" });
+    const client = "198.51.100.81";
+    const primary = server.child.pid!;
+    process.kill(primary, "SIGSTOP");
+    try {
+      // each worker waits the slow-answer bound for its first few requests, then declares the outage (/health says so)
+      const deadline = Date.now() + 30_000;
+      let seen = new Map<number, boolean>();
+      while (Date.now() < deadline) {
+        await Promise.all(shifts(8).map((target) => freshGet(server.baseUrl + target, client)));
+        seen = await degradedByWorker(server.baseUrl);
+        if (seen.get(1) === true && seen.get(2) === true) break;
+      }
+      expect([...seen.entries()].sort()).toEqual([[1, true], [2, true]]);
+      // no connection waits for the primary: each request on a connection of its own, answered and admitted
+      const timed = [];
+      for (const target of shifts(20)) timed.push(await freshGet(server.baseUrl + target, client));
+      expect(timed.map((t) => t.status)).toEqual(Array(20).fill(200));
+      // not a speed target: a connection that went through the stopped primary would not be answered at all
+      expect(timed.filter((t) => t.ms >= 200), JSON.stringify(timed)).toEqual([]);
+    } finally {
+      process.kill(primary, "SIGCONT");
+    }
+    const deadline = Date.now() + 15_000;
+    let seen = await degradedByWorker(server.baseUrl);
+    while (Date.now() < deadline && !(seen.get(1) === false && seen.get(2) === false)) {
+      await sleep(100);
+      seen = await degradedByWorker(server.baseUrl);
+    }
+    expect([...seen.entries()].sort()).toEqual([[1, false], [2, false]]);
+    await until(() => /limiter: the primary process answers again; counting resumed/.test(server.output()), 5000);
+    // the hits sent to the stopped primary reached it past their deadlines: none counted against the client
+    expect(await oneByOne(server.baseUrl, shifts(11), client), server.output()).toEqual([...Array(10).fill(200), 429]);
+  }, 120_000);
+
+  it("under a CPU hog on both cores, WORKERS=2 counted by the primary: exactly 10 of 50 admitted", async () => {
+    const server = await start({ WORKERS: "2" });
+    const outcomes = await underCpuHog(() => burst([server.baseUrl], shifts(50), "198.51.100.61"));
+    expect(statuses(outcomes), server.output()).toEqual({ 200: 10, 429: 40 });
+  }, 120_000);
+
+  it.skipIf(!haveRedis)("under a CPU hog on both cores, counted in Redis: exactly 10 of 50 admitted", async () => {
+    await redis!.command("FLUSHALL");
+    const a = await start({ REDIS_URL: redis!.url });
+    const outcomes = await underCpuHog(() => burst([a.baseUrl], shifts(50), "198.51.100.62"));
+    expect(statuses(outcomes), a.output()).toEqual({ 200: 10, 429: 40 });
+  }, 120_000);
+
   it("WORKERS=2 through npm start's build step, the site current: both workers say they are ready and serve the site's pages", async () => {
     const server = await start({ WORKERS: "2", RATE_LIMITS: "off" }, true);
-    // concurrent requests open several connections, which the primary hands to the workers in turn; a worker learns
-    // from the primary that the site is current once it asks (a word sent before it listened was lost: 503 for ever)
+    // connections of their own, which the kernel spreads over the workers' sockets; a worker learns from the primary
+    // that the site is current once it asks (a word sent before it listened was lost: 503 for ever)
     const askAll = () =>
       Promise.all(
-        Array.from({ length: 8 }, async () => {
-          const answer = await fetch(`${server.baseUrl}/health?ready`);
-          const body = await answer.json();
-          return { status: answer.status, ready: body.ready, worker: body.server.worker };
+        Array.from({ length: 16 }, async () => {
+          const answer = (await freshHealth(server.baseUrl, "?ready"))!;
+          return { status: answer.status, ready: answer.body.ready, worker: answer.body.server.worker };
         }),
       );
     let answers = await askAll();
@@ -173,7 +306,7 @@ describe.skipIf(SKIP)("several processes, one set of limits", () => {
       answers = await askAll();
     }
     expect([...new Set(answers.map((a) => a.worker))].sort()).toEqual([1, 2]);
-    expect(answers.map((a) => [a.status, a.ready]), server.output()).toEqual(Array(8).fill([200, true]));
+    expect(answers.map((a) => [a.status, a.ready]), server.output()).toEqual(Array(16).fill([200, true]));
     const pages = await Promise.all(Array.from({ length: 8 }, () => fetch(`${server.baseUrl}/`, { headers: { accept: "text/html" } })));
     expect(pages.map((p) => [p.status, p.headers.get("content-type")])).toEqual(Array(8).fill([200, "text/html; charset=utf-8"]));
     await Promise.all(pages.map((p) => p.arrayBuffer()));

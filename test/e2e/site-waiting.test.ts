@@ -44,6 +44,13 @@ describe.skipIf(process.env.E2E === "off")("the site while it builds, and pages 
     const day = await fetch(`${base}/v3/days/2026-06-19`);
     expect(day.status).toBe(200);
     expect((await day.json()).holidayType).toBe("defacto");
+    // an API path nothing answers: the not-found problem at once, as once the site is built (not the waiting page)
+    for (const accept of ["application/json", HTML.accept]) {
+      const nope = await fetch(`${base}/v3/nope`, { headers: { accept } });
+      expect(nope.status, accept).toBe(404);
+      expect(nope.headers.get("content-type"), accept).toBe("application/problem+json");
+      expect((await nope.json()).type, accept).toMatch(/not-found$/);
+    }
     built();
     await new Promise((r) => setTimeout(r, 10));
     const home = await fetch(base + "/", { headers: HTML });

@@ -14,10 +14,10 @@ describe("server/ipc.ts: the primary's and workers' messages", () => {
     const a = pending.open((v) => got.push(`a:${v}`));
     const b = pending.open((v) => got.push(`b:${v}`));
     expect([a, b]).toEqual([1, 2]);
-    pending.settle(b, "second");
-    pending.settle(b, "again"); // a second answer is ignored
-    pending.settle(99, "nobody"); // so is one nobody asked for
-    pending.settle(a, "first");
+    expect(pending.settle(b, "second")).toBe(true);
+    expect(pending.settle(b, "again")).toBe(false); // a second answer is ignored
+    expect(pending.settle(99, "nobody")).toBe(false); // so is one nobody asked for
+    expect(pending.settle(a, "first")).toBe(true);
     expect(got).toEqual(["b:second", "a:first"]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A redis-server of the test's own on a free loopback port (Debian's `redis-server` package; `.ci/run` installs it),
- * with no persistence, stopped and started again on the same port when a test asks. `redisBinary()` is undefined
+ * with no persistence, stopped and started again on the same port, or hung (SIGSTOP) and resumed, when a test asks. `redisBinary()` is undefined
  * where the binary is missing: the tests that need it skip, saying so.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -19,6 +19,10 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** starts it again on the same port */
   start(): Promise<void>;
+  /** SIGSTOP: the server hangs (connections stay open, commands wait unanswered) until resume() */
+  pause(): void;
+  /** SIGCONT after pause() */
+  resume(): void;
   /** runs one command with redis-cli-like inline syntax over a raw socket (PING, CLIENT PAUSE 300, FLUSHALL) */
   command(line: string): Promise<string>;
 }
@@ -69,5 +73,9 @@ export async function startRedis(): Promise<TestRedis> {
     });
   };
   await start();
-  return { port, url: `redis://127.0.0.1:${port}/0`, stop, start, command: (line) => answers(port, line) };
+  const signal = (name: NodeJS.Signals) => {
+    if (!child || child.exitCode !== null) throw new Error("redis-server is not running");
+    child.kill(name);
+  };
+  return { port, url: `redis://127.0.0.1:${port}/0`, stop, start, pause: () => signal("SIGSTOP"), resume: () => signal("SIGCONT"), command: (line) => answers(port, line) };
 }

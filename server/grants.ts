@@ -1,0 +1,290 @@
+/**
+ * The operator's grants (docs/contract.md#rate-limits: access beyond open use is granted on request; nothing in the
+ * protocol carries it): a file the standalone server reads at start and again on SIGHUP, naming client addresses and
+ * CIDR ranges (IPv4, IPv6) and, per rate-limit surface, a higher limit in the surface's own window or none at all.
+ *
+ *   GRANTS_FILE=/etc/calendar/grants.json npm start
+ *   {"grants": [{"clients": ["192.0.2.7", "2001:db8::/32"], "surfaces": {"v3": {"limit": 1000}, "mcp": "unlimited"}, "note": "ACME payroll"}]}
+ *
+ * Read strictly: an unknown key or surface, a limit below the surface's own, an entry that is no address or range is
+ * a problem naming its place. At start a problem stops the start; on SIGHUP it keeps the grants in force (one warn
+ * line), and a good file replaces them at once (one info line): the table is immutable and swapped whole, so a request
+ * sees either the old grants or the new. With several workers the primary reads the file on SIGHUP and hands its text
+ * to every worker (one line for the whole server, the same grants in every worker).
+ *
+ * A client's grant on a surface is that of the first grant in the file naming both; the address is the one the
+ * limiter counts (behind TRUST_PROXY, the forwarded client).
+ */
+import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { Type, type Static } from "@sinclair/typebox";
+import { Value, ValueErrorType } from "@sinclair/typebox/value";
+import { SURFACES, type SurfaceName } from "../contract/policies.js";
+import type { Grant } from "../functions/lib/serve.js";
+import { isMessage } from "./ipc.js";
+import type { Log } from "./log.js";
+import { inRange, parseAddress, parseRange, type AddressRange } from "./proxy.js";
+
+/** The environment variable naming the grants file. */
+export const GRANTS_FILE_ENV = "GRANTS_FILE";
+/** What a surface's grant without a limit says. */
+export const UNLIMITED = "unlimited";
+/** The largest limit a grant may give (a window's count, not a budget: larger is a typo). */
+export const MAX_GRANTED_LIMIT = 1_000_000_000;
+/** The longest note (it is shown in access lines). */
+export const MAX_NOTE_CHARS = 200;
+
+const SURFACE_NAMES = Object.keys(SURFACES) as SurfaceName[];
+const GRANTED = Type.Union([Type.Literal(UNLIMITED), Type.Object({ limit: Type.Integer({ minimum: 1, maximum: MAX_GRANTED_LIMIT }) }, { additionalProperties: false })], {
+  description: `must be "${UNLIMITED}" or {"limit": a whole number}`,
+});
+const GRANTS_SCHEMA = Type.Object(
+  {
+    grants: Type.Array(
+      Type.Object(
+        {
+          clients: Type.Array(Type.String(), { minItems: 1 }),
+          surfaces: Type.Object(Object.fromEntries(SURFACE_NAMES.map((name) => [name, Type.Optional(GRANTED)])), { additionalProperties: false, minProperties: 1 }),
+          note: Type.Optional(Type.String({ maxLength: MAX_NOTE_CHARS })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+type GrantsFile = Static<typeof GRANTS_SCHEMA>;
+
+/** A JSON pointer as a reader finds the place: `grants[0].surfaces.v3`. */
+const placeOf = (pointer: string): string =>
+  pointer
+    .split("/")
+    .slice(1)
+    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : `${i === 0 ? "" : "."}${part.replace(/~1/g, "/").replace(/~0/g, "~")}`))
+    .join("") || "the file";
+
+/** The first problem of a parsed file's shape, in words naming its place; undefined when its shape is right. */
+function shapeProblem(value: unknown): string | undefined {
+  const first = Value.Errors(GRANTS_SCHEMA, value).First();
+  if (!first) return undefined;
+  const place = placeOf(first.path);
+  if (first.type === ValueErrorType.ObjectAdditionalProperties || first.message === "Unexpected property") {
+    const parent = first.path.slice(0, first.path.lastIndexOf("/"));
+    const key = first.path.slice(first.path.lastIndexOf("/") + 1);
+    if (parent.endsWith("/surfaces")) return `${place}: unknown surface "${key}" (the surfaces: ${SURFACE_NAMES.join(", ")})`;
+    return `${place}: unknown key "${key}"`;
+  }
+  if (first.type === ValueErrorType.Union) return `${place} ${first.schema.description ?? "has the wrong form"}`;
+  return `${place}: ${first.message.charAt(0).toLowerCase()}${first.message.slice(1)}`;
+}
+
+/** The grants in force: immutable, replaced whole on a reload. */
+export interface GrantTable {
+  /** how many grants the file holds */
+  readonly count: number;
+  /** the grant of a client (the address the limiter counts) on a surface */
+  of(surface: SurfaceName, client: string): Grant | undefined;
+  /** has the client any grant? */
+  anyFor(client: string): boolean;
+}
+
+/** Clients whose grants are remembered (each a lookup of every range): bounded, forgotten whole when full. */
+const MEMO_CLIENTS = 4096;
+
+const NO_GRANTS: GrantTable = Object.freeze({ count: 0, of: () => undefined, anyFor: () => false });
+
+/** The grants of a file's text; throws an Error whose message is the problem, naming its place. */
+export function parseGrants(text: string): GrantTable {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`not JSON: ${(error as Error).message}`);
+  }
+  const problem = shapeProblem(value);
+  if (problem) throw new Error(problem);
+  const file = value as GrantsFile;
+  const entries = file.grants.map((entry, i) => {
+    const ranges: AddressRange[] = entry.clients.map((client, j) => {
+      const range = parseRange(client.trim());
+      if (!range) throw new Error(`grants[${i}].clients[${j}]: ${JSON.stringify(client)} is not an IP address or a CIDR range`);
+      return range;
+    });
+    const label = entry.note ?? `#${i + 1}`;
+    const bySurface: Partial<Record<SurfaceName, Grant>> = {};
+    for (const surface of SURFACE_NAMES) {
+      const given = entry.surfaces[surface];
+      if (given === undefined) continue;
+      const own = SURFACES[surface] as { limit: number; windowSeconds: number; blockSeconds?: number };
+      if (given !== UNLIMITED && given.limit < own.limit) {
+        throw new Error(`grants[${i}].surfaces.${surface}.limit: ${given.limit} is below the surface's own limit (${own.limit} in ${own.windowSeconds} s)`);
+      }
+      // the surface's window and block, a higher limit
+      const pace = given === UNLIMITED ? undefined : Object.freeze({ ...own, limit: given.limit });
+      bySurface[surface] = Object.freeze({ surface, pace, label });
+    }
+    return { ranges, bySurface };
+  });
+  if (entries.length === 0) return NO_GRANTS;
+  const memo = new Map<string, Partial<Record<SurfaceName, Grant>> | null>();
+  const grantsOf = (client: string): Partial<Record<SurfaceName, Grant>> | null => {
+    let found = memo.get(client);
+    if (found !== undefined) return found;
+    const address = parseAddress(client);
+    found = null;
+    if (address) {
+      for (const entry of entries) {
+        if (!entry.ranges.some((range) => inRange(address, range))) continue;
+        // the first grant naming the client and a surface gives it that surface
+        found = { ...entry.bySurface, ...(found ?? {}) };
+      }
+    }
+    if (memo.size >= MEMO_CLIENTS) memo.clear();
+    memo.set(client, found);
+    return found;
+  };
+  return Object.freeze({
+    count: entries.length,
+    of: (surface: SurfaceName, client: string) => grantsOf(client)?.[surface],
+    anyFor: (client: string) => grantsOf(client) !== null,
+  });
+}
+
+/** The grants of a file; throws an Error naming the variable, the file and the problem. */
+export function readGrantsFile(path: string): GrantTable {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new Error(`${GRANTS_FILE_ENV} ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    return parseGrants(text);
+  } catch (error) {
+    throw new Error(`${GRANTS_FILE_ENV} ${path}: ${(error as Error).message}`);
+  }
+}
+
+/** The grants a server consults: those in force, replaced whole by a reload. */
+export interface Grants {
+  readonly path: string;
+  /** the grant of a client on a surface under the grants in force */
+  of(surface: SurfaceName, client: string): Grant | undefined;
+  anyFor(client: string): boolean;
+  /** puts a file's text in force (the primary read it), or says why it keeps the grants in force */
+  apply(text: string): { count: number } | { problem: string };
+  /** reads the file again: in force, with one info line; or kept as they are, with one warn line saying why */
+  reload(log: Log): Promise<void>;
+}
+
+/** The grants of GRANTS_FILE, read now (throws the problem, naming it: the start stops); undefined when it is unset. */
+export function grantsOf(env: Record<string, string | undefined>): Grants | undefined {
+  const path = env[GRANTS_FILE_ENV];
+  if (path === undefined || path === "") return undefined;
+  let table = readGrantsFile(path);
+  // reloads may overlap (two SIGHUPs in a row): only the last one read is put in force
+  let generation = 0;
+  const apply = (text: string): { count: number } | { problem: string } => {
+    try {
+      table = parseGrants(text);
+      return { count: table.count };
+    } catch (error) {
+      return { problem: (error as Error).message };
+    }
+  };
+  return {
+    path,
+    of: (surface, client) => table.of(surface, client),
+    anyFor: (client) => table.anyFor(client),
+    apply,
+    async reload(log) {
+      const mine = ++generation;
+      const read = await readGrantsText(path);
+      if (mine !== generation) return;
+      const result = "problem" in read ? read : apply(read.text);
+      logReload(log, path, result);
+    },
+  };
+}
+
+/** A grants file's text, or why it cannot be read. */
+async function readGrantsText(path: string): Promise<{ text: string } | { problem: string }> {
+  try {
+    return { text: await readFile(path, "utf8") };
+  } catch (error) {
+    return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+}
+
+function logReload(log: Log, path: string, result: { count: number } | { problem: string }): void {
+  if ("problem" in result) log("warn", `SIGHUP: ${GRANTS_FILE_ENV} ${path}: ${result.problem}; the grants in force are kept`);
+  else log("info", `SIGHUP: ${GRANTS_FILE_ENV} ${path} read again: ${result.count} ${result.count === 1 ? "grant" : "grants"} in force`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// SIGHUP: one process, or a primary and its workers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The primary hands the text it read to its workers. */
+interface GrantsMessage {
+  type: "grants:apply";
+  text: string;
+}
+
+/**
+ * In the primary: on SIGHUP, the file read and checked once, its text handed to every worker (`workers()`), one line
+ * said. Without GRANTS_FILE, SIGHUP does nothing (Node's default would end the process). Registered before the
+ * workers are forked.
+ */
+export function reloadWorkersOnSighup(env: Record<string, string | undefined>, log: Log, workers: () => Iterable<{ isConnected(): boolean; send(message: unknown): unknown }>): void {
+  const path = env[GRANTS_FILE_ENV] || undefined;
+  let generation = 0;
+  process.on("SIGHUP", () => {
+    if (!path) return log("info", `SIGHUP: no ${GRANTS_FILE_ENV} set, nothing to read again`);
+    const mine = ++generation;
+    void readGrantsText(path).then((read) => {
+      if (mine !== generation) return;
+      let result: { count: number } | { problem: string };
+      if ("problem" in read) result = read;
+      else {
+        try {
+          result = { count: parseGrants(read.text).count };
+        } catch (error) {
+          result = { problem: (error as Error).message };
+        }
+      }
+      if ("text" in read && "count" in result) {
+        for (const worker of workers()) {
+          try {
+            if (worker.isConnected()) worker.send({ type: "grants:apply", text: read.text } satisfies GrantsMessage);
+          } catch {
+            // a worker going away reads the file when it is replaced
+          }
+        }
+      }
+      logReload(log, path, result);
+    });
+  });
+}
+
+/**
+ * In one process serving: SIGHUP reads the grants file again. In a worker: the primary's text is put in force, and
+ * a SIGHUP of its own (a terminal's hang-up reaches the whole process group) is left to the primary.
+ */
+export function reloadOnSighup(grantsNow: () => Grants | undefined, log: Log, inWorker: boolean): void {
+  if (inWorker) {
+    process.on("SIGHUP", () => {});
+    process.on("message", (message: unknown) => {
+      const grants = grantsNow();
+      if (!isMessage<GrantsMessage>(message, "grants:apply") || !grants) return;
+      const result = grants.apply(message.text);
+      if ("problem" in result) log("warn", `${GRANTS_FILE_ENV} ${grants.path}: ${result.problem}; the grants in force are kept`);
+    });
+    return;
+  }
+  process.on("SIGHUP", () => {
+    const grants = grantsNow();
+    if (!grants) return log("info", `SIGHUP: no ${GRANTS_FILE_ENV} in use, nothing to read again`);
+    void grants.reload(log);
+  });
+}
