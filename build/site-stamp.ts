@@ -8,8 +8,11 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join, relative } from "node:path";
 import { stockholmYear } from "../functions/lib/cache.js";
 
-/** What the site build reads (relative to the project root). */
-export const SITE_INPUTS = ["site", "data-gen", "contract", "CHANGELOG.md", "package-lock.json", "tsconfig.json"];
+/**
+ * What the site build reads (relative to the project root): functions/lib gives the API reference the OpenAPI
+ * document the service serves, examples included.
+ */
+export const SITE_INPUTS = ["site", "data-gen", "contract", "functions/lib", "CHANGELOG.md", "package-lock.json", "tsconfig.json"];
 const SKIPPED_DIRECTORIES = new Set(["node_modules", ".astro", "dist"]);
 
 /**

@@ -21,19 +21,28 @@ import { CACHE_LONG, FEED_CACHE_CONTROL, type PaceLimit } from "../contract/poli
 import { secondsUntilStockholmMidnight } from "../functions/lib/cache.js";
 import { ifNoneMatchMatches, layeredHeaders } from "../functions/lib/http.js";
 import type { Served } from "../functions/lib/serve.js";
+import { encoded, etagFor, negotiate, varies, withVary, type Coding } from "./compress.js";
 import { STAT_TTL_MS } from "./files.js";
 import { MEMO_KEY_LENGTH } from "./memo.js";
 import { noteBodyBytes } from "./node-io.js";
 
-export interface KeptAnswer {
-  /** the 200's headers, Content-Length included */
+/** A kept answer in one coding: its headers for a 200 (HEAD's are the same), for a 304, and its body. */
+export interface KeptForm {
+  /** the 200's headers, Content-Length included (HEAD sends them too) */
   readonly headers: Readonly<Record<string, string>>;
-  /** HEAD's: the 200's without Content-Length (as the bridge writes a body-less answer) */
-  readonly headHeaders: Readonly<Record<string, string>>;
   /** the 304's: the 200's without Content-Type and Content-Length (as okAnswer builds it) */
   readonly notModifiedHeaders: Readonly<Record<string, string>>;
   readonly body: Uint8Array;
   readonly etag: string;
+}
+
+export interface KeptAnswer extends KeptForm {
+  /** HEAD's: the 200's (Content-Length included, as writeAnswer writes a HEAD) */
+  readonly headHeaders: Readonly<Record<string, string>>;
+  /** can it be sent compressed? (./compress.ts: a compressible type, large enough) */
+  readonly varies: boolean;
+  /** its compressed forms, made on the first request in each coding (./compress.ts keeps the compressed bytes) */
+  readonly forms: Partial<Record<Exclude<Coding, "identity">, KeptForm | Promise<KeptForm>>>;
   /** the counter a repeat of this target is counted on; undefined for a file and the feed (served regardless) */
   readonly counter: { readonly name: string; readonly pace: PaceLimit } | undefined;
   /** epoch ms after which the answer is not used */
@@ -77,14 +86,18 @@ export function keptAnswer(served: Served, validUntil: number, route: string, ex
   const body = typeof answer.body === "string" ? Buffer.from(answer.body, "utf8") : answer.body;
   const length = body.byteLength;
   const headers = layeredHeaders(answer.headers, extra);
-  const headHeaders = without(headers, ["Content-Length"]);
+  const compressible = varies(headers, length);
+  if (compressible) headers.Vary = withVary(headers.Vary);
+  const notModifiedHeaders = without(headers, ["Content-Type"]);
   headers["Content-Length"] = String(length);
   return {
     headers,
-    headHeaders,
-    notModifiedHeaders: without(headHeaders, ["Content-Type"]),
+    headHeaders: headers,
+    notModifiedHeaders,
     body,
     etag,
+    varies: compressible,
+    forms: {},
     counter: served.counter !== undefined && served.pace && countedWhenKept(answer.headers["Cache-Control"]) ? { name: served.counter, pace: served.pace } : undefined,
     validUntil,
     route,
@@ -182,18 +195,49 @@ export class AnswerCache {
   }
 }
 
-/** Writes a kept answer for a GET or HEAD: 304 when If-None-Match matches its ETag, no body for HEAD. */
+/** A kept answer in a coding: made once (its body compressed once, ./compress.ts), then reused. */
+function formOf(kept: KeptAnswer, coding: Coding): KeptForm | Promise<KeptForm> {
+  if (coding === "identity") return kept;
+  const known = kept.forms[coding];
+  if (known) return known;
+  const make = (body: Uint8Array): KeptForm => {
+    const etag = etagFor(kept.etag, coding);
+    const headers = { ...kept.headers, "Content-Encoding": coding, ETag: etag, "Content-Length": String(body.byteLength) };
+    const form = { headers, notModifiedHeaders: without(headers, ["Content-Type", "Content-Length"]), body, etag };
+    kept.forms[coding] = form;
+    return form;
+  };
+  const body = encoded(kept.body, coding);
+  if (!(body instanceof Promise)) return make(body);
+  const pending = body.then(make, () => {
+    kept.forms[coding] = undefined;
+    return kept;
+  });
+  kept.forms[coding] = pending;
+  return pending;
+}
+
+/**
+ * Writes a kept answer for a GET or HEAD, in the coding the request prefers: 304 when If-None-Match matches that
+ * coding's ETag, no body for HEAD.
+ */
 export function writeKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer): void {
+  const form = formOf(kept, kept.varies ? negotiate(req.headers["accept-encoding"]) : "identity");
+  if (form instanceof Promise) form.then((f) => writeForm(req, res, f)).catch(() => res.destroy());
+  else writeForm(req, res, form);
+}
+
+function writeForm(req: IncomingMessage, res: ServerResponse, form: KeptForm): void {
   const condition = req.headers["if-none-match"];
-  if (condition !== undefined && ifNoneMatchMatches(condition, kept.etag)) {
-    res.writeHead(304, kept.notModifiedHeaders);
+  if (condition !== undefined && ifNoneMatchMatches(condition, form.etag)) {
+    res.writeHead(304, form.notModifiedHeaders);
     res.end();
   } else if (req.method === "HEAD") {
-    res.writeHead(200, kept.headHeaders);
+    res.writeHead(200, form.headers);
     res.end();
   } else {
-    res.writeHead(200, kept.headers);
-    noteBodyBytes(res, kept.body.byteLength);
-    res.end(kept.body);
+    res.writeHead(200, form.headers);
+    noteBodyBytes(res, form.body.byteLength);
+    res.end(form.body);
   }
 }

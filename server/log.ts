@@ -14,7 +14,12 @@
  * dropped and counted): the server answers on. Unhandled, an EPIPE of process.stdout or process.stderr (someone's
  * console.log) is an uncaught exception whose report writes to the same dead stream: guardOutput drops and counts
  * those errors, and the uncaught-error report cannot re-enter itself.
+ *
+ * Stopping never waits on the output: at exit what is still buffered is written once, synchronously, and given up
+ * (counted as dropped) at the first error of any kind (a full disk, a full pipe, a closed one), never retried.
+ * Every exit of the server goes through exitProcess.
  */
+import { openSync, writeSync } from "node:fs";
 import { format } from "node:util";
 import pino, { type DestinationStream, type Logger } from "pino";
 
@@ -99,27 +104,100 @@ export function droppedLogLines(): number {
 let stdoutDestination: (DestinationStream & { flush?: () => void }) | undefined;
 let boom: ReturnType<typeof pino.destination> | undefined;
 let exiting = false;
+/** Lines in a chunk of output (each line ends with a newline). */
+const linesIn = (chunk: string): number => {
+  let n = 0;
+  for (let i = chunk.indexOf("\n"); i !== -1; i = chunk.indexOf("\n", i + 1)) n++;
+  return n;
+};
+
+/**
+ * SonicBoom's buffer, as sonic-boom 4 keeps it (utf8 mode): `_bufs` waiting, `_writingBuf` the chunk of the write
+ * under way (`_writing`) or of one cut short, `_len` their length. test/server/log-exit.test.ts holds this to the
+ * installed version.
+ */
+interface BoomBuffer {
+  fd: number;
+  _bufs: string[];
+  _writingBuf: string;
+  _writing: boolean;
+  _len: number;
+}
+
+/**
+ * The flush pino runs when the process exits (its exit hook calls the destination's flushSync). SonicBoom's own
+ * retries a failed write for ever (every 100 ms, on any error but EAGAIN): a stopped server with its stdout on a full
+ * disk never ended. This one writes the buffer once and gives up at the first error, counting the lines it drops.
+ */
+export function flushOnceAtExit(destination: ReturnType<typeof pino.destination>, failed: boolean): void {
+  const buffer = destination as unknown as BoomBuffer;
+  // a write under way finishes (or not) in the thread pool: its chunk is not written twice
+  const chunks = [...(!buffer._writing && buffer._writingBuf ? [buffer._writingBuf] : []), ...buffer._bufs];
+  buffer._bufs = [];
+  if (!buffer._writing) buffer._writingBuf = "";
+  buffer._len = 0;
+  let i = 0;
+  if (!failed) {
+    try {
+      for (; i < chunks.length; i++) {
+        let rest = Buffer.from(chunks[i]!);
+        while (rest.length > 0) rest = rest.subarray(writeSync(buffer.fd, rest));
+      }
+    } catch {
+      // the chunk cut short and every later one are dropped
+    }
+  }
+  for (; i < chunks.length; i++) droppedLines += linesIn(chunks[i]!);
+}
+
 function guardedStdout(): DestinationStream & { flush?: () => void } {
   if (stdoutDestination) return stdoutDestination;
   // Node opens a pipe on stdout without blocking (libuv), so a full pipe answers a write with EAGAIN, retried later
   // from a timer, instead of holding a thread of the pool (or, at exit, the process) in a write that never returns
   void process.stdout.writable;
-  // at exit, a write the output refuses (EAGAIN) is given up at once, not retried for ever: this listener runs before
-  // the one pino registers to flush its destination, so it is registered first
   process.once("exit", () => (exiting = true));
   // lines are written in chunks of FLUSH_BYTES, or every FLUSH_MS when fewer come: one write per line (a system call
-  // and a trip through the thread pool each) cost a fifth of the requests a second under load
-  const destination = pino.destination({ dest: 1, sync: false, minLength: FLUSH_BYTES, periodicFlush: FLUSH_MS, maxLength: MAX_BUFFERED_BYTES, retryEAGAIN: () => !exiting });
+  // and a trip through the thread pool each) cost a fifth of the requests a second under load.
+  // Once the process stops, a write the output refuses (EAGAIN) is given up, not retried.
+  let retrying = false;
+  const retryEAGAIN = () => (retrying = !exiting);
+  const destination = pino.destination({ dest: 1, sync: false, minLength: FLUSH_BYTES, periodicFlush: FLUSH_MS, maxLength: MAX_BUFFERED_BYTES, retryEAGAIN });
   boom = destination;
   let failed = false;
   let flushAfterWrite = false;
+  const buffer = destination as unknown as BoomBuffer;
   destination.on("error", () => {
+    if (failed) return;
     failed = true;
     droppedLines++;
+    // nothing more is written: SonicBoom's periodic flush would write the failed chunk again, every FLUSH_MS
+    for (const chunk of [buffer._writingBuf, ...buffer._bufs]) droppedLines += linesIn(chunk);
+    try {
+      destination.destroy();
+    } catch {
+      // already closed
+    }
   });
   destination.on("drop", () => droppedLines++);
-  // what is still buffered when the process ends is written then (pino flushes its destination at exit), if the
-  // output takes it at once
+  destination.on("write", () => (retrying = false));
+  // what is still buffered when the process ends is written then (pino's exit hook), once, if the output takes it
+  destination.flushSync = () => flushOnceAtExit(destination, failed);
+  giveUpStalledOutput = () => {
+    if (!retrying || failed) return;
+    // A write waiting for a full output to take it is retried from a timer. Meanwhile another process sharing the
+    // output (a worker, started or ending) may switch it to blocking writes: the retry would then hold a thread of
+    // the pool in a write that never returns, and the exit (which waits for the pool) with it. What waits is dropped:
+    // the retry writes to /dev/null.
+    failed = true;
+    for (const chunk of [buffer._writingBuf, ...buffer._bufs]) droppedLines += linesIn(chunk);
+    buffer._bufs = [];
+    buffer._len = buffer._writingBuf.length;
+    try {
+      buffer.fd = openSync("/dev/null", "w");
+    } catch {
+      // no /dev/null: the retry goes to the output as before
+    }
+  };
   stdoutDestination = {
     write(line: string) {
       if (failed) {
@@ -170,6 +248,26 @@ export function flushLogs(ms = 200): Promise<void> {
       resolve();
     }
   });
+}
+
+/**
+ * Ends the process now with `code`, whatever its output does: every exit of the server (a clean stop, the hard stop
+ * after the grace, a start that fails) goes through here. What the log still buffers is written once if the output
+ * takes it at once, else dropped (flushOnceAtExit): nothing at exit waits on the output.
+ */
+export function exitProcess(code = 0): never {
+  stopWaitingOnOutput();
+  process.exit(code);
+}
+
+let giveUpStalledOutput = () => {};
+/**
+ * The process has begun to stop (SIGTERM, SIGINT): from here on a line the output does not take at once is dropped,
+ * never retried, and what waits for a stalled output is dropped now.
+ */
+export function stopWaitingOnOutput(): void {
+  exiting = true;
+  giveUpStalledOutput();
 }
 
 /**

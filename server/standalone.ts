@@ -30,8 +30,8 @@ import { fetchLevel } from "./fetch-level.js";
 import { PublicFiles } from "./files.js";
 import { INTERNAL_ORIGIN, brokenLimit, readTarget, refusalOf, type TargetFacts } from "./guard.js";
 import { keeping } from "./keeping.js";
-import { lifecycle, SHUTDOWN_GRACE_MS } from "./lifecycle.js";
-import { consoleLog, createLogger, flushLogs, guardOutput, logSettingsOf, setProcessLogger, type Log, type ServerLogger } from "./log.js";
+import { HARD_STOP_MS, lifecycle, stopWithParent } from "./lifecycle.js";
+import { consoleLog, createLogger, exitProcess, flushLogs, guardOutput, logSettingsOf, setProcessLogger, stopWaitingOnOutput, type Log, type ServerLogger } from "./log.js";
 import { createMetrics, gatherForWorkers, gatherFromPrimary, isMetricsTarget } from "./metrics.js";
 import { countBodyWrites, requestHeadOf } from "./node-io.js";
 import { observation, type Seen } from "./observe.js";
@@ -43,7 +43,8 @@ import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFr
 
 export { DEFAULT_PORT, HEADERS_TIMEOUT_MS, PROJECT_ROOT, REQUEST_TIMEOUT_MS, type StandaloneOptions } from "./config.js";
 export { ANSWER_SOURCE_HEADER } from "./keeping.js";
-export { SHUTDOWN_GRACE_MS } from "./lifecycle.js";
+export { HARD_STOP_MS, SHUTDOWN_GRACE_MS } from "./lifecycle.js";
+export { exitProcess };
 export { NOT_FOUND_PAGES, SITE_BUILD_RETRY_SECONDS, notFoundPageOf } from "./pages.js";
 export type { Log, LogLevel } from "./log.js";
 export { consoleLog };
@@ -172,15 +173,16 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * `npm start` (./start.mjs runs it from the bundle): the server on PORT until SIGTERM or SIGINT; with WORKERS above 1
- * a primary and its workers (./workers.ts), each worker running what one process runs alone.
+ * `npm start` (./start.mjs runs it from the bundle): the server on PORT until SIGTERM or SIGINT, or until npm is gone
+ * (`npmPid`: npm's process id, when npm started it); with WORKERS above 1 a primary and its workers (./workers.ts),
+ * each worker running what one process runs alone.
  */
-export async function main(): Promise<void> {
+export async function main({ npmPid }: { npmPid?: number } = {}): Promise<void> {
   const env = process.env;
   const settings = logSettingsOf(env);
   if ("problem" in settings) {
     consoleLog("error", `the standalone server could not start: ${settings.problem}`);
-    process.exit(1);
+    exitProcess(1);
   }
   // every line says which worker wrote it; a primary's lines (several workers) say none
   const workers = parseWorkers(env[WORKERS_ENV]);
@@ -193,8 +195,15 @@ export async function main(): Promise<void> {
   const scale = scaleOf(env);
   if ("problem" in scale) {
     log("error", `the standalone server could not start: ${scale.problem}`);
-    process.exit(1);
+    exitProcess(1);
   }
+  // npm gone: stopped as on SIGTERM, by the handler the primary or the lone process has set (a worker stops with
+  // its primary)
+  if (cluster.isPrimary)
+    stopWithParent(npmPid, (why) => {
+      log("warn", `${why}: stopping`);
+      process.kill(process.pid, "SIGTERM");
+    });
   const build = !process.argv.includes("--no-build");
   if (cluster.isPrimary && scale.workers > 1) {
     const started = Date.now();
@@ -203,14 +212,14 @@ export async function main(): Promise<void> {
     const grantsProblem = grantsFileProblem(env);
     if (grantsProblem) {
       log("error", `the standalone server could not start: ${grantsProblem}`);
-      process.exit(1);
+      exitProcess(1);
     }
     reloadWorkersOnSighup(env, log, () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined));
     const siteReady = build ? (await prepareInBackground(log)).siteReady : undefined;
     const limitsOn = env.RATE_LIMITS !== "off";
     const port = await portForWorkers(Number(env.PORT || DEFAULT_PORT), env.HOST || undefined).catch((error: Error) => {
       log("error", `the standalone server could not start: ${error.message}`);
-      return process.exit(1);
+      return exitProcess(1);
     });
     // the workers read it (PORT=0: the one chosen here, the same for all)
     env.PORT = String(port);
@@ -296,16 +305,17 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
   const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
+    stopWaitingOnOutput();
     if (!worker) log("info", `${why}: closing`);
-    // whatever holds the close up, the process ends shortly after the grace period
-    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS + 300).unref();
+    // whatever holds the close (or the output) up, the process ends shortly after the grace period
+    setTimeout(() => exitProcess(0), HARD_STOP_MS).unref();
     (service ? service.close() : Promise.resolve())
       .then(() => Promise.allSettled(cleanups.map((c) => c())))
       // the last lines reach the output if it takes them within 200 ms
       .then(() => flushLogs(200), () => flushLogs(200))
       .then(
-        () => process.exit(0),
-        () => process.exit(0),
+        () => exitProcess(0),
+        () => exitProcess(0),
       );
   };
   process.on("SIGINT", () => stop("SIGINT"));
@@ -335,7 +345,7 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
   const metrics = createMetrics(worker ? { inWorker: true, gatherFromPrimary: gatherFromPrimary() } : {});
   service = createServer({ siteReady, logger, metrics, store, processInfo: worker ?? { workers: 1, worker: 1 }, limiter });
   grants = service.grants;
-  if (stopping) return void process.exit(0);
+  if (stopping) exitProcess(0);
   // a worker listens with a socket of its own on the shared port: no connection passes through the primary
   const { url } = await service.listen(undefined, undefined, { reusePort: worker !== undefined });
   if (worker) tellPrimaryListening();
@@ -345,6 +355,6 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   main().catch((error) => {
     consoleLog("error", `the standalone server could not start: ${error?.message ?? error}`);
-    process.exit(1);
+    exitProcess(1);
   });
 }

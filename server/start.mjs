@@ -4,16 +4,25 @@
 // `npm ci --omit=dev` after `npm run build`). When the bundle is missing or older than the sources and the dev
 // dependencies are installed (a clone after `npm ci`), it is bundled first (a few seconds); without them, a stale
 // bundle is served as built, said in one log line, and a missing one stops the start with what to run.
-// The server runs in this process: whoever signals `npm start` (which execs node) signals the server.
+// The server runs in this process: whoever signals `npm start` (which execs node) signals the server, and once npm is
+// gone the server stops (NPM_PID, set by the start script: server/lifecycle.ts stopWithParent).
+// npm writes two lines of its own on stdout before this runs (`> name@version start`): for a log that is JSON
+// from its first line, run `node server/start.mjs` (what the container runs) or `npm start --silent`.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { SERVER_BUNDLE_FILE, bundleState } from "../build/bundle-state.mjs";
 
+// npm's process id (package.json's start script), for the server alone: not passed on to its workers or children
+const npmPid = Number(process.env.NPM_PID) || undefined;
+delete process.env.NPM_PID;
+
 const root = fileURLToPath(new URL("..", import.meta.url));
 // the server's log format (server/log.ts): one JSON object per line, or for a terminal (LOG_FORMAT=pretty) plain text
 const pretty = (process.env.LOG_FORMAT || (process.stdout.isTTY ? "pretty" : "json")) === "pretty";
+// a line the output cannot take (a full disk, a closed pipe) is lost, never an uncaught error
+process.stdout.on("error", () => {});
 const line = (level, message) => {
   const time = new Date().toISOString();
   process.stdout.write(pretty ? `${time} ${level} ${message}\n` : JSON.stringify({ level, time, msg: message }) + "\n");
@@ -41,8 +50,8 @@ if (state !== "current") {
   }
 }
 
-const { main } = await import(pathToFileURL(join(root, SERVER_BUNDLE_FILE)).href);
-main().catch((error) => {
+const { main, exitProcess } = await import(pathToFileURL(join(root, SERVER_BUNDLE_FILE)).href);
+main({ npmPid }).catch((error) => {
   line("error", `the standalone server could not start: ${error?.message ?? error}`);
-  process.exit(1);
+  exitProcess(1);
 });

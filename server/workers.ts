@@ -20,9 +20,9 @@
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import { FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
-import { SHUTDOWN_GRACE_MS } from "./lifecycle.js";
+import { HARD_STOP_MS } from "./lifecycle.js";
 import { isMessage, Pending } from "./ipc.js";
-import { flushLogs, type Log } from "./log.js";
+import { exitProcess, flushLogs, stopWaitingOnOutput, type Log } from "./log.js";
 import { STORE_BOUNDS, StoreWatch, afterTimeout, type StoreBounds } from "./store-watch.js";
 
 export const WORKERS_ENV = "WORKERS";
@@ -221,12 +221,13 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopWaitingOnOutput();
     log("info", `${signal}: closing ${numberOf.size} workers`);
     // whatever holds a worker up, everything ends shortly after the grace period
     setTimeout(() => {
       for (const worker of numberOf.keys()) worker.process.kill("SIGKILL");
-      process.exit(0);
-    }, SHUTDOWN_GRACE_MS + 300).unref();
+      exitProcess(0);
+    }, HARD_STOP_MS).unref();
     for (const worker of numberOf.keys()) {
       try {
         worker.send({ type: "shutdown" } satisfies ShutdownMessage);
@@ -238,7 +239,7 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
       if (numberOf.size === 0) {
         clearInterval(check);
         // the last lines reach the output if it takes them within 200 ms
-        void flushLogs(200).then(() => process.exit(0));
+        void flushLogs(200).then(() => exitProcess(0));
       }
     }, 20);
   };

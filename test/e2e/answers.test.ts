@@ -13,6 +13,7 @@ import { materialise } from "../../build/materialise.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, NO_STORE } from "../../contract/policies.js";
 import { PATHS, pathOf } from "../../contract/paths.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../../functions/lib/ratelimit.js";
+import { COMPRESS_MIN_BYTES } from "../../server/compress.js";
 import { AnswerCache, keptAnswer, keptUntil } from "../../server/answers.js";
 import { STAT_TTL_MS } from "../../server/files.js";
 import { MEMO_KEY_LENGTH, memoOf } from "../../server/memo.js";
@@ -260,8 +261,11 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
     expect(kept.headers).toEqual({
       ETag: '"e"', "Cache-Control": CACHE_LONG, "Content-Type": "application/json", "X-Answer-Source": "function", "Content-Length": "22", // å is two bytes
     });
-    expect(kept.headHeaders).toEqual({ ETag: '"e"', "Cache-Control": CACHE_LONG, "Content-Type": "application/json", "X-Answer-Source": "function" });
+    expect(kept.headHeaders).toEqual(kept.headers); // HEAD: GET's headers, Content-Length included
     expect(kept.notModifiedHeaders).toEqual({ ETag: '"e"', "Cache-Control": CACHE_LONG, "X-Answer-Source": "function" });
+    expect(kept.varies).toBe(false); // under COMPRESS_MIN_BYTES: no Vary, never compressed
+    const large = keptAnswer(served(JSON.stringify({ text: "x".repeat(COMPRESS_MIN_BYTES) })), Infinity, "holidays")!;
+    expect([large.varies, large.headers.Vary, large.notModifiedHeaders.Vary]).toEqual([true, "Accept-Encoding", "Accept-Encoding"]);
     expect(kept.counter).toEqual({ name: "v3:10/60", pace: { limit: 10, windowSeconds: 60 } });
     expect(keptAnswer({ ...served("x"), answer: { status: 200, headers: {}, body: "x" } }, Infinity, "holidays")).toBeUndefined(); // no ETag
   });

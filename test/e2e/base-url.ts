@@ -18,6 +18,12 @@ export function e2eBaseUrl(): string | undefined {
  */
 export const ANSWER_SOURCE_HEADER = "x-answer-source";
 
+/**
+ * Asks for the uncompressed answer: fetch asks for gzip by default, and the standalone server's compressed answers
+ * carry an ETag of their own (server/compress.ts); tests of the identity ETag (the content hash) ask for identity.
+ */
+export const IDENTITY = { "Accept-Encoding": "identity" } as const;
+
 export function answeredBy(res: Response): "function" | "static" | undefined {
   const source = res.headers.get(ANSWER_SOURCE_HEADER);
   return source === "function" ? "function" : source === "file" ? "static" : undefined;

@@ -15,7 +15,7 @@ import { matchRoute } from "../../contract/route-match.js";
 import { etagOf } from "../../contract/serialize.js";
 import { FIRST_YEAR, LAST_YEAR, dataVersion } from "swedish-calendar/core";
 import { INDEX_PATH, MANIFEST_PATH, indexPartOf, indexPartPath } from "../../build/layout.js";
-import { answeredBy, e2eBaseUrl } from "./base-url.js";
+import { IDENTITY, answeredBy, e2eBaseUrl } from "./base-url.js";
 
 /** Sample values for the templates the docs write (`{year}`, `:date`, …). */
 const SAMPLES: Record<string, string> = {
@@ -40,7 +40,7 @@ async function readIndexOver(base: string): Promise<IndexRead> {
   expect(Object.keys(root)).toEqual(["dataVersion", "parts"]);
   const parts = new Map<string, Record<string, string>>();
   for (const [path, hash] of Object.entries(root.parts)) {
-    const part = await fetch(`${base}/${path}`);
+    const part = await fetch(`${base}/${path}`, { headers: IDENTITY });
     expect(part.status, path).toBe(200);
     expect(part.headers.get("content-type"), path).toMatch(/^application\/json/);
     expect(part.headers.get("etag"), path).toBe(hash);
@@ -129,7 +129,7 @@ describe.skipIf(process.env.E2E === "off")("every URL the docs name answers on a
   it("a computed dataset file is the bytes the build writes, with the file's headers", async () => {
     const built = new Map([...yearFiles(2026), ...singleFiles()].map((f) => [`/${f.path}`, f.body]));
     for (const url of ["/v3/data/2026/days.json", "/v3/data/2026/holidays.json", "/ics/svenska-helgdagar-2026.ics", "/v3/data/observances.json", "/v3/data/openapi.json"]) {
-      const res = await fetch(base + url);
+      const res = await fetch(base + url, { headers: IDENTITY });
       expect(await res.text(), url).toBe(built.get(url));
       expect(res.headers.get("etag"), url).toMatch(/^"[\w-]{22}"$/);
     }
@@ -172,7 +172,7 @@ describe.skipIf(!BUILT)("the index over a built dataset (the e2e server over pub
     // a sample of listed files answers with the hash the index gives it
     const part = parts.get(indexPartPath(indexPartOf(2026)))!;
     for (const path of ["v3/data/2026/holidays.json", "v3/data/2026/days.json", "ics/svenska-helgdagar-2026.ics"]) {
-      const res = await fetch(`${BUILT}/${path}`);
+      const res = await fetch(`${BUILT}/${path}`, { headers: IDENTITY });
       expect(res.headers.get("etag"), path).toBe(part[path]);
     }
   });

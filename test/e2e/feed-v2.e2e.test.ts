@@ -2,14 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { holidaysOfYear } from "swedish-calendar/core";
 import { parseCalendar } from "../feed/helpers.js";
-import { e2eBaseUrl } from "./base-url.js";
+import { IDENTITY, e2eBaseUrl } from "./base-url.js";
 
 const BASE = e2eBaseUrl();
 const PROBLEMS = "https://swedish-calendar.example/problems";
 const LINK = '</v2-deprecation/>; rel="deprecation", </v2-deprecation/>; rel="sunset"';
 const LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
 
-const get = (path: string, init?: RequestInit) => fetch(BASE + path, init);
+const get = (path: string, init?: RequestInit) => fetch(BASE + path, { ...init, headers: { ...IDENTITY, ...(init?.headers as Record<string, string>) } });
 
 describe.skipIf(!BASE)("calendar feed over HTTP (npm start)", () => {
   it.each(["/ical/svenska-helgdagar.ics", "/ical/holidays"])("%s: 200 text/calendar, six-hour cache, ETag, CORS, 30;w=10", async (path) => {

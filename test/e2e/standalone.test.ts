@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { datasetIsCurrent } from "../../server/dataset.js";
 import { PUBLIC_DIR, ROOT, choosePort } from "./server.js";
+import { IDENTITY } from "./base-url.js";
 
 const SKIP = process.env.E2E === "off";
 
@@ -99,12 +100,12 @@ describe.skipIf(SKIP)("the standalone server", () => {
     expect((await fetch(base + "/v3/days/2024-06-21")).status).toBe(200);
     done();
     await new Promise((r) => setTimeout(r, 10));
-    const res = await fetch(base + "/");
+    const res = await fetch(base + "/", { headers: IDENTITY });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
     expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
-    const again = await fetch(base + "/", { headers: { "If-None-Match": res.headers.get("etag")! } });
+    const again = await fetch(base + "/", { headers: { ...IDENTITY, "If-None-Match": res.headers.get("etag")! } });
     expect(again.status).toBe(304);
   });
 

@@ -1,6 +1,6 @@
 /** End-to-end: the v3 endpoints, /health and unknown paths over real HTTP through the standalone server (`npm start`). */
 import { describe, expect, it } from "vitest";
-import { answeredBy, e2eBaseUrl } from "./base-url.js";
+import { IDENTITY, answeredBy, e2eBaseUrl } from "./base-url.js";
 
 const BASE = e2eBaseUrl();
 const LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
@@ -8,7 +8,7 @@ const PROBLEMS = "https://swedish-calendar.example/problems";
 const EXPOSED = "ETag, RateLimit-Limit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset";
 
 function get(path: string, init?: RequestInit) {
-  return fetch(BASE + path, init);
+  return fetch(BASE + path, { ...init, headers: { ...IDENTITY, ...(init?.headers as Record<string, string>) } });
 }
 
 function expectSpecHeaders(res: Response) {

@@ -27,6 +27,7 @@ import {
 } from "./browser.js";
 import { FIXTURE_OPENAPI, startFixtureServer, type FixtureServer } from "./fixture-server.js";
 import { ROUTES } from "../../contract/routes.js";
+import { absoluteUrl, DEFAULT_PUBLIC_SITE_URL } from "../../site/src/lib/public-url.js";
 
 import { PROBLEM_STATUS } from "../../contract/problems.js";
 
@@ -641,8 +642,11 @@ describe("Swedish and English (issue 11)", () => {
     const { context, page } = await openPage(sv);
     try {
       expect(await page.getAttribute("html", "lang")).toBe("sv");
-      expect(await page.getAttribute('link[rel="alternate"][hreflang="en"]', "href")).toBe(en);
-      expect(await page.getAttribute('link[rel="alternate"][hreflang="sv"]', "href")).toBe(sv);
+      // absolute, on the one configured public address (search engines ignore relative alternates)
+      expect(await page.getAttribute('link[rel="alternate"][hreflang="en"]', "href")).toBe(absoluteUrl(en));
+      expect(await page.getAttribute('link[rel="alternate"][hreflang="sv"]', "href")).toBe(absoluteUrl(sv));
+      expect(await page.getAttribute('link[rel="alternate"][hreflang="x-default"]', "href")).toBe(absoluteUrl(sv));
+      expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(`${DEFAULT_PUBLIC_SITE_URL}${sv}`);
       expect(await page.getAttribute("#lang-switch", "hreflang")).toBe("en");
       const svIds = await page.$$eval("main [id]", (els) => els.map((el) => el.id));
       const svCounts = await page.$$eval("main", ([main]) => ["section", "table", "tr", "li", "form", "input", "select", "option", "h2", "h3"].map((tag) => main!.querySelectorAll(tag).length));
@@ -653,6 +657,7 @@ describe("Swedish and English (issue 11)", () => {
       expect(await page.$$eval("main [id]", (els) => els.map((el) => el.id))).toEqual(svIds);
       expect(await page.$$eval("main", ([main]) => ["section", "table", "tr", "li", "form", "input", "select", "option", "h2", "h3"].map((tag) => main!.querySelectorAll(tag).length))).toEqual(svCounts);
       expect(await page.getAttribute("#lang-switch", "hreflang")).toBe("sv");
+      expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(absoluteUrl(en));
       expect(await page.getAttribute('nav a[aria-current="page"]', "href")).toBe(en);
       await page.click("#lang-switch");
       await page.waitForURL((url) => url.pathname === sv);
@@ -776,7 +781,12 @@ describe("other pages", () => {
         .toEqual(Object.entries(PROBLEM_STATUS).map(([slug, status]) => [slug, String(status)]));
       const feedOptions = await page.$$eval("#feed-options code", (codes) => codes.map((c) => c.textContent));
       expect(feedOptions).toEqual(expect.arrayContaining([...FEED_OPTION_NAMES, "due"]));
-      // Swagger UI renders every path of the document
+      // the reference rendered at build time: one article per operation of the route table
+      const built = await page.$$eval(".ref-op[data-path]", (els) => els.map((el) => `${el.getAttribute("data-method")} ${el.getAttribute("data-path")}`));
+      for (const route of ROUTES) expect(built.some((op) => op.endsWith(` ${route.path}`)), route.path).toBe(true);
+      // Swagger UI only once asked for; then it renders every path of the document it fetches
+      expect(await page.$$("#reference-content .swagger-ui")).toEqual([]);
+      await page.click("#try-it");
       await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
       const paths = await page.$$eval("#reference-content .opblock-summary-path, #reference-content .opblock-summary-path__deprecated", (els) => els.map((el) => el.getAttribute("data-path")));
       expect(paths.sort()).toEqual(Object.keys(FIXTURE_OPENAPI.paths).sort());
@@ -789,6 +799,7 @@ describe("other pages", () => {
   it("'try it out' on /v3/days/{date} sends a real request to this origin and shows the 200 answer", async () => {
     const { context, page } = await openPage("/en/api/");
     try {
+      await page.click("#try-it");
       await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
       const block = page.locator("#reference-content .opblock", { has: page.locator('.opblock-summary-path[data-path="/v3/days/{date}"]') });
       await block.locator(".opblock-summary").click();
@@ -813,6 +824,9 @@ describe("other pages", () => {
     const { context, page } = await openPage("/en/api/", { javaScriptEnabled: false });
     try {
       expect(await page.textContent("main")).toContain("problem documents");
+      // the full reference too: every operation, its parameters and its examples
+      expect(await page.$$eval(".ref-op[data-operation-id]", (els) => els.length)).toBe(ROUTES.reduce((n, r) => n + r.methods.filter((m) => m !== "HEAD" && m !== "OPTIONS").length, 0));
+      expect(await page.textContent('#getDay [data-param-name="date"]')).toContain("required");
       await page.goto(server.origin + "/en/v2-deprecation/");
       expect(await page.textContent("main")).toContain("Sunset");
       await page.goto(server.origin + "/api/");

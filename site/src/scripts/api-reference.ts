@@ -1,5 +1,6 @@
 /**
- * The interactive reference (issue 22): /v3/openapi.json rendered by Swagger UI (swagger-ui-dist, bundled into the
+ * The interactive reference (issue 22), loaded only when asked for (./api-try.ts imports this module when its button is
+ * pressed, so the page itself carries no Swagger UI bytes): /v3/openapi.json rendered by Swagger UI (swagger-ui-dist, bundled into the
  * site's own assets: nothing is fetched from elsewhere). "Try it out" is off until pressed, and then sends real
  * requests to this origin (the document's server is the service itself). The schema validator badge is off: it
  * would call validator.swagger.io.
@@ -11,8 +12,9 @@
  * its hyphens) and keeps wide tables and examples scrolling inside themselves.
  */
 import SwaggerUI from "swagger-ui-dist/swagger-ui-es-bundle.js";
-import "swagger-ui-dist/swagger-ui.css";
-import "../styles/api-reference.css";
+// the stylesheets by address, linked when mounting: imported as CSS, the site build would inline them into the page
+import swaggerCss from "swagger-ui-dist/swagger-ui.css?url";
+import siteSwaggerCss from "../styles/api-reference.css?url";
 import { PATHS } from "../../../contract/paths.ts";
 import { documentLang } from "../lib/i18n.ts";
 
@@ -23,6 +25,7 @@ const STATUS = {
 
 const status = document.getElementById("reference-status")!;
 const target = document.getElementById("reference-content")!;
+let mounted = false;
 
 /** What of Swagger UI's system the layout uses (its plugin API is untyped). */
 interface LayoutProps {
@@ -106,36 +109,52 @@ let fitting = 0;
 const fitSoon = () => {
   if (!fitting) fitting = requestAnimationFrame(() => ((fitting = 0), fitRendered()));
 };
-new MutationObserver(fitSoon).observe(target, { childList: true, subtree: true });
-window.addEventListener("resize", fitSoon);
+/** A stylesheet linked into the head, settled once it has loaded (or failed: Swagger UI still works unstyled). */
+function linkStylesheet(href: string): Promise<void> {
+  return new Promise((resolve) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    link.addEventListener("load", () => resolve());
+    link.addEventListener("error", () => resolve());
+    document.head.append(link);
+  });
+}
 
-SwaggerUI({
-  domNode: target,
-  url: PATHS.openapi,
-  validatorUrl: null,
-  plugins: [siteLayoutPlugin],
-  layout: "SiteLayout",
-  // off: a deep link scrolls the page to an operation on load, and rewrites the address on every click
-  deepLinking: false,
-  // "Try it out" stays off until pressed: a reader sees the documentation, not a form
-  tryItOutEnabled: false,
-  defaultModelsExpandDepth: 0,
-  // the light theme: its colours meet AA on its white (the default, agate, draws numbers and literals at 3.5:1)
-  syntaxHighlight: { activated: true, theme: "idea" },
-  docExpansion: "list",
-  // requests go to this origin whatever the document's servers say (a copy on another host tries itself)
-  requestInterceptor: (request: { url: string }) => {
-    const url = new URL(request.url, location.href);
-    if (url.origin !== location.origin) request.url = location.origin + url.pathname + url.search;
-    return request;
-  },
-  onComplete: () => {
-    status.textContent = "";
-    fitRendered();
-    target.dataset.rendered = "true";
-  },
-}).getSystem?.();
+/** Mounts Swagger UI into #reference-content (once), after its stylesheets. */
+export async function mountSwaggerUi(): Promise<void> {
+  if (mounted) return;
+  mounted = true;
+  await Promise.all([linkStylesheet(swaggerCss), linkStylesheet(siteSwaggerCss)]);
+  new MutationObserver(fitSoon).observe(target, { childList: true, subtree: true });
+  window.addEventListener("resize", fitSoon);
 
-window.addEventListener("unhandledrejection", () => {
-  if (!target.dataset.rendered) status.textContent = STATUS.failed;
-});
+  SwaggerUI({
+    domNode: target,
+    url: PATHS.openapi,
+    validatorUrl: null,
+    plugins: [siteLayoutPlugin],
+    layout: "SiteLayout",
+    // off: a deep link scrolls the page to an operation on load, and rewrites the address on every click
+    deepLinking: false,
+    // "Try it out" stays off until pressed: a reader sees the documentation, not a form
+    tryItOutEnabled: false,
+    defaultModelsExpandDepth: 0,
+    // the light theme: its colours meet AA on its white (the default, agate, draws numbers and literals at 3.5:1)
+    syntaxHighlight: { activated: true, theme: "idea" },
+    docExpansion: "list",
+    // requests go to this origin whatever the document's servers say (a copy on another host tries itself)
+    requestInterceptor: (request: { url: string }) => {
+      const url = new URL(request.url, location.href);
+      if (url.origin !== location.origin) request.url = location.origin + url.pathname + url.search;
+      return request;
+    },
+    onComplete: () => {
+      status.textContent = "";
+      fitRendered();
+      target.dataset.rendered = "true";
+    },
+  }).getSystem?.();
+
+  window.addEventListener("unhandledrejection", () => {
+    if (!target.dataset.rendered) status.textContent = STATUS.failed;
+  });
+}
