@@ -53,6 +53,8 @@ COPY --from=build /app/server server
 COPY --from=build /app/site site
 COPY --from=build /app/dist dist
 COPY --from=build /app/public public
+# the compressed forms of public/'s files the builds wrote (build/precompress.ts): served as they are, never compressed again
+COPY --from=build /app/.compressed .compressed
 # every interface of the container (server/config.ts: HOST is the address to bind; unset, Node binds every interface
 # too, but said here since a container must not bind loopback only), the service's port
 ENV HOST=0.0.0.0 PORT=8888

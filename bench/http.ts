@@ -24,8 +24,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { run as runScale } from "./scale.js";
-import { childrenCpuSeconds, wrkMs } from "./lib/measure.js";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { childrenCpuSeconds, processCpuSeconds as cpuSeconds, wrkMs } from "./lib/measure.js";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,14 +38,15 @@ const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
-interface BenchServer {
+export interface BenchServer {
   port: number;
   /** the server's own process (tsx runs it in a child of its own) */
   pid: number;
   child: ChildProcess;
 }
 
-async function startServer(args: string[]): Promise<BenchServer> {
+/** A server of bench/http/serve.ts in a process of its own (`args`: its kind and argument). */
+export async function startServer(args: string[]): Promise<BenchServer> {
   const child = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "bench", "http", "serve.ts"), ...args], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, RATE_LIMITS: "off" },
@@ -59,19 +60,6 @@ async function startServer(args: string[]): Promise<BenchServer> {
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   return { port, pid, child };
-}
-
-/**
- * CPU seconds a process has used (user + system, every thread), from /proc (Linux; clock ticks of 1/100 s);
- * undefined where /proc is not there.
- */
-function cpuSeconds(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The load generator: wrk when installed (BENCH_HTTP_GENERATOR=autocannon forces the fallback). */

@@ -32,7 +32,8 @@ interface Config {
   env: Record<string, string>;
 }
 
-async function startInstance(env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
+/** `npm start`'s own entry with `env` (TRUST_PROXY=loopback, the limits on unless `env` says otherwise), once it serves. */
+export async function startInstance(env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
   const port = await choosePort(9300);
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", TRUST_PROXY: "loopback" };
   delete childEnv.RATE_LIMITS;
@@ -61,17 +62,20 @@ async function startInstance(env: Record<string, string>): Promise<{ port: numbe
 /** The n-th day from 1930-01-01. */
 const dayAfter1930 = (n: number) => new Date(Date.UTC(1930, 0, 1 + (n % 2_800_000))).toISOString().slice(0, 10);
 
+/** The n-th distinct 200-year period. */
+const periodPath = (n: number) => `${PATHS.period}?from=${dayAfter1930(n * 7)}&to=${dayAfter1930(n * 7 + 73_000)}`;
+
 /**
- * wrk's requests: distinct 200-year periods, ten per client address; `offset` keeps the warm-up's targets and
- * addresses apart from the measured run's (a fresh wrk starts at the first request again).
+ * wrk's requests: a distinct target each (`pathOf`, default 200-year periods), ten per client address; `offset` keeps
+ * the warm-up's targets and addresses apart from the measured run's (a fresh wrk starts at the first request again).
  */
-function script(dir: string, port: number, offset: number): string {
-  const file = join(dir, `requests-${offset}.lua`);
-  const requests = Array.from({ length: REQUESTS }, (_, i) => {
+export function script(dir: string, port: number, offset: number, pathOf: (n: number) => string = periodPath, count = REQUESTS): string {
+  const file = join(dir, `requests-${offset}-${Math.random().toString(36).slice(2)}.lua`);
+  const requests = Array.from({ length: count }, (_, i) => {
     const n = i + offset;
     const a = Math.floor(n / 10);
     const address = `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}`;
-    const path = `${PATHS.period}?from=${dayAfter1930(n * 7)}&to=${dayAfter1930(n * 7 + 73_000)}`;
+    const path = pathOf(n);
     return JSON.stringify(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Forwarded-For: ${address}\r\n\r\n`);
   });
   writeFileSync(file, `local requests = {${requests.join(",")}}\nlocal n = 0\nrequest = function()\n  n = n % #requests + 1\n  return requests[n]\nend\n`);

@@ -31,6 +31,7 @@ import { contentHashOf, datasetManifest, datasetManifestBody } from "./generate.
 
 export type { KindSummary, Manifest };
 import { DeployLimitError, assertDeployable, planTasks, widestDaysWindow, type DaysWindow } from "./plan.js";
+import { DATASET_MIN_BYTES, datasetBrotliQuality, precompressForServer } from "./precompress.js";
 import { indexOfEntries, processTask, readIndex, type FileEntry, type Task } from "./process.js";
 import type { WorkerData, WorkerMessage } from "./worker.js";
 
@@ -63,6 +64,10 @@ export interface BuildResult {
   bytesWritten: number;
   seconds: number;
   changed: boolean;
+  /** the publish folder's top-level entries the dataset's files are in (what the compressed forms step looks at) */
+  entries: string[];
+  /** the dataset's files of at least DATASET_MIN_BYTES (those the compressed forms step stores), relative to the folder */
+  largeFiles: string[];
 }
 
 /** Reads `--days`: `Y1:Y2`, `D1:D2` (ISO dates), `max`, `all` or `none`. */
@@ -286,7 +291,10 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
 
   const seconds = (performance.now() - started) / 1000;
   const changed = written > 0 || removed > 0 || indexChanged || manifestWritten;
-  const result: BuildResult = { manifest, files: entries.length, written, removed, bytes, bytesWritten, seconds, changed };
+  const topLevel = [...new Set([...entries.map((e) => e[0]), INDEX_PATH, MANIFEST_PATH].map((path) => path.split("/")[0]))].sort();
+  const largeFiles = entries.filter((e) => e[2] >= DATASET_MIN_BYTES).map((e) => e[0]);
+  for (const [path, body] of [...index.parts, [INDEX_PATH, index.root], [MANIFEST_PATH, manifestBody]]) if (Buffer.byteLength(body) >= DATASET_MIN_BYTES) largeFiles.push(path);
+  const result: BuildResult = { manifest, files: entries.length, written, removed, bytes, bytesWritten, seconds, changed, entries: topLevel, largeFiles };
   log(summaryLine(result, out));
   return result;
 }
@@ -346,10 +354,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     process.stdout.write(`usage: ${USAGE}\n`);
     process.exit(0);
   }
-  materialise(options).catch((error) => {
-    // a refused plan is a clear answer, not a crash: its message says what to do
-    const text = error instanceof DeployLimitError ? error.message : ((error as Error)?.stack ?? error);
-    process.stderr.write(`dataset build failed: ${text}\n`);
-    process.exit(1);
-  });
+  materialise(options)
+    // the standalone server's compressed forms of the files (build/precompress.ts): only those that changed are compressed
+    .then((result) => precompressForServer({ out: options.out ?? DEFAULT_OUT, entries: result.entries, files: result.largeFiles, minBytes: DATASET_MIN_BYTES, brotliQuality: datasetBrotliQuality }, (line) => process.stderr.write(line + "\n")))
+    .catch((error) => {
+      // a refused plan is a clear answer, not a crash: its message says what to do
+      const text = error instanceof DeployLimitError ? error.message : ((error as Error)?.stack ?? error);
+      process.stderr.write(`dataset build failed: ${text}\n`);
+      process.exit(1);
+    });
 }

@@ -7,7 +7,8 @@
  *
  * A body the server keeps (a file of the publish folder, a kept answer: the same bytes object each time) is compressed
  * once per coding and its compressed bytes kept with it (for as long as the bytes themselves are kept); a body
- * computed per request is compressed per request. The server answers no Range requests, so there is nothing to say
+ * computed per request is compressed per request. A file whose compressed forms were stored at build time
+ * (./stored-forms.ts) is given them (adoptForms) and is never compressed by the server. The server answers no Range requests, so there is nothing to say
  * about ranges of a compressed answer.
  */
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
@@ -154,4 +155,9 @@ export function encoded(body: string | Uint8Array, coding: Exclude<Coding, "iden
     );
   }
   return made;
+}
+
+/** Gives bytes the server keeps their compressed forms made elsewhere (stored at build time): encoded() returns them. */
+export function adoptForms(body: Uint8Array, made: { br: Uint8Array; gzip: Uint8Array }): void {
+  forms.set(body, { br: made.br, gzip: made.gzip });
 }

@@ -1,14 +1,18 @@
 /**
  * Files of the publish folder for the standalone server: safe resolution of a request path to a file under the
  * folder, and a bounded in-memory cache of file bytes and their strong ETag (revalidated by stat() at most once a
- * second per file, so a rebuild of the dataset or the site is seen within a second).
+ * second per file, so a rebuild of the dataset or the site is seen within a second). A file's compressed forms
+ * stored at build time (./stored-forms.ts) are read with it when they are of its current bytes, kept with it (and
+ * counted in the cache's bytes), and given to ./compress.ts so that it is never compressed here.
  */
 import { statSync, type Stats } from "node:fs";
 import { realpath, readFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { LRUCache } from "lru-cache";
 import { etagOf } from "../contract/serialize.js";
+import { COMPRESS_MIN_BYTES, adoptForms } from "./compress.js";
 import { MEMO_KEY_LENGTH } from "./memo.js";
+import { readStoredForms, storedFolderOf, storedPathOf } from "./stored-forms.js";
 
 /** How long a file's stat() result is trusted (a rebuild is seen within this time). */
 export const STAT_TTL_MS = 1000;
@@ -54,6 +58,8 @@ interface Entry extends CachedFile {
   mtimeMs: number;
   size: number;
   ino: number;
+  /** the bytes of its stored compressed forms kept with it (0: none) */
+  storedBytes: number;
 }
 
 /** stat() that answers undefined for a missing or unreadable path. */
@@ -73,16 +79,21 @@ export class PublicFiles {
   readonly root: string;
   private realRoot: string | undefined;
   private readonly entries: LRUCache<string, Entry>;
+  private readonly maxFileBytes: number;
+  /** where the stored compressed forms of the folder's files are looked for (undefined: not at all) */
+  readonly storedRoot: string | undefined;
   /** a stat() result, boxed (a missing file is `{ info: undefined }`, and lru-cache keeps no undefined value) */
   private readonly stats = new LRUCache<string, { info: Stats | undefined }>({ max: MAX_STATS, ttl: STAT_TTL_MS });
 
-  constructor(root: string, options: { maxBytes?: number; maxFileBytes?: number } = {}) {
+  constructor(root: string, options: { maxBytes?: number; maxFileBytes?: number; storedForms?: boolean } = {}) {
     this.root = resolve(root);
+    this.maxFileBytes = options.maxFileBytes ?? 8 * 1024 * 1024;
+    this.storedRoot = options.storedForms === false ? undefined : storedFolderOf(this.root);
     this.entries = new LRUCache<string, Entry>({
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-      maxEntrySize: options.maxFileBytes ?? 8 * 1024 * 1024,
-      // an empty file still takes a place (lru-cache counts sizes from 1)
-      sizeCalculation: (entry) => Math.max(1, entry.size),
+      maxEntrySize: this.maxFileBytes,
+      // an empty file still takes a place (lru-cache counts sizes from 1); stored forms kept with a file count too
+      sizeCalculation: (entry) => Math.max(1, entry.size + entry.storedBytes),
     });
   }
 
@@ -102,14 +113,24 @@ export class PublicFiles {
     if (!(await this.insideRoot(path))) return undefined;
     const bytes = await readFile(path).catch(() => undefined);
     if (!bytes) return undefined;
+    const etag = etagOf(bytes);
     const entry: Entry = {
       path,
       bytes,
-      etag: etagOf(bytes),
+      etag,
       mtimeMs: info.mtimeMs,
       size: info.size,
       ino: info.ino,
+      storedBytes: 0,
     };
+    // only when the file and its forms can be kept together: else the file is kept (or not) as it is
+    if (this.storedRoot !== undefined && bytes.byteLength >= COMPRESS_MIN_BYTES && bytes.byteLength < this.maxFileBytes) {
+      const stored = await readStoredForms(storedPathOf(this.root, path), etag, bytes.byteLength, this.maxFileBytes - bytes.byteLength);
+      if (stored) {
+        adoptForms(bytes, stored);
+        entry.storedBytes = stored.bytes;
+      }
+    }
     // a file over maxFileBytes is not kept (and what was kept for its path goes)
     this.entries.set(path, entry);
     return entry;

@@ -260,11 +260,12 @@ export interface ClientErrorRefusal extends Refusal {
  * lowercase `get`) 405; a request head (line and headers) over Node's limit 431 (Node hands over only the chunk it
  * was reading, so a giant target cannot be told from a giant header there); a request not complete in time
  * (headers or body) 408; anything else unreadable (a bad target, a space or control byte, conflicting lengths) 400.
- * Undefined: nobody to answer.
+ * Undefined: nobody to answer (the connection was reset, or the client closed its side before its request was complete:
+ * an upload given up, whose request is then logged as aborted).
  */
 export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): ClientErrorRefusal | undefined {
   const code = error.code ?? "";
-  if (code === "ECONNRESET" || code === "EPIPE") return undefined;
+  if (code === "ECONNRESET" || code === "EPIPE" || code === "HPE_INVALID_EOF_STATE") return undefined;
   const line = requestLineOf(error.rawPacket);
   const target = targetProblem(line.target) === undefined ? line.target : "/";
   const reason = REASON_OF_CODE[code] ?? "malformed-request";

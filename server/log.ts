@@ -304,6 +304,7 @@ export function createLogger(settings: LogSettings, options: { worker?: number; 
     destination,
   );
   const accessOn = logger.isLevelEnabled("info");
+  const workerField = options.worker === undefined ? "" : `,"worker":${JSON.stringify(options.worker)}`;
   return {
     settings,
     accessOn,
@@ -316,13 +317,34 @@ export function createLogger(settings: LogSettings, options: { worker?: number; 
       }
     },
     access(line) {
+      if (!accessOn) return;
       try {
-        logger.info(line, `${line.method} ${line.path} ${line.status}`);
+        destination.write(accessJson(line, workerField));
       } catch {
         droppedLines++;
       }
     },
   };
+}
+
+/**
+ * An access line as pino writes an info line with `worker` bound (level, time, worker, the fields, msg), built by hand:
+ * half the CPU of pino's generic serialisation of the object, on every request. The fields are in a fixed order;
+ * every string is escaped by JSON.stringify (the target, the client and a grant's note can hold any text).
+ */
+export function accessJson(line: AccessLine, workerField = ""): string {
+  const method = JSON.stringify(line.method);
+  const path = JSON.stringify(line.path);
+  const { status } = line;
+  return (
+    `{"level":"info","time":"${new Date().toISOString()}"${workerField},"method":${method},"path":${path}` +
+    `,"status":${status},"bytes":${line.bytes},"ms":${line.ms},"client":${JSON.stringify(line.client)},"route":${JSON.stringify(line.route)},"source":${JSON.stringify(line.source)}` +
+    (line.aborted ? `,"aborted":true` : "") +
+    (line.reason === undefined ? "" : `,"reason":${JSON.stringify(line.reason)}`) +
+    (line.granted === undefined ? "" : `,"granted":${JSON.stringify(line.granted)}`) +
+    // "METHOD path status": the two strings as escaped above, without their quotes
+    `,"msg":${method.slice(0, -1)} ${path.slice(1, -1)} ${status}"}\n`
+  );
 }
 
 let defaultLogger: ServerLogger | undefined;

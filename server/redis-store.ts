@@ -1,8 +1,9 @@
 /**
  * Counters in Redis (`REDIS_URL`): every worker of every instance counts in the same place, by exactly the rule the
  * memory store follows (functions/lib/ratelimit.ts countHit: a fixed window from the first request, the v2 block),
- * each hit one atomic round trip (a Lua script: read, count, write and expire in one step, so concurrent hits from
- * several processes are counted exactly). Keys expire by themselves when their window and block have ended.
+ * the hits of one turn of the event loop in one atomic round trip (a Lua script: read, count, write and expire in one
+ * step, hit after hit, so concurrent hits from several processes are counted exactly). Keys expire by themselves when
+ * their window and block have ended.
  *
  * It fails open, within the bounds of ./store-watch.ts: a request waits at most SLOW_ANSWER_MS (1 s) for Redis, and
  * TIMEOUTS_FOR_OUTAGE (3) answers in a row that did not come in time, an error, or a lost connection declare an
@@ -10,8 +11,9 @@
  * counting resumes; `degraded()` says which (for /health). The client reconnects by itself; a connection that
  * stalled is dropped and opened again, and the store counts again once Redis answers on it.
  *
- * A hit is never counted after its request stopped waiting for it: each carries its deadline in Redis's clock and
- * the script discards a hit it runs later (by `TIME`), so a Redis that hangs and resumes does not count the hits
+ * A hit is never counted after its request stopped waiting for it: each call carries its hits' deadline (the first
+ * hit's, the earliest; every hit of the call stops waiting then) in Redis's clock and the script discards the hits of a
+ * call it runs later (by `TIME`), so a Redis that hangs and resumes does not count the hits
  * queued meanwhile (dropping the connection alone would not do: what was already sent sits in Redis's socket and runs
  * on resume). The deadline is translated into Redis's clock from Redis's own answers (its time when it answered is at
  * most ours when we read the answer), so no agreement between the clocks is assumed for it.
@@ -27,47 +29,55 @@ export const REDIS_URL_ENV = "REDIS_URL";
 export const KEY_PREFIX = "swedish-calendar:limit:";
 
 /**
- * countHit in Lua. KEYS[1]: the counter (a hash: w = window start, c = count, b = blocked until; epoch ms).
- * ARGV: now, window ms, limit, block ms (0: none), deadline (Redis's clock, epoch ms). Returns {allowed (1, 0, or
- * -1: past its deadline, not counted), admitAt (epoch ms, 0 unless refused), Redis's clock (epoch ms)}.
+ * countHit in Lua, for every hit of one turn of a worker's event loop in one call. KEYS[i]: hit i's counter (a hash:
+ * w = window start, c = count, b = blocked until; epoch ms). ARGV[1]: the hits' deadline (Redis's clock, epoch ms);
+ * then four per hit: now, window ms, limit, block ms (0: none). Returns {Redis's clock (epoch ms), late (1: past the
+ * deadline, none counted), then per hit: allowed (1 or 0), admitAt (epoch ms, 0 unless refused)}. The hits are counted
+ * in order, one after the other, so two hits of one key in a call count as two calls would.
  * `now` is the caller's clock, as the memory store's: the instances' clocks are assumed to agree (NTP); a hit whose `now`
  * is a little before the window's start (read before the hit that opened it, in another process) counts in the window.
  */
-const COUNT_HIT = `
+const COUNT_HITS = `
 local t = redis.call('TIME')
 local clock = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-if clock > tonumber(ARGV[5]) then
-  return {-1, 0, clock}
+if clock > tonumber(ARGV[1]) then
+  return {clock, 1}
 end
-local now = tonumber(ARGV[1])
-local windowMs = tonumber(ARGV[2])
-local limit = tonumber(ARGV[3])
-local blockMs = tonumber(ARGV[4])
-local s = redis.call('HMGET', KEYS[1], 'w', 'c', 'b')
-local w = tonumber(s[1])
-local c = tonumber(s[2]) or 0
-local b = tonumber(s[3]) or 0
-if not w or now >= w + windowMs then
-  w = now
-  c = 0
-end
-local allowed = 0
-local admitAt = 0
-if now < b then
-  admitAt = b
-elseif c < limit then
-  c = c + 1
-  allowed = 1
-else
-  admitAt = w + windowMs
-  if blockMs > 0 then
-    b = math.max(b, now + blockMs)
-    admitAt = math.max(admitAt, b)
+local out = {clock, 0}
+for i = 1, #KEYS do
+  local a = 2 + (i - 1) * 4
+  local now = tonumber(ARGV[a])
+  local windowMs = tonumber(ARGV[a + 1])
+  local limit = tonumber(ARGV[a + 2])
+  local blockMs = tonumber(ARGV[a + 3])
+  local s = redis.call('HMGET', KEYS[i], 'w', 'c', 'b')
+  local w = tonumber(s[1])
+  local c = tonumber(s[2]) or 0
+  local b = tonumber(s[3]) or 0
+  if not w or now >= w + windowMs then
+    w = now
+    c = 0
   end
+  local allowed = 0
+  local admitAt = 0
+  if now < b then
+    admitAt = b
+  elseif c < limit then
+    c = c + 1
+    allowed = 1
+  else
+    admitAt = w + windowMs
+    if blockMs > 0 then
+      b = math.max(b, now + blockMs)
+      admitAt = math.max(admitAt, b)
+    end
+  end
+  redis.call('HSET', KEYS[i], 'w', w, 'c', c, 'b', b)
+  redis.call('PEXPIRE', KEYS[i], math.max(1, math.max(w + windowMs, b) - now))
+  out[#out + 1] = allowed
+  out[#out + 1] = admitAt
 end
-redis.call('HSET', KEYS[1], 'w', w, 'c', c, 'b', b)
-redis.call('PEXPIRE', KEYS[1], math.max(1, math.max(w + windowMs, b) - now))
-return {allowed, admitAt, clock}
+return out
 `;
 
 /** How long an estimate of Redis's clock is trusted over a better-looking one (a clock set back is followed within it). */
@@ -96,8 +106,17 @@ export interface RedisRateLimitStore extends RateLimitStore {
 }
 
 type CountingClient = Redis & {
-  countHit(key: string, now: number, windowMs: number, limit: number, blockMs: number, deadline: number): Promise<[number, number, number]>;
+  /** COUNT_HITS: the number of keys, the keys, then ARGV */
+  countHits(...args: (string | number)[]): Promise<number[]>;
 };
+
+/** One hit waiting for the turn's call, and its request's answer. */
+interface PendingHit {
+  key: string;
+  policy: RateLimitPolicy;
+  now: number;
+  resolve: (decision: RateLimitDecision) => void;
+}
 
 export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds = STORE_BOUNDS): RedisRateLimitStore {
   const client = new Redis(url, {
@@ -107,7 +126,8 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
     connectTimeout: 1000,
     // reconnect for ever, at most every 1 s
     retryStrategy: (times) => Math.min(50 * times, 1000),
-    scripts: { countHit: { numberOfKeys: 1, lua: COUNT_HIT } },
+    // the number of keys is the call's first argument: as many as the turn's hits
+    scripts: { countHits: { lua: COUNT_HITS } },
   }) as CountingClient;
   // the latest deadline of a hit sent: a stalled connection is dropped once every hit on it has given up
   let lastDeadline = 0;
@@ -140,6 +160,54 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
   client.on("error", (error: Error) => watch.down(`is unreachable (${error.message})`));
   client.on("end", () => watch.down("connection ended"));
 
+  // the hits of this turn of the event loop, sent together once its I/O is read (setImmediate): one round trip per
+  // turn, not per request (a call per hit cost a worker more CPU than the rest of the request); their deadline is the
+  // first one's, the earliest, and their wait ends then
+  let batch: PendingHit[] = [];
+  let batchDeadline = 0;
+  const flush = () => {
+    const hits = batch;
+    const deadline = batchDeadline;
+    batch = [];
+    let settled = false;
+    const settle = (decide: (hit: PendingHit, i: number) => RateLimitDecision) => {
+      settled = true;
+      hits.forEach((hit, i) => hit.resolve(decide(hit, i)));
+    };
+    const timer = afterTimeout(Math.max(0, deadline - Date.now()), () => {
+      if (settled) return;
+      settle(() => FAIL_OPEN);
+      for (let i = 0; i < hits.length; i++) watch.timedOut();
+    });
+    const args: (string | number)[] = [hits.length];
+    for (const { key } of hits) args.push(KEY_PREFIX + key);
+    args.push(deadline + offset);
+    for (const { policy, now } of hits) args.push(now, policy.windowSeconds * 1000, policy.limit, (policy.blockSeconds ?? 0) * 1000);
+    client.countHits(...args).then(
+      (answer) => {
+        observeClock(Number(answer[0]), Date.now());
+        if (settled) return;
+        clearTimeout(timer);
+        // past its deadline by Redis's clock: none counted, so admitted as time-outs are
+        if (answer[1] === 1) {
+          settle(() => FAIL_OPEN);
+          for (let i = 0; i < hits.length; i++) watch.timedOut();
+          return;
+        }
+        watch.answered();
+        settle(({ policy, now }, i) =>
+          answer[2 + 2 * i] === 1 ? ADMITTED : { allowed: false, retryAfterSeconds: retryAfterSeconds(Number(answer[3 + 2 * i]), now, policy) },
+        );
+      },
+      (error: Error) => {
+        if (settled) return;
+        clearTimeout(timer);
+        settle(() => FAIL_OPEN);
+        watch.down(`answered with an error (${error.message})`);
+      },
+    );
+  };
+
   return {
     hit(key: string, policy: RateLimitPolicy, nowMs: number): Promise<RateLimitDecision> | RateLimitDecision {
       if (client.status !== "ready") {
@@ -147,39 +215,13 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
         return FAIL_OPEN;
       }
       if (watch.stalled()) return FAIL_OPEN;
-      const deadline = Date.now() + bounds.slowAnswerMs;
-      lastDeadline = Math.max(lastDeadline, deadline);
       return new Promise<RateLimitDecision>((resolve) => {
-        let settled = false;
-        const timer = afterTimeout(bounds.slowAnswerMs, () => {
-          if (settled) return;
-          settled = true;
-          watch.timedOut();
-          resolve(FAIL_OPEN);
-        });
-        const windowMs = policy.windowSeconds * 1000;
-        client.countHit(KEY_PREFIX + key, nowMs, windowMs, policy.limit, (policy.blockSeconds ?? 0) * 1000, deadline + offset).then(
-          ([allowed, admitAt, redisClock]) => {
-            observeClock(Number(redisClock), Date.now());
-            if (settled) return;
-            settled = true;
-            clearTimeout(timer);
-            // past its deadline by Redis's clock: not counted, so admitted as a time-out is
-            if (allowed === -1) {
-              watch.timedOut();
-              return resolve(FAIL_OPEN);
-            }
-            watch.answered();
-            resolve(allowed === 1 ? ADMITTED : { allowed: false, retryAfterSeconds: retryAfterSeconds(Number(admitAt), nowMs, policy) });
-          },
-          (error: Error) => {
-            if (settled) return;
-            settled = true;
-            clearTimeout(timer);
-            watch.down(`answered with an error (${error.message})`);
-            resolve(FAIL_OPEN);
-          },
-        );
+        if (batch.length === 0) {
+          batchDeadline = Date.now() + bounds.slowAnswerMs;
+          lastDeadline = Math.max(lastDeadline, batchDeadline);
+          setImmediate(flush);
+        }
+        batch.push({ key, policy, now: nowMs, resolve });
       });
     },
     ready: () =>

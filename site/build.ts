@@ -2,12 +2,13 @@
  * Copies the Astro build (.astro-dist) into the publish folder public/ without touching what the
  * dataset builder generates there (v3/, ics/, data/, manifest.json). The site's own entries are the Swedish
  * pages (index.html, api/, v2-deprecation/, changelog/), the English ones under en/, the changelog's Atom feed
- * (changelog.atom), and _astro/. Run after
- * `astro build --root site`: `npm run build:site` does both.
+ * (changelog.atom), and _astro/; then the compressed forms of those files for the standalone server
+ * (build/precompress.ts, outside public/). Run after `astro build --root site`: `npm run build:site` does both.
  */
 import { cp, mkdir, readdir, rm, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { precompressForServer, siteBrotliQuality } from "../build/precompress.js";
 import { siteInputsHash, writeSiteStamp } from "../build/site-stamp.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -31,8 +32,10 @@ async function main(): Promise<void> {
     if ((await stat(path.join(dist, name))).isDirectory()) await rm(target, { recursive: true, force: true });
     await cp(path.join(dist, name), target, { recursive: true, force: true });
   }
-  writeSiteStamp(root, inputs);
   console.log(`site: copied ${entries.join(", ")} into ${path.relative(root, publish) || "."}/`);
+  // the standalone server's compressed forms of the site's files (build/precompress.ts): only changed files are compressed
+  await precompressForServer({ out: publish, entries, brotliQuality: siteBrotliQuality });
+  writeSiteStamp(root, inputs);
 }
 
 await main();

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-/** Measuring helpers shared by the benchmarks: timing in process (bench/engine.ts, bench/timeoff.ts), and wrk runs (bench/http.ts, bench/scale.ts). */
+/** Measuring helpers shared by the benchmarks: timing in process (bench/engine.ts, bench/timeoff.ts), and wrk runs and the CPU of processes (bench/http.ts, bench/scale.ts, bench/cpu.ts). */
 
 /** Median and slowest time per call in microseconds, over `batches` batches of `perBatch` calls, after a warm-up of `warmupBatches` batches. */
 export function timePerCall(fn: (i: number) => unknown, perBatch: number, batches = 25, warmupBatches = 5): { median: number; max: number } {
@@ -53,6 +53,28 @@ export function childrenCpuSeconds(): number | undefined {
     return (Number(fields[13]) + Number(fields[14])) / 100;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * CPU seconds a process has used (user + system, every thread), from /proc/<pid>/stat (Linux; clock ticks of
+ * 1/100 s); undefined where /proc is not there or the process is gone.
+ */
+export function processCpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process ids of a process's children (node:cluster's workers of a primary), from /proc; [] without /proc. */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 

@@ -59,7 +59,17 @@ describe.skipIf(!BASE)("the API reference as HTML", () => {
     const paramName = (p: { $ref: string } | { name: string }) => ("name" in p ? p.name : doc.components.parameters[p.$ref.split("/").pop()!]!.name);
     let operations = 0;
     for (const [route, item] of Object.entries(doc.paths)) {
+      const methods = Object.keys(item);
+      const main = methods.filter((m) => m !== "head" && m !== "options");
       for (const [method, op] of Object.entries(item)) {
+        // HEAD and OPTIONS are told on their path's main operation ("Also answers"), not as entries of their own
+        if (main.length > 0 && !main.includes(method)) {
+          const start = html.indexOf(`<article class="ref-op" id="${item[main[0]!]!.operationId}"`);
+          const article = html.slice(start, html.indexOf("</article>", start));
+          const also = article.match(/<p class="ref-also"[^>]*>.*?<\/p>/s)?.[0].replace(/<[^>]+>/g, "");
+          expect(also, `${route} ${method}`).toMatch(new RegExp(`^Also answers .*\\b${method.toUpperCase()}\\b`));
+          continue;
+        }
         operations++;
         // the operation's own article, anchored by its operationId, then its parameters inside it
         const start = html.indexOf(`<article class="ref-op" id="${op.operationId}"`);

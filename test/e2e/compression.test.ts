@@ -178,7 +178,7 @@ describe("negotiation", () => {
     expect((await get(base, "/health")).body.byteLength).toBeLessThan(COMPRESS_MIN_BYTES);
     const small = await get(base, "/health", { "Accept-Encoding": "br, gzip" });
     expect([small.status, small.headers["content-encoding"], small.headers.vary]).toEqual([200, undefined, undefined]);
-    // nothing is stored next to the files: a compressed sibling's name is not a path
+    // the forms stored at build time are outside the publish folder: a compressed sibling's name is not a path
     expect((await get(base, "/api/index.html.br", { "Accept-Encoding": "br" })).status).toBe(404);
     const images = readdirSync(PUBLIC_DIR).filter((name) => /\.(png|ico|woff2?)$/.test(name));
     for (const image of images) {

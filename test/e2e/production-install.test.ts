@@ -4,18 +4,21 @@
  * and the site with `npm start`, builds and writes nothing at start when the build is current, and says in one log
  * line when the site is older than its sources (serving what public/ holds) or missing (the API answers all the same).
  *
- * The copy is the tracked files plus what the build wrote that the server reads (dist/, the site in public/); the
- * static dataset is left out: without it every answer is computed, byte-identical (the other e2e suites show that).
+ * The copy is the tracked files plus what the build wrote that the server reads (dist/, the site in public/, its
+ * compressed forms in .compressed/, served as stored); the static dataset is left out: without it every answer is
+ * computed, byte-identical (the other e2e suites show that).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleAll } from "../../build/bundle.js";
 import { bundleState } from "../../build/bundle-state.mjs";
 import { siteStampPath } from "../../build/site-stamp.js";
+import { etagFor } from "../../server/compress.js";
 import { buildSiteIfStale } from "../../server/stale.js";
+import { parseStored, storedFolderOf, storedPathOf } from "../../server/stored-forms.js";
 import { PUBLIC_DIR, ROOT, choosePort, startServer, type RunningServer } from "./server.js";
 
 /** The dataset's entries of public/ (build/layout.ts): not copied. */
@@ -55,6 +58,11 @@ describe.skipIf(process.env.E2E === "off")("a production install (npm ci --omit=
     cpSync(join(ROOT, "dist"), join(copy, "dist"), { recursive: true });
     for (const name of readdirSync(PUBLIC_DIR)) {
       if (!DATASET_ENTRIES.has(name)) cpSync(join(PUBLIC_DIR, name), join(copy, "public", name), { recursive: true });
+    }
+    // the site's compressed forms the site build stored beside public/ (build/precompress.ts)
+    const stored = storedFolderOf(PUBLIC_DIR);
+    for (const name of existsSync(stored) ? readdirSync(stored) : []) {
+      if (!DATASET_ENTRIES.has(name)) cpSync(join(stored, name), join(storedFolderOf(join(copy, "public")), name), { recursive: true });
     }
     execFileSync("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], {
       cwd: copy,
@@ -102,6 +110,12 @@ describe.skipIf(process.env.E2E === "off")("a production install (npm ci --omit=
       expect(home.status).toBe(200);
       expect(home.headers.get("content-type")).toMatch(/^text\/html/);
       expect(await home.text()).toContain("<html");
+      // the API page as the site build stored it compressed: its stored brotli form, not one the server made
+      const forms = parseStored(readFileSync(storedPathOf(join(copy, "public"), join(copy, "public", "api", "index.html"))))!;
+      const api = await fetch(`${baseUrl}/api/`, { headers: { "accept-encoding": "br" } });
+      expect(api.headers.get("content-encoding")).toBe("br");
+      expect(api.headers.get("etag")).toBe(etagFor(forms.header.etag, "br"));
+      expect(Number(api.headers.get("content-length"))).toBe(forms.br.byteLength);
     });
     const after = new Map([...listing(join(copy, "dist")), ...listing(join(copy, "public"))]);
     expect(after).toEqual(before);

@@ -60,9 +60,12 @@ describe("the engine package stands at the bottom", () => {
     // readers and help with the contract's declarations (test/contract/parameters.test.ts) reaches them by path
     const cliModuleFromTest = (file: string, spec: string) =>
       relative(ROOT, file).startsWith("test/") && spec.startsWith(".") && isCli(resolve(dirname(file), spec).replace(/\.js$/, ".ts"));
+    // a test fixture that stands in for one of the engine's modules (a module hook swaps it in: the data-diff test's
+    // uncorrected Easter) wraps that very module, which only a path reaches (through the package name it would be itself)
+    const standIn = (file: string) => relative(ROOT, file).startsWith("test/build/fixtures/");
     for (const file of projectFiles) {
       if (file.startsWith(ENGINE + "/")) continue;
-      for (const spec of specifiers(file)) if (/(^|\/)data-gen\//.test(spec) && !cliModuleFromTest(file, spec)) offenders.push(`${relative(ROOT, file)}: ${spec}`);
+      for (const spec of specifiers(file)) if (/(^|\/)data-gen\//.test(spec) && !cliModuleFromTest(file, spec) && !standIn(file)) offenders.push(`${relative(ROOT, file)}: ${spec}`);
     }
     expect(offenders).toEqual([]);
   });

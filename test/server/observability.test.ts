@@ -3,6 +3,8 @@
  * real processes):
  *   - the log's settings: defaults (pretty only on a terminal), every accepted value, a problem naming the variable;
  *   - an access line without query values keeps the parameter names, in order;
+ *   - an access line (written by hand, not by pino) is the line pino writes for the same fields: same keys in the same
+ *     order, same values, any text in the target, client or grant escaped;
  *   - who may read /metrics: loopback (IPv4, IPv6, IPv4-mapped) and METRICS_ALLOW's ranges, nobody else;
  *   - a limiter store that fails: its requests are admitted and counted as failed_open (in-process server, real HTTP);
  *   - the access lines of a server given a logger: one JSON object per request, its status and bytes the response's;
@@ -16,7 +18,8 @@ import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { SURFACES } from "../../contract/policies.js";
-import { createLogger, logSettingsOf, LOG_LEVELS } from "../../server/log.js";
+import pino from "pino";
+import { accessJson, createLogger, logSettingsOf, LOG_LEVELS, type AccessLine } from "../../server/log.js";
 import { isMetricsTarget, metricsAllowOf } from "../../server/metrics.js";
 import { withoutQueryValues } from "../../server/observe.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
@@ -46,6 +49,49 @@ describe("the log's settings", () => {
     const settings = logSettingsOf({ [name]: value }, false);
     expect("problem" in settings && settings.problem).toContain(name);
     expect("problem" in settings && settings.problem).toContain(JSON.stringify(value));
+  });
+});
+
+describe("an access line as pino would write it", () => {
+  const lines: AccessLine[] = [
+    { method: "GET", path: "/v3/shift?date=2024-03-01&add=5d", status: 200, bytes: 120, ms: 0.412, client: "::ffff:127.0.0.1", route: "shift", source: "computed" },
+    { method: "-", path: '/x?q="\\\n\u0001\u2028å\ud800', status: 0, bytes: 0, ms: 12, client: '"evil"\r\n', route: "-", source: "refused", aborted: true, reason: "head-timeout", granted: 'partner "A"\t' },
+    { method: "HEAD", path: "/v3/holidays", status: 304, bytes: 0, ms: 1.5, client: "10.0.0.1", route: "holidays", source: "kept", granted: "#2" },
+  ];
+  const byPino = (line: AccessLine, worker?: number): string => {
+    let written = "";
+    const logger = pino(
+      { base: worker === undefined ? undefined : { worker }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
+      { write: (s: string) => (written = s) },
+    );
+    logger.info(line, `${line.method} ${line.path} ${line.status}`);
+    return written;
+  };
+  const withoutTime = (text: string) => text.replace(/"time":"[^"]+"/, '"time":""');
+
+  it.each(lines.map((l) => [l.path, l] as const))("%s: the same text, key order and values", (_path, line) => {
+    for (const worker of [undefined, 3]) {
+      const written: string[] = [];
+      createLogger({ format: "json", level: "info", queries: true }, { worker, destination: { write: (s: string) => written.push(s) } }).access(line);
+      expect(written).toHaveLength(1);
+      const ours = written[0]!;
+      expect(ours.endsWith("\n")).toBe(true);
+      const parsed = (text: string) => ({ ...(JSON.parse(text) as object), time: "" });
+      expect(parsed(ours)).toEqual(parsed(byPino(line, worker)));
+      expect(Object.keys(JSON.parse(ours))).toEqual(Object.keys(JSON.parse(byPino(line, worker))));
+      expect(Date.parse((JSON.parse(ours) as { time: string }).time)).toBeGreaterThan(Date.now() - 60_000);
+      // byte for byte but the time, where pino's escaping and JSON.stringify agree (not on lone surrogates)
+      if (!/[\ud800-\udfff]/.test(line.path)) expect(withoutTime(ours)).toBe(withoutTime(byPino(line, worker)));
+    }
+    expect(accessJson(line)).toMatch(/^\{"level":"info","time":"\d{4}-\d\d-\d\dT[\d:.]+Z","method":/);
+  });
+
+  it("none at LOG_LEVEL=warn", () => {
+    const written: string[] = [];
+    const logger = createLogger({ format: "json", level: "warn", queries: true }, { destination: { write: (s: string) => written.push(s) } });
+    logger.access(lines[0]!);
+    expect(logger.accessOn).toBe(false);
+    expect(written).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The Redis limiter store (server/redis-store.ts) against a redis-server of the test's own: the same decisions as the
  * memory store for any sequence of hits (the counting rule in Lua is countHit's), exact under concurrent hits, and
+ * the hits of one turn of the event loop counted in one round trip, exactly, and
  * failing open when Redis is stopped or hangs: a slow answer waited for (and counted) within the bound, an outage
  * declared after that many time-outs in a row (then every hit admitted at once), one warning per outage, hits sent
  * while it hung never counted, exact counting again once Redis answers.
@@ -79,6 +80,29 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
     const decisions = await Promise.all(Array.from({ length: 50 }, () => store.hit("burst", SURFACES.v3, now)));
     expect(decisions.filter((d) => d.allowed).length).toBe(10);
     expect(decisions.filter((d) => !d.allowed).every((d) => d.retryAfterSeconds === 60)).toBe(true);
+  });
+
+  it("counts the hits of one turn of the event loop in one round trip, exactly", async () => {
+    // the script is loaded (a first EVALSHA answered NOSCRIPT is followed by an EVAL)
+    await store.hit("warm", SURFACES.v3, Date.now());
+    const scriptCalls = async () => {
+      const stats = await redis.command("INFO commandstats");
+      return [...stats.matchAll(/cmdstat_(?:evalsha|eval):calls=(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    };
+    expect(await redis.command("CONFIG RESETSTAT")).toBe("+OK");
+    const now = Date.now();
+    // 30 hits of one key, 15 of another, 8 of a v2 key (blocked after its limit of 5): one turn
+    const keys = [...Array(30).fill("turn-a"), ...Array(15).fill("turn-b"), ...Array(8).fill("turn-c")];
+    const paces = keys.map((k) => (k === "turn-c" ? SURFACES.v2 : SURFACES.v3));
+    const decisions = await Promise.all(keys.map((k, i) => store.hit(k, paces[i]!, now)));
+    expect(await scriptCalls()).toBe(1);
+    const memory = memoryRateLimitStore();
+    expect(decisions).toEqual(keys.map((k, i) => memory.hit(k, paces[i]!, now)));
+    expect(decisions.filter((d) => d.allowed).length).toBe(10 + 10 + SURFACES.v2.limit);
+    // hits of separate turns: a call each
+    expect(await redis.command("CONFIG RESETSTAT")).toBe("+OK");
+    for (let i = 0; i < 3; i++) await store.hit("turn-d", SURFACES.v3, now);
+    expect(await scriptCalls()).toBe(3);
   });
 
   it("keys expire by themselves when their window and block have ended", async () => {

@@ -15,6 +15,8 @@ export function redisBinary(): string | undefined {
 export interface TestRedis {
   port: number;
   url: string;
+  /** the running server's process id (undefined while stopped) */
+  readonly pid: number | undefined;
   /** stops the server (its counters are gone: nothing is persisted) */
   stop(): Promise<void>;
   /** starts it again on the same port */
@@ -77,5 +79,5 @@ export async function startRedis(): Promise<TestRedis> {
     if (!child || child.exitCode !== null) throw new Error("redis-server is not running");
     child.kill(name);
   };
-  return { port, url: `redis://127.0.0.1:${port}/0`, stop, start, pause: () => signal("SIGSTOP"), resume: () => signal("SIGCONT"), command: (line) => answers(port, line) };
+  return { port, url: `redis://127.0.0.1:${port}/0`, get pid() { return child?.exitCode === null ? child.pid : undefined; }, stop, start, pause: () => signal("SIGSTOP"), resume: () => signal("SIGCONT"), command: (line) => answers(port, line) };
 }

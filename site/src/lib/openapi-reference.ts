@@ -50,6 +50,8 @@ export interface RefOperation {
   parameters: RefParameter[];
   body?: { required: boolean; html: string; contents: RefContent[] };
   responses: RefResponse[];
+  /** HEAD and OPTIONS of the same path, which the document declares as operations of their own */
+  alsoAnswers: string[];
 }
 export interface RefGroup {
   tag: string;
@@ -151,6 +153,11 @@ export function compactJson(value: unknown, indent = "", width = 100): string {
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+/**
+ * Methods shown on their path's main operation instead of as entries of their own: HEAD (GET's headers, no body) and
+ * OPTIONS (the CORS preflight) repeat what the main operation says.
+ */
+const FOLDED = new Set(["head", "options"]);
 
 /** The reference of an OpenAPI 3.x document (by default the one the service serves). */
 export function readReference(doc: Obj = servedOpenApiDocument() as Obj): Reference {
@@ -160,8 +167,9 @@ export function readReference(doc: Obj = servedOpenApiDocument() as Obj): Refere
   const groups = new Map<string, RefGroup>(tags.map((t) => [t.name as string, { tag: t.name as string, anchor: `tag-${slug(t.name as string)}`, html: md(t.description), operations: [] }]));
   for (const [path, item] of Object.entries(resolve(doc.paths))) {
     const pathItem = resolve(item);
-    for (const method of METHODS) {
-      if (!isObj(pathItem[method])) continue;
+    const folded = METHODS.filter((m) => FOLDED.has(m) && isObj(pathItem[m]));
+    const main = METHODS.filter((m) => !FOLDED.has(m) && isObj(pathItem[m]));
+    for (const method of main.length > 0 ? main : folded) {
       const op = pathItem[method] as Obj;
       const params = [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])].map(resolve);
       const body = op.requestBody ? resolve(op.requestBody) : undefined;
@@ -185,6 +193,7 @@ export function readReference(doc: Obj = servedOpenApiDocument() as Obj): Refere
         }),
         body: body && { required: body.required === true, html: md(body.description), contents: contents(body.content, resolve) },
         responses: Object.entries(resolve(op.responses)).map(([status, r]) => response(status, r, resolve)),
+        alsoAnswers: main.length > 0 ? folded.map((m) => m.toUpperCase()) : [],
       };
       const tag = Array.isArray(op.tags) && typeof op.tags[0] === "string" ? op.tags[0] : "Other";
       if (!groups.has(tag)) groups.set(tag, { tag, anchor: `tag-${slug(tag)}`, html: "", operations: [] });
