@@ -237,6 +237,8 @@ describe("answers on a socket Node gave up on", () => {
     const error = (code: string, line = "GET /holidays?year=2024 HTTP/1.1") => Object.assign(new Error(code), { code, rawPacket: packet(line) });
     expect(clientErrorAnswer(error("ECONNRESET"))).toBeUndefined();
     expect(clientErrorAnswer(error("EPIPE"))).toBeUndefined();
+    // the client closed its side before its request was complete (an upload given up): nobody to answer
+    expect(clientErrorAnswer(error("HPE_INVALID_EOF_STATE"))).toBeUndefined();
 
     const method = clientErrorAnswer(error("HPE_INVALID_METHOD", "FOO /holidays HTTP/1.1"))!;
     expect(method.answer.status).toBe(405);
