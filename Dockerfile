@@ -42,9 +42,9 @@ FROM ${NODE_IMAGE} AS run
 WORKDIR /app
 # what `npm start` reads at run time: the bundle (dist/) and the publish folder (public/), and the sources the bundle
 # and the site were built from, so that it finds both current (build/bundle-state.mjs, build/site-stamp.ts) and
-# builds or writes nothing; the engine's folder is also where the swedish-calendar dependency links to
+# builds or writes nothing; the engine's folder is also where the swedish-calendar dependency links to; CHANGELOG.md is one of the site's sources
 COPY --from=prod-deps /app/node_modules node_modules
-COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
+COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json /app/CHANGELOG.md ./
 COPY --from=build /app/build build
 COPY --from=build /app/contract contract
 COPY --from=build /app/data-gen data-gen
