@@ -8,7 +8,7 @@
  *   - a kept answer's compressed bytes are made once.
  */
 import { readdirSync, statSync } from "node:fs";
-import { request } from "node:http";
+import { nodeRequest, type Got } from "../support/node-request.js";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,24 +17,7 @@ import { createServer, type StandaloneServer } from "../../server/standalone.js"
 import { e2eBaseUrl } from "./base-url.js";
 import { PUBLIC_DIR } from "./server.js";
 
-interface Got {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-function get(base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const req = request(base + path, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Got> => nodeRequest(base + path, { method, headers });
 
 const decode = (got: Got): Buffer =>
   got.headers["content-encoding"] === "br" ? brotliDecompressSync(got.body) : got.headers["content-encoding"] === "gzip" ? gunzipSync(got.body) : got.body;

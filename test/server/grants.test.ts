@@ -12,7 +12,7 @@
  * test/e2e/grants.test.ts runs SIGHUP and bad files at start in real processes.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
+import { nodeRequest, type Got as RawGot } from "../support/node-request.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
@@ -42,24 +42,13 @@ function grantsFile(content: unknown): string {
   return path;
 }
 
-interface Got {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+/** An answer with its body as text. */
+type Got = Omit<RawGot, "body"> & { body: string };
 
-/** One request from `localAddress` (a connection of its own). */
-function get(base: string, target: string, localAddress: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const req = request(base + target, { method: init.method ?? "GET", localAddress, agent: false, headers: init.headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    req.on("error", reject);
-    req.end(init.body);
-  });
+/** One request from `localAddress` (a connection of its own), its body as text. */
+async function get(base: string, target: string, localAddress: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Got> {
+  const got = await nodeRequest(base + target, { ...init, localAddress });
+  return { ...got, body: got.body.toString("utf8") };
 }
 
 async function serve(grants: string, lines?: string[]): Promise<{ base: string; service: StandaloneServer }> {

@@ -5,7 +5,7 @@
  * is not sent (the fresh bytes are compressed); the stored file's name is no URL; the file cache counts the forms.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
+import { nodeRequest, type Got } from "../support/node-request.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
@@ -16,24 +16,7 @@ import { PublicFiles, STAT_TTL_MS } from "../../server/files.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { STORED_SUFFIX, parseStored, storedFolderOf } from "../../server/stored-forms.js";
 
-interface Got {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-function get(base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const req = request(base + path, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Got> => nodeRequest(base + path, { method, headers });
 
 const script = (n: number) => Array.from({ length: n }, (_, i) => `export const value${i} = () => ${i % 97} + "hej";\n`).join("");
 
