@@ -26,6 +26,7 @@ import { startServer } from "./http.js";
 import { childPids, processCpuSeconds, us } from "./lib/measure.js";
 import { writeSection } from "./lib/report.js";
 import { script, startInstance } from "./scale.js";
+import { sleep } from "./lib/net.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 4);
@@ -48,7 +49,6 @@ const TARGETS = {
   repeated: 0.9,
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const dayAfter1930 = (n: number) => new Date(Date.UTC(1930, 0, 1 + (n % 2_800_000))).toISOString().slice(0, 10);
 const shiftPath = (n: number) => `${PATHS.shift}?date=${dayAfter1930(n * 3)}&add=1m&add=-2b&add=3w&add=10d&postpone=true`;

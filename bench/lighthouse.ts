@@ -11,7 +11,6 @@
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +18,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { pageHref } from "../site/src/lib/i18n.js";
 import { writeSection } from "./lib/report.js";
+import { freePort, sleep } from "./lib/net.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PAGES = [pageHref("home", "sv"), pageHref("home", "en"), pageHref("api", "sv"), pageHref("api", "en")];
@@ -26,19 +26,6 @@ const ROUNDS = Number(process.env.LIGHTHOUSE_ROUNDS ?? 2);
 const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const GIVE_UP_MS = 300_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The standalone server on a free port, once it answers `/` with the site (200). */
 async function startServer(): Promise<{ base: string; child: ChildProcess }> {

@@ -19,14 +19,13 @@ import { choosePort } from "../test/e2e/server.js";
 import { redisBinary, startRedis, type TestRedis } from "../test/support/redis.js";
 import { childrenCpuSeconds, wrkMs } from "./lib/measure.js";
 import { writeSection } from "./lib/report.js";
+import { sleep } from "./lib/net.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const REQUESTS = 300_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 interface Config {
   name: string;
   env: Record<string, string>;

@@ -11,29 +11,16 @@
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PATHS } from "../contract/paths.js";
 import { writeSection } from "./lib/report.js";
+import { freePort, sleep } from "./lib/net.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const WARM_STARTS = 3;
 const GIVE_UP_MS = 300_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function status(url: string, accept: string): Promise<number | undefined> {
   try {
