@@ -8,7 +8,6 @@
  *   - a grants file that cannot be read or says something wrong stops the start with one line naming it.
  * test/server/grants.test.ts checks the counting and the headers in process.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -16,7 +15,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { GRANTS_FILE_ENV } from "../../server/grants.js";
-import { ROOT, choosePort, sleep, startServer, type RunningServer } from "./server.js";
+import { ROOT, choosePort, failedStart, sleep, startServer, type RunningServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
 const GRANTED = "127.0.0.2";
@@ -125,17 +124,8 @@ describe.skipIf(SKIP)("the grants file in a real process", () => {
   ])("%s stops the start with one line naming it", async (_name, file, content, workers, problem) => {
     const path = join(dir, file);
     if (content !== undefined) writeFileSync(path, content);
-    const child = spawn(process.execPath, [join(ROOT, "server", "start.mjs"), "--no-build"], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(await choosePort(9460)), LOG_FORMAT: "json", WORKERS: workers, [GRANTS_FILE_ENV]: path },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const { code, lines, output } = await failedStart({ PORT: String(await choosePort(9460)), LOG_FORMAT: "json", WORKERS: workers, [GRANTS_FILE_ENV]: path });
     expect(code).toBe(1);
-    const lines = output.split("\n").filter((l) => l.trim() !== "");
     expect(lines, output).toHaveLength(1);
     expect(String(JSON.parse(lines[0]!).msg)).toMatch(problem);
   }, 30_000);

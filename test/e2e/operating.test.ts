@@ -16,7 +16,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { SURFACES } from "../../contract/policies.js";
 import { SOCKET_REFUSALS, rawRequest } from "./raw-http.js";
-import { ROOT, choosePort, sleep, startServer, type RunningServer } from "./server.js";
+import { ROOT, choosePort, failedStart, sleep, startServer, type RunningServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
 
@@ -200,17 +200,8 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     ["LOG_QUERIES", "maybe"],
     ["METRICS_ALLOW", "10.0.0.0/33"],
   ])("%s=%s stops the start with one line naming it", async (name, value) => {
-    const child = spawn(process.execPath, [join(ROOT, "server", "start.mjs"), "--no-build"], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(await choosePort(9340)), [name]: value },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const { code, lines } = await failedStart({ PORT: String(await choosePort(9340)), [name]: value });
     expect(code).toBe(1);
-    const lines = output.split("\n").filter((l) => l.trim() !== "");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(name);
     expect(lines[0]).toContain(value);

@@ -140,3 +140,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await stop();
   throw new Error(`${kind} server on ${baseUrl} did not answer /health within ${timeoutMs} ms:\n${log}`);
 }
+
+/**
+ * Runs `node server/start.mjs --no-build` with `env` added to this process's and waits for it to exit (a start that a
+ * setting stops): its exit code and the non-empty lines it wrote on stdout and stderr together.
+ */
+export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; lines: string[]; output: string }> {
+  const child = spawn(process.execPath, [join(ROOT, "server", "start.mjs"), "--no-build"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { code, lines: output.split("\n").filter((l) => l.trim() !== ""), output };
+}
