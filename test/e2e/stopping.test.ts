@@ -96,7 +96,8 @@ async function startOn(output: Output, port: number, env: Record<string, string>
   let child: ChildProcess;
   if (output === "a terminal") {
     // script(1) gives the server a pseudo-terminal as stdout (the log pretty-printed, as at a developer's prompt)
-    child = spawn("script", ["-qfec", [process.execPath, ...entry].map((a) => `'${a}'`).join(" "), "/dev/null"], { cwd: ROOT, env: serverEnv, detached: true, stdio: ["pipe", "pipe", "ignore"] });
+    // `exec`: whatever shell script(1) runs the command with (it takes $SHELL) is replaced by the server, not its parent
+    child = spawn("script", ["-qfec", `exec ${[process.execPath, ...entry].map((a) => `'${a}'`).join(" ")}`, "/dev/null"], { cwd: ROOT, env: serverEnv, detached: true, stdio: ["pipe", "pipe", "ignore"] });
     child.stdout!.resume();
   } else {
     const full = output === "a full disk" ? openSync("/dev/full", "w") : undefined;
