@@ -67,6 +67,22 @@ export const MAX_LEAVE_DAYS = 60;
 export const MAX_PLAN_DAYS = 366;
 
 // ---------------------------------------------------------------------------------------------
+// Working time
+// ---------------------------------------------------------------------------------------------
+
+/** `weeklyHours` of a working-time answer: from MIN_WEEKLY_HOURS to MAX_WEEKLY_HOURS in steps of WEEKLY_HOURS_STEP. */
+export const MIN_WEEKLY_HOURS = 1;
+export const MAX_WEEKLY_HOURS = 60;
+/** A quarter of an hour: a day's time (a fifth of the week) is then a whole number of minutes (a multiple of 3). */
+export const WEEKLY_HOURS_STEP = 0.25;
+/** The full-time week the working-time answer assumes when none is given (Arbetstidslagen (1982:673) 5 §: 40 hours). */
+export const DEFAULT_WEEKLY_HOURS = 40;
+
+/** `weeklyHours` as text (a query parameter, the CLI's --weekly): digits, optionally a point and one or two decimals. */
+export const WEEKLY_HOURS_SOURCE = "^[0-9]{1,2}(\\.[0-9]{1,2})?$";
+export const WEEKLY_HOURS_PATTERN = new RegExp(WEEKLY_HOURS_SOURCE);
+
+// ---------------------------------------------------------------------------------------------
 // Business days and due dates
 // ---------------------------------------------------------------------------------------------
 

@@ -20,17 +20,20 @@ import { customDueDates, dueDateCatalogue, scheduleDueDates, type DueDateSchedul
 import { period } from "./period.js";
 import { shift } from "./shift.js";
 import { leavePlan, longWeekendsOfYear } from "./timeoff.js";
+import { checkWeeklyHours, DEFAULT_WORKING_TIME_PROFILE, findWorkingTimeProfile, workingTimeOfYear, type WorkingTimeProfileCode } from "./working-time.js";
+import { DEFAULT_WEEKLY_HOURS } from "./grammar.js";
 import { DUE_DATE_RULE_FIELDS, LIBRARY_SIGNATURES as SIGNATURES } from "./signatures.js";
 import { checkArguments, checkFields, parseBounds, parseIsoDate, parseLeaveObjective, parseSteps } from "./validation.js";
 import type {
   Adjustment, Bounds, Convention, Day, DayOfMonth, DueDates, DueDateSchedule, FlagDay, FlagDayInfo, LeaveObjective, LeavePlan, LongWeekend, ObservanceInfo, Occurrence, Period, Shift,
+  WorkingTime,
 } from "./types.js";
 
 export { CalendarError, type CalendarErrorCode } from "./errors.js";
 export { dataVersion } from "./data-version.js";
 export { FIRST_YEAR, LAST_YEAR } from "./dates.js";
 export type * from "./types.js";
-export type { HolidayListOptions, DueDateScheduleCode };
+export type { HolidayListOptions, DueDateScheduleCode, WorkingTimeProfileCode };
 
 /** A year argument, a number (its type checked first, by checkArguments): a whole number from 1930 to 9999. */
 function checkYear(year: number, argument = "year"): number {
@@ -309,4 +312,32 @@ export function dueDates(year: number, schedule: DueDateScheduleCode | DueDateRu
  */
 export function dueDateSchedules(): DueDateSchedule[] {
   return dueDateCatalogue();
+}
+
+/** The options of `workingTime`. */
+export interface WorkingTimeOptions {
+  /** the hours of a full week, 1 to 60 in steps of 0.25 (default 40); a working day is a fifth of it */
+  weeklyHours?: number;
+  /** which working days are shortened: `standard` none (default), `state` those of state employees with office hours (from 2017) */
+  profile?: WorkingTimeProfileCode;
+}
+
+/**
+ * The working time of a year, month by month, by quarter and in total: each working day (`isWorkingDay`; bridge and
+ * half days are working days) counts a fifth of `weeklyHours`, less what the `profile` takes off its shortened days.
+ * Minutes are whole; `hours` is derived from them (two decimals). Profile `state` answers from 2017.
+ *
+ * @example
+ * workingTime(2026).total; // { workingDays: 251, minutes: 120480, hours: 2008 }
+ * workingTime(2026, { weeklyHours: 38.25 }).dailyMinutes; // 459
+ * workingTime(2026, { profile: "state" }).months[0].shortenedDays[0].date; // "2026-01-05"
+ */
+export function workingTime(year: number, options: WorkingTimeOptions = {}): WorkingTime {
+  checkArguments(SIGNATURES.workingTime, [year, options]);
+  checkYear(year);
+  const weeklyHours = options.weeklyHours === undefined ? DEFAULT_WEEKLY_HOURS : checkWeeklyHours(options.weeklyHours);
+  // any string passes the check of types (from JavaScript, or a code typed as a plain string): the table refuses an
+  // unknown one, naming the codes it knows
+  const profile = findWorkingTimeProfile(options.profile ?? DEFAULT_WORKING_TIME_PROFILE);
+  return workingTimeOfYear(year, weeklyHours, profile);
 }

@@ -33,6 +33,7 @@ export const LIBRARY_SIGNATURES = {
   adjust: { date: "date", convention: "string" },
   dueDates: { ...YEAR, schedule: "schedule" },
   dueDateSchedules: {},
+  workingTime: { ...YEAR, "options?": { "weeklyHours?": "number", "profile?": "string" } },
   dataVersion: {},
 } as const satisfies Record<string, Signature>;
 

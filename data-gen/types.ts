@@ -242,3 +242,60 @@ export interface DueDates {
   count: number;
   dates: DueDate[];
 }
+
+/** A working-time profile: which working days it shortens, where its rule comes from, the years it answers. */
+export interface WorkingTimeProfile {
+  /** a profile code: `standard` or `state` */
+  code: string;
+  name: Names;
+  /** the first year the profile answers; only where it does not answer every year from 1930 */
+  since?: number;
+  /** the agreement or practice its shortened days rest on; `null` for `standard` (no shortened days) */
+  source: string | null;
+}
+
+/** A working day the profile shortens, and by how much. */
+export interface ShortenedDay {
+  /** `YYYY-MM-DD` */
+  date: string;
+  /** the code of the profile's rule that shortens it (`epiphanyEve`, `maundyThursday`, `walpurgisNight`, `allSaintsEve`, `dayBeforeChristmasEve`) */
+  rule: string;
+  name: Names;
+  /** the minutes taken off the day's working time */
+  reductionMinutes: number;
+  /** the minutes left to work on the day */
+  minutes: number;
+}
+
+/** Working days and working time over a span: `hours` is `minutes / 60` rounded to two decimals. */
+export interface WorkingTimeSum {
+  workingDays: number;
+  minutes: number;
+  hours: number;
+}
+
+/** A month of a working-time answer (1 is January), with the days its profile shortens, ascending. */
+export interface WorkingTimeMonth extends WorkingTimeSum {
+  month: number;
+  shortenedDays: ShortenedDay[];
+}
+
+/** A quarter of a working-time answer (1 is January to March). */
+export interface WorkingTimeQuarter extends WorkingTimeSum {
+  quarter: number;
+}
+
+/**
+ * The working time of a year (`workingTime`): each working day (isWorkingDay) counts `dailyMinutes` (a fifth of the
+ * week), less what the profile takes off its shortened days; per month, per quarter and for the year.
+ */
+export interface WorkingTime {
+  year: number;
+  weeklyHours: number;
+  /** the minutes of a working day that is not shortened: `weeklyHours * 60 / 5` */
+  dailyMinutes: number;
+  profile: WorkingTimeProfile;
+  months: WorkingTimeMonth[];
+  quarters: WorkingTimeQuarter[];
+  total: WorkingTimeSum;
+}
