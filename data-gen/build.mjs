@@ -2,9 +2,27 @@
 // module per entry point by esbuild. The entry points are read from package.json (`exports` and `bin`); the code
 // they share goes into chunks, so each module exists once (one CalendarError class, one set of year caches) whichever
 // entry points a program imports. One file per entry instead of ~20 modules: a fresh process imports it faster.
+//
+// `node build.mjs --prepare` is package.json's `prepare`: npm runs it when it links the package into the repository's
+// node_modules (the root's dependency "swedish-calendar": "file:data-gen"), before it links the package's bin, so that
+// `npx swedish-calendar` works after `npm ci` (npm links no bin whose file does not exist). It builds only where it
+// can and must: not under `npm pack` or `npm publish` (prepack builds), not in an install without the dev
+// dependencies (`npm ci --omit=dev`: no esbuild or TypeScript, and nothing needs the bin).
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
-import { build } from "esbuild";
+import { createRequire } from "node:module";
+
+const prepare = process.argv.includes("--prepare");
+if (prepare && (process.env.npm_command === "pack" || process.env.npm_command === "publish")) process.exit(0);
+let build;
+try {
+  ({ build } = await import("esbuild"));
+  if (prepare) createRequire(import.meta.url).resolve("typescript/package.json");
+} catch (error) {
+  if (!prepare) throw error;
+  console.log("swedish-calendar: not built (no esbuild or TypeScript: an install without the dev dependencies); `npm run build` in data-gen/ builds it");
+  process.exit(0);
+}
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 const targets = [
