@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { CalendarError } from "./index.js";
 
 import { BIN, MESSAGES, UsageError, type Invocation, type Lang } from "./cli/words.js";
-import { COMMANDS, commandHelp, topHelp, usageOf, type Command } from "./cli/commands.js";
+import { commandHelp, commandNamed, topHelp, usageOf, type Command } from "./cli/commands.js";
 
 // ---------------------------------------------------------------------------------------------
 // Argument parsing
@@ -123,17 +123,19 @@ function main(argv: string[], lang: Lang): number {
   if (name === "-h" || name === "--help" || name === "help") {
     const topic = name === "help" ? rest[0] : undefined;
     if (topic !== undefined) {
-      if (!Object.hasOwn(COMMANDS, topic)) throw new UsageError(say.unknownCommand(topic));
-      process.stdout.write(commandHelp(topic, COMMANDS[topic]));
+      const named = commandNamed(topic);
+      if (named === undefined) throw new UsageError(say.unknownCommand(topic));
+      process.stdout.write(commandHelp(topic, named[1]));
     } else {
       process.stdout.write(topHelp());
     }
     return 0;
   }
-  if (!Object.hasOwn(COMMANDS, name)) {
+  const named = commandNamed(name);
+  if (named === undefined) {
     throw new UsageError(name.startsWith("-") ? say.unknownOption(name) : say.unknownCommand(name));
   }
-  const command = COMMANDS[name];
+  const command = named[1];
   const invocation = parse(name, command, rest, lang);
   if (invocation === "help") {
     process.stdout.write(commandHelp(name, command));

@@ -1,13 +1,15 @@
 /**
  * The command-line tool's commands, a table: each one's arguments, options, help, library call and rendering (../cli.ts).
  */
-import { adjust, dueDates, dueDateSchedules, FIRST_YEAR, LAST_YEAR, type Adjustment, type DayOfMonth, type DueDates, type DueDateScheduleCode, bridgeDays, countPeriod, describeDay, flagDays, halfDays, holidays, isBridgeDay, isHalfDay, longWeekends, planLeave, shiftDate, type Day } from "../index.js";
+import { adjust, workingTime, type WorkingTime, type WorkingTimeProfileCode, dueDates, dueDateSchedules, FIRST_YEAR, LAST_YEAR, type Adjustment, type DayOfMonth, type DueDates, type DueDateScheduleCode, bridgeDays, countPeriod, describeDay, flagDays, halfDays, holidays, isBridgeDay, isHalfDay, longWeekends, planLeave, shiftDate, type Day } from "../index.js";
 import { icsFeed } from "../ics.js";
 import { parseDueDay, parseDueScheduleList } from "../duedates.js";
+import { findWorkingTimeProfile, parseWeeklyHours, WORKING_TIME_PROFILE_CODES } from "../working-time.js";
+import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
 import { FLAG_DAYS_FROM } from "../flagdays.js";
 import { BOUNDS, CONVENTIONS, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, checkYearRange, parseBounds, parseLeaveDays, parseSteps, type Bounds } from "../validation.js";
 
-import { BIN, ARGUMENT_NAMES, SCHEDULE_CODES, WORDS, conventionOf, dateArg, dayName, dayShort, fields, flagDayName, observanceName, orderOrSpan, refusing, table, typeName, weekdayName, yearArg, type Invocation } from "./words.js";
+import { BIN, ARGUMENT_NAMES, SCHEDULE_CODES, WORDS, MONTHS, conventionOf, hoursText, minutesText, dateArg, dayName, dayShort, fields, flagDayName, observanceName, orderOrSpan, refusing, table, typeName, weekdayName, yearArg, type Invocation } from "./words.js";
 
 // ---------------------------------------------------------------------------------------------
 // Commands
@@ -29,6 +31,8 @@ export interface Command {
   render(result: any, inv: Invocation): string;
   /** the text is printed as it is (no newline added): the iCalendar feed */
   raw?: boolean;
+  /** another name the command answers to (the Swedish one) */
+  alias?: string;
 }
 
 export function dayListRender(days: Day[], { lang }: Invocation): string {
@@ -266,6 +270,37 @@ export const COMMANDS: Record<string, Command> = {
       return `${r.year}: ${r.schedule.name[lang]} (${r.schedule.code}, ${r.schedule.convention})\n\n${table(head, rows)}`;
     },
   },
+  "working-time": {
+    alias: "arbetstid",
+    args: ["year"],
+    flags: [],
+    values: ["weekly", "profile"],
+    summary: "the working days and working time of a year, by month and quarter (alias: arbetstid)",
+    help:
+      `--weekly <hours> the hours of a full week, ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default ${DEFAULT_WEEKLY_HOURS}); a working day is a fifth of it.\n` +
+      `--profile ${WORKING_TIME_PROFILE_CODES.join("|")}: standard shortens no day (default); state gives the shortened days of state\n` +
+      "employees with office hours (Arbetsgivarverket's Villkorsavtal, from 2017).\n" +
+      "Example: swedish-calendar arbetstid 2027 --weekly 38.25 --profile state",
+    compute: (inv) => {
+      const year = yearArg(inv, 0);
+      const weekly = inv.values.get("weekly");
+      const profileText = inv.values.get("profile");
+      const weeklyHours = weekly === undefined ? DEFAULT_WEEKLY_HOURS : refusing(() => parseWeeklyHours(weekly), () => inv.say.notWeeklyHours(weekly), inv.say);
+      const profile = profileText === undefined ? undefined : refusing(() => findWorkingTimeProfile(profileText).code as WorkingTimeProfileCode, () => inv.say.notOneOf(profileText, "--profile", WORKING_TIME_PROFILE_CODES), inv.say);
+      const since = profile === undefined ? undefined : findWorkingTimeProfile(profile).since;
+      return refusing(() => workingTime(year, { weeklyHours, ...(profile ? { profile } : {}) }), () => inv.say.profileSince(year, profile ?? "", since ?? FIRST_YEAR), inv.say);
+    },
+    render: (r: WorkingTime, { lang }) => {
+      const w = WORDS[lang];
+      const head = `${w.workingTimeHead(r.year, hoursText(lang, r.weeklyHours * 60), minutesText(lang, r.dailyMinutes))}, ${w.profile}: ${r.profile.name[lang]}`;
+      const shortened = (d: WorkingTime["months"][number]["shortenedDays"][number]) =>
+        `${d.date.slice(5)} ${d.name[lang]} −${minutesText(lang, d.reductionMinutes)}`;
+      const rows = r.months.map((m) => [MONTHS[lang][m.month - 1], String(m.workingDays), hoursText(lang, m.minutes), m.shortenedDays.map(shortened).join(", ")]);
+      const quarters = r.quarters.map((q) => [`${w.quarter}${q.quarter}`, String(q.workingDays), hoursText(lang, q.minutes), ""]);
+      const total = [w.total, String(r.total.workingDays), hoursText(lang, r.total.minutes), ""];
+      return `${head}\n\n${table([w.month, w.workingDays, w.hours, w.shortened], [...rows, ...quarters, total])}`;
+    },
+  },
   ics: {
     args: ["from-year", "to-year?"],
     flags: ["bridge", "half", "saturdays", "sundays", "flags", "busy", "no-defacto"],
@@ -309,6 +344,13 @@ export function usageOf(name: string, command: Command): string {
 
 export function commandHelp(name: string, command: Command): string {
   return `Usage: ${usageOf(name, command)} [--json] [--lang sv|en]\n\n${command.summary[0].toUpperCase()}${command.summary.slice(1)}.\n${command.help}\n\n${COMMON}\n`;
+}
+
+/** A command by its name or its alias, with the name it has in the table. */
+export function commandNamed(name: string): [string, Command] | undefined {
+  if (Object.hasOwn(COMMANDS, name)) return [name, COMMANDS[name]];
+  const entry = Object.entries(COMMANDS).find(([, c]) => c.alias === name);
+  return entry;
 }
 
 export function topHelp(): string {

@@ -4,6 +4,8 @@
 import { dueDateSchedules, FIRST_YEAR, LAST_YEAR, CalendarError, flagDayRules, observanceInfo, type Day, type Duration, type HolidayType, type Names } from "../index.js";
 import { parseConvention } from "../business.js";
 import { FLAG_DAYS_FROM } from "../flagdays.js";
+import { hoursOf } from "../working-time.js";
+import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
 import { CONVENTIONS, DATE_PARAMETER_PATTERN, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, YEAR_PATTERN, parseIsoDate, parseYear, type Convention } from "../validation.js";
 
 
@@ -36,6 +38,21 @@ export const WEEKDAYS: Record<Lang, readonly string[]> = {
   en: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
 };
 
+export const MONTHS: Record<Lang, readonly string[]> = {
+  sv: ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"],
+  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+};
+
+/** Minutes as hours with at most two decimals, a decimal comma in Swedish: `2008`, `167,33` / `167.33`. */
+export const hoursText = (lang: Lang, minutes: number) => (lang === "sv" ? String(hoursOf(minutes)).replace(".", ",") : String(hoursOf(minutes)));
+
+/** Minutes as hours and minutes: `8 h`, `3 h 50 min`, `45 min`. */
+export function minutesText(_lang: Lang, minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h > 0 ? `${h} h` : "", m > 0 || h === 0 ? `${m} min` : ""].filter(Boolean).join(" ");
+}
+
 export const WORDS = {
   sv: {
     date: "Datum", weekday: "Veckodag", week: "Vecka", type: "Typ", name: "Namn", holiday: "Helgdag", flagDay: "Flaggdag",
@@ -59,6 +76,8 @@ export const WORDS = {
     daysHead: "Dagar",
     count: (n: number, what: string) => `${n} ${what}`,
     nBridge: "klämdagar", nHalf: "halvdagar", nWeekends: "långhelger", nFlags: "flaggdagar",
+    workingTimeHead: (year: number, weekly: string, daily: string) => `Arbetstid ${year}: ${weekly} timmar i veckan, ${daily} per arbetsdag`,
+    profile: "profil", month: "Månad", hours: "Timmar", shortened: "Förkortade dagar", quarter: "Kvartal ", total: "Hela året",
   },
   en: {
     date: "Date", weekday: "Weekday", week: "Week", type: "Type", name: "Name", holiday: "Holiday", flagDay: "Flag day",
@@ -82,6 +101,8 @@ export const WORDS = {
     daysHead: "Days",
     count: (n: number, what: string) => `${n} ${what}`,
     nBridge: "bridge days", nHalf: "half days", nWeekends: "long weekends", nFlags: "flag days",
+    workingTimeHead: (year: number, weekly: string, daily: string) => `Working time ${year}: ${weekly} hours a week, ${daily} a working day`,
+    profile: "profile", month: "Month", hours: "Hours", shortened: "Shortened days", quarter: "Q", total: "Year",
   },
 } as const;
 
@@ -146,6 +167,9 @@ export const MESSAGES = {
     conventionOutside: (convention: string) => `${convention} (konventionen) behöver en bankdag utanför ${RANGE.sv}`,
     noFlagDays: (year: number) => `${year} (året) är för tidigt: allmänna flaggdagar finns från ${FLAG_DAYS_FROM}`,
     scheduleSince: (year: number, code: string, since: number) => `${year} (året) är för tidigt: schemat ${code} gäller från ${since}`,
+    notWeeklyHours: (value: string) =>
+      `'${value}' (--weekly) ska vara ett antal timmar i veckan från ${MIN_WEEKLY_HOURS} till ${MAX_WEEKLY_HOURS} i steg om ${String(WEEKLY_HOURS_STEP).replace(".", ",")}, skrivet med siffror och decimalpunkt, till exempel 38.25`,
+    profileSince: (year: number, code: string, since: number) => `${year} (året) är för tidigt: profilen ${code} gäller från ${since}`,
     inRule: (what: string, rule: string) => `${what} i ${rule}`,
     refused: "indata godtas inte",
     unexpected: (message: string) => `oväntat fel: ${message}`,
@@ -184,6 +208,9 @@ export const MESSAGES = {
     conventionOutside: (convention: string) => `${convention} (the convention) needs a business day outside ${RANGE.en}`,
     noFlagDays: (year: number) => `${year} (the year) is too early: official flag days exist from ${FLAG_DAYS_FROM}`,
     scheduleSince: (year: number, code: string, since: number) => `${year} (the year) is too early: the schedule ${code} starts in ${since}`,
+    notWeeklyHours: (value: string) =>
+      `'${value}' (--weekly) must be a number of hours a week from ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP}, written in digits, such as 38.25`,
+    profileSince: (year: number, code: string, since: number) => `${year} (the year) is too early: the profile ${code} starts in ${since}`,
     inRule: (what: string, rule: string) => `${what} in ${rule}`,
     refused: "the input is not accepted",
     unexpected: (message: string) => `unexpected error: ${message}`,
