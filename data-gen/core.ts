@@ -3,7 +3,7 @@
  * Dates are integer day numbers here (dates.ts); the rules tables, the classification, the year lists, period,
  * shift, catalogue, time off, flag days, business-day conventions and due dates, the input grammar. Pure functions, no I/O, no clock.
  *
- * The readers of input (the parse… functions, findRule, findDueDateRule, checkYearRange) check the type of what they
+ * The readers of input (the parse… functions, findRule, findDueDateRule, findWorkingTimeProfile, checkYearRange) check the type of what they
  * read as the library's functions do (a wrong type is invalid-argument naming it). The functions over day numbers and
  * rules trust their arguments: they are the fast path for code that has read its input with those.
  *
@@ -85,6 +85,10 @@ export {
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
+  MAX_WEEKLY_HOURS,
+  MIN_WEEKLY_HOURS,
+  DEFAULT_WEEKLY_HOURS,
+  WEEKLY_HOURS_STEP,
   STEP_CHAIN_PATTERN,
   STEP_CHAIN_SOURCE,
   STEP_UNITS,
@@ -179,6 +183,15 @@ export {
   type DueDateRule,
   type DueDateScheduleCode,
 } from "./duedates.js";
+// Working time: the contract's readers of `weeklyHours` and `profile` and its body, tests
+export {
+  checkWeeklyHours,
+  findWorkingTimeProfile,
+  parseWeeklyHours,
+  WORKING_TIME_PROFILE_CODES,
+  WORKING_TIME_PROFILES,
+  workingTimeOfYear,
+} from "./working-time.js";
 // Result types: the site's views, the contract's `DayOfMonth`, tests
 export {
   type AppliedStep,

@@ -108,6 +108,7 @@ const VALID_CALLS: Record<string, readonly unknown[]> = {
   adjust: ["2026-06-19", "modified-following"],
   dueDates: [2026, "child-benefit"],
   dueDateSchedules: [],
+  workingTime: [2026, { weeklyHours: 38.25, profile: "state" }],
   dataVersion: [],
   icsFeed: [2026, 2026, { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, due: ["salary-25"] }],
   buildFeed: [2026, 2026, { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, due: ["salary-25"] }],
@@ -248,6 +249,9 @@ const READERS: Record<string, { read: (value: unknown) => unknown; kind: Argumen
   parseDueScheduleList: { read: (v) => core.parseDueScheduleList(v as string, "due"), kind: "string", name: "due" },
   findRule: { read: (v) => core.findRule(v as string), kind: "string", name: "code" },
   findDueDateRule: { read: (v) => core.findDueDateRule(v as string, "schedule"), kind: "string", name: "schedule" },
+  parseWeeklyHours: { read: (v) => core.parseWeeklyHours(v as string), kind: "string", name: "weeklyHours" },
+  checkWeeklyHours: { read: (v) => core.checkWeeklyHours(v as number), kind: "number", name: "weeklyHours" },
+  findWorkingTimeProfile: { read: (v) => core.findWorkingTimeProfile(v as string), kind: "string", name: "profile" },
 };
 
 /**
@@ -266,6 +270,8 @@ const TRUSTING = [
   "durationOf", "period", "periodSummary", "shift", "catalogue", "leavePlan", "longWeekendsOfYear", "flagDayCatalogue", "flagDaysOfYear",
   // business days and due dates
   "adjustDay", "dueDateCatalogue", "scheduleDueDates",
+  // working time, over a checked year, weekly time and profile
+  "workingTimeOfYear",
   // the service's entry points over values its argument reader has parsed and checked (contract/arguments.ts)
   "adjustment", "customSchedule", "dueDateScheduleInfo", "dueDatesOfYear", "observanceInfo", "occurrencesOf", "writeFeed",
   // the errors, the data version
