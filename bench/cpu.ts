@@ -10,7 +10,8 @@
  *   - WORKERS=1 and WORKERS=2 counting in Redis (a redis-server of the benchmark's own on loopback): the workers' CPU
  *     and Redis's.
  * And repeated answers: one target again and again (a kept answer, limits off, the access log on) against a minimal
- * node:http server replaying the same status, headers and body (bench/http/serve.ts replay).
+ * node:http server replaying the same status, headers and body (bench/http/serve.ts replay: as the service answered a
+ * plain GET without Accept-Encoding, as wrk's requests are).
  * The configurations are interleaved over BENCH_CPU_ROUNDS rounds (default 3), each run BENCH_CPU_SECONDS long
  * (default 4) after a 1 s warm-up; medians. Prints the targets' ratios and writes the section "CPU per request" of
  * docs/bench-http.md.
@@ -202,7 +203,10 @@ export async function run(): Promise<void> {
         `computed \`${PATHS.shift}\` from a new client address every ten requests (X-Forwarded-For, TRUST_PROXY=loopback);`,
         `\`node server/start.mjs --no-build\` per configuration; ${ROUNDS} rounds of every configuration in turn, ${SECONDS} s each after a 1 s`,
         `warm-up, medians; wrk with one thread and ${CONNECTIONS} connections on the same machine. Access lines on (JSON on stdout, read and`,
-        "dropped) but with LOG_LEVEL=warn. Repeated answers: one target again and again, limits off.",
+        "dropped) but with LOG_LEVEL=warn. Repeated answers: one target again and again, limits off, access lines on; the minimal",
+        "server (bench/http/serve.ts replay) answers with the status, header fields (names, values, order) and body the service",
+        "sent a plain GET without Accept-Encoding, as wrk's requests are, Node adding Date, Connection and Keep-Alive to both:",
+        "the same bytes but the date, over keep-alive connections, with no log, metrics or routing of its own.",
         "",
         table,
       ].join("\n"),

@@ -4,6 +4,7 @@
  * read (a TRUST_PROXY that names no address) stops the start.
  */
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
@@ -14,7 +15,7 @@ import { grantsOf, type Grants } from "./grants.js";
 import { consoleLog, type Log, type ServerLogger } from "./log.js";
 import { METRICS_ALLOW_ENV, createMetrics, metricsAllowOf, type Metrics } from "./metrics.js";
 import type { ProcessInfo } from "./workers.js";
-import { TRUST_PROXY_ENV, clientAddress, parseTrustProxy } from "./proxy.js";
+import { TRUST_PROXY_ENV, forwardedClient, parseTrustProxy, trustedProxyKey, type TrustedProxies } from "./proxy.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULT_PORT = 8888;
@@ -104,6 +105,27 @@ export interface ServerConfig {
 /** A request header's text (Node joins repeated X-Forwarded-For fields with commas; Forwarded may come as a list). */
 const headerText = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(",") : value);
 
+/** A request's client, once worked out (the limiter, the grants and the access line each ask). */
+const CLIENT = Symbol("client");
+/** A socket's address as a key when it is a trusted proxy's, else null: worked out once per connection. */
+const PROXY_KEY = Symbol("trusted proxy key");
+
+/** The client of a request behind trusted proxies (./proxy.ts clientAddress), worked out once per request, the socket's part once per connection. */
+function forwardedClientOf(trusted: TrustedProxies): (req: IncomingMessage) => string {
+  return (req) => {
+    const request = req as IncomingMessage & { [CLIENT]?: string };
+    const known = request[CLIENT];
+    if (known !== undefined) return known;
+    const socket = req.socket as Socket & { [PROXY_KEY]?: string | null };
+    const address = socket.remoteAddress;
+    if (address === undefined) return (request[CLIENT] = "unknown");
+    let proxyKey = socket[PROXY_KEY];
+    if (proxyKey === undefined) proxyKey = socket[PROXY_KEY] = trustedProxyKey(address, trusted) ?? null;
+    return (request[CLIENT] =
+      proxyKey === null ? address : forwardedClient(proxyKey, headerText(req.headers["x-forwarded-for"]), headerText(req.headers.forwarded), trusted));
+  };
+}
+
 /** Reads the options and the environment once; logs what the withdrawal's settings warn about. */
 export function serverConfig(options: StandaloneOptions = {}): ServerConfig {
   const env = options.env ?? process.env;
@@ -144,8 +166,6 @@ export function serverConfig(options: StandaloneOptions = {}): ServerConfig {
     metrics,
     metricsAllowed,
     grants,
-    clientOf: trustedProxies
-      ? (req) => clientAddress(req.socket.remoteAddress, headerText(req.headers["x-forwarded-for"]), headerText(req.headers.forwarded), trustedProxies)
-      : (req) => req.socket.remoteAddress ?? "unknown",
+    clientOf: trustedProxies ? forwardedClientOf(trustedProxies) : (req) => req.socket.remoteAddress ?? "unknown",
   };
 }

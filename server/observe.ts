@@ -94,20 +94,27 @@ const shownMethod = (method: string): string => (/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,
 
 const roundMs = (ms: number) => Math.round(ms * 1000) / 1000;
 
+/** Where a response keeps what its handler learns about it (a property, not a WeakMap: no ephemeron per request). */
+const SEEN = Symbol("seen");
+/** Where a connection keeps when it began waiting for its current request (performance.now()). */
+const WAITING_SINCE = Symbol("waiting since");
+type Observed = ServerResponse & { [SEEN]?: Seen };
+type Waiting = Duplex & { [WAITING_SINCE]?: number };
+
 export function observation({ metrics, access, queries, clientOf }: ObservationParts): Observation | undefined {
   if (!metrics && !access) return undefined;
-  const seenOf = new WeakMap<ServerResponse, Seen>();
-  // when each connection began waiting for its current request: opened, or its previous answer done
-  const waitingSince = new WeakMap<Duplex, number>();
   return {
     begin(req, res) {
       const started = performance.now();
       const seen: Seen = { route: "-", source: "computed" };
-      seenOf.set(res, seen);
-      res.once("close", () => {
+      (res as Observed)[SEEN] = seen;
+      let done = false;
+      res.on("close", () => {
+        if (done) return;
+        done = true;
         const now = performance.now();
         const ms = now - started;
-        waitingSince.set(req.socket, now);
+        (req.socket as Waiting)[WAITING_SINCE] = now;
         const { onSocket } = seen;
         const source = onSocket ? "refused" : seen.ctx ? sourceOf(seen.ctx) : seen.source;
         const finished = onSocket !== undefined || res.writableFinished;
@@ -115,7 +122,8 @@ export function observation({ metrics, access, queries, clientOf }: ObservationP
         // a client gone before the head was written: no status was sent
         const status = onSocket?.status ?? (res.headersSent ? res.statusCode : 0);
         metrics?.request(seen.route, status, source, ms / 1000);
-        access?.({
+        if (!access) return;
+        const line: AccessLine = {
           method: req.method ?? "",
           path: shown(req.url ?? "", queries),
           status,
@@ -125,19 +133,20 @@ export function observation({ metrics, access, queries, clientOf }: ObservationP
           client: seen.ctx?.clientAddress ?? clientOf(req),
           route: seen.route,
           source,
-          ...(finished ? {} : { aborted: true as const }),
-          ...(seen.reason ? { reason: seen.reason } : {}),
-          ...(granted !== undefined ? { granted } : {}),
-        });
+        };
+        if (!finished) line.aborted = true;
+        if (seen.reason) line.reason = seen.reason;
+        if (granted !== undefined) line.granted = granted;
+        access(line);
       });
       return seen;
     },
     opened(socket) {
-      waitingSince.set(socket, performance.now());
+      (socket as Waiting)[WAITING_SINCE] = performance.now();
     },
     refused({ socket, method, target, status, bytes, written, reason, client }) {
       const now = performance.now();
-      const ms = now - (waitingSince.get(socket) ?? now);
+      const ms = now - ((socket as Waiting)[WAITING_SINCE] ?? now);
       metrics?.request("-", status, "refused", ms / 1000);
       access?.({
         method: shownMethod(method),
@@ -153,7 +162,7 @@ export function observation({ metrics, access, queries, clientOf }: ObservationP
       });
     },
     answeredOnSocket(res, status, bytes, reason) {
-      const seen = seenOf.get(res);
+      const seen = (res as Observed)[SEEN];
       if (!seen) return;
       seen.onSocket = { status, bytes };
       seen.reason = reason;

@@ -206,9 +206,18 @@ export function clientAddress(
 ): string {
   // the default: the socket's address as Node gives it, nothing parsed
   if (!trusted || socketAddress === undefined) return socketAddress ?? "unknown";
+  const socketKey = trustedProxyKey(socketAddress, trusted);
+  return socketKey === undefined ? socketAddress : forwardedClient(socketKey, forwardedForHeader, forwardedHeader, trusted);
+}
+
+/** The key of a socket's address when it is a trusted proxy's (clientAddress reads the forwarding headers then); else undefined. */
+export function trustedProxyKey(socketAddress: string, trusted: TrustedProxies): string | undefined {
   const socket = parseAddress(socketAddress);
-  if (!socket || !trusted.trusts(socket)) return socketAddress;
-  const socketKey = addressKey(socket);
+  return socket && trusted.trusts(socket) ? addressKey(socket) : undefined;
+}
+
+/** The client a trusted proxy (`socketKey`: its address's key) forwarded for, from its forwarding headers (clientAddress). */
+export function forwardedClient(socketKey: string, forwardedForHeader: string | undefined, forwardedHeader: string | undefined, trusted: TrustedProxies): string {
   const chain = forwardedForHeader ? forwardedForHeader.split(",") : forwardedHeader ? forwardedFor(forwardedHeader) : [];
   let leftmost: string | undefined;
   for (let i = chain.length - 1; i >= 0; i--) {

@@ -11,7 +11,7 @@
  *                                                    (the least any server computing the answer must do)
  * Prints the bound port and its process id on its first line.
  */
-import { createServer as createNodeServer, type OutgoingHttpHeaders } from "node:http";
+import { createServer as createNodeServer, get, type OutgoingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServer } from "../../server/standalone.js";
 import { matchRoute } from "../../contract/route-match.js";
@@ -36,15 +36,25 @@ function listen(answer: Parameters<typeof createNodeServer>[1]): void {
   server.listen(0, "127.0.0.1", () => console.log(`${(server.address() as AddressInfo).port} ${process.pid}`));
 }
 
-/** The status, headers (without those Node writes itself) and body a URL answers. */
+/**
+ * The status, headers (without those Node writes itself, names as sent) and body a URL answers a request like the load
+ * generator's: a plain GET with no Accept-Encoding (fetch would ask for gzip and hand back the decoded body, the
+ * headers still saying gzip: other bytes than the service sends wrk).
+ */
 async function answerOf(url: string): Promise<{ status: number; headers: OutgoingHttpHeaders; body: Buffer }> {
-  const res = await fetch(url);
-  const body = Buffer.from(await res.arrayBuffer());
-  const headers: OutgoingHttpHeaders = {};
-  res.headers.forEach((value, name) => {
-    if (!NODE_OWN.has(name)) headers[name] = value;
+  return new Promise((resolve, reject) => {
+    get(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const headers: OutgoingHttpHeaders = {};
+        const raw = res.rawHeaders;
+        for (let i = 0; i < raw.length; i += 2) if (!NODE_OWN.has(raw[i]!.toLowerCase())) headers[raw[i]!] = raw[i + 1];
+        resolve({ status: res.statusCode!, headers, body: Buffer.concat(chunks) });
+      });
+      res.on("error", reject);
+    }).on("error", reject);
   });
-  return { status: res.status, headers, body };
 }
 
 if (kind === "ceiling") {
@@ -52,15 +62,16 @@ if (kind === "ceiling") {
   minimal(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.length }, body);
 } else if (kind === "replay") {
   const { status, headers, body } = await answerOf(argument);
-  minimal(status, { ...headers, "Content-Length": body.length }, body);
+  minimal(status, { ...headers, "Content-Length": String(body.length) }, body);
 } else if (kind === "floor") {
-  const { headers } = await answerOf(argument);
+  const { headers: answered } = await answerOf(argument);
+  const headers = Object.fromEntries(Object.entries(answered).filter(([name]) => name.toLowerCase() !== "etag"));
   listen((req, res) => {
     const url = new URL(req.url!, "http://localhost");
     const { route, pathValues } = matchRoute(url.pathname)!;
     const id = route.id as V3BodyRoute;
     const body = serializeJson(bodyOf(id, readRequestArguments(id, pathValues, url), new Date()));
-    res.writeHead(200, { ...headers, etag: etagOf(body), "Content-Length": Buffer.byteLength(body) });
+    res.writeHead(200, { ...headers, ETag: etagOf(body), "Content-Length": Buffer.byteLength(body) });
     res.end(body);
   });
 } else {

@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { droppedLogLines, flushOnceAtExit } from "../../server/log.js";
+import { droppedLogLines, flushOnceAtExit, FLUSH_BYTES } from "../../server/log.js";
 
-/** A destination like the server's (asynchronous, buffering up to 8 KiB) on `fd`, holding `lines` not yet written. */
+/** A destination like the server's (asynchronous, buffering up to FLUSH_BYTES) on `fd`, holding `lines` not yet written. */
 function bufferedOn(fd: number, lines: string[]) {
-  const destination = pino.destination({ dest: fd, sync: false, minLength: 8192 });
+  const destination = pino.destination({ dest: fd, sync: false, minLength: FLUSH_BYTES, maxWrite: 4 * FLUSH_BYTES });
   // pino's exit hook calls flushSync: this test process must not retry for ever either
   destination.flushSync = () => flushOnceAtExit(destination, false);
   for (const line of lines) destination.write(line);
@@ -50,6 +50,28 @@ describe("the log's flush at exit", () => {
     expect(droppedLogLines() - before).toBe(lines.length);
     // nothing is left to write a second time
     flushOnceAtExit(destination, false);
+    expect(droppedLogLines() - before).toBe(lines.length);
+    closeSync(fd);
+  });
+
+  it("writes the lines not yet handed to SonicBoom after its buffer, once", () => {
+    dir = mkdtempSync(join(tmpdir(), "log-exit-"));
+    const file = join(dir, "out.log");
+    const fd = openSync(file, "w");
+    const destination = bufferedOn(fd, lines.slice(0, 12));
+    const before = droppedLogLines();
+    flushOnceAtExit(destination, false, lines.slice(12));
+    flushOnceAtExit(destination, false);
+    closeSync(fd);
+    expect(readFileSync(file, "utf8")).toBe(lines.join(""));
+    expect(droppedLogLines() - before).toBe(0);
+  });
+
+  it("counts the lines not yet handed over as dropped on a full disk", () => {
+    const fd = openSync("/dev/full", "w");
+    const destination = bufferedOn(fd, lines.slice(0, 5));
+    const before = droppedLogLines();
+    flushOnceAtExit(destination, false, lines.slice(5));
     expect(droppedLogLines() - before).toBe(lines.length);
     closeSync(fd);
   });
