@@ -614,7 +614,7 @@ const ROUTE_ROWS = [
         "The Model Context Protocol over Streamable HTTP, stateless (no `Mcp-Session-Id`) and answering with `application/json` " +
         "(never an event stream): a client POSTs JSON-RPC messages with `Accept: application/json, text/event-stream`. Its tools " +
         "(describe_day, list_holidays, bridge_and_half_days, count_period, shift_date, long_weekends, plan_leave, observance, " +
-        "adjust_date, due_dates, flag_days) call " +
+        "adjust_date, due_dates, flag_days, working_time) call " +
         "the v3 endpoints' engine through the same parameter parsers: a tool's `structuredContent` is the v3 body of the " +
         "equivalent GET, and a value the GET would refuse is a tool error (`isError: true`) carrying the same problem slug and " +
         "detail. Protocol errors (unparseable JSON, not a JSON-RPC message, an unknown method or tool) are JSON-RPC errors; " +
