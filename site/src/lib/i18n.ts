@@ -311,7 +311,7 @@ export function beforeSinceSentence(schedule: { code: string; name: Record<Lang,
   return words.known[schedule.code as DueDateScheduleCode]?.(schedule.since) ?? words.other(schedule.name[lang], schedule.since);
 }
 
-/** The words of the working-time section ("Arbetstid" / "Working time": working-time.ts and scripts/home/working-time.ts). */
+/** The words of the working-time section ("Arbetstid" / "Working time": ./working-time.ts and ../scripts/home/working-time.ts). */
 export interface WorkingTimeWords {
   heading: string;
   /** the number of hours as the page writes it, with its unit: "160 h", "153,75 h" */

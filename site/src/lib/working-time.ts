@@ -2,7 +2,7 @@
  * HTML of the working-time section ("Arbetstid" / "Working time") for a year: a bar chart of the hours per month, an
  * SVG drawn here (no chart library), and the month table with the quarters and the year. The build renders the
  * current year's default answer from the engine (`workingTime`), the browser any other year or choice from the
- * dataset's file or the API (scripts/home/working-time.ts); both call these functions, so both look the same.
+ * dataset's file or the API (site/src/scripts/home/working-time.ts); both call these functions, so both look the same.
  *
  * The chart is readable without colour: plain bars, the hours written beside each bar, the month beside each row,
  * and the time the shortened days take off hatched (a pattern, not a hue). It has a title and a description listing
