@@ -26,7 +26,7 @@ import {
   type ContextOptions, type PlanRequest,
 } from "./browser.js";
 import { FIXTURE_OPENAPI, startFixtureServer, type FixtureServer } from "./fixture-server.js";
-import { ROUTES } from "../../contract/routes.js";
+import { ROUTES, ROUTE_BY_ID } from "../../contract/routes.js";
 import { absoluteUrl, DEFAULT_PUBLIC_SITE_URL } from "../../site/src/lib/public-url.js";
 
 import { PROBLEM_STATUS } from "../../contract/problems.js";
@@ -691,6 +691,11 @@ describe("working time", () => {
       expect(await page.getAttribute("#wt-profile", "name")).toBe("profile");
       expect(await page.inputValue("#wt-year")).toBe(String(year));
       expect(await page.getAttribute("#wt-csv", "href")).toBe(datasetPath("workingTimeCsv", { year }));
+      // the profile's explanation links the route's operation in the API reference, which has it
+      const docs = (await page.getAttribute("#wt-docs", "href"))!;
+      expect(docs).toBe(`/api/#${ROUTE_BY_ID.workingTime.doc.operationId}`);
+      await page.goto(new URL(docs, server.origin).href);
+      expect(await page.textContent(`[id="${ROUTE_BY_ID.workingTime.doc.operationId}"]`)).toContain(PATHS.workingTime);
     } finally {
       await context.close();
     }
