@@ -9,15 +9,16 @@ import {
 import {
   dueDateCatalogueResource, dueDatesResource,
   bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
-  longWeekendsResource, occurrenceSeries, yearDaysResource,
+  longWeekendsResource, occurrenceSeries, workingTimeResource, yearDaysResource,
 } from "../contract/resources.js";
+import { daysCsv, workingTimeCsv } from "../contract/csv.js";
 import { etagOf, serializeJson } from "../contract/serialize.js";
 import { openApiBody } from "../functions/lib/openapi-body.js";
 import {
   DUE_DATE_CATALOGUE_PATH, dueDateSchedulesOfYear, dueDatesPath, CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH,
   FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath, halfDaysPath, hasFlagDaysFile,
   holidaysPath, icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind, INDEX_PATH, MANIFEST_PATH,
-  type Manifest, indexPartOf, indexPartPath,
+  type Manifest, indexPartOf, indexPartPath, workingTimePath, daysCsvPath, workingTimeCsvPath,
 } from "./layout.js";
 import { createHash } from "node:crypto";
 import { API_VERSION } from "../contract/policies.js";
@@ -127,6 +128,9 @@ function* yearRecipes(year: number): Generator<FileRecipe> {
     yield recipe(dueDatesPath(year, schedule), "due-dates", () => serializeJson(dueDatesResource(year, { schedule: findDueDateRule(schedule) })));
   }
   yield recipe(yearDaysPath(year), "year-days", () => serializeJson(yearDaysResource(year)));
+  yield recipe(workingTimePath(year), "working-time", () => serializeJson(workingTimeResource(year)));
+  yield recipe(daysCsvPath(year), "days-csv", () => daysCsv(year));
+  yield recipe(workingTimeCsvPath(year), "working-time-csv", () => workingTimeCsv(workingTimeResource(year)));
   for (const code of OBSERVANCE_CODES) {
     yield recipe(occurrencesPath(year, code), "occurrences", () => serializeJson(occurrenceSeries(code, year, year)));
   }

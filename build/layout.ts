@@ -59,7 +59,7 @@ export const FLAG_VARIANTS: readonly HolidayFlags[] = [
 /** The kinds of file, for the manifest's counts and the progress bar. */
 export type FileKind =
   | "holidays" | "bridge-days" | "half-days" | "long-weekends" | "flag-days" | "occurrences" | "ics" | "days" | "observances"
-  | "flag-day-catalogue" | "openapi" | "year-days" | "due-dates" | "due-date-catalogue";
+  | "flag-day-catalogue" | "openapi" | "year-days" | "due-dates" | "due-date-catalogue" | "working-time" | "days-csv" | "working-time-csv";
 
 export function holidaysPath(year: number, flags: HolidayFlags): string {
   return routeFile("holidays", { year }, { ...flags });
@@ -75,6 +75,21 @@ export function halfDaysPath(year: number): string {
 
 export function longWeekendsPath(year: number): string {
   return routeFile("longWeekends", { year });
+}
+
+/** The year's working time at the default week and profile (other weeks and profiles answer from the function). */
+export function workingTimePath(year: number): string {
+  return routeFile("workingTime", { year });
+}
+
+/** The year's days as CSV (contract/csv.ts). */
+export function daysCsvPath(year: number): string {
+  return staticOnly(STATIC_ONLY_FILES.daysCsv.file, { year });
+}
+
+/** The year's default working time as CSV (contract/csv.ts). */
+export function workingTimeCsvPath(year: number): string {
+  return staticOnly(STATIC_ONLY_FILES.workingTimeCsv.file, { year });
 }
 
 /** The year's flag days: written from FLAG_DAYS_FROM on only (earlier years answer 400 from the function). */
@@ -118,10 +133,10 @@ export const OPENAPI_PATH = routeFile("openapi", {});
 /**
  * Files of a year from 1983 on in which every due-date schedule answers: four holiday variants, bridge days, half
  * days, long weekends, flag days, one series file per observance, the .ics, the year's days, one file per due-date
- * schedule. Earlier years have fewer (no flag-days file before 1983, no file of a schedule before its `since`):
- * filesPerYear().
+ * schedule, the working time, and the two CSV files (the year's days, the working time). Earlier years have fewer (no
+ * flag-days file before 1983, no file of a schedule before its `since`): filesPerYear().
  */
-export const FILES_PER_YEAR = FLAG_VARIANTS.length + 4 + OBSERVANCE_CODES.length + 1 + 1 + DUE_DATE_RULES.length;
+export const FILES_PER_YEAR = FLAG_VARIANTS.length + 4 + OBSERVANCE_CODES.length + 1 + 1 + DUE_DATE_RULES.length + 1 + 2;
 
 /** The files the build writes for one year. */
 export function filesPerYear(year: number): number {

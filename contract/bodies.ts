@@ -18,12 +18,13 @@ import { Type, type SchemaOptions, type Static, type TSchema } from "@sinclair/t
 import {
   SERVICE_DOMAIN, FIRST_YEAR, LAST_YEAR, BOUNDS, ISO_DATE_SOURCE, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS,
   MAX_SPAN_YEARS, MAX_STEPS, STEP_UNITS, FEASTS, OBSERVANCE_CODES, FLAG_DAY_CODES, FLAG_DAYS_FROM, CONVENTIONS,
-  CUSTOM_SCHEDULE_CODE, DUE_DATE_SCHEDULE_CODES, LAST_DAY_OF_MONTH,
+  CUSTOM_SCHEDULE_CODE, DUE_DATE_SCHEDULE_CODES, LAST_DAY_OF_MONTH, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP,
+  WORKING_TIME_PROFILE_CODES, WORKING_TIME_PROFILES,
 } from "swedish-calendar/core";
 import { API_VERSION, PROBLEM_BASE } from "./policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
 import { READINGS } from "./readings.js";
-import { VALUE_READINGS } from "./parameters.js";
+import { VALUE_READINGS, WORKING_TIME_READINGS } from "./parameters.js";
 import { deepFreeze, jsonSchemaOf, loosen } from "./json-schema.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
@@ -618,6 +619,84 @@ export const DueDateScheduleList = Type.Object(
 export type DueDateScheduleList = Static<typeof DueDateScheduleList>;
 
 // ---------------------------------------------------------------------------------------------
+// Working time
+// ---------------------------------------------------------------------------------------------
+
+/** A string of a list known at run time, typed `string` as the engine types it (its codes are the engine's table). */
+const codeOf = (values: readonly string[], description: string) => Type.Unsafe<string>({ type: "string", enum: [...values], description });
+
+/** The rule codes of every profile, in table order. */
+const SHORTENING_RULE_CODES = [...new Set(WORKING_TIME_PROFILES.flatMap((p) => p.rules.map((r) => r.code)))];
+
+/** A day's minutes: a fifth of the longest week at most. */
+const dayMinutes = (description: string) => Type.Integer({ minimum: 0, maximum: (MAX_WEEKLY_HOURS * 60) / 5, description });
+
+const sumProperties = {
+  workingDays: count("Working days (isWorkingDay; bridge days and half days are working days)"),
+  minutes: count("Working time in whole minutes: the working days times `dailyMinutes`, less the minutes the profile takes off its shortened days"),
+  hours: Type.Number({ minimum: 0, description: "`minutes / 60` rounded to two decimals (a half hundredth up); derived from this sum's minutes, never summed from other hours" }),
+};
+
+export const WorkingTimeProfile = Type.Object(
+  {
+    code: codeOf(WORKING_TIME_PROFILE_CODES, "The profile's code (the `profile` parameter)"),
+    name: ref(Names),
+    since: Type.Optional(year(`The first year the profile answers (earlier years are 400). Present only when it does not answer every year from ${FIRST_YEAR}.`)),
+    source: nullable(Type.String({ minLength: 1 }), {
+      description: "The agreement or practice its shortened days rest on (docs/working-time.md); `null` for a profile that shortens no day",
+    }),
+  },
+  { ...named("WorkingTimeProfile"), description: `A working-time profile: which working days it shortens. ${WORKING_TIME_READINGS.profiles}`, ...closed },
+);
+export type WorkingTimeProfile = Static<typeof WorkingTimeProfile>;
+
+export const ShortenedDay = Type.Object(
+  {
+    date: isoDate("The shortened working day"),
+    rule: codeOf(SHORTENING_RULE_CODES, "The code of the profile's rule that shortens it"),
+    name: ref(Names),
+    reductionMinutes: dayMinutes("The minutes taken off the day's working time (a share of `dailyMinutes`, rounded to a whole minute, a half minute up)"),
+    minutes: dayMinutes("The minutes left to work on the day"),
+  },
+  { ...named("ShortenedDay"), description: "A working day the profile shortens, and by how much.", ...closed },
+);
+export type ShortenedDay = Static<typeof ShortenedDay>;
+
+export const WorkingTimeMonth = Type.Object(
+  {
+    month: Type.Integer({ minimum: 1, maximum: 12, description: "The month, 1 to 12" }),
+    ...sumProperties,
+    shortenedDays: Type.Array(ref(ShortenedDay), { description: "The days of the month the profile shortens, ascending (empty for `standard`)" }),
+  },
+  { ...named("WorkingTimeMonth"), description: "A month's working days and working time.", ...closed },
+);
+export type WorkingTimeMonth = Static<typeof WorkingTimeMonth>;
+
+export const WorkingTimeQuarter = Type.Object(
+  { quarter: Type.Integer({ minimum: 1, maximum: 4, description: "The quarter, 1 (January to March) to 4" }), ...sumProperties },
+  { ...named("WorkingTimeQuarter"), description: "A quarter's working days and working time: the sums of its three months.", ...closed },
+);
+export type WorkingTimeQuarter = Static<typeof WorkingTimeQuarter>;
+
+export const WorkingTimeResponse = Type.Object(
+  {
+    year: year("The year"),
+    weeklyHours: Type.Number({ minimum: MIN_WEEKLY_HOURS, maximum: MAX_WEEKLY_HOURS, multipleOf: WEEKLY_HOURS_STEP, description: "The hours of a full week the answer assumes" }),
+    dailyMinutes: dayMinutes("The minutes of a working day that is not shortened: `weeklyHours * 60 / 5`"),
+    profile: ref(WorkingTimeProfile),
+    months: Type.Array(ref(WorkingTimeMonth), { minItems: 12, maxItems: 12, description: "January to December" }),
+    quarters: Type.Array(ref(WorkingTimeQuarter), { minItems: 4, maxItems: 4, description: "The four quarters" }),
+    total: Type.Object(sumProperties, { description: "The year: the sums of its months", ...closed }),
+  },
+  {
+    ...named("WorkingTimeResponse"),
+    description: `The working time of a year, per month, per quarter and in total. ${WORKING_TIME_READINGS.week}`,
+    ...closed,
+  },
+);
+export type WorkingTimeResponse = Static<typeof WorkingTimeResponse>;
+
+// ---------------------------------------------------------------------------------------------
 // Problems and monitoring
 // ---------------------------------------------------------------------------------------------
 
@@ -761,6 +840,7 @@ export const BODIES = {
   Duration, DaysOff, CountedDays, Period, PeriodSummary, AppliedStep, Shift,
   LongWeekend, LongWeekendsResponse, LeaveBreak, LeavePlan,
   Convention, Adjustment, DayOfMonth, DueDayByMonth, DueDateSchedule, DueDate, DueDatesResponse, DueDateScheduleList,
+  WorkingTimeProfile, ShortenedDay, WorkingTimeMonth, WorkingTimeQuarter, WorkingTimeResponse,
   Problem, Health, V2Holiday, V2Date,
 };
 

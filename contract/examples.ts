@@ -53,6 +53,10 @@ export const SAMPLE_REQUESTS: Readonly<Record<RouteId, SampleRequest>> = {
   },
   dueDates: { request: q("dueDates", `year=2026&schedule=${SCHEDULE.code}`), summary: `${SCHEDULE.name.en}${ON_THE_DAY}, 2026` },
   dueDateCatalogue: { request: q("dueDateCatalogue", ""), summary: "The due-date catalogue" },
+  workingTime: {
+    request: q("workingTime", `year=2027&weeklyHours=${PARAMETERS.weeklyHours.example}&profile=${PARAMETERS.profile.example}`),
+    summary: `2027 at ${PARAMETERS.weeklyHours.example} hours a week, the shortened days of state employees`,
+  },
   openapi: { request: q("openapi", ""), summary: "An excerpt: the document's head and one path" },
   health: { request: q("health", ""), summary: "Up, as a function answers without a dataset on disk" },
   feed: { request: q("feed", ""), summary: `An excerpt asked in 2026: the calendar's head and its first ${FEED_EXCERPT_EVENTS} events` },

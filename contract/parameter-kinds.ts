@@ -88,6 +88,34 @@ export const wholeNumber = <T>(read: (value: string) => T, min: number, max: num
 };
 
 /**
+ * A number from `min` to `max` (whole numbers) in steps of `step` (a unit fraction: 0.25, 0.5), written as a client
+ * writes the number: its shortest decimal text (`38.25`, `37.5`, `40`), as `String(number)` gives it. The OpenAPI schema
+ * is the number with its bounds and step (`multipleOf`); a tool argument may be the number itself or that text. `read`
+ * (the engine's reader, which also takes `40.0` or `05`, as the command-line tool does) judges the value; a text it
+ * reads that is not the number's own (`40.0`, `05`, `38.50`) is then refused here, naming `name`, so that what the API
+ * accepts is exactly what its schema states.
+ */
+export const steppedNumber = (name: string, read: (value: string) => number, min: number, max: number, step: number): Grammar<number> => {
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max <= min || !Number.isInteger(1 / step)) {
+    throw new Error(`parameter-kinds.ts: no stepped number ${min}..${max} by ${step}`);
+  }
+  const number = { type: "number", minimum: min, maximum: max, multipleOf: step };
+  // a whole part below max with an optional fraction of steps (`.25`, `.5`, `.75`), or max itself
+  const fractions: string[] = [];
+  for (let k = 1; k * step < 1; k++) fractions.push(literalSource(String(k * step).slice(1)));
+  const fraction = fractions.length > 0 ? `(${fractions.join("|")})?` : "";
+  const text = { type: "string", pattern: `^((${decimalRangeSource(min, max - 1)})${fraction}|${max})$` };
+  const readCanonical = (value: string): number => {
+    const n = read(value);
+    if (String(n) !== value) {
+      throw new ProblemError("invalid-parameter", `'${name}' must be written as the number's plain decimal, ${n} (no leading zero, no trailing zero after the point)`, name);
+    }
+    return n;
+  };
+  return single(readCanonical, number, { anyOf: [number, text] });
+};
+
+/**
  * A year: exactly four digits, `from` (default FIRST_YEAR) to LAST_YEAR (the engine's YEAR_PATTERN and bounds); every
  * integer in the range has four digits, so the integer schema and the four-digit rule agree on a canonical value.
  */

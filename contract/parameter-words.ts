@@ -13,7 +13,7 @@
  */
 import {
   BOUNDS, CONVENTIONS, CalendarError, FIRST_YEAR, LAST_DAY_OF_MONTH, LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS,
-  MAX_SPAN_YEARS, MAX_STEPS, YEAR_PATTERN, parseYear,
+  MAX_SPAN_YEARS, MAX_STEPS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP, WORKING_TIME_PROFILE_CODES, WORKING_TIME_PROFILES, YEAR_PATTERN, parseYear,
 } from "swedish-calendar/core";
 
 /** The site's languages. */
@@ -51,6 +51,16 @@ export const PARAMETER_WORDS = {
   day: { sv: `Dagen ska vara en dag i månaden från 1 till 31, eller sista dagen (${LAST_DAY_OF_MONTH}).` },
   convention: { sv: `Regeln ska vara en av ${anyOf(CONVENTIONS, "eller")}.` },
   code: { sv: "Koden ska vara en av helgdagarnas koder i katalogen." },
+  weeklyHours: {
+    sv:
+      `Veckoarbetstiden ska vara ett antal timmar från ${MIN_WEEKLY_HOURS} till ${MAX_WEEKLY_HOURS} i steg om ` +
+      `${String(WEEKLY_HOURS_STEP).replace(".", ",")} timme, skrivet med siffror och decimalpunkt (till exempel 40 eller 38.25).`,
+  },
+  profile: {
+    sv:
+      `Profilen ska vara ${anyOf(WORKING_TIME_PROFILE_CODES, "eller")}` +
+      WORKING_TIME_PROFILES.filter((p) => p.since !== undefined).map((p) => `; ${p.code} gäller från ${p.since}`).join("") + ".",
+  },
 } as const satisfies Record<string, { sv: string }>;
 
 /** The name of a parameter the site shows. */

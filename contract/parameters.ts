@@ -27,13 +27,15 @@ import {
   CONVENTIONS, CONVENTION_WORDS, DUE_DATE_RULES, DUE_DATE_SCHEDULE_CODES, FEED_OPTION_NAMES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_DAY_OF_MONTH,
   LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, OBSERVANCE_CODES, SERVICE_DOMAIN, BOUNDS, findDueDateRule, flagDaysOfYear,
   parseBounds, parseConvention, parseLeaveDays, parseLeaveObjective, parseYear, type Bounds, type Convention, type DueDateRule, type LeaveObjective,
+  DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP, WORKING_TIME_PROFILE_CODES, WORKING_TIME_PROFILES, findWorkingTimeProfile,
+  parseWeeklyHours,
 } from "swedish-calendar/core";
 import type { DueDateScheduleCode } from "swedish-calendar";
 import { readYear } from "./parameter-words.js";
 import { parseV2Weekends, parseV2Year } from "./query.js";
 import { READINGS } from "./readings.js";
 import {
-  single, wholeNumber, year, oneOf, date, strictBoolean, steps, looseBoolean, scheduleList, dueDay, observanceRule, declare, feedOption,
+  single, wholeNumber, year, oneOf, date, strictBoolean, steps, looseBoolean, scheduleList, dueDay, observanceRule, declare, feedOption, steppedNumber,
   type ParameterDeclaration,
 } from "./parameter-kinds.js";
 
@@ -87,6 +89,44 @@ export const CONVENTIONS_IN_SHORT = CONVENTIONS.map((c) => {
 
 /** What the catalogue does not say of the schedules, in short, for a model. */
 export const SCHEDULE_STANDING_IN_SHORT = standing("short").join("; ");
+
+/** `standard` (Standard (no shortened days)), `state` (State employees with office hours, from 2017): the profiles and their years, from the table. */
+const PROFILES_IN_WORDS = WORKING_TIME_PROFILES.map((p) => `\`${p.code}\` (${p.name.en}${p.since !== undefined ? `, from ${p.since}` : ""})`).join(", ");
+
+/** What a share of a day a reduction of a profile's rule takes, in words. */
+const REDUCTION_WORDS = { half: "half a day", twoHours: "a quarter of a day (2 of 8 hours)" } as const;
+const WEEKDAY_WORDS = ["", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const;
+
+/** `Walpurgis Night: a quarter of a day (2 of 8 hours) on Monday to Thursday, half a day on Friday`: a rule of the table in words. */
+function shorteningInWords(rule: (typeof WORKING_TIME_PROFILES)[number]["rules"][number]): string {
+  const days = Object.entries(rule.byWeekday) as [string, keyof typeof REDUCTION_WORDS][];
+  const byReduction = new Map<keyof typeof REDUCTION_WORDS, number[]>();
+  for (const [day, reduction] of days) byReduction.set(reduction, [...(byReduction.get(reduction) ?? []), Number(day)]);
+  const parts = [...byReduction].map(([reduction, weekdays]) => {
+    if (weekdays.length === 5) return REDUCTION_WORDS[reduction];
+    const first = weekdays[0];
+    const last = weekdays.at(-1)!;
+    const when = first === last ? WEEKDAY_WORDS[first] : `${WEEKDAY_WORDS[first]} to ${WEEKDAY_WORDS[last]}`;
+    return `${REDUCTION_WORDS[reduction]} on ${when}`;
+  });
+  return `${rule.name.en}: ${parts.join(", ")}`;
+}
+
+/** The readings of the working-time answer's parameters and profiles (docs/working-time.md), from the engine's table. */
+export const WORKING_TIME_READINGS = {
+  profiles:
+    `Profiles: ${PROFILES_IN_WORDS}. ` +
+    WORKING_TIME_PROFILES.filter((p) => p.rules.length > 0)
+      .map((p) => `\`${p.code}\` shortens these working days (a part-time week in proportion): ${p.rules.map(shorteningInWords).join("; ")}`)
+      .join(". ") +
+    ". A day a rule names that is not a working day is not shortened; each answer names the profile's source. A year before a " +
+    "profile's `since` is 400 invalid-parameter naming `year` and saying why (no source this service cites settles it).",
+  week:
+    `A working day is a fifth of \`weeklyHours\` (${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP}, ` +
+    `default ${DEFAULT_WEEKLY_HOURS}, the full-time week of Arbetstidslagen (1982:673) 5 §), a whole number of minutes; a month's ` +
+    "time is its working days times that, less what the profile takes off its shortened days. Quarters and the year are sums of " +
+    "months. Everything is counted in whole minutes; `hours` is each sum's minutes / 60 rounded to two decimals (never summed).",
+} as const;
 
 /** The year of /v3/flag-days: a year, and one before FLAG_DAYS_FROM refused with the engine's own words (flagDaysOfYear's). */
 function readFlagDaysYear(value: string): number {
@@ -268,6 +308,24 @@ export const PARAMETERS = {
     grammar: oneOf<Convention>((v) => parseConvention(v, "convention"), CONVENTIONS),
     example: "preceding",
     description: `The convention of a rule of your own, with \`day\`, instead of \`schedule\`. ${VALUE_READINGS.conventions} ${VALUE_READINGS.conventionRange}`,
+  }),
+  weeklyHours: declare("weeklyHours", "query", "WeeklyHours", {
+    site: true,
+    grammar: steppedNumber("weeklyHours", (v) => parseWeeklyHours(v, "weeklyHours"), MIN_WEEKLY_HOURS, MAX_WEEKLY_HOURS, WEEKLY_HOURS_STEP),
+    default: DEFAULT_WEEKLY_HOURS,
+    example: 38.25,
+    description:
+      `The hours of a full working week, ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (a quarter of an ` +
+      "hour), written as the number's plain decimal (`40`, `38.25`, `37.5`; not `40.0` or `05`). A working day is a fifth of it " +
+      "(38.25 hours: 459 minutes). Anything else (`0`, `61`, `37.3`, a word) is 400 invalid-parameter.",
+  }),
+  // the profile's code, read into its rule of the engine's table (the first code is the engine's default)
+  profile: declare("profile", "query", "WorkingTimeProfile", {
+    site: true,
+    grammar: oneOf((v) => findWorkingTimeProfile(v, "profile"), WORKING_TIME_PROFILE_CODES),
+    default: WORKING_TIME_PROFILE_CODES[0],
+    example: WORKING_TIME_PROFILE_CODES[1],
+    description: `Which working days are shortened. ${WORKING_TIME_READINGS.profiles} Any other value is 400 invalid-parameter.`,
   }),
   v2Year: declare("year", "query", "V2Year", {
     grammar: year(parseV2Year),

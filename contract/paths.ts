@@ -20,6 +20,7 @@ export const PATHS = {
   adjust: "/v3/adjust",
   dueDates: "/v3/due-dates",
   dueDateCatalogue: "/v3/due-dates/catalogue",
+  workingTime: "/v3/working-time",
   openapi: "/v3/openapi.json",
   health: "/health",
   feed: "/ical/svenska-helgdagar.ics",

@@ -39,6 +39,8 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
+/** The dataset's CSV files (RFC 4180; UTF-8 says `charset`, as RFC 7111 allows for text/csv). */
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
 /** The methods a route of the table may declare (contract/routes.ts `methods`). */
 export type HttpMethod = "GET" | "HEAD" | "OPTIONS" | "POST";

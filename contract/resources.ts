@@ -9,11 +9,12 @@ import {
   type HolidayListOptions,
 } from "swedish-calendar";
 import {
+  DEFAULT_WEEKLY_HOURS, WORKING_TIME_PROFILES, workingTimeOfYear,
   DUE_DATE_SCHEDULE_CODES, customSchedule, dueDateScheduleInfo, dueDatesOfYear, observanceInfo as infoOfRule, occurrencesOf,
   type DueDateRule, type ObservanceRule,
 } from "swedish-calendar/core";
 import { invalidParameter } from "./problems.js";
-import type { DayListResource, DueDatesResponse, DueDateScheduleList, FlagDayList, FlagDaysResponse, LongWeekendsResponse, ObservanceList, OccurrenceList } from "./bodies.js";
+import type { WorkingTimeResponse, DayListResource, DueDatesResponse, DueDateScheduleList, FlagDayList, FlagDaysResponse, LongWeekendsResponse, ObservanceList, OccurrenceList } from "./bodies.js";
 
 /** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (docs/contract.md#envelopes): one shape (./bodies.ts). */
 export type { DayListResource };
@@ -120,4 +121,16 @@ export function dueDatesResource(year: number, form: DueDateForm): DueDatesRespo
 export function dueDateCatalogueResource(): DueDateScheduleList {
   const list = dueDateSchedules();
   return { count: list.length, schedules: list };
+}
+
+/** A profile of the engine's table, as the `profile` parameter reads it. */
+type WorkingTimeProfileRule = Parameters<typeof workingTimeOfYear>[2];
+
+/**
+ * GET /v3/working-time?year=…&weeklyHours=…&profile=…: the engine's answer as it is (its JSON text is the body), for a
+ * week and a profile already read (a year before the profile's `since` throws CalendarError naming `year`). The
+ * defaults are the dataset file's answer (`/v3/data/{year}/working-time.json`).
+ */
+export function workingTimeResource(year: number, weeklyHours: number = DEFAULT_WEEKLY_HOURS, profile: WorkingTimeProfileRule = WORKING_TIME_PROFILES[0]): WorkingTimeResponse {
+  return workingTimeOfYear(year, weeklyHours, profile);
 }

@@ -16,7 +16,7 @@
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
 import { RULES_BY_CODE, DUE_DATE_RULES_BY_CODE, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, SERVICE_DOMAIN } from "swedish-calendar/core";
-import { FEED_OPTION_KEYS, VALUE_READINGS, type ParameterKey } from "./parameters.js";
+import { FEED_OPTION_KEYS, VALUE_READINGS, WORKING_TIME_READINGS, type ParameterKey } from "./parameters.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
   CACHE_LONG, MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName,
@@ -146,6 +146,28 @@ const FEED_DESCRIPTION =
   `requests ${perWindow(SURFACES.feed.windowSeconds)}, or ${SURFACES["feed-query"].limit} when query parameters are present; applies ` +
   "only when a response must be built.";
 const FEED_OK = "The calendar (`text/calendar; charset=utf-8`).";
+
+/**
+ * The CSV files of the dataset (static-only: no route answers them), built by contract/csv.ts from the engine's
+ * objects: a year's days and the default working-time answer (docs/static-dataset.md lists their columns).
+ */
+const CSV_FILES = {
+  daysCsv: {
+    file: "/v3/data/:year/days.csv",
+    answers: "every date of the year as a CSV row (date, weekday, ISO week, holiday type, working day, bridge day, half day, observances, flag days)",
+    contentType: "csv",
+    surface: "v3",
+  },
+  workingTimeCsv: {
+    file: "/v3/data/:year/working-time.csv",
+    answers: "the year's working time at 40 hours a week, profile `standard`, as CSV: a row per month, per quarter and for the year",
+    contentType: "csv",
+    surface: "v3",
+  },
+} as const;
+
+/** The CSV files in words, for the working-time route's description. */
+const WORKING_TIME_CSV_LINKS = Object.values(CSV_FILES).map((f) => `\`${f.file.replace(/:(\w+)/g, "{$1}")}\` (${f.answers})`).join(" and ");
 
 /** A year parameter whose omission means the current year in Sweden, cached until midnight there. */
 const yearOrToday = { cache: "long-unless-omitted", todayParameter: "year" } as const;
@@ -445,6 +467,27 @@ const ROUTE_ROWS = [
   },
   {
     ...V3_ROW,
+    id: "workingTime",
+    path: PATHS.workingTime,
+    parameters: ["year", "weeklyHours", "profile"],
+    ok: { contentType: "json", schema: "WorkingTimeResponse" },
+    errors: [400],
+    ...yearOrToday,
+    // the default answer of every year (40 hours, `standard`) is a file; another week or profile reaches the function
+    static: { file: "/v3/data/:year/working-time.json", query: ["year"], functionIf: ["weeklyHours", "profile"] },
+    doc: {
+      tag: "Working time",
+      operationId: "getWorkingTime",
+      summary: "Working days and working time of a year, per month and quarter (normtid)",
+      description:
+        "How many working days and hours a year has to work, month by month, by quarter and in total: for payroll, time " +
+        `reporting, staffing and budgets. ${WORKING_TIME_READINGS.week} ${WORKING_TIME_READINGS.profiles} ` +
+        `The default answer of every year is also a file of the static dataset, and so are two CSV files: ${WORKING_TIME_CSV_LINKS}.`,
+      ok: "The working time of the year.",
+    },
+  },
+  {
+    ...V3_ROW,
     id: "openapi",
     path: PATHS.openapi,
     parameters: [],
@@ -571,7 +614,7 @@ const ROUTE_ROWS = [
         "The Model Context Protocol over Streamable HTTP, stateless (no `Mcp-Session-Id`) and answering with `application/json` " +
         "(never an event stream): a client POSTs JSON-RPC messages with `Accept: application/json, text/event-stream`. Its tools " +
         "(describe_day, list_holidays, bridge_and_half_days, count_period, shift_date, long_weekends, plan_leave, observance, " +
-        "adjust_date, due_dates, flag_days) call " +
+        "adjust_date, due_dates, flag_days, working_time) call " +
         "the v3 endpoints' engine through the same parameter parsers: a tool's `structuredContent` is the v3 body of the " +
         "equivalent GET, and a value the GET would refuse is a tool error (`isError: true`) carrying the same problem slug and " +
         "detail. Protocol errors (unparseable JSON, not a JSON-RPC message, an unknown method or tool) are JSON-RPC errors; " +
@@ -597,6 +640,9 @@ export const ROUTE_BY_ID: Readonly<Record<RouteId, Route>> = Object.fromEntries(
 /** Where every request nothing else answers goes: a not-found problem on the not-found surface. */
 export const NOT_FOUND = { surface: "not-found", fn: "not-found" } as const satisfies { surface: SurfaceName; fn: FunctionName };
 
+/** What a dataset file holds: JSON, iCalendar, or CSV (contract/policies.ts gives each its `Content-Type`). */
+export type FileContentType = "json" | "calendar" | "csv";
+
 /**
  * Files of the dataset that no API route answers, for bulk clients (CDN-direct), with the surface whose headers
  * they carry. Listed in the OpenAPI document (`x-static-dataset`) beside the route files.
@@ -604,12 +650,13 @@ export const NOT_FOUND = { surface: "not-found", fn: "not-found" } as const sati
 export interface StaticOnlyFile {
   file: string;
   answers: string;
-  contentType: "json" | "calendar";
+  contentType: FileContentType;
   surface: SurfaceName;
 }
 
 export const STATIC_ONLY_FILES = {
   yearDays: { file: "/v3/data/:year/days.json", answers: "every Day of the year, ascending: `{year, count, days}`", contentType: "json", surface: "v3" },
+  ...CSV_FILES,
   ics: {
     file: "/ics/svenska-helgdagar-:year.ics",
     answers: `\`GET ${PATHS.feed}\` with a window of that one year (public and de facto holidays), ${FIRST_YEAR}-${LAST_YEAR}`,

@@ -8,12 +8,12 @@
  *   - `fillFile()`: a concrete dataset path for given values (build/layout.ts).
  */
 import {
-  CACHE_LONG, CALENDAR_CONTENT_TYPE, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, JSON_CONTENT_TYPE, PREFLIGHT_HEADERS,
+  CACHE_LONG, CALENDAR_CONTENT_TYPE, CSV_CONTENT_TYPE, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, JSON_CONTENT_TYPE, PREFLIGHT_HEADERS,
   MCP_PLATFORM_POSTS, STRICT_TRANSPORT_SECURITY, SURFACES, rateLimitHeaders, type SurfaceName,
 } from "./policies.js";
 import {
   DATASET_FOLDER, FEED_FUNCTION_PREFIXES, ROUTE_BY_ID, FUNCTION_FALLBACK, NOT_FOUND, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
-  netlifyPath, wildcardPath, type FunctionName, type Route, type RouteId, type StaticAnswer, type StaticOnlyFile,
+  netlifyPath, wildcardPath, type FileContentType, type FunctionName, type Route, type RouteId, type StaticAnswer, type StaticOnlyFile,
 } from "./routes.js";
 import { PARAMETERS } from "./parameters.js";
 
@@ -107,13 +107,16 @@ export interface HeaderRule {
   values: Readonly<Record<string, string>>;
 }
 
+/** The `Content-Type` of each kind of dataset file. */
+export const FILE_CONTENT_TYPES: Readonly<Record<FileContentType, string>> = { json: JSON_CONTENT_TYPE, calendar: CALENDAR_CONTENT_TYPE, csv: CSV_CONTENT_TYPE };
+
 /** The headers a file answer carries for a surface: the ones a function answer sets (problem/304 aside). Built once each. */
-export function fileHeaders(contentType: "json" | "calendar", surface: SurfaceName): Readonly<Record<string, string>> {
+export function fileHeaders(contentType: FileContentType, surface: SurfaceName): Readonly<Record<string, string>> {
   const key = `${contentType} ${surface}`;
   let headers = FILE_HEADERS.get(key);
   if (!headers) {
     headers = Object.freeze({
-      "Content-Type": contentType === "json" ? JSON_CONTENT_TYPE : CALENDAR_CONTENT_TYPE,
+      "Content-Type": FILE_CONTENT_TYPES[contentType],
       "Cache-Control": CACHE_LONG,
       ...CORS_HEADERS,
       ...PREFLIGHT_HEADERS,
@@ -129,10 +132,16 @@ const FILE_HEADERS = new Map<string, Readonly<Record<string, string>>>();
 /**
  * `_headers`: the dataset folder and every request path a file answers get the headers of the row's surface
  * (depending on the platform a rule matches the request path or the rewrite target, so both carry the same values);
- * the static-only `.ics` downloads the feed's; and every answer HSTS.
+ * the static-only `.ics` downloads the feed's; and every answer HSTS. A file of the dataset folder that is not JSON
+ * (the CSV files) has a rule of its own right after the folder's: the platform applies every rule that matches a path
+ * in order, a later value of a header replacing an earlier one (Netlify's own `@netlify/headers`; test/contract/routing.test.ts
+ * checks the headers each path gets).
  */
 export function headerRules(): HeaderRule[] {
   const rules: HeaderRule[] = [{ for: `${DATASET_FOLDER}/*`, values: fileHeaders("json", "v3") }];
+  for (const file of Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]) {
+    if (file.file.startsWith(DATASET_FOLDER + "/") && file.contentType !== "json") rules.push({ for: file.file, values: fileHeaders(file.contentType, file.surface) });
+  }
   for (const route of ROUTES) {
     if (!route.static || route.ok.contentType !== "json") continue;
     rules.push({ for: wildcardPath(route.path), values: fileHeaders("json", route.surface) });
@@ -350,7 +359,7 @@ const STATIC_ONLY_PATTERNS = (Object.values(STATIC_ONLY_FILES) as StaticOnlyFile
  * What a dataset file requested by its own path is: its content type and the surface whose headers it carries (a
  * static-only file, or any file of the dataset folder); undefined for every other path (the site).
  */
-export function datasetFileOf(pathname: string): { contentType: "json" | "calendar"; surface: SurfaceName } | undefined {
+export function datasetFileOf(pathname: string): { contentType: FileContentType; surface: SurfaceName } | undefined {
   for (const { pattern, contentType, surface } of STATIC_ONLY_PATTERNS) if (pattern.test(pathname)) return { contentType, surface };
   if (pathname.startsWith(DATASET_FOLDER + "/")) return { contentType: "json", surface: "v3" };
   return undefined;

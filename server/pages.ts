@@ -4,6 +4,7 @@
  */
 import { CORS_HEADERS, type PaceLimit, type SurfaceName } from "../contract/policies.js";
 import { fileHeaders } from "../contract/static.js";
+import type { FileContentType } from "../contract/routes.js";
 import { okAnswer, type Answer } from "../functions/lib/http.js";
 import { htmlAnswer, isEnglishPath } from "../functions/lib/not-found-page.js";
 import { methodGate, settle, type RequestContext } from "../functions/lib/serve.js";
@@ -22,7 +23,7 @@ export interface FileHeaders {
 
 /** A dataset file's headers (contract/static.ts fileHeaders, one frozen object per kind and surface), split once each. */
 const DATASET_FILE_HEADERS = new WeakMap<object, FileHeaders>();
-export function datasetFileHeaders(contentType: "json" | "calendar", surface: SurfaceName): FileHeaders {
+export function datasetFileHeaders(contentType: FileContentType, surface: SurfaceName): FileHeaders {
   const headers = fileHeaders(contentType, surface);
   let split = DATASET_FILE_HEADERS.get(headers);
   if (!split) {

@@ -5,14 +5,14 @@
  */
 import type {
   Adjustment, BridgeDaysResponse, Day, DueDatesResponse, FlagDaysResponse, HalfDaysResponse, HolidaysResponse, LeavePlan, LongWeekendsResponse,
-  OccurrenceList, Period, Shift,
+  OccurrenceList, Period, Shift, WorkingTimeResponse,
 } from "../../contract/bodies.js";
-import { CONVENTIONS_IN_SHORT, SCHEDULE_STANDING_IN_SHORT, type ParameterKey } from "../../contract/parameters.js";
+import { CONVENTIONS_IN_SHORT, SCHEDULE_STANDING_IN_SHORT, WORKING_TIME_READINGS, type ParameterKey } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
 import { describeDay, observances } from "swedish-calendar";
 import {
   CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS,
-  MAX_STEPS,
+  MAX_STEPS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP, WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
 import type { V3BodyRoute } from "./v3-bodies.js";
 
@@ -129,6 +129,27 @@ const KIND: Record<string, string> = {
 const HOLIDAY_TYPE: Record<string, string> = { public: "helgdag / public holiday", defacto: "de facto-helgdag / de facto holiday" };
 
 let observanceNames: ReadonlyMap<string, { sv: string; en: string }> | undefined;
+
+const MONTHS_SV = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"];
+const MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** Hours with two decimals: `168.00 h`. */
+const hoursText = (hours: number) => `${hours.toFixed(2)} h`;
+
+/** `januari/January 2026: 20 arbetsdagar/working days, 160.00 h` and the shortened days, a line per month. */
+function workingTimeSummary(body: WorkingTimeResponse): string {
+  const { total, profile } = body;
+  const head =
+    `${body.year}, ${body.weeklyHours} h/vecka/week (${body.dailyMinutes} min/dag/day), ${profile.name.sv} / ${profile.name.en}: ` +
+    `${total.workingDays} arbetsdagar/working days, ${hoursText(total.hours)}.`;
+  const months = body.months.map((m) => {
+    const shortened = m.shortenedDays.map((d) => `${d.date} ${d.name.sv} / ${d.name.en} −${d.reductionMinutes} min`).join(", ");
+    return (
+      `${MONTHS_SV[m.month - 1]}/${MONTHS_EN[m.month - 1]} ${body.year}: ${m.workingDays} arbetsdagar/working days, ${hoursText(m.hours)}` +
+      (shortened ? ` (förkortade/shortened: ${shortened})` : "")
+    );
+  });
+  return [head, ...months].join("\n");
+}
 
 /** The names of observances given by code (the engine's catalogue), the Swedish then the English: no code is shown. */
 function observanceList(codes: readonly string[]): string {
@@ -361,5 +382,19 @@ export const TOOLS: readonly ToolDeclaration[] = [
     summary: (body: FlagDaysResponse) =>
       `${body.year}: ${body.count} allmänna flaggdagar/official flag days.\n` +
       body.flagDays.map((f) => `${f.date} (${weekdayName(weekdayOfDate(f.date))}): ${f.name.sv} / ${f.name.en}`).join("\n"),
+  },
+  {
+    name: "working_time",
+    title: "Working days and working time of a year, per month (normtid)",
+    description:
+      "How many working days and hours a year has to work in Sweden, month by month, by quarter and in total (for payroll, " +
+      `time reports and budgets). ${WORKING_TIME_READINGS.week} ${WORKING_TIME_READINGS.profiles} ${TODAY} ${ERRORS}`,
+    arguments: [
+      arg("year", "year", YEAR_ARGUMENT),
+      arg("weeklyHours", "weeklyHours", `The hours of a full week, ${MIN_WEEKLY_HOURS}-${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default 40), e.g. 38.25.`),
+      arg("profile", "profile", `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${WORKING_TIME_PROFILE_CODES[0]}).`),
+    ],
+    requests: [{ route: "workingTime" }],
+    summary: workingTimeSummary,
   },
 ];

@@ -16,7 +16,7 @@ import type { RouteId } from "../../contract/routes.js";
 import {
   dueDateCatalogueResource, dueDatesResource,
   bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
-  longWeekendsResource, ruleOccurrenceSeries,
+  longWeekendsResource, ruleOccurrenceSeries, workingTimeResource,
 } from "../../contract/resources.js";
 import { stockholmYear } from "./cache.js";
 import type { ArgsOf } from "./router.js";
@@ -30,7 +30,7 @@ export type BodyOf<R extends RouteId> = (args: ArgsOf<R>, now: Date) => unknown;
 /** The rows whose body the engine answers. */
 export type V3BodyRoute =
   | "holidays" | "bridgeDays" | "halfDays" | "longWeekends" | "day" | "period" | "shift" | "leavePlan" | "observances" | "observance"
-  | "flagDays" | "flagDayCatalogue" | "adjust" | "dueDates" | "dueDateCatalogue";
+  | "flagDays" | "flagDayCatalogue" | "adjust" | "dueDates" | "dueDateCatalogue" | "workingTime";
 
 /** The body of every v3 row that answers JSON from the engine. */
 export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
@@ -53,6 +53,7 @@ export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
   adjust: (args) => adjustment(args.date, args.convention),
   dueDates: (args, now) => dueDatesResource(yearOr(args.year, now), { schedule: args.schedule, day: args.day, convention: args.convention }),
   dueDateCatalogue: () => dueDateCatalogueResource(),
+  workingTime: (args, now) => workingTimeResource(yearOr(args.year, now), args.weeklyHours, args.profile),
 };
 
 /** The body of a row for its arguments (a row's body and its arguments belong to the same row). */

@@ -15,8 +15,10 @@ import { AtomicWriter, createStaging, removeStaging } from "../../build/atomic.j
 import {
   DUE_DATE_CATALOGUE_PATH, dueDateSchedulesOfYear, dueDatesPath,
   CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath,
-  halfDaysPath, hasFlagDaysFile, holidaysPath, occurrencesPath,
+  halfDaysPath, hasFlagDaysFile, holidaysPath, occurrencesPath, workingTimePath, daysCsvPath, workingTimeCsvPath,
 } from "../../build/layout.js";
+import { daysCsv, workingTimeCsv } from "../../contract/csv.js";
+import { workingTime } from "swedish-calendar";
 import { processTask } from "../../build/process.js";
 import { headerRules, resolveRewrite } from "../../contract/static.js";
 import { ROOT } from "../e2e/server.js";
@@ -49,11 +51,11 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 /** The generated `_headers` rules (build/routing.ts writes them from the route table). */
 const rules = headerRules();
 
-/** The headers Netlify attaches to a path: every matching rule, later rules overriding (names lowercased). */
+/** The headers Netlify attaches to a path: every matching rule (`*` any rest, `:name` a segment), later rules overriding (names lowercased). */
 function headersFor(path: string): Record<string, string> {
   const result: Record<string, string> = {};
   for (const rule of rules) {
-    const pattern = new RegExp("^" + rule.for.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*") + "$");
+    const pattern = new RegExp("^" + rule.for.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/:\w+/g, "[^/]+") + "$");
     if (!pattern.test(path)) continue;
     for (const [k, v] of Object.entries(rule.values)) result[k.toLowerCase()] = v;
   }
@@ -82,6 +84,9 @@ function cases(): Case[] {
     if (hasFlagDaysFile(y)) list.push({ request: `/v3/flag-days?year=${y}`, file: flagDaysPath(y) });
     for (const schedule of dueDateSchedulesOfYear(y)) list.push({ request: `/v3/due-dates?year=${y}&schedule=${schedule}`, file: dueDatesPath(y, schedule) });
     for (const code of OBSERVANCE_CODES) list.push({ request: `/v3/observances/${code}?from=${y}`, file: occurrencesPath(y, code) });
+    list.push({ request: `/v3/working-time?year=${y}`, file: workingTimePath(y) });
+    // the default week or profile named: the function answers, the same bytes as the file
+    list.push({ request: `/v3/working-time?year=${y}&weeklyHours=40&profile=standard`, file: workingTimePath(y), rewritten: false });
     // a rule cannot compare two values: with `to` named, the function answers (the same bytes as the file)
     list.push({ request: `/v3/observances/whitMonday?from=${y}&to=${y}`, file: occurrencesPath(y, "whitMonday"), rewritten: false });
   }
@@ -101,7 +106,7 @@ describe("static dataset = function answers (one source)", () => {
     // salary-25 every year; tax-account from 2012 (2012, 2014, 2015, 2024, 9999); child-benefit from 2015 (2015, 2024, 9999)
     const dueDateFiles = SAMPLE_YEARS.length + 5 + 3;
     expect(SAMPLE_YEARS.reduce((n, y) => n + dueDateSchedulesOfYear(y).length, 0)).toBe(dueDateFiles);
-    expect(all.length).toBe(SAMPLE_YEARS.length * (4 + 3 + 2 + OBSERVANCE_CODES.length + 1) + flagDayYears + dueDateFiles + SAMPLE_DAYS.length + 4);
+    expect(all.length).toBe(SAMPLE_YEARS.length * (4 + 3 + 2 + OBSERVANCE_CODES.length + 1 + 2) + flagDayYears + dueDateFiles + SAMPLE_DAYS.length + 4);
   });
 
   it.each(all)("$request", async ({ request, file, rewritten }) => {
@@ -124,6 +129,23 @@ describe("static dataset = function answers (one source)", () => {
   });
 });
 
+describe("the working-time file and the CSV files of every sample year", () => {
+  it.each(SAMPLE_YEARS)("%i: working-time.json is the library's JSON; the CSV files are contract/csv.ts's, with CSV headers", (y) => {
+    expect(readFileSync(join(out, "public", workingTimePath(y)), "utf8")).toBe(JSON.stringify(workingTime(y)));
+    expect(readFileSync(join(out, "public", workingTimeCsvPath(y)), "utf8")).toBe(workingTimeCsv(workingTime(y)));
+    expect(readFileSync(join(out, "public", daysCsvPath(y)), "utf8")).toBe(daysCsv(y));
+    for (const file of [daysCsvPath(y), workingTimeCsvPath(y)]) {
+      const attached = headersFor("/" + file);
+      expect(attached["content-type"]).toBe("text/csv; charset=utf-8");
+      // the rest as every dataset file of the v3 surface: long cache, CORS, the v3 pace
+      expect(attached["cache-control"]).toBe(headersFor("/" + workingTimePath(y))["cache-control"]);
+      expect(attached["ratelimit-policy"]).toBe(headersFor("/" + workingTimePath(y))["ratelimit-policy"]);
+      expect(attached["access-control-allow-origin"]).toBe("*");
+    }
+    expect(headersFor("/" + workingTimePath(y))["content-type"]).toBe("application/json; charset=utf-8");
+  });
+});
+
 describe("requests no literal rule answers reach the function", () => {
   it.each([
     ["/v3/holidays?year=2024&sundays=1", 400],
@@ -140,6 +162,10 @@ describe("requests no literal rule answers reach the function", () => {
     ["/v3/due-dates?year=2014&schedule=child-benefit", 400],
     ["/v3/due-dates?year=2024&schedule=nope", 400],
     ["/v3/due-dates?year=2024&schedule=salary-25&day=25", 400],
+    // working time: another week or profile reaches the function, which refuses what is wrong
+    ["/v3/working-time?year=2026&weeklyHours=0", 400],
+    ["/v3/working-time?year=2026&profile=nope", 400],
+    ["/v3/working-time?year=2016&profile=state", 400],
   ])("%s -> %i problem document", async (request, status) => {
     const fn = await handleV3(new Request("http://localhost" + request));
     expect(fn.status).toBe(status);

@@ -45,6 +45,12 @@ same<Equals<Engine.DueDayByMonth, S<"DueDayByMonth">>>(true);
 same<Equals<Engine.DueDateSchedule, S<"DueDateSchedule">>>(true);
 same<Equals<Engine.DueDate, S<"DueDate">>>(true);
 same<Equals<Engine.DueDates, S<"DueDatesResponse">>>(true);
+same<Equals<Engine.WorkingTimeProfile, S<"WorkingTimeProfile">>>(true);
+same<Equals<Engine.ShortenedDay, S<"ShortenedDay">>>(true);
+same<Equals<Engine.WorkingTimeMonth, S<"WorkingTimeMonth">>>(true);
+same<Equals<Engine.WorkingTimeQuarter, S<"WorkingTimeQuarter">>>(true);
+same<Equals<Engine.WorkingTimeSum, S<"WorkingTimeResponse">["total"]>>(true);
+same<Equals<Engine.WorkingTime, S<"WorkingTimeResponse">>>(true);
 // the envelopes hold exactly the engine's lists
 same<Equals<S<"HolidaysResponse">["days"], Engine.Day[]>>(true);
 same<Equals<S<"ObservanceList">["observances"], Engine.ObservanceInfo[]>>(true);
@@ -68,6 +74,7 @@ describe("engine types and contract schemas", () => {
       "Names", "HolidayType", "Feast", "Observance", "IsoWeek", "Day", "ObservanceInfo", "Occurrence", "FlagDay", "FlagDayInfo",
       "Duration", "DaysOff", "CountedDays", "Period", "PeriodSummary", "AppliedStep", "Shift", "LongWeekend", "LeaveBreak", "LeavePlan",
       "Convention", "Adjustment", "DayOfMonth", "DueDayByMonth", "DueDateSchedule", "DueDate", "DueDatesResponse",
+      "WorkingTimeProfile", "ShortenedDay", "WorkingTimeMonth", "WorkingTimeQuarter", "WorkingTimeResponse",
     ];
     const envelopes = ["HolidaysResponse", "BridgeDaysResponse", "HalfDaysResponse", "ObservanceList", "OccurrenceList", "FlagDaysResponse", "FlagDayList", "LongWeekendsResponse", "DueDateScheduleList"];
     const codes = ["ObservanceCode", "FeastCode", "FlagDayCode"];

@@ -50,6 +50,9 @@ export const VALID: ValidSample[] = [
   { tool: "flag_days", arguments: { year: "1983" }, equivalent: `${PATHS.flagDays}?year=1983` },
   { tool: "flag_days", arguments: { year: 2018 }, equivalent: `${PATHS.flagDays}?year=2018` },
   { tool: "long_weekends", arguments: { year: 1950 }, equivalent: `${PATHS.longWeekends}?year=1950` },
+  { tool: "working_time", arguments: { year: 2026 }, equivalent: `${PATHS.workingTime}?year=2026` },
+  { tool: "working_time", arguments: { year: 2027, weeklyHours: 38.25, profile: "state" }, equivalent: `${PATHS.workingTime}?year=2027&weeklyHours=38.25&profile=state` },
+  { tool: "working_time", arguments: { year: "1930", weeklyHours: "37.5", profile: null }, equivalent: `${PATHS.workingTime}?year=1930&weeklyHours=37.5` },
 ];
 
 export const REFUSED: RefusedSample[] = [
@@ -84,10 +87,15 @@ export const REFUSED: RefusedSample[] = [
   { tool: "flag_days", arguments: { year: 1982 }, slug: "invalid-parameter", equivalent: `${PATHS.flagDays}?year=1982` },
   { tool: "flag_days", arguments: { year: 1930 }, slug: "invalid-parameter", equivalent: `${PATHS.flagDays}?year=1930` },
   { tool: "flag_days", arguments: { year: "2026-01" }, slug: "invalid-parameter", equivalent: `${PATHS.flagDays}?year=2026-01` },
+  { tool: "working_time", arguments: { year: 2026, weeklyHours: 0 }, slug: "invalid-parameter", equivalent: `${PATHS.workingTime}?year=2026&weeklyHours=0` },
+  { tool: "working_time", arguments: { year: 2026, weeklyHours: 37.3 }, slug: "invalid-parameter", equivalent: `${PATHS.workingTime}?year=2026&weeklyHours=37.3` },
+  { tool: "working_time", arguments: { year: 2026, weeklyHours: "40.0" }, slug: "invalid-parameter", equivalent: `${PATHS.workingTime}?year=2026&weeklyHours=40.0` },
+  { tool: "working_time", arguments: { year: 2026, profile: "nope" }, slug: "invalid-parameter", equivalent: `${PATHS.workingTime}?year=2026&profile=nope` },
+  { tool: "working_time", arguments: { year: 2016, profile: "state" }, slug: "invalid-parameter", equivalent: `${PATHS.workingTime}?year=2016&profile=state` },
 ];
 
 /** Every tool the endpoint lists, in order. */
-export const TOOL_NAMES = ["describe_day", "list_holidays", "bridge_and_half_days", "count_period", "shift_date", "long_weekends", "plan_leave", "observance", "adjust_date", "due_dates", "flag_days"];
+export const TOOL_NAMES = ["describe_day", "list_holidays", "bridge_and_half_days", "count_period", "shift_date", "long_weekends", "plan_leave", "observance", "adjust_date", "due_dates", "flag_days", "working_time"];
 
 /** One call per tool and the exact Swedish/English summary (the first text block) it answers: names, never codes. */
 export const SUMMARIES: { tool: string; arguments: Record<string, unknown>; text: string }[] = [
@@ -203,5 +211,23 @@ export const SUMMARIES: { tool: string; arguments: Record<string, unknown>; text
       "2026-12-10 (torsdag/Thursday): Nobeldagen / Nobel Day\n" +
       "2026-12-23 (onsdag/Wednesday): Drottningens födelsedag / The Queen's birthday\n" +
       "2026-12-25 (fredag/Friday): Juldagen / Christmas Day",
+  },
+  {
+    tool: "working_time",
+    arguments: { year: 2026, profile: "state" },
+    text:
+      "2026, 40 h/vecka/week (480 min/dag/day), Statligt anställda med kontorsarbetstid / State employees with office hours: 251 arbetsdagar/working days, 1996.00 h.\n" +
+      "januari/January 2026: 20 arbetsdagar/working days, 156.00 h (förkortade/shortened: 2026-01-05 Trettondagsafton / Twelfth Night −240 min)\n" +
+      "februari/February 2026: 20 arbetsdagar/working days, 160.00 h\n" +
+      "mars/March 2026: 22 arbetsdagar/working days, 176.00 h\n" +
+      "april/April 2026: 20 arbetsdagar/working days, 156.00 h (förkortade/shortened: 2026-04-02 Skärtorsdagen / Maundy Thursday −120 min, 2026-04-30 Valborgsmässoafton / Walpurgis Night −120 min)\n" +
+      "maj/May 2026: 19 arbetsdagar/working days, 152.00 h\n" +
+      "juni/June 2026: 21 arbetsdagar/working days, 168.00 h\n" +
+      "juli/July 2026: 23 arbetsdagar/working days, 184.00 h\n" +
+      "augusti/August 2026: 21 arbetsdagar/working days, 168.00 h\n" +
+      "september/September 2026: 22 arbetsdagar/working days, 176.00 h\n" +
+      "oktober/October 2026: 22 arbetsdagar/working days, 172.00 h (förkortade/shortened: 2026-10-30 Allhelgonaafton / All Saints' Eve −240 min)\n" +
+      "november/November 2026: 21 arbetsdagar/working days, 168.00 h\n" +
+      "december/December 2026: 20 arbetsdagar/working days, 160.00 h",
   },
 ];

@@ -130,7 +130,7 @@ describe("the SDK's client against the handler (in process)", () => {
     }
   });
 
-  it("lists the eleven tools, read-only", async () => {
+  it("lists the twelve tools, read-only", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
@@ -299,7 +299,8 @@ describe("the tools are the route table's", () => {
     const checked: string[] = [];
     for (const tool of TOOLS) {
       for (const argument of tool.arguments) {
-        const declared = (PARAMETERS[argument.parameter] as { defaultValue?: unknown }).defaultValue;
+        // the default as its schemas state it (a profile's code, not the rule it is read into)
+        const declared = (PARAMETERS[argument.parameter] as { defaultValue?: unknown }).defaultValue === undefined ? undefined : PARAMETERS[argument.parameter].schema.default;
         if (declared === undefined) continue;
         const said = [...argument.description.matchAll(/`([^`]+)` \(default\b|\(default ([^)\s,:]+)\)/g)].map((m) => m[1] ?? m[2]);
         if (said.length === 0) continue;

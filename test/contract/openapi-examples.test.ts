@@ -112,7 +112,7 @@ describe("the 2xx examples of /v3/openapi.json", () => {
 
   it("each v3 example is, byte for byte, the body the v3 handler serves for the sample request", async () => {
     const v3 = ROUTES.filter((r) => r.fn === "v3" && r.id !== "openapi");
-    expect(v3.length).toBe(15);
+    expect(v3.length).toBe(16);
     for (const route of v3) {
       const response = await handleV3(request(SAMPLE_REQUESTS[route.id].request), SAMPLE_CONTEXT);
       expect(response.status, route.id).toBe(200);
@@ -150,6 +150,11 @@ describe("the 2xx examples of /v3/openapi.json", () => {
     expect(value("bridgeDays").days.map((d: Json) => d.date)).toEqual(["2026-01-02", "2026-01-05", "2026-05-15"]);
     expect(value("v2HalfDays")).toEqual(["2026-01-05", "2026-04-02", "2026-04-30", "2026-05-13", "2026-06-05", "2026-10-30"].map((date) => ({ date })));
     expect(value("adjust").result.date).toBe("2026-06-22");
+    // 2027 at 38.25 hours (459 minutes a day), state: 30 April is a Friday, half a day (230 minutes, 229.5 rounded up)
+    expect(value("workingTime")).toMatchObject({ year: 2027, weeklyHours: 38.25, dailyMinutes: 459, profile: { code: "state", since: 2017 } });
+    // and Maundy Thursday (25 March, Easter on 28 March) a quarter (115 minutes, 114.75 rounded)
+    const shortened = (month: number) => value("workingTime").months[month - 1].shortenedDays.map((d: Json) => [d.date, d.reductionMinutes]);
+    expect([shortened(3), shortened(4)]).toEqual([[["2027-03-25", 115]], [["2027-04-30", 230]]]);
     const feed: string = value("feed", "text/calendar");
     expect(feed.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
     expect(feed.endsWith("END:VCALENDAR\r\n")).toBe(true);

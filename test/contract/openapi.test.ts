@@ -19,7 +19,7 @@ const STRICT = CONTRACT_DOCUMENT;
 const V3_PATHS = [
   "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/long-weekends", "/v3/days/{date}", "/v3/period", "/v3/shift", "/v3/leave-plan",
   "/v3/observances", "/v3/observances/{code}", "/v3/flag-days", "/v3/flag-days/catalogue",
-  "/v3/adjust", "/v3/due-dates", "/v3/due-dates/catalogue", "/v3/openapi.json",
+  "/v3/adjust", "/v3/due-dates", "/v3/due-dates/catalogue", "/v3/working-time", "/v3/openapi.json",
 ];
 const V2_PATHS = ["/holidays", "/half-days", "/bridge-days"];
 const FEED_PATHS = ["/ical/svenska-helgdagar.ics", "/ical/holidays"];

@@ -58,11 +58,12 @@ function validatorOf(schema: Json, coerce: boolean): (value: unknown) => boolean
   return (value) => validate({ v: value });
 }
 
-/** Whether a schema (or one of its `anyOf`) is an integer: its values travel as their canonical decimal text. */
-const hasInteger = (schema: Json): boolean => schema.type === "integer" || ((schema.anyOf as Json[] | undefined) ?? []).some(hasInteger);
+/** Whether a schema (or one of its `anyOf`) is a number (an integer, or `weeklyHours`): its values travel as their canonical decimal text. */
+const hasInteger = (schema: Json): boolean =>
+  schema.type === "integer" || schema.type === "number" || ((schema.anyOf as Json[] | undefined) ?? []).some(hasInteger);
 
-/** The value a client serialised as `raw`: an integer for its canonical decimal text, else the text itself. */
-const clientValue = (raw: string): unknown => (/^-?[0-9]+$/.test(raw) && String(Number(raw)) === raw ? Number(raw) : raw);
+/** The value a client serialised as `raw`: a number for its canonical decimal text (`2024`, `38.25`), else the text itself. */
+const clientValue = (raw: string): unknown => (/^-?[0-9]+(\.[0-9]+)?$/.test(raw) && String(Number(raw)) === raw ? Number(raw) : raw);
 
 /** Whether the reader accepts raw values: it returns, or throws the API's error (never anything else). */
 function reads(parameter: ParameterDeclaration, values: readonly string[]): boolean {
@@ -90,6 +91,8 @@ const SEEDS: string[] = [
   ...LOOSE_TRUE, ...LOOSE_FALSE, "True", "FALSE", "yEs",
   "2024-02-29", "2023-02-29", "2000-02-29", "2100-02-29", "1932-02-29", `${FIRST_YEAR}-01-01`, `${FIRST_YEAR - 1}-12-31`,
   `${LAST_YEAR}-12-31`, "2024-04-31", "2024-13-01", "2024-00-10", "2024-06-00", "2024-6-1",
+  // weeklyHours: quarter hours, their neighbours, non-canonical forms
+  "38.25", "37.5", "37.3", "40.0", "05", "0.75", "1.25", "59.75", "60.25", "38.50", "0.25", "1.5", "60.0", "7.125",
   "1d", "-2b", "0w", "1m,10b", "12y", "+1d", "1D", "1x", "1.5d", "1d,", ",1d", Array(MAX_STEPS).fill("1d").join(","), Array(MAX_STEPS + 1).fill("1d").join(","),
   ...Object.values(PARAMETERS).flatMap((p) => ("example" in p ? [p.example].flat().map(String) : [])),
 ];
@@ -132,7 +135,8 @@ const rawText = fc.oneof(
 const jsonValue = fc.oneof(
   { weight: 5, arbitrary: rawText },
   { weight: 2, arbitrary: fc.integer({ min: -50, max: 20000 }) },
-  { weight: 1, arbitrary: fc.constantFrom(FIRST_YEAR, LAST_YEAR, FIRST_YEAR - 1, LAST_YEAR + 1, 2024.5, 2024.0, -0, 1e3, 1e21, 0.5, 31, 32, MAX_LEAVE_DAYS + 1) },
+  { weight: 1, arbitrary: fc.constantFrom(FIRST_YEAR, LAST_YEAR, FIRST_YEAR - 1, LAST_YEAR + 1, 2024.5, 2024.0, -0, 1e3, 1e21, 0.5, 31, 32, MAX_LEAVE_DAYS + 1, 38.25, 37.3, 60.25, 59.75, 0.75, 60) },
+  { weight: 1, arbitrary: fc.integer({ min: -4, max: 250 }).map((quarters) => quarters / 4) },
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 2, arbitrary: fc.array(rawText, { maxLength: 3 }) },
@@ -222,6 +226,9 @@ describe("each parameter's OpenAPI schema accepts exactly the raw texts its read
     expect(PARAMETERS.flagDaysYear.schema).toEqual({ type: "integer", minimum: FLAG_DAYS_FROM, maximum: LAST_YEAR });
     for (const key of ["fromYear", "toYear", "v2Year"] as const) expect(PARAMETERS[key].schema, key).toEqual(PARAMETERS.year.schema);
     expect(PARAMETERS.leaveDays.schema).toEqual({ type: "integer", minimum: 1, maximum: MAX_LEAVE_DAYS });
+    // weeklyHours: the number with its bounds and step (OpenAPI `multipleOf`), its default the engine's
+    expect(PARAMETERS.weeklyHours.schema).toEqual({ type: "number", minimum: 1, maximum: 60, multipleOf: 0.25, default: 40 });
+    expect(PARAMETERS.profile.schema).toEqual({ type: "string", enum: ["standard", "state"], default: "standard" });
     expect(PARAMETERS.dueDay.schema).toEqual({ anyOf: [{ type: "integer", minimum: 1, maximum: 31 }, { type: "string", enum: [LAST_DAY_OF_MONTH] }] });
     // a flag-days year the other years allow: refused by the schema and by the reader alike
     const flagYear = validatorOf(PARAMETERS.flagDaysYear.schema, false);

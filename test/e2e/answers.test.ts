@@ -48,6 +48,8 @@ const KEPT_TARGETS = [
   PATHS.flagDayCatalogue,
   `${PATHS.adjust}?date=2026-06-19&convention=modified-following`,
   `${PATHS.dueDates}?year=2026&schedule=tax-account`,
+  `${PATHS.workingTime}?year=2024`, // the dataset file
+  `${PATHS.workingTime}?year=2027&weeklyHours=38.25&profile=state`, // the function
   `${PATHS.dueDates}?year=2026&day=25&convention=preceding`,
   PATHS.dueDateCatalogue,
   PATHS.observances,

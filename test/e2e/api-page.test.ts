@@ -11,31 +11,15 @@
  * until pressed, and opening an operation leaves the address alone (no deep links).
  * Screenshots: test-results/screenshots/api-phone-*.png.
  */
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { PROBLEM_STATUS } from "../../contract/problems.js";
 import { staticDatasetFiles } from "../../contract/openapi.js";
-import { launchChromium, openPage, screenshot } from "../site/browser.js";
+import { axeViolations as violations, launchChromium, openPage, screenshot } from "../site/browser.js";
 import { e2eBaseUrl } from "./base-url.js";
 
 const BASE = e2eBaseUrl();
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** axe-core's violations on the page as it is now (the whole document, every rule axe runs by default). */
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => (await (window as unknown as { axe: { run(context: Document): Promise<{ violations: Violation[] }> } }).axe.run(document)).violations);
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(" ")}: ${n.failureSummary ?? ""}`));
-}
 
 async function scrollWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);

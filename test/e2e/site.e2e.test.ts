@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { dayOf, holidaysOfYear, parseIsoDate } from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
 import {
-  datasetPath, engineLongWeekends, enginePlan, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows, openPage as openPageAt,
+  datasetPath, engineLongWeekends, enginePlan, engineWorkingTime, shownWorkingTime, waitForWorkingTime, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows, openPage as openPageAt,
   runPeriod, runPlanner, runShift, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear, type ContextOptions, type PlanRequest,
 } from "../site/browser.js";
 import { e2eBaseUrl } from "./base-url.js";
@@ -196,6 +196,29 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
       expect(await page.textContent("#plan-result .error")).toContain("Antalet semesterdagar ska vara ett heltal från 1 till 60");
       expect(await page.textContent("#plan-result details [lang=en]")).toContain("'days'");
       expect(apiCalls).toContain(`400 ${PATHS.leavePlan}?from=${year}-01-01&to=${year}-12-31&days=61`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("working time: 2027's defaults from the real dataset file, the state profile from the real /v3/working-time, the CSV file", async () => {
+    const { context, page } = await openPage("/en/?year=2027");
+    try {
+      await waitForWorkingTime(page, 2027, "40", "standard");
+      const shown = await shownWorkingTime(page);
+      expect({ ...shown, bars: shown.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(engineWorkingTime(2027));
+      expect(shown.total).toEqual({ workingDays: 253, hours: 2024 });
+      expect(apiCalls).toContain(`200 ${datasetPath("workingTime", { year: 2027 })}`);
+      await page.selectOption("#wt-profile", "state");
+      await waitForWorkingTime(page, 2027, "40", "state");
+      const state = await shownWorkingTime(page);
+      expect({ ...state, bars: state.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(engineWorkingTime(2027, { profile: "state" }));
+      expect(apiCalls).toContain(`200 ${PATHS.workingTime}?year=2027&weeklyHours=40&profile=state`);
+      const csv = await fetch(new URL((await page.getAttribute("#wt-csv", "href"))!, BASE));
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect((await csv.text()).split("\r\n")[1]).toBe("2027-01,month,2027,1,1,19,9120,152.00,0,40,standard");
+      await screenshot(page, "real-working-time");
     } finally {
       await context.close();
     }

@@ -22,6 +22,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { dayFromCivil, leavePlan, longWeekendsOfYear, parseIsoDate, period, type LeaveObjective } from "swedish-calendar/core";
 import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../../contract/routes.js";
 import { fillFile } from "../../contract/static.js";
+import { workingTime } from "swedish-calendar";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
@@ -249,6 +250,29 @@ export function datasetPath(file: RouteId | keyof typeof STATIC_ONLY_FILES, valu
   return fillFile(answer, values);
 }
 
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * axe-core's violations on the page as it is now (injected from its package; every rule axe runs by default), one
+ * line each: in the whole document, or only in the element `scope` selects (axe still reads the whole page, e.g. for
+ * duplicate ids and contrast against what lies behind).
+ */
+export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(context: Document | { include: string[] }): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(selector ? { include: [selector] } : document)).violations;
+  }, scope);
+  return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(" ")}: ${n.failureSummary ?? ""}`));
+}
+
 /** A screenshot into test-results/screenshots/<name>.png: the full page, or only the viewport (for very long pages). */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
@@ -416,4 +440,64 @@ export async function gridDueMarks(page: Page): Promise<{ date: string; title: s
   return page.$$eval("#year-content .month-days .m-due", (els) =>
     els.map((el) => ({ date: el.getAttribute("data-date")!, title: el.getAttribute("title") ?? "" })),
   );
+}
+
+/** Waits until the working-time section shows `year` with these hours a week and this profile (`data-shown`). */
+export async function waitForWorkingTime(page: Page, year: number, weeklyHours: string, profile: string): Promise<void> {
+  await page.waitForSelector(`#wt-result[data-shown="${year}:${weeklyHours}:${profile}"]:not([aria-busy])`);
+}
+
+export interface ShownWorkingTime {
+  year: number;
+  weeklyHours: number;
+  profile: string;
+  months: { month: number; workingDays: number; hours: number; shortened: string[] }[];
+  quarters: { quarter: number; workingDays: number; hours: number }[];
+  total: { workingDays: number; hours: number };
+  /** the chart's bars: each month's hours, and the hours written beside its bar */
+  bars: { month: number; hours: number; label: string }[];
+}
+
+/** What the working-time section's table and chart show (their data attributes and the chart's labels). */
+export async function shownWorkingTime(page: Page): Promise<ShownWorkingTime> {
+  return page.evaluate(() => {
+    const table = document.getElementById("wt-table")!;
+    const num = (el: Element, name: string) => Number(el.getAttribute(name));
+    return {
+      year: num(table, "data-year"),
+      weeklyHours: num(table, "data-weekly-hours"),
+      profile: table.getAttribute("data-profile")!,
+      months: [...table.querySelectorAll("tbody tr[data-month]")].map((tr) => ({
+        month: num(tr, "data-month"),
+        workingDays: num(tr, "data-working-days"),
+        hours: num(tr, "data-hours"),
+        shortened: [...tr.querySelectorAll("[data-date]")].map((el) => el.getAttribute("data-date")!),
+      })),
+      quarters: [...table.querySelectorAll("tbody tr[data-quarter]")].map((tr) => ({
+        quarter: num(tr, "data-quarter"),
+        workingDays: num(tr, "data-working-days"),
+        hours: num(tr, "data-hours"),
+      })),
+      total: { workingDays: num(table.querySelector("tfoot tr")!, "data-working-days"), hours: num(table.querySelector("tfoot tr")!, "data-hours") },
+      bars: [...document.querySelectorAll("#wt-chart g[data-month]")].map((g) => ({
+        month: num(g, "data-month"),
+        hours: num(g, "data-hours"),
+        label: g.querySelector(".wt-value")!.textContent!,
+      })),
+    };
+  });
+}
+
+/** The engine's working time of a year, in the shape shownWorkingTime reads (the labels aside). */
+export function engineWorkingTime(year: number, options: { weeklyHours?: number; profile?: "standard" | "state" } = {}): Omit<ShownWorkingTime, "bars"> & { bars: { month: number; hours: number }[] } {
+  const answer = workingTime(year, options);
+  return {
+    year,
+    weeklyHours: answer.weeklyHours,
+    profile: answer.profile.code,
+    months: answer.months.map((m) => ({ month: m.month, workingDays: m.workingDays, hours: m.hours, shortened: m.shortenedDays.map((d) => d.date) })),
+    quarters: answer.quarters.map((q) => ({ quarter: q.quarter, workingDays: q.workingDays, hours: q.hours })),
+    total: { workingDays: answer.total.workingDays, hours: answer.total.hours },
+    bars: answer.months.map((m) => ({ month: m.month, hours: m.hours })),
+  };
 }

@@ -1,21 +1,26 @@
 /**
  * A test fixture server for the site tests: serves the publish folder (public/) and answers the few
  * API URLs the pages call (/v3/holidays, /v3/bridge-days, /v3/half-days, /v3/long-weekends, /v3/period,
- * /v3/shift, /v3/leave-plan, /v3/due-dates, /v3/due-dates/catalogue, /v3/openapi.json, HEAD /holidays, the feed) straight from the calendar engine
+ * /v3/shift, /v3/leave-plan, /v3/due-dates, /v3/due-dates/catalogue, /v3/working-time, /v3/openapi.json, HEAD /holidays, the feed) straight from the calendar engine
  * (data-gen/ and its resources.ts, as the v3 function calls them), and the dataset's files (/v3/data/..., which the
  * home page reads a year's lists from) as the build would write them (build/generate.ts datasetFileBody, computed
- * whether or not public/ holds a built dataset). It is not the API: the API's own behaviour is tested elsewhere;
+ * whether or not public/ holds a built dataset; a CSV file with the CSV content type). It is not the API: the API's own behaviour is tested elsewhere;
  * this only lets the browser tests run without it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, leavePlan, findDueDateRule, parseBounds, parseConvention, parseDueDay, parseIsoDate, parseLeaveDays, parseLeaveObjective, parseSteps, parseYear, period, shift } from "swedish-calendar/core";
+import {
+  bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, leavePlan, findDueDateRule, findWorkingTimeProfile, parseBounds, parseConvention, parseDueDay, parseIsoDate,
+  parseLeaveDays, parseLeaveObjective, parseSteps, parseWeeklyHours, parseYear, period, shift,
+} from "swedish-calendar/core";
 import { PROBLEM_TITLES, ProblemError, invalidParameter, problemOf } from "../../contract/problems.js";
 import { parseStrictBoolean } from "../../contract/query.js";
-import { dueDateCatalogueResource, dueDatesResource, longWeekendsResource } from "../../contract/resources.js";
+import { dueDateCatalogueResource, dueDatesResource, longWeekendsResource, workingTimeResource } from "../../contract/resources.js";
 import { DATASET_FOLDER } from "../../contract/routes.js";
+import { PATHS } from "../../contract/paths.js";
+import { CSV_CONTENT_TYPE } from "../../contract/policies.js";
 import { datasetFileBody } from "../../build/generate.js";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -197,6 +202,16 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
       }));
       return true;
     }
+    case PATHS.workingTime: {
+      const weekly = one(p, "weeklyHours");
+      const profile = one(p, "profile");
+      json(res, 200, workingTimeResource(
+        yearOf(p),
+        weekly === undefined ? undefined : parseWeeklyHours(weekly, "weeklyHours"),
+        profile === undefined ? undefined : findWorkingTimeProfile(profile, "profile"),
+      ));
+      return true;
+    }
     case "/v3/due-dates/catalogue":
       json(res, 200, dueDateCatalogueResource());
       return true;
@@ -226,7 +241,8 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
           json(res, 404, { type: "https://calendar.test/problems/not-found", title: "Not found", status: 404, detail: `no dataset file ${url.pathname}` }, "application/problem+json");
           return true;
         }
-        res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+        const type = url.pathname.endsWith(".csv") ? CSV_CONTENT_TYPE : "application/json";
+        res.writeHead(200, { "Content-Type": type, "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
         res.end(method === "HEAD" ? undefined : body);
         return true;
       }

@@ -19,8 +19,9 @@ function routeTemplate(id: RouteId): string {
 }
 
 export function datasetConfig(now = new Date()): DatasetConfig {
-  const routes: Exclude<DatasetFileName, "yearDays">[] = ["holidays", "bridgeDays", "halfDays", "longWeekends", "dueDates", "dueDateCatalogue"];
+  const routes: Exclude<DatasetFileName, "yearDays" | "workingTimeCsv">[] = ["holidays", "bridgeDays", "halfDays", "longWeekends", "dueDates", "dueDateCatalogue", "workingTime"];
   const files = Object.fromEntries(routes.map((id) => [id, routeTemplate(id)])) as Record<DatasetFileName, string>;
   files.yearDays = STATIC_ONLY_FILES.yearDays.file;
+  files.workingTimeCsv = STATIC_ONLY_FILES.workingTimeCsv.file;
   return { years: deployedRange(now).years, files };
 }

@@ -1,9 +1,11 @@
 /**
  * The static dataset as the home page reads it, as a CDN client would: a year's lists (holidays, bridge days, half
- * days, long weekends, every Day of the year) and the due-date catalogue and schedules from their files, so that
+ * days, long weekends, every Day of the year), its working time with the defaults (and the CSV file the page links to)
+ * and the due-date catalogue and schedules from their files, so that
  * looking through years costs nothing of the API's rate limit (dataset files are never counted: on the deployed
  * service the CDN serves them, and the standalone server computes a file it has not built without counting it).
- * Only what must be computed goes to the API: a period, a shift, a leave plan, a rule of your own.
+ * Only what must be computed goes to the API: a period, a shift, a leave plan, a rule of your own, a working time
+ * other than the defaults.
  *
  * The file templates and the years that have files are not written here: the page is built with them
  * (./dataset-config.ts, from the route table's `static` declarations and build/deployed.ts) and this module only
@@ -14,7 +16,8 @@ import { PATHS } from "../../../contract/paths.ts";
 import { apiUrl } from "./api.ts";
 
 /** The dataset files the site reads. */
-export type DatasetFileName = "holidays" | "bridgeDays" | "halfDays" | "longWeekends" | "yearDays" | "dueDates" | "dueDateCatalogue";
+export type DatasetFileName =
+  | "holidays" | "bridgeDays" | "halfDays" | "longWeekends" | "yearDays" | "dueDates" | "dueDateCatalogue" | "workingTime" | "workingTimeCsv";
 
 export interface DatasetConfig {
   /** the years the deployed service has each year's files for (build/deployed.ts deployedRange) */
@@ -83,4 +86,10 @@ export function dueDatesSource(config: DatasetConfig, year: number, schedule: st
 /** The due-date schedules (each with its `since`): the catalogue's file. */
 export function dueDateCatalogueSource(config: DatasetConfig): string {
   return config.files.dueDateCatalogue;
+}
+
+/** A year's working time with the defaults (40 hours a week, the standard profile): its file, or the API's route. */
+export function workingTimeSource(config: DatasetConfig, year: number): string {
+  if (hasYearFiles(config, year)) return fillTemplate(config.files.workingTime, { year });
+  return apiUrl(PATHS.workingTime, [["year", String(year)]]);
 }

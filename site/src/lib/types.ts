@@ -10,6 +10,8 @@ export type { DayListResource as DayList } from "../../../contract/bodies.js";
 export type { Duration, DaysOff, SpanCounts, Period, PeriodSummary } from "swedish-calendar/core";
 export type { AppliedStep, Shift } from "swedish-calendar/core";
 export type { LeaveBreak, LeavePlan, LongWeekend } from "swedish-calendar/core";
+/** GET /v3/working-time and its dataset file: the engine's `workingTime` answer */
+export type { ShortenedDay, WorkingTime } from "swedish-calendar";
 
 /** GET /v3/long-weekends */
 export interface LongWeekendList {

@@ -1,11 +1,12 @@
 /**
  * Home page behaviour, in the page's language (`<html lang>`), one module per widget under ./home/: the year view
- * (the year picker, today on the month grids), the leave planner, pay and payment dates, the feed subscription
+ * (the year picker, today on the month grids), the leave planner, pay and payment dates, working time, the feed subscription
  * builder, and the period and shift calculators. Plain DOM code; every API value is escaped or set as text.
  */
 import { initYearView, openInitialYear } from "./home/year.ts";
 import { initPlanner } from "./home/planner.ts";
 import { initPay } from "./home/pay.ts";
+import { initWorkingTime } from "./home/working-time.ts";
 import { initFeedBuilder } from "./home/feed-builder.ts";
 import { initCalculators } from "./home/calculators.ts";
 
@@ -13,6 +14,7 @@ initYearView();
 // the widgets that mark the grids and follow the shown year register before the first year is decorated
 initPlanner();
 initPay();
+initWorkingTime();
 initFeedBuilder();
 initCalculators();
 openInitialYear();
