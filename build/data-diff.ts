@@ -7,8 +7,9 @@
  * OLD and NEW are publish folders (public/ as `npm run build:data` leaves it, or a copy). The files are read from
  * each build's index (v3/data/index.json and its parts: every file's content hash), so only the files whose hashes
  * differ are opened. A file's dates: in JSON, each object with a `date` (a Day, wherever it sits) and each object
- * with a `start` and an `end` (a long weekend: every date it spans); in iCalendar, each event's DTSTART. A date is
- * listed when what a file says of it differs between the builds.
+ * with a `start` and an `end` (a long weekend: every date it spans); in iCalendar, each event's DTSTART; in CSV, each
+ * row whose first field is a date (days.csv: a row per date). A date is listed when what a file says of it differs
+ * between the builds.
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -64,6 +65,11 @@ export function datesOfFile(path: string, text: string): Map<string, string> {
     for (const block of text.split("BEGIN:VEVENT\r\n").slice(1)) {
       const start = /^DTSTART(?:;[^:\r\n]*)?:(\d{4})(\d{2})(\d{2})/m.exec(block);
       if (start) say(`${start[1]}-${start[2]}-${start[3]}`, block);
+    }
+  } else if (path.endsWith(".csv")) {
+    for (const row of text.split("\r\n")) {
+      const first = row.slice(0, 10);
+      if (ISO_DATE.test(first) && row.charAt(10) === ",") say(first, row);
     }
   } else if (path.endsWith(".json")) {
     const visit = (value: unknown): void => {

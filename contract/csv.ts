@@ -7,7 +7,7 @@
  * names where there is one), CRLF after every row (the last too), `,` between fields, a field quoted (`"`, a quote
  * doubled) only when it holds a comma, a quote, CR or LF. Dates are ISO (`YYYY-MM-DD`), booleans `true`/`false`, an
  * absent value an empty field, several values in one field joined by `;`. docs/static-dataset.md documents every
- * column with its Swedish and English name (test/contract/csv.test.ts checks that the docs list exactly these columns).
+ * column with its Swedish and English name (test/contract/working-time.test.ts checks that the docs list these columns).
  */
 import { bridgeDays, daysOfYear, halfDays, type Day, type WorkingTime } from "swedish-calendar";
 

@@ -16,7 +16,7 @@ import { CORRECTIONS, DEFAULT_FEED_OPTIONS, OBSERVANCE_CODES, writeFeed, type Da
 import { diffDatasets, formatDiff } from "../../build/data-diff.js";
 import {
   FLAG_VARIANTS, OPENAPI_PATH, bridgeDaysPath, dayPath, dueDatesPath, halfDaysPath, holidaysPath, icsPath, longWeekendsPath,
-  occurrencesPath, yearDaysPath,
+  occurrencesPath, yearDaysPath, workingTimePath, workingTimeCsvPath, daysCsvPath,
 } from "../../build/layout.js";
 import { PROJECT_ROOT } from "../../build/materialise.js";
 
@@ -62,6 +62,11 @@ describe("data:diff after a correction", () => {
       // every date of each long weekend before and after (Ascension's with its bridge day: 05-27..30, 06-03..06)
       [longWeekendsPath(1954)]: [...HOLIDAY_DATES, d("05-28"), d("05-29"), d("05-30"), d("06-04")].sort(),
       [dueDatesPath(1954, "salary-25")]: [d("04-22"), d("04-23")],
+      // the working days of April and June moved (no date in the files: a standard answer shortens no day)
+      [workingTimePath(1954)]: [],
+      [workingTimeCsvPath(1954)]: [],
+      // a row per date: the holidays, and the bridge and half days that moved with them
+      [daysCsvPath(1954)]: [...HOLIDAY_DATES, d("05-28"), d("06-04"), d("04-15"), d("04-22"), d("05-26"), d("06-02")].sort(),
       ...Object.fromEntries(codes.map((code, i) => [occurrencesPath(1954, code), [HOLIDAYS_AFTER[i], HOLIDAYS_BEFORE[i]].sort()])),
       // the Day files of the window: the four days that became the Easter holidays
       ...Object.fromEntries(HOLIDAYS_AFTER.slice(0, 4).map((date) => [dayPath(date), [date]])),
@@ -83,7 +88,7 @@ describe("data:diff after a correction", () => {
     expect(JSON.parse(json)).toEqual(diffDatasets(before, after));
     const text = execFileSync("npm", ["run", "--silent", "data:diff", "--", before, after], { cwd: PROJECT_ROOT, encoding: "utf8" });
     expect(text).toBe(formatDiff(diffDatasets(before, after)));
-    expect(text).toContain(`files: 23 (23 changed, 0 added, 0 removed)`);
+    expect(text).toContain(`files: 26 (26 changed, 0 added, 0 removed)`);
     expect(text).toContain(`dates whose answers changed: 24`);
     expect(text).toContain(`  ${EASTER.date}: ${EASTER.years.join(", ")}`);
   });

@@ -74,11 +74,12 @@ describe("the plan of the full build (npm run build:data:full-days: 1930-9999, -
     // the index's parts: one per century 19xx..99xx, and common
     expect(counts.get("v3/data/index")).toBe(99 - 19 + 1 + 1);
     expect(counts.get("ics")).toBe(YEARS);
-    // four holiday variants, bridge days, half days, long weekends, flag days, days.json, observances/, due-dates/
-    expect(counts.get("v3/data/2024")).toBe(FLAG_VARIANTS.length + 5 + 2);
+    // four holiday variants, bridge days, half days, long weekends, flag days, days.json, observances/, due-dates/,
+    // working-time.json, days.csv, working-time.csv
+    expect(counts.get("v3/data/2024")).toBe(FLAG_VARIANTS.length + 5 + 2 + 3);
     // no flag-days file before 1983 (the function answers those years' 400)
-    expect(counts.get("v3/data/1982")).toBe(FLAG_VARIANTS.length + 4 + 2);
-    expect(counts.get("v3/data/1983")).toBe(FLAG_VARIANTS.length + 5 + 2);
+    expect(counts.get("v3/data/1982")).toBe(FLAG_VARIANTS.length + 4 + 2 + 3);
+    expect(counts.get("v3/data/1983")).toBe(FLAG_VARIANTS.length + 5 + 2 + 3);
     // a due-date schedule's file from its since: salary-25 always, tax-account from 2012, child-benefit from 2015
     expect(counts.get("v3/data/2011/due-dates")).toBe(1);
     expect(counts.get("v3/data/2012/due-dates")).toBe(2);
@@ -233,6 +234,7 @@ describe("a small real build (2024-2025, --days none)", () => {
 
   it("the manifest counts the new kind", () => {
     expect(manifest.kinds["year-days"].files).toBe(2);
+    for (const kind of ["working-time", "days-csv", "working-time-csv"]) expect([kind, manifest.kinds[kind].files]).toEqual([kind, 2]);
     expect(manifest.files).toBe(2 * FILES_PER_YEAR + 4);
   });
 

@@ -76,6 +76,9 @@ describe("build/materialise.ts", () => {
     });
     expect(manifest.kinds.holidays.files).toBe(12);
     expect(manifest.kinds.days.files).toBe(4);
+    expect(manifest.kinds["working-time"].files).toBe(3);
+    expect(manifest.kinds["days-csv"].files).toBe(3);
+    expect(manifest.kinds["working-time-csv"].files).toBe(3);
     // every named due-date schedule answers 2023-2025: three files a year, and the catalogue
     expect(manifest.kinds["due-dates"].files).toBe(9);
     expect(manifest.kinds["due-date-catalogue"].files).toBe(1);

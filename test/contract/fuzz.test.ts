@@ -45,14 +45,14 @@ const HOSTILE = [
 
 const PARAM_NAMES = [
   "year", "sundays", "saturdays", "from", "to", "bounds", "date", "add", "postpone", "code", "days", "objective",
-  "weekends", "defacto", "bridge", "half", "busy", "flags", "convention", "schedule", "day", "due",
+  "weekends", "defacto", "bridge", "half", "busy", "flags", "convention", "schedule", "day", "due", "weeklyHours", "profile",
   "Year", "ADD", "year[]", "add[]", "", "x", "%79ear", "y%65ar", "__proto__", "constructor", "😀",
 ];
 
 const V3_PREFIXES = [
   "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/long-weekends", "/v3/days/", "/v3/period", "/v3/shift",
   "/v3/leave-plan", "/v3/observances", "/v3/flag-days", "/v3/flag-days/catalogue", "/v3/flag-days/",
-  "/v3/adjust", "/v3/due-dates", "/v3/due-dates/catalogue", "/v3/due-dates/",
+  "/v3/adjust", "/v3/due-dates", "/v3/due-dates/catalogue", "/v3/due-dates/", "/v3/working-time", "/v3/working-time/",
   "/v3/observances/", "/v3/openapi.json", "/v3", "/v3/", "/v3/days", "/V3/holidays", "/v3//holidays", "/v3/holidays/",
   "/v3/./holidays", "/v3/x/../holidays", "/v3/%68olidays", "/.netlify/functions/v3/v3/holidays", "/health", "/",
 ];
@@ -110,6 +110,12 @@ const conventionText = fc.oneof(
   fc.constantFrom("following", "preceding", "modified-following", "modified-preceding", "nearest", "unadjusted", "", "Following", "modified_following", "next"),
   fc.constantFrom(...HOSTILE),
 );
+const weeklyHoursText = fc.oneof(
+  fc.integer({ min: -4, max: 250 }).map((quarters) => String(quarters / 4)),
+  fc.constantFrom("40", "38.25", "37.5", "0", "61", "37.3", "abc", "40.0", "05", "1e1", "0x28", "", " 40", "+40", "-1", "60.25", "NaN", "Infinity"),
+  fc.constantFrom(...HOSTILE),
+);
+const profileText = fc.oneof(fc.constantFrom("standard", "state", "State", "", "nope", "standard,state"), fc.constantFrom(...HOSTILE));
 const scheduleText = fc.oneof(fc.constantFrom("salary-25", "child-benefit", "tax-account", "", "custom", "SALARY-25", "salary"), fc.constantFrom(...HOSTILE));
 const dueDayText = fc.oneof(fc.constantFrom("1", "12", "25", "29", "30", "31", "last", "0", "32", "05", "-1", "Last", "", "1.5"), fc.constantFrom(...HOSTILE));
 
@@ -192,6 +198,10 @@ const v3Targeted: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(yearText, dueDayText, conventionText).map(([y, d, c]) => `/v3/due-dates?year=${encode(y)}&day=${encode(d)}&convention=${encode(c)}`),
   fc.tuple(fc.option(yearText), fc.option(scheduleText), fc.option(dueDayText), fc.option(conventionText)).map(
     ([y, s, d, c]) => `/v3/due-dates?${[y && `year=${encode(y)}`, s && `schedule=${encode(s)}`, d && `day=${encode(d)}`, c && `convention=${encode(c)}`].filter(Boolean).join("&")}`,
+  ),
+  // working time: quarter hours in and around the range, near misses, and the profiles (state from 2017)
+  fc.tuple(fc.option(yearText), fc.option(weeklyHoursText), fc.option(profileText)).map(
+    ([y, w, p]) => `/v3/working-time?${[y && `year=${encode(y)}`, w && `weeklyHours=${encode(w)}`, p && `profile=${encode(p)}`].filter(Boolean).join("&")}`,
   ),
   fc.tuple(dateText, dateText, leaveDaysText, objectiveText).map(
     ([a, b, n, o]) => `/v3/leave-plan?from=${encode(a)}&to=${encode(b)}&days=${encode(n)}&objective=${encode(o)}`,

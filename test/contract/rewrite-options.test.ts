@@ -28,6 +28,7 @@ function targets(): string[] {
       list.push(`/v3/due-dates?year=${y}&schedule=${schedule}&day=20`, `/v3/due-dates?year=${y}&schedule=${schedule}&convention=following`);
     }
     list.push(`/v3/due-dates?year=${y}&day=25&convention=preceding`);
+    list.push(`/v3/working-time?year=${y}`, `/v3/working-time?year=${y}&weeklyHours=40`, `/v3/working-time?profile=state&year=${y}`, `/v3/working-time?year=${y}&x=1`);
     for (const code of [...OBSERVANCE_CODES, "nope"]) list.push(`/v3/observances/${code}?from=${y}`);
     list.push(`/v3/observances/whitMonday?from=${y}&to=${y}`, `/v3/observances/whitsun?to=${y}`);
   }
@@ -91,12 +92,18 @@ describe("resolveRewrite with the matched row (options.routeId) = resolveRewrite
     ["/v3/holidays?year=2024", "/v3/data/2024/holidays.json"],
     ["/v3/observances/whitsun?from=2024", "/v3/data/2024/observances/whitsun.json"],
     ["/v3/due-dates?year=2026&schedule=child-benefit", "/v3/data/2026/due-dates/child-benefit.json"],
+    ["/v3/working-time?year=2026", "/v3/data/2026/working-time.json"],
+    ["/v3/working-time?year=2026&x=1", "/v3/data/2026/working-time.json"],
     ["/v3/observances", "/v3/data/observances.json"],
     ["/v3/openapi.json", "/v3/data/openapi.json"],
     ["/v3/holidays?year=2024&sundays=1", undefined],
     ["/v3/holidays?year=2024&year=2025", undefined],
     ["/v3/observances/whitsun?from=2024&to=2024", undefined],
     ["/v3/due-dates?year=2026&schedule=child-benefit&day=20", undefined],
+    ["/v3/working-time?year=2026&weeklyHours=40", undefined],
+    ["/v3/working-time?year=2026&profile=standard", undefined],
+    ["/v3/working-time?year=2026&year=2027", undefined],
+    ["/v3/working-time", undefined],
     ["/v3/period?from=2024-01-01&to=2024-12-31", undefined],
     ["/ical/holidays?bridge=1", undefined],
   ])("%s -> %s, with and without the row", (target, file) => {
@@ -161,6 +168,7 @@ describe("resolveRewrite with what the build wrote (options.built)", () => {
     ["/v3/observances/whitsun?from=2024", "/v3/data/2024/observances/whitsun.json"],
     ["/v3/due-dates?year=2024&schedule=tax-account", "/v3/data/2024/due-dates/tax-account.json"],
     ["/v3/flag-days?year=2025", "/v3/data/2025/flag-days.json"],
+    ["/v3/working-time?year=2025", "/v3/data/2025/working-time.json"],
     // catalogue files: no placeholder, written by every build
     ["/v3/observances", "/v3/data/observances.json"],
     ["/v3/flag-days/catalogue", "/v3/data/flag-days.json"],
@@ -183,6 +191,7 @@ describe("resolveRewrite with what the build wrote (options.built)", () => {
     "/v3/long-weekends?year=9999",
     "/v3/flag-days?year=2031",
     "/v3/due-dates?year=2031&schedule=salary-25",
+    "/v3/working-time?year=2019",
     "/v3/observances/whitsun?from=2019", // an observance series whose `from` is outside the years
     "/v3/observances/easterSunday?from=2031",
   ])("outside what was built: %s -> undefined (a file without `built`)", (target) => {
@@ -208,6 +217,7 @@ describe("resolveRewrite with what the build wrote (options.built)", () => {
     const yearTargets = (y: number) => [
       `/v3/holidays?year=${y}`, `/v3/holidays?year=${y}&saturdays=true`, `/v3/bridge-days?year=${y}`, `/v3/half-days?year=${y}`,
       `/v3/long-weekends?year=${y}`, `/v3/flag-days?year=${y}`, `/v3/due-dates?year=${y}&schedule=salary-25`, `/v3/observances/mayDay?from=${y}`,
+      `/v3/working-time?year=${y}`,
     ];
     for (const y of [1930, 2019, 2020, 2021, 2029, 2030, 2031, 9999]) {
       const inside = y >= 2020 && y <= 2030;

@@ -173,6 +173,7 @@ describe("matchRoute, exact values", () => {
     ["/v3/observances", "observances", {}],
     ["/v3/flag-days/catalogue", "flagDayCatalogue", {}],
     ["/v3/due-dates/catalogue", "dueDateCatalogue", {}],
+    ["/v3/working-time", "workingTime", {}],
     ["/v3/holidays", "holidays", {}],
     ["/holidays", "v2Holidays", {}],
     ["/holidays/", "v2Holidays", {}],

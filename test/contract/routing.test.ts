@@ -111,6 +111,9 @@ describe("files requested by their own path", () => {
     ["/v3/data/index.json", { contentType: "json", surface: "v3" }],
     ["/v3/data/index/20xx.json", { contentType: "json", surface: "v3" }],
     ["/v3/data/2024/days.json", { contentType: "json", surface: "v3" }],
+    ["/v3/data/2024/working-time.json", { contentType: "json", surface: "v3" }],
+    ["/v3/data/2024/days.csv", { contentType: "csv", surface: "v3" }],
+    ["/v3/data/9999/working-time.csv", { contentType: "csv", surface: "v3" }],
     ["/ics/svenska-helgdagar-2024.ics", { contentType: "calendar", surface: "feed" }],
     ["/api/", undefined],
     ["/_astro/x.js", undefined],
@@ -137,6 +140,26 @@ describe("the generated _headers, as Netlify parses it", () => {
       expect(rule.values["Content-Type"]).toBe("application/json; charset=utf-8");
     }
     expect(rules.at(-1)).toEqual({ for: "/*", values: { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } });
+  });
+});
+
+describe("the CSV files' headers on Netlify: every matching rule in order, a later value replacing an earlier one", () => {
+  it("Netlify's parser and header matcher give a CSV file text/csv and a JSON file of the same folder application/json", async () => {
+    const file = join(dir, "_headers");
+    writeFileSync(file, headersFile());
+    const { headers } = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: false });
+    // as @netlify/headers applies them (headersForPath: the matching rules' values merged in order)
+    const at = (path: string) =>
+      (headers as { forRegExp: RegExp; values: Record<string, string> }[]).filter((h) => h.forRegExp.test(path)).reduce<Record<string, string>>((all, h) => ({ ...all, ...h.values }), {});
+    for (const path of ["/v3/data/2026/days.csv", "/v3/data/1930/working-time.csv"]) {
+      expect(at(path)).toMatchObject({ "Content-Type": "text/csv; charset=utf-8", "Cache-Control": at("/v3/data/2026/working-time.json")["Cache-Control"], "RateLimit-Policy": "10;w=60" });
+    }
+    expect(at("/v3/data/2026/working-time.json")["Content-Type"]).toBe("application/json; charset=utf-8");
+    expect(at("/v3/data/2026/days.json")["Content-Type"]).toBe("application/json; charset=utf-8");
+    expect(at("/v3/working-time")["Content-Type"]).toBe("application/json; charset=utf-8");
+    // the CSV rules come after the folder's, so they are the later ones
+    const order = headerRules().map((r) => r.for);
+    expect(order.indexOf("/v3/data/:year/days.csv")).toBeGreaterThan(order.indexOf("/v3/data/*"));
   });
 });
 

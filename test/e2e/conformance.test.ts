@@ -52,6 +52,7 @@ const SAMPLES: Record<string, { ok: string[]; bad?: string }> = {
   adjust: { ok: ["/v3/adjust?date=2026-06-19&convention=modified-following", "/v3/adjust?date=2026-06-22&convention=nearest"], bad: "/v3/adjust?date=2026-06-19&convention=next" },
   dueDates: { ok: ["/v3/due-dates?schedule=salary-25", "/v3/due-dates?year=2026&schedule=child-benefit", "/v3/due-dates?year=2026&day=last&convention=preceding"], bad: "/v3/due-dates?year=2011&schedule=tax-account" },
   dueDateCatalogue: { ok: ["/v3/due-dates/catalogue"] },
+  workingTime: { ok: ["/v3/working-time?year=2026", "/v3/working-time?year=2027&weeklyHours=38.25&profile=state"], bad: "/v3/working-time?year=2016&profile=state" },
   openapi: { ok: ["/v3/openapi.json"] },
   health: { ok: ["/health", "/health?ready"], bad: "/health?ready=maybe" },
   feed: { ok: ["/ical/svenska-helgdagar.ics", "/ical/svenska-helgdagar.ics?bridge&half=YES&busy=1"], bad: "/ical/svenska-helgdagar.ics?sundays=maybe" },

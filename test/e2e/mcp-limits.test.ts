@@ -38,7 +38,7 @@ describe.skipIf(process.env.E2E === "off")("MCP limits on the standalone server 
 
   it("handshake, tools/list and pings are free; 10 distinct shift_date calls answer, the 11th is 429 with Retry-After", async () => {
     const { client, base } = await connect();
-    expect((await client.listTools()).tools.length).toBe(11);
+    expect((await client.listTools()).tools.length).toBe(12);
     for (let i = 0; i < 5; i++) await client.ping();
     for (let n = 1; n <= 10; n++) {
       const result = await client.callTool({ name: "shift_date", arguments: { date: "2024-02-01", steps: [`${n}d`] } });
@@ -58,7 +58,7 @@ describe.skipIf(process.env.E2E === "off")("MCP limits on the standalone server 
     expect(raw.headers.get("ratelimit-policy")).toBe("10;w=60");
     // protocol messages still answer once over
     await client.ping();
-    expect((await client.listTools()).tools.length).toBe(11);
+    expect((await client.listTools()).tools.length).toBe(12);
     await client.close();
   });
 

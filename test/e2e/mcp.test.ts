@@ -38,7 +38,7 @@ describe.skipIf(!BASE)("MCP over HTTP with the SDK's client (standalone server)"
     await client?.close();
   });
 
-  it("initializes and lists the eleven tools with their input schemas", async () => {
+  it("initializes and lists the twelve tools with their input schemas", async () => {
     expect(client.getServerVersion()?.name).toBe("swedish-calendar");
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
