@@ -8,6 +8,8 @@
 // `npx swedish-calendar` works after `npm ci` (npm links no bin whose file does not exist). It builds only where it
 // can and must: not under `npm pack` or `npm publish` (prepack builds), not in an install without the dev
 // dependencies (`npm ci --omit=dev`: no esbuild or TypeScript, and nothing needs the bin).
+// npm runs a linked package's `prepare` even under `--ignore-scripts`, also where only package.json has been copied
+// (a container's install layer): package.json's `prepare` runs this file only where it exists.
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
