@@ -103,7 +103,8 @@ export const WORKING_TIME_PROFILES: readonly (WorkingTimeProfileRule & { code: W
 /** The profile codes, in table order (the first is the default). */
 export const WORKING_TIME_PROFILE_CODES: readonly WorkingTimeProfileCode[] = WORKING_TIME_PROFILES.map((p) => p.code);
 
-export const DEFAULT_WORKING_TIME_PROFILE: WorkingTimeProfileCode = "standard";
+/** The default profile: the table's first, as the API's `profile` parameter and the MCP tool take it (WORKING_TIME_PROFILE_CODES[0]). */
+export const DEFAULT_WORKING_TIME_PROFILE: WorkingTimeProfileCode = PROFILES_TABLE[0].code;
 
 const PROFILES_BY_CODE: ReadonlyMap<string, WorkingTimeProfileRule> = new Map(WORKING_TIME_PROFILES.map((p) => [p.code, p]));
 
