@@ -237,3 +237,8 @@ export {
   dataVersion,
 } from "./data-version.js";
 
+// Weekday and month names in Swedish and English: the site, the MCP summaries (the command-line tool takes its module)
+export {
+  MONTH_NAMES,
+  WEEKDAY_NAMES,
+} from "./calendar-words.js";

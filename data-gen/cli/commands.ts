@@ -7,6 +7,8 @@ import { parseDueDay, parseDueScheduleList } from "../duedates.js";
 import { findWorkingTimeProfile, parseWeeklyHours, WORKING_TIME_PROFILE_CODES } from "../working-time.js";
 import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
 import { FLAG_DAYS_FROM } from "../flagdays.js";
+import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES } from "../feed-options.js";
+import { FEED_SIGNATURES, LIBRARY_SIGNATURES } from "../signatures.js";
 import { BOUNDS, CONVENTIONS, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, checkYearRange, parseBounds, parseLeaveDays, parseSteps, type Bounds } from "../validation.js";
 
 import { BIN, ARGUMENT_NAMES, SCHEDULE_CODES, WORDS, MONTHS, conventionOf, hoursText, minutesText, dateArg, dayName, dayShort, fields, flagDayName, observanceName, orderOrSpan, refusing, table, typeName, weekdayName, yearArg, type Invocation } from "./words.js";
@@ -33,6 +35,27 @@ export interface Command {
   raw?: boolean;
   /** another name the command answers to (the Swedish one) */
   alias?: string;
+}
+
+/**
+ * The flags of a function's boolean options, by the names its signature declares (../signatures.ts): a command takes
+ * each as `--name`.
+ */
+function booleanOptions(signature: { readonly "options?": Readonly<Record<string, string>> }): string[] {
+  return Object.entries(signature["options?"]).filter(([, kind]) => kind === "boolean").map(([name]) => name.replace(/\?$/, ""));
+}
+
+/** Each given flag as its option: `{ sundays: true, saturdays: false }`. */
+const optionsOf = (flags: readonly string[], inv: Invocation) => Object.fromEntries(flags.map((flag) => [flag, inv.flags.has(flag)]));
+
+const HOLIDAY_FLAGS = booleanOptions(LIBRARY_SIGNATURES.holidays);
+const SHIFT_FLAGS = booleanOptions(LIBRARY_SIGNATURES.shiftDate);
+/** The feed's boolean options as flags: `--bridge` turns one on, `--no-defacto` turns off one that is on by default. */
+const FEED_FLAG_OF = Object.fromEntries(FEED_OPTION_NAMES.map((name) => [name, DEFAULT_FEED_OPTIONS[name] ? `no-${name}` : name]));
+const FEED_FLAGS = [...FEED_OPTION_NAMES.filter((n) => !DEFAULT_FEED_OPTIONS[n]), ...FEED_OPTION_NAMES.filter((n) => DEFAULT_FEED_OPTIONS[n])]
+  .map((name) => FEED_FLAG_OF[name]);
+if (!booleanOptions(FEED_SIGNATURES.icsFeed).every((name) => Object.hasOwn(FEED_FLAG_OF, name))) {
+  throw new Error("commands.ts: a boolean option of the feed has no flag");
 }
 
 export function dayListRender(days: Day[], { lang }: Invocation): string {
@@ -66,11 +89,11 @@ export const COMMANDS: Record<string, Command> = {
   },
   holidays: {
     args: ["year"],
-    flags: ["sundays", "saturdays"],
+    flags: HOLIDAY_FLAGS,
     values: [],
     summary: "the public and de facto holidays of a year",
     help: "One row per day off with a name (and the five eves). --sundays adds the other Sundays, --saturdays every Saturday.\nExample: swedish-calendar holidays 2026 --sundays",
-    compute: (inv) => holidays(yearArg(inv, 0), { sundays: inv.flags.has("sundays"), saturdays: inv.flags.has("saturdays") }),
+    compute: (inv) => holidays(yearArg(inv, 0), optionsOf(HOLIDAY_FLAGS, inv)),
     render: dayListRender,
   },
   "bridge-days": {
@@ -128,7 +151,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   shift: {
     args: ["date", "step..."],
-    flags: ["postpone"],
+    flags: SHIFT_FLAGS,
     values: [],
     summary: "moves a date by steps: d days, b working days, w weeks, m months, y years",
     help: `Steps are applied in order (1m 10b, or 1m,10b; -3b goes back). --postpone applies the Sunday rule of Lag (1930:173):\na result on a Sunday, public holiday or eve moves to the next working day. At most ${MAX_STEPS} steps.\nExample: swedish-calendar shift 2026-01-31 1m 10b --postpone`,
@@ -138,7 +161,7 @@ export const COMMANDS: Record<string, Command> = {
       for (const step of steps) refusing(() => parseSteps([step]), () => inv.say.notAStep(step), inv.say);
       refusing(() => parseSteps(steps), () => inv.say.tooManySteps, inv.say);
       return refusing(
-        () => shiftDate(date, steps, { postpone: inv.flags.has("postpone") }),
+        () => shiftDate(date, steps, optionsOf(SHIFT_FLAGS, inv)),
         (e) => (e.argument === "add" ? inv.say.stepsOutside : e.argument === "postpone" ? inv.say.postponeOutside : undefined),
         inv.say,
       );
@@ -303,7 +326,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   ics: {
     args: ["from-year", "to-year?"],
-    flags: ["bridge", "half", "saturdays", "sundays", "flags", "busy", "no-defacto"],
+    flags: FEED_FLAGS,
     values: ["due"],
     summary: `the iCalendar feed of the years (at most ${MAX_SPAN_YEARS}), to stdout`,
     help: `The feed the service serves for the same years and options. --bridge bridge days, --half half days, --saturdays,\n--sundays every Saturday/Sunday, --flags official flag days, --busy events block time, --no-defacto leaves out the\nfive eves, --due <codes> adds the due dates of schedules (a comma list: ${SCHEDULE_CODES.join(", ")}).\nto-year defaults to from-year.\nExample: swedish-calendar ics 2026 2027 --bridge --due salary-25 > helgdagar.ics`,
@@ -318,16 +341,8 @@ export const COMMANDS: Record<string, Command> = {
       const due = values.get("due");
       const codes = dueDateSchedules().map((s) => s.code);
       if (due !== undefined) refusing(() => parseDueScheduleList(due), () => inv.say.notADueList(due, codes), inv.say);
-      return icsFeed(from, to, {
-        defacto: !flags.has("no-defacto"),
-        bridge: flags.has("bridge"),
-        half: flags.has("half"),
-        saturdays: flags.has("saturdays"),
-        sundays: flags.has("sundays"),
-        flags: flags.has("flags"),
-        busy: flags.has("busy"),
-        ...(values.has("due") ? { due: values.get("due")!.split(",") } : {}),
-      });
+      const options = Object.fromEntries(FEED_OPTION_NAMES.map((name) => [name, flags.has(FEED_FLAG_OF[name]) !== DEFAULT_FEED_OPTIONS[name]]));
+      return icsFeed(from, to, { ...options, ...(values.has("due") ? { due: values.get("due")!.split(",") } : {}) });
     },
     render: (text: string) => text,
     raw: true,

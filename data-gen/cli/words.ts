@@ -5,6 +5,7 @@ import { dueDateSchedules, FIRST_YEAR, LAST_YEAR, CalendarError, flagDayRules, o
 import { parseConvention } from "../business.js";
 import { FLAG_DAYS_FROM } from "../flagdays.js";
 import { hoursOf } from "../working-time.js";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "../calendar-words.js";
 import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
 import { CONVENTIONS, DATE_PARAMETER_PATTERN, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, YEAR_PATTERN, parseIsoDate, parseYear, type Convention } from "../validation.js";
 
@@ -33,15 +34,9 @@ export class UsageError extends Error {}
 // Words
 // ---------------------------------------------------------------------------------------------
 
-export const WEEKDAYS: Record<Lang, readonly string[]> = {
-  sv: ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"],
-  en: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-};
+export const WEEKDAYS: Record<Lang, readonly string[]> = WEEKDAY_NAMES;
 
-export const MONTHS: Record<Lang, readonly string[]> = {
-  sv: ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"],
-  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
-};
+export const MONTHS: Record<Lang, readonly string[]> = MONTH_NAMES;
 
 /** Minutes as hours with at most two decimals, a decimal comma in Swedish: `2008`, `167,33` / `167.33`. */
 export const hoursText = (lang: Lang, minutes: number) => (lang === "sv" ? String(hoursOf(minutes)).replace(".", ",") : String(hoursOf(minutes)));

@@ -3,18 +3,14 @@
  * of contract/parameters.ts), the v3 rows whose bodies it answers, and the short Swedish/English summary beside them;
  * and the server's instructions. How a call is read and answered is ./mcp-tools.ts.
  */
-import type {
-  Adjustment, BridgeDaysResponse, Day, DueDatesResponse, FlagDaysResponse, HalfDaysResponse, HolidaysResponse, LeavePlan, LongWeekendsResponse,
-  OccurrenceList, Period, Shift, WorkingTimeResponse,
-} from "../../contract/bodies.js";
-import { CONVENTIONS_IN_SHORT, SCHEDULE_STANDING_IN_SHORT, WORKING_TIME_READINGS, type ParameterKey } from "../../contract/parameters.js";
+import { CONVENTIONS_IN_SHORT, PARAMETERS, SCHEDULE_STANDING_IN_SHORT, WORKING_TIME_READINGS, type ParameterKey } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
-import { describeDay, observances } from "swedish-calendar";
 import {
   CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS,
   MAX_STEPS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP, WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
-import type { V3BodyRoute } from "./v3-bodies.js";
+import { HOLIDAY_TYPE, dates, dayLine, movedFrom, observanceList, some, weekdayName, weekdayOf, weekdayOfDate, workingTimeSummary } from "./mcp-summaries.js";
+import type { V3Body, V3BodyRoute } from "./v3-bodies.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // What a model does not know (shared by the descriptions and the server's instructions)
@@ -79,8 +75,8 @@ export const MCP_INSTRUCTIONS = [
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * A tool argument: read with a parameter of the table (contract/parameters.ts: its reader, and its JSON Schema of a
- * tool argument). The prose is the tool's own: the parameter's speaks of query strings and HTTP statuses.
+ * A tool argument: read with a parameter of the table (contract/parameters.ts: its reader, its JSON Schema of a tool
+ * argument and its name). The prose is the tool's own: the parameter's speaks of query strings and HTTP statuses.
  */
 export interface ToolArgument {
   name: string;
@@ -94,108 +90,57 @@ export interface ToolRequest {
   key?: string;
 }
 
-export interface ToolDeclaration {
+/** What a tool's summary reads: its route's body (contract/bodies.ts), or an object of its routes' bodies by key. */
+export type ToolAnswer<Q extends readonly ToolRequest[]> = Q[number] extends { key: string }
+  ? { [E in Q[number] as E["key"] & string]: V3Body<E["route"]> }
+  : V3Body<Q[0]["route"]>;
+
+interface Declaration<Q extends readonly ToolRequest[]> {
   name: string;
   title: string;
   description: string;
   arguments: readonly ToolArgument[];
-  requests: readonly ToolRequest[];
+  requests: Q;
   /** the short Swedish/English text beside the body */
-  summary: (answer: any) => string;
+  summary: (answer: ToolAnswer<Q>) => string;
 }
 
-const arg = (name: string, parameter: ParameterKey, description: string): ToolArgument => ({ name, parameter, description });
+/** A tool as the server holds it: its summary reads the body a call of it answered (./mcp-tools.ts runTool). */
+export type ToolDeclaration = Omit<Declaration<readonly ToolRequest[]>, "summary"> & { summary: (answer: unknown) => string };
+
+/** A tool, its summary typed by its routes' bodies. */
+export function tool<const Q extends readonly ToolRequest[]>(declaration: Declaration<Q>): ToolDeclaration {
+  return { ...declaration, summary: (answer) => declaration.summary(answer as ToolAnswer<Q>) };
+}
+
+/** An argument named as its parameter is. */
+const arg = (parameter: ParameterKey, description: string): ToolArgument => ({ name: PARAMETERS[parameter].name, parameter, description });
+
+/**
+ * The one argument named otherwise than its parameter: a shift's `add` is `steps` to a model (a public name of the
+ * tool; its errors still name `add`, as the API's do).
+ */
+const STEPS_ARGUMENT = "steps";
 
 const YEAR_ARGUMENT = `The year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Summaries: one or a few lines, Swedish / English
-// ---------------------------------------------------------------------------------------------------------------
-
-const WEEKDAYS_SV = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"];
-const WEEKDAYS_EN = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
-const weekdayName = (weekday: number) => `${WEEKDAYS_SV[weekday - 1]}/${WEEKDAYS_EN[weekday - 1]}`;
-const weekdayOf = (day: Day) => weekdayName(day.weekday);
-/** The ISO weekday (1 Monday .. 7 Sunday) of a YYYY-MM-DD date. */
-const weekdayOfDate = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-const namesOf = (day: Day) => day.observances.map((o) => `${o.name.sv} / ${o.name.en}`).join(" + ");
-const KIND: Record<string, string> = {
-  public: "helgdag, ledig dag / public holiday, day off",
-  defacto: "de facto-helgdag, ledig dag / de facto holiday, day off",
-  null: "arbetsdag / working day",
-};
-/** An observance's `holidayType` in words. */
-const HOLIDAY_TYPE: Record<string, string> = { public: "helgdag / public holiday", defacto: "de facto-helgdag / de facto holiday" };
-
-let observanceNames: ReadonlyMap<string, { sv: string; en: string }> | undefined;
-
-const MONTHS_SV = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"];
-const MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-/** Hours with two decimals: `168.00 h`. */
-const hoursText = (hours: number) => `${hours.toFixed(2)} h`;
-
-/** `januari/January 2026: 20 arbetsdagar/working days, 160.00 h` and the shortened days, a line per month. */
-function workingTimeSummary(body: WorkingTimeResponse): string {
-  const { total, profile } = body;
-  const head =
-    `${body.year}, ${body.weeklyHours} h/vecka/week (${body.dailyMinutes} min/dag/day), ${profile.name.sv} / ${profile.name.en}: ` +
-    `${total.workingDays} arbetsdagar/working days, ${hoursText(total.hours)}.`;
-  const months = body.months.map((m) => {
-    const shortened = m.shortenedDays.map((d) => `${d.date} ${d.name.sv} / ${d.name.en} −${d.reductionMinutes} min`).join(", ");
-    return (
-      `${MONTHS_SV[m.month - 1]}/${MONTHS_EN[m.month - 1]} ${body.year}: ${m.workingDays} arbetsdagar/working days, ${hoursText(m.hours)}` +
-      (shortened ? ` (förkortade/shortened: ${shortened})` : "")
-    );
-  });
-  return [head, ...months].join("\n");
-}
-
-/** The names of observances given by code (the engine's catalogue), the Swedish then the English: no code is shown. */
-function observanceList(codes: readonly string[]): string {
-  observanceNames ??= new Map(observances().map((o) => [o.code, o.name]));
-  const names = codes.map((code) => observanceNames!.get(code) ?? { sv: code, en: code });
-  return `${names.map((n) => n.sv).join(", ")} / ${names.map((n) => n.en).join(", ")}`;
-}
-
-/** `2026-06-19 (fredag/Friday): Midsommarafton / Midsummer Eve, de facto-helgdag ... ` */
-function dayLine(day: Day): string {
-  const names = namesOf(day);
-  return `${day.date} (${weekdayOf(day)}): ${names ? names + ", " : ""}${KIND[String(day.holidayType)]}`;
-}
-
-/** At most `max` items, then how many more. */
-function some(items: string[], max: number, separator = "; "): string {
-  if (items.length <= max) return items.join(separator);
-  return `${items.slice(0, max).join(separator)}${separator}… (+${items.length - max} till/more)`;
-}
-
-/** Where a due date was moved from and why: the nominal date's weekday and the holidays on it. */
-function movedFrom(nominal: string): string {
-  const day = describeDay(nominal);
-  const names = namesOf(day);
-  return `flyttad från/moved from ${nominal}, ${weekdayOf(day)}${names ? `, ${names}` : ""}`;
-}
-
-const dates = (days: { date: string }[]) => (days.length ? days.map((d) => d.date).join(", ") : "inga/none");
 
 // ---------------------------------------------------------------------------------------------------------------
 // The tools
 // ---------------------------------------------------------------------------------------------------------------
 
 export const TOOLS: readonly ToolDeclaration[] = [
-  {
+  tool({
     name: "describe_day",
     title: "What a Swedish date is",
     description:
       "What a date is in Sweden: public holiday, de facto holiday or working day, with its named holidays (Swedish and English " +
       "names) and ISO week. Use it rather than guessing whether a date is a red day (röd dag) or a day off. " +
       `${CLASSIFICATION} ${COVERAGE} ${ERRORS}`,
-    arguments: [arg("date", "datePath", `The date, YYYY-MM-DD (${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31).`)],
+    arguments: [arg("datePath", `The date, YYYY-MM-DD (${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31).`)],
     requests: [{ route: "day" }],
-    summary: (day: Day) => `${dayLine(day)}; vecka/week ${day.isoWeek.week}.`,
-  },
-  {
+    summary: (day) => `${dayLine(day)}; vecka/week ${day.isoWeek.week}.`,
+  }),
+  tool({
     name: "list_holidays",
     title: "Swedish holidays of a year",
     description:
@@ -204,36 +149,36 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `remaining Sunday and every Saturday; they decide which days are listed, never what a day is. ${CLASSIFICATION} ` +
       `${COVERAGE} ${TODAY} ${ERRORS}`,
     arguments: [
-      arg("year", "year", YEAR_ARGUMENT),
-      arg("sundays", "sundays", "Also list every remaining Sunday (each is a public holiday in its own right)."),
-      arg("saturdays", "saturdays", "Also list every Saturday (each is a de facto holiday)."),
+      arg("year", YEAR_ARGUMENT),
+      arg("sundays", "Also list every remaining Sunday (each is a public holiday in its own right)."),
+      arg("saturdays", "Also list every Saturday (each is a de facto holiday)."),
     ],
     requests: [{ route: "holidays" }],
-    summary: (body: HolidaysResponse) => {
+    summary: (body) => {
       const named = body.days.filter((d) => d.observances.length > 0);
       return (
         `${body.year}: ${body.count} dagar, varav ${named.length} med namn / ${body.count} days, ${named.length} named.\n` +
         some(named.map(dayLine), 30, "\n")
       );
     },
-  },
-  {
+  }),
+  tool({
     name: "bridge_and_half_days",
     title: "Bridge days and half days of a year",
     description:
       `The bridge days (klämdagar) and half days (halvdagar) of a year in Sweden. ${BRIDGE} ${HALF} A day can be both. ` +
       `structuredContent holds both v3 bodies: \`bridgeDays\` (GET ${PATHS.bridgeDays}) and \`halfDays\` (GET ${PATHS.halfDays}). ` +
       `${TODAY} ${ERRORS}`,
-    arguments: [arg("year", "year", YEAR_ARGUMENT)],
+    arguments: [arg("year", YEAR_ARGUMENT)],
     requests: [
       { route: "bridgeDays", key: "bridgeDays" },
       { route: "halfDays", key: "halfDays" },
     ],
-    summary: (body: { bridgeDays: BridgeDaysResponse; halfDays: HalfDaysResponse }) =>
+    summary: (body) =>
       `${body.bridgeDays.year}: ${body.bridgeDays.count} klämdagar/bridge days (${dates(body.bridgeDays.days)}); ` +
       `${body.halfDays.count} halvdagar/half days (${dates(body.halfDays.days)}).`,
-  },
-  {
+  }),
+  tool({
     name: "count_period",
     title: "Working days and days off in a period",
     description:
@@ -243,18 +188,18 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "Time (1930:173) s. 1). `bounds` says which ends are counted: `inclusive` (default, both), `exclusive` (neither), `from` or " +
       `\`to\` (that end only). \`from\` must not be after \`to\`; at most ${MAX_SPAN_YEARS} years. ${ERRORS}`,
     arguments: [
-      arg("from", "periodFrom", "First day of the period, YYYY-MM-DD."),
-      arg("to", "periodTo", `Last day of the period, YYYY-MM-DD: not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
-      arg("bounds", "bounds", "Which ends are counted: `inclusive` (default), `exclusive`, `from` (the start only) or `to` (the end only)."),
+      arg("periodFrom", "First day of the period, YYYY-MM-DD."),
+      arg("periodTo", `Last day of the period, YYYY-MM-DD: not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
+      arg("bounds", "Which ends are counted: `inclusive` (default), `exclusive`, `from` (the start only) or `to` (the end only)."),
     ],
     requests: [{ route: "period" }],
-    summary: (p: Period) =>
+    summary: (p) =>
       `${p.from}..${p.to} (${p.bounds}): ${p.calendarDays} kalenderdagar/calendar days, ${p.workingDays} arbetsdagar/working days, ` +
       `${p.daysOff.total} lediga dagar/days off (${p.daysOff.namedDays} lediga helgdagar/holidays off, ${p.daysOff.weekendDays} ` +
       `vanliga lördagar och söndagar/plain weekend days), ${p.bridgeDays} klämdagar/bridge days, ${p.halfDays} halvdagar/half days; ` +
       `längd/duration ${p.duration.years} år/years ${p.duration.months} mån/months ${p.duration.days} dagar/days.`,
-  },
-  {
+  }),
+  tool({
     name: "shift_date",
     title: "Move a date by days, working days, weeks, months or years",
     description:
@@ -264,30 +209,31 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `it once, after the last step: use it for statutory deadlines. At most ${MAX_STEPS} steps; every date stays in ` +
       `${FIRST_YEAR}-${LAST_YEAR}. \`steps\` are the v3 API's \`add\` values, so errors name them 'add'. ${ERRORS}`,
     arguments: [
-      arg("date", "shiftDate", "The date to move from, YYYY-MM-DD."),
-      arg(
-        "steps",
-        "add",
-        `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (d, b, w, m, y; no plus sign); a value ` +
+      arg("shiftDate", "The date to move from, YYYY-MM-DD."),
+      {
+        name: STEPS_ARGUMENT,
+        parameter: "add",
+        description:
+          `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (d, b, w, m, y; no plus sign); a value ` +
           `may hold several comma-separated steps; 1 to ${MAX_STEPS} steps in all. A single string is read as one value.`,
-      ),
-      arg("postpone", "postpone", "Apply the Sunday rule after the last step (default false)."),
+      },
+      arg("postpone", "Apply the Sunday rule after the last step (default false)."),
     ],
     requests: [{ route: "shift" }],
-    summary: (s: Shift) =>
+    summary: (s) =>
       `${s.date} ${s.steps.map((x) => `${x.amount < 0 ? "" : "+"}${x.amount}${x.unit}`).join(" ")} → ${dayLine(s.result)}` +
       (s.postponed ? ` (flyttad från/moved from ${s.landed.date} enligt söndagsregeln/by the Sunday rule).` : "."),
-  },
-  {
+  }),
+  tool({
     name: "long_weekends",
     title: "Long weekends of a year",
     description:
       "The long weekends (långhelger) that start in a year in Sweden: runs of at least three consecutive days off that hold a " +
       "named holiday (`leaveDays: []`), and the longer runs made by taking one bridge day off (`leaveDays` names it). " +
       `${BRIDGE} ${TODAY} ${ERRORS}`,
-    arguments: [arg("year", "year", YEAR_ARGUMENT)],
+    arguments: [arg("year", YEAR_ARGUMENT)],
     requests: [{ route: "longWeekends" }],
-    summary: (body: LongWeekendsResponse) =>
+    summary: (body) =>
       `${body.year}: ${body.count} långhelger/long weekends.\n` +
       some(
         body.longWeekends.map(
@@ -298,8 +244,8 @@ export const TOOLS: readonly ToolDeclaration[] = [
         30,
         "\n",
       ),
-  },
-  {
+  }),
+  tool({
     name: "plan_leave",
     title: "Best use of leave days",
     description:
@@ -308,18 +254,18 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "most`, the default) or give the single longest break (`longest`). Swedish public and de facto holidays and weekends are " +
       "free days. Exact (not a heuristic); ties go to fewer leave days, then earlier dates. " + ERRORS,
     arguments: [
-      arg("from", "planFrom", "First day of the span to plan, YYYY-MM-DD (counted)."),
-      arg("to", "planTo", `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`),
-      arg("days", "leaveDays", `The leave budget: the most working days to take off, 1 to ${MAX_LEAVE_DAYS}.`),
-      arg("objective", "objective", "`most` (default): the most days off in total; `longest`: the longest single break."),
+      arg("planFrom", "First day of the span to plan, YYYY-MM-DD (counted)."),
+      arg("planTo", `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`),
+      arg("leaveDays", `The leave budget: the most working days to take off, 1 to ${MAX_LEAVE_DAYS}.`),
+      arg("objective", "`most` (default): the most days off in total; `longest`: the longest single break."),
     ],
     requests: [{ route: "leavePlan" }],
-    summary: (plan: LeavePlan) =>
+    summary: (plan) =>
       `${plan.from}..${plan.to} (${plan.objective}): ${plan.used} semesterdagar ger ${plan.daysOff} lediga dagar / ${plan.used} ` +
       `leave days give ${plan.daysOff} days off.\n` +
       some(plan.breaks.map((b) => `${b.start}..${b.end}: ${b.days} dagar/days, semesterdagar/leave days ${b.leaveDays.join(", ")}`), 30, "\n"),
-  },
-  {
+  }),
+  tool({
     name: "observance",
     title: "A named holiday and the dates it fell on",
     description:
@@ -329,30 +275,30 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "(annunciation after 1952, mayDay before 1939, whitMonday after 2004, nationalDay before 2005, allSaintsDay before 1953), " +
       `so the list can be empty. ${COVERAGE} An unknown code is \`not-found\`. ${ERRORS}`,
     arguments: [
-      arg("code", "observanceCode", "The observance's code (one of the 20 of the catalogue, e.g. midsummerEve)."),
-      arg("from", "fromYear", `First year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`),
-      arg("to", "toYear", `Last year (default: \`from\`); not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
+      arg("observanceCode", "The observance's code (one of the 20 of the catalogue, e.g. midsummerEve)."),
+      arg("fromYear", `First year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`),
+      arg("toYear", `Last year (default: \`from\`); not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
     ],
     requests: [{ route: "observance" }],
-    summary: (o: OccurrenceList) =>
+    summary: (o) =>
       `${o.name.sv} / ${o.name.en} (${HOLIDAY_TYPE[o.holidayType] ?? o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
       (o.count ? ": " + some(o.occurrences.map((x) => `${x.day.date} (${weekdayOf(x.day)})`), 20, ", ") : "") + ".",
-  },
-  {
+  }),
+  tool({
     name: "adjust_date",
     title: "Move a date to a Swedish business day",
     description:
       `Moves a date to a Swedish business day by a convention, as payment systems roll dates. ${BUSINESS_DAY} A business day is ` +
       `never moved. Use it for \"the banking day before/after\" questions. ${ERRORS}`,
     arguments: [
-      arg("date", "adjustDate", "The date, YYYY-MM-DD."),
-      arg("convention", "adjustConvention", `The convention: one of ${CONVENTIONS.join(", ")}.`),
+      arg("adjustDate", "The date, YYYY-MM-DD."),
+      arg("adjustConvention", `The convention: one of ${CONVENTIONS.join(", ")}.`),
     ],
     requests: [{ route: "adjust" }],
-    summary: (a: Adjustment) =>
+    summary: (a) =>
       `${a.date} (${a.convention}) → ${dayLine(a.result)}` + (a.moved ? "." : " (flyttas inte/not moved)."),
-  },
-  {
+  }),
+  tool({
     name: "due_dates",
     title: "Swedish payment and due dates of a year",
     description:
@@ -360,41 +306,41 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "your own (`day` 1-31 or `last`, past the month's end the last day, with `convention`). Give exactly one of the two. " +
       `${SCHEDULES} ${BUSINESS_DAY} ${TODAY} An unknown schedule is \`invalid-parameter\`, as a bad convention is. ${ERRORS}`,
     arguments: [
-      arg("year", "year", YEAR_ARGUMENT),
-      arg("schedule", "schedule", `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`),
-      arg("day", "dueDay", "A rule of your own: the day of the month, 1-31 or `last` (with `convention`)."),
-      arg("convention", "dueConvention", `A rule of your own: the convention (with \`day\`), one of ${CONVENTIONS.join(", ")}.`),
+      arg("year", YEAR_ARGUMENT),
+      arg("schedule", `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`),
+      arg("dueDay", "A rule of your own: the day of the month, 1-31 or `last` (with `convention`)."),
+      arg("dueConvention", `A rule of your own: the convention (with \`day\`), one of ${CONVENTIONS.join(", ")}.`),
     ],
     requests: [{ route: "dueDates" }],
-    summary: (body: DueDatesResponse) =>
+    summary: (body) =>
       `${body.year}, ${body.schedule.name.sv} / ${body.schedule.name.en} (${body.schedule.code}, ${body.schedule.convention}): ` +
       body.dates.map((x) => (x.moved ? `${x.due.date} (${movedFrom(x.nominal)})` : x.due.date)).join("; ") + ".",
-  },
-  {
+  }),
+  tool({
     name: "flag_days",
     title: "Swedish official flag days of a year",
     description:
       `The official flag days of a year in Sweden, in date order, each with its Swedish and English name and the holiday it is ` +
       `(\`holiday\`, or null). ${FLAG_DAYS} A year before ${FLAG_DAYS_FROM} is refused: there were no official flag days. ` +
       `${TODAY} ${ERRORS}`,
-    arguments: [arg("year", "flagDaysYear", `The year, ${FLAG_DAYS_FROM}-${LAST_YEAR}. Omitted: the current year in Sweden.`)],
+    arguments: [arg("flagDaysYear", `The year, ${FLAG_DAYS_FROM}-${LAST_YEAR}. Omitted: the current year in Sweden.`)],
     requests: [{ route: "flagDays" }],
-    summary: (body: FlagDaysResponse) =>
+    summary: (body) =>
       `${body.year}: ${body.count} allmänna flaggdagar/official flag days.\n` +
       body.flagDays.map((f) => `${f.date} (${weekdayName(weekdayOfDate(f.date))}): ${f.name.sv} / ${f.name.en}`).join("\n"),
-  },
-  {
+  }),
+  tool({
     name: "working_time",
     title: "Working days and working time of a year, per month (normtid)",
     description:
       "How many working days and hours a year has to work in Sweden, month by month, by quarter and in total (for payroll, " +
       `time reports and budgets). ${WORKING_TIME_READINGS.week} ${WORKING_TIME_READINGS.profiles} ${TODAY} ${ERRORS}`,
     arguments: [
-      arg("year", "year", YEAR_ARGUMENT),
-      arg("weeklyHours", "weeklyHours", `The hours of a full week, ${MIN_WEEKLY_HOURS}-${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default 40), e.g. 38.25.`),
-      arg("profile", "profile", `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${WORKING_TIME_PROFILE_CODES[0]}).`),
+      arg("year", YEAR_ARGUMENT),
+      arg("weeklyHours", `The hours of a full week, ${MIN_WEEKLY_HOURS}-${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default 40), e.g. 38.25.`),
+      arg("profile", `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${WORKING_TIME_PROFILE_CODES[0]}).`),
     ],
     requests: [{ route: "workingTime" }],
     summary: workingTimeSummary,
-  },
+  }),
 ];

@@ -12,7 +12,9 @@
  * omitted year is the current year in Sweden, an omitted `to` of the observance's years is `from`).
  */
 import { adjustment, dayOf, leavePlan, period, shift } from "swedish-calendar/core";
-import type { RouteId } from "../../contract/routes.js";
+import type { Static } from "@sinclair/typebox";
+import type { BODIES } from "../../contract/bodies.js";
+import type { RouteBodySchema, RouteId } from "../../contract/routes.js";
 import {
   dueDateCatalogueResource, dueDatesResource,
   bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
@@ -31,6 +33,9 @@ export type BodyOf<R extends RouteId> = (args: ArgsOf<R>, now: Date) => unknown;
 export type V3BodyRoute =
   | "holidays" | "bridgeDays" | "halfDays" | "longWeekends" | "day" | "period" | "shift" | "leavePlan" | "observances" | "observance"
   | "flagDays" | "flagDayCatalogue" | "adjust" | "dueDates" | "dueDateCatalogue" | "workingTime";
+
+/** The type of a row's body: the static type of its schema in contract/bodies.ts. */
+export type V3Body<R extends V3BodyRoute> = Static<(typeof BODIES)[RouteBodySchema<R>]>;
 
 /** The body of every v3 row that answers JSON from the engine. */
 export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {

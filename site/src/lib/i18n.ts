@@ -1,10 +1,11 @@
 /**
- * The site's two languages (issue 11): Swedish first, at the root (`/`, `/api/`, `/v2-deprecation/`, `/changelog/`), English under
+ * The site's two languages: Swedish first, at the root (`/`, `/api/`, `/v2-deprecation/`, `/changelog/`), English under
  * `/en/` (`/en/`, `/en/api/`, `/en/v2-deprecation/`, `/en/changelog/`). The same pages in both; `<html lang>` says which. This module holds
  * the words the shared rendering (render.ts) and the browser scripts need; the pages' own prose is in their .astro
- * components. It imports only the engine's dependency-free date module, so the browser bundle stays small.
+ * components. It takes from the engine only its dependency-free date module and calendar words (weekday and month
+ * names, data-gen/calendar-words.ts), so the browser bundle stays small.
  */
-import { dayFromCivil, isoWeekday, type DueDateScheduleCode } from "swedish-calendar/core";
+import { MONTH_NAMES, WEEKDAY_NAMES, dayFromCivil, isoWeekday, type DueDateScheduleCode } from "swedish-calendar/core";
 import { CHANGELOG } from "../../../contract/paths.ts";
 
 export type Lang = "sv" | "en";
@@ -31,19 +32,13 @@ export function documentLang(): Lang {
   return typeof document !== "undefined" && document.documentElement.lang === "en" ? "en" : "sv";
 }
 
-export const WEEKDAYS: Record<Lang, readonly string[]> = {
-  en: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-  sv: ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"],
-};
+export const WEEKDAYS: Record<Lang, readonly string[]> = WEEKDAY_NAMES;
 /** Column heads of the month grids: the week column, then Monday to Sunday. */
 export const WEEK_HEAD: Record<Lang, { week: string; weekTitle: string; days: readonly string[] }> = {
   en: { week: "wk", weekTitle: "ISO week number", days: ["M", "T", "W", "T", "F", "S", "S"] },
   sv: { week: "v.", weekTitle: "Veckonummer (ISO 8601)", days: ["M", "T", "O", "T", "F", "L", "S"] },
 };
-export const MONTHS: Record<Lang, readonly string[]> = {
-  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
-  sv: ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"],
-};
+export const MONTHS: Record<Lang, readonly string[]> = MONTH_NAMES;
 
 /** 1 = Monday ... 7 = Sunday (ISO). English capitalised, Swedish in lower case as Swedish writes it. */
 export function weekdayName(weekday: number, lang: Lang): string {

@@ -28,10 +28,6 @@ export function formatMinutes(minutes: number, lang: Lang): string {
   return WORKING_TIME_WORDS[lang].duration(Math.floor(minutes / 60), minutes % 60);
 }
 
-/** Weekly hours as the page writes them ("40", "38,25" / "38.25"). */
-export function formatWeekly(weeklyHours: number, lang: Lang): string {
-  return formatHours(weeklyHours, lang);
-}
 
 const monthShort = (month: number, lang: Lang) => {
   const name = MONTHS[lang][month - 1]!.slice(0, 3);
@@ -110,7 +106,7 @@ export function workingTimeTable(answer: WorkingTime, lang: Lang): string {
   }
   const t = answer.total;
   return `<table class="wt-table" id="wt-table" data-year="${answer.year}" data-weekly-hours="${answer.weeklyHours}" data-profile="${e(answer.profile.code)}">
-<caption>${e(w.caption(answer.year, formatWeekly(answer.weeklyHours, lang), answer.profile.name[lang]))}</caption>
+<caption>${e(w.caption(answer.year, formatHours(answer.weeklyHours, lang), answer.profile.name[lang]))}</caption>
 <thead><tr><th scope="col">${c.month}</th><th scope="col" class="num">${c.workingDays}</th><th scope="col" class="num">${c.hours}</th><th scope="col">${c.shortened}</th></tr></thead>
 <tbody>${rows.join("")}</tbody>
 <tfoot><tr class="wt-total" data-working-days="${t.workingDays}" data-hours="${t.hours}"><th scope="row">${e(w.total(answer.year))}</th><td class="num">${t.workingDays}</td><td class="num">${e(formatHours(t.hours, lang))}</td><td></td></tr></tfoot>
