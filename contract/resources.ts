@@ -25,7 +25,7 @@ function dayList<T>(year: number, days: T[]): { year: number; count: number; day
 
 /** GET /v3/holidays?year=…&sundays=…&saturdays=… */
 export function holidaysResource(year: number, flags: HolidayListOptions = {}): DayListResource {
-  return dayList(year, holidays(year, { sundays: !!flags.sundays, saturdays: !!flags.saturdays }));
+  return dayList(year, holidays(year, flags));
 }
 
 /** GET /v3/bridge-days?year=… */

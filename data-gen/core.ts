@@ -100,11 +100,12 @@ export {
   type StepUnit,
   CONVENTION_WORDS,
 } from "./grammar.js";
-// The declared argument kinds: the strict-options tests
+// The declared argument kinds: the strict-options tests, the v3 bodies (options by the same names)
 export {
   DUE_DATE_RULE_FIELDS,
   FEED_SIGNATURES,
   LIBRARY_SIGNATURES,
+  type OptionsOf,
 } from "./signatures.js";
 // The classification and the year lists (years, year-template, day-object, year-lists, working-days): the v2 contract,
 // the dataset generator, the site's home page, benches, tests

@@ -22,7 +22,7 @@ import { shift } from "./shift.js";
 import { leavePlan, longWeekendsOfYear } from "./timeoff.js";
 import { checkWeeklyHours, DEFAULT_WORKING_TIME_PROFILE, findWorkingTimeProfile, workingTimeOfYear, type WorkingTimeProfileCode } from "./working-time.js";
 import { DEFAULT_WEEKLY_HOURS } from "./grammar.js";
-import { DUE_DATE_RULE_FIELDS, LIBRARY_SIGNATURES as SIGNATURES } from "./signatures.js";
+import { DUE_DATE_RULE_FIELDS, LIBRARY_SIGNATURES as SIGNATURES, type OptionsOf } from "./signatures.js";
 import { checkArguments, checkFields, parseBounds, parseIsoDate, parseLeaveObjective, parseSteps } from "./validation.js";
 import type {
   Adjustment, Bounds, Convention, Day, DayOfMonth, DueDates, DueDateSchedule, FlagDay, FlagDayInfo, LeaveObjective, LeavePlan, LongWeekend, ObservanceInfo, Occurrence, Period, Shift,
@@ -341,3 +341,17 @@ export function workingTime(year: number, options: WorkingTimeOptions = {}): Wor
   const profile = findWorkingTimeProfile(options.profile ?? DEFAULT_WORKING_TIME_PROFILE);
   return workingTimeOfYear(year, weeklyHours, profile);
 }
+
+/**
+ * Each options type above has exactly the option names of its function's table (./signatures.ts), each of the type
+ * its kind accepts or narrower: a name or type the two disagree on fails to compile here.
+ */
+type Agrees<T, F extends keyof typeof SIGNATURES> = [keyof T, keyof OptionsOf<F>] extends [keyof OptionsOf<F>, keyof T]
+  ? Required<T> extends Required<OptionsOf<F>> ? true : false
+  : false;
+type True<T extends true> = T;
+type OptionTablesAgree = [
+  True<Agrees<HolidayListOptions, "holidays">>,
+  True<Agrees<NonNullable<Parameters<typeof shiftDate>[2]>, "shiftDate">>,
+  True<Agrees<WorkingTimeOptions, "workingTime">>,
+];

@@ -3,6 +3,8 @@
  * (the API's parameter names: a shift's steps are `add`), with the type each must have (validation.ts, ArgumentKind).
  * Each function checks its call against its table before it reads an argument (checkArguments), and the tests
  * enumerate the tables, so a parameter declared here is one that is checked. A name ending in `?` may be left out.
+ * The API's parameters of the same questions carry the same names and kinds (test/contract/engine-options.test.ts), and
+ * the command-line tool's boolean flags are these options' names (cli/commands.ts).
  */
 import { FEED_OPTION_NAMES } from "./feed-options.js";
 import type { ArgumentKind, FieldKinds, Signature } from "./validation.js";
@@ -59,3 +61,23 @@ export const FEED_SIGNATURES = {
   dueDateEventCode: { schedule: "string" },
   feedTimestamp: { fromYear: "year" },
 } as const satisfies Record<string, Signature>;
+
+/** The value a caller passes for each kind, as validation.ts KINDS accepts it (a function may take a narrower type). */
+export interface KindValues {
+  boolean: boolean;
+  number: number;
+  year: number;
+  string: string;
+  date: string;
+  strings: readonly string[];
+  steps: string | readonly string[];
+  "day-of-month": number | string;
+  schedule: string | object;
+}
+
+type Bare<K> = K extends `${infer N}?` ? N : K;
+
+/** The options object of a function of LIBRARY_SIGNATURES, typed from its table: `OptionsOf<"holidays">`. */
+export type OptionsOf<F extends keyof typeof LIBRARY_SIGNATURES> = (typeof LIBRARY_SIGNATURES)[F] extends { "options?": infer O extends FieldKinds }
+  ? { [K in keyof O as Bare<K>]?: KindValues[O[K]] }
+  : never;

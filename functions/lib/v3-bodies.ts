@@ -11,7 +11,7 @@
  * default (`bounds`, `sundays`, `postpone`, `objective`): no body restates one; only the clock's defaults are here (an
  * omitted year is the current year in Sweden, an omitted `to` of the observance's years is `from`).
  */
-import { adjustment, dayOf, leavePlan, period, shift } from "swedish-calendar/core";
+import { adjustment, dayOf, leavePlan, period, shift, type OptionsOf } from "swedish-calendar/core";
 import type { Static } from "@sinclair/typebox";
 import type { BODIES } from "../../contract/bodies.js";
 import type { RouteBodySchema, RouteId } from "../../contract/routes.js";
@@ -39,7 +39,7 @@ export type V3Body<R extends V3BodyRoute> = Static<(typeof BODIES)[RouteBodySche
 
 /** The body of every v3 row that answers JSON from the engine. */
 export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
-  holidays: (args, now) => holidaysResource(yearOr(args.year, now), { sundays: args.sundays, saturdays: args.saturdays }),
+  holidays: (args, now) => holidaysResource(yearOr(args.year, now), args),
   bridgeDays: (args, now) => bridgeDaysResource(yearOr(args.year, now)),
   halfDays: (args, now) => halfDaysResource(yearOr(args.year, now)),
   longWeekends: (args, now) => longWeekendsResource(yearOr(args.year, now)),
@@ -56,10 +56,22 @@ export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
   flagDays: (args, now) => flagDaysResource(yearOr(args.year, now)),
   flagDayCatalogue: () => flagDayCatalogueResource(),
   adjust: (args) => adjustment(args.date, args.convention),
-  dueDates: (args, now) => dueDatesResource(yearOr(args.year, now), { schedule: args.schedule, day: args.day, convention: args.convention }),
+  dueDates: (args, now) => dueDatesResource(yearOr(args.year, now), args),
   dueDateCatalogue: () => dueDateCatalogueResource(),
   workingTime: (args, now) => workingTimeResource(yearOr(args.year, now), args.weeklyHours, args.profile),
 };
+
+/**
+ * A row whose engine function takes options reads them as parameters of the same names (data-gen/signatures.ts): a
+ * parameter named otherwise fails to compile here. Their kinds: test/contract/engine-options.test.ts.
+ */
+type Carries<R extends V3BodyRoute, Options> = [Exclude<keyof Options, keyof ArgsOf<R>>] extends [never] ? true : false;
+type True<T extends true> = T;
+type RowsCarryEngineOptions = [
+  True<Carries<"holidays", OptionsOf<"holidays">>>,
+  True<Carries<"shift", OptionsOf<"shiftDate">>>,
+  True<Carries<"workingTime", OptionsOf<"workingTime">>>,
+];
 
 /** The body of a row for its arguments (a row's body and its arguments belong to the same row). */
 export function bodyOf<R extends V3BodyRoute>(route: R, args: ArgsOf<R>, now: Date): unknown {
