@@ -636,7 +636,8 @@ export const ROUTES: readonly Route[] = ROUTE_ROWS;
 export type RouteParameterKey<R extends RouteId> = Extract<(typeof ROUTE_ROWS)[number], { id: R }>["parameters"][number];
 
 /** The component schema of a row's 200 body, by its id (contract/bodies.ts; never for a row that answers no JSON). */
-export type RouteBodySchema<R extends RouteId> = Extract<Extract<(typeof ROUTE_ROWS)[number], { id: R }>["ok"], { schema: string }>["schema"];
+export type RouteBodySchema<R extends RouteId> =
+  Extract<Extract<(typeof ROUTE_ROWS)[number], { id: R }>["ok"], { schema: string }>["schema"];
 
 export const ROUTE_BY_ID: Readonly<Record<RouteId, Route>> = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, Route>;
 

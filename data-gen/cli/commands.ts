@@ -42,18 +42,25 @@ export interface Command {
  * each as `--name`.
  */
 function booleanOptions(signature: { readonly "options?": Readonly<Record<string, string>> }): string[] {
-  return Object.entries(signature["options?"]).filter(([, kind]) => kind === "boolean").map(([name]) => name.replace(/\?$/, ""));
+  return Object.entries(signature["options?"])
+    .filter(([, kind]) => kind === "boolean")
+    .map(([name]) => name.replace(/\?$/, ""));
 }
 
 /** Each given flag as its option: `{ sundays: true, saturdays: false }`. */
-const optionsOf = (flags: readonly string[], inv: Invocation) => Object.fromEntries(flags.map((flag) => [flag, inv.flags.has(flag)]));
+const optionsOf = (flags: readonly string[], inv: Invocation) =>
+  Object.fromEntries(flags.map((flag) => [flag, inv.flags.has(flag)]));
 
 const HOLIDAY_FLAGS = booleanOptions(LIBRARY_SIGNATURES.holidays);
 const SHIFT_FLAGS = booleanOptions(LIBRARY_SIGNATURES.shiftDate);
 /** The feed's boolean options as flags: `--bridge` turns one on, `--no-defacto` turns off one that is on by default. */
-const FEED_FLAG_OF = Object.fromEntries(FEED_OPTION_NAMES.map((name) => [name, DEFAULT_FEED_OPTIONS[name] ? `no-${name}` : name]));
-const FEED_FLAGS = [...FEED_OPTION_NAMES.filter((n) => !DEFAULT_FEED_OPTIONS[n]), ...FEED_OPTION_NAMES.filter((n) => DEFAULT_FEED_OPTIONS[n])]
-  .map((name) => FEED_FLAG_OF[name]);
+const FEED_FLAG_OF = Object.fromEntries(
+  FEED_OPTION_NAMES.map((name) => [name, DEFAULT_FEED_OPTIONS[name] ? `no-${name}` : name]),
+);
+const FEED_FLAGS = [
+  ...FEED_OPTION_NAMES.filter((name) => !DEFAULT_FEED_OPTIONS[name]),
+  ...FEED_OPTION_NAMES.filter((name) => DEFAULT_FEED_OPTIONS[name]),
+].map((name) => FEED_FLAG_OF[name]);
 if (!booleanOptions(FEED_SIGNATURES.icsFeed).every((name) => Object.hasOwn(FEED_FLAG_OF, name))) {
   throw new Error("commands.ts: a boolean option of the feed has no flag");
 }
@@ -341,7 +348,9 @@ export const COMMANDS: Record<string, Command> = {
       const due = values.get("due");
       const codes = dueDateSchedules().map((s) => s.code);
       if (due !== undefined) refusing(() => parseDueScheduleList(due), () => inv.say.notADueList(due, codes), inv.say);
-      const options = Object.fromEntries(FEED_OPTION_NAMES.map((name) => [name, flags.has(FEED_FLAG_OF[name]) !== DEFAULT_FEED_OPTIONS[name]]));
+      const options = Object.fromEntries(
+        FEED_OPTION_NAMES.map((name) => [name, flags.has(FEED_FLAG_OF[name]) !== DEFAULT_FEED_OPTIONS[name]]),
+      );
       return icsFeed(from, to, { ...options, ...(values.has("due") ? { due: values.get("due")!.split(",") } : {}) });
     },
     render: (text: string) => text,

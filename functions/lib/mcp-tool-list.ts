@@ -9,7 +9,9 @@ import {
   CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS,
   MAX_STEPS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP, WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
-import { HOLIDAY_TYPE, dates, dayLine, movedFrom, observanceList, some, weekdayName, weekdayOf, weekdayOfDate, workingTimeSummary } from "./mcp-summaries.js";
+import {
+  HOLIDAY_TYPE, dates, dayLine, movedFrom, observanceList, some, weekdayName, weekdayOf, weekdayOfDate, workingTimeSummary,
+} from "./mcp-summaries.js";
 import type { V3Body, V3BodyRoute } from "./v3-bodies.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -106,7 +108,9 @@ interface Declaration<Q extends readonly ToolRequest[]> {
 }
 
 /** A tool as the server holds it: its summary reads the body a call of it answered (./mcp-tools.ts runTool). */
-export type ToolDeclaration = Omit<Declaration<readonly ToolRequest[]>, "summary"> & { summary: (answer: unknown) => string };
+export type ToolDeclaration = Omit<Declaration<readonly ToolRequest[]>, "summary"> & {
+  summary: (answer: unknown) => string;
+};
 
 /** A tool, its summary typed by its routes' bodies. */
 export function tool<const Q extends readonly ToolRequest[]>(declaration: Declaration<Q>): ToolDeclaration {
@@ -114,7 +118,11 @@ export function tool<const Q extends readonly ToolRequest[]>(declaration: Declar
 }
 
 /** An argument named as its parameter is. */
-const arg = (parameter: ParameterKey, description: string): ToolArgument => ({ name: PARAMETERS[parameter].name, parameter, description });
+const arg = (parameter: ParameterKey, description: string): ToolArgument => ({
+  name: PARAMETERS[parameter].name,
+  parameter,
+  description,
+});
 
 /**
  * The one argument named otherwise than its parameter: a shift's `add` is `steps` to a model (a public name of the

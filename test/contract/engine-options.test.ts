@@ -7,7 +7,9 @@
  * tool's boolean flags are the same options' names (data-gen/cli/commands.ts reads them from the signatures).
  */
 import { describe, expect, it } from "vitest";
-import { DUE_DATE_RULE_FIELDS, FIRST_YEAR, LAST_YEAR, LIBRARY_SIGNATURES, type ArgumentKind, type Signature } from "swedish-calendar/core";
+import {
+  DUE_DATE_RULE_FIELDS, FIRST_YEAR, LAST_YEAR, LIBRARY_SIGNATURES, type ArgumentKind, type Signature,
+} from "swedish-calendar/core";
 import { PARAMETERS } from "../../contract/parameters.js";
 import { ROUTE_BY_ID } from "../../contract/routes.js";
 import type { V3BodyRoute } from "../../functions/lib/v3-bodies.js";
@@ -16,7 +18,7 @@ import { COMMANDS } from "../../data-gen/cli/commands.js";
 type Json = Record<string, unknown>;
 type LibraryFunction = keyof typeof LIBRARY_SIGNATURES;
 
-/** The v3 rows that answer with one function of the library, and that function (written here, as the bodies call them). */
+/** The v3 rows that answer with one function of the library, and that function (as the bodies call it). */
 const ENGINE_FUNCTION_OF: Partial<Record<V3BodyRoute, LibraryFunction>> = {
   day: "describeDay",
   holidays: "holidays",
@@ -42,19 +44,21 @@ const STATES: Record<ArgumentKind, (schema: Json) => boolean> = {
   date: (s) => s.type === "string" && s.format === "date",
   strings: (s) => s.type === "array",
   steps: (s) => s.type === "array" && (s.items as Json | undefined)?.type === "string",
-  "day-of-month": (s) => Array.isArray(s.anyOf) && (s.anyOf as Json[]).some((b) => b.type === "integer") && (s.anyOf as Json[]).some((b) => b.type === "string"),
+  "day-of-month": (s) =>
+    ["integer", "string"].every((type) => ((s.anyOf as Json[] | undefined) ?? []).some((b) => b.type === type)),
   // a schedule is a code of the catalogue, or a rule of your own: its fields are parameters of their own
   schedule: (s) => s.type === "string" && Array.isArray(s.enum),
 };
 
-/** A signature's parameters and options, flat, by name (`?` dropped); a schedule adds the fields of a rule of your own. */
+/** A signature's parameters and options, flat, by name (`?` dropped); a schedule adds a rule of your own's fields. */
 function engineParameters(signature: Signature): Map<string, ArgumentKind> {
   const out = new Map<string, ArgumentKind>();
   const add = (name: string, kind: ArgumentKind) => out.set(name.replace(/\?$/, ""), kind);
   for (const [name, kind] of Object.entries(signature)) {
     if (typeof kind === "string") {
       add(name, kind);
-      if (kind === "schedule") for (const [field, fieldKind] of Object.entries(DUE_DATE_RULE_FIELDS)) add(field, fieldKind);
+      if (kind !== "schedule") continue;
+      for (const [field, fieldKind] of Object.entries(DUE_DATE_RULE_FIELDS)) add(field, fieldKind);
     } else for (const [field, fieldKind] of Object.entries(kind)) add(field, fieldKind);
   }
   return out;
@@ -63,7 +67,9 @@ function engineParameters(signature: Signature): Map<string, ArgumentKind> {
 /** Every disagreement between a row's parameters and its function's signature, in words (none: they agree). */
 function disagreements(route: V3BodyRoute, signature: Signature): string[] {
   const engine = engineParameters(signature);
-  const api = new Map<string, Json>(ROUTE_BY_ID[route].parameters.map((key) => [PARAMETERS[key].name, PARAMETERS[key].schema as Json]));
+  const api = new Map<string, Json>(
+    ROUTE_BY_ID[route].parameters.map((key) => [PARAMETERS[key].name, PARAMETERS[key].schema as Json]),
+  );
   const out: string[] = [];
   for (const [name, kind] of engine) {
     const schema = api.get(name);
@@ -75,13 +81,15 @@ function disagreements(route: V3BodyRoute, signature: Signature): string[] {
 }
 
 describe("the API's parameters are the engine's options", () => {
-  it.each(Object.entries(ENGINE_FUNCTION_OF) as [V3BodyRoute, LibraryFunction][])("%s takes %s's parameters, by name and kind", (route, fn) => {
+  const pairs = Object.entries(ENGINE_FUNCTION_OF) as [V3BodyRoute, LibraryFunction][];
+  it.each(pairs)("%s takes %s's parameters, by name and kind", (route, fn) => {
     expect(disagreements(route, LIBRARY_SIGNATURES[fn])).toEqual([]);
   });
 
   it("the pairs cover every option of the engine the API has a row for", () => {
     // the functions with options: each is asked by a row
-    const withOptions = (Object.keys(LIBRARY_SIGNATURES) as LibraryFunction[]).filter((fn) => "options?" in LIBRARY_SIGNATURES[fn]);
+    const functions = Object.keys(LIBRARY_SIGNATURES) as LibraryFunction[];
+    const withOptions = functions.filter((fn) => "options?" in LIBRARY_SIGNATURES[fn]);
     expect(withOptions.filter((fn) => !Object.values(ENGINE_FUNCTION_OF).includes(fn))).toEqual([]);
     expect(withOptions).toEqual(["holidays", "shiftDate", "workingTime"]);
   });
@@ -93,17 +101,21 @@ describe("the API's parameters are the engine's options", () => {
       "workingTime: 'weeklyHours' is no option of the engine",
     ]);
     const retyped = { year: "year", "options?": { "sundays?": "string", "saturdays?": "boolean" } } as const;
-    expect(disagreements("holidays", retyped)).toEqual([`holidays: 'sundays' is no string: {"type":"boolean","default":false}`]);
+    expect(disagreements("holidays", retyped)).toEqual([
+      `holidays: 'sundays' is no string: {"type":"boolean","default":false}`,
+    ]);
   });
 });
 
 describe("the command-line tool's flags are the engine's options", () => {
-  it("holidays and shift take their functions' boolean options; ics the feed's, `no-` before one that is on by default", () => {
+  it("holidays and shift take their functions' boolean options; ics the feed's, `no-` before one on by default", () => {
     expect(COMMANDS.holidays.flags).toEqual(["sundays", "saturdays"]);
     expect(COMMANDS.shift.flags).toEqual(["postpone"]);
     expect(COMMANDS.ics.flags).toEqual(["bridge", "half", "saturdays", "sundays", "flags", "busy", "no-defacto"]);
     const booleans = (fn: LibraryFunction) =>
-      Object.entries((LIBRARY_SIGNATURES[fn] as Signature)["options?"] ?? {}).filter(([, kind]) => kind === "boolean").map(([name]) => name.slice(0, -1));
+      Object.entries((LIBRARY_SIGNATURES[fn] as Signature)["options?"] ?? {})
+        .filter(([, kind]) => kind === "boolean")
+        .map(([name]) => name.slice(0, -1));
     expect([booleans("holidays"), booleans("shiftDate")]).toEqual([COMMANDS.holidays.flags, COMMANDS.shift.flags]);
   });
 });

@@ -15,7 +15,11 @@ import type { Day, HalfDaysResponse, HolidaysResponse } from "../../contract/bod
 
 describe("tool arguments are named as their parameters", () => {
   it("every argument but `steps` (a shift's `add`) has its parameter's name", () => {
-    const renamed = TOOLS.flatMap((t) => t.arguments.filter((a) => a.name !== PARAMETERS[a.parameter].name).map((a) => `${t.name}.${a.name}=${a.parameter}`));
+    const renamed = TOOLS.flatMap((t) =>
+      t.arguments
+        .filter((a) => a.name !== PARAMETERS[a.parameter].name)
+        .map((a) => `${t.name}.${a.name}=${a.parameter}`),
+    );
     expect(renamed).toEqual(["shift_date.steps=add"]);
     expect(TOOLS.flatMap((t) => t.arguments).length).toBe(29);
   });
@@ -32,7 +36,11 @@ describe("a summary reads its route's body", () => {
 
     const base = { name: "t", title: "T", description: "d", arguments: [] };
     // a summary of the route's body
-    const dayTool = tool({ ...base, requests: [{ route: "day" }], summary: (day) => `${day.date} ${day.isoWeek.week}` });
+    const dayTool = tool({
+      ...base,
+      requests: [{ route: "day" }],
+      summary: (day) => `${day.date} ${day.isoWeek.week}`,
+    });
     // @ts-expect-error the body of /v3/days/{date} is a Day, not a HolidaysResponse
     tool({ ...base, requests: [{ route: "day" }], summary: (body: HolidaysResponse) => String(body.count) });
     // @ts-expect-error a Day has no `count`
@@ -47,11 +55,13 @@ describe("the calendar words are the engine's, everywhere", () => {
   // 2024-01-01 is a Monday: the seven days from it, and the first of each month of 2024, in the platform's words
   const day = (i: number) => new Date(Date.UTC(2024, 0, 1 + i));
   const month = (i: number) => new Date(Date.UTC(2024, i, 1));
-  const intl = (locale: string, option: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...option, timeZone: "UTC" });
+  const intl = (locale: string, option: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...option, timeZone: "UTC" });
+  const week = [0, 1, 2, 3, 4, 5, 6];
 
   it("the names are Swedish and English as Intl writes them", () => {
-    expect(WEEKDAY_NAMES.sv).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => intl("sv-SE", { weekday: "long" }).format(day(i))));
-    expect(WEEKDAY_NAMES.en).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => intl("en-GB", { weekday: "long" }).format(day(i))));
+    expect(WEEKDAY_NAMES.sv).toEqual(week.map((i) => intl("sv-SE", { weekday: "long" }).format(day(i))));
+    expect(WEEKDAY_NAMES.en).toEqual(week.map((i) => intl("en-GB", { weekday: "long" }).format(day(i))));
     expect(MONTH_NAMES.sv).toEqual([...Array(12).keys()].map((i) => intl("sv-SE", { month: "long" }).format(month(i))));
     expect(MONTH_NAMES.en).toEqual([...Array(12).keys()].map((i) => intl("en-GB", { month: "long" }).format(month(i))));
     expect([WEEKDAY_NAMES.sv[5], MONTH_NAMES.sv[4]]).toEqual(["lördag", "maj"]);
