@@ -1,4 +1,4 @@
-/** Engine outputs validate directly against the schemas of contract/schemas.ts, without a handler between. */
+/** Engine outputs validate directly against the schemas of contract/bodies.ts, without a handler between. */
 import { describe, expect, it } from "vitest";
 import {
   bridgeDaysOfYear, dayFromCivil, fromIsoDate, halfDaysOfYear, holidaysOfYear, leavePlan, period, shift,
