@@ -6,12 +6,13 @@
  * makes lines wait (up to MAX_BUFFERED_BYTES, then they are dropped and counted): the server answers on.
  *
  * Stopping never waits on the output: at exit what is still buffered is written once, synchronously, and given up
- * (counted as dropped) at the first error of any kind, never retried. Every exit of the server goes through exitProcess.
+ * (counted as dropped) at the first error of any kind, never retried. Every exit of the server goes through
+ * exitProcess.
  */
 import { openSync, writeSync } from "node:fs";
 import pino, { type DestinationStream } from "pino";
 
-/** Access lines wait for this many bytes, or this long, before they are written (every other line is written at once). */
+/** Access lines wait for this many bytes, or this long, before they are written (other lines are written at once). */
 export const FLUSH_BYTES = 32768;
 export const FLUSH_MS = 100;
 /** Bytes of lines waiting for a slow output before new lines are dropped. */

@@ -4,7 +4,9 @@
  */
 import { expect } from "vitest";
 import { type ProblemSlug } from "../../contract/problems.js";
-import { describeErrors, documentValidator, expectProblem, request, resolve, TEST_CONTEXT, type DocumentValidator } from "./helpers.js";
+import {
+  describeErrors, documentValidator, expectProblem, request, resolve, TEST_CONTEXT, type DocumentValidator,
+} from "./helpers.js";
 
 export type Json = Record<string, any>;
 export type Handler = (request: Request, ctx?: any) => Promise<Response>;
@@ -47,7 +49,7 @@ export async function ok(handler: Handler, pathAndQuery: string): Promise<any> {
   return body;
 }
 
-/** Calls a handler, expects a problem document of the slug, validates it where the document declares it; returns the body. */
+/** Calls a handler, expects a problem document of `slug`, validated where the document declares it; returns the body. */
 export async function problem(handler: Handler, pathAndQuery: string, slug: ProblemSlug, init?: RequestInit): Promise<Json> {
   const response = await handler(request(pathAndQuery, init), TEST_CONTEXT);
   const label = `${init?.method ?? "GET"} ${pathAndQuery}`;

@@ -54,7 +54,11 @@ export interface ConsumerOutput {
 }
 
 /** Writes the consumer into `app` and runs `calls` there; `name` tells the input and output files apart. */
-export function runConsumer(app: string, name: string, input: { calls: Call[]; folded: string[]; unpropertied: string }): ConsumerOutput {
+export function runConsumer(
+  app: string,
+  name: string,
+  input: { calls: Call[]; folded: string[]; unpropertied: string },
+): ConsumerOutput {
   writeFileSync(join(app, "consumer.mjs"), CONSUMER);
   writeFileSync(join(app, `${name}calls.json`), JSON.stringify(input));
   execFileSync("node", ["consumer.mjs", `${name}calls.json`, `${name}results.json`], { cwd: app, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });

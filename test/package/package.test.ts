@@ -18,7 +18,9 @@ import { SLUG_OF_ENGINE_CODE } from "../../contract/problems.js";
 import { writtenCoreSurface, writtenIcsSurface } from "../engine/core-surface.js";
 import { runConsumer, type ConsumerOutput } from "./consumer.js";
 import { BIN, packAndInstall, PACKAGE_DIR, ROOT, type Installed } from "./install.js";
-import { cases, contentLines, EVERYTHING, feed, OBSERVANCE_CODES, readCatalogue, v3, type Case, type Subpath } from "./sample.js";
+import {
+  cases, contentLines, EVERYTHING, feed, OBSERVANCE_CODES, readCatalogue, v3, type Case, type Subpath,
+} from "./sample.js";
 
 const run = promisify(execFile);
 

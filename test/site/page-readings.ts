@@ -3,7 +3,9 @@
  * site suites compare (re-exported by ./browser.ts), and the forms they fill in.
  */
 import type { Page } from "playwright-core";
-import { dayFromCivil, dayOf, leavePlan, longWeekendsOfYear, parseIsoDate, period, type LeaveObjective } from "swedish-calendar/core";
+import {
+  dayFromCivil, dayOf, leavePlan, longWeekendsOfYear, parseIsoDate, period, type LeaveObjective,
+} from "swedish-calendar/core";
 import { workingTime } from "swedish-calendar";
 
 /** Every date from start to end, both included. */

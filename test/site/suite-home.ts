@@ -3,7 +3,9 @@
  * use and phone screens.
  */
 import { describe, expect, it } from "vitest";
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, parseIsoDate, parseSteps, period, shift } from "swedish-calendar/core";
+import {
+  bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, parseIsoDate, parseSteps, period, shift,
+} from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
 import {
   datasetPath, engineLongWeekends, listedDates, longWeekendRows, runPeriod, runShift, screenshot, showYear,
