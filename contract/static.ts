@@ -1,8 +1,9 @@
 /**
  * Which requests a static file answers, derived from the route table's `static` declarations:
  *   - `redirectRules()`: the ordered rewrite rules (Netlify `_redirects` semantics: first match wins, query conditions
- *     match literal values or `:placeholders` and ignore extra parameters). build/routing.ts writes them to
- *     `_redirects`; the standalone server evaluates the very same list with `resolveRewrite()`.
+ *     match literal values or `:placeholders` and ignore extra parameters), from each row's classification of its
+ *     query parameters (contract/routes.ts `QueryUse`). build/routing.ts writes them to `_redirects`; the standalone
+ *     server evaluates the very same list with `resolveRewrite()`.
  *   - `headerRules()`: the `_headers` rules giving file answers the headers a function answer carries.
  *   - `functionConfigs()`: what each Netlify Function's `config` must say (functions/*.mts repeat it as literals).
  *   - `fillFile()`: a concrete dataset path for given values (build/layout.ts).
@@ -32,10 +33,16 @@ export const NOT_FOUND_FUNCTION_ADDRESS = `/.netlify/functions/${NOT_FOUND.fn}`;
 /** A file template with the flags chosen (`{name}` parts filled; absent flags take their `false` part). */
 function withFlags(answer: StaticAnswer, chosen: Record<string, string>): string {
   return answer.file.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    const parts = answer.flags?.[name];
-    if (!parts) throw new Error(`static file ${answer.file}: no flag '${name}'`);
-    return parts[chosen[name] ?? "false"] ?? "";
+    const use = answer.query?.[name];
+    if (typeof use !== "object") throw new Error(`static file ${answer.file}: no flag '${name}'`);
+    return use.flag[chosen[name] ?? "false"] ?? "";
   });
+}
+
+/** The names of a file's query parameters classified as `use` ("placeholder", "function" or "flag"), in their order. */
+function namesUsedAs(answer: StaticAnswer, use: "placeholder" | "function" | "flag"): string[] {
+  const entries = Object.entries(answer.query ?? {});
+  return entries.filter(([, u]) => (use === "flag" ? typeof u === "object" : u === use)).map(([name]) => name);
 }
 
 /** Every non-empty subset of `names`, larger subsets first, in declaration order within a size. */
@@ -49,7 +56,7 @@ function subsets(names: string[]): string[][] {
 function assignments(answer: StaticAnswer, names: string[]): Record<string, string>[] {
   let result: Record<string, string>[] = [{}];
   for (const name of names) {
-    const values = Object.keys(answer.flags![name]);
+    const values = Object.keys((answer.query![name] as { flag: Record<string, string> }).flag);
     result = result.flatMap((partial) => values.map((v) => ({ ...partial, [name]: v })));
   }
   return result;
@@ -72,17 +79,18 @@ function rulesOf(route: Route): RedirectRule[] {
   const answer = route.static;
   if (!answer) return [];
   const from = netlifyPath(route.path);
-  const required = placeholders(answer.query ?? []);
+  // the rules read the row's classification of its query parameters; an "ignored" one has no rule
+  const required = placeholders(namesUsedAs(answer, "placeholder"));
   const rules: RedirectRule[] = [];
   const add = (query: Record<string, string>, to: string) => rules.push({ from, query, to, routeId: route.id });
-  for (const name of answer.functionIf ?? []) add({ ...required, [name]: `:${name}` }, FUNCTION_FALLBACK);
-  for (const subset of subsets(Object.keys(answer.flags ?? {}))) {
+  for (const name of namesUsedAs(answer, "function")) add({ ...required, [name]: `:${name}` }, FUNCTION_FALLBACK);
+  for (const subset of subsets(namesUsedAs(answer, "flag"))) {
     for (const chosen of assignments(answer, subset)) add({ ...required, ...chosen }, withFlags(answer, chosen));
     // a flag with any other value: the function answers 400
     add({ ...required, ...placeholders(subset) }, FUNCTION_FALLBACK);
   }
   add(required, withFlags(answer, {}));
-  if ((answer.query ?? []).length > 0) add({}, FUNCTION_FALLBACK); // a required value is missing (e.g. year omitted: today)
+  if (Object.keys(required).length > 0) add({}, FUNCTION_FALLBACK); // a required value is missing (e.g. year omitted: today)
   if (from !== route.path) rules.push({ from: wildcardPath(route.path), query: {}, to: FUNCTION_FALLBACK, routeId: route.id });
   return rules;
 }
