@@ -10,7 +10,7 @@ import { DUE_DATE_RULES_BY_CODE, RULES_BY_CODE } from "swedish-calendar/core";
 import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
 import { ROUTES, type ClassifiedRow, type QueryUse, type Route } from "../../contract/routes.js";
-import { resolveRewrite } from "../../contract/static.js";
+import { resolveRewrite } from "../../contract/cdn.js";
 
 // ---- the type: each row below is checked as the route table checks its own rows ----
 
