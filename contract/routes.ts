@@ -16,7 +16,9 @@
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
 import { RULES_BY_CODE, DUE_DATE_RULES_BY_CODE, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, SERVICE_DOMAIN } from "swedish-calendar/core";
-import { FEED_OPTION_KEYS, VALUE_READINGS, WORKING_TIME_READINGS, type ParameterKey } from "./parameters.js";
+import {
+  FEED_OPTION_KEYS, VALUE_READINGS, WORKING_TIME_READINGS, type ParameterKey, type Parameters as Declarations,
+} from "./parameters.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
   CACHE_LONG, MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName,
@@ -45,19 +47,26 @@ export type CachePolicy = "long" | "long-unless-omitted" | "no-store" | "feed";
 export type FunctionName = "v3" | "v2" | "ical" | "ical-query" | "health" | "not-found" | "rate-limited" | "mcp";
 
 /**
+ * How a file-backed row answers one of its query parameters:
+ * - "placeholder": must be present; its raw value fills `:name` in the file (absent: the function answers);
+ * - `{ flag }`: chooses a variant, value -> the file-name part `{name}` (absent: the `false` part; another value: the
+ *   function, which answers 400);
+ * - "function": its presence sends the request to the function (the file does not depend on it);
+ * - "ignored": the file answers whatever it says, on purpose.
+ * The CDN's rewrite rules ignore every parameter they do not name, so each one must be classified (`ClassifiedRow`).
+ */
+export type QueryUse = "placeholder" | "function" | "ignored" | { readonly flag: Readonly<Record<string, string>> };
+
+/**
  * A static file that answers some requests of a route. `file` is a template: `:name` is a path or query
- * parameter's raw value, `{name}` a flag's file-name part (`flags`). A request whose placeholder value has no file
- * (a bad or out-of-range value) reaches the function, which answers it from the original URL.
+ * parameter's raw value, `{name}` a flag's file-name part. A request whose placeholder value has no file (a bad or
+ * out-of-range value) reaches the function, which answers it from the original URL.
  */
 export interface StaticAnswer {
   /** the file, relative to the publish folder's root, e.g. `/v3/data/:year/holidays{sundays}{saturdays}.json` */
   file: string;
-  /** query parameters that must be present, read as placeholders (`year`) */
-  query?: readonly string[];
-  /** enumerated query parameters that choose a variant: value -> file-name part (absent = the `false` part) */
-  flags?: Record<string, Record<string, string>>;
-  /** query parameters whose presence sends the request to the function (the file does not depend on them) */
-  functionIf?: readonly string[];
+  /** every query parameter of the row, by name, and how the file answers it (in the order the rules try them) */
+  query?: Readonly<Record<string, QueryUse>>;
   /**
    * which placeholder values the build writes a file for, where not every value in the built range has one (absent:
    * all of them). A request for a file never written reaches the function, on the CDN (a rewrite to a missing file
@@ -66,6 +75,20 @@ export interface StaticAnswer {
    */
   written?: (values: Readonly<Record<string, string>>) => boolean;
 }
+
+/** The names of the query parameters among some parameter keys. */
+type QueryNames<K extends ParameterKey> = Declarations[K] extends infer D ? (D extends { in: "query"; name: infer N } ? N : never) : never;
+type QueryOf<S> = S extends { query: infer Q } ? Q : Record<never, never>;
+
+/**
+ * What a row's `static.query` must be: exactly its query parameters' names, each with its QueryUse. A row with no
+ * file, or with neither query parameters nor classifications, needs nothing.
+ */
+export type ClassifiedRow<Row> = Row extends { parameters: readonly (infer K extends ParameterKey)[]; static: infer S }
+  ? [QueryNames<K> | keyof QueryOf<S>] extends [never]
+    ? unknown
+    : { static: { query: { readonly [N in QueryNames<K> | keyof QueryOf<S>]: N extends QueryNames<K> ? QueryUse : never } } }
+  : unknown;
 
 /** The OpenAPI texts of a row: hand-written prose beside the declaration. */
 export interface RouteDoc {
@@ -198,8 +221,11 @@ const ROUTE_ROWS = [
     ...yearOrToday,
     static: {
       file: "/v3/data/:year/holidays{sundays}{saturdays}.json",
-      query: ["year"],
-      flags: { sundays: { true: "-sundays", false: "" }, saturdays: { true: "-saturdays", false: "" } },
+      query: {
+        year: "placeholder",
+        sundays: { flag: { true: "-sundays", false: "" } },
+        saturdays: { flag: { true: "-saturdays", false: "" } },
+      },
     },
     doc: {
       tag: "Calendar",
@@ -220,7 +246,7 @@ const ROUTE_ROWS = [
     ok: { contentType: "json", schema: "BridgeDaysResponse" },
     errors: [400],
     ...yearOrToday,
-    static: { file: "/v3/data/:year/bridge-days.json", query: ["year"] },
+    static: { file: "/v3/data/:year/bridge-days.json", query: { year: "placeholder" } },
     doc: { tag: "Calendar", operationId: "listBridgeDays", summary: "Bridge days (klämdagar) of a year", description: READINGS.bridgeDay, ok: "The bridge days." },
   },
   {
@@ -231,7 +257,7 @@ const ROUTE_ROWS = [
     ok: { contentType: "json", schema: "HalfDaysResponse" },
     errors: [400],
     ...yearOrToday,
-    static: { file: "/v3/data/:year/half-days.json", query: ["year"] },
+    static: { file: "/v3/data/:year/half-days.json", query: { year: "placeholder" } },
     doc: { tag: "Calendar", operationId: "listHalfDays", summary: "Half days (halvdagar) of a year", description: READINGS.halfDay, ok: "The half days." },
   },
   {
@@ -242,7 +268,7 @@ const ROUTE_ROWS = [
     ok: { contentType: "json", schema: "LongWeekendsResponse" },
     errors: [400],
     ...yearOrToday,
-    static: { file: "/v3/data/:year/long-weekends.json", query: ["year"] },
+    static: { file: "/v3/data/:year/long-weekends.json", query: { year: "placeholder" } },
     doc: {
       tag: "Time off",
       operationId: "listLongWeekends",
@@ -350,7 +376,11 @@ const ROUTE_ROWS = [
     cache: "long-unless-omitted",
     todayParameter: "from",
     // one file per year and code answers `from=Y` with `to` omitted; a request naming `to` reaches the function
-    static: { file: "/v3/data/:from/observances/:code.json", query: ["from"], functionIf: ["to"], written: ({ code }) => RULES_BY_CODE.has(code!) },
+    static: {
+      file: "/v3/data/:from/observances/:code.json",
+      query: { from: "placeholder", to: "function" },
+      written: ({ code }) => RULES_BY_CODE.has(code!),
+    },
     doc: {
       tag: "Catalogue",
       operationId: "getObservanceOccurrences",
@@ -370,7 +400,7 @@ const ROUTE_ROWS = [
     errors: [400],
     ...yearOrToday,
     // files from FLAG_DAYS_FROM on only: an earlier year has no file and reaches the function, which answers its 400
-    static: { file: "/v3/data/:year/flag-days.json", query: ["year"], written: ({ year }) => Number(year) >= FLAG_DAYS_FROM },
+    static: { file: "/v3/data/:year/flag-days.json", query: { year: "placeholder" }, written: ({ year }) => Number(year) >= FLAG_DAYS_FROM },
     doc: {
       tag: "Flag days",
       operationId: "listFlagDays",
@@ -430,8 +460,7 @@ const ROUTE_ROWS = [
     // unknown code or a year before `since` reach the function
     static: {
       file: "/v3/data/:year/due-dates/:schedule.json",
-      query: ["year", "schedule"],
-      functionIf: ["day", "convention"],
+      query: { year: "placeholder", schedule: "placeholder", day: "function", convention: "function" },
       written: ({ year, schedule }) => {
         const since = DUE_DATE_RULES_BY_CODE.get(schedule!)?.since;
         return DUE_DATE_RULES_BY_CODE.has(schedule!) && (since === undefined || Number(year) >= since);
@@ -474,7 +503,7 @@ const ROUTE_ROWS = [
     errors: [400],
     ...yearOrToday,
     // the default answer of every year (40 hours, `standard`) is a file; another week or profile reaches the function
-    static: { file: "/v3/data/:year/working-time.json", query: ["year"], functionIf: ["weeklyHours", "profile"] },
+    static: { file: "/v3/data/:year/working-time.json", query: { year: "placeholder", weeklyHours: "function", profile: "function" } },
     doc: {
       tag: "Working time",
       operationId: "getWorkingTime",
@@ -628,6 +657,9 @@ const ROUTE_ROWS = [
     },
   },
 ] as const satisfies readonly Route[];
+
+// a file-backed row that leaves a query parameter unclassified (or classifies one it does not have) fails here
+ROUTE_ROWS satisfies { readonly [I in keyof typeof ROUTE_ROWS]: ClassifiedRow<(typeof ROUTE_ROWS)[I]> };
 
 /** Every row, in table order (the first row whose path matches answers). */
 export const ROUTES: readonly Route[] = ROUTE_ROWS;

@@ -1,8 +1,9 @@
 /**
  * Which requests a static file answers, derived from the route table's `static` declarations:
  *   - `redirectRules()`: the ordered rewrite rules (Netlify `_redirects` semantics: first match wins, query conditions
- *     match literal values or `:placeholders` and ignore extra parameters). build/routing.ts writes them to
- *     `_redirects`; the standalone server evaluates the very same list with `resolveRewrite()`.
+ *     match literal values or `:placeholders` and ignore extra parameters), from each row's classification of its
+ *     query parameters (contract/routes.ts `QueryUse`). build/routing.ts writes them to `_redirects`; the standalone
+ *     server evaluates the very same list (./cdn.ts `resolveRewrite()`).
  *   - `headerRules()`: the `_headers` rules giving file answers the headers a function answer carries.
  *   - `functionConfigs()`: what each Netlify Function's `config` must say (functions/*.mts repeat it as literals).
  *   - `fillFile()`: a concrete dataset path for given values (build/layout.ts).
@@ -12,7 +13,7 @@ import {
   MCP_PLATFORM_POSTS, STRICT_TRANSPORT_SECURITY, SURFACES, rateLimitHeaders, type SurfaceName,
 } from "./policies.js";
 import {
-  DATASET_FOLDER, FEED_FUNCTION_PREFIXES, ROUTE_BY_ID, FUNCTION_FALLBACK, NOT_FOUND, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
+  DATASET_FOLDER, FEED_FUNCTION_PREFIXES, FUNCTION_FALLBACK, NOT_FOUND, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
   netlifyPath, wildcardPath, type FileContentType, type FunctionName, type Route, type RouteId, type StaticAnswer, type StaticOnlyFile,
 } from "./routes.js";
 import { PARAMETERS } from "./parameters.js";
@@ -32,10 +33,16 @@ export const NOT_FOUND_FUNCTION_ADDRESS = `/.netlify/functions/${NOT_FOUND.fn}`;
 /** A file template with the flags chosen (`{name}` parts filled; absent flags take their `false` part). */
 function withFlags(answer: StaticAnswer, chosen: Record<string, string>): string {
   return answer.file.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    const parts = answer.flags?.[name];
-    if (!parts) throw new Error(`static file ${answer.file}: no flag '${name}'`);
-    return parts[chosen[name] ?? "false"] ?? "";
+    const use = answer.query?.[name];
+    if (typeof use !== "object") throw new Error(`static file ${answer.file}: no flag '${name}'`);
+    return use.flag[chosen[name] ?? "false"] ?? "";
   });
+}
+
+/** The names of a file's query parameters classified as `use` ("placeholder", "function" or "flag"), in their order. */
+function namesUsedAs(answer: StaticAnswer, use: "placeholder" | "function" | "flag"): string[] {
+  const entries = Object.entries(answer.query ?? {});
+  return entries.filter(([, u]) => (use === "flag" ? typeof u === "object" : u === use)).map(([name]) => name);
 }
 
 /** Every non-empty subset of `names`, larger subsets first, in declaration order within a size. */
@@ -49,7 +56,7 @@ function subsets(names: string[]): string[][] {
 function assignments(answer: StaticAnswer, names: string[]): Record<string, string>[] {
   let result: Record<string, string>[] = [{}];
   for (const name of names) {
-    const values = Object.keys(answer.flags![name]);
+    const values = Object.keys((answer.query![name] as { flag: Record<string, string> }).flag);
     result = result.flatMap((partial) => values.map((v) => ({ ...partial, [name]: v })));
   }
   return result;
@@ -72,17 +79,18 @@ function rulesOf(route: Route): RedirectRule[] {
   const answer = route.static;
   if (!answer) return [];
   const from = netlifyPath(route.path);
-  const required = placeholders(answer.query ?? []);
+  // the rules read the row's classification of its query parameters; an "ignored" one has no rule
+  const required = placeholders(namesUsedAs(answer, "placeholder"));
   const rules: RedirectRule[] = [];
   const add = (query: Record<string, string>, to: string) => rules.push({ from, query, to, routeId: route.id });
-  for (const name of answer.functionIf ?? []) add({ ...required, [name]: `:${name}` }, FUNCTION_FALLBACK);
-  for (const subset of subsets(Object.keys(answer.flags ?? {}))) {
+  for (const name of namesUsedAs(answer, "function")) add({ ...required, [name]: `:${name}` }, FUNCTION_FALLBACK);
+  for (const subset of subsets(namesUsedAs(answer, "flag"))) {
     for (const chosen of assignments(answer, subset)) add({ ...required, ...chosen }, withFlags(answer, chosen));
     // a flag with any other value: the function answers 400
     add({ ...required, ...placeholders(subset) }, FUNCTION_FALLBACK);
   }
   add(required, withFlags(answer, {}));
-  if ((answer.query ?? []).length > 0) add({}, FUNCTION_FALLBACK); // a required value is missing (e.g. year omitted: today)
+  if (Object.keys(required).length > 0) add({}, FUNCTION_FALLBACK); // a required value is missing (e.g. year omitted: today)
   if (from !== route.path) rules.push({ from: wildcardPath(route.path), query: {}, to: FUNCTION_FALLBACK, routeId: route.id });
   return rules;
 }
@@ -212,140 +220,10 @@ export function functionConfigs(): Record<FunctionName, FunctionConfig> {
   };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Evaluating the rules (the standalone server)
-// ---------------------------------------------------------------------------------------------------------------
-
-/** A rule as the standalone server evaluates it: its pattern split into segments, its query conditions listed. */
-interface CompiledRule {
-  rule: RedirectRule;
-  /** the pattern's segments after the leading slash */
-  segments: string[];
-  /** each query condition: the parameter, and the placeholder it fills or the literal value it must have */
-  query: { name: string; placeholder: string | undefined; literal: string }[];
-}
-
-const COMPILED_RULES = new WeakMap<readonly RedirectRule[], { all: CompiledRule[]; byRoute: Map<string, CompiledRule[]> }>();
-
-/** A rule list compiled once: every rule in order, and the rows' rules by row (they come first, up to the first rule of no row). */
-function compiledRules(rules: readonly RedirectRule[]): { all: CompiledRule[]; byRoute: Map<string, CompiledRule[]> } {
-  let compiled = COMPILED_RULES.get(rules);
-  if (!compiled) {
-    const all = rules.map((rule) => ({
-      rule,
-      segments: rule.from.split("/").slice(1),
-      query: Object.entries(rule.query).map(([name, condition]) => ({
-        name,
-        placeholder: condition.startsWith(":") ? condition.slice(1) : undefined,
-        literal: condition,
-      })),
-    }));
-    const byRoute = new Map<string, CompiledRule[]>();
-    for (const c of all) {
-      if (!c.rule.routeId) break;
-      if (!byRoute.has(c.rule.routeId)) byRoute.set(c.rule.routeId, []);
-      byRoute.get(c.rule.routeId)!.push(c);
-    }
-    COMPILED_RULES.set(rules, (compiled = { all, byRoute }));
-  }
-  return compiled;
-}
-
-/** The placeholder values of a pattern for a path's parts (parts[0] is the text before the leading slash). */
-function matchPattern(pattern: string[], parts: string[]): Record<string, string> | undefined {
-  const values: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i];
-    if (p === "*") return values;
-    const part = parts[i + 1];
-    if (part === undefined) return undefined;
-    if (p.startsWith(":")) {
-      if (part === "") return undefined;
-      values[p.slice(1)] = part;
-    } else if (p !== part) return undefined;
-  }
-  return pattern.length === parts.length - 1 ? values : undefined;
-}
-
-/** Segment values a dataset path may contain: nothing that could leave the folder or name another file. */
-const SAFE_VALUE = /^[A-Za-z0-9_-]{1,40}$/;
-
 /** What a build wrote, as its manifest says (contract Manifest): its years, and its days window (null: no day files). */
 export interface BuiltRange {
   years: { from: number; to: number };
   days: { from: string; to: string } | null;
-}
-
-/**
- * Which range a file placeholder's value must lie in for a build to have written the file: a day file's date in
- * the days window, a year's files (`:year`, an observance series' `:from`) in the years (build/layout.ts writes
- * exactly those).
- */
-const PLACEHOLDER_RANGE: Readonly<Record<string, "days" | "years">> = { date: "days", year: "years", from: "years" };
-
-function withinBuilt(values: Record<string, string>, built: BuiltRange): boolean {
-  for (const name in values) {
-    const range = PLACEHOLDER_RANGE[name];
-    const value = values[name];
-    if (range === "days" && !(built.days && value >= built.days.from && value <= built.days.to)) return false;
-    if (range === "years" && !(Number(value) >= built.years.from && Number(value) <= built.years.to)) return false;
-  }
-  return true;
-}
-
-export interface RewriteOptions {
-  /** the row the pathname matched (contract/route-match.ts matchRoute): only its rules are compared */
-  routeId?: string;
-  /** what the build wrote: a file outside it is not there, and the function answers (no look on disk) */
-  built?: BuiltRange;
-}
-
-/**
- * The file (relative to the publish folder, with a leading slash) that the rewrite rules send a request to, or
- * undefined when they send it to a function. Like the CDN, except that a known parameter given twice always
- * reaches the function (which answers 400), as docs/decisions.md#serving asks wherever a process can see it. `params`: the
- * query, or the URL it is read from (then parsed only when a rule compares it).
- */
-export function resolveRewrite(
-  pathname: string,
-  params: URLSearchParams | URL,
-  rules: readonly RedirectRule[] = redirectRules(),
-  options: RewriteOptions = {},
-): string | undefined {
-  const parts = pathname.split("/");
-  const compiled = compiledRules(rules);
-  let query: URLSearchParams | undefined = params instanceof URL ? undefined : params;
-  const queryOf = () => (query ??= (params as URL).searchParams);
-  for (const { rule, segments, query: conditions } of options.routeId === undefined ? compiled.all : (compiled.byRoute.get(options.routeId) ?? [])) {
-    if (!rule.routeId) return undefined;
-    const values = matchPattern(segments, parts);
-    if (!values) continue;
-    let ok = true;
-    for (const { name, placeholder, literal } of conditions) {
-      const all = queryOf().getAll(name);
-      if (all.length === 0) ok = false;
-      else if (placeholder !== undefined) values[placeholder] = all[all.length - 1];
-      else ok = all[all.length - 1] === literal;
-      if (!ok) break;
-    }
-    if (!ok) continue;
-    if (rule.to === FUNCTION_FALLBACK || !rule.to.startsWith(DATASET_FOLDER + "/")) return undefined; // a function answers
-    if (options.built && !withinBuilt(values, options.built)) return undefined;
-    const route = ROUTE_BY_ID[rule.routeId];
-    if (route.static?.written && !route.static.written(values)) return undefined; // never written: the function answers
-    for (const key of route.parameters) {
-      const p = PARAMETERS[key];
-      if (p.in === "query" && p.repeat === "reject" && queryOf().getAll(p.name).length > 1) return undefined;
-    }
-    let unsafe = false;
-    const file = rule.to.replace(/:(\w+)/g, (_m, name: string) => {
-      const v = values[name] ?? "";
-      if (!SAFE_VALUE.test(v)) unsafe = true;
-      return v;
-    });
-    return unsafe ? undefined : file;
-  }
-  return undefined;
 }
 
 /** Static-only files (the `.ics` downloads, the manifest, a year's days, the index) as path patterns. */

@@ -1,29 +1,28 @@
 /**
- * Dispatch, on the request's context (its URL and row as the guard read them, once): a dataset file the rewrite
- * rules send the request to, else the row's function, else a file of the publish folder, else not-found.
- *   - a request the route table's rewrite rules send to a dataset file (contract/static.ts resolveRewrite) that exists
- *     in the publish folder, when the dataset was built by this engine (./dataset.ts): that file, with the headers
- *     `_headers` gives it (fileHeaders) + HSTS, through okAnswer, so ETag/304/HEAD are the function's; not
- *     rate-limited (static answers are served regardless), and neither is the function's answer to a request the
- *     deploy build has a file for when no dataset is built here (build/deployed.ts);
+ * Dispatch, on the request's context (its URL and row as the guard read them, once), in the deployed service's
+ * order (contract/cdn.ts `servingOf`: file first, then a function, and what is counted):
+ *   - a dataset file the rewrite rules send the request to, when the dataset was built by this engine (./dataset.ts):
+ *     that file, with the headers `_headers` gives it (fileHeaders) + HSTS, through okAnswer, so ETag/304/HEAD are
+ *     the function's; never counted, nor the function's answer to a request the deploy build has a file for;
  *   - a row of the route table: the function that answers it on Netlify (same handler, same bytes), counting on one
  *     exact limiter per surface and address;
  *   - any other file of the publish folder (the site, the `.ics` downloads, the dataset folder, the manifest);
  *   - else the not-found function.
- * The MCP endpoint is not here: its body is read as a Fetch Request (./mcp-endpoint.ts).
+ * The MCP endpoint is not here: its body is read as a Fetch Request (./fetch-level.ts).
  */
 import { join } from "node:path";
 import mime from "mime-types";
 import { SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceName } from "../contract/policies.js";
 import { surfaceOf } from "../contract/route-match.js";
 import type { FunctionName } from "../contract/routes.js";
-import { datasetFileOf, redirectRules, resolveRewrite, type BuiltRange } from "../contract/static.js";
+import { resolveRewrite, servingOf, type BuiltRange, type Serving } from "../contract/cdn.js";
+import { datasetFileOf, redirectRules } from "../contract/static.js";
 import { etagOf } from "../contract/serialize.js";
 import { answerFeed } from "../functions/lib/feed.js";
 import { createHealthAnswering } from "../functions/lib/health.js";
 import { layeredHeaders, type Answer, type RequestHead } from "../functions/lib/http.js";
 import { answerNotFound } from "../functions/lib/not-found.js";
-import { methodGate, requestContext, settle, type AnsweringHandler, type RequestContext } from "../functions/lib/serve.js";
+import { methodGate, requestContext, settle, type Endpoint, type RequestContext } from "../functions/lib/serve.js";
 import { answerV3 } from "../functions/lib/v3.js";
 import { makeV2Answering } from "../functions/lib/v2.js";
 import { withdrawalState } from "../functions/lib/withdrawal.js";
@@ -90,7 +89,7 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
   );
 
   /** The function of each row but the MCP endpoint's, answering with the final Answer. */
-  const handlers: Record<Exclude<FunctionName, "mcp">, AnsweringHandler> = {
+  const handlers: Record<Exclude<FunctionName, "mcp">, Endpoint> = {
     v3: answerV3,
     v2: makeV2Answering(withdrawal),
     ical: answerFeed,
@@ -125,47 +124,40 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     resolveRewrite(url.pathname, url, rules, { routeId, built: built ?? dataset.deployed() }) !== undefined;
 
   function answer(ctx: RequestContext, target?: string): Answer | Promise<Answer> {
-    const { match } = ctx;
-    if (match?.route.static) {
-      // the rewrite rules are read only when a dataset is there to answer from
-      const built = dataset.built();
-      return built instanceof Promise ? built.then((b) => answerRow(ctx, target, b)) : answerRow(ctx, target, built);
+    const { match, url } = ctx;
+    // what the build wrote is read only for a row a file may answer
+    const built = match?.route.static ? dataset.built() : undefined;
+    if (built instanceof Promise) return built.then((b) => answerAs(ctx, target, servingOf(url, match, b, dataset.deployed, rules)));
+    return answerAs(ctx, target, servingOf(url, match, built, dataset.deployed, rules));
+  }
+
+  function answerAs(ctx: RequestContext, target: string | undefined, serving: Serving): Answer | Promise<Answer> {
+    switch (serving.by) {
+      case "dataset":
+        return answerDatasetFile(ctx, target, serving.file);
+      case "function":
+        return answerFunction(ctx, target, serving.counted);
+      case "publish":
+        return answerFile(ctx, target);
     }
-    return match ? answerRow(ctx, target, undefined) : answerFile(ctx, target);
   }
 
-  /**
-   * A row of the route table: the dataset file the rewrite rules send the request to when the build wrote it, else
-   * the row's function. Counted exactly when the deployed service answers it from a function: a request its rules
-   * send to a file of the deploy build (this server's build when there is one, else what `npm run build` would
-   * write: build/deployed.ts) is never counted, whether a file answers it here or the function computes it.
-   */
-  function answerRow(ctx: RequestContext, target: string | undefined, built: BuiltRange | undefined): Answer | Promise<Answer> {
-    const { url } = ctx;
+  /** The dataset file a row's request is rewritten to, with its surface's headers; missing (a partial build): the function, byte-identical. */
+  async function answerDatasetFile(ctx: RequestContext, target: string | undefined, path: string): Promise<Answer> {
+    const file = await files.get(path);
+    if (!file) return answerFunction(ctx, target, false);
     const { route } = ctx.match!;
-    const datasetFile = resolveRewrite(url.pathname, url, rules, { routeId: route.id, built: built ?? dataset.deployed() });
-    if (!datasetFile) return answerFunction(ctx, target);
-    if (!built) return answerUncounted(ctx, target);
-    return files.get(datasetFile).then((file) => {
-      // no file (a partial build): the function answers, byte-identical
-      if (!file) return answerUncounted(ctx, target);
-      const surface = surfaceOf(route, url);
-      return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, surface), statedPace(ctx, surface)), "file");
-    });
+    const surface = surfaceOf(route, ctx.url);
+    return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, surface), statedPace(ctx, surface)), "file");
   }
 
-  /** The row's function answering what the deployed service answers with a file: not counted, nor its repeats. */
-  function answerUncounted(ctx: RequestContext, target: string | undefined): Answer | Promise<Answer> {
-    ctx.rateLimitsEnabled = false;
-    return answerFunction(ctx, target);
-  }
-
-  /** The function of the request's row. */
-  function answerFunction(ctx: RequestContext, target: string | undefined): Answer | Promise<Answer> {
+  /** The function of the request's row; not `counted`: what the deployed service answers with a file, nor its repeats. */
+  function answerFunction(ctx: RequestContext, target: string | undefined, counted: boolean): Answer | Promise<Answer> {
     const { route } = ctx.match!;
     const { fn } = route;
     // the MCP endpoint reads its body as a Fetch Request: it is handed to its handler before this
     if (fn === "mcp") throw new Error("the MCP endpoint is answered through the Fetch bridge");
+    if (!counted) ctx.rateLimitsEnabled = false;
     const source: AnswerSource = route.static ? "static-row" : "function";
     const answered = handlers[fn](ctx.request, ctx);
     return answered instanceof Promise ? answered.then((a) => kept(ctx, target, a, source)) : kept(ctx, target, answered, source);

@@ -8,7 +8,7 @@ import { etagOf, serializeJson } from "../../contract/serialize.js";
 import { okAnswer } from "./http.js";
 import { notFound } from "./problem.js";
 import { readRequestArguments } from "./router.js";
-import { responding, serveAnswers, tableSurface, type AnswerHandler, type AnsweringHandler, type ServedHandler } from "./serve.js";
+import { respond, serve, tableSurface, type Endpoint, type FetchHandler, type Handler } from "./serve.js";
 
 export { API_VERSION };
 
@@ -131,7 +131,7 @@ const SERVED_HEADERS = Object.freeze({ "Content-Type": JSON_CONTENT_TYPE, "Cache
  * (a handful). `?ready` (contract/parameters.ts `healthReady`) answers 503 when not ready; plain /health, 200.
  * Never counted: the row is `counted: false` (contract/routes.ts), so the pipeline spends no counter on it.
  */
-export function createHealthAnswering(options: HealthOptions = {}): AnsweringHandler {
+export function createHealthAnswering(options: HealthOptions = {}): Endpoint {
   const facts = healthFacts(options);
   const { ready = () => true, server } = options;
   const bodies = new Map<string, { body: string; etag: string }>();
@@ -146,8 +146,8 @@ export function createHealthAnswering(options: HealthOptions = {}): AnsweringHan
     }
     return kept;
   };
-  const answer: AnswerHandler = (request, ctx) => {
-    const { match, url } = ctx;
+  const answer: Handler = (ctx) => {
+    const { request, match, url } = ctx;
     if (match?.route.id !== "health") throw notFound(url.pathname);
     const asked = readRequestArguments("health", match.pathValues, url).ready;
     const isReady = ready();
@@ -155,12 +155,12 @@ export function createHealthAnswering(options: HealthOptions = {}): AnsweringHan
     if (asked && !isReady) return { status: 503, headers: { ...SERVED_HEADERS }, body };
     return okAnswer(request, body, JSON_CONTENT_TYPE, NO_STORE, undefined, etag);
   };
-  return serveAnswers(tableSurface("not-found"), answer);
+  return serve(tableSurface("not-found"), answer);
 }
 
 /** The /health handler as a Response; the options are for tests (the function uses the defaults). */
-export function createHealthHandler(options: HealthOptions = {}): ServedHandler {
-  return responding(createHealthAnswering(options));
+export function createHealthHandler(options: HealthOptions = {}): FetchHandler {
+  return respond(createHealthAnswering(options));
 }
 
 /** The function's handler: the manifest looked for once, when the module loads (absent on Netlify: `dataset: null`). */

@@ -34,10 +34,10 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
 }
 
 /**
- * An answer before it is a Response: its status, every header and its body (null: none). Handlers and the pieces of
- * serve() build answers; serve() adds the headers every answer carries and makes one Response of it, its headers
- * complete at construction (a plain object, never changed afterwards: the Node bridge of the standalone server then
- * writes it as it is, and a Netlify Function's Response is built once).
+ * An answer before it is a Response: its status, every header and its body (null: none). Handlers and the steps of
+ * serve() build answers; serve() adds the headers every answer carries and respond() makes one Response of it, its
+ * headers complete at construction (a plain object, never changed afterwards: the Node bridge of the standalone
+ * server then writes it as it is, and a Netlify Function's Response is built once).
  */
 export interface Answer {
   readonly status: number;

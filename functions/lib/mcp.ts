@@ -28,7 +28,7 @@ import { listedTools } from "./mcp-listing.js";
 import { MCP_INSTRUCTIONS, TOOL_BY_NAME, callResult, runTool } from "./mcp-tools.js";
 import type { Answer } from "./http.js";
 import { notFound } from "./problem.js";
-import { serve, tableSurface, withHeaders, type ServiceContext } from "./serve.js";
+import { respond, serve, tableSurface, withHeaders, type FetchHandler, type ServiceContext } from "./serve.js";
 
 export const MCP_SERVER_INFO = { name: "swedish-calendar", title: "Swedish Calendar Service", version: API_VERSION } as const;
 
@@ -250,9 +250,10 @@ export const MCP_SURFACE = tableSurface("mcp");
  * itself is not counted, its tool calls are, on the `mcp` surface's pace; without (a Netlify Function) nothing is
  * counted here: the platform counts the function's POSTs (contract/policies.ts MCP_PLATFORM_POSTS).
  */
-export function mcpHandler(countCalls?: ToolCallCounter) {
+export function mcpHandler(countCalls?: ToolCallCounter): FetchHandler {
   const surface = countCalls ? { ...MCP_SURFACE, counted: false } : MCP_SURFACE;
-  return serve(surface, (request, ctx) => answerMcp(request, ctx, countCalls));
+  // respond() is handed Fetch Requests only, whose body the transport reads
+  return respond(serve<Response | Answer>(surface, (ctx) => answerMcp(ctx.request as Request, ctx, countCalls)));
 }
 
 export const handleMcp = mcpHandler();

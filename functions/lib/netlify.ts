@@ -8,7 +8,7 @@
  */
 import type { Context } from "@netlify/functions";
 import { FEED_FUNCTION_PREFIXES } from "../../contract/routes.js";
-import { netlifyContext, type ServedHandler } from "./serve.js";
+import { netlifyContext, type FetchHandler } from "./serve.js";
 
 /** `/.netlify/functions/<name>` and the feed functions' rewrite prefixes (contract/routes.ts). */
 const INTERNAL_PREFIX = new RegExp(
@@ -35,7 +35,7 @@ function withPath(request: Request, pathname: string): Request {
 }
 
 /** A Netlify Function's default export: the handler with Netlify's context and the two quirks above. */
-export function netlifyFunction(handler: ServedHandler) {
+export function netlifyFunction(handler: FetchHandler) {
   return async (request: Request, context?: Pick<Context, "ip"> | null): Promise<Response> => {
     const ctx = netlifyContext(request, context);
     const pathname = new URL(request.url).pathname;

@@ -3,14 +3,14 @@ import { notFound } from "./problem.js";
 import { SURFACES } from "../../contract/policies.js";
 import { responseOf } from "./http.js";
 import { notFoundPageAnswer, notFoundPageLanguage } from "./not-found-page.js";
-import { requestContext, responding, serveAnswers, type ServiceContext } from "./serve.js";
+import { requestContext, respond, serve, type RequestContext } from "./serve.js";
 import { notFoundPages } from "./site-pages.js";
 
 /** Any path nothing else answers: a not-found problem, with the v3 pace on its own counter. */
-export const answerNotFound = serveAnswers({ name: NOT_FOUND.surface, policy: () => SURFACES[NOT_FOUND.surface] }, (_request, ctx) => {
+export const answerNotFound = serve({ name: NOT_FOUND.surface, policy: () => SURFACES[NOT_FOUND.surface] }, (ctx) => {
   throw notFound(ctx.url.pathname);
 });
-export const handleNotFound = responding(answerNotFound);
+export const handleNotFound = respond(answerNotFound);
 
 /**
  * The deployed not-found function (functions/not-found.mts): a browser gets the site's not-found page in the path's
@@ -18,7 +18,7 @@ export const handleNotFound = responding(answerNotFound);
  * (./site-pages.ts); anyone else the problem document. (A function declaration: a bundle that does not use it, the
  * standalone server's, leaves it and the pages out.)
  */
-export async function handleNotFoundOrPage(request: Request, partial?: Partial<ServiceContext>): Promise<Response> {
+export async function handleNotFoundOrPage(request: Request, partial?: Partial<RequestContext>): Promise<Response> {
   const ctx = requestContext(request, partial);
   const language = notFoundPageLanguage(request, ctx.url.pathname);
   if (language) return responseOf(request, notFoundPageAnswer(ctx, notFoundPages()[language]));

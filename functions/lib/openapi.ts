@@ -15,7 +15,7 @@ import { FEED_HANDLERS } from "./feed.js";
 import { healthBody } from "./health.js";
 import { callResult, runToolNow, TOOL_BY_NAME } from "./mcp-tools.js";
 import { readRequestArguments, type ArgsOf } from "./router.js";
-import { completeContext } from "./serve.js";
+import { requestContext } from "./serve.js";
 import { bodyOf, isV3BodyRoute } from "./v3-bodies.js";
 
 const SAMPLE_NOW = new Date(SAMPLE_CLOCK);
@@ -41,9 +41,10 @@ function sampleAnswer(id: RouteId): unknown {
     case "feed":
     case "feedAlias": {
       const url = sampleUrl(id);
-      const ctx = completeContext({ clock: () => SAMPLE_NOW });
+      const request = new Request(url);
+      const ctx = requestContext(request, { clock: () => SAMPLE_NOW });
       const route = matchRoute(url.pathname)!.route;
-      const answer = FEED_HANDLERS[id]!({ request: new Request(url), url, route, args: sampleArguments(id), ctx });
+      const answer = FEED_HANDLERS[id]!({ request, url, route, args: sampleArguments(id), ctx });
       return calendarExcerpt(typeof answer === "string" ? answer : answer.body);
     }
     case "v2Holidays":

@@ -7,7 +7,8 @@
 import { SURFACES, type SurfaceName } from "../../contract/policies.js";
 import { RATE_LIMITED_PREFIX } from "../../contract/routes.js";
 import { handleNotFound } from "./not-found.js";
-import { finish, rateLimitedAnswer } from "./serve.js";
+import { responseOf } from "./http.js";
+import { completed, rateLimitedAnswer } from "./serve.js";
 
 export async function handleRateLimited(request: Request): Promise<Response> {
   const pathname = new URL(request.url).pathname;
@@ -15,5 +16,5 @@ export async function handleRateLimited(request: Request): Promise<Response> {
   if (!Object.hasOwn(SURFACES, name)) return handleNotFound(request);
   const pace = SURFACES[name as SurfaceName];
   const retryAfter = Math.max(pace.windowSeconds, "blockSeconds" in pace ? pace.blockSeconds : 0);
-  return finish(request, rateLimitedAnswer(pace, retryAfter), pace);
+  return responseOf(request, completed(rateLimitedAnswer(pace, retryAfter), pace));
 }

@@ -7,7 +7,6 @@
  */
 import { readArguments, requestValues, type ArgsOf } from "../../contract/arguments.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, JSON_CONTENT_TYPE, CALENDAR_CONTENT_TYPE, NETLIFY_CDN_CACHE_LONG, NO_STORE } from "../../contract/policies.js";
-import { matchRoute } from "../../contract/route-match.js";
 import type { Route, RouteId } from "../../contract/routes.js";
 import { cacheUntilStockholmMidnight } from "./cache.js";
 import { okAnswer, type Answer, type RequestHead } from "./http.js";
@@ -56,16 +55,12 @@ export function cacheControlOf(route: Route, args: object, now: Date): string {
 }
 
 /**
- * A handler for the rows of `handlers`: anything else (no row, or a row another function answers) is a
- * not-found problem. It reads the URL and the row the request's context has (serve() matched them once); called
- * with a context of no request of its own (in process, as the MCP tools call it), it reads them itself.
- * `pathnameOf` lets an adapter say which other path the request stands for (then matched here).
+ * A handler for the rows of `handlers`: anything else (no row, or a row another function answers) is a not-found
+ * problem. It reads the URL and the row the request's context matched once (serve(), requestContext()).
  */
-export function tableRouter(handlers: RouteHandlers, pathnameOf?: (url: URL) => string) {
-  return (request: RequestHead, ctx: ServiceContext | RequestContext): Answer => {
-    const own = "request" in ctx && ctx.request === request ? ctx : undefined;
-    const url = own ? own.url : new URL(request.url);
-    const match = pathnameOf ? matchRoute(pathnameOf(url)) : own ? own.match : matchRoute(url.pathname);
+export function tableRouter(handlers: RouteHandlers): (ctx: RequestContext) => Answer {
+  return (ctx) => {
+    const { request, url, match } = ctx;
     // a row's handler and its arguments belong to the same row (the compiler cannot follow a runtime id): one handler type
     const handler = match && (handlers[match.route.id] as RouteHandler | undefined);
     if (!match || !handler) throw notFound(url.pathname);

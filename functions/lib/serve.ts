@@ -1,25 +1,18 @@
 /**
- * The cross-cutting rules of the HTTP layer, as small pieces each surface composes. A surface is
- * `(Request) => Response`; inside, the pieces build answers (./http.ts `Answer`: status, headers, body) and serve()
- * makes one Response of the final answer, with every header known at construction. As Hono's `dispatch` does, a
- * request is matched once, into its RequestContext (URL, row of the route table, methods, clock reading); every
- * later step reads that context instead of matching again, and the final answer is recorded there (`served`):
- *   preflight()           OPTIONS: the CORS preflight, 204, allowing the path's methods
- *   methodNotAllowed()    a method the path's row does not declare (GET, HEAD, OPTIONS where no row answers): 405 with Allow
- *   methodGate()          the two above, as every answer (function or file) applies them first
- *   rateLimited()         over the surface's pace: 429 with Retry-After (failing open); a row `counted: false` (/health) never;
- *                         a client the operator granted more (ServiceContext `grant`) is counted on its granted pace, or not at all
- *   errorAnswer()         every thrown error as a problem document (./problem.ts)
- *   commonHeaders()       HSTS, CORS and RateLimit-* on every answer
- *   finish()              the Response: answer + common headers, no body for HEAD (a handler's own Response, such as
- *                         the MCP transport's, gets the same headers added)
- * ETag, 304 and Cache-Control of successful answers are ./http.ts's okAnswer(). `serveAnswers()` composes them into
- * the final Answer of a request (what the standalone server writes straight to node:http), `serve()` into a Response
- * (a Netlify Function's, and the MCP endpoint's, whose transport builds a Response itself).
+ * The request pipeline of every surface, composed once by serve(). A request is matched once, into its
+ * RequestContext (URL, row of the route table, methods, clock), as Hono's context is; every step is a Handler of that
+ * context, run in order until one answers, and the first answer is settled (the common headers, recorded in `served`):
+ *   pace                  the surface's pace (or the client's grant), known before anything can fail
+ *   methodGate()          OPTIONS: the CORS preflight (204); a method the row does not declare: 405 with Allow
+ *   limit                 over the pace: 429 with Retry-After (failing open); never on a row `counted: false` (/health)
+ *   the surface's handler the answer (an Answer, or a Response a library built: the MCP transport's)
+ * Whatever a step throws is a problem document (./problem.ts); nothing escapes as an exception. ETag, 304 and
+ * Cache-Control of successful answers are ./http.ts's okAnswer(). serve() gives the settled answer (what the
+ * standalone server writes straight to node:http), respond() makes it a Response (a Netlify Function's).
  */
 import type { Context } from "@netlify/functions";
 import {
-  ALLOWED_METHODS, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_HEADERS, READ_METHODS, STRICT_TRANSPORT_SECURITY, SURFACES,
+  CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_HEADERS, READ_METHODS, STRICT_TRANSPORT_SECURITY, SURFACES,
   allowHeaderOf, rateLimitHeaders, type PaceLimit, type SurfaceName,
 } from "../../contract/policies.js";
 import { matchRoute, surfaceOf, type Match } from "../../contract/route-match.js";
@@ -59,33 +52,17 @@ export interface Grant {
   readonly label: string;
 }
 
-export { ALLOWED_METHODS };
-
 export function rateLimitsEnabledByEnv(): boolean {
   return process.env.RATE_LIMITS !== "off";
 }
 
 /**
- * The context of a Netlify invocation: wall clock, Netlify's socket address, and no counter of our own: the
- * platform enforces every surface's limit (each function's `config.rateLimit`), exactly and at any scale.
+ * What a Netlify invocation knows of its context: Netlify's socket address. The rest is requestContext()'s defaults:
+ * wall clock and no counter of our own, as the platform enforces every surface's limit (each function's
+ * `config.rateLimit`), exactly and at any scale.
  */
-export function netlifyContext(_request: Request, context?: Pick<Context, "ip"> | null): ServiceContext {
-  return { clock: () => new Date(), clientAddress: context?.ip || "unknown", store: null, rateLimitsEnabled: rateLimitsEnabledByEnv() };
-}
-
-/**
- * Fills in what a caller (usually a test) left out: wall clock, no store, limits as the environment says. What else
- * the caller's context holds is kept (a RequestContext stays one, for the request it was made for).
- */
-export function completeContext<T extends Partial<ServiceContext>>(partial?: T): T & ServiceContext {
-  return {
-    ...(partial as T),
-    clock: partial?.clock ?? (() => new Date()),
-    clientAddress: partial?.clientAddress ?? "unknown",
-    store: partial?.store === undefined ? null : partial.store,
-    rateLimitsEnabled: partial?.rateLimitsEnabled ?? rateLimitsEnabledByEnv(),
-    headers: partial?.headers,
-  };
+export function netlifyContext(_request: Request, context?: Pick<Context, "ip"> | null): Partial<ServiceContext> {
+  return { clientAddress: context?.ip || "unknown" };
 }
 
 /**
@@ -105,9 +82,10 @@ export interface RequestContext extends ServiceContext {
 }
 
 /**
- * The RequestContext of a request: `partial` itself when it is already this request's (the standalone server makes
- * it with the URL and match its guard read), else one made now, parsing the URL and matching its path once, or
- * taking them from `known` when the caller has read them already.
+ * The one context factory: `partial` itself when it is already this request's (the standalone server makes it with
+ * the URL and match its guard read), else one made now with the defaults (wall clock, the calling address unknown,
+ * no store, limits as the environment says), parsing the URL and matching its path once, or taking them from
+ * `known` when the caller has read them already.
  */
 export function requestContext(request: RequestHead, partial?: Partial<RequestContext>, known?: { url: URL; match: Match | undefined }): RequestContext {
   if (partial?.request === request && partial.url !== undefined && "match" in partial) return partial as RequestContext;
@@ -151,18 +129,23 @@ export function tableSurface(fallback: SurfaceName): Surface {
   };
 }
 
-/** A handler answers with an Answer (built once) or, where a library builds it (the MCP transport), a Response. */
-export type Handler = (request: Request, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response;
-/** A handler that reads only the request's head and answers with an Answer (every handler but the MCP endpoint's). */
-export type AnswerHandler = (request: RequestHead, ctx: RequestContext) => Promise<Answer> | Answer;
-/** What the pipeline runs: either kind of handler, given the request's head (serve() closes over the whole Request). */
-type PipelineHandler = (request: RequestHead, ctx: RequestContext) => Promise<Answer | Response> | Answer | Response;
-export type ServedHandler = (request: Request, ctx?: Partial<ServiceContext>) => Promise<Response>;
+/** What a step answers with: an Answer (built once), or a Response a library built (the MCP transport's). */
+export type Outcome = Answer | Response;
+
 /**
- * A surface's handler with every rule around it (serveAnswers()): the final Answer of a request, at once when
- * nothing on its way waits (the memory store, a synchronous handler), else when it is ready.
+ * The one step type: what a step makes of a request's context: an answer, or undefined to let the next step answer (a
+ * surface's own handler always answers). Synchronous unless it must wait (a store that answers later, a body read).
  */
-export type AnsweringHandler = (request: RequestHead, ctx?: Partial<ServiceContext>) => Answer | Promise<Answer>;
+export type Handler<O extends Outcome = Answer> = (ctx: RequestContext) => O | undefined | Promise<O | undefined>;
+
+/**
+ * A surface composed (serve()): the settled answer of a request, given a context or a partial one. At once when no
+ * step waits (the memory store, a synchronous handler), else when it is ready.
+ */
+export type Endpoint<O extends Outcome = Answer> = (request: RequestHead, ctx?: Partial<RequestContext>) => O | Promise<O>;
+
+/** An endpoint as a Netlify Function (and an in-process caller) calls it: a Fetch Request in, a Response out. */
+export type FetchHandler = (request: Request, ctx?: Partial<RequestContext>) => Promise<Response>;
 
 /**
  * A response with extra headers. The handlers' own responses have mutable headers and are changed in place, which
@@ -209,14 +192,6 @@ export function methodGate(request: RequestHead, methods: readonly string[] = RE
   return methodNotAllowed(request.method, methods);
 }
 
-/**
- * 429 when the request is over its pace; undefined when admitted, limits are off or there is no counter. Synchronous
- * when the store answers synchronously (the memory store), so an admitted request waits for nothing.
- */
-export function rateLimited(surface: Surface, pace: PaceLimit, ctx: ServiceContext, now: Date): Answer | undefined | Promise<Answer | undefined> {
-  return limitedOn(counterOf(surface, pace), pace, ctx, now);
-}
-
 /** The counter names of each surface by pace (built once each, not per request). */
 const COUNTERS = new WeakMap<Surface, WeakMap<PaceLimit, string>>();
 
@@ -239,7 +214,7 @@ function grantedCounterOf(surface: Pick<Surface, "name">, grant: Grant & { pace:
 
 /**
  * A granted request on a surface: counted on the grant's own counter against its pace (429 when over), or, when the
- * grant has no limit, admitted uncounted (the store is told, for the metrics). See rateLimited().
+ * grant has no limit, admitted uncounted (the store is told, for the metrics).
  */
 export function limitedUnderGrant(
   surface: Pick<Surface, "name">,
@@ -252,7 +227,7 @@ export function limitedUnderGrant(
   return undefined;
 }
 
-/** Counts a request on `counter` (for the context's address): the 429 answer when over `pace`; see rateLimited(). */
+/** Counts a request on `counter` (for the context's address): the 429 answer when over `pace`, else undefined. */
 export function limitedOn(
   counter: string,
   pace: PaceLimit,
@@ -285,22 +260,14 @@ export function commonHeaders(pace: PaceLimit | undefined): Readonly<Record<stri
   return headers;
 }
 
-/** HEAD answers like GET, without a body (for a Response built elsewhere; answers get theirs in responseOf). */
-export function withoutBody(request: Request, response: Response): Response {
-  if (request.method !== "HEAD" || response.body === null) return response;
-  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
 /** A final answer: the common headers of `pace`, the answer's own over them, and the request's own (`extra`) over both. */
 export function completed(answer: Answer, pace: PaceLimit | undefined, extra?: Readonly<Record<string, string>>): Answer {
   return { status: answer.status, headers: layeredHeaders(commonHeaders(pace), answer.headers, extra), body: answer.body };
 }
 
 /**
- * What a GET was answered with (a 200, complete, with the counter it was counted on: none for a file), recorded in
- * its RequestContext: the standalone server keeps the answers that stay the same for their target
- * (server/answers.ts). Answers with request-specific headers (v2's, which change along the withdrawal) are not
- * recorded.
+ * What a GET was answered with (a 200, complete, with the counter it was counted on: none for a file), recorded in its
+ * RequestContext for the standalone server's kept answers (server/answers.ts); never one with request-specific headers.
  */
 export interface Served {
   answer: Answer;
@@ -308,21 +275,16 @@ export interface Served {
   counter: string | undefined;
 }
 
-/** The Response of a final answer (completed()); a Response built elsewhere gets the common and extra headers. */
-export function finish(request: Request, result: Answer | Response, pace: PaceLimit | undefined, extra?: Readonly<Record<string, string>>): Response {
-  if (result instanceof Response) return withoutBody(request, withHeaders(result, layeredHeaders(commonHeaders(pace), extra)));
-  return responseOf(request, completed(result, pace, extra));
-}
-
 /**
- * The final answer of a request (completed() with the pace's and the context's headers), recorded in the context
- * when it is a GET's 200 that carries no request-specific headers.
+ * The final answer of a request: completed() with the pace's and the context's headers (a Response a library built
+ * gets them added), recorded in the context when it is a GET's 200 that carries no request-specific headers.
  */
-export function settle(ctx: RequestContext, result: Answer, pace: PaceLimit | undefined, counter?: string): Answer {
-  const answer = completed(result, pace, ctx.headers);
+export function settle<O extends Outcome>(ctx: RequestContext, result: O, pace: PaceLimit | undefined, counter?: string): O {
+  if (result instanceof Response) return withHeaders(result, layeredHeaders(commonHeaders(pace), ctx.headers)) as O;
+  const answer = completed(result as Answer, pace, ctx.headers);
   // a granted client's answer states its own pace: never kept for others
   if (answer.status === 200 && ctx.headers === undefined && ctx.grant === undefined && ctx.request.method === "GET") ctx.served = { answer, pace, counter };
-  return answer;
+  return answer as O;
 }
 
 /** Error codes of a request whose client went away before it was complete (an upload cut short, a reset). */
@@ -356,55 +318,67 @@ export function faultAnswer(request: RequestHead, error: unknown, url = new URL(
 }
 
 /**
- * A surface's handler with every cross-cutting rule around it, in order: the method gate (preflight, 405), the
- * surface's pace (429), the handler, problems for whatever it throws, the common headers. Nothing escapes as an
- * exception. Each step reads the request's context (matched once, ./RequestContext). The final Answer keeps its body
- * for HEAD: whoever writes it leaves the body out (responseOf, the standalone server).
+ * A surface's handler with every cross-cutting rule before it, composed once: the pace, the method gate, the limit,
+ * then the handler, the first answer settled. The final Answer keeps its body for HEAD: whoever writes it leaves the
+ * body out (respond(), the standalone server).
  */
-export function serveAnswers(surface: Surface, handler: AnswerHandler): AnsweringHandler {
-  return (request, partial) => pipeline(surface, handler, requestContext(request, partial)) as Answer | Promise<Answer>;
+export function serve<O extends Outcome = Answer>(surface: Surface, handler: Handler<O>): Endpoint<O> {
+  const steps: Handler<Outcome>[] = [
+    (ctx) => readPace(surface, ctx),
+    (ctx) => methodGate(ctx.request, ctx.methods),
+    (ctx) => limit(surface, ctx),
+    handler,
+  ];
+  return (request, partial) => run(surface, steps, requestContext(request, partial), 0) as O | Promise<O>;
 }
 
-/** The Response of an answering handler (a Netlify Function's, an in-process caller's): no body for HEAD. */
-export function responding(answering: AnsweringHandler): ServedHandler {
-  return async (request, partial) => responseOf(request, await answering(request, partial));
-}
-
-/** serveAnswers() for a handler that needs the whole Request (its body) and may answer with a Response of its own. */
-export function serve(surface: Surface, handler: Handler): ServedHandler {
+/** The Response of an endpoint's answer, without a body for HEAD. */
+export function respond(endpoint: Endpoint<Outcome>): FetchHandler {
   return async (request, partial) => {
-    const ctx = requestContext(request, partial);
-    const result = await pipeline(surface, (_head, c) => handler(request, c), ctx);
-    return result instanceof Response ? finish(request, result, ctx.pace, ctx.headers) : responseOf(request, result);
+    const outcome = await endpoint(request, partial);
+    if (!(outcome instanceof Response)) return responseOf(request, outcome);
+    if (request.method !== "HEAD" || outcome.body === null) return outcome;
+    return new Response(null, { status: outcome.status, statusText: outcome.statusText, headers: outcome.headers });
   };
 }
 
 /**
- * The steps on a context: the final answer (recorded in the context when kept answers may use it). Synchronous
- * unless a step returns a promise (a store that answers later, a handler that reads a body): a request answered in
- * memory allocates no promise and waits for no turn of the event loop.
+ * The steps from `from` on, until one answers; that answer (or a fault's) settled. Synchronous unless a step returns
+ * a promise: a request answered in memory allocates no promise and waits for no turn of the event loop.
  */
-function pipeline(
-  surface: Surface,
-  handler: PipelineHandler,
-  ctx: RequestContext,
-): Answer | Response | Promise<Answer | Response> {
-  const { request } = ctx;
+function run(surface: Surface, steps: readonly Handler<Outcome>[], ctx: RequestContext, from: number): Outcome | Promise<Outcome> {
   try {
-    const now = ctx.clock();
-    // the pace is known before anything can fail: every answer, a fault's included, states it (a granted one, the grant's)
-    const { grant } = ctx;
-    ctx.pace = grant ? grant.pace : surface.policy(request, now, ctx);
-    const gate =
-      methodGate(request, ctx.methods) ??
-      (!counted(surface, ctx) ? undefined : grant ? limitedUnderGrant(surface, grant, ctx, now) : rateLimited(surface, ctx.pace!, ctx, now));
-    if (gate instanceof Promise) {
-      return gate.then((over) => (over ? final(surface, ctx, over) : handled(surface, handler, ctx))).catch((error) => fault(surface, ctx, error));
+    for (let i = from; i < steps.length; i++) {
+      const out = steps[i](ctx);
+      if (out instanceof Promise) {
+        return out.then(
+          (o) => (o === undefined ? run(surface, steps, ctx, i + 1) : final(surface, ctx, o)),
+          (error) => fault(surface, ctx, error),
+        );
+      }
+      if (out !== undefined) return final(surface, ctx, out);
     }
-    return gate ? final(surface, ctx, gate) : handled(surface, handler, ctx);
+    throw new Error(`no step answered ${ctx.url.pathname}`);
   } catch (error) {
     return fault(surface, ctx, error);
   }
+}
+
+/** The first step: the pace of the request (a granted client's, the grant's), which every answer states. */
+function readPace(surface: Surface, ctx: RequestContext): undefined {
+  const { grant } = ctx;
+  ctx.pace = grant ? grant.pace : surface.policy(ctx.request, ctx.clock(), ctx);
+  return undefined;
+}
+
+/**
+ * The limit step: 429 over the pace (a granted client on its grant's counter), nothing when not counted here.
+ * Synchronous when the store is (the memory store), so an admitted request waits for nothing.
+ */
+function limit(surface: Surface, ctx: RequestContext): Answer | undefined | Promise<Answer | undefined> {
+  if (!counted(surface, ctx)) return undefined;
+  const now = ctx.clock();
+  return ctx.grant ? limitedUnderGrant(surface, ctx.grant, ctx, now) : limitedOn(counterOf(surface, ctx.pace!), ctx.pace!, ctx, now);
 }
 
 /** Does the pipeline count this request? Not for a surface whose handler counts itself, nor on a row never counted (/health). */
@@ -412,23 +386,14 @@ function counted(surface: Surface, ctx: RequestContext): boolean {
   return surface.counted !== false && ctx.match?.route.counted !== false;
 }
 
-/** The handler's answer, final (no closure made per request: these are plain functions of the context). */
-function handled(
-  surface: Surface,
-  handler: PipelineHandler,
-  ctx: RequestContext,
-): Answer | Response | Promise<Answer | Response> {
-  const answered = handler(ctx.request, ctx);
-  return answered instanceof Promise ? answered.then((result) => final(surface, ctx, result), (error) => fault(surface, ctx, error)) : final(surface, ctx, answered);
-}
-
-/** An answer settled in its context with the pace's headers (a Response a library built goes on as it is). */
-function final(surface: Surface, ctx: RequestContext, result: Answer | Response): Answer | Response {
+/** An answer settled in its context, with the counter it was counted on. */
+function final(surface: Surface, ctx: RequestContext, result: Outcome): Outcome {
   const { pace } = ctx;
-  return result instanceof Response ? result : settle(ctx, result, pace, pace && counted(surface, ctx) ? counterOf(surface, pace) : undefined);
+  if (result instanceof Response) return settle(ctx, result, pace);
+  return settle(ctx, result, pace, pace && counted(surface, ctx) ? counterOf(surface, pace) : undefined);
 }
 
-/** What a thrown error answers, final. */
-function fault(surface: Surface, ctx: RequestContext, error: unknown): Answer | Response {
+/** What a thrown error answers, settled. */
+function fault(surface: Surface, ctx: RequestContext, error: unknown): Outcome {
   return final(surface, ctx, faultAnswer(ctx.request, error, ctx.url));
 }

@@ -11,9 +11,7 @@ import { stockholmYear } from "./cache.js";
 import { layeredHeaders } from "./http.js";
 import { problemAnswer } from "./problem.js";
 import { cacheControlOf, tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
-import {
-  completeContext, responding, serveAnswers, type AnsweringHandler, type ServedHandler, type ServiceContext, type Surface,
-} from "./serve.js";
+import { requestContext, respond, serve, type Endpoint, type FetchHandler, type Surface } from "./serve.js";
 import { withdrawalConfigFromEnv, withdrawalState, type WithdrawalConfig } from "./withdrawal.js";
 
 /**
@@ -64,28 +62,31 @@ function v2Handlers(config: WithdrawalConfig): RouteHandlers {
 }
 
 /** v2's answers with a given withdrawal configuration (the standalone server's; tests inject it). */
-export function makeV2Answering(config: WithdrawalConfig): AnsweringHandler {
+export function makeV2Answering(config: WithdrawalConfig): Endpoint {
   const surface: Surface = { name: "v2", policy: (_request, now) => withdrawalState(config, now).policy };
-  const answer = serveAnswers(surface, tableRouter(v2Handlers(config)));
-  const gone = serveAnswers(surface, (_request, ctx) => {
+  const answer = serve(surface, tableRouter(v2Handlers(config)));
+  const gone = serve(surface, (ctx) => {
     const state = withdrawalState(config, ctx.clock());
     const retry = state.gone?.retryAfterSeconds;
     return problemAnswer("gone", state.gone?.detail ?? "the unversioned API is withdrawn; use /v3/", retry ? { "Retry-After": String(retry) } : undefined);
   });
-  return async (request, partial) => {
-    const base = completeContext(partial);
+  return (request, partial) => {
+    const ctx = requestContext(request, partial);
     // one moment for the whole request, so the phase cannot change half-way through
-    const now = base.clock();
+    const now = ctx.clock();
     const state = withdrawalState(config, now);
-    const ctx: ServiceContext = { ...base, clock: () => now, headers: base.headers ? layeredHeaders(state.headers, base.headers) : state.headers };
+    ctx.clock = () => now;
+    ctx.headers = ctx.headers ? layeredHeaders(state.headers, ctx.headers) : state.headers;
+    if (!state.gone) return answer(request, ctx);
     // 410 answers are not counted: from the sunset (or in a brownout) every v2 request answers 410, never 429
-    return state.gone ? gone(request, { ...ctx, rateLimitsEnabled: false }) : answer(request, ctx);
+    ctx.rateLimitsEnabled = false;
+    return gone(request, ctx);
   };
 }
 
 /** v2 with a given withdrawal configuration, as Responses (tests inject it; the deployment reads the environment). */
-export function makeV2Handler(config: WithdrawalConfig): ServedHandler {
-  return responding(makeV2Answering(config));
+export function makeV2Handler(config: WithdrawalConfig): FetchHandler {
+  return respond(makeV2Answering(config));
 }
 
 let envConfig: WithdrawalConfig | undefined;
@@ -100,7 +101,7 @@ export function v2ConfigFromEnvironment(): WithdrawalConfig {
   return envConfig;
 }
 
-let envHandler: ServedHandler | undefined;
+let envHandler: FetchHandler | undefined;
 
 /** Every v2 request of the deployment. */
-export const handleV2: ServedHandler = (request, ctx) => (envHandler ??= makeV2Handler(v2ConfigFromEnvironment()))(request, ctx);
+export const handleV2: FetchHandler = (request, ctx) => (envHandler ??= makeV2Handler(v2ConfigFromEnvironment()))(request, ctx);

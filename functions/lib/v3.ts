@@ -9,7 +9,7 @@ import { catalogueResource, dueDateCatalogueResource, flagDayCatalogueResource }
 import { serializeJson } from "../../contract/serialize.js";
 import { openApiBody } from "./openapi-body.js";
 import { tableRouter, type RouteHandler, type RouteHandlers } from "./router.js";
-import { responding, serveAnswers, tableSurface } from "./serve.js";
+import { respond, serve, tableSurface } from "./serve.js";
 import { V3_BODIES, bodyOf, type V3BodyRoute } from "./v3-bodies.js";
 
 export { V3_BODIES, type BodyOf, type V3BodyRoute } from "./v3-bodies.js";
@@ -35,6 +35,6 @@ export const V3_HANDLERS: RouteHandlers = {
 /** The v3 router: reads the pathname and the query, never the host. */
 export const routeV3 = tableRouter(V3_HANDLERS);
 
-/** Every /v3 request: validation, engine, serialisation, with the shared HTTP rules of serveAnswers(). */
-export const answerV3 = serveAnswers(tableSurface("v3"), routeV3);
-export const handleV3 = responding(answerV3);
+/** Every /v3 request: validation, engine, serialisation, with the shared HTTP rules of serve(). */
+export const answerV3 = serve(tableSurface("v3"), routeV3);
+export const handleV3 = respond(answerV3);

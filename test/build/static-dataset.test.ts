@@ -20,7 +20,8 @@ import {
 import { daysCsv, workingTimeCsv } from "../../contract/csv.js";
 import { workingTime } from "swedish-calendar";
 import { processTask } from "../../build/process.js";
-import { headerRules, resolveRewrite } from "../../contract/static.js";
+import { resolveRewrite } from "../../contract/cdn.js";
+import { headerRules } from "../../contract/static.js";
 import { ROOT } from "../e2e/server.js";
 
 const SAMPLE_YEARS = [1930, 1952, 1953, 1982, 1983, 2004, 2005, 2011, 2012, 2014, 2015, 2024, 9999];

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { OBSERVANCE_CODES, dueDateSchedulesOfYear } from "../../build/layout.js";
 import { matchRoute } from "../../contract/route-match.js";
 import { ROUTES } from "../../contract/routes.js";
-import { redirectRules, resolveRewrite, type BuiltRange } from "../../contract/static.js";
+import { resolveRewrite, type BuiltRange } from "../../contract/cdn.js";
+import { redirectRules } from "../../contract/static.js";
 
 const YEARS = [1930, 1952, 1982, 1983, 2011, 2012, 2015, 2019, 2020, 2024, 2030, 2031, 9999];
 const DAYS = ["1930-01-01", "2023-12-31", "2024-01-01", "2024-02-29", "2024-06-21", "2024-12-31", "2025-01-01", "9999-12-31"];

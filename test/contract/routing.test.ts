@@ -15,9 +15,8 @@ import { SURFACES, V2_PLATFORM_STEPS } from "../../contract/policies.js";
 import { PARAMETERS } from "../../contract/parameters.js";
 import { matchRoute, surfaceOf } from "../../contract/route-match.js";
 import { FUNCTION_FALLBACK, ROUTES } from "../../contract/routes.js";
-import {
-  datasetFileOf, fillFile, functionConfigs, headerRules, headersFile, redirectRules, redirectsFile, resolveRewrite,
-} from "../../contract/static.js";
+import { resolveRewrite } from "../../contract/cdn.js";
+import { datasetFileOf, fillFile, functionConfigs, headerRules, headersFile, redirectRules, redirectsFile } from "../../contract/static.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { ROOT } from "../e2e/server.js";
 

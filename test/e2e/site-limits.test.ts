@@ -20,7 +20,8 @@ import { PATHS } from "../../contract/paths.js";
 import { SURFACES } from "../../contract/policies.js";
 import { matchRoute } from "../../contract/route-match.js";
 import { DATASET_FOLDER } from "../../contract/routes.js";
-import { redirectRules, resolveRewrite } from "../../contract/static.js";
+import { resolveRewrite } from "../../contract/cdn.js";
+import { redirectRules } from "../../contract/static.js";
 import { deployedRange } from "../../build/deployed.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import {

@@ -11,7 +11,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { materialise } from "../../build/materialise.js";
 import { MANIFEST_PATH } from "../../build/layout.js";
 import { dataVersion, dayFromCivil } from "swedish-calendar/core";
-import { completeContext } from "../../functions/lib/core.js";
 import {
   DATASET_MANIFEST_ENV, createHealthHandler, datasetManifestPath, handleHealth, healthBody, readDatasetStatus,
 } from "../../functions/lib/health.js";
@@ -38,7 +37,7 @@ function file(name: string, text: string): string {
 }
 
 async function healthOf(handler = handleHealth, target = "/health"): Promise<{ res: Response; body: any }> {
-  const res = await handler(new Request(ORIGIN + target), completeContext({ rateLimitsEnabled: false }));
+  const res = await handler(new Request(ORIGIN + target), { rateLimitsEnabled: false });
   return { res, body: await res.json() };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { handleHealth } from "../../functions/lib/health.js";
 import { handleNotFound } from "../../functions/lib/not-found.js";
-import { completeContext, okAnswer, responseOf, ifNoneMatchMatches, serve, tableSurface, PROBLEM_BASE } from "../../functions/lib/core.js";
+import { okAnswer, responseOf, ifNoneMatchMatches, respond, serve, tableSurface, PROBLEM_BASE } from "../../functions/lib/core.js";
 import { etagOf, serializeJson } from "../../contract/serialize.js";
 import { expectProblem, LONG, NOON_2026_06_15, ORIGIN, v3 } from "./helpers.js";
 
@@ -182,9 +182,11 @@ describe("CORS preflight and methods", () => {
 describe("internal errors", () => {
   it("become a 500 problem, never a crash", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const broken = serve(tableSurface("v3"), () => {
-      throw new TypeError("boom");
-    });
+    const broken = respond(
+      serve(tableSurface("v3"), () => {
+        throw new TypeError("boom");
+      }),
+    );
     const res = await broken(new Request(ORIGIN + "/v3/holidays"), { rateLimitsEnabled: false });
     expectCommonHeaders(res);
     const body = await expectProblem(res, "internal-error", 500);
@@ -202,7 +204,7 @@ describe("internal errors", () => {
 
 describe("/health and other paths", () => {
   it("reports status, versions and years, never cached", async () => {
-    const res = await handleHealth(new Request(ORIGIN + "/health"), completeContext({ rateLimitsEnabled: false }));
+    const res = await handleHealth(new Request(ORIGIN + "/health"), { rateLimitsEnabled: false });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
-  checkRateLimit, countHit, netlifyContext, memoryRateLimitStore, serve, SWEEP_EVERY_HITS,
+  checkRateLimit, countHit, netlifyContext, memoryRateLimitStore, requestContext, respond, serve, SWEEP_EVERY_HITS,
   type CounterState, type RateLimitStore,
 } from "../../functions/lib/core.js";
 import { handleHealth } from "../../functions/lib/health.js";
@@ -60,7 +60,8 @@ describe("v3 rate limit: 10 per minute per address", () => {
     for (let i = 0; i < 15; i++) expect((await v3("/v3/days/2024-01-01", undefined, ctx)).status).toBe(200);
     expect(process.env.RATE_LIMITS).toBe("off");
     // on Netlify the platform counts: the function keeps no counter of its own
-    expect(netlifyContext(new Request("http://x/"), { ip: "1.2.3.4" })).toMatchObject({ clientAddress: "1.2.3.4", rateLimitsEnabled: false, store: null });
+    const request = new Request("http://x/");
+    expect(requestContext(request, netlifyContext(request, { ip: "1.2.3.4" }))).toMatchObject({ clientAddress: "1.2.3.4", rateLimitsEnabled: false, store: null });
   });
 
   it("keys counters by the socket address, never a client-supplied header", async () => {
@@ -181,7 +182,7 @@ describe("block window (v2: blocked for 10 s once over the limit)", () => {
 
   it("works through serve() with a surface policy", async () => {
     const surface = { name: "blocky", policy: () => ({ limit: 2, windowSeconds: 10, blockSeconds: 30 }) };
-    const handler = serve(surface, () => new Response("ok"));
+    const handler = respond(serve(surface, () => new Response("ok")));
     const store = memoryRateLimitStore();
     const time = { now: T0 };
     const ctx = { store, rateLimitsEnabled: true, clientAddress: "a", clock: clockAt(time) };
