@@ -1,5 +1,5 @@
 /**
- * Over real HTTP on loopback (issue 10 "Speed"), `npm run bench -- http`: wrk when it is installed (the Debian package:
+ * Over real HTTP on loopback, `npm run bench -- http`: wrk when it is installed (the Debian package:
  * it does not decode bodies and leaves the cores to the server), else autocannon; 50 connections, limits off,
  * against the standalone server (its own process) and, side by side in the same run, a minimal node:http server
  * answering a constant JSON body (this machine's ceiling). Requests: a 200-year /v3/period, a 20-step /v3/shift,
