@@ -9,8 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     env: { RATE_LIMITS: "off" },
-    // Starts `npm start` (netlify dev) once for the end-to-end tests; base URL via inject("e2eBaseUrl")
-    // or process.env.E2E_BASE_URL (see test/e2e/global-setup.ts).
+    // starts the standalone server (`npm start`) once for the end-to-end tests (test/e2e/global-setup.ts)
     globalSetup: ["test/e2e/global-setup.ts"],
   },
 });

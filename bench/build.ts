@@ -1,7 +1,7 @@
 /**
  * Benchmark of the materialiser: the full 1930-9999 year-level resources, catalogue, occurrence series, OpenAPI
  * document and per-year .ics (no per-date files) into a fresh temporary folder, then a no-change rebuild.
- * Targets (issue 4): full <= 60 s, no-change <= 10 s on a 2-core machine. Run: `npx tsx bench/build.ts`.
+ * Targets: full <= 60 s, no-change <= 10 s on a 2-core machine. Run: `npx tsx bench/build.ts`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

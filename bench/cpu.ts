@@ -1,20 +1,9 @@
 /**
- * `npm run bench -- cpu`: the CPU one request costs each process of the standalone server, from /proc (user + system
- * time of the process and every thread) over a wrk run, divided by the requests wrk completed. The limits are on and
- * every request is a distinct computed `/v3/shift` (every answer computed, none kept) from a client address of its
- * own every ten requests (X-Forwarded-For, TRUST_PROXY=loopback), so every request is counted and admitted:
- *   - WORKERS=1 (the access log on: an access line per request, JSON on stdout, read and dropped);
- *   - WORKERS=1 with LOG_LEVEL=warn (no access lines): the difference is the access line's cost;
- *   - WORKERS=2 counted by the primary: the workers' CPU and the primary's own share (its ceiling: one core divided by
- *     its CPU per request, the requests a second it can count);
- *   - WORKERS=1 and WORKERS=2 counting in Redis (a redis-server of the benchmark's own on loopback): the workers' CPU
- *     and Redis's.
- * And repeated answers: one target again and again (a kept answer, limits off, the access log on) against a minimal
- * node:http server replaying the same status, headers and body (bench/http/serve.ts replay: as the service answered a
- * plain GET without Accept-Encoding, as wrk's requests are).
- * The configurations are interleaved over BENCH_CPU_ROUNDS rounds (default 3), each run BENCH_CPU_SECONDS long
- * (default 4) after a 1 s warm-up; medians. Prints the targets' ratios and writes the section "CPU per request" of
- * docs/bench-http.md.
+ * `npm run bench -- cpu`: the CPU one request costs each process of the standalone server (/proc, over a wrk run), for
+ * one process, with and without access lines, two workers counted by the primary, and counting in Redis (a
+ * redis-server of its own), each request distinct and counted; and a kept answer against a minimal server replaying
+ * its bytes (bench/http/serve.ts replay). BENCH_CPU_ROUNDS (3) interleaved rounds of BENCH_CPU_SECONDS (4) s, medians.
+ * Writes the section "CPU per request" of docs/bench-http.md, which states the method.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

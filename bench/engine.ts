@@ -1,5 +1,5 @@
 /**
- * Engine benchmarks (issue 2). Targets on the 2-core reference machine:
+ * Engine benchmarks. Targets on the 2-core reference machine:
  *  - classify every day 1930-9999 via dayOf: <= 1 s in total (measured cold, in a fresh process);
  *  - a 200-year period: <= 100 µs (warm);
  *  - the worst valid 20-step shift, large `b` amounts included: <= 1 ms (warm);

@@ -1,26 +1,10 @@
 /**
- * Over real HTTP on loopback (issue 10 "Speed"), `npm run bench -- http`: wrk when it is installed (the Debian package:
- * it does not decode bodies and leaves the cores to the server), else autocannon; 50 connections, limits off,
- * against the standalone server (its own process) and, side by side in the same run, a minimal node:http server
- * answering a constant JSON body (this machine's ceiling). Requests: a 200-year /v3/period, a 20-step /v3/shift,
- * /v3/days/{date} for a date outside the per-date window (the function answers), a static year file
- * (/v3/holidays?year=2024, answered from the dataset file) and the subscription feed.
- *
- * Two more columns and a second table say what the figures are made of:
- *   - "same bytes, minimal server": a minimal node:http server answering exactly the status, headers and body the
- *     standalone server gave for that request (bench/http/serve.ts replay). It is what any server must send for the
- *     request; where the service comes near it, the rest is the load generator's share of this 2-core machine
- *     (autocannon decodes every body into a string: a 5.6 KB year or a 23 KB feed costs it more than the ceiling's
- *     90 bytes);
- *   - "distinct targets": every request a different one (dates and spans moving through 1930-9999), so nothing is
- *     answered from the server's kept answers (server/answers.ts) and every answer is computed; beside it the
- *     "floor": a minimal node:http server doing only the row's own work for each request (read the target, the
- *     library call, JSON, ETag) and writing the same headers (bench/http/serve.ts floor). What separates the service
- *     from the floor is its pipeline; what separates the floor from the ceiling is the answer itself.
- * The dataset for the static answer is built into a temporary folder (year 2024 only).
- * Each case runs in BENCH_HTTP_ROUNDS rounds (default 3) of ceiling, service and same bytes side by side, each
- * run BENCH_HTTP_SECONDS long (default 3) after a 1 s warm-up; the medians are reported, each row naming the load
- * generator that measured it (BENCH_HTTP_GENERATOR=autocannon forces autocannon). Writes docs/bench-http.md.
+ * `npm run bench -- http`: the standalone server over real HTTP on loopback, each case side by side in one run with a
+ * minimal node:http server answering a constant (this machine's ceiling), the same bytes (bench/http/serve.ts replay:
+ * what any server must send) and, for distinct targets, the floor (bench/http/serve.ts floor: the row's own work
+ * only), so the figures say which part is the service's. wrk when installed (it leaves the cores to the server), else
+ * autocannon (BENCH_HTTP_GENERATOR=autocannon forces it); BENCH_HTTP_ROUNDS (3) rounds of BENCH_HTTP_SECONDS (3) s,
+ * medians. Writes docs/bench-http.md, which states the method.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { run as runScale } from "./scale.js";
@@ -297,6 +281,8 @@ export async function run(): Promise<void> {
       "ceiling server and each same-bytes server in a process of their own, the load generator in another, on the same 2-core machine.",
       `Each case: ${ROUNDS} rounds of ceiling, service, same bytes side by side; medians (non-2xx: the sum).`,
       "A repeated request is answered from the answers the server keeps (server/answers.ts), as the CDN answers it in production.",
+      "Same bytes: a minimal node:http server sending exactly the status, headers and body the service sent (bench/http/serve.ts",
+      "replay); where the service comes near it, the rest is the load generator's share of the machine.",
       "Floor (distinct targets): a minimal node:http server doing only the row's own work for each request (read the target,",
       "the library call, JSON, ETag) and writing the same headers (bench/http/serve.ts floor): what any server computing",
       "these answers must spend; service / floor is the share the service's pipeline leaves.",

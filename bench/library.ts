@@ -1,5 +1,5 @@
 /**
- * The package `swedish-calendar` as its users get it (issue 19, "Speed and size"). `npm run bench -- library`.
+ * The package `swedish-calendar` as its users get it: speed and size. `npm run bench -- library`.
  * Builds data-gen/dist/ first (the package's own build), then measures the built package, resolved by its name:
  *  (a) a year's holiday list computed for the first time: `holidays(year)` on 200 distinct years no call has
  *      computed yet, side by side with date-holidays' `new Holidays("SE").getHolidays(year)` on the same years, in

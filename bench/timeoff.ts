@@ -1,5 +1,5 @@
 /**
- * Time-off benchmarks (issue 11). Targets on the 2-core reference machine:
+ * Time-off benchmarks. Targets on the 2-core reference machine:
  *  - a leave plan for a whole year with a 60-day budget, each objective: well under 1 ms (warm, median);
  *  - a year's long weekends: measured, no target (a per-year file of the dataset; the function answers an omitted year).
  * Random years 1930-9999 from a fixed seed, so every run measures the same inputs. Prints a table.

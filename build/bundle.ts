@@ -1,23 +1,8 @@
 /**
- * The run-time code as deployed: every Netlify Function and the standalone server, each bundled by esbuild into one
- * ES module with everything it imports (its node_modules included), `npm run build:code`:
- *
- *   dist/functions/<name>.mjs   one per functions/<name>.mts, the folder netlify.toml names as the functions
- *                               directory: Netlify's bundler then has one file to trace, and a cold start parses one
- *                               file instead of resolving hundreds of modules;
- *   dist/server.mjs             the standalone server (`npm start` runs it), so a production install
- *                               (`npm ci --omit=dev`) needs no TypeScript loader and no dev dependency at run time;
- *   dist/bundle-inputs.json     what the bundles were built from (the files and their content hash), so `npm start`
- *                               can tell whether they are current (server/start.mjs), and apart from them the files
- *                               of the built site the not-found function holds (`site`, SITE_FILES below).
- *
- * What a function would otherwise compute on its first request from schema libraries is computed here, at build
- * time, and shipped as data (PRECOMPUTED below): the served OpenAPI document (built from TypeBox declarations and
- * sample answers), the calendar data's fingerprint (a SHA-256 over every rule's date in every year) and the MCP
- * tools' descriptions with their JSON Schemas. The bundles answer the same bytes (test/build/bundle.test.ts).
- * Likewise the site's not-found pages, which a function cannot read from the publish folder: the not-found function
- * answers browsers with the pages public/ held when it was bundled (`npm run build` bundles after the site build),
- * or, with no site built, with a small page in both languages (functions/lib/site-pages.ts).
+ * `npm run build:code`: every Netlify Function (`dist/functions/`) and the standalone server (`dist/server.mjs`), each
+ * one ES module with everything it imports, so a cold start parses one file and a production install needs no dev
+ * dependency. What a function would compute on its first request is computed here and shipped as data (PRECOMPUTED);
+ * the bundles answer the same bytes (test/build/bundle.test.ts). Why: docs/architecture.md#netlify-facts.
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";

@@ -49,14 +49,12 @@ export function yearIcs(year: number): string {
 }
 
 /**
- * The same bytes as yearIcs(year), put together from blocks. It was written when buildFeed went through the `ics`
- * package, about 20 ms a year (it validated every event), which alone took the full build past its time budget;
- * buildFeed now writes the text itself, about 0.15 ms a year warm, no slower than this path, which can go. The feed's text is a
- * fixed header, one VEVENT block per event in feedEvents() order, and a fixed footer; a block depends on its
- * event's code and date only, and its dates sit in three fixed-width properties (UID, DTSTAMP, DTSTART; an event
- * has no DTEND, see buildFeed). So buildFeed runs for two probe years that between them hold every observance, and
- * each year's text is put together from those blocks with the dates set. test/build/materialise.test.ts checks the
- * equality against buildFeed (LAST_YEAR included).
+ * The same bytes as yearIcs(year), put together from blocks (buildFeed itself takes about 0.15 ms a year warm, no
+ * slower than this path). The feed's text is a fixed header, one VEVENT block per event in feedEvents() order, and a
+ * fixed footer; a block depends on its event's code and date only, and its dates sit in three fixed-width properties
+ * (UID, DTSTAMP, DTSTART; an event has no DTEND, see buildFeed). So buildFeed runs for two probe years that between
+ * them hold every observance, and each year's text is put together from those blocks with the dates set.
+ * test/build/materialise.test.ts checks the equality against buildFeed (LAST_YEAR included).
  */
 export function yearIcsFast(year: number): string {
   const parts = (icsParts ??= icsPartsFromProbes());

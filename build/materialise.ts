@@ -1,18 +1,8 @@
 /**
- * The materialiser: writes every answer that can be known in advance into the publish folder.
- *
- *   tsx build/materialise.ts [--out public] [--from FIRST_YEAR] [--to LAST_YEAR] [--days <window>] [--workers N] [--quiet]
- *
- * --days: `2024:2028` (whole years), `2024-03-01:2024-03-31` (dates), `max` (the widest window of whole years from
- * FIRST_YEAR that Netlify deploys: build/plan.ts widestDaysWindow), `all` (every date of the range) or `none`.
- * Default: the current year in Sweden ± 2 (the only input taken from the clock; the files' contents never are).
- *
- * Before writing anything the build checks its plan (build/plan.ts): a build that would put more than
- * MAX_FILES_PER_DIRECTORY files into one directory (`--days all` does) is refused, since Netlify would not deploy it.
- *
- * Streams year ranges to worker threads (one per core), writes atomically, skips unchanged files, removes files
- * of the previous build that are no longer planned, and finishes with the index (its parts, then the root
- * v3/data/index.json that links them) and manifest.json.
+ * The materialiser (`npm run build:data`, options in USAGE below): every answer that can be known in advance, written
+ * into the publish folder so the CDN answers it without a function (docs/static-dataset.md). The plan is checked
+ * before anything is written (build/plan.ts), since Netlify would not deploy a directory over its file limit; the
+ * index and the manifest go last, so a reader never sees them name a file not yet written.
  */
 import { SingleBar } from "cli-progress";
 import { mkdirSync, readFileSync, readdirSync, unlinkSync } from "node:fs";

@@ -1,16 +1,9 @@
 /**
- * Compresses the publish folder's files once, at build time, for the standalone server (server/stored-forms.ts says
- * where they go and how they are read): every file of a compressible type (server/compress.ts COMPRESSIBLE_TYPES, by
- * its name as the server types it) of at least COMPRESS_MIN_BYTES gets its brotli and gzip forms in one stored file
- * outside the publish folder, so the server sends them as they are and the deploy uploads nothing more.
+ * Compresses the publish folder's files once, at build time, at a quality the server cannot afford per request, for
+ * the standalone server (server/stored-forms.ts reads them). Which files, where they go, how a rebuild skips
+ * what is unchanged, and why the dataset's small files are left out: docs/http-layer.md#compressed-at-build-time.
  *
  *   tsx build/precompress.ts [--out public] [--dataset] [ENTRY...]   (--dataset: the dataset's size floor and quality)
- *
- * Incremental: a source whose size and mtime are those its stored file records is not read; one whose bytes are
- * unchanged (the site build copies its files anew) gets its stored file's header updated without compressing. Stored
- * files whose source is gone (or no longer compressed) are removed. `npm run build:site` runs it on the site's
- * entries, `npm run build:data` on the dataset's. On Netlify's build (NETLIFY=true) it does nothing: the CDN
- * compresses, and the standalone server is not what serves there.
  */
 import { mkdir, open, readFile, readdir, rename, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";

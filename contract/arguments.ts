@@ -1,19 +1,8 @@
 /**
- * THE ARGUMENT READER: one for every way a question reaches the service. Given a row of the route table and the raw
- * values of a request (a URL's path values and query for HTTP; a tool call's JSON arguments for MCP), it reads exactly
- * the parameters the row declares (contract/parameters.ts), in the table's order, and returns them parsed and typed
- * (`ArgsOf<route>`), or throws the CalendarError or ProblemError the API answers:
- *
- *   1. path values first (a malformed one answers with its reader's error, so an unknown observance code is 404
- *      before any query parameter is read; one that is missing, which no URL can express, as every absent required
- *      parameter does);
- *   2. then every repeated query parameter is refused (except the repeatable `add`; v2 `weekends` reads its first);
- *   3. then each query value with its reader; an absent optional parameter is its declared default (the declaration's
- *      `defaultValue`, read once from the default its schemas state), or left out when it declares none (an omitted
- *      year means today: the handler's, as it depends on the clock); an absent required one is `'<name>' is required`.
- *
- * The routers (functions/lib/router.ts), the MCP tools (functions/lib/mcp-tools.ts) and the OpenAPI samples
- * (functions/lib/openapi.ts) all read with it, so a value is judged the same way whichever door it came through.
+ * The one argument reader: the routers, the MCP tools and the OpenAPI samples all read a row's declared parameters
+ * with it, so a value is judged the same way whichever door it came through. Path values first (an unknown observance
+ * code is 404 before any query parameter is read), then repeats refused (the repeatable `add` aside; v2 `weekends`
+ * reads its first), then each value with its reader: docs/architecture.md#a-parameters-journey.
  */
 import { missingArgument } from "swedish-calendar/core";
 import { PARAMETERS, type ParameterDeclaration, type ParameterKey, type Parameters, type ValueOf } from "./parameters.js";

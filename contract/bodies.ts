@@ -1,18 +1,8 @@
 /**
- * Every response body of the service, declared once with TypeBox: each declaration is both the JSON Schema
- * (draft 2020-12) that ajv validates and OpenAPI's `components.schemas` carries, and, through `Static<>`, the
- * TypeScript type the HTTP layer builds (`export type Day = Static<typeof Day>`), proved equal to the engine's own type of
- * the same shape (test/contract/engine-types.test.ts). The engine (data-gen/) declares its types itself and imports
- * nothing from here.
- *
- * The schemas are STRICT: every object has `additionalProperties: false`, so a test catches a field that drifts
- * from the contract. The public contract is looser ("additive fields may appear on v3 objects"): `publicSchemas()`
- * is the same set with every `additionalProperties: false` removed, and that is what the served OpenAPI document
- * carries.
- *
- * A named schema refers to another by its absolute `$id` (`{ $ref: SCHEMA_BASE + "/<Name>" }`, resolvable by a
- * validator that has all of `SCHEMAS` added; openapi.ts rewrites them to `#/components/schemas/<Name>`). `ref(X)`
- * writes such a reference and types it as `Static<typeof X>`.
+ * Every response body, declared once with TypeBox so one declaration is both the JSON Schema (ajv, OpenAPI) and the
+ * TypeScript type, proved equal to the engine's own type (test/contract/engine-types.test.ts). Strict here, loosened
+ * for the served document: docs/http-layer.md#where-each-fact-lives. A schema refers to another by its absolute `$id`
+ * (`ref(X)`), which openapi.ts rewrites to `#/components/schemas/<Name>`.
  */
 import { Type, type SchemaOptions, type Static, type TSchema } from "@sinclair/typebox";
 import {

@@ -1,5 +1,5 @@
 /**
- * Time off (issue 11, docs/decisions.md#long-weekends, docs/decisions.md#leave-plans): the long weekends of a year and
+ * Time off (docs/decisions.md#long-weekends, docs/decisions.md#leave-plans): the long weekends of a year and
  * the best use of a number of leave days in a span. Pure: day numbers in, response objects out. Both read a span's days
  * as one array of small integers (year-template.ts dayKindsBetween), never Day objects or Dates in their loops.
  */

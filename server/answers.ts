@@ -1,20 +1,9 @@
 /**
- * Answers the standalone server keeps and writes straight onto the socket when the same target is asked again, as
- * the CDN keeps them in production (docs/contract.md#caching: function answers are cached on the CDN; `Netlify-CDN-Cache-Control`):
- *   - a function's 200 whose Cache-Control is CACHE_LONG: it depends on its parameters only, so it stays the same
- *     for its target; when a dataset file could answer the target instead (a row with a static answer), only for a
- *     second, as long as the file lookup is trusted (./files.ts STAT_TTL_MS);
- *   - the feed's 200 (FEED_CACHE_CONTROL) until the next midnight in Stockholm (its window moves with the year);
- *   - a file's 200 for a second (a rebuild of the dataset or the site is seen within it, as the file cache sees it).
- * Nothing else is kept: problems, 304s, HEAD, /health (no-store), answers that depend on today (an omitted year),
- * v2 (its headers change along the withdrawal), the MCP endpoint (POST).
- *
- * A repeat is answered as the function or the file answers it: counted on the same counter (servedOf), 429 when
- * over the pace, 304 when If-None-Match matches, no body for HEAD, the same headers. The feed's repeats are the
- * exception: its limit applies only when a response must be built (docs/contract.md#rate-limits: cached responses are served
- * regardless), so a kept feed answer is served without counting, its headers still stating the limit. An answer is kept from the
- * second request of its target on (a stream of distinct targets keeps nothing and costs nothing extra). Bounded in
- * bytes; the oldest kept answer goes first.
+ * Answers kept for a repeated target, as the CDN keeps them in production (docs/contract.md#caching), so the
+ * standalone server answers the same way: which answers, for how long, and how a repeat is counted,
+ * docs/http-layer.md#two-ways-to-run-one-set-of-handlers. A row a dataset file could answer is kept only a second,
+ * as long as the file lookup is trusted (./files.ts STAT_TTL_MS). An answer is kept from its target's second request
+ * on, so a stream of distinct targets keeps nothing and costs nothing extra.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_LONG, FEED_CACHE_CONTROL, type PaceLimit } from "../contract/policies.js";

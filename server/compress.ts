@@ -1,15 +1,7 @@
 /**
- * Compressed answers of the standalone server (on Netlify the CDN compresses; the functions answer uncompressed).
- * A body of a compressible type (COMPRESSIBLE_TYPES) of at least COMPRESS_MIN_BYTES is sent in the coding the request's
- * Accept-Encoding prefers (RFC 9110 §12.5.3): brotli or gzip, brotli on a tie, else as it is. Such an answer carries
- * `Vary: Accept-Encoding` whichever coding it is sent in, and each coding its own ETag (the identity ETag with
- * ETAG_SUFFIXES inside the quotes), so an If-None-Match of one coding never validates another's.
- *
- * A body the server keeps (a file of the publish folder, a kept answer: the same bytes object each time) is compressed
- * once per coding and its compressed bytes kept with it (for as long as the bytes themselves are kept); a body
- * computed per request is compressed per request. A file whose compressed forms were stored at build time
- * (./stored-forms.ts) is given them (adoptForms) and is never compressed by the server. The server answers no Range requests, so there is nothing to say
- * about ranges of a compressed answer.
+ * Compressed answers of the standalone server, which has no CDN in front of it to compress (on Netlify the CDN does;
+ * the functions answer uncompressed). Which answers, the negotiation, the per-coding ETags, what a kept body costs:
+ * docs/http-layer.md#compression-standalone-server, where every value declared here is explained.
  */
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
 

@@ -1,19 +1,8 @@
 /**
- * The operator's grants (docs/contract.md#rate-limits: access beyond open use is granted on request; nothing in the
- * protocol carries it): a file the standalone server reads at start and again on SIGHUP, naming client addresses and
- * CIDR ranges (IPv4, IPv6) and, per rate-limit surface, a higher limit in the surface's own window or none at all.
- *
- *   GRANTS_FILE=/etc/calendar/grants.json npm start
- *   {"grants": [{"clients": ["192.0.2.7", "2001:db8::/32"], "surfaces": {"v3": {"limit": 1000}, "mcp": "unlimited"}, "note": "ACME payroll"}]}
- *
- * Read strictly: an unknown key or surface, a limit below the surface's own, an entry that is no address or range is
- * a problem naming its place. At start a problem stops the start; on SIGHUP it keeps the grants in force (one warn
- * line), and a good file replaces them at once (one info line): the table is immutable and swapped whole, so a request
- * sees either the old grants or the new. With several workers the primary reads the file on SIGHUP and hands its text
- * to every worker (one line for the whole server, the same grants in every worker).
- *
- * A client's grant on a surface is that of the first grant in the file naming both; the address is the one the
- * limiter counts (behind TRUST_PROXY, the forwarded client).
+ * The operator's grants (`GRANTS_FILE`): access beyond open use is granted on request and nothing in a request carries
+ * it (docs/contract.md#authentication), so the server reads who gets what from a file, at start and on SIGHUP. The
+ * file's form and rules: README [Grants](../README.md#grants-more-than-open-use-for-named-clients). The table is
+ * immutable and swapped whole, so a request sees either the old grants or the new.
  */
 import { readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";

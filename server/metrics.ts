@@ -1,24 +1,8 @@
 /**
- * `GET /metrics`: the standalone server's metrics in the Prometheus text format (prom-client), for a scraper on the
- * same machine or one the operator names:
- *   - http_requests_total{route,status,source}           every request answered, by the route table's row (its id;
- *                                                         `metrics`, or `-` for a path no row answers), status and
- *                                                         what answered (kept, file, computed; refused: answered by the
- *                                                         socket guard below the HTTP layer, route `-`)
- *   - http_request_duration_seconds{route,source}         a histogram of the time from the request's head to its answer
- *   - http_connection_timeouts_total{answered}            connections closed because a request was not complete in
- *                                                         time: answered 408 (true), or closed without an answer (false)
- *   - rate_limit_decisions_total{surface,decision}        the limiter's decisions: admitted, refused, failed_open, and
- *                                                         granted (admitted under an operator's grant: ./grants.ts)
- *   - kept_answers, kept_answer_bytes, kept_answer_hits_total   the answers kept for repeated targets (./answers.ts)
- *   - log_lines_dropped                                    log lines an unreadable output could not take (./log.ts)
- *   - Node's and the process's own (prom-client's defaults): event-loop lag, memory, CPU, handles, garbage collection.
- * With several workers the answer is the whole server's: the worker asks the primary, which gathers every worker's
- * (prom-client's cluster aggregation: counters and histograms summed, lag averaged).
- *
- * Reachable only from loopback, or from an address in METRICS_ALLOW (a comma list of addresses and CIDR ranges); the
- * address is the one the limiter counts, so behind a trusted proxy (TRUST_PROXY) it is the forwarded client's. From
- * anywhere else the path does not exist (404, as any unknown path). Never rate-limited; `Cache-Control: no-store`.
+ * `GET /metrics`: the standalone server's metrics in the Prometheus text format (prom-client); which ones, and who may
+ * read them, is README [Logs and metrics](../README.md#logs-and-metrics). Anyone else gets the unknown path's 404, so
+ * the endpoint gives nothing away; with several workers the primary gathers every worker's (prom-client's cluster
+ * aggregation), so a scrape sees the whole server whichever worker takes it.
  */
 import cluster from "node:cluster";
 import type { IncomingMessage, ServerResponse } from "node:http";

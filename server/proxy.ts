@@ -1,21 +1,8 @@
 /**
- * Who the client is when the standalone server runs behind a reverse proxy (nginx, Caddy, a load balancer): the
- * limiter counts per calling address, and behind a proxy every socket is the proxy's.
- *
- * `TRUST_PROXY` names the proxies whose forwarding headers are believed:
- *   - unset or empty (the default): none; the client is the socket's address, whatever headers say;
- *   - a comma list of addresses and CIDR ranges, IPv4 and IPv6 (`10.0.0.0/8, 192.168.1.10, fd00::/8`), and `loopback`
- *     (127.0.0.0/8 and ::1).
- * A request whose socket address is a trusted proxy is counted on the right-most address of `X-Forwarded-For` (or,
- * without one, of RFC 7239 `Forwarded: for=`) that is not a trusted proxy: each proxy appends the address it was
- * called from, so everything left of that entry was written by the client and may be anything. When every entry is
- * a trusted proxy, the left-most one is the client. IPv4-mapped IPv6 addresses (`::ffff:127.0.0.1`, as a dual-stack
- * socket reports an IPv4 peer) are their IPv4 address.
- *
- * Hand-written rather than Express's `proxy-addr`, on purpose (docs/architecture.md, "Kept hand-written, and why"):
- * proxy-addr refuses `0.0.0.0/0` and `::/0`, reads `010.0.0.1` as 8.0.0.1 and `2130706433` as 127.0.0.1, reads no
- * `Forwarded` header, keeps ports and each textual form of an address as a different client; and it is no faster
- * (bench/proxy.ts).
+ * Who the client is behind a reverse proxy: the limiter counts per calling address, and behind a proxy every socket
+ * is the proxy's. `TRUST_PROXY` and the right-most-untrusted rule: README [Self-hosting](../README.md#self-hosting).
+ * Hand-written rather than `proxy-addr`, which reads addresses and headers differently from what the README
+ * promises: docs/architecture.md#kept-hand-written-and-why.
  */
 import { isIPv4, isIPv6 } from "node:net";
 

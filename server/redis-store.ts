@@ -1,22 +1,10 @@
 /**
- * Counters in Redis (`REDIS_URL`): every worker of every instance counts in the same place, by exactly the rule the
- * memory store follows (functions/lib/ratelimit.ts countHit: a fixed window from the first request, the v2 block),
- * the hits of one turn of the event loop in one atomic round trip (a Lua script: read, count, write and expire in one
- * step, hit after hit, so concurrent hits from several processes are counted exactly). Keys expire by themselves when
- * their window and block have ended.
- *
- * It fails open, within the bounds of ./store-watch.ts: a request waits at most SLOW_ANSWER_MS (1 s) for Redis, and
- * TIMEOUTS_FOR_OUTAGE (3) answers in a row that did not come in time, an error, or a lost connection declare an
- * outage: every request is then admitted at once, uncounted; one warning is logged when it begins and one line when
- * counting resumes; `degraded()` says which (for /health). The client reconnects by itself; a connection that
- * stalled is dropped and opened again, and the store counts again once Redis answers on it.
- *
- * A hit is never counted after its request stopped waiting for it: each call carries its hits' deadline (the first
- * hit's, the earliest; every hit of the call stops waiting then) in Redis's clock and the script discards the hits of a
- * call it runs later (by `TIME`), so a Redis that hangs and resumes does not count the hits
- * queued meanwhile (dropping the connection alone would not do: what was already sent sits in Redis's socket and runs
- * on resume). The deadline is translated into Redis's clock from Redis's own answers (its time when it answered is at
- * most ours when we read the answer), so no agreement between the clocks is assumed for it.
+ * Counters in Redis (`REDIS_URL`), so every worker of every instance counts in one place by the memory store's rule
+ * (functions/lib/ratelimit.ts countHit), one Lua script call per turn of the event loop so concurrent hits count
+ * exactly. What it promises, failing open included (./store-watch.ts): README
+ * [Running on several cores and machines](../README.md#running-on-several-cores-and-machines).
+ * The script drops a call past its deadline, since dropping the connection would not stop what already sits in
+ * Redis's socket; the deadline is put into Redis's clock from Redis's own answers, so the clocks need not agree.
  */
 import { Redis } from "ioredis";
 import { ADMITTED, FAIL_OPEN, retryAfterSeconds, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";

@@ -1,16 +1,8 @@
 /**
  * How a limiter store that answers later (Redis: ./redis-store.ts; the workers' primary: ./workers.ts) is waited for,
- * and when it is taken to be down. Slowness and an outage are told apart:
- *   - a request waits for its store's answer at most SLOW_ANSWER_MS: under CPU pressure an answer takes longer than
- *     usual but comes, and the count stays exact; a later answer is not waited for (the request is admitted uncounted);
- *   - TIMEOUTS_FOR_OUTAGE answers in a row that did not come in time declare an outage: from then on every request is
- *     admitted at once, uncounted, without asking the store, until the store answers again (a probe, or a reconnection);
- *     one warning when the outage is declared, one line when counting resumes.
- * So no request waits longer than SLOW_ANSWER_MS for the limiter, and during an outage only the first few wait at all.
- *
- * A count is never applied after its request gave up on it: every hit carries its deadline, and the store discards a
- * hit that reaches it later (the Lua script by Redis's own clock, the primary by the machine's), so a store that
- * stalls and resumes does not count the requests it let through meanwhile.
+ * and when it is taken to be down: slowness under CPU pressure is waited out so the count stays exact, an outage is not,
+ * so no request waits longer than SLOW_ANSWER_MS for the limiter. The rules: README
+ * [Running on several cores and machines](../README.md#running-on-several-cores-and-machines), "Fails open".
  */
 import type { Log } from "./log.js";
 

@@ -1,21 +1,9 @@
 /**
- * Several processes serving one port (`WORKERS=N npm start`, `WORKERS=auto` = the cores this process may use):
- * node:cluster's primary forks N workers, each answering the whole service; the primary serves nothing itself and
- * is not in the way of a connection: each worker listens on the port itself (`reusePort`: the kernel spreads new
- * connections over the workers), so a primary stopped or starved of CPU costs no connection, only the counting's
- * fail open below. The primary counts and supervises.
- *
- * The limits stay exact across the workers: with `REDIS_URL` every worker counts in Redis (./redis-store.ts), and so
- * does every instance sharing it; without it the primary holds the counters (the memory store) and a worker's hit is
- * one message to it and its decision one message back (the primary handles them one at a time, so concurrent hits
- * from several workers are counted exactly). A worker waits for its primary within the bounds of ./store-watch.ts
- * (at most SLOW_ANSWER_MS; TIMEOUTS_FOR_OUTAGE answers in a row not in time: every request admitted at once until the
- * primary answers a probe), and each message of hits carries its deadline: the primary discards the hits of one that
- * reaches it later (same machine, same clock), so requests admitted while it was stopped are not counted on resume.
- *
- * Lifecycle: a worker that dies is replaced (logged with its exit code); SIGTERM or SIGINT to the primary (what
- * `npm start` runs) closes every worker within the same grace period as one process, then the primary exits; a
- * worker whose primary is gone closes and exits.
+ * Several processes serving one port (`WORKERS`): README
+ * [Running on several cores and machines](../README.md#running-on-several-cores-and-machines). Each worker listens
+ * itself (`reusePort`), so a primary stopped or starved of CPU costs no connection, only the counting's fail open
+ * (./store-watch.ts). Without Redis (./redis-store.ts) the primary holds the counters and takes hits one message at a
+ * time, which keeps concurrent hits exact; a worker whose primary is gone closes and exits.
  */
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";

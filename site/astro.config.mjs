@@ -1,4 +1,4 @@
-// Astro config of the human-facing site (issue 6). Sources live in site/; the build goes to
+// Astro config of the human-facing site. Sources live in site/; the build goes to
 // ../.astro-dist and site/build.ts copies it into public/ beside the generated dataset.
 import { defineConfig } from "astro/config";
 import { fileURLToPath } from "node:url";

@@ -7,6 +7,8 @@
  * - Every file (Markdown prose, source comments, config comments): a repository path such as `docs/contract.md`,
  *   `contract/routes.ts` or `docs/decisions.md#bridge-days` names a tracked file, and its anchor, if any, a heading.
  *   In source files only comments are read (the TypeScript compiler finds them), not code or strings.
+ * - Source and config comments: a relative path (dot-slash or dot-dot-slash, then a file), resolved against the
+ *   commenting file's folder, names a tracked file too; a file named `x` or `X` is an example, not a reference.
  * - No tracked file names the documents the project once referred to outside the repository (their names are built
  *   below rather than written, so that this file does not name them either).
  */
@@ -49,6 +51,8 @@ const REPO_PATH = new RegExp(
   String.raw`(?:^|[\s\`("'[])((?:${FOLDERS.join("|")})/[\w./-]*\w\.\w+|README\.md|netlify\.toml)(#[\w-]+)?`,
   "g",
 );
+/** A relative path in a comment (`./x.ts`, `../lib/x.ts`), after what may precede a repository path; an anchor may follow. */
+const RELATIVE_PATH = /(?:^|[\s`("'[])((?:\.\.?\/)+[\w./-]*\w\.\w+)(#[\w-]+)?/g;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Markdown headings and GitHub's anchors
@@ -190,6 +194,32 @@ function pathMentions(file: string): Reference[] {
   return refs;
 }
 
+/**
+ * Relative paths named in a file's comments (see RELATIVE_PATH), resolved against the file's folder. Markdown is left
+ * out: its relative links are read by markdownLinks.
+ */
+function relativeMentions(file: string): Reference[] {
+  if (file.endsWith(".md")) return [];
+  const text = read(file);
+  const refs: Reference[] = [];
+  for (const part of proseOf(file)) {
+    for (const m of part.text.matchAll(RELATIVE_PATH)) {
+      if (/^x\./i.test(posix.basename(m[1]))) continue; // an example's placeholder
+      const at = part.at + m.index! + m[0].indexOf(m[1]);
+      const path = posix.normalize(posix.join(posix.dirname(file), m[1]));
+      refs.push({ from: file, line: lineAt(text, at), path: sourceOf(path), anchor: m[2]?.slice(1) });
+    }
+  }
+  return refs;
+}
+
+/** A module named as TypeScript imports it (`./x.js` for `./x.ts`): the tracked source, else the path as written. */
+function sourceOf(path: string): string {
+  if (TRACKED_SET.has(path)) return path;
+  const twin = path.replace(/\.(m|c)?js$/, ".$1ts"); // an unmatched group is "" in a replacement
+  return TRACKED_SET.has(twin) ? twin : path;
+}
+
 /** What is wrong with a reference, or undefined when it resolves. */
 function problemOf(ref: Reference): string | undefined {
   const where = `${ref.from}:${ref.line}: ${ref.path}${ref.anchor !== undefined ? `#${ref.anchor}` : ""}`;
@@ -224,6 +254,9 @@ describe("the repository stands alone: every reference resolves inside it", () =
     const mentions = TEXT_FILES.flatMap(pathMentions);
     expect(mentions.some((r) => r.from === "contract/routes.ts" && r.path === "functions/lib/router.ts")).toBe(true);
     expect(mentions.some((r) => r.from === "netlify.toml" && r.path === "build/routing.ts")).toBe(true);
+    const relative = TEXT_FILES.flatMap(relativeMentions);
+    expect(relative.some((r) => r.from === "site/src/scripts/api-reference.ts" && r.path === "site/src/scripts/api-try.ts")).toBe(true);
+    expect(relative.some((r) => r.from === "site/src/lib/pay.ts" && r.path === "site/src/lib/dataset.ts")).toBe(true);
     // code is not prose: only the comments of a script are read, not its strings
     const comments = scriptComments('const url = "https://example.org/x"; // see `docs/a.md`\nconst t = `/* no */ ${url}`;', "x.ts");
     expect(comments.map((c) => c.text)).toEqual(["// see `docs/a.md`"]);
@@ -236,6 +269,11 @@ describe("the repository stands alone: every reference resolves inside it", () =
 
   it("every repository path in Markdown prose and source comments names a tracked file (and its anchor a heading)", () => {
     const problems = TEXT_FILES.flatMap(pathMentions).map(problemOf).filter((p) => p !== undefined);
+    expect(problems).toEqual([]);
+  });
+
+  it("every relative path in a source or config comment names a tracked file, resolved against the file's folder", () => {
+    const problems = TEXT_FILES.flatMap(relativeMentions).map(problemOf).filter((p) => p !== undefined);
     expect(problems).toEqual([]);
   });
 

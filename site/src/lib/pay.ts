@@ -1,5 +1,5 @@
 /**
- * The "Löner och utbetalningar" / "Pay and payment dates" section of the home page (issue 21): the words, the
+ * The "Löner och utbetalningar" / "Pay and payment dates" section of the home page: the words, the
  * rule of a schedule as a sentence, and the table of a year's due dates. The schedules, their rules and their
  * dates come from the dataset's files (the catalogue, a schedule's year: ./dataset.ts) and a rule of your own from the
  * API (`/v3/due-dates`); this module only puts them into words. Why a schedule has no dates before its first year:

@@ -1,5 +1,5 @@
 /**
- * Problem documents in the page's language (issue 22). The API speaks English (`title`, `detail`); a Swedish page
+ * Problem documents in the page's language. The API speaks English (`title`, `detail`); a Swedish page
  * says the same in Swedish, chosen by the problem's `type` slug (the last segment of its URI) and, for a bad
  * parameter, by the parameter its detail names first, followed by what that parameter must be in the words its
  * declaration carries (contract/parameter-words.ts). Typed against the contract's slug table, so a slug added there

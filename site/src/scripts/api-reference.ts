@@ -1,5 +1,5 @@
 /**
- * The interactive reference (issue 22), loaded only when asked for (./api-try.ts imports this module when its button is
+ * The interactive reference, loaded only when asked for (./api-try.ts imports this module when its button is
  * pressed, so the page itself carries no Swagger UI bytes): /v3/openapi.json rendered by Swagger UI (swagger-ui-dist, bundled into the
  * site's own assets: nothing is fetched from elsewhere). "Try it out" is off until pressed, and then sends real
  * requests to this origin (the document's server is the service itself). The schema validator badge is off: it
