@@ -3,7 +3,7 @@
  *  - the memo per target (server/memo.ts) and the file cache's two maps (server/files.ts PublicFiles: the files by
  *    bytes, least recently used out; the stat() results trusted for a second) are lru-cache now: their hand-written
  *    form (as it stood before, reproduced here) beside it;
- *  - the kept answers (server/answers.ts AnswerCache, the ~50,000 req/s path) stay hand-written: beside an lru-cache
+ *  - the cached answers (server/answers.ts AnswerCache, the ~50,000 req/s path) stay hand-written: beside an lru-cache
  *    bounded by the same bytes, without and with its ttl.
  * Every lookup is far under a microsecond either way; the figures show that the choice costs no speed. Each side runs
  * in alternating rounds (a busy neighbour slows both alike); a figure is the median of the rounds' medians.
@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LRUCache } from "lru-cache";
-import { AnswerCache, type KeptAnswer } from "../server/answers.js";
+import { AnswerCache, type CachedAnswer } from "../server/answers.js";
 import { PublicFiles } from "../server/files.js";
 import { memoOf } from "../server/memo.js";
 import { printTable, timePerCall, us, type Row } from "./lib/measure.js";
@@ -107,15 +107,15 @@ export async function run(): Promise<void> {
     clearInterval(refresher);
   }
 
-  // the kept answers: 2,000 kept, valid for good (CACHE_LONG)
+  // the cached answers: 2,000 kept, valid for good (CACHE_LONG)
   const answers = new AnswerCache();
-  const kept = { bytes: 1300, validUntil: Infinity } as unknown as KeptAnswer;
-  const lruAnswers = new LRUCache<string, KeptAnswer>({ maxSize: 32 << 20, maxEntrySize: 4 << 20, sizeCalculation: (a) => a.bytes });
-  const lruAnswersTtl = new LRUCache<string, KeptAnswer>({ maxSize: 32 << 20, maxEntrySize: 4 << 20, sizeCalculation: (a) => a.bytes, ttl: 3_600_000 });
+  const cached = { bytes: 1300, validUntil: Infinity } as unknown as CachedAnswer;
+  const lruAnswers = new LRUCache<string, CachedAnswer>({ maxSize: 32 << 20, maxEntrySize: 4 << 20, sizeCalculation: (a) => a.bytes });
+  const lruAnswersTtl = new LRUCache<string, CachedAnswer>({ maxSize: 32 << 20, maxEntrySize: 4 << 20, sizeCalculation: (a) => a.bytes, ttl: 3_600_000 });
   for (const target of targets) {
-    answers.set(target, kept);
-    lruAnswers.set(target, kept);
-    lruAnswersTtl.set(target, kept);
+    answers.set(target, cached);
+    lruAnswers.set(target, cached);
+    lruAnswersTtl.set(target, cached);
   }
   add("kept answer, a hit (AnswerCache, kept hand-written)", sideBySide({
     "AnswerCache.get (hand-written, validity against the server's clock)": (i) => answers.get(pick(i), Date.now()),

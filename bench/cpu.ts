@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- cpu`: the CPU one request costs each process of the standalone server (/proc, over a wrk run), for
  * one process, with and without access lines, two workers counted by the primary, and counting in Redis (a
- * redis-server of its own), each request distinct and counted; and a kept answer against a minimal server replaying
+ * redis-server of its own), each request distinct and counted; and a cached answer against a minimal server replaying
  * its bytes (bench/http/serve.ts replay). BENCH_CPU_ROUNDS (3) interleaved rounds of BENCH_CPU_SECONDS (4) s, medians.
  * Writes the section "CPU per request" of docs/bench-http.md, which states the method.
  */
@@ -35,7 +35,7 @@ const TARGETS = {
   accessLine: 0.1,
   /** the primary counts at least this many times the requests one worker serves (both on one core) */
   primaryCeiling: 10,
-  /** a kept answer costs at most 1 / this of what a minimal server replaying the same bytes costs */
+  /** a cached answer costs at most 1 / this of what a minimal server replaying the same bytes costs */
   repeated: 0.9,
 };
 
@@ -103,7 +103,7 @@ export async function run(): Promise<void> {
     // per configuration, per round: µs of CPU per request of the workers (summed), the primary, Redis
     const results = new Map<string, { workers: number; primary: number; redis: number }[]>(configs.map((c) => [c.name, []]));
     const repeated: { service: number; replay: number }[] = [];
-    const keptPath = shiftPath(12345);
+    const cachedPath = shiftPath(12345);
     for (let round = 0; round < ROUNDS; round++) {
       for (const config of configs) {
         await redis?.command("FLUSHALL");
@@ -122,12 +122,12 @@ export async function run(): Promise<void> {
           await new Promise((r) => child.once("exit", r));
         }
       }
-      // repeated answers: a kept answer against the same bytes from a minimal server
+      // repeated answers: a cached answer against the same bytes from a minimal server
       const { port, child } = await startInstance({ WORKERS: "1", RATE_LIMITS: "off" });
-      const replay = await startServer(["replay", `http://127.0.0.1:${port}${keptPath}`]);
+      const replay = await startServer(["replay", `http://127.0.0.1:${port}${cachedPath}`]);
       try {
-        await wrk(port, 1, undefined, keptPath);
-        const service = (await measure(port, { service: child.pid! }, undefined, keptPath)).service!;
+        await wrk(port, 1, undefined, cachedPath);
+        const service = (await measure(port, { service: child.pid! }, undefined, cachedPath)).service!;
         await wrk(replay.port, 1, undefined);
         const same = (await measure(replay.port, { replay: replay.pid }, undefined)).replay!;
         repeated.push({ service, replay: same });

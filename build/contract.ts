@@ -79,14 +79,14 @@ export async function compareDocuments(base: unknown, head: unknown): Promise<Ve
 }
 
 /** The served document (loaded only when asked: the script's own import stays light). */
-export async function servedDocument(): Promise<unknown> {
-  const { servedOpenApiDocument } = await import("../functions/lib/openapi.js");
-  return servedOpenApiDocument();
+export async function publicDocument(): Promise<unknown> {
+  const { publicOpenApiDocument } = await import("../functions/lib/openapi.js");
+  return publicOpenApiDocument();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const command = process.argv[2];
-  const served = await servedDocument();
+  const served = await publicDocument();
   if (command === "accept") {
     writeFileSync(PUBLISHED_FILE, storedText(served));
     console.log(`wrote ${PUBLISHED_FILE}: add a CHANGELOG.md entry for what changed (docs/contract.md#compatibility)`);

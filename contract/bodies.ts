@@ -13,8 +13,8 @@ import {
 } from "swedish-calendar/core";
 import { API_VERSION, PROBLEM_BASE } from "./policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
-import { READINGS } from "./readings.js";
-import { VALUE_READINGS, WORKING_TIME_READINGS } from "./parameters.js";
+import { EXPLANATIONS } from "./explanations.js";
+import { VALUE_EXPLANATIONS, WORKING_TIME_READINGS } from "./parameters.js";
 import { deepFreeze, jsonSchemaOf, loosen } from "./json-schema.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
@@ -23,7 +23,7 @@ export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema
 export const SCHEMA_BASE = `https://${SERVICE_DOMAIN}/schemas`;
 
 /** PROBLEM_BASE: the fixed prefix of every problem `type` URI (contract/policies.ts). */
-export { API_VERSION, PROBLEM_BASE, OBSERVANCE_CODES, READINGS };
+export { API_VERSION, PROBLEM_BASE, OBSERVANCE_CODES, EXPLANATIONS };
 
 /** The feast codes. */
 export const FEAST_CODES: readonly string[] = Object.values(FEASTS).map((f) => f.code);
@@ -132,7 +132,7 @@ export const IsoWeek = Type.Object(
     year: year("The ISO week-numbering year: the year of the week's Thursday (it differs from the calendar year for a few days around New Year)"),
     week: Type.Integer({ minimum: 1, maximum: 53, description: "The week number, 1 to 53" }),
   },
-  { ...named("IsoWeek"), description: READINGS.isoWeek, ...closed },
+  { ...named("IsoWeek"), description: EXPLANATIONS.isoWeek, ...closed },
 );
 export type IsoWeek = Static<typeof IsoWeek>;
 
@@ -141,10 +141,10 @@ export const Day = Type.Object(
     date: isoDate("ISO date"),
     weekday: Type.Integer({ minimum: 1, maximum: 7, description: "ISO weekday: 1 is Monday, 7 is Sunday" }),
     isoWeek: ref(IsoWeek),
-    holidayType: Type.Unsafe<HolidayType | null>({ enum: [...HOLIDAY_TYPES, null], description: READINGS.holidayType }),
-    workingDay: Type.Boolean({ description: READINGS.workingDay }),
-    observances: Type.Array(ref(Observance), { description: READINGS.observances }),
-    flagDay: Type.Array(ref(FlagDayCode), { description: READINGS.flagDayField }),
+    holidayType: Type.Unsafe<HolidayType | null>({ enum: [...HOLIDAY_TYPES, null], description: EXPLANATIONS.holidayType }),
+    workingDay: Type.Boolean({ description: EXPLANATIONS.workingDay }),
+    observances: Type.Array(ref(Observance), { description: EXPLANATIONS.observances }),
+    flagDay: Type.Array(ref(FlagDayCode), { description: EXPLANATIONS.flagDayField }),
   },
   {
     ...named("Day"),
@@ -198,8 +198,8 @@ export const HolidaysResponse = yearList(
     "and `saturdays=true` every Saturday (`defacto`, empty `observances` unless it carries a named observance). The flags decide " +
     "which days are listed, never what a day is.",
 );
-export const BridgeDaysResponse = yearList("BridgeDaysResponse", READINGS.bridgeDay);
-export const HalfDaysResponse = yearList("HalfDaysResponse", READINGS.halfDay);
+export const BridgeDaysResponse = yearList("BridgeDaysResponse", EXPLANATIONS.bridgeDay);
+export const HalfDaysResponse = yearList("HalfDaysResponse", EXPLANATIONS.halfDay);
 export type HolidaysResponse = Static<typeof HolidaysResponse>;
 export type BridgeDaysResponse = Static<typeof BridgeDaysResponse>;
 export type HalfDaysResponse = Static<typeof HalfDaysResponse>;
@@ -275,7 +275,7 @@ export const FlagDay = Type.Object(
     date: isoDate("The date"),
     code: ref(FlagDayCode),
     name: ref(Names, { description: "The flag day's name" }),
-    holiday: flagDayHoliday(READINGS.flagDayHoliday),
+    holiday: flagDayHoliday(EXPLANATIONS.flagDayHoliday),
   },
   { ...named("FlagDay"), description: "An official flag day of a year.", ...closed },
 );
@@ -292,7 +292,7 @@ export const FlagDaysResponse = Type.Object(
     description:
       "The official flag days of a year, ascending by date and, on one date, in catalogue order (2049-06-06 is both Whit " +
       "Sunday and the National Day). `count` is the length of `flagDays`. Read the named list field: fields may be added " +
-      "beside it. " + READINGS.flagDays,
+      "beside it. " + EXPLANATIONS.flagDays,
     ...closed,
   },
 );
@@ -326,7 +326,7 @@ export const FlagDayList = Type.Object(
   },
   {
     ...named("FlagDayList"),
-    description: "Every flag-day rule, ended and one-off ones included, in catalogue order, with `since`/`until` where they apply. " + READINGS.flagDays,
+    description: "Every flag-day rule, ended and one-off ones included, in catalogue order, with `since`/`until` where they apply. " + EXPLANATIONS.flagDays,
     ...closed,
   },
 );
@@ -342,7 +342,7 @@ export const Duration = Type.Object(
     months: Type.Integer({ minimum: 0, maximum: 11, description: "Remaining whole months" }),
     days: Type.Integer({ minimum: 0, maximum: 30, description: "Remaining days" }),
   },
-  { ...named("Duration"), description: READINGS.duration, ...closed },
+  { ...named("Duration"), description: EXPLANATIONS.duration, ...closed },
 );
 export type Duration = Static<typeof Duration>;
 
@@ -354,7 +354,7 @@ export const DaysOff = Type.Object(
     namedDays: count("Days off carrying at least one named observance"),
     weekendDays: count("Days off solely because of the weekday"),
   },
-  { ...named("DaysOff"), description: READINGS.daysOff, ...closed },
+  { ...named("DaysOff"), description: EXPLANATIONS.daysOff, ...closed },
 );
 export type DaysOff = Static<typeof DaysOff>;
 
@@ -365,8 +365,8 @@ const SpanCounts = Type.Object(
     duration: ref(Duration),
     workingDays: count("Days that are neither weekend nor holiday. `workingDays + daysOff.total = calendarDays`."),
     daysOff: ref(DaysOff),
-    bridgeDays: count("Bridge days: " + READINGS.bridgeDay),
-    halfDays: count("Half days: " + READINGS.halfDay),
+    bridgeDays: count("Bridge days: " + EXPLANATIONS.bridgeDay),
+    halfDays: count("Half days: " + EXPLANATIONS.halfDay),
   },
   closed,
 );
@@ -395,7 +395,7 @@ export const Period = Type.Object(
     description:
       "Counts over a period. `bounds` governs every number. Invariants: `workingDays + daysOff.total = calendarDays`, " +
       "`daysOff.publicHolidays + daysOff.defactoHolidays = daysOff.total`, `daysOff.namedDays + daysOff.weekendDays = daysOff.total`. " +
-      "Numbers only, never the list of named holidays. " + READINGS.spanLimit,
+      "Numbers only, never the list of named holidays. " + EXPLANATIONS.spanLimit,
     ...closed,
   },
 );
@@ -407,7 +407,7 @@ export const PeriodSummary = Type.Object(
     to: isoDate("The later of `date` and `result`"),
     ...SpanCounts.properties,
   },
-  { ...named("PeriodSummary"), description: READINGS.shiftPeriod + " Same counts as Period; no `bounds` and no `counted`.", ...closed },
+  { ...named("PeriodSummary"), description: EXPLANATIONS.shiftPeriod + " Same counts as Period; no `bounds` and no `counted`.", ...closed },
 );
 export type PeriodSummary = Static<typeof PeriodSummary>;
 
@@ -420,7 +420,7 @@ export const AppliedStep = Type.Object(
     }),
     result: ref(Day, { description: "Where the chain stood after this step" }),
   },
-  { ...named("AppliedStep"), description: "One step of the chain as applied. " + READINGS.bStep + " " + READINGS.yStep, ...closed },
+  { ...named("AppliedStep"), description: "One step of the chain as applied. " + EXPLANATIONS.bStep + " " + EXPLANATIONS.yStep, ...closed },
 );
 export type AppliedStep = Static<typeof AppliedStep>;
 
@@ -432,11 +432,11 @@ export const Shift = Type.Object(
     landed: ref(Day, { description: "Where the steps ended, before the Sunday rule" }),
     postponed: Type.Boolean({ description: "True when the Sunday rule actually moved the date" }),
     result: ref(Day, { description: "The answer" }),
-    period: nullable(ref(PeriodSummary), { description: READINGS.shiftPeriod }),
+    period: nullable(ref(PeriodSummary), { description: EXPLANATIONS.shiftPeriod }),
   },
   {
     ...named("Shift"),
-    description: "A date moved by a chain of steps, applied strictly in the order given. " + READINGS.sundayRule + " " + READINGS.range,
+    description: "A date moved by a chain of steps, applied strictly in the order given. " + EXPLANATIONS.sundayRule + " " + EXPLANATIONS.range,
     ...closed,
   },
 );
@@ -460,7 +460,7 @@ export const LongWeekend = Type.Object(
       description: "The codes of the named days in the run, in date order and, on one date, in catalogue order",
     }),
   },
-  { ...named("LongWeekend"), description: READINGS.longWeekend, ...closed },
+  { ...named("LongWeekend"), description: EXPLANATIONS.longWeekend, ...closed },
 );
 export type LongWeekend = Static<typeof LongWeekend>;
 
@@ -511,7 +511,7 @@ export const LeavePlan = Type.Object(
     daysOff: count("Total calendar days of the counted breaks (leave days included)"),
     breaks: Type.Array(ref(LeaveBreak), { description: "The counted breaks, ascending; empty when the span holds no working day" }),
   },
-  { ...named("LeavePlan"), description: READINGS.leavePlan, ...closed },
+  { ...named("LeavePlan"), description: EXPLANATIONS.leavePlan, ...closed },
 );
 export type LeavePlan = Static<typeof LeavePlan>;
 
@@ -519,17 +519,17 @@ export type LeavePlan = Static<typeof LeavePlan>;
 // Business days and due dates
 // ---------------------------------------------------------------------------------------------
 
-export const Convention = stringEnum(CONVENTIONS, { ...named("Convention"), description: VALUE_READINGS.conventions });
+export const Convention = stringEnum(CONVENTIONS, { ...named("Convention"), description: VALUE_EXPLANATIONS.conventions });
 export type Convention = Static<typeof Convention>;
 
 export const Adjustment = Type.Object(
   {
     date: isoDate("`date` echoed as sent"),
     convention: ref(Convention),
-    result: ref(Day, { description: VALUE_READINGS.adjustedDay }),
+    result: ref(Day, { description: VALUE_EXPLANATIONS.adjustedDay }),
     moved: Type.Boolean({ description: "True when `result` is not `date`" }),
   },
-  { ...named("Adjustment"), description: `A date moved to a business day by a convention. ${READINGS.businessDay} ${VALUE_READINGS.conventionRange}`, ...closed },
+  { ...named("Adjustment"), description: `A date moved to a business day by a convention. ${EXPLANATIONS.businessDay} ${VALUE_EXPLANATIONS.conventionRange}`, ...closed },
 );
 export type Adjustment = Static<typeof Adjustment>;
 
@@ -553,7 +553,7 @@ export const DueDayByMonth = Type.Object(
   },
   {
     ...named("DueDayByMonth"),
-    description: VALUE_READINGS.dueDayByMonth,
+    description: VALUE_EXPLANATIONS.dueDayByMonth,
     ...closed,
   },
 );
@@ -596,7 +596,7 @@ export const DueDatesResponse = Type.Object(
   },
   {
     ...named("DueDatesResponse"),
-    description: `The due dates of a schedule in a year, in month order. Read the named list field: fields may be added beside it. ${VALUE_READINGS.dueDates} ${READINGS.dueDateForms}`,
+    description: `The due dates of a schedule in a year, in month order. Read the named list field: fields may be added beside it. ${VALUE_EXPLANATIONS.dueDates} ${EXPLANATIONS.dueDateForms}`,
     ...closed,
   },
 );
@@ -604,7 +604,7 @@ export type DueDatesResponse = Static<typeof DueDatesResponse>;
 
 export const DueDateScheduleList = Type.Object(
   { count: count("Number of entries in `schedules`"), schedules: Type.Array(ref(DueDateSchedule)) },
-  { ...named("DueDateScheduleList"), description: "Every named due-date schedule, in catalogue order. " + VALUE_READINGS.dueDates, ...closed },
+  { ...named("DueDateScheduleList"), description: "Every named due-date schedule, in catalogue order. " + VALUE_EXPLANATIONS.dueDates, ...closed },
 );
 export type DueDateScheduleList = Static<typeof DueDateScheduleList>;
 

@@ -13,7 +13,7 @@ import { PARAMETER_WORDS, type SiteParameterName } from "./parameter-words.js";
 import { decimalRangeSource, literalSource } from "./patterns.js";
 import { ProblemError, type ProblemSlug } from "./problems.js";
 import { LOOSE_BOOLEAN_SOURCE, STRICT_BOOLEAN, parseLooseBoolean, parseStrictBoolean } from "./query.js";
-import { READINGS } from "./readings.js";
+import { EXPLANATIONS } from "./explanations.js";
 
 type Json = Record<string, unknown>;
 
@@ -175,7 +175,7 @@ export const dueDay: Grammar<DayOfMonth> = single(
 );
 
 /**
- * An observance code of the catalogue, read into its rule; any other is 404 (READINGS.unknownCode: the code names the
+ * An observance code of the catalogue, read into its rule; any other is 404 (EXPLANATIONS.unknownCode: the code names the
  * resource). The detail lists the codes rather than pointing at the catalogue's path, which an MCP tool, answering the
  * same detail, cannot reach.
  */
@@ -251,6 +251,6 @@ export const feedOption = (name: FeedOptionName, effect: string) => {
     grammar: looseBoolean(name),
     default: String(defaultValue),
     openapi: { allowEmptyValue: true },
-    description: `${effect} Default \`${defaultValue}\`. ${READINGS.looseBoolean}`,
+    description: `${effect} Default \`${defaultValue}\`. ${EXPLANATIONS.looseBoolean}`,
   });
 };

@@ -33,7 +33,7 @@ import {
 import type { DueDateScheduleCode } from "swedish-calendar";
 import { readYear } from "./parameter-words.js";
 import { parseV2Weekends, parseV2Year } from "./query.js";
-import { READINGS } from "./readings.js";
+import { EXPLANATIONS } from "./explanations.js";
 import {
   single, wholeNumber, year, oneOf, date, strictBoolean, steps, looseBoolean, scheduleList, dueDay, observanceRule, declare, feedOption, steppedNumber,
   type ParameterDeclaration,
@@ -46,23 +46,23 @@ export type { ParameterDeclaration, Repeat } from "./parameter-kinds.js";
 // ---------------------------------------------------------------------------------------------------------------
 
 /** What the catalogue does not say of a schedule: what it rests on when that is not law. */
-const SCHEDULE_STANDING: Readonly<Partial<Record<DueDateScheduleCode, { reading: string; short: string }>>> = {
+const SCHEDULE_STATUS: Readonly<Partial<Record<DueDateScheduleCode, { reading: string; short: string }>>> = {
   "salary-25": {
     reading: "a common term of employment contracts and collective agreements, not law: an employer's own terms decide",
     short: "a common contract term (the 25th, the banking day before), not law: an employer's own terms decide",
   },
 };
-const standing = (form: "reading" | "short") =>
-  Object.entries(SCHEDULE_STANDING).map(([code, words]) => `\`${code}\` is ${words![form]}`);
+const statusWords = (form: "reading" | "short") =>
+  Object.entries(SCHEDULE_STATUS).map(([code, words]) => `\`${code}\` is ${words![form]}`);
 
 /** `salary-25` (every year), `child-benefit` (from 2015), ...: the schedules and their years, from the table. */
 const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ");
 
 /**
- * The readings of the values of `convention` (each in the engine's words, CONVENTION_WORDS `reading`) and `schedule`
- * (beside contract/readings.ts, which states the others).
+ * The explanations of the values of `convention` (each in the engine's words, CONVENTION_WORDS `reading`) and `schedule`
+ * (beside contract/explanations.ts, which states the others).
  */
-export const VALUE_READINGS = {
+export const VALUE_EXPLANATIONS = {
   conventions:
     "Conventions, with QuantLib's definitions (Calendar::adjust, as ISDA uses them): " +
     CONVENTIONS.map((c) => `\`${c}\` ${CONVENTION_WORDS[c].reading}`).join("; ") +
@@ -73,7 +73,7 @@ export const VALUE_READINGS = {
   dueDates:
     `Due dates: a nominal day of each month, moved to a business day by a convention. Named schedules: ${SCHEDULES_IN_WORDS}; ` +
     "each rule with its source in /v3/due-dates/catalogue and docs/due-dates.md. A year before a schedule's `since` is 400 " +
-    `invalid-parameter saying why (no source this service cites settles it). ${standing("reading").join(". ")}. What no primary ` +
+    `invalid-parameter saying why (no source this service cites settles it). ${statusWords("reading").join(". ")}. What no primary ` +
     "source settles (the tax dates of businesses with a VAT base over 40 million kronor, the pension payment days) is left out.",
   /** the `result` of an adjustment */
   adjustedDay: "The business day the convention gives: the date itself when it is one, or for `unadjusted`",
@@ -88,7 +88,7 @@ export const CONVENTIONS_IN_SHORT = CONVENTIONS.map((c) => {
 }).join(", ");
 
 /** What the catalogue does not say of the schedules, in short, for a model. */
-export const SCHEDULE_STANDING_IN_SHORT = standing("short").join("; ");
+export const SCHEDULE_STATUS_IN_SHORT = statusWords("short").join("; ");
 
 /** `standard` (Standard (no shortened days)), `state` (State employees with office hours, from 2017): the profiles and their years, from the table. */
 const PROFILES_IN_WORDS = WORKING_TIME_PROFILES.map((p) => `\`${p.code}\` (${p.name.en}${p.since !== undefined ? `, from ${p.since}` : ""})`).join(", ");
@@ -112,7 +112,7 @@ function shorteningInWords(rule: (typeof WORKING_TIME_PROFILES)[number]["rules"]
   return `${rule.name.en}: ${parts.join(", ")}`;
 }
 
-/** The readings of the working-time answer's parameters and profiles (docs/working-time.md), from the engine's table. */
+/** The explanations of the working-time answer's parameters and profiles (docs/working-time.md), from the engine's table. */
 export const WORKING_TIME_READINGS = {
   profiles:
     `Profiles: ${PROFILES_IN_WORDS}. ` +
@@ -140,7 +140,7 @@ function readFlagDaysYear(value: string): number {
 // ---------------------------------------------------------------------------------------------------------------
 
 export const PARAMETERS = {
-  year: declare("year", "query", "Year", { grammar: year(readYear), site: true, example: 2024, description: `The year. ${READINGS.year} ${READINGS.duplicates}` }),
+  year: declare("year", "query", "Year", { grammar: year(readYear), site: true, example: 2024, description: `The year. ${EXPLANATIONS.year} ${EXPLANATIONS.duplicates}` }),
   // /v3/flag-days: official flag days exist from FLAG_DAYS_FROM, so its year starts there (earlier: the engine's 400)
   flagDaysYear: declare("year", "query", "FlagDaysYear", {
     grammar: year(readFlagDaysYear, FLAG_DAYS_FROM),
@@ -148,29 +148,29 @@ export const PARAMETERS = {
     description:
       `The year, ${FLAG_DAYS_FROM} to ${LAST_YEAR} (exactly four digits): official flag days exist from ${FLAG_DAYS_FROM}; a year ` +
       `from ${FIRST_YEAR} to ${FLAG_DAYS_FROM - 1} is 400 invalid-parameter saying so. Otherwise as \`year\` elsewhere: ` +
-      `${READINGS.year} ${READINGS.duplicates}`,
+      `${EXPLANATIONS.year} ${EXPLANATIONS.duplicates}`,
   }),
   sundays: declare("sundays", "query", "Sundays", {
     grammar: strictBoolean("sundays"),
     default: false,
     description:
       "Also list every remaining Sunday of the year (`holidayType: public`, empty `observances`). A Sunday carrying a named holiday " +
-      `is listed regardless. It decides which days are listed, never what a day is. ${READINGS.strictBoolean}`,
+      `is listed regardless. It decides which days are listed, never what a day is. ${EXPLANATIONS.strictBoolean}`,
   }),
   saturdays: declare("saturdays", "query", "Saturdays", {
     grammar: strictBoolean("saturdays"),
     default: false,
     description:
       "Also list every Saturday (`holidayType: defacto`, empty `observances` unless it carries a named observance). Independent " +
-      `of \`sundays\`. ${READINGS.strictBoolean}`,
+      `of \`sundays\`. ${EXPLANATIONS.strictBoolean}`,
   }),
-  datePath: declare("date", "path", "DatePath", { site: true, grammar: date("date"), example: "2024-06-21", description: `The date, \`YYYY-MM-DD\`. ${READINGS.impossibleDate}` }),
+  datePath: declare("date", "path", "DatePath", { site: true, grammar: date("date"), example: "2024-06-21", description: `The date, \`YYYY-MM-DD\`. ${EXPLANATIONS.impossibleDate}` }),
   periodFrom: declare("from", "query", "PeriodFrom", {
     site: true,
     required: true,
     grammar: date("from"),
     example: "2024-01-01",
-    description: "First date of the period, `YYYY-MM-DD`. " + READINGS.impossibleDate,
+    description: "First date of the period, `YYYY-MM-DD`. " + EXPLANATIONS.impossibleDate,
   }),
   periodTo: declare("to", "query", "PeriodTo", {
     site: true,
@@ -179,7 +179,7 @@ export const PARAMETERS = {
     example: "2024-12-31",
     description:
       "Last date of the period, `YYYY-MM-DD`. Earlier than `from` is 400 invalid-parameter (the service does not swap them). " +
-      READINGS.spanLimit,
+      EXPLANATIONS.spanLimit,
   }),
   bounds: declare("bounds", "query", "Bounds", {
     site: true,
@@ -196,7 +196,7 @@ export const PARAMETERS = {
     required: true,
     grammar: date("date"),
     example: "2024-01-31",
-    description: "The date to move from, `YYYY-MM-DD`. " + READINGS.impossibleDate,
+    description: "The date to move from, `YYYY-MM-DD`. " + EXPLANATIONS.impossibleDate,
   }),
   add: declare("add", "query", "Add", {
     site: true,
@@ -210,21 +210,21 @@ export const PARAMETERS = {
       "years; lowercase). No leading plus. Repeat `add` (canonical) or comma-separate steps in one value: both forms mean the same " +
       `chain. 1 to ${MAX_STEPS} steps in total, applied strictly in the order given; order changes the answer. A month step clamps ` +
       "to the last day of a shorter month (`constrained: true`). A zero step leaves the date untouched, even on a holiday. " +
-      `${READINGS.bStep} ${READINGS.yStep} ${READINGS.range} An unreadable chain (bad unit, non-integer amount, leading plus, more ` +
+      `${EXPLANATIONS.bStep} ${EXPLANATIONS.yStep} ${EXPLANATIONS.range} An unreadable chain (bad unit, non-integer amount, leading plus, more ` +
       `than ${MAX_STEPS} steps) is 400 invalid-parameter. \`add\` is the only parameter that may be repeated.`,
   }),
   postpone: declare("postpone", "query", "Postpone", {
     site: true,
     grammar: strictBoolean("postpone"),
     default: false,
-    description: `${READINGS.sundayRule} ${READINGS.strictBoolean}`,
+    description: `${EXPLANATIONS.sundayRule} ${EXPLANATIONS.strictBoolean}`,
   }),
   planFrom: declare("from", "query", "PlanFrom", {
     site: true,
     required: true,
     grammar: date("from"),
     example: "2026-01-01",
-    description: "First day of the span to plan, `YYYY-MM-DD`, counted. " + READINGS.impossibleDate,
+    description: "First day of the span to plan, `YYYY-MM-DD`, counted. " + EXPLANATIONS.impossibleDate,
   }),
   planTo: declare("to", "query", "PlanTo", {
     site: true,
@@ -235,7 +235,7 @@ export const PARAMETERS = {
       `Last day of the span to plan, \`YYYY-MM-DD\`, counted. Earlier than \`from\` is 400 invalid-parameter (the service does ` +
       `not swap them); the span counts both ends and holds at most ${MAX_PLAN_DAYS} days (\`to - from + 1 <= ${MAX_PLAN_DAYS}\`, so ` +
       `2026-01-01..2026-12-31 and 2024-01-01..2024-12-31 fit, 2024-01-01..2025-01-01 does not), else 400 invalid-parameter. ` +
-      READINGS.impossibleDate,
+      EXPLANATIONS.impossibleDate,
   }),
   leaveDays: declare("days", "query", "LeaveDays", {
     site: true,
@@ -258,7 +258,7 @@ export const PARAMETERS = {
     site: true,
     grammar: oneOf(observanceRule, OBSERVANCE_CODES),
     example: "midsummerEve",
-    description: `A code from the catalogue (/v3/observances). ${READINGS.unknownCode}`,
+    description: `A code from the catalogue (/v3/observances). ${EXPLANATIONS.unknownCode}`,
   }),
   fromYear: declare("from", "query", "FromYear", {
     grammar: year((v) => parseYear(v, "from")),
@@ -277,23 +277,23 @@ export const PARAMETERS = {
     required: true,
     grammar: date("date"),
     example: "2026-06-19",
-    description: "The date to adjust, `YYYY-MM-DD`. " + READINGS.impossibleDate,
+    description: "The date to adjust, `YYYY-MM-DD`. " + EXPLANATIONS.impossibleDate,
   }),
   adjustConvention: declare("convention", "query", "AdjustConvention", {
     site: true,
     required: true,
     grammar: oneOf<Convention>((v) => parseConvention(v, "convention"), CONVENTIONS),
     example: "modified-following",
-    description: `${VALUE_READINGS.conventions} ${VALUE_READINGS.conventionRange} Any other value is 400 invalid-parameter.`,
+    description: `${VALUE_EXPLANATIONS.conventions} ${VALUE_EXPLANATIONS.conventionRange} Any other value is 400 invalid-parameter.`,
   }),
-  // a code of the due-date catalogue, read into its rule; any other is 400 as in the feed's `due` (READINGS.unknownCode)
+  // a code of the due-date catalogue, read into its rule; any other is 400 as in the feed's `due` (EXPLANATIONS.unknownCode)
   schedule: declare("schedule", "query", "Schedule", {
     site: true,
     grammar: oneOf<DueDateRule>((v) => findDueDateRule(v, "schedule"), DUE_DATE_SCHEDULE_CODES),
     example: "child-benefit",
     description:
       "A named schedule, a code of the catalogue (/v3/due-dates/catalogue). Not together with `day` and `convention`. " +
-      `${READINGS.unknownCode} ${VALUE_READINGS.dueDates}`,
+      `${EXPLANATIONS.unknownCode} ${VALUE_EXPLANATIONS.dueDates}`,
   }),
   dueDay: declare("day", "query", "DueDay", {
     site: true,
@@ -307,7 +307,7 @@ export const PARAMETERS = {
     site: true,
     grammar: oneOf<Convention>((v) => parseConvention(v, "convention"), CONVENTIONS),
     example: "preceding",
-    description: `The convention of a rule of your own, with \`day\`, instead of \`schedule\`. ${VALUE_READINGS.conventions} ${VALUE_READINGS.conventionRange}`,
+    description: `The convention of a rule of your own, with \`day\`, instead of \`schedule\`. ${VALUE_EXPLANATIONS.conventions} ${VALUE_EXPLANATIONS.conventionRange}`,
   }),
   weeklyHours: declare("weeklyHours", "query", "WeeklyHours", {
     site: true,
@@ -362,7 +362,7 @@ export const PARAMETERS = {
       "A comma-separated list of due-date schedule codes (/v3/due-dates/catalogue): each schedule's due dates in the window, from " +
       "its `since`, as events of their own: summary the schedule's Swedish name (\"Lön\", \"Barnbidrag\", \"Skattekontot: " +
       `förfallodag\"), UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`; the calendar name gains \"betalningsdagar\". An empty value ` +
-      `is 400 invalid-parameter. ${READINGS.unknownCode}`,
+      `is 400 invalid-parameter. ${EXPLANATIONS.unknownCode}`,
   }),
   feed_busy: feedOption("busy", "Mark events as busy time (`TRANSP:OPAQUE`) rather than free (`TRANSP:TRANSPARENT`)."),
   // /health's readiness check: `/health?ready` (bare), read with the feed's loose booleans
@@ -373,7 +373,7 @@ export const PARAMETERS = {
     description:
       "Ask for readiness rather than liveness: 503 with `ready: false` while the answering process is starting or stopping, " +
       "200 with `ready: true` when it takes traffic. Absent (or false): 200 whenever the process answers. Written bare, " +
-      `\`/health?ready\`. ${READINGS.looseBoolean}`,
+      `\`/health?ready\`. ${EXPLANATIONS.looseBoolean}`,
   }),
 } as const satisfies Record<string, ParameterDeclaration>;
 

@@ -1,6 +1,6 @@
 /**
  * The HTTP facts of the contract that are not routes: the problem base, cache policies, the headers every answer carries, the
- * rate-limit surfaces and their limits. Each value is written here once; the handlers (functions/), the standalone
+ * rate-limit buckets and their limits. Each value is written here once; the handlers (functions/), the standalone
  * server, the generated `_headers`/`_redirects` (build/routing.ts), the functions' `config` (checked by
  * test/contract/routing.test.ts) and the OpenAPI document read them from here. This module imports nothing, so
  * a small function bundle that needs one constant pulls in no more than this file (and the two constants of
@@ -70,8 +70,8 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze
   "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
 });
 
-/** A pace limit: `limit` requests per `windowSeconds` per calling address; a client over it may be blocked. */
-export interface PaceLimit {
+/** A rate-limit policy: `limit` requests per `windowSeconds` per calling address; a client over it may be blocked. */
+export interface RateLimitPolicy {
   readonly limit: number;
   readonly windowSeconds: number;
   /** once over the limit, every request is refused for this long (v2: 10 s) */
@@ -79,33 +79,33 @@ export interface PaceLimit {
 }
 
 /**
- * The rate-limit surfaces and their headers (docs/contract.md#rate-limits). Every route of the table names one.
- * `not-found` carries the v3 pace on a counter of its own, so a typo never eats into a client's v3 allowance.
+ * The rate-limit buckets and their headers (docs/contract.md#rate-limits). Every route of the table names one.
+ * `not-found` carries the v3 rate limit on a counter of its own, so a typo never eats into a client's v3 allowance.
  * `feed-query` is the feed when the request carries query parameters. `/health` is on none of its own: it is
- * monitoring, never counted (its row says `counted: false`), and states the v3 pace in its headers, as the dataset
- * files (also never counted) state their surface's.
+ * monitoring, never counted (its row says `counted: false`), and states the v3 rate limit in its headers, as the dataset
+ * files (also never counted) state their bucket's.
  */
-export const SURFACES = {
+export const RATE_LIMITS = {
   v3: { limit: 10, windowSeconds: 60 },
   v2: { limit: 5, windowSeconds: 10, blockSeconds: 10 },
   feed: { limit: 30, windowSeconds: 10 },
   "feed-query": { limit: 10, windowSeconds: 10 },
   "not-found": { limit: 10, windowSeconds: 60 },
   /**
-   * the MCP endpoint (POST /mcp): v3's pace, on the tool calls a v3 request would be counted for (protocol messages and
+   * the MCP endpoint (POST /mcp): v3's rate limit, on the tool calls a v3 request would be counted for (protocol messages and
    * calls the deployed service answers with dataset files are not counted); on Netlify MCP_PLATFORM_POSTS
    */
   mcp: { limit: 10, windowSeconds: 60 },
-} as const satisfies Record<string, PaceLimit>;
+} as const satisfies Record<string, RateLimitPolicy>;
 
-export type SurfaceName = keyof typeof SURFACES;
+export type BucketName = keyof typeof RATE_LIMITS;
 
 /**
  * On Netlify the platform counts the MCP function's POSTs (it cannot read a body to tell a tool call from a protocol
  * message): this many a minute per address, room for a client's handshake (initialize, the initialized notification,
- * tools/list) and the `mcp` surface's ten calls, twice over for a reconnect. The standalone server counts the calls.
+ * tools/list) and the `mcp` bucket's ten calls, twice over for a reconnect. The standalone server counts the calls.
  */
-export const MCP_PLATFORM_POSTS = 2 * (3 + SURFACES.mcp.limit);
+export const MCP_PLATFORM_POSTS = 2 * (3 + RATE_LIMITS.mcp.limit);
 
 /**
  * The MCP endpoint's largest request body (bytes): a JSON-RPC message of this service is a few hundred bytes; a larger
@@ -121,9 +121,9 @@ export const V2_LIMIT_AFTER_THREE_MONTHS = 1;
  * `windowLimit`, changed and redeployed at each step, README "Deploying and limits on Netlify"); the config tests
  * accept exactly these values there.
  */
-export const V2_PLATFORM_STEPS = [SURFACES.v2.limit, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS] as const;
+export const V2_PLATFORM_STEPS = [RATE_LIMITS.v2.limit, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS] as const;
 
-/** `RateLimit-Limit` and `RateLimit-Policy` of a pace. */
-export function rateLimitHeaders(pace: PaceLimit): Record<string, string> {
-  return { "RateLimit-Limit": String(pace.limit), "RateLimit-Policy": `${pace.limit};w=${pace.windowSeconds}` };
+/** `RateLimit-Limit` and `RateLimit-Policy` of a rate limit. */
+export function rateLimitHeaders(policy: RateLimitPolicy): Record<string, string> {
+  return { "RateLimit-Limit": String(policy.limit), "RateLimit-Policy": `${policy.limit};w=${policy.windowSeconds}` };
 }

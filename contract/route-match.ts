@@ -1,9 +1,9 @@
 /**
  * Matching a request to its row of the route table (contract/routes.ts): the row a pathname belongs to with its raw
- * path values (`matchRoute`), and the rate-limit surface of a request on a row (`surfaceOf`). Used by the functions'
+ * path values (`matchRoute`), and the rate-limit bucket of a request on a row (`bucketOf`). Used by the functions'
  * router, the server's guard and dispatch, the OpenAPI function and the tests.
  */
-import type { SurfaceName } from "./policies.js";
+import type { BucketName } from "./policies.js";
 import { NOT_FOUND, ROUTES, type Route } from "./routes.js";
 
 interface CompiledPath {
@@ -65,13 +65,13 @@ export function matchRoute(pathname: string): Match | undefined {
 }
 
 /**
- * The pace of a request on a row: the feed's is `feed-query` when the request carries query parameters
+ * The rate limit of a request on a row: the feed's is `feed-query` when the request carries query parameters
  * (docs/contract.md#rate-limits), any parameters. Netlify's rewrite rules can only match named parameters, so on the platform
  * the generated rules send requests naming one of the feed's options to the tighter function; a request whose only
  * parameters are unknown ones is counted there against the plain feed's limit (README, known limits).
  */
-export function surfaceOf(route: Route | undefined, url: URL): SurfaceName {
-  if (!route) return NOT_FOUND.surface;
-  if (route.surface === "feed" && [...url.searchParams.keys()].length > 0) return "feed-query";
-  return route.surface;
+export function bucketOf(route: Route | undefined, url: URL): BucketName {
+  if (!route) return NOT_FOUND.bucket;
+  if (route.bucket === "feed" && [...url.searchParams.keys()].length > 0) return "feed-query";
+  return route.bucket;
 }

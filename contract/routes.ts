@@ -1,7 +1,7 @@
 /**
  * THE ROUTE TABLE: every endpoint of the service, once. A row says which methods and path it answers, its
  * parameters (by key: contract/parameters.ts declares each once), the body schema of its 200 and the
- * error statuses it documents, its cache policy, its rate-limit surface, which Netlify Function answers it,
+ * error statuses it documents, its cache policy, its rate-limit bucket, which Netlify Function answers it,
  * and which requests a static file of the dataset answers, at which path.
  *
  * Derived from it (never written by hand elsewhere):
@@ -17,13 +17,13 @@
  */
 import { RULES_BY_CODE, DUE_DATE_RULES_BY_CODE, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, SERVICE_DOMAIN } from "swedish-calendar/core";
 import {
-  FEED_OPTION_KEYS, VALUE_READINGS, WORKING_TIME_READINGS, type ParameterKey, type Parameters as Declarations,
+  FEED_OPTION_KEYS, VALUE_EXPLANATIONS, WORKING_TIME_READINGS, type ParameterKey, type Parameters as Declarations,
 } from "./parameters.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
-  CACHE_LONG, MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, READ_METHODS, SURFACES, type HttpMethod, type SurfaceName,
+  CACHE_LONG, MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, READ_METHODS, RATE_LIMITS, type HttpMethod, type BucketName,
 } from "./policies.js";
-import { READINGS } from "./readings.js";
+import { EXPLANATIONS } from "./explanations.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Declarations
@@ -126,10 +126,10 @@ export interface Route {
   /** for "long-unless-omitted": the year parameter whose omission means today */
   todayParameter?: string;
   /** whose counter a request spends and whose RateLimit-* headers it carries; the feed's depends on the query (`feed-query`) */
-  surface: SurfaceName;
+  bucket: BucketName;
   /**
    * false: never counted anywhere (no platform limit, no counter on the standalone server), never 429; the answers still
-   * carry the surface's RateLimit-* headers, as a dataset file does. /health: monitoring probes are never refused.
+   * carry the bucket's RateLimit-* headers, as a dataset file does. /health: monitoring probes are never refused.
    */
   counted?: false;
   fn: FunctionName;
@@ -153,7 +153,7 @@ export const perWindow = (seconds: number): string => (seconds === 60 ? "per min
 const V2_DEPRECATED =
   "Deprecated: the older unversioned API, frozen apart from bug fixes and being withdrawn; use v3. Every v2 response carries a " +
   "`Link` header to the deprecation notice (relations `deprecation` and `sunset`); after the announcement also `Deprecation` " +
-  `and \`Sunset\`. Errors are problem documents. Rate limit: ${SURFACES.v2.limit} requests ${perWindow(SURFACES.v2.windowSeconds)} ` +
+  `and \`Sunset\`. Errors are problem documents. Rate limit: ${RATE_LIMITS.v2.limit} requests ${perWindow(RATE_LIMITS.v2.windowSeconds)} ` +
   "per calling address.";
 
 const FEED_DESCRIPTION =
@@ -165,8 +165,8 @@ const FEED_DESCRIPTION =
   "med klämdagar och halvdagar\"; it cannot be set separately), `X-PUBLISHED-TTL` and `REFRESH-INTERVAL` of six hours. Cached " +
   `for six hours. \`due\` (a comma list of codes of /v3/due-dates/catalogue) adds those schedules' due dates as events ` +
   `(summary the schedule's Swedish name, UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`). Unknown parameters are ignored; a ` +
-  `non-boolean value of a known option, or an unknown schedule code in \`due\`, is 400. Rate limit: ${SURFACES.feed.limit} ` +
-  `requests ${perWindow(SURFACES.feed.windowSeconds)}, or ${SURFACES["feed-query"].limit} when query parameters are present; applies ` +
+  `non-boolean value of a known option, or an unknown schedule code in \`due\`, is 400. Rate limit: ${RATE_LIMITS.feed.limit} ` +
+  `requests ${perWindow(RATE_LIMITS.feed.windowSeconds)}, or ${RATE_LIMITS["feed-query"].limit} when query parameters are present; applies ` +
   "only when a response must be built.";
 const FEED_OK = "The calendar (`text/calendar; charset=utf-8`).";
 
@@ -179,13 +179,13 @@ const CSV_FILES = {
     file: "/v3/data/:year/days.csv",
     answers: "every date of the year as a CSV row (date, weekday, ISO week, holiday type, working day, bridge day, half day, observances, flag days)",
     contentType: "csv",
-    surface: "v3",
+    bucket: "v3",
   },
   workingTimeCsv: {
     file: "/v3/data/:year/working-time.csv",
     answers: "the year's working time at 40 hours a week, profile `standard`, as CSV: a row per month, per quarter and for the year",
     contentType: "csv",
-    surface: "v3",
+    bucket: "v3",
   },
 } as const;
 
@@ -195,7 +195,7 @@ const WORKING_TIME_CSV_LINKS = Object.values(CSV_FILES).map((f) => `\`${f.file.r
 /** A year parameter whose omission means the current year in Sweden, cached until midnight there. */
 const yearOrToday = { cache: "long-unless-omitted", todayParameter: "year" } as const;
 /** What every v3 row shares. */
-const V3_ROW = { methods: METHODS, surface: "v3", fn: "v3" } as const;
+const V3_ROW = { methods: METHODS, bucket: "v3", fn: "v3" } as const;
 /** What both addresses of the feed share. */
 const FEED_ROW = {
   methods: METHODS,
@@ -204,11 +204,11 @@ const FEED_ROW = {
   ok: { contentType: "calendar" },
   errors: [400],
   cache: "feed",
-  surface: "feed",
+  bucket: "feed",
   fn: "ical",
 } as const;
 /** What every v2 row shares. */
-const V2_ROW = { methods: METHODS, trailingSlash: true, ...yearOrToday, errors: [400, 410], surface: "v2", fn: "v2" } as const;
+const V2_ROW = { methods: METHODS, trailingSlash: true, ...yearOrToday, errors: [400, 410], bucket: "v2", fn: "v2" } as const;
 
 const ROUTE_ROWS = [
   {
@@ -247,7 +247,7 @@ const ROUTE_ROWS = [
     errors: [400],
     ...yearOrToday,
     static: { file: "/v3/data/:year/bridge-days.json", query: { year: "placeholder" } },
-    doc: { tag: "Calendar", operationId: "listBridgeDays", summary: "Bridge days (klämdagar) of a year", description: READINGS.bridgeDay, ok: "The bridge days." },
+    doc: { tag: "Calendar", operationId: "listBridgeDays", summary: "Bridge days (klämdagar) of a year", description: EXPLANATIONS.bridgeDay, ok: "The bridge days." },
   },
   {
     ...V3_ROW,
@@ -258,7 +258,7 @@ const ROUTE_ROWS = [
     errors: [400],
     ...yearOrToday,
     static: { file: "/v3/data/:year/half-days.json", query: { year: "placeholder" } },
-    doc: { tag: "Calendar", operationId: "listHalfDays", summary: "Half days (halvdagar) of a year", description: READINGS.halfDay, ok: "The half days." },
+    doc: { tag: "Calendar", operationId: "listHalfDays", summary: "Half days (halvdagar) of a year", description: EXPLANATIONS.halfDay, ok: "The half days." },
   },
   {
     ...V3_ROW,
@@ -273,7 +273,7 @@ const ROUTE_ROWS = [
       tag: "Time off",
       operationId: "listLongWeekends",
       summary: "Long weekends (långhelger) of a year",
-      description: READINGS.longWeekend,
+      description: EXPLANATIONS.longWeekend,
       ok: "The long weekends that start in the year.",
     },
   },
@@ -293,7 +293,7 @@ const ROUTE_ROWS = [
       summary: "What a date is",
       description:
         "Classification is unconditional: there are no query parameters. An ordinary working day is not an error: it returns " +
-        "`holidayType: null`, `workingDay: true`, `observances: []`. " + READINGS.impossibleDate,
+        "`holidayType: null`, `workingDay: true`, `observances: []`. " + EXPLANATIONS.impossibleDate,
       ok: "The day, bare.",
     },
   },
@@ -311,7 +311,7 @@ const ROUTE_ROWS = [
       summary: "Counts over a period",
       description:
         "Calendar days, duration, working days, days off, bridge days and half days between two dates, per `bounds`. " +
-        `${READINGS.duration} ${READINGS.spanLimit}`,
+        `${EXPLANATIONS.duration} ${EXPLANATIONS.spanLimit}`,
       ok: "The counts.",
     },
   },
@@ -328,8 +328,8 @@ const ROUTE_ROWS = [
       operationId: "shiftDate",
       summary: "Move a date by calendar units or working days",
       description:
-        `Steps are applied strictly in the order given; each reports its own \`result\`. ${READINGS.bStep} ${READINGS.yStep} ` +
-        `${READINGS.sundayRule} ${READINGS.shiftPeriod} ${READINGS.range}`,
+        `Steps are applied strictly in the order given; each reports its own \`result\`. ${EXPLANATIONS.bStep} ${EXPLANATIONS.yStep} ` +
+        `${EXPLANATIONS.sundayRule} ${EXPLANATIONS.shiftPeriod} ${EXPLANATIONS.range}`,
       ok: "The shifted date.",
     },
   },
@@ -345,7 +345,7 @@ const ROUTE_ROWS = [
       tag: "Time off",
       operationId: "planLeave",
       summary: "The best use of a number of leave days in a span",
-      description: READINGS.leavePlan,
+      description: EXPLANATIONS.leavePlan,
       ok: "The leave plan.",
     },
   },
@@ -387,7 +387,7 @@ const ROUTE_ROWS = [
       summary: "An observance and the days it fell on",
       description:
         "Years in which the observance was not a holiday are omitted: `count` can be 0 and the series shorter than the range; the " +
-        "range is not validated against the observance's lifetime. " + READINGS.spanLimit,
+        "range is not validated against the observance's lifetime. " + EXPLANATIONS.spanLimit,
       ok: "The observance and its occurrences.",
     },
   },
@@ -408,7 +408,7 @@ const ROUTE_ROWS = [
       description:
         `Every official flag day of the year, ascending by date, each with its code, name and the observance it is (\`holiday\`). ` +
         `A \`year\` from ${FIRST_YEAR} to ${FLAG_DAYS_FROM - 1} is 400 invalid-parameter: official flag days exist from ` +
-        `${FLAG_DAYS_FROM}. ${READINGS.flagDays} ${READINGS.flagDayHoliday}`,
+        `${FLAG_DAYS_FROM}. ${EXPLANATIONS.flagDays} ${EXPLANATIONS.flagDayHoliday}`,
       ok: "The flag days.",
     },
   },
@@ -428,7 +428,7 @@ const ROUTE_ROWS = [
       description:
         "Every flag-day rule of the table the service answers from, in catalogue order: code, names, the date rule in words " +
         "(Swedish as the ordinance words it), the observance it is, `since`/`until` where it has not applied every year since " +
-        `${FLAG_DAYS_FROM}, and the SFS number, proposition or decision it rests on. ${READINGS.flagDays}`,
+        `${FLAG_DAYS_FROM}, and the SFS number, proposition or decision it rests on. ${EXPLANATIONS.flagDays}`,
       ok: "The flag-day catalogue.",
     },
   },
@@ -444,7 +444,7 @@ const ROUTE_ROWS = [
       tag: "Business days",
       operationId: "adjustDate",
       summary: "Move a date to a business day by a convention",
-      description: `${READINGS.businessDay} ${VALUE_READINGS.conventions} ${VALUE_READINGS.conventionRange}`,
+      description: `${EXPLANATIONS.businessDay} ${VALUE_EXPLANATIONS.conventions} ${VALUE_EXPLANATIONS.conventionRange}`,
       ok: "The adjusted date.",
     },
   },
@@ -470,7 +470,7 @@ const ROUTE_ROWS = [
       tag: "Business days",
       operationId: "listDueDates",
       summary: "Due dates and payment days of a year (salary, child benefit, the tax account, or a rule of your own)",
-      description: `${VALUE_READINGS.dueDates} ${READINGS.dueDateForms} ${READINGS.unknownCode} ${READINGS.businessDay}`,
+      description: `${VALUE_EXPLANATIONS.dueDates} ${EXPLANATIONS.dueDateForms} ${EXPLANATIONS.unknownCode} ${EXPLANATIONS.businessDay}`,
       ok: "The due dates, in month order.",
     },
   },
@@ -490,7 +490,7 @@ const ROUTE_ROWS = [
       description:
         "Every named schedule, in catalogue order: code, names, the nominal day of the month (with the months that differ), the " +
         `convention, \`since\` where it does not answer every year from ${FIRST_YEAR}, and the law, authority page or practice it rests on. ` +
-        VALUE_READINGS.dueDates,
+        VALUE_EXPLANATIONS.dueDates,
       ok: "The due-date catalogue.",
     },
   },
@@ -534,8 +534,8 @@ const ROUTE_ROWS = [
     ok: { contentType: "json", schema: "Health" },
     errors: [400],
     cache: "no-store",
-    // monitoring: never counted, so a probe is never refused; its headers state the v3 pace, as /manifest.json's do
-    surface: "v3",
+    // monitoring: never counted, so a probe is never refused; its headers state the v3 rate limit, as /manifest.json's do
+    bucket: "v3",
     counted: false,
     fn: "health",
     doc: {
@@ -633,7 +633,7 @@ const ROUTE_ROWS = [
     ok: { contentType: "json", schema: "JsonRpcResponse" },
     errors: [400, 406, 413, 415],
     cache: "no-store",
-    surface: "mcp",
+    bucket: "mcp",
     fn: "mcp",
     doc: {
       tag: "Model Context Protocol",
@@ -649,7 +649,7 @@ const ROUTE_ROWS = [
         "detail. Protocol errors (unparseable JSON, not a JSON-RPC message, an unknown method or tool) are JSON-RPC errors; " +
         "HTTP-level refusals are problem documents: 405 for GET and DELETE (no event stream, no sessions), 406 without the " +
         "`Accept` above, 413 over the size limit, 415 for another content type, 429 over the limit " +
-        `(${SURFACES.mcp.limit} tool calls ${perWindow(SURFACES.mcp.windowSeconds)} per calling address, each counted as the v3 request it ` +
+        `(${RATE_LIMITS.mcp.limit} tool calls ${perWindow(RATE_LIMITS.mcp.windowSeconds)} per calling address, each counted as the v3 request it ` +
         "answers would be: protocol messages (initialize, notifications, tools/list, ping) and calls the static dataset answers, such as a " +
         `year's holidays, are never counted; where the platform counts, it counts POSTs, ${MCP_PLATFORM_POSTS} a minute). ` +
         "Never cached. See docs/mcp.md for client set-up.",
@@ -673,33 +673,33 @@ export type RouteBodySchema<R extends RouteId> =
 
 export const ROUTE_BY_ID: Readonly<Record<RouteId, Route>> = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, Route>;
 
-/** Where every request nothing else answers goes: a not-found problem on the not-found surface. */
-export const NOT_FOUND = { surface: "not-found", fn: "not-found" } as const satisfies { surface: SurfaceName; fn: FunctionName };
+/** Where every request nothing else answers goes: a not-found problem on the not-found bucket. */
+export const NOT_FOUND = { bucket: "not-found", fn: "not-found" } as const satisfies { bucket: BucketName; fn: FunctionName };
 
 /** What a dataset file holds: JSON, iCalendar, or CSV (contract/policies.ts gives each its `Content-Type`). */
 export type FileContentType = "json" | "calendar" | "csv";
 
 /**
- * Files of the dataset that no API route answers, for bulk clients (CDN-direct), with the surface whose headers
+ * Files of the dataset that no API route answers, for bulk clients (CDN-direct), with the bucket whose headers
  * they carry. Listed in the OpenAPI document (`x-static-dataset`) beside the route files.
  */
 export interface StaticOnlyFile {
   file: string;
   answers: string;
   contentType: FileContentType;
-  surface: SurfaceName;
+  bucket: BucketName;
 }
 
 export const STATIC_ONLY_FILES = {
-  yearDays: { file: "/v3/data/:year/days.json", answers: "every Day of the year, ascending: `{year, count, days}`", contentType: "json", surface: "v3" },
+  yearDays: { file: "/v3/data/:year/days.json", answers: "every Day of the year, ascending: `{year, count, days}`", contentType: "json", bucket: "v3" },
   ...CSV_FILES,
   ics: {
     file: "/ics/svenska-helgdagar-:year.ics",
     answers: `\`GET ${PATHS.feed}\` with a window of that one year (public and de facto holidays), ${FIRST_YEAR}-${LAST_YEAR}`,
     contentType: "calendar",
-    surface: "feed",
+    bucket: "feed",
   },
-  manifest: { file: "/manifest.json", answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset", contentType: "json", surface: "v3" },
+  manifest: { file: "/manifest.json", answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset", contentType: "json", bucket: "v3" },
   // The index comes in parts so that no file of the deploy nears Netlify's per-file size limit (build/layout.ts
   // MAX_FILE_BYTES): listed whole, a full build's index is 18.6 MB. Which part lists a file is build/layout.ts
   // indexPartOf; test/build/materialise.test.ts checks that the part names below are the ones it gives.
@@ -707,7 +707,7 @@ export const STATIC_ONLY_FILES = {
     file: "/v3/data/index.json",
     answers: "the data version and every part of the index with its content hash (`{dataVersion, parts}`): read it, then only the parts whose hash changed",
     contentType: "json",
-    surface: "v3",
+    bucket: "v3",
   },
   indexPart: {
     file: "/v3/data/index/:part.json",
@@ -715,7 +715,7 @@ export const STATIC_ONLY_FILES = {
       "a part of the index: each dataset file it lists with its content hash, the function's ETag value of that answer (`{files}`); " +
       "a part per century (`19xx` … `99xx`: the years' files, `.ics` and Day files) and `common` (the files of no year)",
     contentType: "json",
-    surface: "v3",
+    bucket: "v3",
   },
 } as const satisfies Record<string, StaticOnlyFile>;
 
@@ -739,13 +739,13 @@ export function wildcardPath(path: string): string {
 }
 
 /**
- * Where the generated rules send feed requests, so that each pace is a function of its own on Netlify (a
+ * Where the generated rules send feed requests, so that each rate limit is a function of its own on Netlify (a
  * function has one platform limit): requests naming an option to `ical-query`, the others to `ical`. The
  * functions route by the path after the prefix (functions/lib/netlify.ts).
  */
 export const FEED_FUNCTION_PREFIXES = { feed: "/_feed/plain", "feed-query": "/_feed/query" } as const;
 
-/** Where the platform rewrites an over-limit request: `/rate-limited/<surface>` answers the surface's 429. */
+/** Where the platform rewrites an over-limit request: `/rate-limited/<bucket>` answers the bucket's 429. */
 export const RATE_LIMITED_PREFIX = "/rate-limited";
 
-export { SURFACES, CACHE_LONG, DEFAULT_FEED_OPTIONS };
+export { RATE_LIMITS, CACHE_LONG, DEFAULT_FEED_OPTIONS };

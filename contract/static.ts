@@ -10,7 +10,7 @@
  */
 import {
   CACHE_LONG, CALENDAR_CONTENT_TYPE, CSV_CONTENT_TYPE, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, JSON_CONTENT_TYPE, PREFLIGHT_HEADERS,
-  MCP_PLATFORM_POSTS, STRICT_TRANSPORT_SECURITY, SURFACES, rateLimitHeaders, type SurfaceName,
+  MCP_PLATFORM_POSTS, STRICT_TRANSPORT_SECURITY, RATE_LIMITS, rateLimitHeaders, type BucketName,
 } from "./policies.js";
 import {
   DATASET_FOLDER, FEED_FUNCTION_PREFIXES, FUNCTION_FALLBACK, NOT_FOUND, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
@@ -75,7 +75,7 @@ function feedRulesOf(route: Route): RedirectRule[] {
 
 /** The rules of one row, most specific first. */
 function rulesOf(route: Route): RedirectRule[] {
-  if (route.surface === "feed") return feedRulesOf(route);
+  if (route.bucket === "feed") return feedRulesOf(route);
   const answer = route.static;
   if (!answer) return [];
   const from = netlifyPath(route.path);
@@ -118,9 +118,9 @@ export interface HeaderRule {
 /** The `Content-Type` of each kind of dataset file. */
 export const FILE_CONTENT_TYPES: Readonly<Record<FileContentType, string>> = { json: JSON_CONTENT_TYPE, calendar: CALENDAR_CONTENT_TYPE, csv: CSV_CONTENT_TYPE };
 
-/** The headers a file answer carries for a surface: the ones a function answer sets (problem/304 aside). Built once each. */
-export function fileHeaders(contentType: FileContentType, surface: SurfaceName): Readonly<Record<string, string>> {
-  const key = `${contentType} ${surface}`;
+/** The headers a file answer carries for a bucket: the ones a function answer sets (problem/304 aside). Built once each. */
+export function fileHeaders(contentType: FileContentType, bucket: BucketName): Readonly<Record<string, string>> {
+  const key = `${contentType} ${bucket}`;
   let headers = FILE_HEADERS.get(key);
   if (!headers) {
     headers = Object.freeze({
@@ -129,7 +129,7 @@ export function fileHeaders(contentType: FileContentType, surface: SurfaceName):
       ...CORS_HEADERS,
       ...PREFLIGHT_HEADERS,
       "Access-Control-Allow-Headers": DEFAULT_ALLOWED_HEADERS,
-      ...rateLimitHeaders(SURFACES[surface]),
+      ...rateLimitHeaders(RATE_LIMITS[bucket]),
     });
     FILE_HEADERS.set(key, headers);
   }
@@ -138,7 +138,7 @@ export function fileHeaders(contentType: FileContentType, surface: SurfaceName):
 const FILE_HEADERS = new Map<string, Readonly<Record<string, string>>>();
 
 /**
- * `_headers`: the dataset folder and every request path a file answers get the headers of the row's surface
+ * `_headers`: the dataset folder and every request path a file answers get the headers of the row's bucket
  * (depending on the platform a rule matches the request path or the rewrite target, so both carry the same values);
  * the static-only `.ics` downloads the feed's; and every answer HSTS. A file of the dataset folder that is not JSON
  * (the CSV files) has a rule of its own right after the folder's: the platform applies every rule that matches a path
@@ -148,15 +148,15 @@ const FILE_HEADERS = new Map<string, Readonly<Record<string, string>>>();
 export function headerRules(): HeaderRule[] {
   const rules: HeaderRule[] = [{ for: `${DATASET_FOLDER}/*`, values: fileHeaders("json", "v3") }];
   for (const file of Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]) {
-    if (file.file.startsWith(DATASET_FOLDER + "/") && file.contentType !== "json") rules.push({ for: file.file, values: fileHeaders(file.contentType, file.surface) });
+    if (file.file.startsWith(DATASET_FOLDER + "/") && file.contentType !== "json") rules.push({ for: file.file, values: fileHeaders(file.contentType, file.bucket) });
   }
   for (const route of ROUTES) {
     if (!route.static || route.ok.contentType !== "json") continue;
-    rules.push({ for: wildcardPath(route.path), values: fileHeaders("json", route.surface) });
+    rules.push({ for: wildcardPath(route.path), values: fileHeaders("json", route.bucket) });
   }
   for (const file of Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]) {
     if (file.file.startsWith(DATASET_FOLDER + "/") || file.file === "/manifest.json") continue;
-    rules.push({ for: wildcardPath(file.file.replace(/[^/]*:\w+.*$/, "{x}")), values: fileHeaders(file.contentType, file.surface) });
+    rules.push({ for: wildcardPath(file.file.replace(/[^/]*:\w+.*$/, "{x}")), values: fileHeaders(file.contentType, file.bucket) });
   }
   rules.push({ for: "/*", values: { "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY } });
   return rules;
@@ -175,19 +175,19 @@ export interface FunctionConfig {
   path?: string[];
   excludedPath?: string[];
   preferStatic?: boolean;
-  /** the platform's limit: the surface's pace, over-limit requests rewritten to `to` (the surface's 429) */
+  /** the platform's limit: the bucket's rate limit, over-limit requests rewritten to `to` (the bucket's 429) */
   rateLimit?: { windowLimit: number; windowSize: number; aggregateBy: ["ip", "domain"]; action: "rewrite"; to: string };
-  surface: SurfaceName;
+  bucket: BucketName;
 }
 
 /**
- * The platform limit of a surface: its pace per address (the MCP endpoint's POSTs: MCP_PLATFORM_POSTS, as the
+ * The platform limit of a bucket: its rate limit per address (the MCP endpoint's POSTs: MCP_PLATFORM_POSTS, as the
  * platform cannot tell its tool calls), over-limit requests rewritten to its 429 answer.
  */
-export function platformRateLimit(surface: SurfaceName): NonNullable<FunctionConfig["rateLimit"]> {
-  const pace = SURFACES[surface];
-  const windowLimit = surface === "mcp" ? MCP_PLATFORM_POSTS : pace.limit;
-  return { windowLimit, windowSize: pace.windowSeconds, aggregateBy: ["ip", "domain"], action: "rewrite", to: `${RATE_LIMITED_PREFIX}/${surface}` };
+export function platformRateLimit(bucket: BucketName): NonNullable<FunctionConfig["rateLimit"]> {
+  const policy = RATE_LIMITS[bucket];
+  const windowLimit = bucket === "mcp" ? MCP_PLATFORM_POSTS : policy.limit;
+  return { windowLimit, windowSize: policy.windowSeconds, aggregateBy: ["ip", "domain"], action: "rewrite", to: `${RATE_LIMITED_PREFIX}/${bucket}` };
 }
 
 /**
@@ -197,10 +197,10 @@ export function platformRateLimit(surface: SurfaceName): NonNullable<FunctionCon
  */
 export function functionConfigs(): Record<FunctionName, FunctionConfig> {
   const pathsOf = (fn: FunctionName) => ROUTES.filter((r) => r.fn === fn).map((r) => r.path);
-  const limited = (surface: SurfaceName, config: Omit<FunctionConfig, "surface" | "rateLimit">): FunctionConfig => ({
+  const limited = (bucket: BucketName, config: Omit<FunctionConfig, "bucket" | "rateLimit">): FunctionConfig => ({
     ...config,
-    rateLimit: platformRateLimit(surface),
-    surface,
+    rateLimit: platformRateLimit(bucket),
+    bucket,
   });
   return {
     v3: limited("v3", {
@@ -209,14 +209,14 @@ export function functionConfigs(): Record<FunctionName, FunctionConfig> {
       preferStatic: true,
     }),
     // monitoring (the row is `counted: false`): no platform limit, so a probe is never refused
-    health: { path: pathsOf("health"), surface: "v3" },
+    health: { path: pathsOf("health"), bucket: "v3" },
     ical: limited("feed", { path: [`${FEED_FUNCTION_PREFIXES.feed}/*`] }),
     "ical-query": limited("feed-query", { path: [`${FEED_FUNCTION_PREFIXES["feed-query"]}/*`] }),
     v2: limited("v2", { path: pathsOf("v2") }),
     mcp: limited("mcp", { path: pathsOf("mcp") }),
     "not-found": limited("not-found", {}),
     // the platform's 429 answers: never limited themselves
-    "rate-limited": { path: [`${RATE_LIMITED_PREFIX}/*`], surface: "not-found" },
+    "rate-limited": { path: [`${RATE_LIMITED_PREFIX}/*`], bucket: "not-found" },
   };
 }
 
@@ -230,16 +230,16 @@ export interface BuiltRange {
 const STATIC_ONLY_PATTERNS = (Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]).map((f) => ({
   pattern: new RegExp("^" + f.file.replace(/[.]/g, "\\.").replace(/:\w+/g, "[^/]+") + "$"),
   contentType: f.contentType,
-  surface: f.surface,
+  bucket: f.bucket,
 }));
 
 /**
- * What a dataset file requested by its own path is: its content type and the surface whose headers it carries (a
+ * What a dataset file requested by its own path is: its content type and the bucket whose headers it carries (a
  * static-only file, or any file of the dataset folder); undefined for every other path (the site).
  */
-export function datasetFileOf(pathname: string): { contentType: FileContentType; surface: SurfaceName } | undefined {
-  for (const { pattern, contentType, surface } of STATIC_ONLY_PATTERNS) if (pattern.test(pathname)) return { contentType, surface };
-  if (pathname.startsWith(DATASET_FOLDER + "/")) return { contentType: "json", surface: "v3" };
+export function datasetFileOf(pathname: string): { contentType: FileContentType; bucket: BucketName } | undefined {
+  for (const { pattern, contentType, bucket } of STATIC_ONLY_PATTERNS) if (pattern.test(pathname)) return { contentType, bucket };
+  if (pathname.startsWith(DATASET_FOLDER + "/")) return { contentType: "json", bucket: "v3" };
   return undefined;
 }
 

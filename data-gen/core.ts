@@ -7,7 +7,7 @@
  * read as the library's functions do (a wrong type is invalid-argument naming it). The functions over day numbers and
  * rules trust their arguments: they are the fast path for code that has read its input with those.
  *
- * A public surface on purpose: exactly what the service (contract/, functions/), the build, the site, the benches and
+ * A public bucket on purpose: exactly what the service (contract/, functions/), the build, the site, the benches and
  * the tests take from it, one group per module with who needs it, one name per line (an addition is one line). The
  * rest of each module is internal to the package. The result types are all exported by `swedish-calendar` (".").
  * Checked by test/engine/package-shape.test.ts (no `export *`; every name here is taken by some file) and
@@ -48,7 +48,7 @@ export {
   CORRECTIONS,
   type DataCorrection,
 } from "./corrections.js";
-// Errors: the contract's problem mapping (problems.ts, routes.ts, readings.ts), tests
+// Errors: the contract's problem mapping (problems.ts, routes.ts, explanations.ts), tests
 export {
   CalendarError,
   missingArgument,

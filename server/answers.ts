@@ -6,17 +6,17 @@
  * on, so a stream of distinct targets keeps nothing and costs nothing extra.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CACHE_LONG, FEED_CACHE_CONTROL, type PaceLimit } from "../contract/policies.js";
+import { CACHE_LONG, FEED_CACHE_CONTROL, type RateLimitPolicy } from "../contract/policies.js";
 import { secondsUntilStockholmMidnight } from "../functions/lib/cache.js";
 import { ifNoneMatchMatches, layeredHeaders } from "../functions/lib/http.js";
-import type { Served } from "../functions/lib/serve.js";
+import type { CacheableAnswer } from "../functions/lib/serve.js";
 import { encoded, etagFor, negotiate, varies, withVary, type Coding } from "./compress.js";
 import { STAT_TTL_MS } from "./files.js";
 import { MEMO_KEY_LENGTH } from "./memo.js";
 import { noteBodyBytes } from "./node-io.js";
 
-/** A kept answer in one coding: its headers for a 200 (HEAD's are the same), for a 304, and its body. */
-export interface KeptForm {
+/** A cached answer in one coding: its headers for a 200 (HEAD's are the same), for a 304, and its body. */
+export interface CachedForm {
   /** the 200's headers, Content-Length included (HEAD sends them too) */
   readonly headers: Readonly<Record<string, string>>;
   /** the 304's: the 200's without Content-Type and Content-Length (as okAnswer builds it) */
@@ -25,15 +25,15 @@ export interface KeptForm {
   readonly etag: string;
 }
 
-export interface KeptAnswer extends KeptForm {
+export interface CachedAnswer extends CachedForm {
   /** HEAD's: the 200's (Content-Length included, as writeAnswer writes a HEAD) */
   readonly headHeaders: Readonly<Record<string, string>>;
   /** can it be sent compressed? (./compress.ts: a compressible type, large enough) */
   readonly varies: boolean;
   /** its compressed forms, made on the first request in each coding (./compress.ts keeps the compressed bytes) */
-  readonly forms: Partial<Record<Exclude<Coding, "identity">, KeptForm | Promise<KeptForm>>>;
+  readonly forms: Partial<Record<Exclude<Coding, "identity">, CachedForm | Promise<CachedForm>>>;
   /** the counter a repeat of this target is counted on; undefined for a file and the feed (served regardless) */
-  readonly counter: { readonly name: string; readonly pace: PaceLimit } | undefined;
+  readonly counter: { readonly name: string; readonly policy: RateLimitPolicy } | undefined;
   /** epoch ms after which the answer is not used */
   readonly validUntil: number;
   /** the route table's row that answered it (its id), for the access line and the metrics */
@@ -44,13 +44,13 @@ export interface KeptAnswer extends KeptForm {
 /** How an answer came about: a file of the publish folder, a function answering a row a file could answer, any other function. */
 export type AnswerSource = "file" | "static-row" | "function";
 
-/** Is a repeat of this kept answer counted? Not the feed's (counted only when built); every other one is, as its function counts. */
-export function countedWhenKept(cacheControl: string | undefined): boolean {
+/** Is a repeat of this cached answer counted? Not the feed's (counted only when built); every other one is, as its function counts. */
+export function countedWhenCached(cacheControl: string | undefined): boolean {
   return cacheControl !== FEED_CACHE_CONTROL;
 }
 
 /** How long (epoch ms) a served answer may be kept, from its source and Cache-Control; undefined: not at all. */
-export function keptUntil(source: AnswerSource, cacheControl: string | undefined, now: Date): number | undefined {
+export function cachedUntil(source: AnswerSource, cacheControl: string | undefined, now: Date): number | undefined {
   const t = now.getTime();
   if (source === "file") return t + STAT_TTL_MS;
   let until: number;
@@ -67,8 +67,8 @@ const without = (headers: Readonly<Record<string, string>>, names: readonly stri
 };
 
 /** The kept form of a served 200 (with `extra` headers, e.g. the answer source tests ask for), valid until `validUntil`. */
-export function keptAnswer(served: Served, validUntil: number, route: string, extra?: Readonly<Record<string, string>>): KeptAnswer | undefined {
-  const { answer } = served;
+export function cachedAnswer(cacheable: CacheableAnswer, validUntil: number, route: string, extra?: Readonly<Record<string, string>>): CachedAnswer | undefined {
+  const { answer } = cacheable;
   const etag = answer.headers.ETag;
   if (answer.status !== 200 || answer.body === null || etag === undefined) return undefined;
   // bytes, encoded once: text with letters beyond ASCII (å, ä, ö) would be encoded again on every write
@@ -87,7 +87,7 @@ export function keptAnswer(served: Served, validUntil: number, route: string, ex
     etag,
     varies: compressible,
     forms: {},
-    counter: served.counter !== undefined && served.pace && countedWhenKept(answer.headers["Cache-Control"]) ? { name: served.counter, pace: served.pace } : undefined,
+    counter: cacheable.counter !== undefined && cacheable.policy && countedWhenCached(answer.headers["Cache-Control"]) ? { name: cacheable.counter, policy: cacheable.policy } : undefined,
     validUntil,
     route,
     bytes: length + 1024,
@@ -113,11 +113,11 @@ export function fingerprintOf(text: string): number {
  * above, validity judged against the clock the caller passes, and a hit that writes nothing; bench/caches.ts.
  */
 export class AnswerCache {
-  private readonly kept = new Map<string, KeptAnswer>();
+  private readonly cached = new Map<string, CachedAnswer>();
   private readonly seen = new Uint32Array(SEEN_SLOTS);
   private bytes = 0;
-  /** The bytes the kept answers take (their bodies and a share for their headers). */
-  get keptBytes(): number {
+  /** The bytes the cached answers take (their bodies and a share for their headers). */
+  get cachedBytes(): number {
     return this.bytes;
   }
   /**
@@ -126,17 +126,17 @@ export class AnswerCache {
    * cache was full, each set() paid for all earlier evictions.) A target kept again is queued again; a queued entry
    * whose answer is no longer the one kept under its target is skipped.
    */
-  private order: { target: string; answer: KeptAnswer }[] = [];
+  private order: { target: string; answer: CachedAnswer }[] = [];
   private head = 0;
 
   constructor(private readonly maxBytes: number = 32 * 1024 * 1024) {}
 
   /** The answer kept for a target, while it is valid at `nowMs`. */
-  get(target: string, nowMs: number): KeptAnswer | undefined {
-    const kept = this.kept.get(target);
-    if (kept === undefined) return undefined;
-    if (nowMs <= kept.validUntil) return kept;
-    this.delete(target, kept);
+  get(target: string, nowMs: number): CachedAnswer | undefined {
+    const cached = this.cached.get(target);
+    if (cached === undefined) return undefined;
+    if (nowMs <= cached.validUntil) return cached;
+    this.delete(target, cached);
     return undefined;
   }
 
@@ -155,68 +155,68 @@ export class AnswerCache {
     return false;
   }
 
-  set(target: string, answer: KeptAnswer): void {
-    const old = this.kept.get(target);
+  set(target: string, answer: CachedAnswer): void {
+    const old = this.cached.get(target);
     if (old) this.delete(target, old);
     if (answer.bytes > this.maxBytes / 8) return;
-    this.kept.set(target, answer);
+    this.cached.set(target, answer);
     this.order.push({ target, answer });
     this.bytes += answer.bytes;
     while (this.bytes > this.maxBytes && this.head < this.order.length) {
       const oldest = this.order[this.head++];
-      if (this.kept.get(oldest.target) === oldest.answer) this.delete(oldest.target, oldest.answer);
+      if (this.cached.get(oldest.target) === oldest.answer) this.delete(oldest.target, oldest.answer);
     }
     // drop the consumed front and the entries of answers no longer kept (replaced, expired) once they are most of the
     // queue, so it stays within about twice the answers kept whatever the churn
-    if (this.order.length - this.head > 2 * this.kept.size + 1024 || (this.head > 1024 && this.head * 2 > this.order.length)) {
-      this.order = this.order.slice(this.head).filter((entry) => this.kept.get(entry.target) === entry.answer);
+    if (this.order.length - this.head > 2 * this.cached.size + 1024 || (this.head > 1024 && this.head * 2 > this.order.length)) {
+      this.order = this.order.slice(this.head).filter((entry) => this.cached.get(entry.target) === entry.answer);
       this.head = 0;
     }
   }
 
   get size(): number {
-    return this.kept.size;
+    return this.cached.size;
   }
 
-  private delete(target: string, kept: KeptAnswer): void {
-    this.kept.delete(target);
-    this.bytes -= kept.bytes;
+  private delete(target: string, cached: CachedAnswer): void {
+    this.cached.delete(target);
+    this.bytes -= cached.bytes;
   }
 }
 
-/** A kept answer in a coding: made once (its body compressed once, ./compress.ts), then reused. */
-function formOf(kept: KeptAnswer, coding: Coding): KeptForm | Promise<KeptForm> {
-  if (coding === "identity") return kept;
-  const known = kept.forms[coding];
+/** A cached answer in a coding: made once (its body compressed once, ./compress.ts), then reused. */
+function formOf(cached: CachedAnswer, coding: Coding): CachedForm | Promise<CachedForm> {
+  if (coding === "identity") return cached;
+  const known = cached.forms[coding];
   if (known) return known;
-  const make = (body: Uint8Array): KeptForm => {
-    const etag = etagFor(kept.etag, coding);
-    const headers = { ...kept.headers, "Content-Encoding": coding, ETag: etag, "Content-Length": String(body.byteLength) };
+  const make = (body: Uint8Array): CachedForm => {
+    const etag = etagFor(cached.etag, coding);
+    const headers = { ...cached.headers, "Content-Encoding": coding, ETag: etag, "Content-Length": String(body.byteLength) };
     const form = { headers, notModifiedHeaders: without(headers, ["Content-Type", "Content-Length"]), body, etag };
-    kept.forms[coding] = form;
+    cached.forms[coding] = form;
     return form;
   };
-  const body = encoded(kept.body, coding);
+  const body = encoded(cached.body, coding);
   if (!(body instanceof Promise)) return make(body);
   const pending = body.then(make, () => {
-    kept.forms[coding] = undefined;
-    return kept;
+    cached.forms[coding] = undefined;
+    return cached;
   });
-  kept.forms[coding] = pending;
+  cached.forms[coding] = pending;
   return pending;
 }
 
 /**
- * Writes a kept answer for a GET or HEAD, in the coding the request prefers: 304 when If-None-Match matches that
+ * Writes a cached answer for a GET or HEAD, in the coding the request prefers: 304 when If-None-Match matches that
  * coding's ETag, no body for HEAD.
  */
-export function writeKept(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer): void {
-  const form = formOf(kept, kept.varies ? negotiate(req.headers["accept-encoding"]) : "identity");
+export function writeCached(req: IncomingMessage, res: ServerResponse, cached: CachedAnswer): void {
+  const form = formOf(cached, cached.varies ? negotiate(req.headers["accept-encoding"]) : "identity");
   if (form instanceof Promise) form.then((f) => writeForm(req, res, f)).catch(() => res.destroy());
   else writeForm(req, res, form);
 }
 
-function writeForm(req: IncomingMessage, res: ServerResponse, form: KeptForm): void {
+function writeForm(req: IncomingMessage, res: ServerResponse, form: CachedForm): void {
   const condition = req.headers["if-none-match"];
   if (condition !== undefined && ifNoneMatchMatches(condition, form.etag)) {
     res.writeHead(304, form.notModifiedHeaders);

@@ -123,20 +123,20 @@ function compressNow(body: Uint8Array, coding: Exclude<Coding, "identity">): Uin
   });
 }
 
-/** The compressed forms of bodies the server keeps, for as long as it keeps the bodies (a file's bytes, a kept answer's). */
+/** The compressed forms of bodies the server keeps, for as long as it keeps the bodies (a file's bytes, a cached answer's). */
 const forms = new WeakMap<Uint8Array, { br?: Uint8Array | Promise<Uint8Array>; gzip?: Uint8Array | Promise<Uint8Array> }>();
 
 /**
  * A body in a coding. A text is compressed each time (a computed answer); bytes are compressed once per coding and
- * the result kept with them (a file's or a kept answer's bytes are the same object on every request). A body above
+ * the result kept with them (a file's or a cached answer's bytes are the same object on every request). A body above
  * SYNC_MAX_BYTES is compressed off the event loop (a promise, shared by the requests that wait for it).
  */
 export function encoded(body: string | Uint8Array, coding: Exclude<Coding, "identity">): Uint8Array | Promise<Uint8Array> {
   if (typeof body === "string") return compressNow(Buffer.from(body, "utf8"), coding);
   let known = forms.get(body);
   if (!known) forms.set(body, (known = {}));
-  const kept = known[coding];
-  if (kept) return kept;
+  const cached = known[coding];
+  if (cached) return cached;
   const made = compressNow(body, coding);
   known[coding] = made;
   if (made instanceof Promise) {

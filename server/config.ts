@@ -36,7 +36,7 @@ export interface StandaloneOptions {
   env?: Record<string, string | undefined>;
   /** "now" for every handler and the limiter (tests inject it) */
   clock?: Clock;
-  /** count requests per surface and address (default: env RATE_LIMITS !== "off") */
+  /** count requests per bucket and address (default: env RATE_LIMITS !== "off") */
   rateLimits?: boolean;
   /** where the counters live (default: one in-process store for the whole server; tests inject a broken one) */
   store?: RateLimitStore;

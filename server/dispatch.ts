@@ -5,15 +5,15 @@
  *     that file, with the headers `_headers` gives it (fileHeaders) + HSTS, through okAnswer, so ETag/304/HEAD are
  *     the function's; never counted, nor the function's answer to a request the deploy build has a file for;
  *   - a row of the route table: the function that answers it on Netlify (same handler, same bytes), counting on one
- *     exact limiter per surface and address;
+ *     exact limiter per bucket and address;
  *   - any other file of the publish folder (the site, the `.ics` downloads, the dataset folder, the manifest);
  *   - else the not-found function.
  * The MCP endpoint is not here: its body is read as a Fetch Request (./fetch-level.ts).
  */
 import { join } from "node:path";
 import mime from "mime-types";
-import { SURFACES, rateLimitHeaders, type PaceLimit, type SurfaceName } from "../contract/policies.js";
-import { surfaceOf } from "../contract/route-match.js";
+import { RATE_LIMITS, rateLimitHeaders, type RateLimitPolicy, type BucketName } from "../contract/policies.js";
+import { bucketOf } from "../contract/route-match.js";
 import type { FunctionName } from "../contract/routes.js";
 import { resolveRewrite, servingOf, type BuiltRange, type Serving } from "../contract/cdn.js";
 import { datasetFileOf, redirectRules } from "../contract/static.js";
@@ -22,7 +22,7 @@ import { answerFeed } from "../functions/lib/feed.js";
 import { createHealthAnswering } from "../functions/lib/health.js";
 import { layeredHeaders, type Answer, type RequestHead } from "../functions/lib/http.js";
 import { answerNotFound } from "../functions/lib/not-found.js";
-import { methodGate, requestContext, settle, type Endpoint, type RequestContext } from "../functions/lib/serve.js";
+import { methodGate, requestContext, finish, type Endpoint, type RequestContext } from "../functions/lib/serve.js";
 import { answerV3 } from "../functions/lib/v3.js";
 import { makeV2Answering } from "../functions/lib/v2.js";
 import { withdrawalState } from "../functions/lib/withdrawal.js";
@@ -30,8 +30,8 @@ import type { AnswerSource } from "./answers.js";
 import type { ServerConfig } from "./config.js";
 import type { DatasetView } from "./dataset.js";
 import type { CachedFile, PublicFiles } from "./files.js";
-import { problemFor, surfaceOfTarget, type TargetFacts } from "./guard.js";
-import type { Keeping } from "./keeping.js";
+import { problemFor, bucketOfTarget, type TargetFacts } from "./guard.js";
+import type { Keeping } from "./cache-source.js";
 import { internalError } from "./lifecycle.js";
 import { memoOf } from "./memo.js";
 import {
@@ -46,9 +46,9 @@ export interface Dispatch {
   /**
    * the raw layer's own answers on a v2 path carry what every v2 response carries (the v2 handler adds it to its
    * answers): Link, and once announced Deprecation and Sunset, and the RateLimit headers of the timeline's moment;
-   * to a client (when known) the operator granted more on the target's surface, the RateLimit headers of its grant
+   * to a client (when known) the operator granted more on the target's bucket, the RateLimit headers of its grant
    */
-  asTheSurfaceAnswers(answer: Answer, target: string, client?: string): Answer;
+  withBucketHeaders(answer: Answer, target: string, client?: string): Answer;
   /** would the deployed service answer this request of a row with a file? (the build's range here, else the deploy build's) */
   answeredByFile(url: URL, routeId: string, built: BuiltRange | undefined): boolean;
 }
@@ -62,15 +62,15 @@ export interface DispatchParts {
   closing?: () => boolean;
 }
 
-/** The pace a file answer of a surface states: the surface's, or to a client granted more on it, the grant's (none: unlimited). */
-function statedPace(ctx: RequestContext, surface: SurfaceName): PaceLimit | undefined {
-  return ctx.grant?.surface === surface ? ctx.grant.pace : SURFACES[surface];
+/** The rate limit a file answer of a bucket states: the bucket's, or to a client granted more on it, the grant's (none: unlimited). */
+function statedPolicy(ctx: RequestContext, bucket: BucketName): RateLimitPolicy | undefined {
+  return ctx.grant?.bucket === bucket ? ctx.grant.policy : RATE_LIMITS[bucket];
 }
 
-/** Headers stating `pace` (without RateLimit headers when there is none), with `extra` (v2's) under them. */
-function withPaceHeaders(headers: Readonly<Record<string, string>>, pace: PaceLimit | undefined, extra?: Readonly<Record<string, string>>): Record<string, string> {
-  const all = layeredHeaders(headers, extra, pace ? rateLimitHeaders(pace) : undefined);
-  if (!pace) for (const name of Object.keys(rateLimitHeaders(SURFACES.v3))) delete all[name];
+/** Headers stating `policy` (without RateLimit headers when there is none), with `extra` (v2's) under them. */
+function withRateLimitHeaders(headers: Readonly<Record<string, string>>, policy: RateLimitPolicy | undefined, extra?: Readonly<Record<string, string>>): Record<string, string> {
+  const all = layeredHeaders(headers, extra, policy ? rateLimitHeaders(policy) : undefined);
+  if (!policy) for (const name of Object.keys(rateLimitHeaders(RATE_LIMITS.v3))) delete all[name];
   return all;
 }
 
@@ -80,7 +80,7 @@ export const unreadableTarget = (): Answer => problemFor("invalid-parameter", "t
 export function dispatcher(config: ServerConfig, { dataset, files, keep, logFault, closing }: DispatchParts): Dispatch {
   const { clock, store, rateLimitsEnabled, publicDir, withdrawal, manifestPath, grants } = config;
   const rules = redirectRules();
-  const { kept, mark } = keep;
+  const { cached, mark } = keep;
   // site paths answer the waiting page until the site build `npm start` runs in the background is done
   let siteBuilding = config.siteReady !== undefined;
   config.siteReady?.then(
@@ -93,7 +93,7 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     v3: answerV3,
     v2: makeV2Answering(withdrawal),
     ical: answerFeed,
-    // on Netlify a second function serves the feed's query surface (its own platform limit); here one handler counts both
+    // on Netlify a second function serves the feed's query bucket (its own platform limit); here one handler counts both
     "ical-query": answerFeed,
     // the platform's rewrite target for over-limit requests; this server counts itself, so the path is not one of its addresses
     "rate-limited": answerNotFound,
@@ -142,13 +142,13 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     }
   }
 
-  /** The dataset file a row's request is rewritten to, with its surface's headers; missing (a partial build): the function, byte-identical. */
+  /** The dataset file a row's request is rewritten to, with its bucket's headers; missing (a partial build): the function, byte-identical. */
   async function answerDatasetFile(ctx: RequestContext, target: string | undefined, path: string): Promise<Answer> {
     const file = await files.get(path);
     if (!file) return answerFunction(ctx, target, false);
     const { route } = ctx.match!;
-    const surface = surfaceOf(route, ctx.url);
-    return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, surface), statedPace(ctx, surface)), "file");
+    const bucket = bucketOf(route, ctx.url);
+    return cached(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, bucket), statedPolicy(ctx, bucket)), "file");
   }
 
   /** The function of the request's row; not `counted`: what the deployed service answers with a file, nor its repeats. */
@@ -160,7 +160,7 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     if (!counted) ctx.rateLimitsEnabled = false;
     const source: AnswerSource = route.static ? "static-row" : "function";
     const answered = handlers[fn](ctx.request, ctx);
-    return answered instanceof Promise ? answered.then((a) => kept(ctx, target, a, source)) : kept(ctx, target, answered, source);
+    return answered instanceof Promise ? answered.then((a) => cached(ctx, target, a, source)) : cached(ctx, target, answered, source);
   }
 
   /** A path no row answers: a file of the publish folder (a dataset file computed when no build wrote it), else not-found. */
@@ -170,14 +170,14 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
 
     const datasetKind = datasetFileOf(pathname);
     // the waiting page is for site paths: an API path nothing answers is the not-found problem at once, built site or not
-    if (siteBuilding && !isApiPath(pathname)) return mark(ctx, settle(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
+    if (siteBuilding && !isApiPath(pathname)) return mark(ctx, finish(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
     const file = (await files.get(pathname)) ?? (datasetKind ? await computedDatasetFile(pathname) : undefined);
     if (file) {
       if (datasetKind) {
-        return kept(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(datasetKind.contentType, datasetKind.surface), statedPace(ctx, datasetKind.surface)), "file");
+        return cached(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(datasetKind.contentType, datasetKind.bucket), statedPolicy(ctx, datasetKind.bucket)), "file");
       }
       const contentType = mime.contentType(file.path.slice(file.path.lastIndexOf("/") + 1)) || "application/octet-stream";
-      return kept(ctx, target, fileAnswer(ctx, file, siteFileHeaders(pathname, contentType), undefined), "file");
+      return cached(ctx, target, fileAnswer(ctx, file, siteFileHeaders(pathname, contentType), undefined), "file");
     }
     // a browser asking for a page that does not exist gets the site's not-found page in the path's language
     // (functions/lib/not-found-page.ts decides, for the deployed not-found function too)
@@ -203,15 +203,15 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     },
     contextOf(request, clientAddress, facts) {
       const ctx = requestContext(request, { clock, clientAddress, store, rateLimitsEnabled }, facts?.url && { url: facts.url, match: facts.match });
-      // the operator's grant on the request's surface, read once: the pipeline counts on it, the access line shows it
-      if (grants) ctx.grant = grants.of(surfaceOf(ctx.match?.route, ctx.url), clientAddress);
+      // the operator's grant on the request's bucket, read once: the pipeline counts on it, the access line shows it
+      if (grants) ctx.grant = grants.of(bucketOf(ctx.match?.route, ctx.url), clientAddress);
       return ctx;
     },
-    asTheSurfaceAnswers(answer, target, client) {
-      const surface = surfaceOfTarget(target);
-      const grant = grants && client !== undefined ? grants.of(surface, client) : undefined;
-      if (grant) return { ...answer, headers: withPaceHeaders(answer.headers, grant.pace, surface === "v2" ? withdrawalState(withdrawal, clock()).headers : undefined) };
-      if (surface !== "v2") return answer;
+    withBucketHeaders(answer, target, client) {
+      const bucket = bucketOfTarget(target);
+      const grant = grants && client !== undefined ? grants.of(bucket, client) : undefined;
+      if (grant) return { ...answer, headers: withRateLimitHeaders(answer.headers, grant.policy, bucket === "v2" ? withdrawalState(withdrawal, clock()).headers : undefined) };
+      if (bucket !== "v2") return answer;
       const state = withdrawalState(withdrawal, clock());
       return { ...answer, headers: layeredHeaders(answer.headers, state.headers, rateLimitHeaders(state.policy)) };
     },

@@ -4,12 +4,12 @@
  * getRequestListener). Every other answer is written straight onto Node's response (./dispatch.ts).
  *
  * The MCP endpoint's tool calls are counted as the v3 requests they stand for would be (not the POST, not the
- * protocol's messages), on the `mcp` surface's pace; a call the deployed service would answer with dataset files (a
+ * protocol's messages), on the `mcp` bucket's rate limit; a call the deployed service would answer with dataset files (a
  * year's holidays, a day in the per-date window) is not counted, as such a v3 request is not.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
-import { SURFACES } from "../contract/policies.js";
+import { RATE_LIMITS } from "../contract/policies.js";
 import { matchRoute } from "../contract/route-match.js";
 import { responseOf } from "../functions/lib/http.js";
 import { counterOf, limitedOn, limitedUnderGrant, withHeaders, type RequestContext } from "../functions/lib/serve.js";
@@ -17,7 +17,7 @@ import type { ServerConfig } from "./config.js";
 import type { DatasetView } from "./dataset.js";
 import { unreadableTarget, type Dispatch } from "./dispatch.js";
 import { readTarget } from "./guard.js";
-import type { Keeping } from "./keeping.js";
+import type { Keeping } from "./cache-source.js";
 import { internalError, type Lifecycle } from "./lifecycle.js";
 
 /**
@@ -55,16 +55,16 @@ export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life
   // loaded now, not on the first /mcp request: evaluating the MCP code holds the event loop (up to seconds on a loaded
   // machine), which must not happen while the server is told to stop (new connections are refused at once)
   void loadMcp().catch((error) => log("error", `MCP endpoint: ${(error as Error)?.message ?? error}`));
-  let mcpServed: ReturnType<McpModule["mcpHandler"]> | undefined;
+  let mcpEndpoint: ReturnType<McpModule["mcpHandler"]> | undefined;
   const mcpHandler = async () => {
-    if (mcpServed) return mcpServed;
-    const [{ mcpHandler: make, MCP_SURFACE }, { v3RequestsOf }] = await loadMcp();
-    const counter = counterOf(MCP_SURFACE, SURFACES.mcp);
+    if (mcpEndpoint) return mcpEndpoint;
+    const [{ mcpHandler: make, MCP_BUCKET }, { v3RequestsOf }] = await loadMcp();
+    const counter = counterOf(MCP_BUCKET, RATE_LIMITS.mcp);
     const answeredByFile = (url: URL, built: Parameters<Dispatch["answeredByFile"]>[2]): boolean => {
       const match = matchRoute(url.pathname);
       return !!match?.route.static && dispatch.answeredByFile(url, match.route.id, built);
     };
-    return (mcpServed = make(async (calls, ctx) => {
+    return (mcpEndpoint = make(async (calls, ctx) => {
       if (!rateLimitsEnabled) return undefined;
       const built = await dataset.built();
       const now = clock();
@@ -74,8 +74,8 @@ export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life
         // argument: no file answers it)
         if (!requests || (requests !== "refused" && requests.every((url) => answeredByFile(url, built)))) continue;
         const counting = { rateLimitsEnabled, store, clientAddress: ctx.clientAddress };
-        // a client the operator granted more on the mcp surface: its grant's pace, or uncounted
-        const over = await (ctx.grant ? limitedUnderGrant(MCP_SURFACE, ctx.grant, counting, now) : limitedOn(counter, SURFACES.mcp, counting, now));
+        // a client the operator granted more on the mcp bucket: its grant's rate limit, or uncounted
+        const over = await (ctx.grant ? limitedUnderGrant(MCP_BUCKET, ctx.grant, counting, now) : limitedOn(counter, RATE_LIMITS.mcp, counting, now));
         if (over) return over;
       }
       return undefined;

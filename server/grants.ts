@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { Type, type Static } from "@sinclair/typebox";
 import { Value, ValueErrorType } from "@sinclair/typebox/value";
-import { SURFACES, type SurfaceName } from "../contract/policies.js";
+import { RATE_LIMITS, type BucketName } from "../contract/policies.js";
 import type { Grant } from "../functions/lib/serve.js";
 import { isMessage } from "./ipc.js";
 import type { Log } from "./log.js";
@@ -16,14 +16,14 @@ import { inRange, parseAddress, parseRange, type AddressRange } from "./proxy.js
 
 /** The environment variable naming the grants file. */
 export const GRANTS_FILE_ENV = "GRANTS_FILE";
-/** What a surface's grant without a limit says. */
+/** What a bucket's grant without a limit says. */
 export const UNLIMITED = "unlimited";
 /** The largest limit a grant may give (a window's count, not a budget: larger is a typo). */
 export const MAX_GRANTED_LIMIT = 1_000_000_000;
 /** The longest note (it is shown in access lines). */
 export const MAX_NOTE_CHARS = 200;
 
-const SURFACE_NAMES = Object.keys(SURFACES) as SurfaceName[];
+const BUCKET_NAMES = Object.keys(RATE_LIMITS) as BucketName[];
 const GRANTED = Type.Union([Type.Literal(UNLIMITED), Type.Object({ limit: Type.Integer({ minimum: 1, maximum: MAX_GRANTED_LIMIT }) }, { additionalProperties: false })], {
   description: `must be "${UNLIMITED}" or {"limit": a whole number}`,
 });
@@ -33,7 +33,7 @@ const GRANTS_SCHEMA = Type.Object(
       Type.Object(
         {
           clients: Type.Array(Type.String(), { minItems: 1 }),
-          surfaces: Type.Object(Object.fromEntries(SURFACE_NAMES.map((name) => [name, Type.Optional(GRANTED)])), { additionalProperties: false, minProperties: 1 }),
+          surfaces: Type.Object(Object.fromEntries(BUCKET_NAMES.map((name) => [name, Type.Optional(GRANTED)])), { additionalProperties: false, minProperties: 1 }),
           note: Type.Optional(Type.String({ maxLength: MAX_NOTE_CHARS })),
         },
         { additionalProperties: false },
@@ -60,7 +60,7 @@ function shapeProblem(value: unknown): string | undefined {
   if (first.type === ValueErrorType.ObjectAdditionalProperties || first.message === "Unexpected property") {
     const parent = first.path.slice(0, first.path.lastIndexOf("/"));
     const key = first.path.slice(first.path.lastIndexOf("/") + 1);
-    if (parent.endsWith("/surfaces")) return `${place}: unknown surface "${key}" (the surfaces: ${SURFACE_NAMES.join(", ")})`;
+    if (parent.endsWith("/surfaces")) return `${place}: unknown surface "${key}" (the surfaces: ${BUCKET_NAMES.join(", ")})`;
     return `${place}: unknown key "${key}"`;
   }
   if (first.type === ValueErrorType.Union) return `${place} ${first.schema.description ?? "has the wrong form"}`;
@@ -71,8 +71,8 @@ function shapeProblem(value: unknown): string | undefined {
 export interface GrantTable {
   /** how many grants the file holds */
   readonly count: number;
-  /** the grant of a client (the address the limiter counts) on a surface */
-  of(surface: SurfaceName, client: string): Grant | undefined;
+  /** the grant of a client (the address the limiter counts) on a bucket */
+  of(bucket: BucketName, client: string): Grant | undefined;
   /** has the client any grant? */
   anyFor(client: string): boolean;
 }
@@ -100,23 +100,23 @@ export function parseGrants(text: string): GrantTable {
       return range;
     });
     const label = entry.note ?? `#${i + 1}`;
-    const bySurface: Partial<Record<SurfaceName, Grant>> = {};
-    for (const surface of SURFACE_NAMES) {
-      const given = entry.surfaces[surface];
+    const byBucket: Partial<Record<BucketName, Grant>> = {};
+    for (const bucket of BUCKET_NAMES) {
+      const given = entry.surfaces[bucket];
       if (given === undefined) continue;
-      const own = SURFACES[surface] as { limit: number; windowSeconds: number; blockSeconds?: number };
+      const own = RATE_LIMITS[bucket] as { limit: number; windowSeconds: number; blockSeconds?: number };
       if (given !== UNLIMITED && given.limit < own.limit) {
-        throw new Error(`grants[${i}].surfaces.${surface}.limit: ${given.limit} is below the surface's own limit (${own.limit} in ${own.windowSeconds} s)`);
+        throw new Error(`grants[${i}].surfaces.${bucket}.limit: ${given.limit} is below the surface's own limit (${own.limit} in ${own.windowSeconds} s)`);
       }
-      // the surface's window and block, a higher limit
-      const pace = given === UNLIMITED ? undefined : Object.freeze({ ...own, limit: given.limit });
-      bySurface[surface] = Object.freeze({ surface, pace, label });
+      // the bucket's window and block, a higher limit
+      const policy = given === UNLIMITED ? undefined : Object.freeze({ ...own, limit: given.limit });
+      byBucket[bucket] = Object.freeze({ bucket, policy, label });
     }
-    return { ranges, bySurface };
+    return { ranges, byBucket };
   });
   if (entries.length === 0) return NO_GRANTS;
-  const memo = new Map<string, Partial<Record<SurfaceName, Grant>> | null>();
-  const grantsOf = (client: string): Partial<Record<SurfaceName, Grant>> | null => {
+  const memo = new Map<string, Partial<Record<BucketName, Grant>> | null>();
+  const grantsOf = (client: string): Partial<Record<BucketName, Grant>> | null => {
     let found = memo.get(client);
     if (found !== undefined) return found;
     const address = parseAddress(client);
@@ -124,8 +124,8 @@ export function parseGrants(text: string): GrantTable {
     if (address) {
       for (const entry of entries) {
         if (!entry.ranges.some((range) => inRange(address, range))) continue;
-        // the first grant naming the client and a surface gives it that surface
-        found = { ...entry.bySurface, ...(found ?? {}) };
+        // the first grant naming the client and a bucket gives it that bucket
+        found = { ...entry.byBucket, ...(found ?? {}) };
       }
     }
     if (memo.size >= MEMO_CLIENTS) memo.clear();
@@ -134,7 +134,7 @@ export function parseGrants(text: string): GrantTable {
   };
   return Object.freeze({
     count: entries.length,
-    of: (surface: SurfaceName, client: string) => grantsOf(client)?.[surface],
+    of: (bucket: BucketName, client: string) => grantsOf(client)?.[bucket],
     anyFor: (client: string) => grantsOf(client) !== null,
   });
 }
@@ -157,8 +157,8 @@ export function readGrantsFile(path: string): GrantTable {
 /** The grants a server consults: those in force, replaced whole by a reload. */
 export interface Grants {
   readonly path: string;
-  /** the grant of a client on a surface under the grants in force */
-  of(surface: SurfaceName, client: string): Grant | undefined;
+  /** the grant of a client on a bucket under the grants in force */
+  of(bucket: BucketName, client: string): Grant | undefined;
   anyFor(client: string): boolean;
   /** puts a file's text in force (the primary read it), or says why it keeps the grants in force */
   apply(text: string): { count: number } | { problem: string };
@@ -183,7 +183,7 @@ export function grantsOf(env: Record<string, string | undefined>): Grants | unde
   };
   return {
     path,
-    of: (surface, client) => table.of(surface, client),
+    of: (bucket, client) => table.of(bucket, client),
     anyFor: (client) => table.anyFor(client),
     apply,
     async reload(log) {

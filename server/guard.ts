@@ -3,12 +3,12 @@
  * and CONNECT, and `new URL()` or `decodeURIComponent()` on a hostile target throws), and what it answers straight
  * onto a socket when Node's HTTP parser gives up on a request (`clientError`). Every answer is a problem document
  * built from the handlers' own pieces (problemAnswer + commonHeaders): `Cache-Control: no-store`, CORS, HSTS
- * and the RateLimit headers of the path's surface, never a stack trace or an internal path.
+ * and the RateLimit headers of the path's bucket, never a stack trace or an internal path.
  */
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { READ_METHODS, SURFACES, type SurfaceName } from "../contract/policies.js";
-import { matchRoute, surfaceOf, type Match } from "../contract/route-match.js";
+import { READ_METHODS, RATE_LIMITS, type BucketName } from "../contract/policies.js";
+import { matchRoute, bucketOf, type Match } from "../contract/route-match.js";
 import { datasetFileOf } from "../contract/static.js";
 import type { ProblemSlug } from "../contract/problems.js";
 import type { Answer } from "../functions/lib/http.js";
@@ -36,8 +36,8 @@ export const NODE_MAX_HEADER_SIZE = 64 * 1024;
  */
 export const NODE_MAX_HEADERS_COUNT = 0;
 
-/** The rate-limit surface whose headers an answer for this origin-form target carries. */
-export function surfaceOfTarget(target: string): SurfaceName {
+/** The rate-limit bucket whose headers an answer for this origin-form target carries. */
+export function bucketOfTarget(target: string): BucketName {
   let url: URL;
   try {
     url = new URL(target.startsWith("/") ? target : "/", "http://localhost");
@@ -45,8 +45,8 @@ export function surfaceOfTarget(target: string): SurfaceName {
     return "not-found";
   }
   const route = matchRoute(url.pathname)?.route;
-  if (route) return surfaceOf(route, url);
-  return datasetFileOf(url.pathname)?.surface ?? "not-found";
+  if (route) return bucketOf(route, url);
+  return datasetFileOf(url.pathname)?.bucket ?? "not-found";
 }
 
 /** Total bytes of the request headers as sent: `name: value\r\n` per field. */
@@ -104,14 +104,14 @@ export function targetProblem(target: string): string | undefined {
   return readTarget(target).problem;
 }
 
-/** A problem answer for a target, with the common headers (HSTS, CORS, RateLimit-*) of the target's surface. */
+/** A problem answer for a target, with the common headers (HSTS, CORS, RateLimit-*) of the target's bucket. */
 export function problemFor(slug: ProblemSlug, detail: string, target: string, headers?: Record<string, string>): Answer {
   return withTargetHeaders(problemAnswer(slug, detail, headers), target);
 }
 
-/** An answer with the common headers (HSTS, CORS, RateLimit-*) of the target's surface, as serve() completes its own. */
+/** An answer with the common headers (HSTS, CORS, RateLimit-*) of the target's bucket, as serve() completes its own. */
 function withTargetHeaders(answer: Answer, target: string): Answer {
-  return completed(answer, SURFACES[surfaceOfTarget(target)]);
+  return completed(answer, RATE_LIMITS[bucketOfTarget(target)]);
 }
 
 /** The methods an origin-form target's path answers: its row's, else GET, HEAD, OPTIONS (files, the site, unknown paths). */
@@ -129,7 +129,7 @@ const uriTooLong = (target: string) => problemFor("uri-too-long", `the request t
 const headersTooLarge = (target: string) =>
   problemFor("request-header-fields-too-large", `the request headers are larger than ${MAX_HEADER_BYTES} bytes in total`, target);
 
-/** A raw-layer answer and the target whose surface it speaks for ("/" when the target is unreadable). */
+/** A raw-layer answer and the target whose bucket it speaks for ("/" when the target is unreadable). */
 export interface Refusal {
   answer: Answer;
   target: string;
@@ -141,7 +141,7 @@ export type BrokenLimit = "target" | "headers" | "host";
 /**
  * The first limit of the request head a request breaks (target length, header bytes, and for an HTTP/1.1 request
  * exactly one Host), or null when it breaks none: the part of refusalOf() that needs no reading of the target (a
- * kept answer is written when it is null).
+ * cached answer is written when it is null).
  */
 export function brokenLimit(target: string, rawHeaders: readonly string[], hostRequired: boolean): BrokenLimit | null {
   if (Buffer.byteLength(target) > MAX_URL_BYTES) return "target";

@@ -61,7 +61,7 @@ export interface AccessLine {
   client: string;
   /** the row of the route table (its id), `metrics`, or `-` for a path no row answers */
   route: string;
-  /** what answered: a kept answer, a file (dataset or site), computed, or refused (the socket guard, ./sockets.ts) */
+  /** what answered: a cached answer, a file (dataset or site), computed, or refused (the socket guard, ./sockets.ts) */
   source: string;
   /** the client went away before the answer was written */
   aborted?: true;

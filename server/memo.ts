@@ -18,11 +18,11 @@ export function memoOf<T, I = undefined>(size: number, compute: (key: string, in
   const memo = new LRUCache<string, { value: T }>({ max: size });
   return (key, input) => {
     if (key.length > MEMO_KEY_LENGTH) return compute(key, input as I);
-    let kept = memo.get(key);
-    if (kept === undefined) {
-      kept = { value: compute(key, input as I) };
-      memo.set(key, kept);
+    let cached = memo.get(key);
+    if (cached === undefined) {
+      cached = { value: compute(key, input as I) };
+      memo.set(key, cached);
     }
-    return kept.value;
+    return cached.value;
   };
 }

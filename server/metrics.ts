@@ -44,8 +44,8 @@ export interface Metrics {
   connectionTimedOut(answered: boolean): void;
   /** a limiter store whose every decision is counted */
   counting(store: RateLimitStore): RateLimitStore;
-  /** reads the kept answers' count and bytes when scraped */
-  keptAnswers(size: () => number, bytes: () => number): void;
+  /** reads the cached answers' count and bytes when scraped */
+  cachedAnswers(size: () => number, bytes: () => number): void;
   /** answers a GET or HEAD of /metrics */
   answer(req: IncomingMessage, res: ServerResponse): void;
 }
@@ -62,11 +62,11 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
   const timeouts = new Counter({ name: "http_connection_timeouts_total", help: "Connections closed because a request was not complete in time: answered 408 (answered=true) or closed without an answer", labelNames: ["answered"] as const, registers: [registry] });
   // both series exist from the start, so a scraper sees 0 rather than nothing
   for (const answered of ["true", "false"]) timeouts.inc({ answered }, 0);
-  const keptHits = new Counter({ name: "kept_answer_hits_total", help: "Requests answered from the answers kept for repeated targets", registers: [registry] });
-  let keptSize = () => 0;
-  let keptBytes = () => 0;
-  new Gauge({ name: "kept_answers", help: "Answers kept for repeated targets", registers: [registry], collect() { this.set(keptSize()); } });
-  new Gauge({ name: "kept_answer_bytes", help: "Bytes of the answers kept for repeated targets", registers: [registry], collect() { this.set(keptBytes()); } });
+  const cacheHits = new Counter({ name: "kept_answer_hits_total", help: "Requests answered from the answers kept for repeated targets", registers: [registry] });
+  let cachedSize = () => 0;
+  let cachedBytes = () => 0;
+  new Gauge({ name: "kept_answers", help: "Answers kept for repeated targets", registers: [registry], collect() { this.set(cachedSize()); } });
+  new Gauge({ name: "kept_answer_bytes", help: "Bytes of the answers kept for repeated targets", registers: [registry], collect() { this.set(cachedBytes()); } });
   new Gauge({ name: "log_lines_dropped", help: "Log lines the output could not take (closed or full)", registers: [registry], collect() { this.set(droppedLogLines()); } });
   if (options.inWorker) {
     // prom-client answers the primary's requests for this worker's metrics once an aggregator exists in the process
@@ -75,8 +75,8 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
   }
 
   // a granted counter's key says so (functions/lib/serve.ts limitedUnderGrant): its admissions are the grant's
-  const record = (surface: string, decision: RateLimitDecision, granted: boolean) =>
-    decisions.inc({ surface, decision: decision.failedOpen ? "failed_open" : !decision.allowed ? "refused" : granted ? "granted" : "admitted" });
+  const record = (bucket: string, decision: RateLimitDecision, granted: boolean) =>
+    decisions.inc({ surface: bucket, decision: decision.failedOpen ? "failed_open" : !decision.allowed ? "refused" : granted ? "granted" : "admitted" });
 
   const text = (): Promise<string> => (options.inWorker && options.gatherFromPrimary ? options.gatherFromPrimary() : registry.metrics());
 
@@ -86,7 +86,7 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
       const statusText = String(status);
       requests.inc({ route, status: statusText, source });
       durations.observe({ route, source }, seconds);
-      if (source === "kept") keptHits.inc();
+      if (source === "kept") cacheHits.inc();
     },
     connectionTimedOut(answered) {
       timeouts.inc({ answered: String(answered) });
@@ -94,23 +94,23 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
     counting(store) {
       return {
         hit(key, policy, nowMs) {
-          const surface = key.slice(0, key.indexOf(":"));
+          const bucket = key.slice(0, key.indexOf(":"));
           const granted = key.includes("+granted-");
           let decided: RateLimitDecision | Promise<RateLimitDecision>;
           try {
             decided = store.hit(key, policy, nowMs);
           } catch (error) {
-            decisions.inc({ surface, decision: "failed_open" });
+            decisions.inc({ surface: bucket, decision: "failed_open" });
             throw error;
           }
           if (!(decided instanceof Promise)) {
-            record(surface, decided, granted);
+            record(bucket, decided, granted);
             return decided;
           }
           return decided.then(
-            (decision) => (record(surface, decision, granted), decision),
+            (decision) => (record(bucket, decision, granted), decision),
             (error) => {
-              decisions.inc({ surface, decision: "failed_open" });
+              decisions.inc({ surface: bucket, decision: "failed_open" });
               throw error;
             },
           );
@@ -120,9 +120,9 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
         },
       };
     },
-    keptAnswers(size, bytes) {
-      keptSize = size;
-      keptBytes = bytes;
+    cachedAnswers(size, bytes) {
+      cachedSize = size;
+      cachedBytes = bytes;
     },
     answer(req, res) {
       text().then(

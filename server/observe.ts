@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { readTarget } from "./guard.js";
 import type { RequestContext } from "../functions/lib/serve.js";
-import { sourceOf, type ObservedSource } from "./keeping.js";
+import { sourceOf, type ObservedSource } from "./cache-source.js";
 import type { AccessLine } from "./log.js";
 import type { Metrics } from "./metrics.js";
 import { bodyBytesOf } from "./node-io.js";
@@ -21,9 +21,9 @@ export const LOGGED_TARGET_CHARS = 2048;
 export interface Seen {
   /** the route table's row (its id), `metrics`, or `-` */
   route: string;
-  /** what answered, when the handler knows it itself (a kept answer, /metrics) */
+  /** what answered, when the handler knows it itself (a cached answer, /metrics) */
   source: ObservedSource;
-  /** the request's context once dispatch made one: what answered is read from it (./keeping.ts sourceOf) */
+  /** the request's context once dispatch made one: what answered is read from it (./cache-source.ts sourceOf) */
   ctx?: RequestContext;
   /** why it was refused, when the socket guard refused it (./guard.ts SocketRefusalReason) */
   reason?: string;
@@ -129,7 +129,7 @@ export function observation({ metrics, access, queries, clientOf }: ObservationP
           status,
           bytes: onSocket?.bytes ?? (finished ? bodyBytesOf(res) : 0),
           ms: roundMs(ms),
-          // the address dispatch counted, else read again (a kept answer, a refusal)
+          // the address dispatch counted, else read again (a cached answer, a refusal)
           client: seen.ctx?.clientAddress ?? clientOf(req),
           route: seen.route,
           source,

@@ -2,12 +2,12 @@
  * Answers made of files and pages: a file of the publish folder or of the dataset with the headers it is served with,
  * the waiting page while the site is being built, the site's not-found page for browsers.
  */
-import { CORS_HEADERS, type PaceLimit, type SurfaceName } from "../contract/policies.js";
+import { CORS_HEADERS, type RateLimitPolicy, type BucketName } from "../contract/policies.js";
 import { fileHeaders } from "../contract/static.js";
 import type { FileContentType } from "../contract/routes.js";
 import { okAnswer, type Answer } from "../functions/lib/http.js";
 import { htmlAnswer, isEnglishPath } from "../functions/lib/not-found-page.js";
-import { methodGate, settle, type RequestContext } from "../functions/lib/serve.js";
+import { methodGate, finish, type RequestContext } from "../functions/lib/serve.js";
 import type { CachedFile } from "./files.js";
 
 /** Site files whose names carry a content hash (Astro's build assets) never change under their name. */
@@ -21,10 +21,10 @@ export interface FileHeaders {
   rest: Readonly<Record<string, string>>;
 }
 
-/** A dataset file's headers (contract/static.ts fileHeaders, one frozen object per kind and surface), split once each. */
+/** A dataset file's headers (contract/static.ts fileHeaders, one frozen object per kind and bucket), split once each. */
 const DATASET_FILE_HEADERS = new WeakMap<object, FileHeaders>();
-export function datasetFileHeaders(contentType: FileContentType, surface: SurfaceName): FileHeaders {
-  const headers = fileHeaders(contentType, surface);
+export function datasetFileHeaders(contentType: FileContentType, bucket: BucketName): FileHeaders {
+  const headers = fileHeaders(contentType, bucket);
   let split = DATASET_FILE_HEADERS.get(headers);
   if (!split) {
     const { "Content-Type": type, "Cache-Control": cacheControl, ...rest } = headers;
@@ -39,13 +39,13 @@ export function siteFileHeaders(pathname: string, contentType: string): FileHead
 }
 
 /**
- * A file answer: OPTIONS preflight, 405, or okAnswer's 200/304, with the common headers of `pace`, settled in the
- * request's context (a GET's 200 is recorded there for the kept answers).
+ * A file answer: OPTIONS preflight, 405, or okAnswer's 200/304, with the common headers of `policy`, finished in the
+ * request's context (a GET's 200 is recorded there for the cached answers).
  */
-export function fileAnswer(ctx: RequestContext, file: CachedFile, headers: FileHeaders, pace: PaceLimit | undefined): Answer {
+export function fileAnswer(ctx: RequestContext, file: CachedFile, headers: FileHeaders, policy: RateLimitPolicy | undefined): Answer {
   const { request } = ctx;
   const { contentType, cacheControl, rest } = headers;
-  return settle(ctx, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), pace);
+  return finish(ctx, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), policy);
 }
 
 // the site's not-found page: which request gets it, in which language, and its answer (shared with the deployed

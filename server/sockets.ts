@@ -23,8 +23,8 @@ import type { Observation } from "./observe.js";
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 export interface SocketGuards {
-  /** the raw layer's own answer as the path's surface answers (a v2 path's headers) */
-  asTheSurfaceAnswers(answer: Answer, target: string): Answer;
+  /** the raw layer's own answer as the path's bucket answers (a v2 path's headers) */
+  withBucketHeaders(answer: Answer, target: string): Answer;
   fail(res: ServerResponse, error: unknown): void;
   log: Log;
   /** every refusal here gets its access line and count, as a request the handler answers does (./observe.ts) */
@@ -40,7 +40,7 @@ const bodyBytes = (answer: Answer): number => (answer.body === null ? 0 : typeof
 export function guardedHttpServer(
   headersTimeoutMs: number,
   handler: (req: IncomingMessage, res: ServerResponse) => void,
-  { asTheSurfaceAnswers, fail, log, observing, clientOf }: SocketGuards,
+  { withBucketHeaders, fail, log, observing, clientOf }: SocketGuards,
 ): Server {
   const server = createHttpServer({
     maxHeaderSize: NODE_MAX_HEADER_SIZE,
@@ -68,7 +68,7 @@ export function guardedHttpServer(
         if (timedOut) observing?.timedOut(false);
         return void socket.destroy();
       }
-      const answer = asTheSurfaceAnswers(refusal.answer, refusal.target);
+      const answer = withBucketHeaders(refusal.answer, refusal.target);
       const written = answerOnSocket(socket, answer);
       if (timedOut) observing?.timedOut(written);
       if (!observing) return;
@@ -91,7 +91,7 @@ export function guardedHttpServer(
     try {
       const target = req.url !== undefined && targetProblem(req.url) === undefined ? req.url : "/";
       res.setHeader("Connection", "close");
-      writeAnswer(res, asTheSurfaceAnswers(expectationFailed(req.headers.expect, target), target));
+      writeAnswer(res, withBucketHeaders(expectationFailed(req.headers.expect, target), target));
     } catch (error) {
       fail(res, error);
     }

@@ -10,7 +10,7 @@
  *   2. the raw request handler (here): an HTTP/1.1 request without exactly one Host, methods the path's row does not
  *      declare, oversized targets and headers, and targets the server cannot read are answered before a Fetch
  *      Request exists (./guard.ts); then a GET or HEAD of a target whose answer is kept is counted on its function's
- *      counter and answered from memory, straight onto the socket (./keeping.ts, ./answers.ts);
+ *      counter and answered from memory, straight onto the socket (./cache-source.ts, ./answers.ts);
  *   3. ./dispatch.ts: a dataset file, a row's function, a file of the publish folder, or not-found, written straight
  *      onto Node's response (./node-io.ts); files and pages in ./pages.ts; the dataset as seen in ./dataset.ts;
  *   4. ./fetch-level.ts: the Fetch level (in process, and the MCP endpoint through the Node/Fetch bridge);
@@ -29,7 +29,7 @@ import { dispatcher } from "./dispatch.js";
 import { fetchLevel } from "./fetch-level.js";
 import { PublicFiles } from "./files.js";
 import { INTERNAL_ORIGIN, brokenLimit, readTarget, refusalOf, type TargetFacts } from "./guard.js";
-import { keeping } from "./keeping.js";
+import { keeping } from "./cache-source.js";
 import { HARD_STOP_MS, lifecycle, stopWithParent } from "./lifecycle.js";
 import { consoleLog, createLogger, exitProcess, flushLogs, guardOutput, logSettingsOf, setProcessLogger, stopWaitingOnOutput, type Log, type ServerLogger } from "./log.js";
 import { createMetrics, gatherForWorkers, gatherFromPrimary, isMetricsTarget } from "./metrics.js";
@@ -42,7 +42,7 @@ import { GRANTS_FILE_ENV, readGrantsFile, reloadOnSighup, reloadWorkersOnSighup,
 import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFromPrimary, stopWithPrimary, tellPrimaryListening, workerNumber } from "./workers.js";
 
 export { DEFAULT_PORT, HEADERS_TIMEOUT_MS, PROJECT_ROOT, REQUEST_TIMEOUT_MS, type StandaloneOptions } from "./config.js";
-export { ANSWER_SOURCE_HEADER } from "./keeping.js";
+export { ANSWER_SOURCE_HEADER } from "./cache-source.js";
 export { HARD_STOP_MS, SHUTDOWN_GRACE_MS } from "./lifecycle.js";
 export { exitProcess };
 export { NOT_FOUND_PAGES, SITE_BUILD_RETRY_SECONDS, notFoundPageOf } from "./pages.js";
@@ -67,7 +67,7 @@ export interface StandaloneServer {
    */
   close(graceMs?: number): Promise<void>;
   /** how many answers are kept for repeated targets (./answers.ts) */
-  keptAnswers(): number;
+  cachedAnswers(): number;
   /** the operator's grants (GRANTS_FILE), read again on SIGHUP; undefined when none are named */
   grants: Grants | undefined;
 }
@@ -82,7 +82,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const dispatch = dispatcher(config, { dataset, files, keep, logFault: life.logFault, closing: life.isClosing });
   const fetching = fetchLevel(config, { dataset, dispatch, keep, life });
   const { metrics } = config;
-  metrics?.keptAnswers(() => keep.cache.size, () => keep.cache.keptBytes);
+  metrics?.cachedAnswers(() => keep.cache.size, () => keep.cache.cachedBytes);
   const observing = observation({
     metrics,
     access: config.access,
@@ -111,7 +111,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     else life.write(res, answered);
   };
 
-  /** The raw request handler: the guard's checks, a kept answer, else dispatch. */
+  /** The raw request handler: the guard's checks, a cached answer, else dispatch. */
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     try {
       const seen = observing?.begin(req, res);
@@ -121,16 +121,16 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       const broken = brokenLimit(target, req.rawHeaders, hostRequired);
       const readsOnly = method === "GET" || method === "HEAD";
       // a repeated target whose answer is kept: a GET or HEAD of it is answered without reading the target again (not
-      // to a client the operator granted more: kept answers state the surface's own pace and count on its counter)
+      // to a client the operator granted more: cached answers state the bucket's own rate limit and count on its counter)
       if (!broken && keep.cache.size > 0 && readsOnly && !config.grants?.anyFor(config.clientOf(req))) {
         const now = config.clock();
-        const kept = keep.cache.get(target, now.getTime());
-        if (kept) {
+        const cached = keep.cache.get(target, now.getTime());
+        if (cached) {
           if (seen) {
-            seen.route = kept.route;
+            seen.route = cached.route;
             seen.source = "kept";
           }
-          return keep.answerKept(req, res, kept, now);
+          return keep.answerCached(req, res, cached, now);
         }
       }
       // the metrics, to the addresses allowed to read them; to any other, the path does not exist
@@ -143,7 +143,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       const facts = readTarget(target);
       if (seen) seen.route = facts.match?.route.id ?? "-";
       const refusal = refusalOf(method, target, req.rawHeaders, hostRequired, facts, broken);
-      if (refusal) return life.write(res, dispatch.asTheSurfaceAnswers(refusal.answer, refusal.target, config.grants && config.clientOf(req)));
+      if (refusal) return life.write(res, dispatch.withBucketHeaders(refusal.answer, refusal.target, config.grants && config.clientOf(req)));
       dispatchRaw(req, res, target, facts, seen);
     } catch (error) {
       life.fail(res, error);
@@ -151,7 +151,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   };
 
   server = guardedHttpServer(config.headersTimeoutMs, handle, {
-    asTheSurfaceAnswers: dispatch.asTheSurfaceAnswers,
+    withBucketHeaders: dispatch.withBucketHeaders,
     fail: life.fail,
     log: config.log,
     observing,
@@ -163,7 +163,7 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     fetch: (request, clientAddress) => fetching.fetch(request, clientAddress),
     listen: (port = config.port, host = config.host, options) => life.listen(port, host, options?.reusePort ?? false),
     close: (graceMs) => life.close(graceMs),
-    keptAnswers: () => keep.cache.size,
+    cachedAnswers: () => keep.cache.size,
     grants: config.grants,
   };
 }

@@ -38,7 +38,7 @@ export interface ProcessInfo {
 // Messages between the primary and its workers
 // ---------------------------------------------------------------------------------------------------------------
 
-/** One counted request: its counter's key, pace and time. */
+/** One counted request: its counter's key, rate limit and time. */
 interface Hit {
   id: number;
   key: string;

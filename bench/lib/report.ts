@@ -13,9 +13,9 @@ export function writeSection(file: string, title: string, body: string): void {
   const start = lines.findIndex((l) => l.trim() === heading);
   const section = [heading, "", ...body.trimEnd().split("\n"), ""];
   if (start < 0) {
-    const kept = text.trimEnd();
+    const cached = text.trimEnd();
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, (kept ? kept + "\n\n" : "") + section.join("\n"));
+    writeFileSync(file, (cached ? cached + "\n\n" : "") + section.join("\n"));
     return;
   }
   let end = lines.findIndex((l, i) => i > start && l.startsWith("## "));

@@ -1,8 +1,8 @@
 /** `info.description`: the conventions, readings, errors, limits, versioning and static dataset, in Markdown. */
 import { FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
-import { PROBLEM_SLUGS, READINGS } from "../bodies.js";
-import { VALUE_READINGS } from "../parameters.js";
-import { API_VERSION, CACHE_LONG, MCP_MAX_BODY_BYTES, PROBLEM_BASE, SURFACES, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS } from "../policies.js";
+import { PROBLEM_SLUGS, EXPLANATIONS } from "../bodies.js";
+import { VALUE_EXPLANATIONS } from "../parameters.js";
+import { API_VERSION, CACHE_LONG, MCP_MAX_BODY_BYTES, PROBLEM_BASE, RATE_LIMITS, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS } from "../policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "../problems.js";
 import { perWindow } from "../routes.js";
 import { STATIC_DATASET_NOTE, datasetFileRows } from "./static-dataset.js";
@@ -79,22 +79,22 @@ export function description(): string {
       "- Answers are a pure function of the request parameters.",
     "## Readings\n\n" +
       [
-        READINGS.holidayType,
-        READINGS.bridgeDay,
-        READINGS.halfDay,
-        "Duration: " + READINGS.duration,
-        READINGS.spanLimit,
-        READINGS.range,
-        READINGS.bStep,
-        READINGS.yStep,
-        READINGS.sundayRule,
-        "Shift period: " + READINGS.shiftPeriod,
-        "ISO week: " + READINGS.isoWeek,
-        READINGS.longWeekend,
-        "Leave plan: " + READINGS.leavePlan,
-        "Flag days: " + READINGS.flagDays + " `holiday` of a flag day: " + READINGS.flagDayHoliday,
-        READINGS.businessDay + " " + VALUE_READINGS.conventions + " " + VALUE_READINGS.conventionRange,
-        VALUE_READINGS.dueDates + " " + READINGS.dueDateForms,
+        EXPLANATIONS.holidayType,
+        EXPLANATIONS.bridgeDay,
+        EXPLANATIONS.halfDay,
+        "Duration: " + EXPLANATIONS.duration,
+        EXPLANATIONS.spanLimit,
+        EXPLANATIONS.range,
+        EXPLANATIONS.bStep,
+        EXPLANATIONS.yStep,
+        EXPLANATIONS.sundayRule,
+        "Shift period: " + EXPLANATIONS.shiftPeriod,
+        "ISO week: " + EXPLANATIONS.isoWeek,
+        EXPLANATIONS.longWeekend,
+        "Leave plan: " + EXPLANATIONS.leavePlan,
+        "Flag days: " + EXPLANATIONS.flagDays + " `holiday` of a flag day: " + EXPLANATIONS.flagDayHoliday,
+        EXPLANATIONS.businessDay + " " + VALUE_EXPLANATIONS.conventions + " " + VALUE_EXPLANATIONS.conventionRange,
+        VALUE_EXPLANATIONS.dueDates + " " + EXPLANATIONS.dueDateForms,
       ]
         .map((t) => `- ${t}`)
         .join("\n"),
@@ -105,10 +105,10 @@ export function description(): string {
       "are never cached (`Cache-Control: no-store`).\n\n" +
       slugTable(),
     "## Limits and caching\n\n" +
-      `Per calling address: /v3/* ${SURFACES.v3.limit} requests ${perWindow(SURFACES.v3.windowSeconds)}; v2 ${SURFACES.v2.limit} ` +
-      `${perWindow(SURFACES.v2.windowSeconds)} (blocked for ${SURFACES.v2.blockSeconds} seconds when over); calendar feed ${SURFACES.feed.limit} ` +
-      `${perWindow(SURFACES.feed.windowSeconds)}, or ${SURFACES["feed-query"].limit} when query parameters are present; \`/mcp\` ` +
-      `${SURFACES.mcp.limit} ${perWindow(SURFACES.mcp.windowSeconds)} on its own counter. \`/health\` is monitoring, not a limited ` +
+      `Per calling address: /v3/* ${RATE_LIMITS.v3.limit} requests ${perWindow(RATE_LIMITS.v3.windowSeconds)}; v2 ${RATE_LIMITS.v2.limit} ` +
+      `${perWindow(RATE_LIMITS.v2.windowSeconds)} (blocked for ${RATE_LIMITS.v2.blockSeconds} seconds when over); calendar feed ${RATE_LIMITS.feed.limit} ` +
+      `${perWindow(RATE_LIMITS.feed.windowSeconds)}, or ${RATE_LIMITS["feed-query"].limit} when query parameters are present; \`/mcp\` ` +
+      `${RATE_LIMITS.mcp.limit} ${perWindow(RATE_LIMITS.mcp.windowSeconds)} on its own counter. \`/health\` is monitoring, not a limited ` +
       "surface: it is never counted and never refused, however often a load balancer or an orchestrator probes it. Over the " +
       "limit: 429 `rate-limited` with `Retry-After`. Every response carries `RateLimit-Limit` and `RateLimit-Policy` " +
       "(`limit;w=seconds`), the uncounted ones too: the dataset files state their surface's pace and `/health` the v3 pace, " +
@@ -119,8 +119,8 @@ export function description(): string {
       `This is version ${API_VERSION} of the v3 API under \`/v3/\`. The unversioned v2 endpoints (\`/holidays\`, \`/half-days\`, ` +
       "`/bridge-days`) are deprecated and being withdrawn: every v2 response carries `Link` (relations `deprecation` and " +
       "`sunset`); once the withdrawal is announced, `Deprecation` (`@<epoch seconds>`) and `Sunset` (six months later) appear, " +
-      `the v2 limit tightens to ${V2_LIMIT_AFTER_ONE_MONTH} ${perWindow(SURFACES.v2.windowSeconds)} after one month and ` +
-      `${V2_LIMIT_AFTER_THREE_MONTHS} ${perWindow(SURFACES.v2.windowSeconds)} after three, one-hour brownouts in the last ` +
+      `the v2 limit tightens to ${V2_LIMIT_AFTER_ONE_MONTH} ${perWindow(RATE_LIMITS.v2.windowSeconds)} after one month and ` +
+      `${V2_LIMIT_AFTER_THREE_MONTHS} ${perWindow(RATE_LIMITS.v2.windowSeconds)} after three, one-hour brownouts in the last ` +
       "month answer 410 `gone`, and from the sunset every v2 request answers 410 `gone`. The calendar feed and `/health` are " +
       "outside the versioned API.",
     staticDatasetSection(),

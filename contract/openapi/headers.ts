@@ -1,8 +1,8 @@
 /**
- * `components.headers`: the HTTP layer's constants the document states come from contract/policies.ts (SURFACES,
+ * `components.headers`: the HTTP layer's constants the document states come from contract/policies.ts (RATE_LIMITS,
  * cache policies); the functions send the same.
  */
-import { CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, NO_STORE, SURFACES } from "../policies.js";
+import { CACHE_LONG, FEED_CACHE_CONTROL as FEED_CACHE, NO_STORE, RATE_LIMITS } from "../policies.js";
 import { componentRef, type Json } from "./json.js";
 
 export const HEADERS: Json = {
@@ -28,21 +28,21 @@ export const HEADERS: Json = {
   },
   "RateLimit-Limit": {
     description:
-      `Requests allowed in the window: ${SURFACES.v3.limit} on /v3/*, ${SURFACES.v2.limit} on v2, ${SURFACES.feed.limit} ` +
-      `on the calendar feed (${SURFACES["feed-query"].limit} when the request has query parameters). Sent on every response, ` +
-      `also on answers that are never counted: the dataset files state their surface's pace, \`/health\` the v3 pace (${SURFACES.v3.limit}). ` +
+      `Requests allowed in the window: ${RATE_LIMITS.v3.limit} on /v3/*, ${RATE_LIMITS.v2.limit} on v2, ${RATE_LIMITS.feed.limit} ` +
+      `on the calendar feed (${RATE_LIMITS["feed-query"].limit} when the request has query parameters). Sent on every response, ` +
+      `also on answers that are never counted: the dataset files state their surface's pace, \`/health\` the v3 pace (${RATE_LIMITS.v3.limit}). ` +
       "`RateLimit-Remaining` is not sent.",
     schema: { type: "string", pattern: "^[0-9]+$" },
-    example: String(SURFACES.v3.limit),
+    example: String(RATE_LIMITS.v3.limit),
   },
   "RateLimit-Policy": {
     description:
-      `\`limit;w=seconds\`: \`${SURFACES.v3.limit};w=${SURFACES.v3.windowSeconds}\` on /v3/*, ` +
-      `\`${SURFACES.v2.limit};w=${SURFACES.v2.windowSeconds}\` on v2, \`${SURFACES.feed.limit};w=${SURFACES.feed.windowSeconds}\` ` +
-      `or \`${SURFACES["feed-query"].limit};w=${SURFACES["feed-query"].windowSeconds}\` on the calendar feed. Sent on every response ` +
+      `\`limit;w=seconds\`: \`${RATE_LIMITS.v3.limit};w=${RATE_LIMITS.v3.windowSeconds}\` on /v3/*, ` +
+      `\`${RATE_LIMITS.v2.limit};w=${RATE_LIMITS.v2.windowSeconds}\` on v2, \`${RATE_LIMITS.feed.limit};w=${RATE_LIMITS.feed.windowSeconds}\` ` +
+      `or \`${RATE_LIMITS["feed-query"].limit};w=${RATE_LIMITS["feed-query"].windowSeconds}\` on the calendar feed. Sent on every response ` +
       "(on `/health`, which is never counted, the v3 pace).",
     schema: { type: "string", pattern: "^[0-9]+;w=[0-9]+$" },
-    example: `${SURFACES.v3.limit};w=${SURFACES.v3.windowSeconds}`,
+    example: `${RATE_LIMITS.v3.limit};w=${RATE_LIMITS.v3.windowSeconds}`,
   },
   "Retry-After": {
     description: "Whole seconds until a request would be admitted.",

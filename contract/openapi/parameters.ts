@@ -4,13 +4,13 @@
  * answer, contract/arguments.ts).
  */
 import { PARAMETERS, type ParameterKey } from "../parameters.js";
-import { READINGS } from "../readings.js";
+import { EXPLANATIONS } from "../explanations.js";
 import { componentRef, type Json } from "./json.js";
 
 export const PARAMETER_COMPONENTS: Json = Object.fromEntries(
   Object.values(PARAMETERS).map((parameter) => {
     const { name, in: location, required, description, openapi, schema } = parameter;
-    const absent = required && location === "query" ? ` ${READINGS.required(name)}` : "";
+    const absent = required && location === "query" ? ` ${EXPLANATIONS.required(name)}` : "";
     const example = "example" in parameter ? { example: parameter.example } : {};
     return [parameter.component, { name, in: location, required, description: description + absent, ...openapi, schema, ...example }];
   }),

@@ -7,7 +7,7 @@ import { FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_PLAN_DAYS, MAX_SPAN_YEARS, M
 import { problemType, type SchemaName } from "../bodies.js";
 import { NOT_READY_SAMPLE, SAMPLE_REQUESTS, type ResponseExamples, type SampleRequest } from "../examples.js";
 import type { RouteId } from "../paths.js";
-import { MCP_MAX_BODY_BYTES, SURFACES, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, allowHeaderOf } from "../policies.js";
+import { MCP_MAX_BODY_BYTES, RATE_LIMITS, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, allowHeaderOf } from "../policies.js";
 import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../problems.js";
 import { perWindow, type Route } from "../routes.js";
 import { COMMON_HEADERS, ERROR_HEADERS, OK_HEADERS, V2_HEADERS, h } from "./headers.js";
@@ -23,7 +23,7 @@ const PROBLEM_DETAILS: Record<ProblemSlug, string> = {
   gone: "the unversioned API has been withdrawn; use /v3/",
   "content-too-large": `the request body is larger than ${MCP_MAX_BODY_BYTES} bytes`,
   "unsupported-media-type": "the 'Content-Type' header must be application/json (a JSON-RPC message)",
-  "rate-limited": `more than ${SURFACES.v3.limit} requests in ${SURFACES.v3.windowSeconds} seconds from this address; retry after 42 seconds`,
+  "rate-limited": `more than ${RATE_LIMITS.v3.limit} requests in ${RATE_LIMITS.v3.windowSeconds} seconds from this address; retry after 42 seconds`,
   "uri-too-long": "the request target is longer than 8192 bytes",
   "request-header-fields-too-large": "the request's header fields are larger than 16384 bytes",
   "request-timeout": "the request was not received completely in time",
@@ -90,9 +90,9 @@ export const RESPONSES: Json = {
     headers: { ...OK_HEADERS, ...V2_HEADERS },
   },
   V2TooManyRequests: problemResponse(
-    `More than the v2 limit (${SURFACES.v2.limit} ${perWindow(SURFACES.v2.windowSeconds)}, tightened to ${V2_LIMIT_AFTER_ONE_MONTH} from ` +
+    `More than the v2 limit (${RATE_LIMITS.v2.limit} ${perWindow(RATE_LIMITS.v2.windowSeconds)}, tightened to ${V2_LIMIT_AFTER_ONE_MONTH} from ` +
       `one month after the announcement and to ${V2_LIMIT_AFTER_THREE_MONTHS} from three months after it); a client over the limit is ` +
-      `blocked for ${SURFACES.v2.blockSeconds} seconds.`,
+      `blocked for ${RATE_LIMITS.v2.blockSeconds} seconds.`,
     ["rate-limited"],
     { "Retry-After": h("Retry-After"), ...V2_HEADERS },
   ),

@@ -5,7 +5,7 @@
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, writeFeed, type ResolvedFeedOptions } from "swedish-calendar/core";
 import { stockholmYear } from "./cache.js";
 import { tableRouter, type ArgsOf, type RouteCall, type RouteHandlers } from "./router.js";
-import { respond, serve, tableSurface } from "./serve.js";
+import { respond, serve, tableBucket } from "./serve.js";
 
 /** Years before and after the current year in Sweden. */
 export const FEED_WINDOW_RADIUS = 2;
@@ -48,5 +48,5 @@ const feed = ({ args, ctx }: RouteCall<"feed" | "feedAlias">) => feedBody(stockh
 export const FEED_HANDLERS: RouteHandlers = { feed, feedAlias: feed };
 
 /** Every feed request: options, window from the clock, ETag/304, with the shared HTTP rules of serve(). */
-export const answerFeed = serve(tableSurface("feed"), tableRouter(FEED_HANDLERS));
+export const answerFeed = serve(tableBucket("feed"), tableRouter(FEED_HANDLERS));
 export const handleFeed = respond(answerFeed);

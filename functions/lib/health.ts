@@ -8,7 +8,7 @@ import { etagOf, serializeJson } from "../../contract/serialize.js";
 import { okAnswer } from "./http.js";
 import { notFound } from "./problem.js";
 import { readRequestArguments } from "./router.js";
-import { respond, serve, tableSurface, type Endpoint, type FetchHandler, type Handler } from "./serve.js";
+import { respond, serve, tableBucket, type Endpoint, type FetchHandler, type Handler } from "./serve.js";
 
 export { API_VERSION };
 
@@ -139,12 +139,12 @@ export function createHealthAnswering(options: HealthOptions = {}): Endpoint {
     const s = server?.();
     // every fact of the server's is in the key, whatever facts it gains
     const key = s ? `${isReady}|${JSON.stringify(s)}` : String(isReady);
-    let kept = bodies.get(key);
-    if (!kept) {
+    let cached = bodies.get(key);
+    if (!cached) {
       const body = serializeJson(bodyOf(facts, isReady, s));
-      bodies.set(key, (kept = { body, etag: etagOf(body) }));
+      bodies.set(key, (cached = { body, etag: etagOf(body) }));
     }
-    return kept;
+    return cached;
   };
   const answer: Handler = (ctx) => {
     const { request, match, url } = ctx;
@@ -155,7 +155,7 @@ export function createHealthAnswering(options: HealthOptions = {}): Endpoint {
     if (asked && !isReady) return { status: 503, headers: { ...SERVED_HEADERS }, body };
     return okAnswer(request, body, JSON_CONTENT_TYPE, NO_STORE, undefined, etag);
   };
-  return serve(tableSurface("not-found"), answer);
+  return serve(tableBucket("not-found"), answer);
 }
 
 /** The /health handler as a Response; the options are for tests (the function uses the defaults). */

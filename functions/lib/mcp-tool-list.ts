@@ -3,7 +3,7 @@
  * of contract/parameters.ts), the v3 rows whose bodies it answers, and the short Swedish/English summary beside them;
  * and the server's instructions. How a call is read and answered is ./mcp-tools.ts.
  */
-import { CONVENTIONS_IN_SHORT, PARAMETERS, SCHEDULE_STANDING_IN_SHORT, WORKING_TIME_READINGS, type ParameterKey } from "../../contract/parameters.js";
+import { CONVENTIONS_IN_SHORT, PARAMETERS, SCHEDULE_STATUS_IN_SHORT, WORKING_TIME_READINGS, type ParameterKey } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
 import {
   CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS,
@@ -45,7 +45,7 @@ const BUSINESS_DAY =
 const SCHEDULES =
   "Named schedules: " +
   DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.sv} / ${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ") +
-  `; ${SCHEDULE_STANDING_IN_SHORT}.`;
+  `; ${SCHEDULE_STATUS_IN_SHORT}.`;
 const FLAG_DAYS =
   `Official flag days (allmänna flaggdagar) under Förordning (1982:270) om allmänna flaggdagar, in force from ${FLAG_DAYS_FROM}: ` +
   "days on which public authorities fly the Swedish flag (holidays such as Easter Sunday, May Day, National Day and Christmas " +

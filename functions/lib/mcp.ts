@@ -10,7 +10,7 @@
  * are the HTTP parameters' own JSON Schemas (./mcp-tools.ts), only the route table's parsers judge the arguments,
  * and an unknown tool is a JSON-RPC error (-32602), as the protocol asks.
  *
- * Layers: serve() (CORS preflight, 405 with `Allow: POST, OPTIONS` for GET/DELETE/anything else, the `mcp` surface's
+ * Layers: serve() (CORS preflight, 405 with `Allow: POST, OPTIONS` for GET/DELETE/anything else, the `mcp` bucket's
  * limit, problem documents, common headers); here the HTTP-level checks the transport would otherwise answer with
  * JSON-RPC bodies (415 content type, 406 Accept, 413 size), answered as problem documents; then the transport, which
  * answers the protocol: JSON-RPC results and errors (a body that is not JSON or not JSON-RPC is a -32700 error, 400).
@@ -28,7 +28,7 @@ import { listedTools } from "./mcp-listing.js";
 import { MCP_INSTRUCTIONS, TOOL_BY_NAME, callResult, runTool } from "./mcp-tools.js";
 import type { Answer } from "./http.js";
 import { notFound } from "./problem.js";
-import { respond, serve, tableSurface, withHeaders, type FetchHandler, type ServiceContext } from "./serve.js";
+import { respond, serve, tableBucket, withHeaders, type FetchHandler, type ServiceContext } from "./serve.js";
 
 export const MCP_SERVER_INFO = { name: "swedish-calendar", title: "Swedish Calendar Service", version: API_VERSION } as const;
 
@@ -242,18 +242,18 @@ export async function answerMcp(request: Request, ctx: ServiceContext, countCall
   }
 }
 
-/** The `mcp` surface: its pace (SURFACES.mcp) in every answer's headers. */
-export const MCP_SURFACE = tableSurface("mcp");
+/** The `mcp` bucket: its rate limit (RATE_LIMITS.mcp) in every answer's headers. */
+export const MCP_BUCKET = tableBucket("mcp");
 
 /**
  * Every request to /mcp, with the shared HTTP rules of serve(). With `countCalls` (the standalone server) the POST
- * itself is not counted, its tool calls are, on the `mcp` surface's pace; without (a Netlify Function) nothing is
+ * itself is not counted, its tool calls are, on the `mcp` bucket's rate limit; without (a Netlify Function) nothing is
  * counted here: the platform counts the function's POSTs (contract/policies.ts MCP_PLATFORM_POSTS).
  */
 export function mcpHandler(countCalls?: ToolCallCounter): FetchHandler {
-  const surface = countCalls ? { ...MCP_SURFACE, counted: false } : MCP_SURFACE;
+  const bucket = countCalls ? { ...MCP_BUCKET, counted: false } : MCP_BUCKET;
   // respond() is handed Fetch Requests only, whose body the transport reads
-  return respond(serve<Response | Answer>(surface, (ctx) => answerMcp(ctx.request as Request, ctx, countCalls)));
+  return respond(serve<Response | Answer>(bucket, (ctx) => answerMcp(ctx.request as Request, ctx, countCalls)));
 }
 
 export const handleMcp = mcpHandler();

@@ -6,7 +6,7 @@
  */
 import { datasetFileOf } from "../../contract/static.js";
 import type { Answer, RequestHead } from "./http.js";
-import { commonHeaders, settle, type RequestContext } from "./serve.js";
+import { commonHeaders, finish, type RequestContext } from "./serve.js";
 
 /** The site's not-found page of each language, as the site build writes it (site/src/pages/404.astro, en/404.astro). */
 export const NOT_FOUND_PAGES = { sv: "/404.html", en: "/en/404/index.html" } as const;
@@ -32,7 +32,7 @@ export const isApiPath = (pathname: string): boolean => pathname === "/v3" || pa
 /**
  * The language of the not-found page a request for a path nothing answers gets, or undefined when it gets the
  * problem document: a browser (Accept names text/html) reading (GET, HEAD: any other method gets the not-found
- * surface's answer, a preflight or 405, as any client does) a path that is not the API's.
+ * bucket's answer, a preflight or 405, as any client does) a path that is not the API's.
  */
 export function notFoundPageLanguage(request: RequestHead, pathname: string): PageLanguage | undefined {
   if ((request.method !== "GET" && request.method !== "HEAD") || !acceptsHtml(request) || isApiPath(pathname)) return undefined;
@@ -45,9 +45,9 @@ export function htmlAnswer(status: number, body: string | Uint8Array, extra?: Re
 }
 
 /**
- * The not-found page's answer, final: 404 with the page. No pace is stated: the standalone server counts none of
+ * The not-found page's answer, final: 404 with the page. No rate limit is stated: the standalone server counts none of
  * these (on Netlify the platform counts every request the not-found function gets, by its config.rateLimit).
  */
 export function notFoundPageAnswer(ctx: RequestContext, page: string | Uint8Array): Answer {
-  return settle(ctx, htmlAnswer(404, page), undefined);
+  return finish(ctx, htmlAnswer(404, page), undefined);
 }

@@ -1,13 +1,13 @@
 import { NOT_FOUND } from "../../contract/routes.js";
 import { notFound } from "./problem.js";
-import { SURFACES } from "../../contract/policies.js";
+import { RATE_LIMITS } from "../../contract/policies.js";
 import { responseOf } from "./http.js";
 import { notFoundPageAnswer, notFoundPageLanguage } from "./not-found-page.js";
 import { requestContext, respond, serve, type RequestContext } from "./serve.js";
 import { notFoundPages } from "./site-pages.js";
 
-/** Any path nothing else answers: a not-found problem, with the v3 pace on its own counter. */
-export const answerNotFound = serve({ name: NOT_FOUND.surface, policy: () => SURFACES[NOT_FOUND.surface] }, (ctx) => {
+/** Any path nothing else answers: a not-found problem, with the v3 rate limit on its own counter. */
+export const answerNotFound = serve({ name: NOT_FOUND.bucket, policy: () => RATE_LIMITS[NOT_FOUND.bucket] }, (ctx) => {
   throw notFound(ctx.url.pathname);
 });
 export const handleNotFound = respond(answerNotFound);

@@ -5,10 +5,10 @@
  * schema library it is built with, nor the handlers its examples are computed by.
  */
 import { serializeJson } from "../../contract/serialize.js";
-import { servedOpenApiDocument } from "./openapi.js";
+import { publicOpenApiDocument } from "./openapi.js";
 
 let body: string | undefined;
 
 export function openApiBody(): string {
-  return (body ??= serializeJson(servedOpenApiDocument()));
+  return (body ??= serializeJson(publicOpenApiDocument()));
 }

@@ -91,6 +91,6 @@ export function responseExamples(): ResponseExamples {
 }
 
 /** The served OpenAPI document (the public form, with the examples). */
-export function servedOpenApiDocument(): Record<string, unknown> {
+export function publicOpenApiDocument(): Record<string, unknown> {
   return openApiDocument({ examples: responseExamples() });
 }

@@ -1,7 +1,5 @@
-import type { PaceLimit } from "../../contract/policies.js";
-
-/** A pace limit (contract/policies.ts). */
-export type RateLimitPolicy = PaceLimit;
+import type { RateLimitPolicy } from "../../contract/policies.js";
+export type { RateLimitPolicy };
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -139,5 +137,5 @@ export function checkRateLimit(
   );
 }
 
-/** The RateLimit-Limit and RateLimit-Policy headers of a policy (declared with the paces). */
+/** The RateLimit-Limit and RateLimit-Policy headers of a policy (declared with the rate limits). */
 export { rateLimitHeaders } from "../../contract/policies.js";

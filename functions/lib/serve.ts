@@ -1,21 +1,21 @@
 /**
- * The request pipeline of every surface, composed once by serve(). A request is matched once, into its
+ * The request pipeline of every bucket, composed once by serve(). A request is matched once, into its
  * RequestContext (URL, row of the route table, methods, clock), as Hono's context is; every step is a Handler of that
- * context, run in order until one answers, and the first answer is settled (the common headers, recorded in `served`):
- *   pace                  the surface's pace (or the client's grant), known before anything can fail
+ * context, run in order until one answers, and the first answer is finished (the common headers, recorded in `cacheable`):
+ *   policy                the bucket's rate limit (or the client's grant), known before anything can fail
  *   methodGate()          OPTIONS: the CORS preflight (204); a method the row does not declare: 405 with Allow
- *   limit                 over the pace: 429 with Retry-After (failing open); never on a row `counted: false` (/health)
- *   the surface's handler the answer (an Answer, or a Response a library built: the MCP transport's)
+ *   limit                 over the rate limit: 429 with Retry-After (failing open); never on a row `counted: false` (/health)
+ *   the bucket's handler the answer (an Answer, or a Response a library built: the MCP transport's)
  * Whatever a step throws is a problem document (./problem.ts); nothing escapes as an exception. ETag, 304 and
- * Cache-Control of successful answers are ./http.ts's okAnswer(). serve() gives the settled answer (what the
+ * Cache-Control of successful answers are ./http.ts's okAnswer(). serve() gives the finished answer (what the
  * standalone server writes straight to node:http), respond() makes it a Response (a Netlify Function's).
  */
 import type { Context } from "@netlify/functions";
 import {
-  CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_HEADERS, READ_METHODS, STRICT_TRANSPORT_SECURITY, SURFACES,
-  allowHeaderOf, rateLimitHeaders, type PaceLimit, type SurfaceName,
+  CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_HEADERS, READ_METHODS, STRICT_TRANSPORT_SECURITY, RATE_LIMITS,
+  allowHeaderOf, rateLimitHeaders, type RateLimitPolicy, type BucketName,
 } from "../../contract/policies.js";
-import { matchRoute, surfaceOf, type Match } from "../../contract/route-match.js";
+import { matchRoute, bucketOf, type Match } from "../../contract/route-match.js";
 import { problemOf } from "../../contract/problems.js";
 import { layeredHeaders, responseOf, type Answer, type RequestHead } from "./http.js";
 import { errorAnswer, problemAnswer } from "./problem.js";
@@ -35,19 +35,19 @@ export interface ServiceContext {
   rateLimitsEnabled: boolean;
   /** headers every answer to this request carries besides the common ones, winning over them (v2's Link, Deprecation, Sunset) */
   headers?: Readonly<Record<string, string>>;
-  /** the operator's grant to this client on the request's surface (the standalone server's grants file), if any */
+  /** the operator's grant to this client on the request's bucket (the standalone server's grants file), if any */
   grant?: Grant;
 }
 
 /**
- * What the operator granted a client on one surface (server/grants.ts): a higher pace in the surface's window, or no
- * limit at all. A granted request's answers state the granted pace (none when unlimited); it is counted on a counter
- * of its own, apart from the surface's ungranted one, so that granting or withdrawing never mixes the two counts.
+ * What the operator granted a client on one bucket (server/grants.ts): a higher rate limit in the bucket's window, or no
+ * limit at all. A granted request's answers state the granted rate limit (none when unlimited); it is counted on a counter
+ * of its own, apart from the bucket's ungranted one, so that granting or withdrawing never mixes the two counts.
  */
 export interface Grant {
-  readonly surface: SurfaceName;
-  /** the granted pace; undefined: admitted without counting */
-  readonly pace: PaceLimit | undefined;
+  readonly bucket: BucketName;
+  /** the granted rate limit; undefined: admitted without counting */
+  readonly policy: RateLimitPolicy | undefined;
   /** what the access line shows: the grant's note, else its place in the file */
   readonly label: string;
 }
@@ -58,7 +58,7 @@ export function rateLimitsEnabledByEnv(): boolean {
 
 /**
  * What a Netlify invocation knows of its context: Netlify's socket address. The rest is requestContext()'s defaults:
- * wall clock and no counter of our own, as the platform enforces every surface's limit (each function's
+ * wall clock and no counter of our own, as the platform enforces every bucket's limit (each function's
  * `config.rateLimit`), exactly and at any scale.
  */
 export function netlifyContext(_request: Request, context?: Pick<Context, "ip"> | null): Partial<ServiceContext> {
@@ -66,7 +66,7 @@ export function netlifyContext(_request: Request, context?: Pick<Context, "ip"> 
 }
 
 /**
- * One request, matched once: what every step of the pipeline reads (Hono's per-request context). `served` is
+ * One request, matched once: what every step of the pipeline reads (Hono's per-request context). `cacheable` is
  * written at the end: the final answer of a GET's complete 200 (the standalone server keeps such answers).
  */
 export interface RequestContext extends ServiceContext {
@@ -76,9 +76,9 @@ export interface RequestContext extends ServiceContext {
   readonly match: Match | undefined;
   /** the methods the path answers: its row's, else GET, HEAD, OPTIONS */
   readonly methods: readonly string[];
-  /** the surface's pace for this request, once the pipeline has read it (the common headers state it) */
-  pace?: PaceLimit;
-  served?: Served;
+  /** the bucket's rate limit for this request, once the pipeline has read it (the common headers state it) */
+  policy?: RateLimitPolicy;
+  cacheable?: CacheableAnswer;
 }
 
 /**
@@ -103,29 +103,29 @@ export function requestContext(request: RequestHead, partial?: Partial<RequestCo
     url,
     match,
     methods: match?.route.methods ?? READ_METHODS,
-    pace: undefined,
-    served: undefined,
+    policy: undefined,
+    cacheable: undefined,
   };
 }
 
 const wallClock: Clock = () => new Date();
 
 /**
- * A rate-limited surface: its name keys the counters; its pace may depend on the request (the feed's does), read
+ * A rate-limited bucket: its name keys the counters; its rate limit may depend on the request (the feed's does), read
  * from the request's context.
  */
-export interface Surface {
+export interface Bucket {
   name: string;
-  policy: (request: RequestHead, now: Date, ctx: RequestContext) => PaceLimit;
+  policy: (request: RequestHead, now: Date, ctx: RequestContext) => RateLimitPolicy;
   /** false: the handler counts what it answers itself (the MCP endpoint's tool calls); the pipeline counts nothing */
   counted?: boolean;
 }
 
-/** The surface of a request by its row of the route table (the context's match); `fallback` for paths no row answers. */
-export function tableSurface(fallback: SurfaceName): Surface {
+/** The bucket of a request by its row of the route table (the context's match); `fallback` for paths no row answers. */
+export function tableBucket(fallback: BucketName): Bucket {
   return {
     name: fallback,
-    policy: (_request, _now, { match, url }) => SURFACES[match ? surfaceOf(match.route, url) : fallback],
+    policy: (_request, _now, { match, url }) => RATE_LIMITS[match ? bucketOf(match.route, url) : fallback],
   };
 }
 
@@ -134,12 +134,12 @@ export type Outcome = Answer | Response;
 
 /**
  * The one step type: what a step makes of a request's context: an answer, or undefined to let the next step answer (a
- * surface's own handler always answers). Synchronous unless it must wait (a store that answers later, a body read).
+ * bucket's own handler always answers). Synchronous unless it must wait (a store that answers later, a body read).
  */
 export type Handler<O extends Outcome = Answer> = (ctx: RequestContext) => O | undefined | Promise<O | undefined>;
 
 /**
- * A surface composed (serve()): the settled answer of a request, given a context or a partial one. At once when no
+ * A bucket composed (serve()): the finished answer of a request, given a context or a partial one. At once when no
  * step waits (the memory store, a synchronous handler), else when it is ready.
  */
 export type Endpoint<O extends Outcome = Answer> = (request: RequestHead, ctx?: Partial<RequestContext>) => O | Promise<O>;
@@ -192,98 +192,98 @@ export function methodGate(request: RequestHead, methods: readonly string[] = RE
   return methodNotAllowed(request.method, methods);
 }
 
-/** The counter names of each surface by pace (built once each, not per request). */
-const COUNTERS = new WeakMap<Surface, WeakMap<PaceLimit, string>>();
+/** The counter names of each bucket by rate limit (built once each, not per request). */
+const COUNTERS = new WeakMap<Bucket, WeakMap<RateLimitPolicy, string>>();
 
-/** The counter a surface counts a pace on (per calling address): its name and the pace. */
-export function counterOf(surface: Surface, pace: PaceLimit): string {
-  let names = COUNTERS.get(surface);
-  if (!names) COUNTERS.set(surface, (names = new WeakMap()));
-  let name = names.get(pace);
-  if (name === undefined) names.set(pace, (name = `${surface.name}:${pace.limit}/${pace.windowSeconds}`));
+/** The counter a bucket counts a rate limit on (per calling address): its name and the rate limit. */
+export function counterOf(bucket: Bucket, policy: RateLimitPolicy): string {
+  let names = COUNTERS.get(bucket);
+  if (!names) COUNTERS.set(bucket, (names = new WeakMap()));
+  let name = names.get(policy);
+  if (name === undefined) names.set(policy, (name = `${bucket.name}:${policy.limit}/${policy.windowSeconds}`));
   return name;
 }
 
-/** The counter of a grant with a pace: the surface's, marked as granted and for which surface (the feed counts two). */
+/** The counter of a grant with a rate limit: the bucket's, marked as granted and for which bucket (the feed counts two). */
 const GRANTED_COUNTERS = new WeakMap<Grant, string>();
-function grantedCounterOf(surface: Pick<Surface, "name">, grant: Grant & { pace: PaceLimit }): string {
+function grantedCounterOf(bucket: Pick<Bucket, "name">, grant: Grant & { policy: RateLimitPolicy }): string {
   let name = GRANTED_COUNTERS.get(grant);
-  if (name === undefined) GRANTED_COUNTERS.set(grant, (name = `${surface.name}:${grant.pace.limit}/${grant.pace.windowSeconds}+granted-${grant.surface}`));
+  if (name === undefined) GRANTED_COUNTERS.set(grant, (name = `${bucket.name}:${grant.policy.limit}/${grant.policy.windowSeconds}+granted-${grant.bucket}`));
   return name;
 }
 
 /**
- * A granted request on a surface: counted on the grant's own counter against its pace (429 when over), or, when the
+ * A granted request on a bucket: counted on the grant's own counter against its rate limit (429 when over), or, when the
  * grant has no limit, admitted uncounted (the store is told, for the metrics).
  */
 export function limitedUnderGrant(
-  surface: Pick<Surface, "name">,
+  bucket: Pick<Bucket, "name">,
   grant: Grant,
   ctx: Pick<ServiceContext, "rateLimitsEnabled" | "store" | "clientAddress">,
   now: Date,
 ): Answer | undefined | Promise<Answer | undefined> {
-  if (grant.pace) return limitedOn(grantedCounterOf(surface, grant as Grant & { pace: PaceLimit }), grant.pace, ctx, now);
-  if (ctx.rateLimitsEnabled && ctx.store) ctx.store.admittedUncounted?.(`${surface.name}:unlimited+granted-${grant.surface}:${ctx.clientAddress}`);
+  if (grant.policy) return limitedOn(grantedCounterOf(bucket, grant as Grant & { policy: RateLimitPolicy }), grant.policy, ctx, now);
+  if (ctx.rateLimitsEnabled && ctx.store) ctx.store.admittedUncounted?.(`${bucket.name}:unlimited+granted-${grant.bucket}:${ctx.clientAddress}`);
   return undefined;
 }
 
-/** Counts a request on `counter` (for the context's address): the 429 answer when over `pace`, else undefined. */
+/** Counts a request on `counter` (for the context's address): the 429 answer when over `policy`, else undefined. */
 export function limitedOn(
   counter: string,
-  pace: PaceLimit,
+  policy: RateLimitPolicy,
   ctx: Pick<ServiceContext, "rateLimitsEnabled" | "store" | "clientAddress">,
   now: Date,
 ): Answer | undefined | Promise<Answer | undefined> {
   if (!ctx.rateLimitsEnabled || !ctx.store) return undefined;
-  const decision = checkRateLimit(ctx.store, `${counter}:${ctx.clientAddress}`, pace, now.getTime());
-  const answer = (d: RateLimitDecision) => (d.allowed ? undefined : rateLimitedAnswer(pace, d.retryAfterSeconds));
+  const decision = checkRateLimit(ctx.store, `${counter}:${ctx.clientAddress}`, policy, now.getTime());
+  const answer = (d: RateLimitDecision) => (d.allowed ? undefined : rateLimitedAnswer(policy, d.retryAfterSeconds));
   return decision instanceof Promise ? decision.then(answer) : answer(decision);
 }
 
-/** The 429 problem of a pace (also what the platform's rewrite target answers). */
-export function rateLimitedAnswer(pace: PaceLimit, retryAfterSeconds: number): Answer {
+/** The 429 problem of a rate limit (also what the platform's rewrite target answers). */
+export function rateLimitedAnswer(policy: RateLimitPolicy, retryAfterSeconds: number): Answer {
   return problemAnswer(
     "rate-limited",
-    `more than ${pace.limit} requests in ${pace.windowSeconds} seconds from this address; retry after ${retryAfterSeconds} seconds`,
+    `more than ${policy.limit} requests in ${policy.windowSeconds} seconds from this address; retry after ${retryAfterSeconds} seconds`,
     { "Retry-After": String(retryAfterSeconds) },
   );
 }
 
 const NO_PACE_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY, ...CORS_HEADERS });
-const PACE_HEADERS = new WeakMap<PaceLimit, Readonly<Record<string, string>>>();
+const PACE_HEADERS = new WeakMap<RateLimitPolicy, Readonly<Record<string, string>>>();
 
-/** HSTS, CORS and the pace's RateLimit-* headers: what every answer carries (one frozen object per pace). */
-export function commonHeaders(pace: PaceLimit | undefined): Readonly<Record<string, string>> {
-  if (!pace) return NO_PACE_HEADERS;
-  let headers = PACE_HEADERS.get(pace);
-  if (!headers) PACE_HEADERS.set(pace, (headers = Object.freeze(layeredHeaders(NO_PACE_HEADERS, rateLimitHeaders(pace)))));
+/** HSTS, CORS and the rate limit's RateLimit-* headers: what every answer carries (one frozen object per rate limit). */
+export function commonHeaders(policy: RateLimitPolicy | undefined): Readonly<Record<string, string>> {
+  if (!policy) return NO_PACE_HEADERS;
+  let headers = PACE_HEADERS.get(policy);
+  if (!headers) PACE_HEADERS.set(policy, (headers = Object.freeze(layeredHeaders(NO_PACE_HEADERS, rateLimitHeaders(policy)))));
   return headers;
 }
 
-/** A final answer: the common headers of `pace`, the answer's own over them, and the request's own (`extra`) over both. */
-export function completed(answer: Answer, pace: PaceLimit | undefined, extra?: Readonly<Record<string, string>>): Answer {
-  return { status: answer.status, headers: layeredHeaders(commonHeaders(pace), answer.headers, extra), body: answer.body };
+/** A final answer: the common headers of `policy`, the answer's own over them, and the request's own (`extra`) over both. */
+export function completed(answer: Answer, policy: RateLimitPolicy | undefined, extra?: Readonly<Record<string, string>>): Answer {
+  return { status: answer.status, headers: layeredHeaders(commonHeaders(policy), answer.headers, extra), body: answer.body };
 }
 
 /**
  * What a GET was answered with (a 200, complete, with the counter it was counted on: none for a file), recorded in its
- * RequestContext for the standalone server's kept answers (server/answers.ts); never one with request-specific headers.
+ * RequestContext for the standalone server's cached answers (server/answers.ts); never one with request-specific headers.
  */
-export interface Served {
+export interface CacheableAnswer {
   answer: Answer;
-  pace: PaceLimit | undefined;
+  policy: RateLimitPolicy | undefined;
   counter: string | undefined;
 }
 
 /**
- * The final answer of a request: completed() with the pace's and the context's headers (a Response a library built
+ * The final answer of a request: completed() with the rate limit's and the context's headers (a Response a library built
  * gets them added), recorded in the context when it is a GET's 200 that carries no request-specific headers.
  */
-export function settle<O extends Outcome>(ctx: RequestContext, result: O, pace: PaceLimit | undefined, counter?: string): O {
-  if (result instanceof Response) return withHeaders(result, layeredHeaders(commonHeaders(pace), ctx.headers)) as O;
-  const answer = completed(result as Answer, pace, ctx.headers);
-  // a granted client's answer states its own pace: never kept for others
-  if (answer.status === 200 && ctx.headers === undefined && ctx.grant === undefined && ctx.request.method === "GET") ctx.served = { answer, pace, counter };
+export function finish<O extends Outcome>(ctx: RequestContext, result: O, policy: RateLimitPolicy | undefined, counter?: string): O {
+  if (result instanceof Response) return withHeaders(result, layeredHeaders(commonHeaders(policy), ctx.headers)) as O;
+  const answer = completed(result as Answer, policy, ctx.headers);
+  // a granted client's answer states its own rate limit: never kept for others
+  if (answer.status === 200 && ctx.headers === undefined && ctx.grant === undefined && ctx.request.method === "GET") ctx.cacheable = { answer, policy, counter };
   return answer as O;
 }
 
@@ -318,18 +318,18 @@ export function faultAnswer(request: RequestHead, error: unknown, url = new URL(
 }
 
 /**
- * A surface's handler with every cross-cutting rule before it, composed once: the pace, the method gate, the limit,
- * then the handler, the first answer settled. The final Answer keeps its body for HEAD: whoever writes it leaves the
+ * A bucket's handler with every cross-cutting rule before it, composed once: the rate limit, the method gate, the limit,
+ * then the handler, the first answer finished. The final Answer keeps its body for HEAD: whoever writes it leaves the
  * body out (respond(), the standalone server).
  */
-export function serve<O extends Outcome = Answer>(surface: Surface, handler: Handler<O>): Endpoint<O> {
+export function serve<O extends Outcome = Answer>(bucket: Bucket, handler: Handler<O>): Endpoint<O> {
   const steps: Handler<Outcome>[] = [
-    (ctx) => readPace(surface, ctx),
+    (ctx) => readPace(bucket, ctx),
     (ctx) => methodGate(ctx.request, ctx.methods),
-    (ctx) => limit(surface, ctx),
+    (ctx) => limit(bucket, ctx),
     handler,
   ];
-  return (request, partial) => run(surface, steps, requestContext(request, partial), 0) as O | Promise<O>;
+  return (request, partial) => run(bucket, steps, requestContext(request, partial), 0) as O | Promise<O>;
 }
 
 /** The Response of an endpoint's answer, without a body for HEAD. */
@@ -343,57 +343,57 @@ export function respond(endpoint: Endpoint<Outcome>): FetchHandler {
 }
 
 /**
- * The steps from `from` on, until one answers; that answer (or a fault's) settled. Synchronous unless a step returns
+ * The steps from `from` on, until one answers; that answer (or a fault's) finished. Synchronous unless a step returns
  * a promise: a request answered in memory allocates no promise and waits for no turn of the event loop.
  */
-function run(surface: Surface, steps: readonly Handler<Outcome>[], ctx: RequestContext, from: number): Outcome | Promise<Outcome> {
+function run(bucket: Bucket, steps: readonly Handler<Outcome>[], ctx: RequestContext, from: number): Outcome | Promise<Outcome> {
   try {
     for (let i = from; i < steps.length; i++) {
       const out = steps[i](ctx);
       if (out instanceof Promise) {
         return out.then(
-          (o) => (o === undefined ? run(surface, steps, ctx, i + 1) : final(surface, ctx, o)),
-          (error) => fault(surface, ctx, error),
+          (o) => (o === undefined ? run(bucket, steps, ctx, i + 1) : final(bucket, ctx, o)),
+          (error) => fault(bucket, ctx, error),
         );
       }
-      if (out !== undefined) return final(surface, ctx, out);
+      if (out !== undefined) return final(bucket, ctx, out);
     }
     throw new Error(`no step answered ${ctx.url.pathname}`);
   } catch (error) {
-    return fault(surface, ctx, error);
+    return fault(bucket, ctx, error);
   }
 }
 
-/** The first step: the pace of the request (a granted client's, the grant's), which every answer states. */
-function readPace(surface: Surface, ctx: RequestContext): undefined {
+/** The first step: the rate limit of the request (a granted client's, the grant's), which every answer states. */
+function readPace(bucket: Bucket, ctx: RequestContext): undefined {
   const { grant } = ctx;
-  ctx.pace = grant ? grant.pace : surface.policy(ctx.request, ctx.clock(), ctx);
+  ctx.policy = grant ? grant.policy : bucket.policy(ctx.request, ctx.clock(), ctx);
   return undefined;
 }
 
 /**
- * The limit step: 429 over the pace (a granted client on its grant's counter), nothing when not counted here.
+ * The limit step: 429 over the rate limit (a granted client on its grant's counter), nothing when not counted here.
  * Synchronous when the store is (the memory store), so an admitted request waits for nothing.
  */
-function limit(surface: Surface, ctx: RequestContext): Answer | undefined | Promise<Answer | undefined> {
-  if (!counted(surface, ctx)) return undefined;
+function limit(bucket: Bucket, ctx: RequestContext): Answer | undefined | Promise<Answer | undefined> {
+  if (!counted(bucket, ctx)) return undefined;
   const now = ctx.clock();
-  return ctx.grant ? limitedUnderGrant(surface, ctx.grant, ctx, now) : limitedOn(counterOf(surface, ctx.pace!), ctx.pace!, ctx, now);
+  return ctx.grant ? limitedUnderGrant(bucket, ctx.grant, ctx, now) : limitedOn(counterOf(bucket, ctx.policy!), ctx.policy!, ctx, now);
 }
 
-/** Does the pipeline count this request? Not for a surface whose handler counts itself, nor on a row never counted (/health). */
-function counted(surface: Surface, ctx: RequestContext): boolean {
-  return surface.counted !== false && ctx.match?.route.counted !== false;
+/** Does the pipeline count this request? Not for a bucket whose handler counts itself, nor on a row never counted (/health). */
+function counted(bucket: Bucket, ctx: RequestContext): boolean {
+  return bucket.counted !== false && ctx.match?.route.counted !== false;
 }
 
-/** An answer settled in its context, with the counter it was counted on. */
-function final(surface: Surface, ctx: RequestContext, result: Outcome): Outcome {
-  const { pace } = ctx;
-  if (result instanceof Response) return settle(ctx, result, pace);
-  return settle(ctx, result, pace, pace && counted(surface, ctx) ? counterOf(surface, pace) : undefined);
+/** An answer finished in its context, with the counter it was counted on. */
+function final(bucket: Bucket, ctx: RequestContext, result: Outcome): Outcome {
+  const { policy } = ctx;
+  if (result instanceof Response) return finish(ctx, result, policy);
+  return finish(ctx, result, policy, policy && counted(bucket, ctx) ? counterOf(bucket, policy) : undefined);
 }
 
-/** What a thrown error answers, settled. */
-function fault(surface: Surface, ctx: RequestContext, error: unknown): Outcome {
-  return final(surface, ctx, faultAnswer(ctx.request, error, ctx.url));
+/** What a thrown error answers, finished. */
+function fault(bucket: Bucket, ctx: RequestContext, error: unknown): Outcome {
+  return final(bucket, ctx, faultAnswer(ctx.request, error, ctx.url));
 }

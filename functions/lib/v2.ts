@@ -11,7 +11,7 @@ import { stockholmYear } from "./cache.js";
 import { layeredHeaders } from "./http.js";
 import { problemAnswer } from "./problem.js";
 import { cacheControlOf, tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
-import { requestContext, respond, serve, type Endpoint, type FetchHandler, type Surface } from "./serve.js";
+import { requestContext, respond, serve, type Endpoint, type FetchHandler, type Bucket } from "./serve.js";
 import { withdrawalConfigFromEnv, withdrawalState, type WithdrawalConfig } from "./withdrawal.js";
 
 /**
@@ -63,9 +63,9 @@ function v2Handlers(config: WithdrawalConfig): RouteHandlers {
 
 /** v2's answers with a given withdrawal configuration (the standalone server's; tests inject it). */
 export function makeV2Answering(config: WithdrawalConfig): Endpoint {
-  const surface: Surface = { name: "v2", policy: (_request, now) => withdrawalState(config, now).policy };
-  const answer = serve(surface, tableRouter(v2Handlers(config)));
-  const gone = serve(surface, (ctx) => {
+  const bucket: Bucket = { name: "v2", policy: (_request, now) => withdrawalState(config, now).policy };
+  const answer = serve(bucket, tableRouter(v2Handlers(config)));
+  const gone = serve(bucket, (ctx) => {
     const state = withdrawalState(config, ctx.clock());
     const retry = state.gone?.retryAfterSeconds;
     return problemAnswer("gone", state.gone?.detail ?? "the unversioned API is withdrawn; use /v3/", retry ? { "Retry-After": String(retry) } : undefined);

@@ -9,7 +9,7 @@ import { catalogueResource, dueDateCatalogueResource, flagDayCatalogueResource }
 import { serializeJson } from "../../contract/serialize.js";
 import { openApiBody } from "./openapi-body.js";
 import { tableRouter, type RouteHandler, type RouteHandlers } from "./router.js";
-import { respond, serve, tableSurface } from "./serve.js";
+import { respond, serve, tableBucket } from "./serve.js";
 import { V3_BODIES, bodyOf, type V3BodyRoute } from "./v3-bodies.js";
 
 export { V3_BODIES, type BodyOf, type V3BodyRoute } from "./v3-bodies.js";
@@ -36,5 +36,5 @@ export const V3_HANDLERS: RouteHandlers = {
 export const routeV3 = tableRouter(V3_HANDLERS);
 
 /** Every /v3 request: validation, engine, serialisation, with the shared HTTP rules of serve(). */
-export const answerV3 = serve(tableSurface("v3"), routeV3);
+export const answerV3 = serve(tableBucket("v3"), routeV3);
 export const handleV3 = respond(answerV3);

@@ -12,9 +12,9 @@
  *
  * A client over the limit is blocked for 10 seconds in every phase.
  */
-import { SURFACES, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, type PaceLimit } from "../../contract/policies.js";
+import { RATE_LIMITS, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, type RateLimitPolicy } from "../../contract/policies.js";
 
-const V2_LIMIT = SURFACES.v2;
+const V2_LIMIT = RATE_LIMITS.v2;
 
 /** The deprecation notice page the site publishes; relative, resolved against the request URL (RFC 8288). */
 export const DEFAULT_NOTICE_URL = "/v2-deprecation/";
@@ -38,7 +38,7 @@ export interface WithdrawalState {
   /** Link, and once announced Deprecation and Sunset: sent on every v2 response */
   headers: Record<string, string>;
   /** the v2 rate-limit policy at this moment */
-  policy: PaceLimit;
+  policy: RateLimitPolicy;
   /** set when v2 answers 410 at this moment */
   gone?: { reason: "sunset" | "brownout"; detail: string; retryAfterSeconds?: number };
   sunset?: Date;
@@ -98,7 +98,7 @@ export function linkHeader(noticeUrl: string): string {
 /** Where v2 stands at a moment. */
 export function withdrawalState(config: WithdrawalConfig, now: Date): WithdrawalState {
   const headers: Record<string, string> = { Link: linkHeader(config.noticeUrl) };
-  const policy = (limit: number): PaceLimit => ({ limit, windowSeconds: V2_WINDOW_SECONDS, blockSeconds: V2_BLOCK_SECONDS });
+  const policy = (limit: number): RateLimitPolicy => ({ limit, windowSeconds: V2_WINDOW_SECONDS, blockSeconds: V2_BLOCK_SECONDS });
   if (!config.announcedAt) return { headers, policy: policy(V2_LIMIT.limit) };
   // Whole seconds: the Deprecation header and the HTTP date of Sunset carry no fractions, and the timeline follows them.
   const announced = new Date(Math.floor(config.announcedAt.getTime() / 1000) * 1000);

@@ -23,7 +23,7 @@ import { basename, dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SURFACES, V2_PLATFORM_STEPS } from "../../contract/policies.js";
+import { RATE_LIMITS, V2_PLATFORM_STEPS } from "../../contract/policies.js";
 import { functionConfigs, headerRules, redirectRules } from "../../contract/static.js";
 import { MAX_FILE_BYTES } from "../../build/layout.js";
 import { writeRouting } from "../../build/routing.js";
@@ -348,11 +348,11 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
       expect(sent!.traffic_rules).toBeUndefined(); // the 429 answerer itself is never limited
       return;
     }
-    const pace = SURFACES[config.surface];
+    const policy = RATE_LIMITS[config.bucket];
     const action = sent!.traffic_rules!.action;
     expect(action.type).toBe("rewrite");
-    expect(action.config.to).toBe(`/rate-limited/${config.surface}`);
-    expect(action.config.rate_limit_config.window_size).toBe(pace.windowSeconds);
+    expect(action.config.to).toBe(`/rate-limited/${config.bucket}`);
+    expect(action.config.rate_limit_config.window_size).toBe(policy.windowSeconds);
     // v2's platform limit is the one deploy-time setting along the withdrawal timeline (README)
     if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(action.config.rate_limit_config.window_limit);
     else expect(action.config.rate_limit_config.window_limit).toBe(config.rateLimit.windowLimit);
@@ -362,10 +362,10 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
   it("announces the publish folder's files with their digests, none of 10 MB or more, and the routing in its netlify.toml", () => {
     const publish = join(copy, "public");
     // what netlify-cli leaves out of the file list: dotfiles, and _redirects and _headers, which go into netlify.toml
-    const kept = filesUnder(publish).filter((f) => !f.split("/").some((part) => part.startsWith(".")) && f !== "_redirects" && f !== "_headers");
+    const cached = filesUnder(publish).filter((f) => !f.split("/").some((part) => part.startsWith(".")) && f !== "_redirects" && f !== "_headers");
     const files = standIn.deployBody!.files;
-    expect(Object.keys(files).sort()).toEqual([...kept, "netlify.toml"].sort());
-    for (const file of kept) {
+    expect(Object.keys(files).sort()).toEqual([...cached, "netlify.toml"].sort());
+    for (const file of cached) {
       expect(files[file], file).toBe(sha("sha1", readFileSync(join(publish, file))));
       expect(statSync(join(publish, file)).size, file).toBeLessThan(MAX_FILE_BYTES);
     }

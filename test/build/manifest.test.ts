@@ -1,14 +1,14 @@
 /**
  * `netlify build --offline` bundles the functions and writes .netlify/functions/manifest.json, the deploy
  * manifest Netlify's platform reads: its routes and trafficRules carry each function's config. This shows they
- * are what the route table says (contract/static.ts functionConfigs(), contract/policies.ts SURFACES).
+ * are what the route table says (contract/static.ts functionConfigs(), contract/policies.ts RATE_LIMITS).
  */
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SURFACES, V2_PLATFORM_STEPS } from "../../contract/policies.js";
+import { RATE_LIMITS, V2_PLATFORM_STEPS } from "../../contract/policies.js";
 import { functionConfigs } from "../../contract/static.js";
 import { ROOT } from "../e2e/server.js";
 
@@ -60,14 +60,14 @@ describe.skipIf(process.env.E2E === "off")("netlify build --offline: the deploy 
       expect(fn.trafficRules).toBeUndefined(); // the 429 answerer itself is never limited
       return;
     }
-    const pace = SURFACES[config.surface];
+    const policy = RATE_LIMITS[config.bucket];
     expect(fn.trafficRules?.action.type).toBe("rewrite");
-    expect(fn.trafficRules?.action.config.to).toBe(`/rate-limited/${config.surface}`);
+    expect(fn.trafficRules?.action.config.to).toBe(`/rate-limited/${config.bucket}`);
     const { windowLimit, windowSize } = fn.trafficRules!.action.config.rateLimitConfig;
-    expect(windowSize).toBe(pace.windowSeconds);
+    expect(windowSize).toBe(policy.windowSeconds);
     // v2's platform limit is the one deploy-time setting along the withdrawal timeline (README)
     if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(windowLimit);
-    else expect(windowLimit).toBe(config.rateLimit.windowLimit); // the surface's pace; the MCP endpoint's POSTs: MCP_PLATFORM_POSTS
+    else expect(windowLimit).toBe(config.rateLimit.windowLimit); // the bucket's rate limit; the MCP endpoint's POSTs: MCP_PLATFORM_POSTS
     expect(fn.trafficRules?.action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);
   });
 

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PUBLISHED_FILE, compareDocuments, servedDocument } from "../../build/contract.js";
+import { PUBLISHED_FILE, compareDocuments, publicDocument } from "../../build/contract.js";
 
 type Json = Record<string, any>;
 
-const served = (await servedDocument()) as Json;
+const served = (await publicDocument()) as Json;
 const published = JSON.parse(readFileSync(PUBLISHED_FILE, "utf8")) as Json;
 
 /** A copy of the served document changed by `change`. */

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { servedOpenApiDocument } from "../../functions/lib/openapi.js";
+import { publicOpenApiDocument } from "../../functions/lib/openapi.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { TEST_CONTEXT } from "./helpers.js";
 
@@ -55,7 +55,7 @@ function run(command: string, args: string[]): Promise<{ code: number; output: s
 
 describe("a client generated from the served document (openapi-typescript + openapi-fetch)", () => {
   it("compiles with tsc and gets 200 bodies for integers sent as numbers", async () => {
-    writeFileSync(join(dir, "openapi.json"), JSON.stringify(servedOpenApiDocument()));
+    writeFileSync(join(dir, "openapi.json"), JSON.stringify(publicOpenApiDocument()));
     writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
     const generated = await run("openapi-typescript", ["openapi.json", "-o", "schema.d.ts"]);
     expect(generated.code, generated.output).toBe(0);

@@ -12,7 +12,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { FIRST_YEAR, FLAG_DAYS_FROM } from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
-import { servedOpenApiDocument } from "../../functions/lib/openapi.js";
+import { publicOpenApiDocument } from "../../functions/lib/openapi.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { TEST_CONTEXT, resolve } from "./helpers.js";
 
@@ -20,7 +20,7 @@ type Json = Record<string, any>;
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = join(ROOT, "node_modules", ".bin");
-const document = servedOpenApiDocument() as Json;
+const document = publicOpenApiDocument() as Json;
 const dir = mkdtempSync(join(tmpdir(), "openapi-lint-"));
 const file = join(dir, "openapi.json");
 writeFileSync(file, JSON.stringify(document));

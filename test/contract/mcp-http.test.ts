@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../../contract/openapi.js";
 import { PATHS } from "../../contract/paths.js";
-import { MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, SURFACES, PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
+import { MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, RATE_LIMITS, PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
 import { matchRoute } from "../../contract/route-match.js";
 import { ROUTES } from "../../contract/routes.js";
 import { functionConfigs } from "../../contract/static.js";
@@ -36,7 +36,7 @@ async function expectProblem(res: Response, status: number, slug: string): Promi
   expect(res.headers.get("Content-Type")).toBe("application/problem+json");
   expect(res.headers.get("Cache-Control")).toBe("no-store");
   expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
-  expect(res.headers.get("RateLimit-Policy")).toBe(`${SURFACES.mcp.limit};w=${SURFACES.mcp.windowSeconds}`);
+  expect(res.headers.get("RateLimit-Policy")).toBe(`${RATE_LIMITS.mcp.limit};w=${RATE_LIMITS.mcp.windowSeconds}`);
   const body = JSON.parse(text);
   expect(body.type).toBe(`${PROBLEM_BASE_FOR_TESTS}/${slug}`);
   expect(body.status).toBe(status);
@@ -63,8 +63,8 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
   it("the row: POST and OPTIONS, the mcp surface at v3's pace, its own function rewriting to its 429", () => {
     const route = matchRoute(PATHS.mcp)!.route;
     expect(route.methods).toEqual(["POST", "OPTIONS"]);
-    expect(route.surface).toBe("mcp");
-    expect(SURFACES.mcp).toEqual(SURFACES.v3);
+    expect(route.bucket).toBe("mcp");
+    expect(RATE_LIMITS.mcp).toEqual(RATE_LIMITS.v3);
     // the platform counts POSTs (it cannot tell a tool call from the handshake): room for a handshake and ten calls, twice
     expect(functionConfigs().mcp).toMatchObject({ path: [PATHS.mcp], rateLimit: { windowLimit: MCP_PLATFORM_POSTS, windowSize: 60, to: "/rate-limited/mcp" } });
     expect(MCP_PLATFORM_POSTS).toBe(26);

@@ -14,14 +14,14 @@ import { handleFeed } from "../../functions/lib/feed.js";
 import { createHealthHandler, handleHealth } from "../../functions/lib/health.js";
 import { handleMcp } from "../../functions/lib/mcp.js";
 import { openApiBody } from "../../functions/lib/openapi-body.js";
-import { NOT_READY_OPTIONS, responseExamples, servedOpenApiDocument } from "../../functions/lib/openapi.js";
+import { NOT_READY_OPTIONS, responseExamples, publicOpenApiDocument } from "../../functions/lib/openapi.js";
 import { makeV2Handler } from "../../functions/lib/v2.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { describeErrors, documentValidator, request } from "./helpers.js";
 
 type Json = Record<string, any>;
 
-const SERVED = servedOpenApiDocument() as Json;
+const SERVED = publicOpenApiDocument() as Json;
 const EXAMPLES = responseExamples();
 const STRICT = documentValidator(openApiDocument({ strict: true, examples: EXAMPLES }) as Json);
 const SAMPLE_CONTEXT = { clock: () => new Date(SAMPLE_CLOCK), rateLimitsEnabled: false, store: null, clientAddress: "192.0.2.1" };

@@ -7,7 +7,7 @@ import { PROBLEM_BASE, SCHEMA_NAMES, SCHEMAS } from "../../contract/bodies.js";
 import { loosen } from "../../contract/json-schema.js";
 import { PROBLEM_BASE as HTTP_PROBLEM_BASE } from "../../functions/lib/problem.js";
 import { CACHE_LONG } from "../../functions/lib/cache.js";
-import { FEED_CACHE_CONTROL, SURFACES } from "../../contract/policies.js";
+import { FEED_CACHE_CONTROL, RATE_LIMITS } from "../../contract/policies.js";
 import { API_VERSION as HEALTH_API_VERSION } from "../../functions/lib/health.js";
 import { CONTRACT_DOCUMENT, makeAjv, resolve, schemaValidators } from "./helpers.js";
 
@@ -217,8 +217,8 @@ describe("the OpenAPI document", () => {
     const headers = PUBLIC.components.headers;
     expect(headers["Cache-Control"].example).toBe(CACHE_LONG);
     expect(headers["Cache-Control"].description).toContain(FEED_CACHE_CONTROL);
-    expect(headers["RateLimit-Policy"].example).toBe(`${SURFACES.v3.limit};w=${SURFACES.v3.windowSeconds}`);
-    for (const policy of [SURFACES.feed, SURFACES["feed-query"]]) {
+    expect(headers["RateLimit-Policy"].example).toBe(`${RATE_LIMITS.v3.limit};w=${RATE_LIMITS.v3.windowSeconds}`);
+    for (const policy of [RATE_LIMITS.feed, RATE_LIMITS["feed-query"]]) {
       expect(headers["RateLimit-Policy"].description).toContain(`${policy.limit};w=${policy.windowSeconds}`);
     }
     expect(HEALTH_API_VERSION).toBe(PUBLIC.info.version);

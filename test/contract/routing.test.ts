@@ -11,9 +11,9 @@ import { parseAllHeaders } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
-import { SURFACES, V2_PLATFORM_STEPS } from "../../contract/policies.js";
+import { RATE_LIMITS, V2_PLATFORM_STEPS } from "../../contract/policies.js";
 import { PARAMETERS } from "../../contract/parameters.js";
-import { matchRoute, surfaceOf } from "../../contract/route-match.js";
+import { matchRoute, bucketOf } from "../../contract/route-match.js";
 import { FUNCTION_FALLBACK, ROUTES } from "../../contract/routes.js";
 import { resolveRewrite } from "../../contract/cdn.js";
 import { datasetFileOf, fillFile, functionConfigs, headerRules, headersFile, redirectRules, redirectsFile } from "../../contract/static.js";
@@ -91,12 +91,12 @@ describe("the generated _redirects, as Netlify parses it", () => {
     expect(rules.slice(0, -1).map((r) => Object.keys(r.query)[0])).toEqual(options);
     for (const r of rules.slice(0, -1)) expect(r.to).toBe(`/_feed/query${PATHS.feed}`);
     // in process, any query parameter makes it feed-query (docs/contract.md#rate-limits); the platform's rules can
-    // only name the options, so a request with unknown parameters only is the one case they count at the plain pace
+    // only name the options, so a request with unknown parameters only is the one case they count at the plain rate limit
     // (README, known limits)
     const route = matchRoute(PATHS.feed)!.route;
-    expect(surfaceOf(route, new URL(`http://x${PATHS.feed}?bridge=1`))).toBe("feed-query");
-    expect(surfaceOf(route, new URL(`http://x${PATHS.feed}?unknown=1`))).toBe("feed-query");
-    expect(surfaceOf(route, new URL(`http://x${PATHS.feed}`))).toBe("feed");
+    expect(bucketOf(route, new URL(`http://x${PATHS.feed}?bridge=1`))).toBe("feed-query");
+    expect(bucketOf(route, new URL(`http://x${PATHS.feed}?unknown=1`))).toBe("feed-query");
+    expect(bucketOf(route, new URL(`http://x${PATHS.feed}`))).toBe("feed");
   });
 });
 
@@ -106,14 +106,14 @@ function ROUTE_FEED_OPTIONS(): string[] {
 
 describe("files requested by their own path", () => {
   it.each([
-    ["/manifest.json", { contentType: "json", surface: "v3" }],
-    ["/v3/data/index.json", { contentType: "json", surface: "v3" }],
-    ["/v3/data/index/20xx.json", { contentType: "json", surface: "v3" }],
-    ["/v3/data/2024/days.json", { contentType: "json", surface: "v3" }],
-    ["/v3/data/2024/working-time.json", { contentType: "json", surface: "v3" }],
-    ["/v3/data/2024/days.csv", { contentType: "csv", surface: "v3" }],
-    ["/v3/data/9999/working-time.csv", { contentType: "csv", surface: "v3" }],
-    ["/ics/svenska-helgdagar-2024.ics", { contentType: "calendar", surface: "feed" }],
+    ["/manifest.json", { contentType: "json", bucket: "v3" }],
+    ["/v3/data/index.json", { contentType: "json", bucket: "v3" }],
+    ["/v3/data/index/20xx.json", { contentType: "json", bucket: "v3" }],
+    ["/v3/data/2024/days.json", { contentType: "json", bucket: "v3" }],
+    ["/v3/data/2024/working-time.json", { contentType: "json", bucket: "v3" }],
+    ["/v3/data/2024/days.csv", { contentType: "csv", bucket: "v3" }],
+    ["/v3/data/9999/working-time.csv", { contentType: "csv", bucket: "v3" }],
+    ["/ics/svenska-helgdagar-2024.ics", { contentType: "calendar", bucket: "feed" }],
     ["/api/", undefined],
     ["/_astro/x.js", undefined],
   ])("%s", (path, kind) => {
@@ -135,7 +135,7 @@ describe("the generated _headers, as Netlify parses it", () => {
     for (const route of ROUTES.filter((r) => r.static)) {
       const rule = rules.find((r) => r.for === route.path.replace(/\{\w+\}.*$/, "*"))!;
       expect(rule, route.path).toBeDefined();
-      expect(rule.values["RateLimit-Policy"]).toBe(`${SURFACES[route.surface].limit};w=${SURFACES[route.surface].windowSeconds}`);
+      expect(rule.values["RateLimit-Policy"]).toBe(`${RATE_LIMITS[route.bucket].limit};w=${RATE_LIMITS[route.bucket].windowSeconds}`);
       expect(rule.values["Content-Type"]).toBe("application/json; charset=utf-8");
     }
     expect(rules.at(-1)).toEqual({ for: "/*", values: { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } });
@@ -172,7 +172,7 @@ describe("the functions' config literals are the table's", () => {
 
   it.each(Object.keys(configs))("functions/%s.mts", async (name) => {
     const mod = (await import(join(ROOT, "functions", `${name}.mts`))) as { config?: Record<string, unknown>; default: unknown };
-    const { surface: _surface, ...expected } = configs[name as keyof typeof configs];
+    const { bucket: _surface, ...expected } = configs[name as keyof typeof configs];
     const actual = structuredClone(mod.config ?? {}) as typeof expected;
     // the one deploy-time setting: v2's platform limit steps down along the withdrawal timeline (README)
     if (name === "v2" && actual.rateLimit) {
@@ -197,8 +197,8 @@ describe("the functions' config literals are the table's", () => {
       for (const path of config.path ?? []) expect(PATHS.health.startsWith(path.replace(/\*$/, "")) && path !== "/", `${name}: ${path}`).toBe(false);
     }
     expect(redirectRules().filter((r) => r.from === PATHS.health)).toEqual([]);
-    // nor is there a surface of its own to rewrite an over-limit probe to
-    expect(Object.keys(SURFACES)).not.toContain("health");
+    // nor is there a bucket of its own to rewrite an over-limit probe to
+    expect(Object.keys(RATE_LIMITS)).not.toContain("health");
     const { handleRateLimited } = await import("../../functions/lib/rate-limited.js");
     expect((await handleRateLimited(new Request("http://x/rate-limited/health"))).status).toBe(404);
   });
@@ -208,13 +208,13 @@ describe("the functions' config literals are the table's", () => {
     for (const config of Object.values(configs)) {
       if (!config.rateLimit) continue;
       const res = await handleRateLimited(new Request("http://x" + config.rateLimit.to));
-      const pace = SURFACES[config.surface];
+      const policy = RATE_LIMITS[config.bucket];
       expect(res.status).toBe(429);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
       expect(res.headers.get("cache-control")).toBe("no-store");
-      expect(res.headers.get("ratelimit-limit")).toBe(String(pace.limit));
-      expect(res.headers.get("ratelimit-policy")).toBe(`${pace.limit};w=${pace.windowSeconds}`);
-      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(pace.windowSeconds);
+      expect(res.headers.get("ratelimit-limit")).toBe(String(policy.limit));
+      expect(res.headers.get("ratelimit-policy")).toBe(`${policy.limit};w=${policy.windowSeconds}`);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(policy.windowSeconds);
       expect((await res.json()).type).toMatch(/\/rate-limited$/);
     }
   });

@@ -1,5 +1,5 @@
 /**
- * The standalone server's kept answers (server/answers.ts) over real HTTP: a repeated target is answered from memory
+ * The standalone server's cached answers (server/answers.ts) over real HTTP: a repeated target is answered from memory
  * exactly as a server keeping nothing answers it (status, every header but Date, body; GET, HEAD, If-None-Match),
  * counted on the same counter (429s included, under concurrency too), and given up when it stops being valid
  * (the feed at midnight in Stockholm, a rebuilt dataset file within a second). Two servers in this process over one
@@ -14,7 +14,7 @@ import { CACHE_LONG, FEED_CACHE_CONTROL, NO_STORE } from "../../contract/policie
 import { PATHS, pathOf } from "../../contract/paths.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../../functions/lib/ratelimit.js";
 import { COMPRESS_MIN_BYTES } from "../../server/compress.js";
-import { AnswerCache, keptAnswer, keptUntil } from "../../server/answers.js";
+import { AnswerCache, cachedAnswer, cachedUntil } from "../../server/answers.js";
 import { STAT_TTL_MS } from "../../server/files.js";
 import { MEMO_KEY_LENGTH, memoOf } from "../../server/memo.js";
 import { createServer, type StandaloneOptions, type StandaloneServer } from "../../server/standalone.js";
@@ -91,10 +91,10 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
   });
 
   it("every route: a repeat, HEAD and a conditional GET are answered exactly as a server keeping nothing answers them", async () => {
-    const kept = await start();
+    const cached = await start();
     const plain = await start({ answerCacheBytes: 0 });
     for (const target of [...KEPT_TARGETS, ...NEVER_KEPT]) {
-      const first = await see(kept.base + target);
+      const first = await see(cached.base + target);
       const expected = await see(plain.base + target);
       expect(first, target).toEqual(expected);
       const etag = first.headers.find(([name]) => name === "etag")?.[1];
@@ -105,11 +105,11 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
         ["If-None-Match, another tag", { headers: { "If-None-Match": '"other", W/"x"' } }],
       ];
       for (const [name, init] of variants) {
-        expect(await see(kept.base + target, init), `${target}: ${name}`).toEqual(await see(plain.base + target, init));
+        expect(await see(cached.base + target, init), `${target}: ${name}`).toEqual(await see(plain.base + target, init));
       }
     }
-    expect(kept.service.keptAnswers()).toBe(KEPT_TARGETS.length);
-    expect(plain.service.keptAnswers()).toBe(0);
+    expect(cached.service.cachedAnswers()).toBe(KEPT_TARGETS.length);
+    expect(plain.service.cachedAnswers()).toBe(0);
   }, 60_000);
 
   it("a conditional GET of a kept answer is a 304 with its ETag and Cache-Control and no body", async () => {
@@ -127,45 +127,45 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
 
   it("repeats are counted on the function's counter: 10 × 200 then 429s, the 429 as a server keeping nothing answers it", async () => {
     const target = pathOf("day", { date: "1960-01-01" });
-    const kept = await start({ rateLimits: true });
+    const cached = await start({ rateLimits: true });
     const plain = await start({ rateLimits: true, answerCacheBytes: 0 });
-    const seenKept: Seen[] = [];
+    const seenCached: Seen[] = [];
     const seenPlain: Seen[] = [];
     for (let i = 0; i < 13; i++) {
-      seenKept.push(await see(kept.base + target));
+      seenCached.push(await see(cached.base + target));
       seenPlain.push(await see(plain.base + target));
     }
-    expect(seenKept.map((s) => s.status)).toEqual([...Array(10).fill(200), 429, 429, 429]);
-    expect(seenKept).toEqual(seenPlain);
-    expect(kept.service.keptAnswers()).toBe(1);
+    expect(seenCached.map((s) => s.status)).toEqual([...Array(10).fill(200), 429, 429, 429]);
+    expect(seenCached).toEqual(seenPlain);
+    expect(cached.service.cachedAnswers()).toBe(1);
   });
 
   it("with a counter store that answers later (a promise), repeats are counted all the same, HEAD included", async () => {
     const memory = memoryRateLimitStore();
-    const later: RateLimitStore = { hit: (key, pace, nowMs) => new Promise((resolve) => setTimeout(() => resolve(memory.hit(key, pace, nowMs)), 1)) };
+    const later: RateLimitStore = { hit: (key, policy, nowMs) => new Promise((resolve) => setTimeout(() => resolve(memory.hit(key, policy, nowMs)), 1)) };
     const plainMemory = memoryRateLimitStore();
-    const plainLater: RateLimitStore = { hit: (key, pace, nowMs) => Promise.resolve(plainMemory.hit(key, pace, nowMs)) };
-    const kept = await start({ rateLimits: true, store: later });
+    const plainLater: RateLimitStore = { hit: (key, policy, nowMs) => Promise.resolve(plainMemory.hit(key, policy, nowMs)) };
+    const cached = await start({ rateLimits: true, store: later });
     const plain = await start({ rateLimits: true, store: plainLater, answerCacheBytes: 0 });
     const target = `${PATHS.halfDays}?year=1999`;
     const methods = ["GET", "GET", "HEAD", "GET", "HEAD", "GET", "GET", "GET", "GET", "GET", "HEAD", "GET", "HEAD"];
-    const seenKept: Seen[] = [];
+    const seenCached: Seen[] = [];
     for (const method of methods) {
-      const [a, b] = [await see(kept.base + target, { method }), await see(plain.base + target, { method })];
+      const [a, b] = [await see(cached.base + target, { method }), await see(plain.base + target, { method })];
       expect(a, method).toEqual(b);
-      seenKept.push(a);
+      seenCached.push(a);
     }
-    expect(seenKept.map((s) => s.status)).toEqual([...Array(10).fill(200), 429, 429, 429]);
-    expect(kept.service.keptAnswers()).toBe(1);
+    expect(seenCached.map((s) => s.status)).toEqual([...Array(10).fill(200), 429, 429, 429]);
+    expect(cached.service.cachedAnswers()).toBe(1);
   });
 
   it("48 concurrent repeats of a kept answer from one address: exactly 8 × 200 and 40 × 429", async () => {
     const { base, service } = await start({ rateLimits: true });
     const target = `${PATHS.shift}?date=2024-05-01&add=10b`;
     expect((await see(base + target)).status).toBe(200);
-    expect(service.keptAnswers()).toBe(0); // asked once: remembered, not kept
+    expect(service.cachedAnswers()).toBe(0); // asked once: remembered, not kept
     expect((await see(base + target)).status).toBe(200);
-    expect(service.keptAnswers()).toBe(1);
+    expect(service.cachedAnswers()).toBe(1);
     const answers = await Promise.all(Array.from({ length: 48 }, () => see(base + target)));
     const statuses = answers.map((a) => a.status);
     expect([statuses.filter((s) => s === 200).length, statuses.filter((s) => s === 429).length]).toEqual([8, 40]);
@@ -177,14 +177,14 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
 
   it("the feed is kept until midnight in Stockholm: at the new year its window moves and the answer with it", async () => {
     now = Date.parse("2026-12-31T22:59:30Z"); // 23:59:30 in Stockholm
-    const kept = await start();
+    const cached = await start();
     const plain = await start({ answerCacheBytes: 0 });
-    const before = await see(kept.base + PATHS.feed);
+    const before = await see(cached.base + PATHS.feed);
     expect(before.body).toContain("DTSTART;VALUE=DATE:20240101");
     expect(before.body).not.toContain("DTSTART;VALUE=DATE:20290101");
-    expect(await see(kept.base + PATHS.feed)).toEqual(before);
+    expect(await see(cached.base + PATHS.feed)).toEqual(before);
     now = Date.parse("2026-12-31T23:00:01Z"); // 00:00:01 on 1 January 2027 in Stockholm
-    const after = await see(kept.base + PATHS.feed);
+    const after = await see(cached.base + PATHS.feed);
     expect(after.body).not.toContain("DTSTART;VALUE=DATE:20240101");
     expect(after.body).toContain("DTSTART;VALUE=DATE:20290101");
     expect(after).toEqual(await see(plain.base + PATHS.feed));
@@ -242,39 +242,39 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
 
   it("keptUntil: functions with CACHE_LONG for good, rows a file could answer and files for a second, the feed until midnight", () => {
     const t = now.getTime();
-    expect(keptUntil("function", CACHE_LONG, now)).toBe(Infinity);
-    expect(keptUntil("static-row", CACHE_LONG, now)).toBe(t + STAT_TTL_MS);
-    expect(keptUntil("file", "public, max-age=0, must-revalidate", now)).toBe(t + STAT_TTL_MS);
-    expect(keptUntil("function", FEED_CACHE_CONTROL, now)).toBe(Date.parse("2026-03-28T23:00:00Z"));
-    expect(keptUntil("function", NO_STORE, now)).toBeUndefined();
-    expect(keptUntil("function", "public, max-age=0, s-maxage=3600", now)).toBeUndefined();
-    expect(keptUntil("function", undefined, now)).toBeUndefined();
+    expect(cachedUntil("function", CACHE_LONG, now)).toBe(Infinity);
+    expect(cachedUntil("static-row", CACHE_LONG, now)).toBe(t + STAT_TTL_MS);
+    expect(cachedUntil("file", "public, max-age=0, must-revalidate", now)).toBe(t + STAT_TTL_MS);
+    expect(cachedUntil("function", FEED_CACHE_CONTROL, now)).toBe(Date.parse("2026-03-28T23:00:00Z"));
+    expect(cachedUntil("function", NO_STORE, now)).toBeUndefined();
+    expect(cachedUntil("function", "public, max-age=0, s-maxage=3600", now)).toBeUndefined();
+    expect(cachedUntil("function", undefined, now)).toBeUndefined();
   });
 
-  const served = (body: string, etag = '"e"') => ({
+  const cacheable = (body: string, etag = '"e"') => ({
     answer: { status: 200, headers: { ETag: etag, "Cache-Control": CACHE_LONG, "Content-Type": "application/json" }, body },
-    pace: { limit: 10, windowSeconds: 60 },
+    policy: { limit: 10, windowSeconds: 60 },
     counter: "v3:10/60",
   });
 
   it("keptAnswer: bytes, Content-Length, and the HEAD and 304 headers derived from the 200's", () => {
-    const kept = keptAnswer(served("{\"name\":\"Nyårsdagen\"}"), Infinity, "holidays", { "X-Answer-Source": "function" })!;
-    expect(Buffer.from(kept.body).toString("utf8")).toBe("{\"name\":\"Nyårsdagen\"}");
-    expect(kept.headers).toEqual({
+    const cached = cachedAnswer(cacheable("{\"name\":\"Nyårsdagen\"}"), Infinity, "holidays", { "X-Answer-Source": "function" })!;
+    expect(Buffer.from(cached.body).toString("utf8")).toBe("{\"name\":\"Nyårsdagen\"}");
+    expect(cached.headers).toEqual({
       ETag: '"e"', "Cache-Control": CACHE_LONG, "Content-Type": "application/json", "X-Answer-Source": "function", "Content-Length": "22", // å is two bytes
     });
-    expect(kept.headHeaders).toEqual(kept.headers); // HEAD: GET's headers, Content-Length included
-    expect(kept.notModifiedHeaders).toEqual({ ETag: '"e"', "Cache-Control": CACHE_LONG, "X-Answer-Source": "function" });
-    expect(kept.varies).toBe(false); // under COMPRESS_MIN_BYTES: no Vary, never compressed
-    const large = keptAnswer(served(JSON.stringify({ text: "x".repeat(COMPRESS_MIN_BYTES) })), Infinity, "holidays")!;
+    expect(cached.headHeaders).toEqual(cached.headers); // HEAD: GET's headers, Content-Length included
+    expect(cached.notModifiedHeaders).toEqual({ ETag: '"e"', "Cache-Control": CACHE_LONG, "X-Answer-Source": "function" });
+    expect(cached.varies).toBe(false); // under COMPRESS_MIN_BYTES: no Vary, never compressed
+    const large = cachedAnswer(cacheable(JSON.stringify({ text: "x".repeat(COMPRESS_MIN_BYTES) })), Infinity, "holidays")!;
     expect([large.varies, large.headers.Vary, large.notModifiedHeaders.Vary]).toEqual([true, "Accept-Encoding", "Accept-Encoding"]);
-    expect(kept.counter).toEqual({ name: "v3:10/60", pace: { limit: 10, windowSeconds: 60 } });
-    expect(keptAnswer({ ...served("x"), answer: { status: 200, headers: {}, body: "x" } }, Infinity, "holidays")).toBeUndefined(); // no ETag
+    expect(cached.counter).toEqual({ name: "v3:10/60", policy: { limit: 10, windowSeconds: 60 } });
+    expect(cachedAnswer({ ...cacheable("x"), answer: { status: 200, headers: {}, body: "x" } }, Infinity, "holidays")).toBeUndefined(); // no ETag
   });
 
   it("AnswerCache: expired answers are given up, and the oldest go first when the bytes run out", () => {
     const cache = new AnswerCache(64 * 1024);
-    const entry = (n: number, until = Infinity) => keptAnswer(served("x".repeat(n), `"${n}"`), until, "holidays")!;
+    const entry = (n: number, until = Infinity) => cachedAnswer(cacheable("x".repeat(n), `"${n}"`), until, "holidays")!;
     cache.set("/a", entry(1000, 5_000));
     expect(cache.get("/a", 5_000)?.etag).toBe('"1000"');
     expect(cache.get("/a", 5_001)).toBeUndefined();

@@ -2,10 +2,10 @@
  * Compressed answers of the standalone server (server/compress.ts), over real HTTP against an in-process server on the
  * publish folder the e2e setup built (the site and the dataset), raw bytes read with node:http (fetch would decode):
  *   - every kind of answer (computed, a problem, a dataset file, site pages, a site script, the feed, the OpenAPI
- *     document, a kept answer) decodes in gzip and in brotli to exactly the identity bytes;
+ *     document, a cached answer) decodes in gzip and in brotli to exactly the identity bytes;
  *   - Vary, a distinct ETag per coding, If-None-Match of one coding never validating another's, HEAD = GET's headers;
  *   - the negotiation of Accept-Encoding; small bodies and types that do not compress are sent as they are;
- *   - a kept answer's compressed bytes are made once.
+ *   - a cached answer's compressed bytes are made once.
  */
 import { readdirSync, statSync } from "node:fs";
 import { nodeRequest, type Got } from "../support/node-request.js";
@@ -192,6 +192,6 @@ describe("kept answers", () => {
       }
       expect(compressionCount(), path).toBe(before);
     }
-    expect(service.keptAnswers()).toBeGreaterThan(0);
+    expect(service.cachedAnswers()).toBeGreaterThan(0);
   });
 });

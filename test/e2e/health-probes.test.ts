@@ -1,5 +1,5 @@
 /**
- * /health is monitoring, never a limited surface: a standalone server process of its own with limits on
+ * /health is monitoring, never a limited bucket: a standalone server process of its own with limits on
  * (RATE_LIMITS unset), real HTTP on loopback, probed as a load balancer and Kubernetes' liveness and readiness probes
  * would, faster than any limit: every probe is answered 200 with the headers every answer carries, and the probes
  * spend none of the address's v3 allowance.
@@ -33,7 +33,7 @@ describe.skipIf(process.env.E2E === "off")("/health probes against a server with
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
       expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/);
-      // every response carries RateLimit-Limit and RateLimit-Policy: the v3 pace, as the uncounted dataset files state theirs
+      // every response carries RateLimit-Limit and RateLimit-Policy: the v3 rate limit, as the uncounted dataset files state theirs
       expect(res.headers.get("ratelimit-limit")).toBe("10");
       expect(res.headers.get("ratelimit-policy")).toBe("10;w=60");
       expect(res.headers.get("retry-after")).toBeNull();

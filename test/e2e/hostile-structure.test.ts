@@ -25,7 +25,7 @@ describe("hostile structure: refused as invalid, one log line, no stack (in-proc
   let base: string;
   let consoleError: MockInstance;
   beforeAll(async () => {
-    // every call counted (the counting reads the arguments too), none refused for the pace
+    // every call counted (the counting reads the arguments too), none refused for the rate limit
     service = createServer({ publicDir, rateLimits: true, store: { hit: () => ADMITTED }, logger, log: logger.log });
     base = (await service.listen(0, "127.0.0.1")).url.replace("localhost", "127.0.0.1");
     consoleError = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -1,7 +1,7 @@
 /**
- * Kept answers and the limits (issue 20), over real HTTP to a standalone server in this process with limits on: the
+ * Cached answers and the limits (issue 20), over real HTTP to a standalone server in this process with limits on: the
  * feed's limit applies only when a response must be built (docs/contract.md#rate-limits: cached responses are served
- * regardless), so its repeats, answered from the kept answer, are never refused, while their headers still state
+ * regardless), so its repeats, answered from the cached answer, are never refused, while their headers still state
  * the limit; v3 and v2 repeats are counted as their functions count them.
  */
 import { mkdtempSync, rmSync } from "node:fs";

@@ -46,7 +46,7 @@ describe.skipIf(process.env.E2E === "off")("MCP limits on the standalone server 
       expect((result.structuredContent as { result: { date: string } }).result.date).toBe(`2024-02-${String(1 + n).padStart(2, "0")}`);
     }
     await expect(client.callTool({ name: "shift_date", arguments: { date: "2024-02-01", steps: ["11d"] } })).rejects.toThrow(/429/);
-    // the same 11th call as a raw POST: a 429 problem document with Retry-After and the surface's headers
+    // the same 11th call as a raw POST: a 429 problem document with Retry-After and the bucket's headers
     const raw = await fetch(new URL(PATHS.mcp, base), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },

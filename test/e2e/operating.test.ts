@@ -6,7 +6,7 @@
  *     writes text; a value the server cannot read stops the start with one line naming it;
  *   - with an output nobody reads (a full pipe), the server answers on and stops on SIGTERM;
  *   - /metrics from loopback is the Prometheus text format (read by a real parser) whose request counter is what the
- *     test sent, with the limiter's decisions and the kept answers; from an address not allowed it does not exist
+ *     test sent, with the limiter's decisions and the cached answers; from an address not allowed it does not exist
  *     (404); never rate-limited, never cached; with two workers it counts both.
  */
 import { spawn } from "node:child_process";
@@ -14,7 +14,7 @@ import { join } from "node:path";
 import parsePrometheusTextFormat, { type Family } from "parse-prometheus-text-format";
 import { afterEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
-import { SURFACES } from "../../contract/policies.js";
+import { RATE_LIMITS } from "../../contract/policies.js";
 import { SOCKET_REFUSALS, rawRequest } from "./raw-http.js";
 import { ROOT, choosePort, failedStart, sleep, startServer, type RunningServer } from "./server.js";
 
@@ -151,8 +151,8 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     expect(families.get("http_request_duration_seconds")?.type).toBe("HISTOGRAM");
     expect(histogramCount(text, "http_request_duration_seconds", (l) => l.route === "shift")).toBe(3 + 4 + 1 + 12);
     const decisions = families.get("rate_limit_decisions_total");
-    expect(total(decisions, (l) => l.surface === "v3" && l.decision === "refused")).toBe(2);
-    expect(total(decisions, (l) => l.surface === "v3" && l.decision === "admitted")).toBeGreaterThanOrEqual(SURFACES.v3.limit);
+    expect(total(decisions, (l) => l.bucket === "v3" && l.decision === "refused")).toBe(2);
+    expect(total(decisions, (l) => l.bucket === "v3" && l.decision === "admitted")).toBeGreaterThanOrEqual(RATE_LIMITS.v3.limit);
     expect(total(decisions, (l) => l.decision === "failed_open")).toBe(0);
     expect(total(families.get("kept_answers"))).toBeGreaterThanOrEqual(2);
     expect(total(families.get("kept_answer_hits_total"))).toBe(2);
@@ -253,7 +253,7 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     expect([...new Set(lines.map((l) => l.worker))].sort()).toEqual([1, 2]);
     const { families } = await scrape(server.baseUrl);
     expect(total(families.get("http_requests_total"), (l) => l.route === "shift")).toBe(8);
-    expect(total(families.get("rate_limit_decisions_total"), (l) => l.surface === "v3" && l.decision === "admitted")).toBe(8);
+    expect(total(families.get("rate_limit_decisions_total"), (l) => l.bucket === "v3" && l.decision === "admitted")).toBe(8);
     // refusals below the HTTP layer, on both workers' sockets, are counted in the whole server's answer too
     const badMethod = SOCKET_REFUSALS.find((r) => r.name === "bad-method")!;
     const refused = await Promise.all(Array.from({ length: 6 }, () => rawRequest(server.baseUrl, badMethod.bytes)));

@@ -1,7 +1,7 @@
 /**
  * Several processes, one set of limits: two `npm start` instances sharing a Redis of the test's own, and one instance
  * with WORKERS=2 and no Redis (the primary counts), answer concurrent bursts from one address with exactly the
- * specification's numbers (v3 10 a minute, v2 5 per 10 s then blocked, the feed's query surface 10 per 10 s); five
+ * specification's numbers (v3 10 a minute, v2 5 per 10 s then blocked, the feed's query bucket 10 per 10 s); five
  * forwarded addresses each get their own 10; Redis stopping mid-burst fails open (every request answered, one warning,
  * /health degraded) and counting is exact again once it is back; a Redis or a primary that hangs (SIGSTOP) and
  * resumes counts nothing it let through meanwhile, and a hung primary costs no connection; under a CPU hog the counts
@@ -13,7 +13,7 @@ import { get } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REUSE_PORT_AVAILABLE } from "../../server/lifecycle.js";
 import { PATHS } from "../../contract/paths.js";
-import { SURFACES } from "../../contract/policies.js";
+import { RATE_LIMITS } from "../../contract/policies.js";
 import { FEED_OPTION_NAMES } from "swedish-calendar/core";
 import { redisBinary, startRedis, type TestRedis } from "../support/redis.js";
 import { choosePort, portIsFree, sleep, startServer, type RunningServer } from "./server.js";
@@ -60,18 +60,18 @@ const statuses = (outcomes: Outcome[]) => {
 /** The three bursts of the checks, each from its own forwarded address: exact numbers and Retry-After on every 429. */
 async function expectExactBursts(bases: string[], tag: string): Promise<void> {
   const v3 = await burst(bases, shifts(50), `198.51.100.${tag}1`);
-  expect(statuses(v3)).toEqual({ 200: SURFACES.v3.limit, 429: 50 - SURFACES.v3.limit });
+  expect(statuses(v3)).toEqual({ 200: RATE_LIMITS.v3.limit, 429: 50 - RATE_LIMITS.v3.limit });
   expect(v3.filter((o) => o.status === 429).every((o) => Number(o.retryAfter) >= 1 && Number(o.retryAfter) <= 60)).toBe(true);
   const v2 = await burst(bases, v2Years(15), `198.51.100.${tag}2`);
-  expect(statuses(v2)).toEqual({ 200: SURFACES.v2.limit, 429: 15 - SURFACES.v2.limit });
+  expect(statuses(v2)).toEqual({ 200: RATE_LIMITS.v2.limit, 429: 15 - RATE_LIMITS.v2.limit });
   // blocked: the first 429 says the block's 10 s, the later ones what is left of it (a burst on a loaded machine takes
   // more than a second), and a request now is refused too
   const retries = v2.filter((o) => o.status === 429).map((o) => Number(o.retryAfter));
-  expect(Math.max(...retries)).toBe(SURFACES.v2.blockSeconds);
-  expect(retries.every((r) => r >= 1 && r <= SURFACES.v2.blockSeconds)).toBe(true);
+  expect(Math.max(...retries)).toBe(RATE_LIMITS.v2.blockSeconds);
+  expect(retries.every((r) => r >= 1 && r <= RATE_LIMITS.v2.blockSeconds)).toBe(true);
   expect((await burst(bases, [`${PATHS.v2Holidays}?year=2030`], `198.51.100.${tag}2`))[0]!.status).toBe(429);
   const feed = await burst(bases, feedSets(25), `198.51.100.${tag}3`);
-  expect(statuses(feed)).toEqual({ 200: SURFACES["feed-query"].limit, 429: 25 - SURFACES["feed-query"].limit });
+  expect(statuses(feed)).toEqual({ 200: RATE_LIMITS["feed-query"].limit, 429: 25 - RATE_LIMITS["feed-query"].limit });
 }
 
 /** One GET on a connection of its own (none reused): its status and how long it took, or 0 when it took over 5 s. */

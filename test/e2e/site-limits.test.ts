@@ -17,7 +17,7 @@ import type { Browser } from "playwright-core";
 import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "swedish-calendar/core";
 import { dueDates } from "swedish-calendar";
 import { PATHS } from "../../contract/paths.js";
-import { SURFACES } from "../../contract/policies.js";
+import { RATE_LIMITS } from "../../contract/policies.js";
 import { matchRoute } from "../../contract/route-match.js";
 import { DATASET_FOLDER } from "../../contract/routes.js";
 import { resolveRewrite } from "../../contract/cdn.js";
@@ -159,11 +159,11 @@ describe.skipIf(process.env.E2E === "off")("the home page with the limits on, no
     // the server counted the same: from the same address, the rest of the minute's budget and no more
     const spent = requests.filter(counted).length;
     const statuses: number[] = [];
-    for (let i = 1; i <= SURFACES.v3.limit - spent + 1; i++) {
+    for (let i = 1; i <= RATE_LIMITS.v3.limit - spent + 1; i++) {
       const res = await fetch(`${base}${PATHS.period}?from=2030-01-01&to=2030-12-${String(i).padStart(2, "0")}`);
       await res.arrayBuffer();
       statuses.push(res.status);
     }
-    expect(statuses).toEqual([...Array(SURFACES.v3.limit - spent).fill(200), 429]);
+    expect(statuses).toEqual([...Array(RATE_LIMITS.v3.limit - spent).fill(200), 429]);
   });
 });

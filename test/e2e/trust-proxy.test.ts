@@ -65,7 +65,7 @@ describe.skipIf(process.env.E2E === "off")("TRUST_PROXY behind a real reverse pr
       CLIENTS.map(async (client, c) => {
         const answers = [];
         for (let i = 0; i < 12; i++) {
-          // client 0 names a different address of its own in every request; client 1 repeats one target (kept answers)
+          // client 0 names a different address of its own in every request; client 1 repeats one target (cached answers)
           const headers: Record<string, string> = c === 0 ? { "X-Forwarded-For": `203.0.113.${i}` } : {};
           const path = c === 1 ? "/v3/days/1950-06-01" : `/v3/days/1950-0${c + 1}-${String(i + 1).padStart(2, "0")}`;
           answers.push(await get(proxy, path, client, headers));

@@ -1,5 +1,5 @@
 /**
- * The written surface of `swedish-calendar/core` (data-gen/core.ts: `export { a, b, type C } from "./x.js"` lines),
+ * The written bucket of `swedish-calendar/core` (data-gen/core.ts: `export { a, b, type C } from "./x.js"` lines),
  * and the names the rest of the project takes from it. Shared by test/engine/package-shape.test.ts (every name on the
  * list is taken by someone) and test/package/package.test.ts (the installed module exports exactly the list).
  */
@@ -54,9 +54,9 @@ export function writtenIcsSurface(text = readFileSync(ICS_SOURCE, "utf8")): Core
   const exported = (s: ts.Statement) => ts.canHaveModifiers(s) && (ts.getModifiers(s) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   const own = source.statements.filter((s) => ts.isFunctionDeclaration(s) && exported(s)) as ts.FunctionDeclaration[];
   const lists = source.statements.filter((s) => ts.isExportDeclaration(s) || ts.isExportAssignment(s) || (exported(s) && !own.includes(s as ts.FunctionDeclaration)));
-  const surface = writtenCoreSurface(lists.map((s) => s.getText(source)).join("\n"));
-  surface.values = [...surface.values, ...own.map((f) => f.name!.text)].sort();
-  return surface;
+  const bucket = writtenCoreSurface(lists.map((s) => s.getText(source)).join("\n"));
+  bucket.values = [...bucket.values, ...own.map((f) => f.name!.text)].sort();
+  return bucket;
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
- * The standalone server's kept answers (server/answers.ts AnswerCache): eviction oldest-first within the byte budget,
+ * The standalone server's cached answers (server/answers.ts AnswerCache): eviction oldest-first within the byte budget,
  * checked against a plain model (a Map in insertion order, scanned from the front) over a long random sequence of
  * keeps, replacements and oversized answers; and the eviction queue stays bounded however long the churn.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AnswerCache, fingerprintOf, type KeptAnswer } from "../../server/answers.js";
+import { AnswerCache, fingerprintOf, type CachedAnswer } from "../../server/answers.js";
 import { MEMO_KEY_LENGTH } from "../../server/memo.js";
 
-const answer = (bytes: number) => ({ bytes, validUntil: Number.POSITIVE_INFINITY }) as unknown as KeptAnswer;
+const answer = (bytes: number) => ({ bytes, validUntil: Number.POSITIVE_INFINITY }) as unknown as CachedAnswer;
 
 describe("AnswerCache", () => {
   it("keeps exactly what an insertion-ordered model keeps, oldest evicted first", () => {
@@ -16,19 +16,19 @@ describe("AnswerCache", () => {
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 1500 })), { maxLength: 3000 }), (ops) => {
         const budget = 10_000;
         const cache = new AnswerCache(budget);
-        const model = new Map<string, KeptAnswer>();
+        const model = new Map<string, CachedAnswer>();
         let modelBytes = 0;
         for (const [n, bytes] of ops) {
           const target = `/t/${n}`;
-          const kept = answer(bytes);
-          cache.set(target, kept);
+          const cached = answer(bytes);
+          cache.set(target, cached);
           const old = model.get(target);
           if (old) {
             model.delete(target);
             modelBytes -= old.bytes;
           }
           if (bytes > budget / 8) continue; // too large to keep
-          model.set(target, kept);
+          model.set(target, cached);
           modelBytes += bytes;
           for (const [key, oldest] of model) {
             if (modelBytes <= budget) break;
@@ -37,7 +37,7 @@ describe("AnswerCache", () => {
           }
         }
         expect(cache.size).toBe(model.size);
-        for (const [target, kept] of model) expect(cache.get(target, 0)).toBe(kept);
+        for (const [target, cached] of model) expect(cache.get(target, 0)).toBe(cached);
       }),
       { numRuns: 60 },
     );

@@ -1,10 +1,10 @@
 /**
  * The operator's grants (server/grants.ts), over real HTTP against a server in this process, each client on an address
  * of its own (the client socket bound to 127.0.0.2; Linux's loopback answers every 127.x address):
- *   - a file's problems name their place: not JSON, an unknown key or surface, a limit below the surface's own, an
+ *   - a file's problems name their place: not JSON, an unknown key or bucket, a limit below the bucket's own, an
  *     entry that is no address or range, a limit that is neither "unlimited" nor a whole number;
  *   - unlimited on v3: 50 requests of one target from 127.0.0.2 all answered 200, without RateLimit headers, counted
- *     as `granted` in /metrics and shown in the access line; from 127.0.0.1 still 10, then 429 (its kept answer does
+ *     as `granted` in /metrics and shown in the access line; from 127.0.0.1 still 10, then 429 (its cached answer does
  *     not serve the granted client, nor the granted client's answer the other);
  *   - a limit of 20: 20 admitted, the 21st 429, and every answer's headers say 20;
  *   - the MCP endpoint's tool calls under an unlimited grant on `mcp`;
@@ -18,7 +18,7 @@ import { join } from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
-import { SURFACES } from "../../contract/policies.js";
+import { RATE_LIMITS } from "../../contract/policies.js";
 import { GRANTS_FILE_ENV, MAX_NOTE_CHARS, parseGrants } from "../../server/grants.js";
 import { createLogger } from "../../server/log.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
@@ -75,7 +75,7 @@ describe("a grants file's problems name their place", () => {
     ["{", /^not JSON: /],
     [JSON.stringify({ grants: [], extra: 1 }), /^extra: unknown key "extra"$/],
     [grant({ v4: "unlimited" }), /^grants\[0\]\.surfaces\.v4: unknown surface "v4" \(the surfaces: v3, v2, feed, feed-query, not-found, mcp\)$/],
-    [grant({ v3: { limit: SURFACES.v3.limit - 1 } }), new RegExp(`^grants\\[0\\]\\.surfaces\\.v3\\.limit: ${SURFACES.v3.limit - 1} is below the surface's own limit \\(${SURFACES.v3.limit} in 60 s\\)$`)],
+    [grant({ v3: { limit: RATE_LIMITS.v3.limit - 1 } }), new RegExp(`^grants\\[0\\]\\.surfaces\\.v3\\.limit: ${RATE_LIMITS.v3.limit - 1} is below the surface's own limit \\(${RATE_LIMITS.v3.limit} in 60 s\\)$`)],
     [grant({ v2: { limit: 2.5 } }), /^grants\[0\]\.surfaces\.v2 must be "unlimited" or \{"limit": a whole number\}$/],
     [grant({ mcp: "none" }), /^grants\[0\]\.surfaces\.mcp must be "unlimited"/],
     [grant({ v3: "unlimited" }, ["10.0.0.0/8", "10.0.0.0/33"]), /^grants\[0\]\.clients\[1\]: "10.0.0.0\/33" is not an IP address or a CIDR range$/],
@@ -92,37 +92,37 @@ describe("a grants file's problems name their place", () => {
         { clients: ["192.0.2.0/24"], surfaces: { v3: "unlimited", mcp: "unlimited" } },
       ],
     }));
-    expect(table.of("v3", "2001:db8:1::5")).toMatchObject({ pace: { limit: 100, windowSeconds: 60 }, label: "first" });
+    expect(table.of("v3", "2001:db8:1::5")).toMatchObject({ policy: { limit: 100, windowSeconds: 60 }, label: "first" });
     expect(table.of("v3", "::ffff:192.0.2.7")?.label).toBe("first");
-    expect(table.of("v3", "192.0.2.8")).toMatchObject({ pace: undefined, label: "#2" });
-    expect(table.of("mcp", "192.0.2.7")).toMatchObject({ pace: undefined, label: "#2" });
+    expect(table.of("v3", "192.0.2.8")).toMatchObject({ policy: undefined, label: "#2" });
+    expect(table.of("mcp", "192.0.2.7")).toMatchObject({ policy: undefined, label: "#2" });
     expect(table.of("v2", "192.0.2.7")).toBeUndefined();
     expect(table.anyFor("192.0.3.1")).toBe(false);
     expect(table.anyFor("unknown")).toBe(false);
     // v2's block stays with its granted limit
-    expect(parseGrants(JSON.stringify({ grants: [{ clients: ["::1"], surfaces: { v2: { limit: 50 } } }] })).of("v2", "::1")?.pace).toEqual({ ...SURFACES.v2, limit: 50 });
+    expect(parseGrants(JSON.stringify({ grants: [{ clients: ["::1"], surfaces: { v2: { limit: 50 } } }] })).of("v2", "::1")?.policy).toEqual({ ...RATE_LIMITS.v2, limit: 50 });
   });
 });
 
 describe("a granted client over real HTTP", () => {
-  it(`unlimited on v3: 50 requests from ${GRANTED} all 200, without RateLimit headers; from ${OTHER} ${SURFACES.v3.limit}, then 429`, async () => {
+  it(`unlimited on v3: 50 requests from ${GRANTED} all 200, without RateLimit headers; from ${OTHER} ${RATE_LIMITS.v3.limit}, then 429`, async () => {
     const lines: string[] = [];
     const { base } = await serve(grantsFile({ grants: [{ clients: [`${GRANTED}/32`], surfaces: { v3: "unlimited" }, note: "ACME payroll, ticket 42" }] }), lines);
     // the other client first, so that the target's answer is kept before the granted client asks for it
     const others: number[] = [];
-    for (let i = 0; i < SURFACES.v3.limit; i++) others.push((await get(base, TARGET, OTHER)).status);
+    for (let i = 0; i < RATE_LIMITS.v3.limit; i++) others.push((await get(base, TARGET, OTHER)).status);
     const granted: Got[] = [];
     for (let i = 0; i < 50; i++) granted.push(await get(base, TARGET, GRANTED));
     others.push((await get(base, TARGET, OTHER)).status);
-    expect(others).toEqual([...Array(SURFACES.v3.limit).fill(200), 429]);
+    expect(others).toEqual([...Array(RATE_LIMITS.v3.limit).fill(200), 429]);
     expect(granted.map((g) => g.status)).toEqual(Array(50).fill(200));
     for (const g of granted) {
       expect(g.headers["ratelimit-limit"]).toBeUndefined();
       expect(g.headers["ratelimit-policy"]).toBeUndefined();
     }
-    // the granted client's answer is never kept for the other, whose answers state the surface's pace
-    expect((await get(base, TARGET, OTHER)).headers["ratelimit-limit"]).toBe(String(SURFACES.v3.limit));
-    expect(await decisions(base)).toMatchObject({ "v3/granted": 50, "v3/admitted": SURFACES.v3.limit, "v3/refused": 2 });
+    // the granted client's answer is never kept for the other, whose answers state the bucket's rate limit
+    expect((await get(base, TARGET, OTHER)).headers["ratelimit-limit"]).toBe(String(RATE_LIMITS.v3.limit));
+    expect(await decisions(base)).toMatchObject({ "v3/granted": 50, "v3/admitted": RATE_LIMITS.v3.limit, "v3/refused": 2 });
     await new Promise((r) => setTimeout(r, 150));
     const access = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.path === TARGET);
     expect(access.filter((l) => l.client === GRANTED).map((l) => l.granted)).toEqual(Array(50).fill("ACME payroll, ticket 42"));
@@ -136,11 +136,11 @@ describe("a granted client over real HTTP", () => {
     expect(answers.map((a) => a.status)).toEqual([...Array(20).fill(200), 429]);
     for (const a of answers) {
       expect(a.headers["ratelimit-limit"]).toBe("20");
-      expect(a.headers["ratelimit-policy"]).toBe(`20;w=${SURFACES.v3.windowSeconds}`);
+      expect(a.headers["ratelimit-policy"]).toBe(`20;w=${RATE_LIMITS.v3.windowSeconds}`);
     }
     expect(JSON.parse(answers[20]!.body).detail).toMatch(/^more than 20 requests in 60 seconds/);
     expect(answers[20]!.headers["retry-after"]).toMatch(/^[1-9]\d*$/);
-    // a refusal below the handlers (a method the path does not answer) states the grant's pace too
+    // a refusal below the handlers (a method the path does not answer) states the grant's rate limit too
     expect((await get(base, TARGET, GRANTED, { method: "DELETE" })).headers["ratelimit-limit"]).toBe("20");
     expect(await decisions(base)).toMatchObject({ "v3/granted": 20, "v3/refused": 1 });
   });
@@ -154,11 +154,11 @@ describe("a granted client over real HTTP", () => {
         body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "shift_date", arguments: { date: "2024-01-31", steps: [`${i + 1}d`] } } }),
       });
     const granted: number[] = [];
-    for (let i = 0; i < SURFACES.mcp.limit + 5; i++) granted.push((await call(GRANTED, i)).status);
-    expect(granted).toEqual(Array(SURFACES.mcp.limit + 5).fill(200));
+    for (let i = 0; i < RATE_LIMITS.mcp.limit + 5; i++) granted.push((await call(GRANTED, i)).status);
+    expect(granted).toEqual(Array(RATE_LIMITS.mcp.limit + 5).fill(200));
     const others: number[] = [];
-    for (let i = 0; i <= SURFACES.mcp.limit; i++) others.push((await call(OTHER, i)).status);
-    expect(others).toEqual([...Array(SURFACES.mcp.limit).fill(200), 429]);
+    for (let i = 0; i <= RATE_LIMITS.mcp.limit; i++) others.push((await call(OTHER, i)).status);
+    expect(others).toEqual([...Array(RATE_LIMITS.mcp.limit).fill(200), 429]);
   });
 
   it("the file read again: a new grant in force at once; a broken file keeps the grants in force", async () => {

@@ -7,7 +7,7 @@ import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   MAX_HEADER_BYTES, MAX_URL_BYTES, answerOnSocket, brokenLimit, clientErrorAnswer, expectationFailed, headerBytes, hostFields, methodProblem,
-  methodsOfTarget, rawHttp, readTarget, refusalOf, requestLineOf, requestTimeout, surfaceOfTarget, targetProblem,
+  methodsOfTarget, rawHttp, readTarget, refusalOf, requestLineOf, requestTimeout, bucketOfTarget, targetProblem,
 } from "../../server/guard.js";
 
 const bodyOf = (answer: { body: unknown }) => JSON.parse(String(answer.body)) as { type: string; status: number; detail: string; title: string };
@@ -87,12 +87,12 @@ describe("reading a target", () => {
   });
 
   it("gives each target the surface whose headers its answers carry", () => {
-    expect(surfaceOfTarget("/v3/holidays?year=2024")).toBe("v3");
-    expect(surfaceOfTarget("/holidays?year=2024")).toBe("v2");
-    expect(surfaceOfTarget("/ical/holidays")).toBe("feed");
-    expect(surfaceOfTarget("/nothing-here")).toBe("not-found");
-    expect(surfaceOfTarget("*")).toBe("not-found");
-    expect(surfaceOfTarget("http://[")).toBe("not-found");
+    expect(bucketOfTarget("/v3/holidays?year=2024")).toBe("v3");
+    expect(bucketOfTarget("/holidays?year=2024")).toBe("v2");
+    expect(bucketOfTarget("/ical/holidays")).toBe("feed");
+    expect(bucketOfTarget("/nothing-here")).toBe("not-found");
+    expect(bucketOfTarget("*")).toBe("not-found");
+    expect(bucketOfTarget("http://[")).toBe("not-found");
   });
 
   it("gives each path its row's methods, else the read methods", () => {
@@ -126,7 +126,7 @@ describe("refusals of a parsed request", () => {
     expect(refusal.answer.status).toBe(431);
     expect(slugOf(refusal.answer)).toBe("request-header-fields-too-large");
     expect(bodyOf(refusal.answer).detail).toBe(`the request headers are larger than ${MAX_HEADER_BYTES} bytes in total`);
-    // the v2 surface's rate-limit headers
+    // the v2 bucket's rate-limit headers
     expect(refusal.answer.headers["RateLimit-Policy"]).toBe("5;w=10");
   });
 

@@ -1,6 +1,6 @@
 /**
  * The metrics (server/metrics.ts) as a scraper reads them: each family's values after known events (requests with
- * known durations, limiter decisions of every kind, time-outs, kept answers), the answer's headers for GET and HEAD,
+ * known durations, limiter decisions of every kind, time-outs, cached answers), the answer's headers for GET and HEAD,
  * a 503 when the workers' metrics cannot be gathered, and the messages a worker and its primary exchange to gather.
  */
 import cluster from "node:cluster";
@@ -8,7 +8,7 @@ import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SURFACES } from "../../contract/policies.js";
+import { RATE_LIMITS } from "../../contract/policies.js";
 import { ADMITTED, FAIL_OPEN, type RateLimitStore } from "../../functions/lib/ratelimit.js";
 import { createMetrics, gatherForWorkers, gatherFromPrimary, type Metrics } from "../../server/metrics.js";
 import { bodyBytesOf } from "../../server/node-io.js";
@@ -64,7 +64,7 @@ describe("the families", () => {
     let families = await familiesOf(metrics);
     expect([valueOf(families.get("kept_answers"), {}), valueOf(families.get("kept_answer_bytes"), {})]).toEqual([0, 0]);
     let size = 3;
-    metrics.keptAnswers(() => size, () => 4096);
+    metrics.cachedAnswers(() => size, () => 4096);
     size = 7;
     families = await familiesOf(metrics);
     expect([valueOf(families.get("kept_answers"), {}), valueOf(families.get("kept_answer_bytes"), {})]).toEqual([7, 4096]);
@@ -86,15 +86,15 @@ describe("the families", () => {
     let next = 0;
     const seen: string[] = [];
     const store = metrics.counting({ hit: (key) => (seen.push(key), answers[next++]!()) });
-    for (let i = 0; i < 3; i++) expect(store.hit(`v3:192.0.2.${i}`, SURFACES.v3, 0)).toEqual(answers[i]!());
-    for (let i = 3; i < 6; i++) expect(await store.hit(`feed-query:192.0.2.${i}`, SURFACES.v3, 0)).toEqual(await answers[i]!());
+    for (let i = 0; i < 3; i++) expect(store.hit(`v3:192.0.2.${i}`, RATE_LIMITS.v3, 0)).toEqual(answers[i]!());
+    for (let i = 3; i < 6; i++) expect(await store.hit(`feed-query:192.0.2.${i}`, RATE_LIMITS.v3, 0)).toEqual(await answers[i]!());
     expect(seen).toEqual(["v3:192.0.2.0", "v3:192.0.2.1", "v3:192.0.2.2", "feed-query:192.0.2.3", "feed-query:192.0.2.4", "feed-query:192.0.2.5"]);
     const throwing = metrics.counting({ hit: () => { throw new Error("down"); } });
-    expect(() => throwing.hit("v2:x", SURFACES.v2, 0)).toThrow("down");
+    expect(() => throwing.hit("v2:x", RATE_LIMITS.v2, 0)).toThrow("down");
     const rejecting = metrics.counting({ hit: () => Promise.reject(new Error("gone")) });
-    await expect(rejecting.hit("v2:x", SURFACES.v2, 0)).rejects.toThrow("gone");
+    await expect(rejecting.hit("v2:x", RATE_LIMITS.v2, 0)).rejects.toThrow("gone");
     const decisions = (await familiesOf(metrics)).get("rate_limit_decisions_total");
-    for (const surface of ["v3", "feed-query"]) for (const decision of ["admitted", "refused", "failed_open"]) expect(valueOf(decisions, { surface, decision }), `${surface} ${decision}`).toBe(1);
+    for (const bucket of ["v3", "feed-query"]) for (const decision of ["admitted", "refused", "failed_open"]) expect(valueOf(decisions, { surface: bucket, decision }), `${bucket} ${decision}`).toBe(1);
     expect(valueOf(decisions, { surface: "v2", decision: "failed_open" })).toBe(2);
     expect(decisions!.metrics).toHaveLength(7);
   });

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
-import { SURFACES } from "../../contract/policies.js";
+import { RATE_LIMITS } from "../../contract/policies.js";
 import pino from "pino";
 import { accessJson, createLogger, logSettingsOf, LOG_LEVELS, type AccessLine } from "../../server/log.js";
 import { isMetricsTarget, metricsAllowOf } from "../../server/metrics.js";
@@ -139,10 +139,10 @@ describe("metrics of a server in this process", () => {
     const broken = { hit: () => Promise.reject(new Error("store is down")) };
     const base = await listening(createServer({ publicDir, rateLimits: true, store: broken, log: () => {} }));
     const statuses: number[] = [];
-    for (let i = 0; i < SURFACES.v3.limit + 5; i++) statuses.push((await fetch(`${base}${PATHS.shift}?date=2024-03-01&add=${i}d`)).status);
+    for (let i = 0; i < RATE_LIMITS.v3.limit + 5; i++) statuses.push((await fetch(`${base}${PATHS.shift}?date=2024-03-01&add=${i}d`)).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const decisions = (await families(base)).get("rate_limit_decisions_total")!.metrics;
-    expect(decisions.filter((m) => m.labels?.decision === "failed_open").reduce((s, m) => s + Number(m.value), 0)).toBe(SURFACES.v3.limit + 5);
+    expect(decisions.filter((m) => m.labels?.decision === "failed_open").reduce((s, m) => s + Number(m.value), 0)).toBe(RATE_LIMITS.v3.limit + 5);
     expect(decisions.filter((m) => m.labels?.decision !== "failed_open")).toEqual([]);
   });
 

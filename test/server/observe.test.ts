@@ -117,10 +117,10 @@ describe("a request's access line and numbers", () => {
     const at = "/" + "a".repeat(LOGGED_TARGET_CHARS - 1);
     for (const target of [at, at + "b"]) {
       const ex = exchange("GET", target);
-      const kept = observed();
-      kept.observing.begin(ex.req, ex.res);
+      const cached = observed();
+      cached.observing.begin(ex.req, ex.res);
       ex.res.emit("close");
-      recorded.lines.push(kept.recorded.lines[0]!);
+      recorded.lines.push(cached.recorded.lines[0]!);
     }
     expect(recorded.lines[1]!.path).toBe(at);
     expect(recorded.lines[2]!.path).toBe(`${at}…(${LOGGED_TARGET_CHARS + 1} characters)`);

@@ -18,7 +18,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** The paths the cache holds, least recently used first. */
-const kept = (files: PublicFiles) => {
+const cached = (files: PublicFiles) => {
   const entries = (files as unknown as { entries: { rkeys(): IterableIterator<string> } }).entries;
   return [...entries.rkeys()].map((path) => path.slice(root.length + 1));
 };
@@ -28,19 +28,19 @@ describe("PublicFiles", () => {
     const files = new PublicFiles(root, { maxBytes: 1000, maxFileBytes: 1000 });
     await files.get("/a.txt");
     await files.get("/b.txt");
-    expect(kept(files)).toEqual(["a.txt", "b.txt"]);
+    expect(cached(files)).toEqual(["a.txt", "b.txt"]);
     await files.get("/a.txt"); // used again: b is now the least recently used
     await files.get("/c.txt");
-    expect(kept(files)).toEqual(["a.txt", "c.txt"]);
+    expect(cached(files)).toEqual(["a.txt", "c.txt"]);
     expect((await files.get("/b.txt"))?.bytes.toString()).toBe("b".repeat(400));
-    expect(kept(files)).toEqual(["c.txt", "b.txt"]);
+    expect(cached(files)).toEqual(["c.txt", "b.txt"]);
   });
 
   it("answers a file over maxFileBytes without keeping it; an empty file is kept", async () => {
     const files = new PublicFiles(root, { maxBytes: 10_000, maxFileBytes: 1000 });
     expect((await files.get("/big.txt"))?.bytes.length).toBe(2000);
     expect((await files.get("/empty.txt"))?.bytes.length).toBe(0);
-    expect(kept(files)).toEqual(["empty.txt"]);
+    expect(cached(files)).toEqual(["empty.txt"]);
   });
 
   it("trusts a file's stat() for STAT_TTL_MS: a rebuilt file is seen after it, not before", async () => {

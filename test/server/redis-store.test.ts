@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SURFACES, type PaceLimit } from "../../contract/policies.js";
+import { RATE_LIMITS, type RateLimitPolicy } from "../../contract/policies.js";
 import { ADMITTED, FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision } from "../../functions/lib/ratelimit.js";
 import type { LogLevel } from "../../server/log.js";
 import { redisRateLimitStore, redisUrlProblem, type RedisRateLimitStore } from "../../server/redis-store.js";
@@ -52,8 +52,8 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
   });
 
   it("decides every hit as the memory store does (random sequences of keys, paces and times)", async () => {
-    const paces: PaceLimit[] = [SURFACES.v3, SURFACES.v2, SURFACES["feed-query"]];
-    const hit = fc.record({ key: fc.constantFrom("a", "b", "c"), pace: fc.constantFrom(0, 1, 2), stepMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 70_000 })) });
+    const policies: RateLimitPolicy[] = [RATE_LIMITS.v3, RATE_LIMITS.v2, RATE_LIMITS["feed-query"]];
+    const hit = fc.record({ key: fc.constantFrom("a", "b", "c"), policy: fc.constantFrom(0, 1, 2), stepMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 70_000 })) });
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(hit, { minLength: 1, maxLength: 60 }), async (hits) => {
@@ -62,11 +62,11 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
         let now = 1_780_000_000_000 + run * 10_000_000;
         const fromRedis: RateLimitDecision[] = [];
         const fromMemory: RateLimitDecision[] = [];
-        for (const { key, pace, stepMs } of hits) {
+        for (const { key, policy, stepMs } of hits) {
           now += stepMs;
-          const id = `seq${run}:${key}:${pace}`;
-          fromRedis.push(await store.hit(id, paces[pace]!, now));
-          fromMemory.push(memory.hit(id, paces[pace]!, now) as RateLimitDecision);
+          const id = `seq${run}:${key}:${policy}`;
+          fromRedis.push(await store.hit(id, policies[policy]!, now));
+          fromMemory.push(memory.hit(id, policies[policy]!, now) as RateLimitDecision);
         }
         expect(fromRedis).toEqual(fromMemory);
       }),
@@ -77,14 +77,14 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
 
   it("is exact under 50 concurrent hits of one key: 10 admitted", async () => {
     const now = Date.now();
-    const decisions = await Promise.all(Array.from({ length: 50 }, () => store.hit("burst", SURFACES.v3, now)));
+    const decisions = await Promise.all(Array.from({ length: 50 }, () => store.hit("burst", RATE_LIMITS.v3, now)));
     expect(decisions.filter((d) => d.allowed).length).toBe(10);
     expect(decisions.filter((d) => !d.allowed).every((d) => d.retryAfterSeconds === 60)).toBe(true);
   });
 
   it("counts the hits of one turn of the event loop in one round trip, exactly", async () => {
     // the script is loaded (a first EVALSHA answered NOSCRIPT is followed by an EVAL)
-    await store.hit("warm", SURFACES.v3, Date.now());
+    await store.hit("warm", RATE_LIMITS.v3, Date.now());
     const scriptCalls = async () => {
       const stats = await redis.command("INFO commandstats");
       return [...stats.matchAll(/cmdstat_(?:evalsha|eval):calls=(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
@@ -93,31 +93,31 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
     const now = Date.now();
     // 30 hits of one key, 15 of another, 8 of a v2 key (blocked after its limit of 5): one turn
     const keys = [...Array(30).fill("turn-a"), ...Array(15).fill("turn-b"), ...Array(8).fill("turn-c")];
-    const paces = keys.map((k) => (k === "turn-c" ? SURFACES.v2 : SURFACES.v3));
-    const decisions = await Promise.all(keys.map((k, i) => store.hit(k, paces[i]!, now)));
+    const policies = keys.map((k) => (k === "turn-c" ? RATE_LIMITS.v2 : RATE_LIMITS.v3));
+    const decisions = await Promise.all(keys.map((k, i) => store.hit(k, policies[i]!, now)));
     expect(await scriptCalls()).toBe(1);
     const memory = memoryRateLimitStore();
-    expect(decisions).toEqual(keys.map((k, i) => memory.hit(k, paces[i]!, now)));
-    expect(decisions.filter((d) => d.allowed).length).toBe(10 + 10 + SURFACES.v2.limit);
+    expect(decisions).toEqual(keys.map((k, i) => memory.hit(k, policies[i]!, now)));
+    expect(decisions.filter((d) => d.allowed).length).toBe(10 + 10 + RATE_LIMITS.v2.limit);
     // hits of separate turns: a call each
     expect(await redis.command("CONFIG RESETSTAT")).toBe("+OK");
-    for (let i = 0; i < 3; i++) await store.hit("turn-d", SURFACES.v3, now);
+    for (let i = 0; i < 3; i++) await store.hit("turn-d", RATE_LIMITS.v3, now);
     expect(await scriptCalls()).toBe(3);
   });
 
   it("keys expire by themselves when their window and block have ended", async () => {
-    await store.hit("expiring", SURFACES.v2, Date.now());
+    await store.hit("expiring", RATE_LIMITS.v2, Date.now());
     const ttl = Number((await redis.command("PTTL swedish-calendar:limit:expiring")).replace(":", ""));
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(SURFACES.v2.windowSeconds * 1000);
+    expect(ttl).toBeLessThanOrEqual(RATE_LIMITS.v2.windowSeconds * 1000);
   });
 
   it("fails open while Redis is stopped (one warning), and counts exactly again once it is back", async () => {
     logged.length = 0;
     await redis.stop();
-    const down = await Promise.all(Array.from({ length: 30 }, () => store.hit("outage", SURFACES.v3, Date.now())));
+    const down = await Promise.all(Array.from({ length: 30 }, () => store.hit("outage", RATE_LIMITS.v3, Date.now())));
     expect(down.every((d) => d.allowed)).toBe(true);
-    for (let i = 0; i < 20; i++) expect((await store.hit("outage", SURFACES.v3, Date.now())).allowed).toBe(true);
+    for (let i = 0; i < 20; i++) expect((await store.hit("outage", RATE_LIMITS.v3, Date.now())).allowed).toBe(true);
     expect(store.degraded()).toBe(true);
     expect(logged.filter((l) => l.level === "warn").length).toBe(1);
 
@@ -125,14 +125,14 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
     // the client reconnects by itself (at most a second between attempts)
     const deadline = Date.now() + 10_000;
     while (store.degraded() && Date.now() < deadline) {
-      await store.hit("probe", SURFACES.v3, Date.now());
+      await store.hit("probe", RATE_LIMITS.v3, Date.now());
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(store.degraded()).toBe(false);
     expect(logged.filter((l) => l.level === "info").map((l) => l.message)).toEqual(["limiter: Redis answers again; counting resumed"]);
     const now = Date.now();
     const after = [];
-    for (let i = 0; i < 11; i++) after.push((await store.hit("after-outage", SURFACES.v3, now)).allowed);
+    for (let i = 0; i < 11; i++) after.push((await store.hit("after-outage", RATE_LIMITS.v3, now)).allowed);
     expect(after).toEqual([...Array(10).fill(true), false]);
     expect(logged.filter((l) => l.level === "warn").length).toBe(1);
   });
@@ -141,7 +141,7 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
     logged.length = 0;
     await redis.command("CLIENT PAUSE 300 ALL");
     const paused = Date.now();
-    const decision = await store.hit("slow", SURFACES.v3, Date.now());
+    const decision = await store.hit("slow", RATE_LIMITS.v3, Date.now());
     expect(Date.now() - paused).toBeGreaterThanOrEqual(250);
     expect(decision).toEqual({ allowed: true, retryAfterSeconds: 0 });
     expect(store.degraded()).toBe(false);
@@ -160,7 +160,7 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
       for (let i = 0; i < TIMEOUTS_FOR_OUTAGE; i++) {
         expect(short.degraded()).toBe(false);
         const asked = Date.now();
-        expect(await short.hit("stalled", SURFACES.v3, Date.now())).toEqual(FAIL_OPEN);
+        expect(await short.hit("stalled", RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
         waited.push(Date.now() - asked);
       }
       // each waited for its bound (a generous upper bound: the machine is loaded)
@@ -168,7 +168,7 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
       expect(short.degraded()).toBe(true);
       expect(lines).toEqual([{ level: "warn", message: `limiter: Redis did not answer ${TIMEOUTS_FOR_OUTAGE} requests in a row within 150 ms; requests are admitted uncounted until it answers again (fail open)` }]);
       // down: decided at once, without asking Redis (not even a promise)
-      for (let i = 0; i < 20; i++) expect(short.hit("stalled", SURFACES.v3, Date.now())).toEqual(FAIL_OPEN);
+      for (let i = 0; i < 20; i++) expect(short.hit("stalled", RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
       await new Promise((r) => setTimeout(r, 500));
       redis.resume();
       const deadline = Date.now() + 10_000;
@@ -179,7 +179,7 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
       // the hits sent while it hung reached Redis after their deadline: none was counted, so this key has its 10
       const now = Date.now();
       const after = [];
-      for (let i = 0; i < 11; i++) after.push((await short.hit("stalled", SURFACES.v3, now)).allowed);
+      for (let i = 0; i < 11; i++) after.push((await short.hit("stalled", RATE_LIMITS.v3, now)).allowed);
       expect(after).toEqual([...Array(10).fill(true), false]);
     } finally {
       redis.resume();
@@ -194,9 +194,9 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
     try {
       for (const round of [1, 2]) {
         redis.pause();
-        for (let i = 0; i < 2; i++) expect(await short.hit(`run${round}`, SURFACES.v3, Date.now())).toEqual(FAIL_OPEN);
+        for (let i = 0; i < 2; i++) expect(await short.hit(`run${round}`, RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
         redis.resume();
-        expect((await short.hit(`run${round}-answered`, SURFACES.v3, Date.now())).failedOpen).toBeUndefined();
+        expect((await short.hit(`run${round}-answered`, RATE_LIMITS.v3, Date.now())).failedOpen).toBeUndefined();
       }
       expect(short.degraded()).toBe(false);
       expect(lines).toEqual([]);
@@ -227,7 +227,7 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
     const store = await opened();
     try {
       const t = 1_790_000_000_000;
-      const v2 = SURFACES.v2;
+      const v2 = RATE_LIMITS.v2;
       for (let i = 0; i < v2.limit; i++) expect(await store.hit("block", v2, t + i)).toEqual(ADMITTED);
       // refused 5 s into the window: blocked until t + 5 s + 10 s
       expect(await store.hit("block", v2, t + 5000)).toEqual({ allowed: false, retryAfterSeconds: 10 });
@@ -235,10 +235,10 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
       expect(await store.hit("block", v2, t + 11_000)).toEqual({ allowed: false, retryAfterSeconds: 4 });
       expect(await store.hit("block", v2, t + 14_999)).toEqual({ allowed: false, retryAfterSeconds: 1 });
       expect(await store.hit("block", v2, t + 15_000)).toEqual(ADMITTED);
-      // a pace without a block: the refusal waits for the window's end only
-      for (let i = 0; i < 10; i++) await store.hit("noblock", SURFACES.v3, t);
-      expect(await store.hit("noblock", SURFACES.v3, t + 59_000)).toEqual({ allowed: false, retryAfterSeconds: 1 });
-      expect(await store.hit("noblock", SURFACES.v3, t + 60_000)).toEqual(ADMITTED);
+      // a rate limit without a block: the refusal waits for the window's end only
+      for (let i = 0; i < 10; i++) await store.hit("noblock", RATE_LIMITS.v3, t);
+      expect(await store.hit("noblock", RATE_LIMITS.v3, t + 59_000)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+      expect(await store.hit("noblock", RATE_LIMITS.v3, t + 60_000)).toEqual(ADMITTED);
       expect(await redis.command("EXISTS block")).toBe(":0");
       expect(await redis.command("EXISTS swedish-calendar:limit:block")).toBe(":1");
     } finally {
@@ -257,7 +257,7 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
         await new Promise((r) => setTimeout(r, 100));
         const now = 1_790_000_000_000 + skewMs;
         const decisions = [];
-        for (let i = 0; i < 11; i++) decisions.push(await store.hit(`skew${skewMs}`, SURFACES.v3, now));
+        for (let i = 0; i < 11; i++) decisions.push(await store.hit(`skew${skewMs}`, RATE_LIMITS.v3, now));
         expect(decisions.slice(0, 10).every((d) => d.allowed && !d.failedOpen), `skew ${skewMs}`).toBe(true);
         expect(decisions[10]!.allowed).toBe(false);
         expect(lines).toEqual([]);
@@ -275,7 +275,7 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
     try {
       await new Promise((r) => setTimeout(r, 100));
       redis.pause();
-      for (let i = 0; i < 2; i++) expect(await store.hit("ahead", SURFACES.v3, 1_790_000_000_000)).toEqual(FAIL_OPEN);
+      for (let i = 0; i < 2; i++) expect(await store.hit("ahead", RATE_LIMITS.v3, 1_790_000_000_000)).toEqual(FAIL_OPEN);
       await new Promise((r) => setTimeout(r, 300));
       redis.resume();
       await new Promise((r) => setTimeout(r, 200));
@@ -293,7 +293,7 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
     const store = await opened(lines, { slowAnswerMs: 150, timeoutsForOutage: 2 });
     try {
       redis.pause();
-      expect(await store.hit("late", SURFACES.v3, Date.now())).toEqual(FAIL_OPEN);
+      expect(await store.hit("late", RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
       redis.resume();
       // the late answer (past its deadline) arrives now; it must not count as a time-out of its own
       await new Promise((r) => setTimeout(r, 200));
@@ -311,11 +311,11 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
     try {
       // a counter of another type: the script's HMGET answers WRONGTYPE
       await redis.command("SET swedish-calendar:limit:wrongtype x");
-      expect(await store.hit("wrongtype", SURFACES.v3, Date.now())).toEqual(FAIL_OPEN);
+      expect(await store.hit("wrongtype", RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
       expect(store.degraded()).toBe(true);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^warn limiter: Redis answered with an error \(.*WRONGTYPE.*\); requests are admitted uncounted until it answers again \(fail open\)$/);
-      expect(await store.hit("fine", SURFACES.v3, Date.now())).toEqual(ADMITTED);
+      expect(await store.hit("fine", RATE_LIMITS.v3, Date.now())).toEqual(ADMITTED);
       expect(store.degraded()).toBe(false);
       expect(lines[1]).toBe("info limiter: Redis answers again; counting resumed");
     } finally {
@@ -344,7 +344,7 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
     try {
       const started = Date.now();
       const store = redisRateLimitStore(redis.url, (level, message) => lines.push(`${level} ${message}`));
-      expect(store.hit("early", SURFACES.v3, Date.now())).toEqual(FAIL_OPEN);
+      expect(store.hit("early", RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
       await store.ready();
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
       expect(store.degraded()).toBe(true);
@@ -361,7 +361,7 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
     try {
       await redis.stop();
       await new Promise((r) => setTimeout(r, 300));
-      expect(store.hit("gone", SURFACES.v3, Date.now())).toEqual(FAIL_OPEN);
+      expect(store.hit("gone", RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^warn limiter: Redis (is unreachable \(.+\)|connection ended|is not connected \(\w+\)); requests are admitted uncounted/);
     } finally {

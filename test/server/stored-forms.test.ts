@@ -75,7 +75,7 @@ describe("stored compressed forms", () => {
     const fresh = Buffer.from(script(500).replaceAll("hej", "hoj")); // the same size, other bytes
     expect(fresh.byteLength).toBe(old.header.size);
     writeFileSync(join(out, "_astro", "stale.js"), fresh);
-    await new Promise((r) => setTimeout(r, STAT_TTL_MS + 200)); // the file cache's stat() and the kept answer expire
+    await new Promise((r) => setTimeout(r, STAT_TTL_MS + 200)); // the file cache's stat() and the cached answer expire
     const before = compressionCount();
     const got = await get(base, "/_astro/stale.js", { "Accept-Encoding": "br" });
     expect(got.body.equals(old.br)).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { handleHealth } from "../../functions/lib/health.js";
 import { handleNotFound } from "../../functions/lib/not-found.js";
-import { okAnswer, responseOf, ifNoneMatchMatches, respond, serve, tableSurface, PROBLEM_BASE } from "../../functions/lib/core.js";
+import { okAnswer, responseOf, ifNoneMatchMatches, respond, serve, tableBucket, PROBLEM_BASE } from "../../functions/lib/core.js";
 import { etagOf, serializeJson } from "../../contract/serialize.js";
 import { expectProblem, LONG, NOON_2026_06_15, ORIGIN, v3 } from "./helpers.js";
 
@@ -183,7 +183,7 @@ describe("internal errors", () => {
   it("become a 500 problem, never a crash", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = respond(
-      serve(tableSurface("v3"), () => {
+      serve(tableBucket("v3"), () => {
         throw new TypeError("boom");
       }),
     );

@@ -87,7 +87,7 @@ describe("v3 rate limit: 10 per minute per address", () => {
     for (let i = 0; i < 100; i++) {
       const health = await handleHealth(new Request(`http://x/health${i % 2 ? "?ready" : ""}`), ctx);
       expect(health.status).toBe(200);
-      // the headers every answer carries: the v3 pace, as the (also uncounted) dataset files state their surface's
+      // the headers every answer carries: the v3 rate limit, as the (also uncounted) dataset files state their bucket's
       expect(health.headers.get("ratelimit-limit")).toBe("10");
       expect(health.headers.get("ratelimit-policy")).toBe("10;w=60");
       expect(health.headers.get("retry-after")).toBeNull();
@@ -135,9 +135,9 @@ describe("the limiter fails open", () => {
 
   it("the memory store is answered at once: a decision, not a promise (no timer per request)", () => {
     const store = memoryRateLimitStore();
-    const pace = { limit: 1, windowSeconds: 60 };
-    expect(checkRateLimit(store, "k", pace, T0)).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect(checkRateLimit(store, "k", pace, T0 + 1000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+    const policy = { limit: 1, windowSeconds: 60 };
+    expect(checkRateLimit(store, "k", policy, T0)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(checkRateLimit(store, "k", policy, T0 + 1000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
   });
 
   it("lets the request through when the store hangs", async () => {
@@ -181,8 +181,8 @@ describe("block window (v2: blocked for 10 s once over the limit)", () => {
   });
 
   it("works through serve() with a surface policy", async () => {
-    const surface = { name: "blocky", policy: () => ({ limit: 2, windowSeconds: 10, blockSeconds: 30 }) };
-    const handler = respond(serve(surface, () => new Response("ok")));
+    const bucket = { name: "blocky", policy: () => ({ limit: 2, windowSeconds: 10, blockSeconds: 30 }) };
+    const handler = respond(serve(bucket, () => new Response("ok")));
     const store = memoryRateLimitStore();
     const time = { now: T0 };
     const ctx = { store, rateLimitsEnabled: true, clientAddress: "a", clock: clockAt(time) };
@@ -203,17 +203,17 @@ describe("block window (v2: blocked for 10 s once over the limit)", () => {
 describe("the memory store forgets counters that say nothing any more", () => {
   it("sweeps counters whose window (and block) ended, keeps the live ones, and still counts exactly", async () => {
     const store = memoryRateLimitStore();
-    const pace = { limit: 2, windowSeconds: 10 };
+    const policy = { limit: 2, windowSeconds: 10 };
     // SWEEP_EVERY_HITS - 1 distinct addresses at T0: their windows end at T0 + 10 s
-    for (let i = 1; i < SWEEP_EVERY_HITS; i++) await store.hit(`old-${i}`, pace, T0);
+    for (let i = 1; i < SWEEP_EVERY_HITS; i++) await store.hit(`old-${i}`, policy, T0);
     expect(store.size()).toBe(SWEEP_EVERY_HITS - 1);
     // the SWEEP_EVERY_HITS-th hit (the first of "live", 15 s on) sweeps out every old-* counter; "live" reaches its limit
-    await store.hit("live", pace, T0 + 15_000);
+    await store.hit("live", policy, T0 + 15_000);
     expect(store.size()).toBe(1);
-    await store.hit("live", pace, T0 + 15_000);
+    await store.hit("live", policy, T0 + 15_000);
     for (let i = 0; i < SWEEP_EVERY_HITS - 2; i++) await store.hit("other", { limit: 1e9, windowSeconds: 10 }, T0 + 20_000);
     expect(store.size()).toBe(2); // "live" (its window runs to 25 s) and "other" survive the next sweep
-    expect(await store.hit("live", pace, T0 + 20_000)).toEqual({ allowed: false, retryAfterSeconds: 5 });
+    expect(await store.hit("live", policy, T0 + 20_000)).toEqual({ allowed: false, retryAfterSeconds: 5 });
   });
 
   it("keeps a blocked counter until its block ends", async () => {

@@ -5,7 +5,7 @@
  * is the service's own (no outside input), so its Markdown is trusted as HTML.
  */
 import { marked } from "marked";
-import { servedOpenApiDocument } from "../../../functions/lib/openapi.ts";
+import { publicOpenApiDocument } from "../../../functions/lib/openapi.ts";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -160,7 +160,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 const FOLDED = new Set(["head", "options"]);
 
 /** The reference of an OpenAPI 3.x document (by default the one the service serves). */
-export function readReference(doc: Obj = servedOpenApiDocument() as Obj): Reference {
+export function readReference(doc: Obj = publicOpenApiDocument() as Obj): Reference {
   const resolve = resolver(doc);
   const info = resolve(doc.info);
   const tags = Array.isArray(doc.tags) ? (doc.tags as Obj[]) : [];

@@ -82,8 +82,8 @@ function clearPlanMarks(): void {
   for (const day of content.querySelectorAll<HTMLElement>(".month-days .m-break")) {
     day.classList.remove("m-break", "m-leave");
     const title = day.getAttribute("title") ?? "";
-    const kept = title.split(" · ").filter((part) => part !== WORDS.planBreak && part !== WORDS.planLeave).join(" · ");
-    if (kept) day.setAttribute("title", kept);
+    const cached = title.split(" · ").filter((part) => part !== WORDS.planBreak && part !== WORDS.planLeave).join(" · ");
+    if (cached) day.setAttribute("title", cached);
     else day.removeAttribute("title");
   }
 }

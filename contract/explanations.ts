@@ -1,7 +1,7 @@
 /**
- * The readings of docs/decisions.md, in words: the prose the body schemas (bodies.ts) and the OpenAPI document share, so a
- * rule is explained the same way wherever it is stated. The readings of the values of `convention` and `schedule` are their
- * parameters' (contract/parameters.ts `VALUE_READINGS`).
+ * The explanations of docs/decisions.md, in words: the prose the body schemas (bodies.ts) and the OpenAPI document share, so a
+ * rule is explained the same way wherever it is stated. The explanations of the values of `convention` and `schedule` are their
+ * parameters' (contract/parameters.ts `VALUE_EXPLANATIONS`).
  */
 import {
   FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAYS_FROM,
@@ -9,7 +9,7 @@ import {
 } from "swedish-calendar/core";
 import { PROBLEM_STATUS } from "./problems.js";
 
-export const READINGS = {
+export const EXPLANATIONS = {
   holidayType:
     "What the day is, regardless of how it was requested: `public` (a public holiday under the Public Holidays Act (1989:253); " +
     "every Sunday is `public` in its own right), `defacto` (not named in that Act but a day off in practice: every Saturday and the " +

@@ -1,12 +1,12 @@
 /**
- * Keeping answers for repeated targets (./answers.ts holds what a kept answer is and the bounded cache): which
+ * Keeping answers for repeated targets (./answers.ts holds what a cached answer is and the bounded cache): which
  * answers are kept, and a repeat answered from memory, counted as its function counts it. Also the answer-source
  * header tests ask for (`file` or `function`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { layeredHeaders, type Answer } from "../functions/lib/http.js";
 import { completed, limitedOn, type RequestContext } from "../functions/lib/serve.js";
-import { AnswerCache, keptAnswer, keptUntil, writeKept, type AnswerSource, type KeptAnswer } from "./answers.js";
+import { AnswerCache, cachedAnswer, cachedUntil, writeCached, type AnswerSource, type CachedAnswer } from "./answers.js";
 import type { ServerConfig } from "./config.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { writeAnswer } from "./node-io.js";
@@ -15,7 +15,7 @@ import { writeAnswer } from "./node-io.js";
 export const ANSWER_SOURCE_HEADER = "X-Answer-Source";
 
 /**
- * What answered a request, as the access line and the metrics tell it: a kept answer, a file (dataset or site),
+ * What answered a request, as the access line and the metrics tell it: a cached answer, a file (dataset or site),
  * computed, or refused by the socket guard below the HTTP layer (./sockets.ts).
  */
 export type ObservedSource = "kept" | "file" | "computed" | "refused";
@@ -33,9 +33,9 @@ export interface Keeping {
   /** the answer with its answer-source header, when the server sends it; records the source on the request's context */
   mark(ctx: RequestContext, answer: Answer, source: "file" | "function"): Answer;
   /** keeps a GET's 200 (as its context recorded it) for its target when it stays the same for it, then marks it */
-  kept(ctx: RequestContext, target: string | undefined, answer: Answer, source: AnswerSource): Answer;
-  /** a repeated target: counted as its function counts it (429 when over), then the kept answer */
-  answerKept(req: IncomingMessage, res: ServerResponse, keep: KeptAnswer, now: Date): void;
+  cached(ctx: RequestContext, target: string | undefined, answer: Answer, source: AnswerSource): Answer;
+  /** a repeated target: counted as its function counts it (429 when over), then the cached answer */
+  answerCached(req: IncomingMessage, res: ServerResponse, keep: CachedAnswer, now: Date): void;
 }
 
 export function keeping(config: ServerConfig, life: Pick<Lifecycle, "closeIfClosing" | "fail">): Keeping {
@@ -51,27 +51,27 @@ export function keeping(config: ServerConfig, life: Pick<Lifecycle, "closeIfClos
     cache,
     sourceHeader,
     mark,
-    kept(ctx, target, answer, source) {
+    cached(ctx, target, answer, source) {
       const shown = source === "file" ? "file" : "function";
-      let served = ctx.served !== undefined && target !== undefined && answerCacheBytes > 0 && cache.wanted(target) ? ctx.served : undefined;
+      let cacheable = ctx.cacheable !== undefined && target !== undefined && answerCacheBytes > 0 && cache.wanted(target) ? ctx.cacheable : undefined;
       // an answer the deployed service serves as a file (answered uncounted): its repeats are not counted either
-      if (served && rateLimitsEnabled && !ctx.rateLimitsEnabled) served = { ...served, counter: undefined };
-      if (served) {
-        const until = keptUntil(source, served.answer.headers["Cache-Control"], clock());
-        const keep = until === undefined ? undefined : keptAnswer(served, until, ctx.match?.route.id ?? "-", sourceHeader(shown));
+      if (cacheable && rateLimitsEnabled && !ctx.rateLimitsEnabled) cacheable = { ...cacheable, counter: undefined };
+      if (cacheable) {
+        const until = cachedUntil(source, cacheable.answer.headers["Cache-Control"], clock());
+        const keep = until === undefined ? undefined : cachedAnswer(cacheable, until, ctx.match?.route.id ?? "-", sourceHeader(shown));
         if (keep) cache.set(target!, keep);
       }
       return mark(ctx, answer, shown);
     },
-    answerKept(req, res, keep, now) {
+    answerCached(req, res, keep, now) {
       const counter = keep.counter;
       const limited = counter
-        ? limitedOn(counter.name, counter.pace, { rateLimitsEnabled, store, clientAddress: clientOf(req) }, now)
+        ? limitedOn(counter.name, counter.policy, { rateLimitsEnabled, store, clientAddress: clientOf(req) }, now)
         : undefined;
       const writeOne = (over: Answer | undefined) => {
         life.closeIfClosing(res);
-        if (over) writeAnswer(res, completed(over, counter!.pace, sourceHeader("function")));
-        else writeKept(req, res, keep);
+        if (over) writeAnswer(res, completed(over, counter!.policy, sourceHeader("function")));
+        else writeCached(req, res, keep);
       };
       if (limited instanceof Promise) limited.then(writeOne).catch((error) => life.fail(res, error));
       else writeOne(limited);
