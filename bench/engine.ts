@@ -8,7 +8,6 @@
  */
 import { execFileSync } from "node:child_process";
 import { dirname, join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { addMonths, dayFromCivil, parseSteps, period, shift, BOUNDS, FIRST_DAY, LAST_DAY, type Step } from "swedish-calendar/core";
 import { lcg, printTable, timePerCall, us, type Row } from "./lib/measure.js";

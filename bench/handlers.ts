@@ -77,8 +77,6 @@ async function inProcess(): Promise<LatencyRow[]> {
   ];
 }
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export async function run(): Promise<void> {
   const latency = await inProcess();

@@ -39,7 +39,7 @@ async function startServer(): Promise<{ base: string; child: ChildProcess }> {
   const t0 = performance.now();
   while (performance.now() - t0 < GIVE_UP_MS) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    const status = await fetch(`${base}/`, { signal: AbortSignal.timeout(5000) }).then((r) => (r.arrayBuffer(), r.status)).catch(() => 0);
+    const status = await fetch(`${base}/`, { signal: AbortSignal.timeout(5000) }).then((r) => { r.arrayBuffer(); return r.status; }).catch(() => 0);
     if (status === 200) return { base, child };
     await sleep(250);
   }

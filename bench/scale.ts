@@ -44,7 +44,7 @@ export async function startInstance(env: Record<string, string>): Promise<{ port
   const deadline = Date.now() + 30_000;
   // the start's line says every worker listens; with LOG_LEVEL above info there is none: /health then
   const up = async () =>
-    /ready in/.test(out) || (env.LOG_LEVEL !== undefined && (await fetch(`http://127.0.0.1:${port}/health`).then((r) => (r.body?.cancel(), r.ok), () => false)));
+    /ready in/.test(out) || (env.LOG_LEVEL !== undefined && (await fetch(`http://127.0.0.1:${port}/health`).then((r) => { r.body?.cancel(); return r.ok; }, () => false)));
   while (!(await up())) {
     if (child.exitCode !== null || Date.now() > deadline) {
       if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");

@@ -20,7 +20,7 @@ export async function run(): Promise<void> {
   const spans = years.map((y) => ({ from: dayFromCivil(y, 1, 1), to: dayFromCivil(y, 12, 31) }));
 
   // long weekends first: the first call of a year builds its template (shared by the years of its shape)
-  let t = performance.now();
+  const t = performance.now();
   const coldYears = Array.from({ length: 200 }, () => FIRST_YEAR + Math.floor(rnd() * (LAST_YEAR - FIRST_YEAR + 1)));
   for (const y of coldYears) longWeekendsOfYear(y);
   const lwCold = ((performance.now() - t) * 1000) / coldYears.length;

@@ -73,10 +73,16 @@ export function datesOfFile(path: string, text: string): Map<string, string> {
     }
   } else if (path.endsWith(".json")) {
     const visit = (value: unknown): void => {
-      if (Array.isArray(value)) return value.forEach(visit);
+      if (Array.isArray(value)) {
+        value.forEach(visit);
+        return;
+      }
       if (value === null || typeof value !== "object") return;
       const o = value as Record<string, unknown>;
-      if (typeof o.date === "string" && ISO_DATE.test(o.date)) return say(o.date, JSON.stringify(o));
+      if (typeof o.date === "string" && ISO_DATE.test(o.date)) {
+        say(o.date, JSON.stringify(o));
+        return;
+      }
       if (typeof o.start === "string" && typeof o.end === "string" && ISO_DATE.test(o.start) && ISO_DATE.test(o.end)) {
         const [first, last] = [fromIsoDate(o.start), fromIsoDate(o.end)];
         if (first <= last && last - first < MAX_SPAN_DAYS) {

@@ -16,6 +16,6 @@ export const ENGINE_ENTRY_POINTS = Object.entries(exports)
     fileURLToPath(new URL(target.default.replace(/^\.\/dist\//, "./").replace(/\.js$/, ".ts"), engineDir)),
   ]);
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-export const ENGINE_SOURCES = ENGINE_ENTRY_POINTS.map(([specifier, source]) => ({ find: new RegExp(`^${escape(specifier)}$`), replacement: source }));
+export const ENGINE_SOURCES = ENGINE_ENTRY_POINTS.map(([specifier, source]) => ({ find: new RegExp(`^${escapeRegExp(specifier)}$`), replacement: source }));

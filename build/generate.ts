@@ -108,7 +108,9 @@ function icsPartsFromProbes(): IcsParts {
     const events = feedEvents(probe, probe, DEFAULT_FEED_OPTIONS);
     const bodies = text.slice(first, last).split(END_EVENT).slice(0, -1).map((b) => b + END_EVENT);
     if (bodies.length !== events.length) throw new Error(`unexpected feed text for ${probe}: ${bodies.length} blocks, ${events.length} events`);
-    events.forEach((e, i) => blocks.set(e.code, bodies[i]));
+    events.forEach((e, i) => {
+      blocks.set(e.code, bodies[i]);
+    });
   }
   return { header, footer, blocks };
 }

@@ -12,7 +12,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, parseIsoDate } from "swedish-calendar/core";
-import { stockholmYear } from "../functions/lib/cache.js";
 import { AtomicWriter, createStaging, removeStaging } from "./atomic.js";
 import { readCommandLine } from "./command-line.js";
 import { defaultDaysWindow } from "./deployed.js";

@@ -5,6 +5,8 @@
  *
  *   tsx build/precompress.ts [--out public] [--dataset] [ENTRY...]   (--dataset: the dataset's size floor and quality)
  */
+import type { Dirent } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
 import { mkdir, open, readFile, readdir, rename, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
@@ -81,7 +83,7 @@ export function storable(name: string, size: number, minBytes = COMPRESS_MIN_BYT
 
 /** Every regular file under `dir` (dot-led names are never served and are skipped), as paths relative to `root`. */
 async function filesUnder(root: string, dir: string, into: string[]): Promise<void> {
-  let names;
+  let names: Dirent[];
   try {
     names = await readdir(dir, { withFileTypes: true });
   } catch {
@@ -97,7 +99,7 @@ async function filesUnder(root: string, dir: string, into: string[]): Promise<vo
 
 /** The first bytes of a stored file, or undefined when there is none. */
 async function headerOf(path: string): Promise<ReturnType<typeof parseStoredHeader>> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, "r");
   } catch {
@@ -141,7 +143,7 @@ async function eachLimited<T>(items: readonly T[], concurrency: number, work: (i
 
 /** Removes the files under `dir` that `keep` does not name (relative to `root`), and the folders left empty. */
 async function removeOthers(root: string, dir: string, keep: ReadonlySet<string>): Promise<number> {
-  let names;
+  let names: Dirent[];
   try {
     names = await readdir(dir, { withFileTypes: true });
   } catch {

@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { etagOf } from "../contract/serialize.js";
-import { AtomicWriter } from "./atomic.js";
+import type { AtomicWriter } from "./atomic.js";
 import {
   datasetIndex, dayFilePath, dayFiles, singleFiles, singleFilesPlanned, yearFiles, yearFilesPlanned, yearsOfDays,
   type DatasetFile, type DatasetIndex,

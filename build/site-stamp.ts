@@ -3,6 +3,7 @@
  * (site/, the engine and the contract it imports, the lock file, and the current Stockholm year, which the home
  * page renders at build time), recorded by the site build (site/build.ts) and read by `npm start` (server/stale.ts).
  */
+import type { Stats } from "node:fs";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -31,7 +32,7 @@ export function writeSiteStamp(root: string, inputs = siteInputsHash(root)): voi
 
 function* filesUnder(root: string, path: string): Generator<string> {
   const absolute = join(root, path);
-  let info;
+  let info: Stats;
   try {
     info = statSync(absolute);
   } catch {

@@ -5,7 +5,7 @@
  * and the prose of the values, are in contract/parameters.ts.
  */
 import {
-  DATE_PARAMETER_SOURCE, DEFAULT_FEED_OPTIONS, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE, FEED_OPTION_NAMES, FIRST_YEAR, LAST_DAY_OF_MONTH, LAST_YEAR, MAX_STEPS,
+  DATE_PARAMETER_SOURCE, DEFAULT_FEED_OPTIONS, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE, type FEED_OPTION_NAMES, FIRST_YEAR, LAST_DAY_OF_MONTH, LAST_YEAR, MAX_STEPS,
   RULES_BY_CODE, STEP_CHAIN_SOURCE, parseDueDay, parseDueScheduleList, parseIsoDate, parseSteps, type DayNumber, type DayOfMonth,
   type ObservanceRule, type Step,
 } from "swedish-calendar/core";

@@ -361,7 +361,7 @@ export const PARAMETERS = {
     description:
       "A comma-separated list of due-date schedule codes (/v3/due-dates/catalogue): each schedule's due dates in the window, from " +
       "its `since`, as events of their own: summary the schedule's Swedish name (\"Lön\", \"Barnbidrag\", \"Skattekontot: " +
-      `förfallodag\"), UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`; the calendar name gains \"betalningsdagar\". An empty value ` +
+      `förfallodag"), UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`; the calendar name gains "betalningsdagar". An empty value ` +
       `is 400 invalid-parameter. ${EXPLANATIONS.unknownCode}`,
   }),
   feed_busy: feedOption("busy", "Mark events as busy time (`TRANSP:OPAQUE`) rather than free (`TRANSP:TRANSPARENT`)."),

@@ -194,24 +194,24 @@ export {
   workingTimeOfYear,
 } from "./working-time.js";
 // Result types: the site's views, the contract's `DayOfMonth`, tests
-export {
-  type AppliedStep,
-  type Day,
-  type DayOfMonth,
-  type DaysOff,
-  type DueDates,
-  type DueDateSchedule,
-  type DueDayByMonth,
-  type Duration,
-  type LeaveBreak,
-  type LeavePlan,
-  type LongWeekend,
-  type Names,
-  type Observance,
-  type Period,
-  type PeriodSummary,
-  type Shift,
-  type SpanCounts,
+export type {
+  AppliedStep,
+  Day,
+  DayOfMonth,
+  DaysOff,
+  DueDates,
+  DueDateSchedule,
+  DueDayByMonth,
+  Duration,
+  LeaveBreak,
+  LeavePlan,
+  LongWeekend,
+  Names,
+  Observance,
+  Period,
+  PeriodSummary,
+  Shift,
+  SpanCounts,
 } from "./types.js";
 // The feed's options: the contract's feed row, the site's feed builder and API page, tests
 export {

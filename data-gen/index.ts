@@ -13,7 +13,7 @@ import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, type HolidayListOptio
 import { isBridgeDay as bridgeDayAt, isHalfDay as halfDayAt, isWorkingDay as workingDayAt } from "./year-template.js";
 import { catalogue, findRule, observanceInfo as infoOfRule, occurrencesOf } from "./catalogue.js";
 import { dayFromCivil, FIRST_YEAR, LAST_YEAR } from "./dates.js";
-import { CalendarError, invalidArgument } from "./errors.js";
+import { invalidArgument } from "./errors.js";
 import { flagDayCatalogue, flagDaysOfYear } from "./flagdays.js";
 import { adjustment, parseConvention } from "./business.js";
 import { customDueDates, dueDateCatalogue, scheduleDueDates, type DueDateScheduleCode } from "./duedates.js";
@@ -350,6 +350,7 @@ type Agrees<T, F extends keyof typeof SIGNATURES> = [keyof T, keyof OptionsOf<F>
   ? Required<T> extends Required<OptionsOf<F>> ? true : false
   : false;
 type True<T extends true> = T;
+// biome-ignore lint/correctness/noUnusedVariables: the check is that this type compiles; nothing reads it
 type OptionTablesAgree = [
   True<Agrees<HolidayListOptions, "holidays">>,
   True<Agrees<NonNullable<Parameters<typeof shiftDate>[2]>, "shiftDate">>,

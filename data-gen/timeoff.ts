@@ -4,7 +4,7 @@
  * as one array of small integers (year-template.ts dayKindsBetween), never Day objects or Dates in their loops.
  */
 import { dayOf } from "./day-object.js";
-import { DAY_OFF, NAMED_DAY, WORKING_DAY, dayKindsBetween, isBridgeDay } from "./year-template.js";
+import { NAMED_DAY, WORKING_DAY, dayKindsBetween, isBridgeDay } from "./year-template.js";
 import { dayFromCivil, FIRST_DAY, LAST_DAY, toIsoDate, type DayNumber } from "./dates.js";
 import { invalidArgument } from "./errors.js";
 import { LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, type LeaveObjective } from "./grammar.js";
@@ -156,8 +156,8 @@ function mostDaysOff(kinds: Uint8Array, budget: number): Choice {
       const rest = table[next1 + r - 1];
       const take0 = rest === IMPOSSIBLE ? IMPOSSIBLE : rest + joined;
       const take1 = rest === IMPOSSIBLE ? IMPOSSIBLE : rest + 1;
-      table[here0 + r] = take0 > skip ? take0 : skip;
-      table[here1 + r] = take1 > skip ? take1 : skip;
+      table[here0 + r] = Math.max(take0, skip);
+      table[here1 + r] = Math.max(take1, skip);
     }
   }
   let used = 0;

@@ -9,7 +9,7 @@
  */
 import { dayFromCivil, toIsoDate, isoWeekday, LAST_YEAR, type DayNumber } from "./dates.js";
 import { invalidArgument } from "./errors.js";
-import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_PATTERN, WEEKLY_HOURS_STEP } from "./grammar.js";
+import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_PATTERN, WEEKLY_HOURS_STEP } from "./grammar.js";
 import { observanceDate, RULES_BY_CODE } from "./rules.js";
 import { expectKind } from "./validation.js";
 import { WORKING, yearInfo } from "./years.js";

@@ -28,7 +28,7 @@ function buildTemplate(info: YearInfo): YearTemplate {
     if (types[i] !== WORKING) continue;
     if (types[i - 1] !== WORKING && types[i + 1] !== WORKING) bridge[i] = 1;
     const next = observances[i + 1];
-    if (next !== undefined && next.some((o) => o.holidayType === "public")) half[i] = 1;
+    if (next?.some((o) => o.holidayType === "public")) half[i] = 1;
   }
   const kinds = new Uint8Array(length);
   for (let i = 0; i < length; i++) kinds[i] = types[i] === WORKING ? WORKING_DAY : observances[i] !== undefined ? DAY_OFF | NAMED_DAY : DAY_OFF;

@@ -3,6 +3,7 @@
  * functions answer. The standalone server answers from them only then (else it computes every answer), and the
  * e2e setup rebuilds them when they are not.
  */
+import type { Stats } from "node:fs";
 import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -73,7 +74,7 @@ export function datasetView(publicDir: string, manifestPath: string, clock: Cloc
   const built = (): BuiltRange | undefined | Promise<BuiltRange | undefined> => {
     const now = Date.now();
     if (now - manifestSeen.at >= STAT_TTL_MS) {
-      let info;
+      let info: Stats | undefined;
       try {
         info = statSync(manifestPath, { throwIfNoEntry: false });
       } catch {

@@ -155,6 +155,6 @@ export class PublicFiles {
   private async insideRoot(path: string): Promise<boolean> {
     this.realRoot ??= await realpath(this.root).catch(() => this.root);
     const real = await realpath(path).catch(() => undefined);
-    return real !== undefined && real.startsWith(this.realRoot + sep);
+    return real?.startsWith(this.realRoot + sep) === true;
   }
 }

@@ -108,7 +108,7 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
             return decided;
           }
           return decided.then(
-            (decision) => (record(bucket, decision, granted), decision),
+            (decision) => { record(bucket, decision, granted); return decision; },
             (error) => {
               decisions.inc({ surface: bucket, decision: "failed_open" });
               throw error;

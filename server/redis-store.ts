@@ -160,7 +160,9 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
     let settled = false;
     const settle = (decide: (hit: PendingHit, i: number) => RateLimitDecision) => {
       settled = true;
-      hits.forEach((hit, i) => hit.resolve(decide(hit, i)));
+      hits.forEach((hit, i) => {
+        hit.resolve(decide(hit, i));
+      });
     };
     const timer = afterTimeout(Math.max(0, deadline - Date.now()), () => {
       if (settled) return;

@@ -130,20 +130,25 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
             seen.route = cached.route;
             seen.source = "kept";
           }
-          return keep.answerCached(req, res, cached, now);
+          keep.answerCached(req, res, cached, now);
+          return;
         }
       }
       // the metrics, to the addresses allowed to read them; to any other, the path does not exist
       if (metrics && readsOnly && !broken && isMetricsTarget(target) && config.metricsAllowed(config.clientOf(req))) {
         if (seen) seen.route = "metrics";
         life.closeIfClosing(res);
-        return metrics.answer(req, res);
+        metrics.answer(req, res);
+        return;
       }
       // the target is read once: the guard's checks and the request's context take its URL and row from here
       const facts = readTarget(target);
       if (seen) seen.route = facts.match?.route.id ?? "-";
       const refusal = refusalOf(method, target, req.rawHeaders, hostRequired, facts, broken);
-      if (refusal) return life.write(res, dispatch.withBucketHeaders(refusal.answer, refusal.target, config.grants && config.clientOf(req)));
+      if (refusal) {
+        life.write(res, dispatch.withBucketHeaders(refusal.answer, refusal.target, config.grants && config.clientOf(req)));
+        return;
+      }
       dispatchRaw(req, res, target, facts, seen);
     } catch (error) {
       life.fail(res, error);

@@ -9,6 +9,7 @@
  * The server uses a stored file only when its ETag is the source's current ETag (a hash of its bytes), so a source
  * changed after the build is never answered with the old compressed bytes.
  */
+import type { FileHandle } from "node:fs/promises";
 import { open } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
 
@@ -84,7 +85,7 @@ export function parseStored(file: Buffer): StoredForms | undefined {
  * bytes (the source changed after the build), it is not whole, or it is over `maxBytes`.
  */
 export async function readStoredForms(path: string, etag: string, size: number, maxBytes: number): Promise<StoredForms | undefined> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, "r");
   } catch {

@@ -30,7 +30,7 @@ export interface Command {
   /** the library's result (what --json prints) */
   compute(inv: Invocation): unknown;
   /** the human-readable text of the result */
-  render(result: any, inv: Invocation): string;
+  render(result: unknown, inv: Invocation): string;
   /** the text is printed as it is (no newline added): the iCalendar feed */
   raw?: boolean;
   /** another name the command answers to (the Swedish one) */

@@ -297,7 +297,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     title: "Move a date to a Swedish business day",
     description:
       `Moves a date to a Swedish business day by a convention, as payment systems roll dates. ${BUSINESS_DAY} A business day is ` +
-      `never moved. Use it for \"the banking day before/after\" questions. ${ERRORS}`,
+      `never moved. Use it for "the banking day before/after" questions. ${ERRORS}`,
     arguments: [
       arg("adjustDate", "The date, YYYY-MM-DD."),
       arg("adjustConvention", `The convention: one of ${CONVENTIONS.join(", ")}.`),

@@ -38,7 +38,7 @@ export function countHit(
   const windowMs = policy.windowSeconds * 1000;
   // a time before the window's start (another process's clock, read a moment earlier than the hit that opened the
   // window, or a clock set back) counts in the window: only the window's end opens a new one
-  let s: CounterState =
+  const s: CounterState =
     state && nowMs < state.windowStart + windowMs
       ? { ...state }
       : { windowStart: nowMs, count: 0, blockedUntil: state?.blockedUntil ?? 0 };
@@ -132,8 +132,8 @@ export function checkRateLimit(
     }, timeoutMs);
   });
   return Promise.race([pending, timeout]).then(
-    (decision) => (clearTimeout(timer), decision),
-    (error) => (clearTimeout(timer), failOpen(error)),
+    (decision) => { clearTimeout(timer); return decision; },
+    (error) => { clearTimeout(timer); return failOpen(error); },
   );
 }
 

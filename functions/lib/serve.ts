@@ -171,7 +171,7 @@ export function preflight(request: RequestHead, methods: readonly string[] = REA
     headers: {
       ...PREFLIGHT_HEADERS,
       "Access-Control-Allow-Methods": allowHeaderOf(methods),
-      "Access-Control-Allow-Headers": requested && requested.trim() ? requested : DEFAULT_ALLOWED_HEADERS,
+      "Access-Control-Allow-Headers": requested?.trim() ? requested : DEFAULT_ALLOWED_HEADERS,
       "Cache-Control": NO_STORE,
     },
     body: null,

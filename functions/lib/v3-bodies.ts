@@ -67,6 +67,7 @@ export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
  */
 type Carries<R extends V3BodyRoute, Options> = [Exclude<keyof Options, keyof ArgsOf<R>>] extends [never] ? true : false;
 type True<T extends true> = T;
+// biome-ignore lint/correctness/noUnusedVariables: the check is that this type compiles; nothing reads it
 type RowsCarryEngineOptions = [
   True<Carries<"holidays", OptionsOf<"holidays">>>,
   True<Carries<"shift", OptionsOf<"shiftDate">>>,

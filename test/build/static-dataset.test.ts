@@ -22,7 +22,6 @@ import { workingTime } from "swedish-calendar";
 import { processTask } from "../../build/process.js";
 import { resolveRewrite } from "../../contract/cdn.js";
 import { headerRules } from "../../contract/static.js";
-import { ROOT } from "../e2e/server.js";
 
 const SAMPLE_YEARS = [1930, 1952, 1953, 1982, 1983, 2004, 2005, 2011, 2012, 2014, 2015, 2024, 9999];
 /** the edges of a days window 2024-01-01..2024-12-31 and of the whole range */

@@ -32,7 +32,7 @@ function trackedFiles(): string[] {
   return listed.filter((file) => !readFileSync(join(ROOT, file)).includes(0)).sort();
 }
 
-const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 
 /** What states a fact: a year bound as a number (not an SFS number such as 1930:173), a convention or a schedule code. */
 const FACTS: { what: string; pattern: RegExp }[] = [
@@ -40,9 +40,9 @@ const FACTS: { what: string; pattern: RegExp }[] = [
   ...CONVENTIONS.map((c) => ({
     what: `the convention ${c}`,
     // a hyphenated name anywhere; a single word only quoted (as a literal or a code span), since it is an English word too
-    pattern: c.includes("-") ? new RegExp(`(?<![\\w-])${escape(c)}(?![\\w-])`, "g") : new RegExp(`["'\`]${escape(c)}["'\`]`, "g"),
+    pattern: c.includes("-") ? new RegExp(`(?<![\\w-])${escapeRegExp(c)}(?![\\w-])`, "g") : new RegExp(`["'\`]${escapeRegExp(c)}["'\`]`, "g"),
   })),
-  ...DUE_DATE_SCHEDULE_CODES.map((code) => ({ what: `the schedule ${code}`, pattern: new RegExp(`(?<![\\w-])${escape(code)}(?![\\w-])`, "g") })),
+  ...DUE_DATE_SCHEDULE_CODES.map((code) => ({ what: `the schedule ${code}`, pattern: new RegExp(`(?<![\\w-])${escapeRegExp(code)}(?![\\w-])`, "g") })),
 ];
 
 /** A key of a map of words per value: `  "child-benefit": (since) =>`. */

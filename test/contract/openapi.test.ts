@@ -34,7 +34,9 @@ const SPEC_CODES = [
 ];
 
 function walk(value: unknown, visit: (node: Json, path: string) => void, path = "#"): void {
-  if (Array.isArray(value)) value.forEach((v, i) => walk(v, visit, `${path}/${i}`));
+  if (Array.isArray(value)) value.forEach((v, i) => {
+    walk(v, visit, `${path}/${i}`);
+  });
   else if (value && typeof value === "object") {
     visit(value as Json, path);
     for (const [k, v] of Object.entries(value)) walk(v, visit, `${path}/${k}`);

@@ -10,7 +10,7 @@ import { CONVENTIONS, LAST_DAY_OF_MONTH } from "swedish-calendar/core";
 import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
 import { COMMANDS, commandHelp, topHelp } from "../../data-gen/cli/commands.js";
 import { MESSAGES, UsageError, conventionOf, dateArg, yearArg, type Invocation } from "../../data-gen/cli/words.js";
-import { RUNS, reads, dates, rawText } from "./parameter-values.js";
+import { RUNS, reads, rawText } from "./parameter-values.js";
 
 type Json = Record<string, unknown>;
 

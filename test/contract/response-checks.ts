@@ -3,7 +3,7 @@
  * form) says for its path and status, declared headers included.
  */
 import { expect } from "vitest";
-import { type ProblemSlug } from "../../contract/problems.js";
+import type { ProblemSlug } from "../../contract/problems.js";
 import {
   describeErrors, documentValidator, expectProblem, request, resolve, TEST_CONTEXT, type DocumentValidator,
 } from "./helpers.js";

@@ -1,6 +1,6 @@
 /** Errors are problem documents of the slug docs/decisions.md#error-slugs gives, declared by the OpenAPI document. */
 import { describe, expect, it } from "vitest";
-import { type ProblemSlug } from "../../contract/problems.js";
+import type { ProblemSlug } from "../../contract/problems.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { handleHealth } from "../../functions/lib/health.js";
 import { handleV2 } from "../../functions/lib/v2.js";

@@ -149,7 +149,7 @@ describe("the CSV files' headers on Netlify: every matching rule in order, a lat
     const { headers } = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: false });
     // as @netlify/headers applies them (headersForPath: the matching rules' values merged in order)
     const at = (path: string) =>
-      (headers as { forRegExp: RegExp; values: Record<string, string> }[]).filter((h) => h.forRegExp.test(path)).reduce<Record<string, string>>((all, h) => ({ ...all, ...h.values }), {});
+      (headers as { forRegExp: RegExp; values: Record<string, string> }[]).filter((h) => h.forRegExp.test(path)).reduce<Record<string, string>>((all, h) => Object.assign(all, h.values), {});
     for (const path of ["/v3/data/2026/days.csv", "/v3/data/1930/working-time.csv"]) {
       expect(at(path)).toMatchObject({ "Content-Type": "text/csv; charset=utf-8", "Cache-Control": at("/v3/data/2026/working-time.json")["Cache-Control"], "RateLimit-Policy": "10;w=60" });
     }

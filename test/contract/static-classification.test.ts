@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExportsInTest: the type checks are declarations, exported so that nothing calls them unused
 /**
  * A file-backed row classifies every query parameter it has (contract/routes.ts `QueryUse`, `ClassifiedRow`): the
  * CDN's rewrite rules ignore any parameter they do not name, so an unclassified one would be answered from the file as

@@ -217,7 +217,7 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
 describe("memos per target (server/memo.ts)", () => {
   it("remember a computed value per key, the least recently used out when full, and never remember a key longer than MEMO_KEY_LENGTH", () => {
     const calls: string[] = [];
-    const memo = memoOf(3, (key) => (calls.push(key), key.length));
+    const memo = memoOf(3, (key) => { calls.push(key); return key.length; });
     expect([memo("/a"), memo("/a"), memo("/bb"), memo("/a")]).toEqual([2, 2, 3, 2]);
     expect(calls).toEqual(["/a", "/bb"]);
     memo("/c");

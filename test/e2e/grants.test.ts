@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { GRANTS_FILE_ENV } from "../../server/grants.js";
-import { ROOT, choosePort, failedStart, sleep, startServer, type RunningServer } from "./server.js";
+import { choosePort, failedStart, sleep, startServer, type RunningServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
 const GRANTED = "127.0.0.2";

@@ -6,7 +6,6 @@
  * process is still answering at the end. Hostile structure in process: hostile-structure.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { PATHS } from "../../contract/paths.js";
 import { PROBLEM_BASE } from "../../contract/policies.js";
 import { answeredBy, e2eBaseUrl } from "./base-url.js";
 import { expectProblem, HSTS } from "./hostile-checks.js";

@@ -54,7 +54,7 @@ describe.skipIf(process.env.E2E === "off")("TRUST_PROXY behind a real reverse pr
     const { port } = await service.listen(0, "127.0.0.1");
     const proxy = createProxyServer({ target: `http://127.0.0.1:${port}`, xfwd: true });
     const front: Server = createHttpServer((req, res) => proxy.web(req, res));
-    closers.push(() => new Promise((resolve) => front.close(resolve)), () => new Promise((resolve) => (front.closeAllConnections(), resolve(undefined))));
+    closers.push(() => new Promise((resolve) => front.close(resolve)), () => new Promise((resolve) => { front.closeAllConnections(); return resolve(undefined); }));
     await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
     return { server: port, proxy: (front.address() as AddressInfo).port };
   }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
 import { parseCalendar } from "./helpers.js";
-import { BASE, clock, FEED, get, NOW, query } from "./feed-setup.js";
+import { BASE, clock, FEED, get, NOW, } from "./feed-setup.js";
 
 describe("feed options over HTTP", () => {
   const nameOf = async (url: string) => parseCalendar(await (await get(url)).text()).name;

@@ -14,7 +14,9 @@ export const get = (url: string, init?: RequestInit) => handleFeed(new Request(u
 /** Every combination of the seven options, as objects. */
 export const ALL_OPTIONS: FeedOptions[] = Array.from({ length: 1 << FEED_OPTION_NAMES.length }, (_, bits) => {
   const o = {} as FeedOptions;
-  FEED_OPTION_NAMES.forEach((name, i) => (o[name] = (bits & (1 << i)) !== 0));
+  FEED_OPTION_NAMES.forEach((name, i) => {
+    o[name] = (bits & (1 << i)) !== 0;
+  });
   return o;
 });
 

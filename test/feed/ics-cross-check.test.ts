@@ -37,7 +37,9 @@ function viaIcs(fromYear: number, toYear: number, options: FeedOptions): string 
 /** The seven boolean options of the bits of `bits`, with the due-date schedules `due`. */
 function optionsOf(bits: number, due: string[] = []): FeedOptions {
   const o = { due } as unknown as FeedOptions;
-  FEED_OPTION_NAMES.forEach((name, i) => (o[name] = (bits & (1 << i)) !== 0));
+  FEED_OPTION_NAMES.forEach((name, i) => {
+    o[name] = (bits & (1 << i)) !== 0;
+  });
   return o;
 }
 

@@ -241,7 +241,7 @@ describe("the packed package, installed in a fresh project, used by tools", () =
       const commands = ["day", "holidays", "bridge-days", "half-days", "period", "shift", "long-weekends", "leave", "flag-days", "ics", "adjust", "due-dates", "working-time", "arbetstid"];
       // a command's other name (arbetstid) is in its summary, not a line of its own
       for (const command of commands.filter((c) => c !== "arbetstid")) expect(top.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
-      expect(top.stdout).toMatch(/^  working-time .*\(alias: arbetstid\)$/m);
+      expect(top.stdout).toMatch(/^ {2}working-time .*\(alias: arbetstid\)$/m);
       const runs = commands.flatMap((command) => [[command, "--help"], ["help", command], [command, "2026", "-h"]].map((args) => ({ command, args })));
       const outs = await mapLimited(runs, 4, ({ args }) => cli(args));
       for (const [i, { command, args }] of runs.entries()) {

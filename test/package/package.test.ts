@@ -13,7 +13,6 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
 import { SLUG_OF_ENGINE_CODE } from "../../contract/problems.js";
 import { writtenCoreSurface, writtenIcsSurface } from "../engine/core-surface.js";
 import { runConsumer, type ConsumerOutput } from "./consumer.js";

@@ -18,7 +18,7 @@ type Family = { name: string; metrics: { labels?: Record<string, string>; value?
 async function familiesOf(metrics: Metrics): Promise<Map<string, Family>> {
   return new Map((parsePrometheusTextFormat(await metrics.registry.metrics()) as Family[]).map((f) => [f.name, f]));
 }
-const valueOf = (family: Family | undefined, labels: Record<string, string>) =>
+const sampleValue = (family: Family | undefined, labels: Record<string, string>) =>
   Number(family?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ?? NaN);
 
 afterEach(() => vi.restoreAllMocks());
@@ -32,9 +32,9 @@ describe("the families", () => {
     metrics.request("-", 405, "refused", 0.002);
     const families = await familiesOf(metrics);
     const requests = families.get("http_requests_total");
-    expect(valueOf(requests, { route: "holidays", status: "200", source: "computed" })).toBe(2);
-    expect(valueOf(requests, { route: "holidays", status: "200", source: "kept" })).toBe(1);
-    expect(valueOf(requests, { route: "-", status: "405", source: "refused" })).toBe(1);
+    expect(sampleValue(requests, { route: "holidays", status: "200", source: "computed" })).toBe(2);
+    expect(sampleValue(requests, { route: "holidays", status: "200", source: "kept" })).toBe(1);
+    expect(sampleValue(requests, { route: "-", status: "405", source: "refused" })).toBe(1);
     // the histogram as prom-client holds it (the text parser drops a histogram's labels)
     const histogram = (await metrics.registry.getSingleMetric("http_request_duration_seconds")!.get()).values;
     const of = (name: string, le?: number) =>
@@ -45,29 +45,29 @@ describe("the families", () => {
     expect(of("http_request_duration_seconds_bucket", 0.005)).toBe(1);
     expect(of("http_request_duration_seconds_bucket", 0.25)).toBe(1);
     expect(of("http_request_duration_seconds_bucket", 0.5)).toBe(2);
-    expect(valueOf(families.get("kept_answer_hits_total"), {})).toBe(1);
+    expect(sampleValue(families.get("kept_answer_hits_total"), {})).toBe(1);
   });
 
   it("time-outs, both series from the start", async () => {
     const metrics = createMetrics();
     let timeouts = (await familiesOf(metrics)).get("http_connection_timeouts_total");
-    expect([valueOf(timeouts, { answered: "true" }), valueOf(timeouts, { answered: "false" })]).toEqual([0, 0]);
+    expect([sampleValue(timeouts, { answered: "true" }), sampleValue(timeouts, { answered: "false" })]).toEqual([0, 0]);
     metrics.connectionTimedOut(true);
     metrics.connectionTimedOut(true);
     metrics.connectionTimedOut(false);
     timeouts = (await familiesOf(metrics)).get("http_connection_timeouts_total");
-    expect([valueOf(timeouts, { answered: "true" }), valueOf(timeouts, { answered: "false" })]).toEqual([2, 1]);
+    expect([sampleValue(timeouts, { answered: "true" }), sampleValue(timeouts, { answered: "false" })]).toEqual([2, 1]);
   });
 
   it("kept answers read when scraped", async () => {
     const metrics = createMetrics();
     let families = await familiesOf(metrics);
-    expect([valueOf(families.get("kept_answers"), {}), valueOf(families.get("kept_answer_bytes"), {})]).toEqual([0, 0]);
+    expect([sampleValue(families.get("kept_answers"), {}), sampleValue(families.get("kept_answer_bytes"), {})]).toEqual([0, 0]);
     let size = 3;
     metrics.cachedAnswers(() => size, () => 4096);
     size = 7;
     families = await familiesOf(metrics);
-    expect([valueOf(families.get("kept_answers"), {}), valueOf(families.get("kept_answer_bytes"), {})]).toEqual([7, 4096]);
+    expect([sampleValue(families.get("kept_answers"), {}), sampleValue(families.get("kept_answer_bytes"), {})]).toEqual([7, 4096]);
     expect(families.has("log_lines_dropped")).toBe(true);
     expect(families.has("process_cpu_seconds_total")).toBe(true);
   });
@@ -85,7 +85,7 @@ describe("the families", () => {
     ];
     let next = 0;
     const seen: string[] = [];
-    const store = metrics.counting({ hit: (key) => (seen.push(key), answers[next++]!()) });
+    const store = metrics.counting({ hit: (key) => { seen.push(key); return answers[next++]!(); } });
     for (let i = 0; i < 3; i++) expect(store.hit(`v3:192.0.2.${i}`, RATE_LIMITS.v3, 0)).toEqual(answers[i]!());
     for (let i = 3; i < 6; i++) expect(await store.hit(`feed-query:192.0.2.${i}`, RATE_LIMITS.v3, 0)).toEqual(await answers[i]!());
     expect(seen).toEqual(["v3:192.0.2.0", "v3:192.0.2.1", "v3:192.0.2.2", "feed-query:192.0.2.3", "feed-query:192.0.2.4", "feed-query:192.0.2.5"]);
@@ -94,8 +94,8 @@ describe("the families", () => {
     const rejecting = metrics.counting({ hit: () => Promise.reject(new Error("gone")) });
     await expect(rejecting.hit("v2:x", RATE_LIMITS.v2, 0)).rejects.toThrow("gone");
     const decisions = (await familiesOf(metrics)).get("rate_limit_decisions_total");
-    for (const bucket of ["v3", "feed-query"]) for (const decision of ["admitted", "refused", "failed_open"]) expect(valueOf(decisions, { surface: bucket, decision }), `${bucket} ${decision}`).toBe(1);
-    expect(valueOf(decisions, { surface: "v2", decision: "failed_open" })).toBe(2);
+    for (const bucket of ["v3", "feed-query"]) for (const decision of ["admitted", "refused", "failed_open"]) expect(sampleValue(decisions, { surface: bucket, decision }), `${bucket} ${decision}`).toBe(1);
+    expect(sampleValue(decisions, { surface: "v2", decision: "failed_open" })).toBe(2);
     expect(decisions!.metrics).toHaveLength(7);
   });
 });
@@ -177,7 +177,9 @@ async function asAWorker(send: (message: unknown) => boolean, body: (deliver: (m
     return made;
   };
   try {
-    await body((message) => ours.forEach((l) => l(message)), start);
+    await body((message) => {
+      for (const l of ours) l(message);
+    }, start);
   } finally {
     for (const l of ours) process.off("message", l);
     if (original) Object.defineProperty(process, "send", original);
@@ -188,7 +190,7 @@ async function asAWorker(send: (message: unknown) => boolean, body: (deliver: (m
 describe("gathering across workers", () => {
   it("a worker asks its primary and answers with what it sends back", async () => {
     const sent: unknown[] = [];
-    const send = vi.fn((message: unknown) => (sent.push(message), true));
+    const send = vi.fn((message: unknown) => { sent.push(message); return true; });
     await asAWorker(send, async (deliver, start) => {
       const gather = start(() => gatherFromPrimary());
       const first = gather();

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { holidaysOfYear, shift, FEED_OPTION_NAMES } from "swedish-calendar/core";
+import { holidaysOfYear, FEED_OPTION_NAMES } from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
 import { ROUTES } from "../../contract/routes.js";
 import { PROBLEM_STATUS } from "../../contract/problems.js";

@@ -33,7 +33,7 @@ function answers(port: number, line: string, timeoutMs = 2000): Promise<string> 
   return new Promise((resolve, reject) => {
     const socket = createConnection({ port, host: "127.0.0.1" });
     let text = "";
-    const timer = setTimeout(() => (socket.destroy(), reject(new Error(`redis on ${port}: no answer to ${line}`))), timeoutMs);
+    const timer = setTimeout(() => { socket.destroy(); return reject(new Error(`redis on ${port}: no answer to ${line}`)); }, timeoutMs);
     socket.on("connect", () => socket.write(line + "\r\n"));
     socket.on("data", (chunk) => {
       text += chunk.toString();
@@ -43,7 +43,7 @@ function answers(port: number, line: string, timeoutMs = 2000): Promise<string> 
         resolve(text.trim());
       }
     });
-    socket.on("error", (error) => (clearTimeout(timer), reject(error)));
+    socket.on("error", (error) => { clearTimeout(timer); return reject(error); });
   });
 }
 

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { describe, expect, it, vi } from "vitest";
 import {
   checkRateLimit, countHit, netlifyContext, memoryRateLimitStore, requestContext, respond, serve, SWEEP_EVERY_HITS,
   type CounterState, type RateLimitStore,

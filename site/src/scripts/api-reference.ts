@@ -107,7 +107,7 @@ function fitRendered(): void {
 }
 let fitting = 0;
 const fitSoon = () => {
-  if (!fitting) fitting = requestAnimationFrame(() => ((fitting = 0), fitRendered()));
+  if (!fitting) fitting = requestAnimationFrame(() => { fitting = 0; return fitRendered(); });
 };
 /** A stylesheet linked into the head, settled once it has loaded (or failed: Swagger UI still works unstyled). */
 function linkStylesheet(href: string): Promise<void> {
