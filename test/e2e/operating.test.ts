@@ -151,8 +151,8 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     expect(families.get("http_request_duration_seconds")?.type).toBe("HISTOGRAM");
     expect(histogramCount(text, "http_request_duration_seconds", (l) => l.route === "shift")).toBe(3 + 4 + 1 + 12);
     const decisions = families.get("rate_limit_decisions_total");
-    expect(total(decisions, (l) => l.bucket === "v3" && l.decision === "refused")).toBe(2);
-    expect(total(decisions, (l) => l.bucket === "v3" && l.decision === "admitted")).toBeGreaterThanOrEqual(RATE_LIMITS.v3.limit);
+    expect(total(decisions, (l) => l.surface === "v3" && l.decision === "refused")).toBe(2);
+    expect(total(decisions, (l) => l.surface === "v3" && l.decision === "admitted")).toBeGreaterThanOrEqual(RATE_LIMITS.v3.limit);
     expect(total(decisions, (l) => l.decision === "failed_open")).toBe(0);
     expect(total(families.get("kept_answers"))).toBeGreaterThanOrEqual(2);
     expect(total(families.get("kept_answer_hits_total"))).toBe(2);
@@ -253,7 +253,7 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     expect([...new Set(lines.map((l) => l.worker))].sort()).toEqual([1, 2]);
     const { families } = await scrape(server.baseUrl);
     expect(total(families.get("http_requests_total"), (l) => l.route === "shift")).toBe(8);
-    expect(total(families.get("rate_limit_decisions_total"), (l) => l.bucket === "v3" && l.decision === "admitted")).toBe(8);
+    expect(total(families.get("rate_limit_decisions_total"), (l) => l.surface === "v3" && l.decision === "admitted")).toBe(8);
     // refusals below the HTTP layer, on both workers' sockets, are counted in the whole server's answer too
     const badMethod = SOCKET_REFUSALS.find((r) => r.name === "bad-method")!;
     const refused = await Promise.all(Array.from({ length: 6 }, () => rawRequest(server.baseUrl, badMethod.bytes)));
