@@ -5,7 +5,7 @@
  * components. It takes from the engine only its dependency-free date module and calendar words (weekday and month
  * names, data-gen/calendar-words.ts), so the browser bundle stays small.
  */
-import { MONTH_NAMES, WEEKDAY_NAMES, dayFromCivil, isoWeekday, type DueDateScheduleCode } from "swedish-calendar/core";
+import { type DueDateScheduleCode, dayFromCivil, isoWeekday, MONTH_NAMES, WEEKDAY_NAMES } from "swedish-calendar/core";
 import { CHANGELOG } from "../../../contract/paths.ts";
 
 export type Lang = "sv" | "en";
@@ -15,7 +15,12 @@ export const DEFAULT_LANG: Lang = "sv";
 /** The pages of the site, each in both languages. */
 export type PageKey = "home" | "api" | "v2" | "changelog";
 
-const PAGE_TAILS: Record<PageKey, string> = { home: "", api: "api/", v2: "v2-deprecation/", changelog: CHANGELOG.page.slice(1) };
+const PAGE_TAILS: Record<PageKey, string> = {
+  home: "",
+  api: "api/",
+  v2: "v2-deprecation/",
+  changelog: CHANGELOG.page.slice(1),
+};
 
 /** The address of a page in a language: Swedish at the root, English under /en/. */
 export function pageHref(page: PageKey, lang: Lang): string {
@@ -100,7 +105,10 @@ const NOUNS = {
   leaveDay: { en: ["leave day", "leave days"], sv: ["semesterdag", "semesterdagar"] },
   dayOff: { en: ["day off", "days off"], sv: ["ledig dag", "lediga dagar"] },
   namedHoliday: { en: ["named holiday", "named holidays"], sv: ["namngiven helgdag", "namngivna helgdagar"] },
-  weekendDay: { en: ["plain weekend day", "plain weekend days"], sv: ["vanlig helgdag (lördag eller söndag)", "vanliga helgdagar (lördagar och söndagar)"] },
+  weekendDay: {
+    en: ["plain weekend day", "plain weekend days"],
+    sv: ["vanlig helgdag (lördag eller söndag)", "vanliga helgdagar (lördagar och söndagar)"],
+  },
   operation: { en: ["operation", "operations"], sv: ["operation", "operationer"] },
   year: { en: ["year", "years"], sv: ["år", "år"] },
   month: { en: ["month", "months"], sv: ["månad", "månader"] },
@@ -152,12 +160,34 @@ export interface YearWords {
   halfNote: string;
   onWeekdays: (dates: string, year: number) => string;
   gridCaption: (year: number) => string;
-  legend: { public: string; defacto: string; weekend: string; bridge: string; half: string; today: string; planBreak: string; planLeave: string; due: string; week: string };
+  legend: {
+    public: string;
+    defacto: string;
+    weekend: string;
+    bridge: string;
+    half: string;
+    today: string;
+    planBreak: string;
+    planLeave: string;
+    due: string;
+    week: string;
+  };
   today: string;
   badge: { public: string; defacto: string; working: string };
   holidaysHeading: string;
   holidaysCaption: (year: number, dates: string) => string;
-  columns: { date: string; weekday: string; swedish: string; english: string; type: string; why: string; days: string; leave: string; observances: string; dates: string };
+  columns: {
+    date: string;
+    weekday: string;
+    swedish: string;
+    english: string;
+    type: string;
+    why: string;
+    days: string;
+    leave: string;
+    observances: string;
+    dates: string;
+  };
   bridgeHeading: string;
   bridgeExplain: string;
   bridgeCaption: (year: number) => string;
@@ -193,16 +223,32 @@ export const YEAR_WORDS: Record<Lang, YearWords> = {
     onWeekdays: (dates, year) => `${dates} of ${year} fall on a weekday (Monday–Friday).`,
     gridCaption: (year) => `Calendar of ${year}; the tables below list the same days.`,
     legend: {
-      public: "Public holiday", defacto: "De facto holiday", weekend: "Weekend", bridge: "Bridge day", half: "Half day",
-      today: "Today", planBreak: "Break in your leave plan", planLeave: "Leave day in your plan", due: "Payment date (pay and payment dates below)", week: "wk: ISO week number",
+      public: "Public holiday",
+      defacto: "De facto holiday",
+      weekend: "Weekend",
+      bridge: "Bridge day",
+      half: "Half day",
+      today: "Today",
+      planBreak: "Break in your leave plan",
+      planLeave: "Leave day in your plan",
+      due: "Payment date (pay and payment dates below)",
+      week: "wk: ISO week number",
     },
     today: "Today",
     badge: { public: "Public holiday", defacto: "De facto holiday", working: "Working day" },
     holidaysHeading: "Holidays",
     holidaysCaption: (year, dates) => `Public and de facto holidays in ${year} (${dates})`,
     columns: {
-      date: "Date", weekday: "Weekday", swedish: "Swedish name", english: "English name", type: "Type", why: "Why",
-      days: "Days", leave: "Leave day to take", observances: "Holidays", dates: "Dates",
+      date: "Date",
+      weekday: "Weekday",
+      swedish: "Swedish name",
+      english: "English name",
+      type: "Type",
+      why: "Why",
+      days: "Days",
+      leave: "Leave day to take",
+      observances: "Holidays",
+      dates: "Dates",
     },
     bridgeHeading: "Bridge days",
     bridgeExplain: "A working day squeezed between a holiday and a weekend; many people take it off.",
@@ -210,7 +256,8 @@ export const YEAR_WORDS: Record<Lang, YearWords> = {
     bridgeNone: (year) => `There are no bridge days in ${year}.`,
     between: (a, b) => `Between ${a} and ${b}`,
     halfHeading: "Half days",
-    halfExplain: "The working day before a public holiday, when many workplaces finish early (a custom, not an entitlement).",
+    halfExplain:
+      "The working day before a public holiday, when many workplaces finish early (a custom, not an entitlement).",
     halfCaption: (year) => `Half days in ${year}`,
     halfNone: (year) => `There are no half days in ${year}.`,
     eveOf: (name) => `Eve of ${name}`,
@@ -238,16 +285,32 @@ export const YEAR_WORDS: Record<Lang, YearWords> = {
     onWeekdays: (dates, year) => `${capitalise(dates)} ${year} infaller på en vardag (måndag–fredag).`,
     gridCaption: (year) => `Kalender för ${year}; tabellerna nedan listar samma dagar.`,
     legend: {
-      public: "Allmän helgdag", defacto: "De facto-helgdag", weekend: "Helg", bridge: "Klämdag", half: "Halvdag",
-      today: "I dag", planBreak: "Ledighet i din plan", planLeave: "Semesterdag i din plan", due: "Betalningsdag (löner och utbetalningar nedan)", week: "v.: veckonummer (ISO 8601)",
+      public: "Allmän helgdag",
+      defacto: "De facto-helgdag",
+      weekend: "Helg",
+      bridge: "Klämdag",
+      half: "Halvdag",
+      today: "I dag",
+      planBreak: "Ledighet i din plan",
+      planLeave: "Semesterdag i din plan",
+      due: "Betalningsdag (löner och utbetalningar nedan)",
+      week: "v.: veckonummer (ISO 8601)",
     },
     today: "I dag",
     badge: { public: "Allmän helgdag", defacto: "De facto-helgdag", working: "Arbetsdag" },
     holidaysHeading: "Helgdagar",
     holidaysCaption: (year, dates) => `Allmänna och de facto-helgdagar ${year} (${dates})`,
     columns: {
-      date: "Datum", weekday: "Veckodag", swedish: "Svenskt namn", english: "Engelskt namn", type: "Typ", why: "Varför",
-      days: "Dagar", leave: "Ledig dag att ta", observances: "Helgdagar", dates: "Datum",
+      date: "Datum",
+      weekday: "Veckodag",
+      swedish: "Svenskt namn",
+      english: "Engelskt namn",
+      type: "Typ",
+      why: "Varför",
+      days: "Dagar",
+      leave: "Ledig dag att ta",
+      observances: "Helgdagar",
+      dates: "Datum",
     },
     bridgeHeading: "Klämdagar",
     bridgeExplain: "En arbetsdag som kläms mellan en helgdag och en helg; många tar ledigt.",
@@ -255,7 +318,8 @@ export const YEAR_WORDS: Record<Lang, YearWords> = {
     bridgeNone: (year) => `Det finns inga klämdagar ${year}.`,
     between: (a, b) => `Mellan ${a} och ${b}`,
     halfHeading: "Halvdagar",
-    halfExplain: "Arbetsdagen före en allmän helgdag, då många arbetsplatser slutar tidigare (en sedvänja, ingen rättighet).",
+    halfExplain:
+      "Arbetsdagen före en allmän helgdag, då många arbetsplatser slutar tidigare (en sedvänja, ingen rättighet).",
     halfCaption: (year) => `Halvdagar ${year}`,
     halfNone: (year) => `Det finns inga halvdagar ${year}.`,
     eveOf: (name) => `Dagen före ${name}`,
@@ -274,36 +338,50 @@ export const YEAR_WORDS: Record<Lang, YearWords> = {
  * its own, written here in both languages, and the site never asks for those dates (the API would refuse them with
  * 400, and the dataset has no file for them). A schedule the site has no words for yet gets the general sentence.
  */
-export const BEFORE_SINCE: Record<Lang, { known: Partial<Record<DueDateScheduleCode, (since: number) => string>>; other: (name: string, since: number) => string }> = {
+const KNOWN_BEFORE_SINCE: Record<Lang, Partial<Record<DueDateScheduleCode, (since: number) => string>>> = {
   en: {
-    known: {
-      "child-benefit": (since) =>
-        `Child benefit is paid by this rule from ${since}. The rule rests on Försäkringskassan's published payment days from ${since}; ` +
-        "no source the service cites settles the payment days before that.",
-      "tax-account": (since) =>
-        `The tax account's due dates follow this rule from ${since}: it is the Tax Procedure Act's (skatteförfarandelagen, 2011:1244), ` +
-        "in force from 1 January 2012. Earlier years followed the Tax Payment Act (skattebetalningslagen, 1997:483), and before 1998 " +
-        "other laws, which the schedule does not state.",
-    },
+    "child-benefit": (since) =>
+      `Child benefit is paid by this rule from ${since}. The rule rests on Försäkringskassan's published payment days from ${since}; ` +
+      "no source the service cites settles the payment days before that.",
+    "tax-account": (since) =>
+      `The tax account's due dates follow this rule from ${since}: it is the Tax Procedure Act's (skatteförfarandelagen, 2011:1244), ` +
+      "in force from 1 January 2012. Earlier years followed the Tax Payment Act (skattebetalningslagen, 1997:483), and before 1998 " +
+      "other laws, which the schedule does not state.",
+  },
+  sv: {
+    "child-benefit": (since) =>
+      `Barnbidrag betalas ut enligt denna regel från ${since}. Regeln bygger på Försäkringskassans publicerade utbetalningsdagar från ${since}; ` +
+      "tidigare utbetalningsdagar fastställs inte av någon källa som tjänsten hänvisar till.",
+    "tax-account": (since) =>
+      `Skattekontots förfallodagar följer denna regel från ${since}: den är skatteförfarandelagens (2011:1244), som trädde i kraft ` +
+      "den 1 januari 2012. Tidigare år gällde skattebetalningslagen (1997:483) och före 1998 andra lagar, som schemat inte anger.",
+  },
+};
+
+export const BEFORE_SINCE: Record<
+  Lang,
+  { known: (typeof KNOWN_BEFORE_SINCE)[Lang]; other: (name: string, since: number) => string }
+> = {
+  en: {
+    known: KNOWN_BEFORE_SINCE.en,
     other: (name, since) => `${name} follows this rule from ${since}; the service gives no dates for earlier years.`,
   },
   sv: {
-    known: {
-      "child-benefit": (since) =>
-        `Barnbidrag betalas ut enligt denna regel från ${since}. Regeln bygger på Försäkringskassans publicerade utbetalningsdagar från ${since}; ` +
-        "tidigare utbetalningsdagar fastställs inte av någon källa som tjänsten hänvisar till.",
-      "tax-account": (since) =>
-        `Skattekontots förfallodagar följer denna regel från ${since}: den är skatteförfarandelagens (2011:1244), som trädde i kraft ` +
-        "den 1 januari 2012. Tidigare år gällde skattebetalningslagen (1997:483) och före 1998 andra lagar, som schemat inte anger.",
-    },
+    known: KNOWN_BEFORE_SINCE.sv,
     other: (name, since) => `${name} följer denna regel från ${since}; tjänsten anger inga datum för tidigare år.`,
   },
 };
 
 /** The sentence for a schedule before its first year (BEFORE_SINCE). */
-export function beforeSinceSentence(schedule: { code: string; name: Record<Lang, string>; since: number }, lang: Lang): string {
+export function beforeSinceSentence(
+  schedule: { code: string; name: Record<Lang, string>; since: number },
+  lang: Lang,
+): string {
   const words = BEFORE_SINCE[lang];
-  return words.known[schedule.code as DueDateScheduleCode]?.(schedule.since) ?? words.other(schedule.name[lang], schedule.since);
+  return (
+    words.known[schedule.code as DueDateScheduleCode]?.(schedule.since) ??
+    words.other(schedule.name[lang], schedule.since)
+  );
 }
 
 /** The words of the working-time section ("Arbetstid" / "Working time": ./working-time.ts and ../scripts/home/working-time.ts). */
@@ -331,11 +409,14 @@ export const WORKING_TIME_WORDS: Record<Lang, WorkingTimeWords> = {
   en: {
     heading: "Working time",
     hours: (text) => `${text} h`,
-    duration: (hours, minutes) => [hours ? `${hours} h` : "", minutes ? `${minutes} min` : ""].filter(Boolean).join(" "),
+    duration: (hours, minutes) =>
+      [hours ? `${hours} h` : "", minutes ? `${minutes} min` : ""].filter(Boolean).join(" "),
     chartTitle: (year) => `Working hours per month, ${year}`,
-    chartDesc: (months) => `A bar for each month, as long as its working hours: ${months}. The table below has the same numbers.`,
+    chartDesc: (months) =>
+      `A bar for each month, as long as its working hours: ${months}. The table below has the same numbers.`,
     chartCut: "Hatched: the time the shortened days take off",
-    caption: (year, weekly, profile) => `Working days and hours per month in ${year} (${weekly} hours a week, ${profile})`,
+    caption: (year, weekly, profile) =>
+      `Working days and hours per month in ${year} (${weekly} hours a week, ${profile})`,
     columns: { month: "Month", workingDays: "Working days", hours: "Hours", shortened: "Shortened days" },
     quarter: (quarter) => `Quarter ${quarter}`,
     total: (year) => `The year ${year}`,
@@ -350,11 +431,14 @@ export const WORKING_TIME_WORDS: Record<Lang, WorkingTimeWords> = {
   sv: {
     heading: "Arbetstid",
     hours: (text) => `${text} h`,
-    duration: (hours, minutes) => [hours ? `${hours} h` : "", minutes ? `${minutes} min` : ""].filter(Boolean).join(" "),
+    duration: (hours, minutes) =>
+      [hours ? `${hours} h` : "", minutes ? `${minutes} min` : ""].filter(Boolean).join(" "),
     chartTitle: (year) => `Arbetstimmar per månad ${year}`,
-    chartDesc: (months) => `En stapel per månad, lika lång som månadens arbetstimmar: ${months}. Tabellen nedan har samma siffror.`,
+    chartDesc: (months) =>
+      `En stapel per månad, lika lång som månadens arbetstimmar: ${months}. Tabellen nedan har samma siffror.`,
     chartCut: "Streckat: tiden som de förkortade dagarna tar bort",
-    caption: (year, weekly, profile) => `Arbetsdagar och arbetstimmar per månad ${year} (${weekly} timmar i veckan, ${profile})`,
+    caption: (year, weekly, profile) =>
+      `Arbetsdagar och arbetstimmar per månad ${year} (${weekly} timmar i veckan, ${profile})`,
     columns: { month: "Månad", workingDays: "Arbetsdagar", hours: "Timmar", shortened: "Förkortade dagar" },
     quarter: (quarter) => `Kvartal ${quarter}`,
     total: (year) => `Hela ${year}`,
