@@ -21,6 +21,39 @@ const EXCEPTED: Record<string, string> = {
   "contract/routes.ts": "table",
 };
 
+/**
+ * Files past MAX_LINES since the code was formatted at 120 columns, with the lines each had then: each is to be split
+ * by subject, and none may grow meanwhile.
+ */
+const TO_SPLIT: Record<string, number> = {
+  "test/contract/fuzz-requests.ts": 623,
+  "test/package/install-tools.test.ts": 587,
+  "data-gen/cli/commands.ts": 574,
+  "test/package/sample.ts": 535,
+  "test/contract/openapi.test.ts": 530,
+  "test/engine/strict-options.test.ts": 517,
+  "test/engine/flagdays.test.ts": 500,
+  "test/e2e/container.test.ts": 498,
+  "test/contract/mcp-samples.ts": 494,
+  "test/e2e/conformance.test.ts": 476,
+  "test/engine/calendar.test.ts": 464,
+  "test/build/deploy.test.ts": 464,
+  "test/site/fixture-server.ts": 462,
+  "data-gen/cli/words.ts": 462,
+  "contract/parameters.ts": 458,
+  "test/e2e/scale.test.ts": 454,
+  "site/src/lib/i18n.ts": 453,
+  "functions/lib/serve.ts": 448,
+  "test/e2e/hostile.test.ts": 445,
+  "test/site/suite-business.ts": 444,
+  "test/contract/mcp-http.test.ts": 442,
+  "server/standalone.ts": 439,
+  "test/engine/working-time.test.ts": 436,
+  "test/server/redis-store.test.ts": 429,
+  "functions/lib/mcp-tool-list.ts": 420,
+  "test/e2e/mcp.test.ts": 410,
+};
+
 /** Lines as `wc -l` counts them, plus a last line without a newline. */
 function lineCount(text: string): number {
   if (text === "") return 0;
@@ -39,12 +72,21 @@ const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "
 
 describe("source files are at most 400 lines", () => {
   it("counts lines as wc -l does, and picks the source files (controls)", () => {
-    expect([lineCount(""), lineCount("a"), lineCount("a\n"), lineCount("a\nb"), lineCount("a\n\nb\n")]).toEqual([0, 1, 1, 2, 3]);
+    expect([lineCount(""), lineCount("a"), lineCount("a\n"), lineCount("a\nb"), lineCount("a\n\nb\n")]).toEqual([
+      0, 1, 1, 2, 3,
+    ]);
     expect(lineCount("x\n".repeat(401))).toBe(401);
     expect(
       sourceFiles([
-        "server/log.ts", "site/src/components/HomePage.astro", "build/bundle-state.mjs", "a/b.mts", "README.md",
-        "node_modules/x/index.ts", "data-gen/dist/index.d.ts", "contract/published/v3.ts", "site/dist/x.mjs",
+        "server/log.ts",
+        "site/src/components/HomePage.astro",
+        "build/bundle-state.mjs",
+        "a/b.mts",
+        "README.md",
+        "node_modules/x/index.ts",
+        "data-gen/dist/index.d.ts",
+        "contract/published/v3.ts",
+        "site/dist/x.mjs",
       ]),
     ).toEqual(["server/log.ts", "site/src/components/HomePage.astro", "build/bundle-state.mjs", "a/b.mts"]);
     expect(sourceFiles(tracked).length).toBeGreaterThan(100);
@@ -53,13 +95,22 @@ describe("source files are at most 400 lines", () => {
   it("every exception is a tracked source file", () => {
     const sources = new Set(sourceFiles(tracked));
     expect(Object.keys(EXCEPTED).filter((f) => !sources.has(f))).toEqual([]);
+    expect(Object.keys(TO_SPLIT).filter((f) => !sources.has(f))).toEqual([]);
   });
 
   it(`no other source file is longer than ${MAX_LINES} lines`, () => {
     const long = sourceFiles(tracked)
-      .filter((f) => !(f in EXCEPTED))
+      .filter((f) => !(f in EXCEPTED) && !(f in TO_SPLIT))
       .map((f) => `${f}: ${lineCount(readFileSync(join(ROOT, f), "utf8"))}`)
       .filter((entry) => Number(entry.split(": ")[1]) > MAX_LINES);
     expect(long).toEqual([]);
+  });
+
+  it("a file still to be split does not grow", () => {
+    const grown = Object.entries(TO_SPLIT)
+      .map(([f, most]) => ({ f, most, lines: lineCount(readFileSync(join(ROOT, f), "utf8")) }))
+      .filter(({ most, lines }) => lines > most)
+      .map(({ f, most, lines }) => `${f}: ${lines} > ${most}`);
+    expect(grown).toEqual([]);
   });
 });
