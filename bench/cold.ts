@@ -18,9 +18,9 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { BUNDLE_TARGET } from "../build/bundle.js";
 import { MCP_SAMPLE_CALL } from "../contract/examples.js";
 import { PATHS, pathOf } from "../contract/paths.js";
-import { BUNDLE_TARGET } from "../build/bundle.js";
 import { writeSection } from "./lib/report.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -135,7 +135,10 @@ export async function run(): Promise<void> {
   const zips = join(root, ".netlify", "functions");
   const work = mkdtempSync(join(tmpdir(), "cold-"));
   try {
-    const names = readdirSync(zips).filter((f) => f.endsWith(".zip")).map((f) => f.slice(0, -4)).sort();
+    const names = readdirSync(zips)
+      .filter((f) => f.endsWith(".zip"))
+      .map((f) => f.slice(0, -4))
+      .sort();
     const modules = new Map<string, string>();
     for (const name of names) {
       const dir = join(work, name);
@@ -145,7 +148,8 @@ export async function run(): Promise<void> {
     const floor = await mcpFloor(work);
     const samples = new Map<string, ColdStart[]>([...names, "mcp floor"].map((n) => [n, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const name of names) samples.get(name)!.push(coldStart(modules.get(name)!, COLD_REQUESTS[name] ?? { url: `${ORIGIN}/` }));
+      for (const name of names)
+        samples.get(name)!.push(coldStart(modules.get(name)!, COLD_REQUESTS[name] ?? { url: `${ORIGIN}/` }));
       samples.get("mcp floor")!.push(coldStart(floor, COLD_REQUESTS.mcp));
     }
     const rows: Row[] = [...samples].map(([name, runs]) => ({
@@ -167,28 +171,38 @@ export async function run(): Promise<void> {
       return `import ${importTarget}, first answer ≤ 30 ms: ${met ? "met" : "**not met**"}`;
     };
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}`;
-    writeSection(join(root, "docs", "bench-handlers.md"), "Cold starts", [
-      `Command: \`npm run bench -- cold\` (bench/cold.ts), ${new Date().toISOString().slice(0, 10)}, ${machine}` +
-        (Number.isNaN(buildSeconds) ? "." : `; \`netlify build --offline --context functions-only\` took ${buildSeconds.toFixed(1)} s.`),
-      "",
-      "Each function's module as its zip holds it (`dist/functions/<name>.mjs`, one file with everything it imports, " +
-        "build/bundle.ts), in a fresh `node` process per measurement, median of " + ROUNDS + " rounds with the functions interleaved. " +
-        "Import: `await import()` of the module. First answer: its default export called with one request and the body read; " +
-        "the Request is built before the timer, as the platform's runtime builds it before calling the function " +
-        "(Node loads its Fetch classes on their first use: the last column, paid by the runtime's bootstrap, not by the function). " +
-        "Netlify's own bootstrap and telemetry modules (about 1.1 MiB of every zip) run only inside its runtime and are not measured. " +
-        "The MCP floor is a file bundling only the MCP SDK's server and Streamable HTTP transport, answering the same request " +
-        "(with no tools: a JSON-RPC error), measured in the same rounds.",
-      "",
-      "| function | first request | zip | module | import | first answer | status | target | Fetch classes' first use |",
-      "|---|---|---:|---:|---:|---:|---:|---|---:|",
-      ...rows.map((r) => {
-        const request = COLD_REQUESTS[r.name === "mcp floor" ? "mcp" : r.name];
-        const shown = request ? `${request.method ?? "GET"} ${new URL(request.url).pathname}${new URL(request.url).search}` : "";
-        return `| ${r.name} | \`${shown}\` | ${Number.isNaN(r.zipBytes) ? "-" : kib(r.zipBytes)} | ${kib(r.moduleBytes)} | ${ms(r.importMs)} | ${ms(r.firstAnswerMs)} | ${r.status} | ${target(r)} | ${ms(r.fetchClassesMs)} |`;
-      }),
-      "",
-    ].join("\n"));
+    writeSection(
+      join(root, "docs", "bench-handlers.md"),
+      "Cold starts",
+      [
+        `Command: \`npm run bench -- cold\` (bench/cold.ts), ${new Date().toISOString().slice(0, 10)}, ${machine}` +
+          (Number.isNaN(buildSeconds)
+            ? "."
+            : `; \`netlify build --offline --context functions-only\` took ${buildSeconds.toFixed(1)} s.`),
+        "",
+        "Each function's module as its zip holds it (`dist/functions/<name>.mjs`, one file with everything it imports, " +
+          "build/bundle.ts), in a fresh `node` process per measurement, median of " +
+          ROUNDS +
+          " rounds with the functions interleaved. " +
+          "Import: `await import()` of the module. First answer: its default export called with one request and the body read; " +
+          "the Request is built before the timer, as the platform's runtime builds it before calling the function " +
+          "(Node loads its Fetch classes on their first use: the last column, paid by the runtime's bootstrap, not by the function). " +
+          "Netlify's own bootstrap and telemetry modules (about 1.1 MiB of every zip) run only inside its runtime and are not measured. " +
+          "The MCP floor is a file bundling only the MCP SDK's server and Streamable HTTP transport, answering the same request " +
+          "(with no tools: a JSON-RPC error), measured in the same rounds.",
+        "",
+        "| function | first request | zip | module | import | first answer | status | target | Fetch classes' first use |",
+        "|---|---|---:|---:|---:|---:|---:|---|---:|",
+        ...rows.map((r) => {
+          const request = COLD_REQUESTS[r.name === "mcp floor" ? "mcp" : r.name];
+          const shown = request
+            ? `${request.method ?? "GET"} ${new URL(request.url).pathname}${new URL(request.url).search}`
+            : "";
+          return `| ${r.name} | \`${shown}\` | ${Number.isNaN(r.zipBytes) ? "-" : kib(r.zipBytes)} | ${kib(r.moduleBytes)} | ${ms(r.importMs)} | ${ms(r.firstAnswerMs)} | ${r.status} | ${target(r)} | ${ms(r.fetchClassesMs)} |`;
+        }),
+        "",
+      ].join("\n"),
+    );
     console.log("wrote the cold starts of docs/bench-handlers.md");
   } finally {
     rmSync(work, { recursive: true, force: true });

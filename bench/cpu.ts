@@ -14,9 +14,9 @@ import { PATHS } from "../contract/paths.js";
 import { redisBinary, startRedis, type TestRedis } from "../test/support/redis.js";
 import { startServer } from "./http.js";
 import { childPids, processCpuSeconds, us } from "./lib/measure.js";
+import { sleep } from "./lib/net.js";
 import { writeSection } from "./lib/report.js";
 import { script, startInstance } from "./scale.js";
-import { sleep } from "./lib/net.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 4);
@@ -41,12 +41,17 @@ const TARGETS = {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const dayAfter1930 = (n: number) => new Date(Date.UTC(1930, 0, 1 + (n % 2_800_000))).toISOString().slice(0, 10);
-const shiftPath = (n: number) => `${PATHS.shift}?date=${dayAfter1930(n * 3)}&add=1m&add=-2b&add=3w&add=10d&postpone=true`;
+const shiftPath = (n: number) =>
+  `${PATHS.shift}?date=${dayAfter1930(n * 3)}&add=1m&add=-2b&add=3w&add=10d&postpone=true`;
 
 /** One wrk run; the requests it completed. Asynchronous: the servers' log is read on meanwhile (./scale.ts startInstance). */
 async function wrk(port: number, seconds: number, file: string | undefined, path = "/"): Promise<number> {
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn("wrk", ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, ...(file ? ["-s", file] : []), `http://127.0.0.1:${port}${path}`], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(
+      "wrk",
+      ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, ...(file ? ["-s", file] : []), `http://127.0.0.1:${port}${path}`],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     let text = "";
     child.stdout!.on("data", (d) => (text += d));
     child.once("error", reject);
@@ -59,10 +64,17 @@ async function wrk(port: number, seconds: number, file: string | undefined, path
 
 /** CPU seconds of each named process, read at once. */
 const cpuOf = (pids: Record<string, number | undefined>): Record<string, number> =>
-  Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, pid === undefined ? NaN : processCpuSeconds(pid) ?? NaN]));
+  Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [name, pid === undefined ? NaN : (processCpuSeconds(pid) ?? NaN)]),
+  );
 
 /** Microseconds of CPU per request of each named process over one measured run. */
-async function measure(port: number, pids: Record<string, number | undefined>, file: string | undefined, path?: string): Promise<Record<string, number>> {
+async function measure(
+  port: number,
+  pids: Record<string, number | undefined>,
+  file: string | undefined,
+  path?: string,
+): Promise<Record<string, number>> {
   const before = cpuOf(pids);
   const requests = await wrk(port, SECONDS, file, path);
   const after = cpuOf(pids);
@@ -101,7 +113,9 @@ export async function run(): Promise<void> {
         : []),
     ];
     // per configuration, per round: µs of CPU per request of the workers (summed), the primary, Redis
-    const results = new Map<string, { workers: number; primary: number; redis: number }[]>(configs.map((c) => [c.name, []]));
+    const results = new Map<string, { workers: number; primary: number; redis: number }[]>(
+      configs.map((c) => [c.name, []]),
+    );
     const repeated: { service: number; replay: number }[] = [];
     const cachedPath = shiftPath(12345);
     for (let round = 0; round < ROUNDS; round++) {
@@ -115,8 +129,13 @@ export async function run(): Promise<void> {
           for (const pid of workers.length > 0 ? workers : [child.pid!]) pids[`worker ${pid}`] = pid;
           if (config.redis) pids.redis = redis!.pid;
           const used = await measure(port, pids, script(dir, port, 0, shiftPath, REQUESTS));
-          const sum = (prefix: string) => Object.entries(used).filter(([k]) => k.startsWith(prefix)).reduce((s, [, v]) => s + v, 0);
-          results.get(config.name)!.push({ workers: sum("worker "), primary: used.primary ?? 0, redis: used.redis ?? 0 });
+          const sum = (prefix: string) =>
+            Object.entries(used)
+              .filter(([k]) => k.startsWith(prefix))
+              .reduce((s, [, v]) => s + v, 0);
+          results
+            .get(config.name)!
+            .push({ workers: sum("worker "), primary: used.primary ?? 0, redis: used.redis ?? 0 });
         } finally {
           process.kill(-child.pid!, "SIGTERM");
           await new Promise((r) => child.once("exit", r));
@@ -144,7 +163,13 @@ export async function run(): Promise<void> {
       const workers = median(runs.map((r) => r.workers));
       const primary = median(runs.map((r) => r.primary));
       const redisShare = median(runs.map((r) => r.redis));
-      return { name: c.name, workers, primary, redis: redisShare, total: median(runs.map((r) => r.workers + r.primary + r.redis)) };
+      return {
+        name: c.name,
+        workers,
+        primary,
+        redis: redisShare,
+        total: median(runs.map((r) => r.workers + r.primary + r.redis)),
+      };
     });
     const row = (name: string) => rows.find((r) => r.name === name);
     const one = row("WORKERS=1")!;
@@ -157,29 +182,56 @@ export async function run(): Promise<void> {
     const ratio = (x: number) => `${x.toFixed(2)}×`;
     const pct = (x: number) => `${Math.round(100 * x)} %`;
     const checks: [string, string, string, boolean][] = [
-      ["two workers (and their primary) ÷ one worker", ratio(two.total / one.total), `≤ ${TARGETS.twoWorkers}×`, two.total / one.total <= TARGETS.twoWorkers],
+      [
+        "two workers (and their primary) ÷ one worker",
+        ratio(two.total / one.total),
+        `≤ ${TARGETS.twoWorkers}×`,
+        two.total / one.total <= TARGETS.twoWorkers,
+      ],
       ...(redisTwo
-        ? [["WORKERS=2 counting in Redis (and Redis) ÷ counted by the primary (and the primary)", ratio(redisTwo.total / two.total), `≤ ${TARGETS.redisVsPrimary}×`, redisTwo.total / two.total <= TARGETS.redisVsPrimary] as [string, string, string, boolean]]
+        ? [
+            [
+              "WORKERS=2 counting in Redis (and Redis) ÷ counted by the primary (and the primary)",
+              ratio(redisTwo.total / two.total),
+              `≤ ${TARGETS.redisVsPrimary}×`,
+              redisTwo.total / two.total <= TARGETS.redisVsPrimary,
+            ] as [string, string, string, boolean],
+          ]
         : []),
-      ["the access line's share of a request (WORKERS=1, info vs warn)", pct((one.total - quiet.total) / one.total), `≤ ${pct(TARGETS.accessLine)}`, (one.total - quiet.total) / one.total <= TARGETS.accessLine],
+      [
+        "the access line's share of a request (WORKERS=1, info vs warn)",
+        pct((one.total - quiet.total) / one.total),
+        `≤ ${pct(TARGETS.accessLine)}`,
+        (one.total - quiet.total) / one.total <= TARGETS.accessLine,
+      ],
       [
         `the primary's ceiling (one core ÷ ${us(two.primary)}) ÷ one worker's (one core ÷ ${us(one.total)})`,
         ratio(one.total / two.primary),
         `≥ ${TARGETS.primaryCeiling}×`,
         one.total / two.primary >= TARGETS.primaryCeiling,
       ],
-      ["repeated answers: a minimal server replaying the same bytes ÷ a kept answer (CPU per request)", pct(replayed / service), `≥ ${pct(TARGETS.repeated)}`, replayed / service >= TARGETS.repeated],
+      [
+        "repeated answers: a minimal server replaying the same bytes ÷ a kept answer (CPU per request)",
+        pct(replayed / service),
+        `≥ ${pct(TARGETS.repeated)}`,
+        replayed / service >= TARGETS.repeated,
+      ],
     ];
     const table = [
       "| configuration | workers | primary | Redis | all |",
       "|---|---:|---:|---:|---:|",
-      ...rows.map((r) => `| ${r.name} | ${us(r.workers)} | ${r.primary ? us(r.primary) : ""} | ${r.redis ? us(r.redis) : ""} | ${us(r.total)} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.name} | ${us(r.workers)} | ${r.primary ? us(r.primary) : ""} | ${r.redis ? us(r.redis) : ""} | ${us(r.total)} |`,
+      ),
       `| repeated answer (kept, limits off), WORKERS=1 | ${us(service)} | | | ${us(service)} |`,
       `| the same bytes from a minimal node:http server | ${us(replayed)} | | | ${us(replayed)} |`,
       "",
       "| target | measured | target | |",
       "|---|---:|---:|---|",
-      ...checks.map(([what, measuredValue, target, ok]) => `| ${what} | ${measuredValue} | ${target} | ${ok ? "met" : "missed"} |`),
+      ...checks.map(
+        ([what, measuredValue, target, ok]) => `| ${what} | ${measuredValue} | ${target} | ${ok ? "met" : "missed"} |`,
+      ),
     ].join("\n");
     console.log(table);
     writeSection(

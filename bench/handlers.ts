@@ -4,12 +4,13 @@
  * serve() pipeline and reads the body). Writes its section of docs/bench-handlers.md; the functions' cold starts as
  * deployed are bench/cold.ts's.
  */
-import { PATHS, pathOf } from "../contract/paths.js";
-import { writeSection } from "./lib/report.js";
+
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { PATHS, pathOf } from "../contract/paths.js";
+import { writeSection } from "./lib/report.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -62,35 +63,55 @@ const STEP_UNITS = ["1d", "2b", "1w", "1m", "-3b", "1y", "10b", "-1m", "5d", "-2
 async function inProcess(): Promise<LatencyRow[]> {
   process.env.RATE_LIMITS = "off";
   return [
-    await measure("GET /v3/days/{date} (dates across 1930-9999)", (i) => pathOf("day", { date: iso(1930 + ((i * 7919) % 8000), (i * 37) % 365) }), 50_000),
-    await measure("GET /v3/period, 200 years", (i) => {
-      const y = 1930 + (i % 7800);
-      const d = (i * 13) % 365;
-      const md = iso(2001, d).slice(4); // a month-day of a common year: valid in every year
-      return `${PATHS.period}?from=${y}${md}&to=${y + 200}${md}&bounds=${["inclusive", "exclusive", "from", "to"][i % 4]}`;
-    }, 20_000),
-    await measure("GET /v3/shift, 20 steps (d, b, w, m, y mixed)", (i) => {
-      const y = 1950 + (i % 7900);
-      const steps = Array.from({ length: 20 }, (_, k) => `add=${STEP_UNITS[(i + k) % STEP_UNITS.length]}`).join("&");
-      return `${PATHS.shift}?date=${iso(y, (i * 11) % 365)}&${steps}&postpone=true`;
-    }, 20_000),
+    await measure(
+      "GET /v3/days/{date} (dates across 1930-9999)",
+      (i) => pathOf("day", { date: iso(1930 + ((i * 7919) % 8000), (i * 37) % 365) }),
+      50_000,
+    ),
+    await measure(
+      "GET /v3/period, 200 years",
+      (i) => {
+        const y = 1930 + (i % 7800);
+        const d = (i * 13) % 365;
+        const md = iso(2001, d).slice(4); // a month-day of a common year: valid in every year
+        return `${PATHS.period}?from=${y}${md}&to=${y + 200}${md}&bounds=${["inclusive", "exclusive", "from", "to"][i % 4]}`;
+      },
+      20_000,
+    ),
+    await measure(
+      "GET /v3/shift, 20 steps (d, b, w, m, y mixed)",
+      (i) => {
+        const y = 1950 + (i % 7900);
+        const steps = Array.from({ length: 20 }, (_, k) => `add=${STEP_UNITS[(i + k) % STEP_UNITS.length]}`).join("&");
+        return `${PATHS.shift}?date=${iso(y, (i * 11) % 365)}&${steps}&postpone=true`;
+      },
+      20_000,
+    ),
   ];
 }
-
 
 export async function run(): Promise<void> {
   const latency = await inProcess();
   console.table(latency);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, node ${process.version}`;
-  writeSection(join(root, "docs", "bench-handlers.md"), "In-process handler throughput and latency", [
-    "Command: `npm run bench -- handlers` (bench/handlers.ts). Numbers from one run on " + machine + `, ${new Date().toISOString().slice(0, 10)}.`,
-    "",
-    "`handleV3(new Request(...))` with `RATE_LIMITS=off`: the whole pipeline (routing, strict validation, engine, serialisation, ETag, CORS and RateLimit headers), body read. Sequential requests in one process after a warm-up.",
-    "",
-    "| request | requests | throughput | p50 | p99 |",
-    "|---|---:|---:|---:|---:|",
-    ...latency.map((r) => `| ${r.name} | ${r.requests} | ${r.opsPerSecond.toLocaleString("en")} req/s | ${r.p50us} µs | ${r.p99us} µs |`),
-  ].join("\n"));
+  writeSection(
+    join(root, "docs", "bench-handlers.md"),
+    "In-process handler throughput and latency",
+    [
+      "Command: `npm run bench -- handlers` (bench/handlers.ts). Numbers from one run on " +
+        machine +
+        `, ${new Date().toISOString().slice(0, 10)}.`,
+      "",
+      "`handleV3(new Request(...))` with `RATE_LIMITS=off`: the whole pipeline (routing, strict validation, engine, serialisation, ETag, CORS and RateLimit headers), body read. Sequential requests in one process after a warm-up.",
+      "",
+      "| request | requests | throughput | p50 | p99 |",
+      "|---|---:|---:|---:|---:|",
+      ...latency.map(
+        (r) =>
+          `| ${r.name} | ${r.requests} | ${r.opsPerSecond.toLocaleString("en")} req/s | ${r.p50us} µs | ${r.p99us} µs |`,
+      ),
+    ].join("\n"),
+  );
   console.log("wrote the in-process section of docs/bench-handlers.md");
 }
 

@@ -6,16 +6,16 @@
  * autocannon (BENCH_HTTP_GENERATOR=autocannon forces it); BENCH_HTTP_ROUNDS (3) rounds of BENCH_HTTP_SECONDS (3) s,
  * medians. Writes docs/bench-http.md, which states the method.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { run as runScale } from "./scale.js";
-import { childrenCpuSeconds, processCpuSeconds as cpuSeconds, wrkMs } from "./lib/measure.js";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { PATHS, pathOf } from "../contract/paths.js";
 import { materialise } from "../build/materialise.js";
+import { PATHS, pathOf } from "../contract/paths.js";
+import { childrenCpuSeconds, processCpuSeconds as cpuSeconds, wrkMs } from "./lib/measure.js";
+import { run as runScale } from "./scale.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
@@ -49,7 +49,9 @@ export async function startServer(args: string[]): Promise<BenchServer> {
 /** The load generator: wrk when installed (BENCH_HTTP_GENERATOR=autocannon forces the fallback). */
 type Generator = "wrk" | "autocannon";
 const GENERATOR: Generator =
-  process.env.BENCH_HTTP_GENERATOR !== "autocannon" && spawnSync("wrk", ["--version"]).error === undefined ? "wrk" : "autocannon";
+  process.env.BENCH_HTTP_GENERATOR !== "autocannon" && spawnSync("wrk", ["--version"]).error === undefined
+    ? "wrk"
+    : "autocannon";
 
 /**
  * The Lua script wrk runs for a path per request: the requests are written out here, whole (the paths from the same
@@ -58,13 +60,22 @@ const GENERATOR: Generator =
  */
 function wrkScript(dir: string, host: string, path: (n: number) => string, count: number): string {
   const file = join(dir, `requests-${Math.random().toString(36).slice(2)}.lua`);
-  const requests = Array.from({ length: count }, (_, n) => JSON.stringify(`GET ${path(n)} HTTP/1.1\r\nHost: ${host}\r\n\r\n`));
-  writeFileSync(file, `local requests = {${requests.join(",")}}\nlocal n = 0\nrequest = function()\n  n = n % #requests + 1\n  return requests[n]\nend\n`);
+  const requests = Array.from({ length: count }, (_, n) =>
+    JSON.stringify(`GET ${path(n)} HTTP/1.1\r\nHost: ${host}\r\n\r\n`),
+  );
+  writeFileSync(
+    file,
+    `local requests = {${requests.join(",")}}\nlocal n = 0\nrequest = function()\n  n = n % #requests + 1\n  return requests[n]\nend\n`,
+  );
   return file;
 }
 
 /** One wrk run: requests per second, latency percentiles, non-2xx and errors. */
-function runWrk(url: string, seconds: number, script: string | undefined): Promise<{ rps: number; p50: number; p99: number; bad: number }> {
+function runWrk(
+  url: string,
+  seconds: number,
+  script: string | undefined,
+): Promise<{ rps: number; p50: number; p99: number; bad: number }> {
   return new Promise((resolve, reject) => {
     const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", ...(script ? ["-s", script] : []), url];
     const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] });
@@ -78,7 +89,9 @@ function runWrk(url: string, seconds: number, script: string | undefined): Promi
         rps: number(/Requests\/sec:\s+([\d.]+)/),
         p50: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? ""),
         p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ""),
-        bad: number(/Non-2xx or 3xx responses:\s+(\d+)/) + (/Socket errors:(.*)/.exec(out)?.[1].match(/\d+/g) ?? []).reduce((sum, n) => sum + Number(n), 0),
+        bad:
+          number(/Non-2xx or 3xx responses:\s+(\d+)/) +
+          (/Socket errors:(.*)/.exec(out)?.[1].match(/\d+/g) ?? []).reduce((sum, n) => sum + Number(n), 0),
       });
     });
   });
@@ -103,13 +116,24 @@ interface Row {
 const WRK_DISTINCT_PATHS = 400_000;
 
 /** Load on one path, or on a path per request (`path` given a counter), with the load generator of this machine. */
-async function load(name: string, server: BenchServer, path: string | ((n: number) => string), scratch: string): Promise<Row> {
+async function load(
+  name: string,
+  server: BenchServer,
+  path: string | ((n: number) => string),
+  scratch: string,
+): Promise<Row> {
   return GENERATOR === "wrk" ? loadWithWrk(name, server, path, scratch) : loadWithAutocannon(name, server, path);
 }
 
-async function loadWithWrk(name: string, server: BenchServer, path: string | ((n: number) => string), scratch: string): Promise<Row> {
+async function loadWithWrk(
+  name: string,
+  server: BenchServer,
+  path: string | ((n: number) => string),
+  scratch: string,
+): Promise<Row> {
   const url = `http://127.0.0.1:${server.port}${typeof path === "string" ? path : ""}`;
-  const script = typeof path === "string" ? undefined : wrkScript(scratch, `127.0.0.1:${server.port}`, path, WRK_DISTINCT_PATHS);
+  const script =
+    typeof path === "string" ? undefined : wrkScript(scratch, `127.0.0.1:${server.port}`, path, WRK_DISTINCT_PATHS);
   // a short warm-up, then the measured run
   await runWrk(url, 1, script);
   const serverBefore = cpuSeconds(server.pid);
@@ -127,12 +151,17 @@ async function loadWithWrk(name: string, server: BenchServer, path: string | ((n
     p50: r.p50,
     p99: r.p99,
     non2xx: r.bad,
-    serverCpu: serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / seconds,
+    serverCpu:
+      serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / seconds,
     loadCpu: loadBefore === undefined || loadAfter === undefined ? NaN : (loadAfter - loadBefore) / seconds,
   };
 }
 
-async function loadWithAutocannon(name: string, server: BenchServer, path: string | ((n: number) => string)): Promise<Row> {
+async function loadWithAutocannon(
+  name: string,
+  server: BenchServer,
+  path: string | ((n: number) => string),
+): Promise<Row> {
   const { port } = server;
   let n = 0;
   const target: autocannon.Options =
@@ -157,7 +186,8 @@ async function loadWithAutocannon(name: string, server: BenchServer, path: strin
     p50: r.latency.p50,
     p99: r.latency.p99,
     non2xx: r.non2xx + r.errors,
-    serverCpu: serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / seconds,
+    serverCpu:
+      serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / seconds,
     loadCpu: (loadUsed.user + loadUsed.system) / 1e6 / seconds,
   };
 }
@@ -173,7 +203,8 @@ const spread = (n: number) => n % 2_800_000;
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const medianOf = (values: (number | undefined)[]) => (values.some((v) => v === undefined) ? undefined : median(values as number[]));
+const medianOf = (values: (number | undefined)[]) =>
+  values.some((v) => v === undefined) ? undefined : median(values as number[]);
 
 /** The median of each figure over rounds of one run. */
 function medianRow(rows: Row[]): Row {
@@ -194,7 +225,15 @@ export async function run(): Promise<void> {
   const publicDir = mkdtempSync(join(tmpdir(), "bench-http-"));
   const children: ChildProcess[] = [];
   try {
-    await materialise({ out: publicDir, fromYear: 2024, toYear: 2024, days: null, workers: 0, progress: false, log: () => {} });
+    await materialise({
+      out: publicDir,
+      fromYear: 2024,
+      toYear: 2024,
+      days: null,
+      workers: 0,
+      progress: false,
+      log: () => {},
+    });
     const ceiling = await startServer(["ceiling"]);
     const service = await startServer(["standalone", publicDir]);
     children.push(ceiling.child, service.child);
@@ -228,11 +267,19 @@ export async function run(): Promise<void> {
       } finally {
         replay.child.kill("SIGTERM");
       }
-      rows.push({ name, ceiling: medianRow(rounds.map((r) => r.ceiling)), service: medianRow(rounds.map((r) => r.service)), same: medianRow(rounds.map((r) => r.same)) });
+      rows.push({
+        name,
+        ceiling: medianRow(rounds.map((r) => r.ceiling)),
+        service: medianRow(rounds.map((r) => r.service)),
+        same: medianRow(rounds.map((r) => r.same)),
+      });
     }
     // every request a different target: nothing kept, every answer computed
     const distinctCases: [string, (n: number) => string][] = [
-      ["/v3/period, 200 years", (n) => `${PATHS.period}?from=${dayAfter1930(spread(n * 7))}&to=${dayAfter1930(spread(n * 7) + 73_000)}`],
+      [
+        "/v3/period, 200 years",
+        (n) => `${PATHS.period}?from=${dayAfter1930(spread(n * 7))}&to=${dayAfter1930(spread(n * 7) + 73_000)}`,
+      ],
       ["/v3/shift, 20 steps", (n) => `${PATHS.shift}?date=${dayAfter1930(spread(n * 3))}&${steps}&postpone=true`],
       [`${PATHS.day}, outside the window`, (n) => pathOf("day", { date: dayAfter1930(spread(n)) })],
     ];
@@ -252,7 +299,11 @@ export async function run(): Promise<void> {
       } finally {
         floor.child.kill("SIGTERM");
       }
-      distinct.push({ ceiling: medianRow(rounds.map((r) => r.ceiling)), service: medianRow(rounds.map((r) => r.service)), floor: medianRow(rounds.map((r) => r.floor)) });
+      distinct.push({
+        ceiling: medianRow(rounds.map((r) => r.ceiling)),
+        service: medianRow(rounds.map((r) => r.service)),
+        floor: medianRow(rounds.map((r) => r.floor)),
+      });
     }
 
     const share = (rps: number, top: number) => `${Math.round((100 * rps) / top)} %`;
@@ -262,16 +313,18 @@ export async function run(): Promise<void> {
     const lines = [
       "| request | generator | req/s | ceiling beside it: req/s | of ceiling | p50 ms | p99 ms | non-2xx | CPU: server / load generator | same bytes, minimal server: req/s | service / same bytes |",
       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-      ...rows.map(({ name, ceiling: c, service: r, same }) =>
-        `| ${name} | ${r.generator} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} | ${cpu(r)} | ${fmt(same.rps)} (${share(same.rps, c.rps)}) | ${share(r.rps, same.rps)} |`,
+      ...rows.map(
+        ({ name, ceiling: c, service: r, same }) =>
+          `| ${name} | ${r.generator} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} | ${cpu(r)} | ${fmt(same.rps)} (${share(same.rps, c.rps)}) | ${share(r.rps, same.rps)} |`,
       ),
       "",
       `Distinct targets (every request a different one; every answer computed; ${ROUNDS} rounds of ceiling, service and floor side by side, medians):`,
       "",
       "| request | generator | req/s | ceiling beside it: req/s | of ceiling | p50 ms | p99 ms | non-2xx | CPU: server / load generator | floor, the row's own work on a minimal server: req/s (of ceiling) | service / floor |",
       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-      ...distinct.map(({ ceiling: c, service: r, floor: f }) =>
-        `| ${r.name} | ${r.generator} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} | ${cpu(r)} | ${fmt(f.rps)} (${share(f.rps, c.rps)}) | ${share(r.rps, f.rps)} |`,
+      ...distinct.map(
+        ({ ceiling: c, service: r, floor: f }) =>
+          `| ${r.name} | ${r.generator} | ${fmt(r.rps)} | ${fmt(c.rps)} | ${share(r.rps, c.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} | ${cpu(r)} | ${fmt(f.rps)} (${share(f.rps, c.rps)}) | ${share(r.rps, f.rps)} |`,
       ),
     ];
     const report = [

@@ -17,13 +17,16 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import { browserBundle } from "../build/browser-bundle.js";
-import { printTable, us, type Row } from "./lib/measure.js";
+import { printTable, type Row, us } from "./lib/measure.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Runs ESM code in a fresh `node` process from the repository root (so "swedish-calendar" resolves to the built package); its last line is JSON. */
 function fresh<T>(code: string, flags: string[] = []): T {
-  const out = execFileSync(process.execPath, [...flags, "--input-type=module", "-e", code], { cwd: root, encoding: "utf8" });
+  const out = execFileSync(process.execPath, [...flags, "--input-type=module", "-e", code], {
+    cwd: root,
+    encoding: "utf8",
+  });
   return JSON.parse(out.trim().split("\n").pop()!) as T;
 }
 
@@ -125,21 +128,36 @@ async function bundle(contents: string): Promise<Bundle> {
     const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input;
     byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
   }
-  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length, builtins, byPackage: [...byPackage].sort((a, b) => b[1] - a[1]) };
+  return {
+    minified: code.length,
+    gzipped: gzipSync(code, { level: 9 }).length,
+    builtins,
+    byPackage: [...byPackage].sort((a, b) => b[1] - a[1]),
+  };
 }
 
 /** date-holidays with the data of one country, as its `holidays2json --pick SE` custom build leaves it. */
 async function dateHolidaysOneCountry(): Promise<string> {
   const specifier = "date-holidays/data"; // no declarations of its own
-  const { data } = (await import(specifier)) as { data: { version: string; license: string; holidays: Record<string, unknown>; names: unknown } };
-  const picked = { version: data.version, license: data.license, holidays: { SE: data.holidays.SE }, names: data.names };
+  const { data } = (await import(specifier)) as {
+    data: { version: string; license: string; holidays: Record<string, unknown>; names: unknown };
+  };
+  const picked = {
+    version: data.version,
+    license: data.license,
+    holidays: { SE: data.holidays.SE },
+    names: data.names,
+  };
   return `import HolidaysParser from "date-holidays-parser";\nconst data = ${JSON.stringify(picked)};\nexport const hd = new HolidaysParser(data, "SE");\n`;
 }
 
 // ---------------------------------------------------------------------------------------------
 
 export async function run(): Promise<void> {
-  execFileSync("npm", ["run", "--silent", "build"], { cwd: join(root, "data-gen"), stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("npm", ["run", "--silent", "build"], {
+    cwd: join(root, "data-gen"),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const rows: Row[] = [];
 
   // (a)
@@ -147,53 +165,119 @@ export async function run(): Promise<void> {
   const ratios = runs.map((r) => r.theirsMs / r.oursMs);
   const mid = runs[ratios.indexOf(median(ratios))];
   const perYear = (total: number) => (total * 1000) / mid.years;
-  rows.push({ benchmark: "(a) holiday list per year, date-holidays getHolidays (1930-2129)", measured: us(perYear(mid.theirsMs)), target: "", ok: null });
+  rows.push({
+    benchmark: "(a) holiday list per year, date-holidays getHolidays (1930-2129)",
+    measured: us(perYear(mid.theirsMs)),
+    target: "",
+    ok: null,
+  });
   rows.push({
     benchmark: "(a) holiday list per year, holidays(year), first computation (1930-2129)",
     measured: `${us(perYear(mid.oursMs))} (${median(ratios).toFixed(0)}× faster)`,
     target: "≥ 100×",
     ok: median(ratios) >= 100,
   });
-  rows.push({ benchmark: "      ratio in each of the 7 fresh processes (wall clock)", measured: ratios.map((r) => `${r.toFixed(0)}×`).join(", "), target: "", ok: null });
-  rows.push({ benchmark: "      ratio in each process, CPU time of all the process's threads", measured: runs.map((r) => `${(r.theirsCpuUs / r.oursCpuUs).toFixed(0)}×`).join(", "), target: "", ok: null });
-  rows.push({ benchmark: "      holidays listed, ours / date-holidays (200 years)", measured: `${mid.oursCount} / ${mid.theirsCount}`, target: "", ok: null });
+  rows.push({
+    benchmark: "      ratio in each of the 7 fresh processes (wall clock)",
+    measured: ratios.map((r) => `${r.toFixed(0)}×`).join(", "),
+    target: "",
+    ok: null,
+  });
+  rows.push({
+    benchmark: "      ratio in each process, CPU time of all the process's threads",
+    measured: runs.map((r) => `${(r.theirsCpuUs / r.oursCpuUs).toFixed(0)}×`).join(", "),
+    target: "",
+    ok: null,
+  });
+  rows.push({
+    benchmark: "      holidays listed, ours / date-holidays (200 years)",
+    measured: `${mid.oursCount} / ${mid.theirsCount}`,
+    target: "",
+    ok: null,
+  });
 
   // (c) first, so that (a)'s first-call figure can be told without the import
   const imports = Array.from({ length: 9 }, () => fresh<{ importMs: number; theirImportMs: number }>(IMPORT_CODE));
   const emptyMs = median(Array.from({ length: 9 }, () => fresh<number>(EMPTY_IMPORT_CODE)));
   const importMs = median(imports.map((i) => i.importMs));
   const firstCallMs = median(runs.map((r) => r.firstCallUs / 1000));
-  rows.push({ benchmark: "      fresh process: import + the first holidays(year) (cold JIT)", measured: ms(firstCallMs), target: "", ok: null });
+  rows.push({
+    benchmark: "      fresh process: import + the first holidays(year) (cold JIT)",
+    measured: ms(firstCallMs),
+    target: "",
+    ok: null,
+  });
 
   // (b)
   const ours = await bundle(`export * from "swedish-calendar";`);
   const oursIcs = await bundle(`export * from "swedish-calendar/ics";`);
   const theirsWhole = await bundle(`import Holidays from "date-holidays";\nexport const hd = new Holidays("SE");\n`);
   const theirsOne = await bundle(await dateHolidaysOneCountry());
-  const size = (b: Bundle) => `${kb(b.gzipped)} gzipped (${kb(b.minified)} minified)${b.builtins.length ? `, Node built-ins: ${b.builtins.join(" ")}` : ""}`;
-  rows.push({ benchmark: '(b) "swedish-calendar" for the browser, minified, gzip -9', measured: size(ours), target: "≤ 30 KB", ok: ours.gzipped <= 30_000 && ours.builtins.length === 0 });
-  rows.push({ benchmark: '      "swedish-calendar/ics" (the library and the feed writer)', measured: size(oursIcs), target: "", ok: null });
-  rows.push({ benchmark: '      date-holidays, new Holidays("SE") (every country\'s data comes along)', measured: size(theirsWhole), target: "", ok: null });
-  rows.push({ benchmark: "      date-holidays-parser with SE's data only (holidays2json --pick SE)", measured: size(theirsOne), target: "", ok: null });
+  const size = (b: Bundle) =>
+    `${kb(b.gzipped)} gzipped (${kb(b.minified)} minified)${b.builtins.length ? `, Node built-ins: ${b.builtins.join(" ")}` : ""}`;
+  rows.push({
+    benchmark: '(b) "swedish-calendar" for the browser, minified, gzip -9',
+    measured: size(ours),
+    target: "≤ 30 KB",
+    ok: ours.gzipped <= 30_000 && ours.builtins.length === 0,
+  });
+  rows.push({
+    benchmark: '      "swedish-calendar/ics" (the library and the feed writer)',
+    measured: size(oursIcs),
+    target: "",
+    ok: null,
+  });
+  rows.push({
+    benchmark: '      date-holidays, new Holidays("SE") (every country\'s data comes along)',
+    measured: size(theirsWhole),
+    target: "",
+    ok: null,
+  });
+  rows.push({
+    benchmark: "      date-holidays-parser with SE's data only (holidays2json --pick SE)",
+    measured: size(theirsOne),
+    target: "",
+    ok: null,
+  });
   rows.push({
     benchmark: "        its largest parts (minified)",
-    measured: theirsOne.byPackage.slice(0, 3).map(([name, bytes]) => `${name} ${kb(bytes)}`).join(", "),
+    measured: theirsOne.byPackage
+      .slice(0, 3)
+      .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+      .join(", "),
     target: "",
     ok: null,
   });
 
-  rows.push({ benchmark: '(c) await import("swedish-calendar"), fresh process (median of 9)', measured: ms(importMs), target: "≤ 30 ms", ok: importMs <= 30 });
-  rows.push({ benchmark: "      for scale: the first import of an empty module, fresh process (median of 9)", measured: ms(emptyMs), target: "", ok: null });
+  rows.push({
+    benchmark: '(c) await import("swedish-calendar"), fresh process (median of 9)',
+    measured: ms(importMs),
+    target: "≤ 30 ms",
+    ok: importMs <= 30,
+  });
+  rows.push({
+    benchmark: "      for scale: the first import of an empty module, fresh process (median of 9)",
+    measured: ms(emptyMs),
+    target: "",
+    ok: null,
+  });
   rows.push({
     benchmark: "      fastest and slowest of the 9",
     measured: `${ms(Math.min(...imports.map((i) => i.importMs)))}, ${ms(Math.max(...imports.map((i) => i.importMs)))}`,
     target: "",
     ok: null,
   });
-  rows.push({ benchmark: '      await import("date-holidays"), same processes (median)', measured: ms(median(imports.map((i) => i.theirImportMs))), target: "", ok: null });
+  rows.push({
+    benchmark: '      await import("date-holidays"), same processes (median)',
+    measured: ms(median(imports.map((i) => i.theirImportMs))),
+    target: "",
+    ok: null,
+  });
 
   printTable(rows);
-  console.log(`node ${process.version}, ${process.platform}/${process.arch}; the built package (data-gen/dist) resolved by its name; bundles by esbuild ${esbuild.version}`);
+  console.log(
+    `node ${process.version}, ${process.platform}/${process.arch}; the built package (data-gen/dist) resolved by its name; bundles by esbuild ${esbuild.version}`,
+  );
   if (rows.some((r) => r.ok === false)) console.log("library: a target was MISSED");
 }
 

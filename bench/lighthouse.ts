@@ -9,7 +9,7 @@
  * is downloaded). The server is `node server/start.mjs` on a free port with limits off; it builds what is stale
  * (the site included) before it answers the pages, so run `npm run build:site` first to measure the current sources.
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -17,13 +17,21 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { pageHref } from "../site/src/lib/i18n.js";
-import { writeSection } from "./lib/report.js";
 import { freePort, sleep } from "./lib/net.js";
+import { writeSection } from "./lib/report.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PAGES = [pageHref("home", "sv"), pageHref("home", "en"), pageHref("api", "sv"), pageHref("api", "en")];
 const ROUNDS = Number(process.env.LIGHTHOUSE_ROUNDS ?? 2);
-const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const GIVE_UP_MS = 300_000;
 
@@ -39,7 +47,12 @@ async function startServer(): Promise<{ base: string; child: ChildProcess }> {
   const t0 = performance.now();
   while (performance.now() - t0 < GIVE_UP_MS) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    const status = await fetch(`${base}/`, { signal: AbortSignal.timeout(5000) }).then((r) => { r.arrayBuffer(); return r.status; }).catch(() => 0);
+    const status = await fetch(`${base}/`, { signal: AbortSignal.timeout(5000) })
+      .then((r) => {
+        r.arrayBuffer();
+        return r.status;
+      })
+      .catch(() => 0);
     if (status === 200) return { base, child };
     await sleep(250);
   }
@@ -59,7 +72,8 @@ interface Row {
 
 export async function run(): Promise<void> {
   const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}: install it (apt-get install chromium) or set CHROME_PATH`);
+  if (!existsSync(chromePath))
+    throw new Error(`no Chromium at ${chromePath}: install it (apt-get install chromium) or set CHROME_PATH`);
   const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
   const { base, child } = await startServer();
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
@@ -68,21 +82,39 @@ export async function run(): Promise<void> {
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const page of PAGES) {
-        const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+        const result = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
         const lhr = result!.lhr;
         const ms = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Row["scores"];
-        const row = { round, page, scores, fcp: ms("first-contentful-paint"), lcp: ms("largest-contentful-paint"), tbt: ms("total-blocking-time"), cls: ms("cumulative-layout-shift") };
+        const scores = Object.fromEntries(
+          CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+        ) as Row["scores"];
+        const row = {
+          round,
+          page,
+          scores,
+          fcp: ms("first-contentful-paint"),
+          lcp: ms("largest-contentful-paint"),
+          tbt: ms("total-blocking-time"),
+          cls: ms("cumulative-layout-shift"),
+        };
         rows.push(row);
         load.push(loadavg()[0]!);
-        console.log(`round ${round} ${page}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(", ")}; FCP ${(row.fcp / 1000).toFixed(1)} s, LCP ${(row.lcp / 1000).toFixed(1)} s, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}`);
+        console.log(
+          `round ${round} ${page}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(", ")}; FCP ${(row.fcp / 1000).toFixed(1)} s, LCP ${(row.lcp / 1000).toFixed(1)} s, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}`,
+        );
       }
     }
   } finally {
     chrome.kill();
     child.kill("SIGTERM");
   }
-  const lighthouseVersion = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version as string;
+  const lighthouseVersion = (await import("lighthouse/package.json", { with: { type: "json" } })).default
+    .version as string;
   const body = [
     `Command: \`npm run bench -- lighthouse\` (bench/lighthouse.ts), ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, Lighthouse ${lighthouseVersion} (mobile defaults: simulated slow 4G and a 4× slower CPU), ${execFileSync(chromePath, ["--version"], { encoding: "utf8" }).trim()}, commit ${head}; load average ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} during the run.`,
     "",

@@ -9,7 +9,7 @@
  * wrk (one thread, 50 connections) on the same 2-core machine: its share of the cores is reported beside each row.
  * Writes the section "Workers and Redis" of docs/bench-http.md.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,8 +18,8 @@ import { PATHS } from "../contract/paths.js";
 import { choosePort } from "../test/e2e/server.js";
 import { redisBinary, startRedis, type TestRedis } from "../test/support/redis.js";
 import { childrenCpuSeconds, wrkMs } from "./lib/measure.js";
-import { writeSection } from "./lib/report.js";
 import { sleep } from "./lib/net.js";
+import { writeSection } from "./lib/report.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 4);
@@ -34,17 +34,34 @@ interface Config {
 /** `npm start`'s own entry with `env` (TRUST_PROXY=loopback, the limits on unless `env` says otherwise), once it serves. */
 export async function startInstance(env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
   const port = await choosePort(9300);
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", TRUST_PROXY: "loopback" };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    TRUST_PROXY: "loopback",
+  };
   delete childEnv.RATE_LIMITS;
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, [join(root, "server", "start.mjs"), "--no-build"], { env: childEnv, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  const child = spawn(process.execPath, [join(root, "server", "start.mjs"), "--no-build"], {
+    env: childEnv,
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+  });
   let out = "";
   const read = (d: Buffer) => (out += d);
   child.stdout!.on("data", read);
   const deadline = Date.now() + 30_000;
   // the start's line says every worker listens; with LOG_LEVEL above info there is none: /health then
   const up = async () =>
-    /ready in/.test(out) || (env.LOG_LEVEL !== undefined && (await fetch(`http://127.0.0.1:${port}/health`).then((r) => { r.body?.cancel(); return r.ok; }, () => false)));
+    /ready in/.test(out) ||
+    (env.LOG_LEVEL !== undefined &&
+      (await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => {
+          r.body?.cancel();
+          return r.ok;
+        },
+        () => false,
+      )));
   while (!(await up())) {
     if (child.exitCode !== null || Date.now() > deadline) {
       if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
@@ -68,7 +85,13 @@ const periodPath = (n: number) => `${PATHS.period}?from=${dayAfter1930(n * 7)}&t
  * wrk's requests: a distinct target each (`pathOf`, default 200-year periods), ten per client address; `offset` keeps
  * the warm-up's targets and addresses apart from the measured run's (a fresh wrk starts at the first request again).
  */
-export function script(dir: string, port: number, offset: number, pathOf: (n: number) => string = periodPath, count = REQUESTS): string {
+export function script(
+  dir: string,
+  port: number,
+  offset: number,
+  pathOf: (n: number) => string = periodPath,
+  count = REQUESTS,
+): string {
   const file = join(dir, `requests-${offset}-${Math.random().toString(36).slice(2)}.lua`);
   const requests = Array.from({ length: count }, (_, i) => {
     const n = i + offset;
@@ -77,16 +100,26 @@ export function script(dir: string, port: number, offset: number, pathOf: (n: nu
     const path = pathOf(n);
     return JSON.stringify(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Forwarded-For: ${address}\r\n\r\n`);
   });
-  writeFileSync(file, `local requests = {${requests.join(",")}}\nlocal n = 0\nrequest = function()\n  n = n % #requests + 1\n  return requests[n]\nend\n`);
+  writeFileSync(
+    file,
+    `local requests = {${requests.join(",")}}\nlocal n = 0\nrequest = function()\n  n = n % #requests + 1\n  return requests[n]\nend\n`,
+  );
   return file;
 }
 
-
-async function wrk(port: number, seconds: number, file: string): Promise<{ rps: number; p99: number; bad: number; loadCpu: number }> {
+async function wrk(
+  port: number,
+  seconds: number,
+  file: string,
+): Promise<{ rps: number; p99: number; bad: number; loadCpu: number }> {
   const before = childrenCpuSeconds() ?? NaN;
   const started = performance.now();
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn("wrk", ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", file, `http://127.0.0.1:${port}/`], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(
+      "wrk",
+      ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", file, `http://127.0.0.1:${port}/`],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     let text = "";
     child.stdout!.on("data", (d) => (text += d));
     child.once("error", reject);
@@ -127,7 +160,9 @@ export async function run(): Promise<void> {
           ]
         : []),
     ];
-    const results = new Map<string, { rps: number; p99: number; bad: number; loadCpu: number }[]>(configs.map((c) => [c.name, []]));
+    const results = new Map<string, { rps: number; p99: number; bad: number; loadCpu: number }[]>(
+      configs.map((c) => [c.name, []]),
+    );
     for (let round = 0; round < ROUNDS; round++) {
       for (const config of configs) {
         await redis?.command("FLUSHALL");
@@ -143,11 +178,22 @@ export async function run(): Promise<void> {
     }
     const rows = configs.map((c) => {
       const runs = results.get(c.name)!;
-      return { name: c.name, rps: median(runs.map((r) => r.rps)), p99: median(runs.map((r) => r.p99)), bad: runs.reduce((s, r) => s + r.bad, 0), loadCpu: median(runs.map((r) => r.loadCpu)) };
+      return {
+        name: c.name,
+        rps: median(runs.map((r) => r.rps)),
+        p99: median(runs.map((r) => r.p99)),
+        bad: runs.reduce((s, r) => s + r.bad, 0),
+        loadCpu: median(runs.map((r) => r.loadCpu)),
+      };
     });
     console.table(rows);
     const base = rows[0]!.rps;
-    const memoryOf = (name: string) => rows.find((r) => r.name === name.replace("REDIS_URL", name.startsWith("WORKERS=1") ? "counted in memory" : "counted by the primary"));
+    const memoryOf = (name: string) =>
+      rows.find(
+        (r) =>
+          r.name ===
+          name.replace("REDIS_URL", name.startsWith("WORKERS=1") ? "counted in memory" : "counted by the primary"),
+      );
     const table = [
       "| configuration | req/s | of WORKERS=1 | p99 | non-2xx | wrk's share of one core | Redis vs the same without |",
       "|---|---:|---:|---:|---:|---:|---:|",
@@ -165,7 +211,9 @@ export async function run(): Promise<void> {
         `and admitted; \`node server/start.mjs --no-build\` per configuration, ${ROUNDS} rounds of every configuration in turn, ${SECONDS} s each`,
         `after a 1 s warm-up, medians; wrk with one thread and ${CONNECTIONS} connections on the same 2-core machine (its CPU share below).`,
         `Every row writes an access line per request (JSON on stdout, read and dropped by the benchmark) but the one with LOG_LEVEL=warn.`,
-        redis ? "Redis: a redis-server 7 of the benchmark's own on loopback, flushed before each run." : "Redis: not installed, its rows are missing.",
+        redis
+          ? "Redis: a redis-server 7 of the benchmark's own on loopback, flushed before each run."
+          : "Redis: not installed, its rows are missing.",
         "",
         table,
       ].join("\n"),

@@ -9,14 +9,14 @@
  *
  * Uncommitted changes are not measured (the clone takes HEAD), as a newcomer's clone would not have them.
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PATHS } from "../contract/paths.js";
-import { writeSection } from "./lib/report.js";
 import { freePort, sleep } from "./lib/net.js";
+import { writeSection } from "./lib/report.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const WARM_STARTS = 3;
@@ -82,7 +82,8 @@ async function timeStart(dir: string): Promise<StartTimes> {
   child.kill("SIGTERM");
   await new Promise<void>((r) => (exited ? r() : child.once("exit", () => r())));
   times.stopMs = performance.now() - stopAt;
-  if (times.health === undefined || times.site === undefined) throw new Error(`npm start did not serve within ${GIVE_UP_MS / 1000} s:\n${log}`);
+  if (times.health === undefined || times.site === undefined)
+    throw new Error(`npm start did not serve within ${GIVE_UP_MS / 1000} s:\n${log}`);
   return times;
 }
 

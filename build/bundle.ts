@@ -8,9 +8,9 @@ import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild";
+import { type BuildOptions, build, type Metafile, type Plugin } from "esbuild";
 import { NOT_FOUND_PAGES } from "../functions/lib/not-found-page.js";
-import { BUNDLE_INPUTS_FILE, SERVER_BUNDLE_FILE, inputsHash } from "./bundle-state.mjs";
+import { BUNDLE_INPUTS_FILE, inputsHash, SERVER_BUNDLE_FILE } from "./bundle-state.mjs";
 import { readCommandLine } from "./command-line.js";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -27,7 +27,12 @@ export const BUNDLE_TARGET = "node22";
  * of no arguments as a function returning what it returned here. A bundled module importing any other export of
  * them fails the build (esbuild: no matching export), so nothing is dropped silently.
  */
-export const PRECOMPUTED = ["functions/lib/openapi-body.ts", "functions/lib/mcp-listing.ts", "data-gen/data-version.ts", "functions/lib/site-pages.ts"];
+export const PRECOMPUTED = [
+  "functions/lib/openapi-body.ts",
+  "functions/lib/mcp-listing.ts",
+  "data-gen/data-version.ts",
+  "functions/lib/site-pages.ts",
+];
 
 /**
  * The files of the built site a bundle holds (the not-found pages, through functions/lib/site-pages.ts), relative to
@@ -45,7 +50,10 @@ async function precomputedSource(path: string): Promise<string> {
   for (const [name, value] of Object.entries(module)) {
     if (typeof value === "function") {
       if (value.length !== 0) continue;
-      lines.push(`const ${name}Value = ${JSON.stringify((value as () => unknown)())};`, `export function ${name}() { return ${name}Value; }`);
+      lines.push(
+        `const ${name}Value = ${JSON.stringify((value as () => unknown)())};`,
+        `export function ${name}() { return ${name}Value; }`,
+      );
     } else if (value !== undefined) {
       lines.push(`export const ${name} = ${JSON.stringify(value)};`);
     }
@@ -88,12 +96,16 @@ const COMMON: BuildOptions = {
 
 /** The functions' entry points: functions/<name>.mts. */
 export function functionNames(): string[] {
-  return readdirSync(FUNCTIONS_SOURCE_DIR).filter((f) => f.endsWith(".mts")).map((f) => f.slice(0, -4)).sort();
+  return readdirSync(FUNCTIONS_SOURCE_DIR)
+    .filter((f) => f.endsWith(".mts"))
+    .map((f) => f.slice(0, -4))
+    .sort();
 }
 
 function inputsOf(metafiles: Metafile[]): string[] {
   const files = new Set<string>();
-  for (const m of metafiles) for (const input of Object.keys(m.inputs)) if (!input.includes("node_modules/")) files.add(input);
+  for (const m of metafiles)
+    for (const input of Object.keys(m.inputs)) if (!input.includes("node_modules/")) files.add(input);
   // the lock file stands for every package the bundles took from node_modules
   files.add("package-lock.json");
   return [...files].map((f) => relative(ROOT, resolve(ROOT, f))).sort();
@@ -161,26 +173,43 @@ export async function bundleAll(): Promise<BundleReport> {
     });
     // what the precomputed modules were evaluated from (the OpenAPI document's contract/openapi.ts, ...): the bundles
     // hold their results, not their sources, so esbuild's inputs above do not list them
-    const precomputed = await build({ ...COMMON, entryPoints: PRECOMPUTED.map((p) => join(ROOT, p)), outdir: join(staging, "precomputed"), write: false });
+    const precomputed = await build({
+      ...COMMON,
+      entryPoints: PRECOMPUTED.map((p) => join(ROOT, p)),
+      outdir: join(staging, "precomputed"),
+      write: false,
+    });
     const inputs = inputsOf([functions.metafile!, server.metafile!, precomputed.metafile!]);
     const contents = { ...contentsOf(functions.metafile!), ...contentsOf(server.metafile!) };
-    writeFileSync(join(staging, "bundle-inputs.json"), JSON.stringify({ hash: inputsHash(ROOT, inputs), target: BUNDLE_TARGET, inputs, site, contents }, null, 2) + "\n");
+    writeFileSync(
+      join(staging, "bundle-inputs.json"),
+      JSON.stringify({ hash: inputsHash(ROOT, inputs), target: BUNDLE_TARGET, inputs, site, contents }, null, 2) + "\n",
+    );
     mkdirSync(DIST_DIR, { recursive: true });
     replaceDirectory(join(staging, "functions"), FUNCTIONS_BUNDLE_DIR);
     renameSync(join(staging, "server.mjs"), SERVER_BUNDLE);
     renameSync(join(staging, "bundle-inputs.json"), BUNDLE_INPUTS);
-    return { functions: names, server: relative(ROOT, SERVER_BUNDLE), inputs: inputs.length, seconds: (performance.now() - started) / 1000 };
+    return {
+      functions: names,
+      server: relative(ROOT, SERVER_BUNDLE),
+      inputs: inputs.length,
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const { quiet } = readCommandLine("bundle", "tsx build/bundle.ts [--quiet]", () =>
-    parseArgs({ options: { quiet: { type: "boolean" } }, strict: true, allowPositionals: false }).values,
+  const { quiet } = readCommandLine(
+    "bundle",
+    "tsx build/bundle.ts [--quiet]",
+    () => parseArgs({ options: { quiet: { type: "boolean" } }, strict: true, allowPositionals: false }).values,
   );
   const report = await bundleAll();
   if (!quiet) {
-    console.log(`bundled ${report.functions.length} functions (${report.functions.join(", ")}) and ${report.server} from ${report.inputs} files in ${report.seconds.toFixed(1)} s`);
+    console.log(
+      `bundled ${report.functions.length} functions (${report.functions.join(", ")}) and ${report.server} from ${report.inputs} files in ${report.seconds.toFixed(1)} s`,
+    );
   }
 }

@@ -40,7 +40,12 @@ export function comparable(document: unknown): unknown {
   if (document === null || typeof document !== "object") return document;
   const out: Json = {};
   for (const [key, value] of Object.entries(document as Json)) {
-    if (key === "allOf" && Array.isArray(value) && value.every((member) => member && typeof member === "object" && "if" in member)) continue;
+    if (
+      key === "allOf" &&
+      Array.isArray(value) &&
+      value.every((member) => member && typeof member === "object" && "if" in member)
+    )
+      continue;
     out[key] = comparable(value);
   }
   return out;
@@ -62,14 +67,28 @@ export async function compareDocuments(base: unknown, head: unknown): Promise<Ve
     writeFileSync(join(dir, "standard.yml"), STANDARD);
     const args = [OPTIC, "diff", "published.json", "served.json", "--check", "--standard", "standard.yml"];
     // offline: no telemetry, no update check (Optic's own switches)
-    const env = { ...process.env, OPTIC_TELEMETRY_LEVEL: "off", NO_UPDATE_NOTIFIER: "1", FORCE_COLOR: "0", NO_COLOR: "1" };
+    const env = {
+      ...process.env,
+      OPTIC_TELEMETRY_LEVEL: "off",
+      NO_UPDATE_NOTIFIER: "1",
+      FORCE_COLOR: "0",
+      NO_COLOR: "1",
+    };
     const { status, output } = await new Promise<{ status: number | null; output: string }>((done) => {
-      execFile(process.execPath, args, { cwd: dir, env, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-        done({ status: code, output: `${stdout}\n${stderr}` });
-      });
+      execFile(
+        process.execPath,
+        args,
+        { cwd: dir, env, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+          done({ status: code, output: `${stdout}\n${stderr}` });
+        },
+      );
     });
-    const report = output.split("\n").filter((line) => line.trim() && !line.includes("invalid allOf variant")).join("\n");
+    const report = output
+      .split("\n")
+      .filter((line) => line.trim() && !line.includes("invalid allOf variant"))
+      .join("\n");
     if (status !== 0 && status !== 1) throw new Error(`optic diff failed (${status}):\n${report}`);
     if (report.includes("Constructing ruleset")) throw new Error(`optic diff did not run its rules:\n${report}`);
     return { compatible: status === 0, report };

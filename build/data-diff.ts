@@ -44,11 +44,14 @@ export function indexedFiles(folder: string): Map<string, string> {
   try {
     root = read(INDEX_PATH);
   } catch (error) {
-    throw new Error(`${folder} holds no dataset index (${INDEX_PATH}): build it with npm run build:data`, { cause: error });
+    throw new Error(`${folder} holds no dataset index (${INDEX_PATH}): build it with npm run build:data`, {
+      cause: error,
+    });
   }
   const files = new Map<string, string>();
   for (const part of Object.keys(root.parts ?? {})) {
-    for (const [path, hash] of Object.entries((read(part) as { files: Record<string, string> }).files)) files.set(path, hash);
+    for (const [path, hash] of Object.entries((read(part) as { files: Record<string, string> }).files))
+      files.set(path, hash);
   }
   return files;
 }
@@ -116,7 +119,11 @@ export function diffDatasets(oldFolder: string, newFolder: string): DatasetDiff 
     if (x === y) continue;
     const old = x === undefined ? undefined : text(oldFolder, path);
     const now = y === undefined ? undefined : text(newFolder, path);
-    files.push({ path, change: x === undefined ? "added" : y === undefined ? "removed" : "changed", dates: changedDates(path, old, now) });
+    files.push({
+      path,
+      change: x === undefined ? "added" : y === undefined ? "removed" : "changed",
+      dates: changedDates(path, old, now),
+    });
   }
   return { files, dates: [...new Set(files.flatMap((f) => f.dates))].sort() };
 }
@@ -125,8 +132,11 @@ export function diffDatasets(oldFolder: string, newFolder: string): DatasetDiff 
 export function formatDiff(diff: DatasetDiff): string {
   const lines: string[] = [];
   const count = (change: FileChange["change"]) => diff.files.filter((f) => f.change === change).length;
-  lines.push(`files: ${diff.files.length} (${count("changed")} changed, ${count("added")} added, ${count("removed")} removed)`);
-  for (const f of diff.files) lines.push(`  ${f.change.padEnd(7)} ${f.path}${f.dates.length ? `: ${f.dates.join(" ")}` : ""}`);
+  lines.push(
+    `files: ${diff.files.length} (${count("changed")} changed, ${count("added")} added, ${count("removed")} removed)`,
+  );
+  for (const f of diff.files)
+    lines.push(`  ${f.change.padEnd(7)} ${f.path}${f.dates.length ? `: ${f.dates.join(" ")}` : ""}`);
   lines.push(`dates whose answers changed: ${diff.dates.length}`);
   for (const date of diff.dates) lines.push(`  ${date}`);
   const years = new Set(diff.dates.map((d) => +d.slice(0, 4)));
@@ -141,7 +151,11 @@ export function formatDiff(diff: DatasetDiff): string {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const usage = "npm run data:diff -- OLD NEW [--json]  (two publish folders, each built by npm run build:data)";
   const { folders, json } = readCommandLine("data:diff", usage, () => {
-    const { values, positionals } = parseArgs({ options: { json: { type: "boolean" } }, strict: true, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      options: { json: { type: "boolean" } },
+      strict: true,
+      allowPositionals: true,
+    });
     if (positionals.length !== 2) throw new Error(`two folders expected, got ${positionals.length}`);
     return { folders: positionals.map((p) => resolve(p)), json: values.json === true };
   });

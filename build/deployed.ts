@@ -5,7 +5,7 @@
  * exactly when the deployed service would answer it from a function, i.e. not when this range holds its file, whether
  * or not a dataset was built here (server/standalone.ts).
  */
-import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate } from "swedish-calendar/core";
+import { dayFromCivil, FIRST_YEAR, LAST_YEAR, toIsoDate } from "swedish-calendar/core";
 import type { BuiltRange } from "../contract/static.js";
 import { stockholmYear } from "../functions/lib/cache.js";
 import type { DaysWindow } from "./plan.js";

@@ -18,4 +18,7 @@ export const ENGINE_ENTRY_POINTS = Object.entries(exports)
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-export const ENGINE_SOURCES = ENGINE_ENTRY_POINTS.map(([specifier, source]) => ({ find: new RegExp(`^${escapeRegExp(specifier)}$`), replacement: source }));
+export const ENGINE_SOURCES = ENGINE_ENTRY_POINTS.map(([specifier, source]) => ({
+  find: new RegExp(`^${escapeRegExp(specifier)}$`),
+  replacement: source,
+}));

@@ -2,26 +2,70 @@
  * The bodies of the static dataset: each is the serialised answer of the same engine function and serializer
  * the functions use (contract/resources.ts, contract/serialize.ts, the engine's feed, functions/lib/openapi.ts).
  */
-import { DEFAULT_FEED_OPTIONS, buildFeed, feedEvents, feedTimestamp } from "swedish-calendar/ics";
+
+import { createHash } from "node:crypto";
 import {
-  CORRECTIONS, FIRST_YEAR, LAST_YEAR, civilFromDay, dayFromCivil, dayOf, findDueDateRule, fromIsoDate, isInRange, toIsoDate, type DayNumber, dataVersion,
+  CORRECTIONS,
+  civilFromDay,
+  type DayNumber,
+  dataVersion,
+  dayFromCivil,
+  dayOf,
+  FIRST_YEAR,
+  findDueDateRule,
+  fromIsoDate,
+  isInRange,
+  LAST_YEAR,
+  toIsoDate,
 } from "swedish-calendar/core";
-import {
-  dueDateCatalogueResource, dueDatesResource,
-  bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
-  longWeekendsResource, occurrenceSeries, workingTimeResource, yearDaysResource,
-} from "../contract/resources.js";
+import { buildFeed, DEFAULT_FEED_OPTIONS, feedEvents, feedTimestamp } from "swedish-calendar/ics";
 import { daysCsv, workingTimeCsv } from "../contract/csv.js";
+import { API_VERSION } from "../contract/policies.js";
+import {
+  bridgeDaysResource,
+  catalogueResource,
+  dueDateCatalogueResource,
+  dueDatesResource,
+  flagDayCatalogueResource,
+  flagDaysResource,
+  halfDaysResource,
+  holidaysResource,
+  longWeekendsResource,
+  occurrenceSeries,
+  workingTimeResource,
+  yearDaysResource,
+} from "../contract/resources.js";
 import { etagOf, serializeJson } from "../contract/serialize.js";
 import { openApiBody } from "../functions/lib/openapi-body.js";
 import {
-  DUE_DATE_CATALOGUE_PATH, dueDateSchedulesOfYear, dueDatesPath, CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH,
-  FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath, halfDaysPath, hasFlagDaysFile,
-  holidaysPath, icsPath, longWeekendsPath, occurrencesPath, yearDaysPath, type FileKind, INDEX_PATH, MANIFEST_PATH,
-  type Manifest, indexPartOf, indexPartPath, workingTimePath, daysCsvPath, workingTimeCsvPath,
+  bridgeDaysPath,
+  CATALOGUE_PATH,
+  DUE_DATE_CATALOGUE_PATH,
+  dayPath,
+  daysCsvPath,
+  dueDateSchedulesOfYear,
+  dueDatesPath,
+  type FileKind,
+  FLAG_DAY_CATALOGUE_PATH,
+  FLAG_VARIANTS,
+  flagDaysPath,
+  halfDaysPath,
+  hasFlagDaysFile,
+  holidaysPath,
+  INDEX_PATH,
+  icsPath,
+  indexPartOf,
+  indexPartPath,
+  longWeekendsPath,
+  MANIFEST_PATH,
+  type Manifest,
+  OBSERVANCE_CODES,
+  OPENAPI_PATH,
+  occurrencesPath,
+  workingTimeCsvPath,
+  workingTimePath,
+  yearDaysPath,
 } from "./layout.js";
-import { createHash } from "node:crypto";
-import { API_VERSION } from "../contract/policies.js";
 
 export interface PlannedFile {
   /** path relative to the publish folder, with forward slashes */
@@ -106,8 +150,13 @@ function icsPartsFromProbes(): IcsParts {
     header = text.slice(0, first);
     footer = text.slice(last);
     const events = feedEvents(probe, probe, DEFAULT_FEED_OPTIONS);
-    const bodies = text.slice(first, last).split(END_EVENT).slice(0, -1).map((b) => b + END_EVENT);
-    if (bodies.length !== events.length) throw new Error(`unexpected feed text for ${probe}: ${bodies.length} blocks, ${events.length} events`);
+    const bodies = text
+      .slice(first, last)
+      .split(END_EVENT)
+      .slice(0, -1)
+      .map((b) => b + END_EVENT);
+    if (bodies.length !== events.length)
+      throw new Error(`unexpected feed text for ${probe}: ${bodies.length} blocks, ${events.length} events`);
     events.forEach((e, i) => {
       blocks.set(e.code, bodies[i]);
     });
@@ -125,7 +174,9 @@ function* yearRecipes(year: number): Generator<FileRecipe> {
   yield recipe(longWeekendsPath(year), "long-weekends", () => serializeJson(longWeekendsResource(year)));
   if (hasFlagDaysFile(year)) yield recipe(flagDaysPath(year), "flag-days", () => serializeJson(flagDaysResource(year)));
   for (const schedule of dueDateSchedulesOfYear(year)) {
-    yield recipe(dueDatesPath(year, schedule), "due-dates", () => serializeJson(dueDatesResource(year, { schedule: findDueDateRule(schedule) })));
+    yield recipe(dueDatesPath(year, schedule), "due-dates", () =>
+      serializeJson(dueDatesResource(year, { schedule: findDueDateRule(schedule) })),
+    );
   }
   yield recipe(yearDaysPath(year), "year-days", () => serializeJson(yearDaysResource(year)));
   yield recipe(workingTimePath(year), "working-time", () => serializeJson(workingTimeResource(year)));
@@ -138,7 +189,12 @@ function* yearRecipes(year: number): Generator<FileRecipe> {
 }
 
 function* singleRecipes(): Generator<FileRecipe> {
-  const recipe = (path: string, kind: FileKind, make: () => string): FileRecipe => ({ path, kind, year: undefined, make });
+  const recipe = (path: string, kind: FileKind, make: () => string): FileRecipe => ({
+    path,
+    kind,
+    year: undefined,
+    make,
+  });
   yield recipe(CATALOGUE_PATH, "observances", () => serializeJson(catalogueResource()));
   yield recipe(FLAG_DAY_CATALOGUE_PATH, "flag-day-catalogue", () => serializeJson(flagDayCatalogueResource()));
   yield recipe(DUE_DATE_CATALOGUE_PATH, "due-date-catalogue", () => serializeJson(dueDateCatalogueResource()));
@@ -171,7 +227,10 @@ export function* dayFiles(first: DayNumber, last: DayNumber): Generator<DatasetF
 }
 
 /** The dates first..last (day numbers, inclusive) cut at the years' ends: each year's first and last of them. */
-export function* yearsOfDays(first: DayNumber, last: DayNumber): Generator<{ year: number; from: DayNumber; to: DayNumber }> {
+export function* yearsOfDays(
+  first: DayNumber,
+  last: DayNumber,
+): Generator<{ year: number; from: DayNumber; to: DayNumber }> {
   for (let from = first; from <= last; ) {
     const { year } = civilFromDay(from);
     const to = Math.min(last, dayFromCivil(year, 12, 31));
@@ -193,7 +252,6 @@ export function yearFilesPlanned(year: number): Generator<PlannedFile> {
 export function singleFilesPlanned(): Generator<PlannedFile> {
   return planned(singleRecipes());
 }
-
 
 const YEAR_FILE = /^(?:v3\/data\/(\d{4})\/|ics\/svenska-helgdagar-(\d{4})\.ics$)/;
 
@@ -259,7 +317,9 @@ export function datasetIndex(files: Iterable<IndexedFile>): DatasetIndex {
 /** The index of files already grouped by part (a part with no file is made too, and lists none). */
 function indexOfParts(byPart: ReadonlyMap<string, [path: string, hash: string][]>): DatasetIndex {
   const parts = new Map<string, string>();
-  for (const [path, listed] of [...byPart].map(([part, listed]) => [indexPartPath(part), listed] as const).sort((a, b) => byPath(a[0], b[0]))) {
+  for (const [path, listed] of [...byPart]
+    .map(([part, listed]) => [indexPartPath(part), listed] as const)
+    .sort((a, b) => byPath(a[0], b[0]))) {
     listed.sort((a, b) => byPath(a[0], b[0]));
     parts.set(path, serializeJson({ files: Object.fromEntries(listed) }));
   }
@@ -268,8 +328,16 @@ function indexOfParts(byPart: ReadonlyMap<string, [path: string, hash: string][]
 }
 
 /** The manifest (`manifest.json`) of what a build wrote, with the fields every manifest carries. */
-export function datasetManifest(built: Pick<Manifest, "years" | "days" | "files" | "bytes" | "contentHash" | "kinds">): Manifest {
-  return { dataset: "swedish-calendar-service", apiVersion: API_VERSION, dataVersion: dataVersion(), ...built, index: "/" + INDEX_PATH };
+export function datasetManifest(
+  built: Pick<Manifest, "years" | "days" | "files" | "bytes" | "contentHash" | "kinds">,
+): Manifest {
+  return {
+    dataset: "swedish-calendar-service",
+    apiVersion: API_VERSION,
+    dataVersion: dataVersion(),
+    ...built,
+    index: "/" + INDEX_PATH,
+  };
 }
 
 /** The manifest file's text. */
@@ -303,6 +371,13 @@ function unbuiltDescription(path: string): string | undefined {
   if (part !== undefined) return part;
   if (path !== MANIFEST_PATH) return undefined;
   return datasetManifestBody(
-    datasetManifest({ years: { from: FIRST_YEAR, to: LAST_YEAR }, days: null, files: 0, bytes: 0, contentHash: contentHashOf(""), kinds: {} }),
+    datasetManifest({
+      years: { from: FIRST_YEAR, to: LAST_YEAR },
+      days: null,
+      files: 0,
+      bytes: 0,
+      contentHash: contentHashOf(""),
+      kinds: {},
+    }),
   );
 }

@@ -4,10 +4,11 @@
  * `_redirects` and the OpenAPI `x-static-dataset` list cannot disagree. Static-only files (a year's days, the
  * per-year .ics, the manifest, the index and its parts) are the table's STATIC_ONLY_FILES.
  */
-import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../contract/routes.js";
-import { fillFile } from "../contract/static.js";
-import { OBSERVANCE_CODES, DUE_DATE_RULES } from "swedish-calendar/core";
+
 import { posix } from "node:path";
+import { DUE_DATE_RULES, OBSERVANCE_CODES } from "swedish-calendar/core";
+import { ROUTE_BY_ID, type RouteId, STATIC_ONLY_FILES } from "../contract/routes.js";
+import { fillFile } from "../contract/static.js";
 
 /** A row's file for these values, relative to the publish folder. */
 function routeFile(id: RouteId, values: Record<string, string | number>, flags?: Record<string, boolean>): string {
@@ -58,8 +59,23 @@ export const FLAG_VARIANTS: readonly HolidayFlags[] = [
 
 /** The kinds of file, for the manifest's counts and the progress bar. */
 export type FileKind =
-  | "holidays" | "bridge-days" | "half-days" | "long-weekends" | "flag-days" | "occurrences" | "ics" | "days" | "observances"
-  | "flag-day-catalogue" | "openapi" | "year-days" | "due-dates" | "due-date-catalogue" | "working-time" | "days-csv" | "working-time-csv";
+  | "holidays"
+  | "bridge-days"
+  | "half-days"
+  | "long-weekends"
+  | "flag-days"
+  | "occurrences"
+  | "ics"
+  | "days"
+  | "observances"
+  | "flag-day-catalogue"
+  | "openapi"
+  | "year-days"
+  | "due-dates"
+  | "due-date-catalogue"
+  | "working-time"
+  | "days-csv"
+  | "working-time-csv";
 
 export function holidaysPath(year: number, flags: HolidayFlags): string {
   return routeFile("holidays", { year }, { ...flags });
@@ -136,11 +152,14 @@ export const OPENAPI_PATH = routeFile("openapi", {});
  * schedule, the working time, and the two CSV files (the year's days, the working time). Earlier years have fewer (no
  * flag-days file before 1983, no file of a schedule before its `since`): filesPerYear().
  */
-export const FILES_PER_YEAR = FLAG_VARIANTS.length + 4 + OBSERVANCE_CODES.length + 1 + 1 + DUE_DATE_RULES.length + 1 + 2;
+export const FILES_PER_YEAR =
+  FLAG_VARIANTS.length + 4 + OBSERVANCE_CODES.length + 1 + 1 + DUE_DATE_RULES.length + 1 + 2;
 
 /** The files the build writes for one year. */
 export function filesPerYear(year: number): number {
-  return FILES_PER_YEAR - (hasFlagDaysFile(year) ? 0 : 1) - (DUE_DATE_RULES.length - dueDateSchedulesOfYear(year).length);
+  return (
+    FILES_PER_YEAR - (hasFlagDaysFile(year) ? 0 : 1) - (DUE_DATE_RULES.length - dueDateSchedulesOfYear(year).length)
+  );
 }
 
 /** The files of the years from..to (inclusive). */

@@ -4,24 +4,33 @@
  * before anything is written (build/plan.ts), since Netlify would not deploy a directory over its file limit; the
  * index and the manifest go last, so a reader never sees them name a file not yet written.
  */
-import { SingleBar } from "cli-progress";
-import { mkdirSync, readFileSync, readdirSync, unlinkSync } from "node:fs";
+
+import { mkdirSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, parseIsoDate } from "swedish-calendar/core";
+import { SingleBar } from "cli-progress";
+import { dayFromCivil, FIRST_YEAR, LAST_YEAR, parseIsoDate, toIsoDate } from "swedish-calendar/core";
 import { AtomicWriter, createStaging, removeStaging } from "./atomic.js";
 import { readCommandLine } from "./command-line.js";
 import { defaultDaysWindow } from "./deployed.js";
-import { INDEX_PARTS_FOLDER, INDEX_PATH, MANIFEST_PATH, type FileKind, type KindSummary, type Manifest } from "./layout.js";
 import { contentHashOf, datasetManifest, datasetManifestBody } from "./generate.js";
+import {
+  type FileKind,
+  INDEX_PARTS_FOLDER,
+  INDEX_PATH,
+  type KindSummary,
+  MANIFEST_PATH,
+  type Manifest,
+} from "./layout.js";
 
 export type { KindSummary, Manifest };
-import { DeployLimitError, assertDeployable, planTasks, widestDaysWindow, type DaysWindow } from "./plan.js";
+
+import { assertDeployable, type DaysWindow, DeployLimitError, planTasks, widestDaysWindow } from "./plan.js";
 import { DATASET_MIN_BYTES, datasetBrotliQuality, precompressForServer } from "./precompress.js";
-import { indexOfEntries, processTask, readIndex, type FileEntry, type Task } from "./process.js";
+import { type FileEntry, indexOfEntries, processTask, readIndex, type Task } from "./process.js";
 import type { WorkerData, WorkerMessage } from "./worker.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -97,8 +106,9 @@ async function runTasks(
     return results.flat();
   }
   const queue = [...tasks];
-  const pool = Array.from({ length: Math.min(workers, tasks.length) }, () =>
-    new Worker(workerUrl(), { workerData: data }),
+  const pool = Array.from(
+    { length: Math.min(workers, tasks.length) },
+    () => new Worker(workerUrl(), { workerData: data }),
   );
   try {
     await Promise.all(
@@ -132,7 +142,12 @@ async function runTasks(
 }
 
 /** Writes a small file atomically unless its bytes are already there. Returns whether it wrote. */
-function writeIfChanged(writer: AtomicWriter, absolute: string, body: string, previousHash: string | undefined): boolean {
+function writeIfChanged(
+  writer: AtomicWriter,
+  absolute: string,
+  body: string,
+  previousHash: string | undefined,
+): boolean {
   const hash = contentHashOf(body);
   if (previousHash === hash) return false;
   mkdirSync(dirname(absolute), { recursive: true });
@@ -197,7 +212,8 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
 
   const bar = options.progress
     ? new SingleBar({
-        format: "dataset {bar} {percentage}% | {value}/{total} files | {written} written | {duration_formatted} elapsed | ETA {eta_formatted}",
+        format:
+          "dataset {bar} {percentage}% | {value}/{total} files | {written} written | {duration_formatted} elapsed | ETA {eta_formatted}",
         etaBuffer: 200,
         fps: 5,
         hideCursor: true,
@@ -280,10 +296,24 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
 
   const seconds = (performance.now() - started) / 1000;
   const changed = written > 0 || removed > 0 || indexChanged || manifestWritten;
-  const topLevel = [...new Set([...entries.map((e) => e[0]), INDEX_PATH, MANIFEST_PATH].map((path) => path.split("/")[0]))].sort();
+  const topLevel = [
+    ...new Set([...entries.map((e) => e[0]), INDEX_PATH, MANIFEST_PATH].map((path) => path.split("/")[0])),
+  ].sort();
   const largeFiles = entries.filter((e) => e[2] >= DATASET_MIN_BYTES).map((e) => e[0]);
-  for (const [path, body] of [...index.parts, [INDEX_PATH, index.root], [MANIFEST_PATH, manifestBody]]) if (Buffer.byteLength(body) >= DATASET_MIN_BYTES) largeFiles.push(path);
-  const result: BuildResult = { manifest, files: entries.length, written, removed, bytes, bytesWritten, seconds, changed, entries: topLevel, largeFiles };
+  for (const [path, body] of [...index.parts, [INDEX_PATH, index.root], [MANIFEST_PATH, manifestBody]])
+    if (Buffer.byteLength(body) >= DATASET_MIN_BYTES) largeFiles.push(path);
+  const result: BuildResult = {
+    manifest,
+    files: entries.length,
+    written,
+    removed,
+    bytes,
+    bytesWritten,
+    seconds,
+    changed,
+    entries: topLevel,
+    largeFiles,
+  };
   log(summaryLine(result, out));
   return result;
 }
@@ -327,7 +357,9 @@ function readOptions(argv: string[]): BuildOptions | "help" {
     if (!/^\d{4}$/.test(v)) throw new Error(`--${flag} must be a four-digit year`);
     return +v;
   };
-  const loudness = tokens.flatMap((t) => (t.kind === "option" && (t.name === "quiet" || t.name === "progress") ? [t.name] : [])).at(-1);
+  const loudness = tokens
+    .flatMap((t) => (t.kind === "option" && (t.name === "quiet" || t.name === "progress") ? [t.name] : []))
+    .at(-1);
   const options: BuildOptions = { progress: loudness !== "quiet" };
   if (values.out !== undefined) options.out = values.out;
   if (values.from !== undefined) options.fromYear = year("from", values.from);
@@ -345,7 +377,18 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   }
   materialise(options)
     // the standalone server's compressed forms of the files (build/precompress.ts): only those that changed are compressed
-    .then((result) => precompressForServer({ out: options.out ?? DEFAULT_OUT, entries: result.entries, files: result.largeFiles, minBytes: DATASET_MIN_BYTES, brotliQuality: datasetBrotliQuality }, (line) => process.stderr.write(line + "\n")))
+    .then((result) =>
+      precompressForServer(
+        {
+          out: options.out ?? DEFAULT_OUT,
+          entries: result.entries,
+          files: result.largeFiles,
+          minBytes: DATASET_MIN_BYTES,
+          brotliQuality: datasetBrotliQuality,
+        },
+        (line) => process.stderr.write(line + "\n"),
+      ),
+    )
     .catch((error) => {
       // a refused plan is a clear answer, not a crash: its message says what to do
       const text = error instanceof DeployLimitError ? error.message : ((error as Error)?.stack ?? error);

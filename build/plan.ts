@@ -6,10 +6,16 @@
  * The paths come from the same recipes the build writes (build/generate.ts, without computing bodies), so the plan
  * follows build/layout.ts wherever it puts a file. Listing the paths of every year with every date takes about a second.
  */
-import { FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate, type DayNumber } from "swedish-calendar/core";
+import { type DayNumber, dayFromCivil, FIRST_YEAR, LAST_YEAR, toIsoDate } from "swedish-calendar/core";
 import { dayFilePath } from "./generate.js";
 import {
-  INDEX_PATH, MANIFEST_PATH, MAX_FILES_PER_DIRECTORY, SINGLE_FILES, filesOfYears, indexPartOf, indexPartPath,
+  filesOfYears,
+  INDEX_PATH,
+  indexPartOf,
+  indexPartPath,
+  MANIFEST_PATH,
+  MAX_FILES_PER_DIRECTORY,
+  SINGLE_FILES,
 } from "./layout.js";
 import { forEachTaskPath, type Task } from "./process.js";
 
@@ -212,7 +218,9 @@ export function assertDeployable(options: PlanOptions): void {
     const cure =
       options.days && rest <= MAX_FILES_PER_DIRECTORY
         ? `choose a narrower --days window than ${windowText(options.days)}` +
-          (widest ? ` (--days max is the widest that fits: ${windowText(widest)}), or --days none;` : ", or --days none;") +
+          (widest
+            ? ` (--days max is the widest that fits: ${windowText(widest)}), or --days none;`
+            : ", or --days none;") +
           " dates outside the window are answered by the v3 function"
         : "this happens without per-date files too: build/layout.ts must spread these files over more directories";
     return `  ${describeDirectory(directory)} would hold ${format(entries)} files: ${cure}`;

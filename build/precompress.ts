@@ -7,17 +7,16 @@
  */
 import type { Dirent } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { mkdir, open, readFile, readdir, rename, rmdir, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { promisify } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import mime from "mime-types";
 import { etagOf } from "../contract/serialize.js";
 import { COMPRESS_MIN_BYTES, compressibleType } from "../server/compress.js";
-import { STORED_SUFFIX, parseStored, parseStoredHeader, storedFileOf, storedFolderOf } from "../server/stored-forms.js";
+import { parseStored, parseStoredHeader, STORED_SUFFIX, storedFileOf, storedFolderOf } from "../server/stored-forms.js";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -78,7 +77,9 @@ export interface PrecompressResult {
 /** Is a file of this name and size compressed by the server (so worth storing)? */
 export function storable(name: string, size: number, minBytes = COMPRESS_MIN_BYTES): boolean {
   // by the last segment, as the server types a file (mime-types reads a name with a slash as a type)
-  return size >= Math.max(minBytes, COMPRESS_MIN_BYTES) && compressibleType(mime.contentType(basename(name)) || undefined);
+  return (
+    size >= Math.max(minBytes, COMPRESS_MIN_BYTES) && compressibleType(mime.contentType(basename(name)) || undefined)
+  );
 }
 
 /** Every regular file under `dir` (dot-led names are never served and are skipped), as paths relative to `root`. */
@@ -133,7 +134,11 @@ async function writeWhole(path: string, bytes: Uint8Array): Promise<void> {
 }
 
 /** Runs `work` on every item, at most `concurrency` at once. */
-async function eachLimited<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+async function eachLimited<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lanes = Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, async () => {
     while (next < items.length) await work(items[next++]);
@@ -169,14 +174,24 @@ export async function precompress(options: PrecompressOptions): Promise<Precompr
   const out = resolve(options.out);
   const storedRoot = storedFolderOf(out);
   const quality = options.brotliQuality ?? siteBrotliQuality;
-  const entries = options.entries ?? (await readdir(out).catch(() => [] as string[])).filter((name) => !name.startsWith("."));
+  const entries =
+    options.entries ?? (await readdir(out).catch(() => [] as string[])).filter((name) => !name.startsWith("."));
   const sources: string[] = options.files ? [...options.files] : [];
-  if (!options.files) for (const entry of entries) {
-    const info = await stat(join(out, entry)).catch(() => undefined);
-    if (info?.isDirectory()) await filesUnder(out, join(out, entry), sources);
-    else if (info?.isFile()) sources.push(entry);
-  }
-  const result: PrecompressResult = { files: 0, compressed: 0, refreshed: 0, removed: 0, bytesIn: 0, bytesOut: 0, seconds: 0 };
+  if (!options.files)
+    for (const entry of entries) {
+      const info = await stat(join(out, entry)).catch(() => undefined);
+      if (info?.isDirectory()) await filesUnder(out, join(out, entry), sources);
+      else if (info?.isFile()) sources.push(entry);
+    }
+  const result: PrecompressResult = {
+    files: 0,
+    compressed: 0,
+    refreshed: 0,
+    removed: 0,
+    bytesIn: 0,
+    bytesOut: 0,
+    seconds: 0,
+  };
   const keep = new Set<string>();
   await eachLimited(sources, options.concurrency ?? availableParallelism(), async (path) => {
     const source = join(out, path);
@@ -218,23 +233,37 @@ export async function precompress(options: PrecompressOptions): Promise<Precompr
   });
   // stored files of sources gone or no longer compressed (and a crashed run's temporaries), within the entries looked at
   if (!options.entries) result.removed += await removeOthers(storedRoot, storedRoot, keep);
-  else for (const entry of entries) {
-    const path = join(storedRoot, entry);
-    const info = await stat(path).catch(() => undefined);
-    if (info?.isDirectory()) result.removed += await removeOthers(storedRoot, path, keep);
-    const file = join(storedRoot, entry + STORED_SUFFIX);
-    if (!keep.has(entry + STORED_SUFFIX) && (await unlink(file).then(() => true, () => false))) result.removed++;
-  }
+  else
+    for (const entry of entries) {
+      const path = join(storedRoot, entry);
+      const info = await stat(path).catch(() => undefined);
+      if (info?.isDirectory()) result.removed += await removeOthers(storedRoot, path, keep);
+      const file = join(storedRoot, entry + STORED_SUFFIX);
+      if (
+        !keep.has(entry + STORED_SUFFIX) &&
+        (await unlink(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        result.removed++;
+    }
   result.seconds = (performance.now() - started) / 1000;
   return result;
 }
 
 /** The step as the builds run it: skipped on Netlify's build; one summary line. */
-export async function precompressForServer(options: PrecompressOptions, log: (line: string) => void = console.log): Promise<PrecompressResult | undefined> {
+export async function precompressForServer(
+  options: PrecompressOptions,
+  log: (line: string) => void = console.log,
+): Promise<PrecompressResult | undefined> {
   if (process.env[NETLIFY_BUILD_ENV] === "true") return undefined;
   const r = await precompress(options);
   const mb = (n: number) => (n / 1e6).toFixed(1) + " MB";
-  const where = relative(process.cwd(), storedFolderOf(resolve(options.out))).split(sep).join("/") || ".";
+  const where =
+    relative(process.cwd(), storedFolderOf(resolve(options.out)))
+      .split(sep)
+      .join("/") || ".";
   log(
     `compressed forms: ${r.compressed} of ${r.files} files compressed (${mb(r.bytesIn)} to ${mb(r.bytesOut)}), ${r.refreshed} unchanged ` +
       `re-dated, ${r.removed} removed, in ${where}/ (${r.seconds.toFixed(1)} s)`,

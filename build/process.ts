@@ -7,10 +7,18 @@ import { join } from "node:path";
 import { etagOf } from "../contract/serialize.js";
 import type { AtomicWriter } from "./atomic.js";
 import {
-  datasetIndex, dayFilePath, dayFiles, singleFiles, singleFilesPlanned, yearFiles, yearFilesPlanned, yearsOfDays,
-  type DatasetFile, type DatasetIndex,
+  type DatasetFile,
+  type DatasetIndex,
+  datasetIndex,
+  dayFilePath,
+  dayFiles,
+  singleFiles,
+  singleFilesPlanned,
+  yearFiles,
+  yearFilesPlanned,
+  yearsOfDays,
 } from "./generate.js";
-import { INDEX_PATH, indexPartOf, type FileKind } from "./layout.js";
+import { type FileKind, INDEX_PATH, indexPartOf } from "./layout.js";
 
 export type Task =
   | { type: "years"; from: number; to: number }
@@ -43,7 +51,8 @@ export function forEachTaskPath(task: Task, visit: (path: string, year: number |
       for (let y = task.from; y <= task.to; y++) for (const file of yearFilesPlanned(y)) visit(file.path, file.year);
       return;
     case "days":
-      for (const { year, from, to } of yearsOfDays(task.first, task.last)) for (let n = from; n <= to; n++) visit(dayFilePath(n), year);
+      for (const { year, from, to } of yearsOfDays(task.first, task.last))
+        for (let n = from; n <= to; n++) visit(dayFilePath(n), year);
       return;
     case "singles":
       for (const file of singleFilesPlanned()) visit(file.path, file.year);
@@ -113,12 +122,15 @@ export function indexOfEntries(entries: readonly FileEntry[]): DatasetIndex {
  */
 export function readIndex(out: string): Map<string, string> {
   const hashes = new Map<string, string>();
-  const root = readJson(join(out, INDEX_PATH)) as { parts?: Record<string, string>; files?: Record<string, string> } | undefined;
+  const root = readJson(join(out, INDEX_PATH)) as
+    | { parts?: Record<string, string>; files?: Record<string, string> }
+    | undefined;
   const add = (files: Record<string, string> | undefined) => {
     for (const path in files) hashes.set(path, files[path]);
   };
   add(root?.files);
-  for (const part in root?.parts) add((readJson(join(out, part)) as { files?: Record<string, string> } | undefined)?.files);
+  for (const part in root?.parts)
+    add((readJson(join(out, part)) as { files?: Record<string, string> } | undefined)?.files);
   return hashes;
 }
 

@@ -19,7 +19,10 @@ export const HEADERS_FILE = "_headers";
 export function writeRouting(out: string): string[] {
   mkdirSync(out, { recursive: true });
   const written: string[] = [];
-  for (const [name, body] of [[REDIRECTS_FILE, redirectsFile()], [HEADERS_FILE, headersFile()]] as const) {
+  for (const [name, body] of [
+    [REDIRECTS_FILE, redirectsFile()],
+    [HEADERS_FILE, headersFile()],
+  ] as const) {
     const target = join(out, name);
     let current: string | undefined;
     try {
@@ -37,8 +40,10 @@ export function writeRouting(out: string): string[] {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   // an unknown option or `--out` without a folder is a usage error
-  const folder = readCommandLine("routing", "tsx build/routing.ts [--out public]", () =>
-    parseArgs({ options: { out: { type: "string" } }, strict: true, allowPositionals: false }).values.out,
+  const folder = readCommandLine(
+    "routing",
+    "tsx build/routing.ts [--out public]",
+    () => parseArgs({ options: { out: { type: "string" } }, strict: true, allowPositionals: false }).values.out,
   );
   const out = resolve(folder ?? join(fileURLToPath(new URL("..", import.meta.url)), "public"));
   const written = writeRouting(out);

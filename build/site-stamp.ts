@@ -3,9 +3,10 @@
  * (site/, the engine and the contract it imports, the lock file, and the current Stockholm year, which the home
  * page renders at build time), recorded by the site build (site/build.ts) and read by `npm start` (server/stale.ts).
  */
-import type { Stats } from "node:fs";
+
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import type { Stats } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { stockholmYear } from "../functions/lib/cache.js";
 
@@ -13,7 +14,15 @@ import { stockholmYear } from "../functions/lib/cache.js";
  * What the site build reads (relative to the project root): functions/lib gives the API reference the OpenAPI
  * document the service serves, examples included.
  */
-export const SITE_INPUTS = ["site", "data-gen", "contract", "functions/lib", "CHANGELOG.md", "package-lock.json", "tsconfig.json"];
+export const SITE_INPUTS = [
+  "site",
+  "data-gen",
+  "contract",
+  "functions/lib",
+  "CHANGELOG.md",
+  "package-lock.json",
+  "tsconfig.json",
+];
 const SKIPPED_DIRECTORIES = new Set(["node_modules", ".astro", "dist"]);
 
 /**
@@ -71,4 +80,3 @@ export function siteIsCurrent(root: string, publicDir: string, inputs = siteInpu
     return false;
   }
 }
-

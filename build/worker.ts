@@ -28,6 +28,9 @@ port.on("message", (task: Task) => {
     });
     port.postMessage({ type: "done", entries } satisfies WorkerMessage);
   } catch (error) {
-    port.postMessage({ type: "error", message: (error as Error)?.stack ?? (error as Error)?.message ?? String(error) } satisfies WorkerMessage);
+    port.postMessage({
+      type: "error",
+      message: (error as Error)?.stack ?? (error as Error)?.message ?? String(error),
+    } satisfies WorkerMessage);
   }
 });

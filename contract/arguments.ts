@@ -5,8 +5,14 @@
  * reads its first), then each value with its reader: docs/architecture.md#a-parameters-journey.
  */
 import { missingArgument } from "swedish-calendar/core";
-import { PARAMETERS, type ParameterDeclaration, type ParameterKey, type Parameters, type ValueOf } from "./parameters.js";
-import { ProblemError, invalidParameter, type ProblemSlug } from "./problems.js";
+import {
+  PARAMETERS,
+  type ParameterDeclaration,
+  type ParameterKey,
+  type Parameters,
+  type ValueOf,
+} from "./parameters.js";
+import { invalidParameter, ProblemError, type ProblemSlug } from "./problems.js";
 import { ROUTE_BY_ID, type RouteId, type RouteParameterKey } from "./routes.js";
 
 /**
@@ -52,13 +58,16 @@ export function checkArgumentSize(name: string, value: unknown, slug: ProblemSlu
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [item, depth] = next;
     if (typeof item === "string") chars += item.length;
-    else if (typeof item === "number" || typeof item === "boolean" || typeof item === "bigint") chars += String(item).length;
+    else if (typeof item === "number" || typeof item === "boolean" || typeof item === "bigint")
+      chars += String(item).length;
     if (chars > ARGUMENT_LIMITS.chars) throw refuse(`is longer than ${ARGUMENT_LIMITS.chars} characters`);
     if (typeof item !== "object" || item === null) continue;
-    if (depth + 1 > ARGUMENT_LIMITS.depth) throw refuse(`nests lists or objects more than ${ARGUMENT_LIMITS.depth} deep`);
+    if (depth + 1 > ARGUMENT_LIMITS.depth)
+      throw refuse(`nests lists or objects more than ${ARGUMENT_LIMITS.depth} deep`);
     // a list's length, an object's entries one by one: never more than the limit is looked at
     if (Array.isArray(item)) {
-      if (values + item.length > ARGUMENT_LIMITS.values) throw refuse(`holds more than ${ARGUMENT_LIMITS.values} values`);
+      if (values + item.length > ARGUMENT_LIMITS.values)
+        throw refuse(`holds more than ${ARGUMENT_LIMITS.values} values`);
       values += item.length;
       for (let i = item.length - 1; i >= 0; i--) pending.push([item[i], depth + 1]);
       continue;
@@ -82,7 +91,13 @@ export function declaredParameters(id: RouteId): { path: DeclaredParameter[]; qu
   let declared = DECLARED.get(id);
   if (!declared) {
     const all: DeclaredParameter[] = ROUTE_BY_ID[id].parameters.map((key) => ({ key, parameter: PARAMETERS[key] }));
-    DECLARED.set(id, (declared = { path: all.filter((d) => d.parameter.in === "path"), query: all.filter((d) => d.parameter.in === "query") }));
+    DECLARED.set(
+      id,
+      (declared = {
+        path: all.filter((d) => d.parameter.in === "path"),
+        query: all.filter((d) => d.parameter.in === "query"),
+      }),
+    );
   }
   return declared;
 }
@@ -103,12 +118,17 @@ export function readArguments<R extends RouteId>(id: R, raw: RawValues): ArgsOf<
     query.forEach(({ parameter }, i) => {
       const count = values[i].length;
       if (parameter.repeat === "reject" && count > 1) {
-        throw new ProblemError(parameter.duplicateSlug ?? "invalid-parameter", `'${parameter.name}' was given ${count} times; give it once`, parameter.name);
+        throw new ProblemError(
+          parameter.duplicateSlug ?? "invalid-parameter",
+          `'${parameter.name}' was given ${count} times; give it once`,
+          parameter.name,
+        );
       }
     });
     query.forEach((declared, i) => {
       if (values[i].length === 0 && !declared.parameter.required) {
-        if (declared.parameter.defaultValue !== undefined) args[declared.parameter.name] = declared.parameter.defaultValue;
+        if (declared.parameter.defaultValue !== undefined)
+          args[declared.parameter.name] = declared.parameter.defaultValue;
         return;
       }
       args[declared.parameter.name] = readValue(declared, values[i]);
@@ -147,7 +167,8 @@ export function requestValues(pathValues: Readonly<Record<string, string>>, quer
     }
     // how many times and how much text (one value within the length is within every limit); a repeat of a
     // single-valued parameter is refused next, by readArguments
-    if (values.length > 1 || (values[0]?.length ?? 0) > ARGUMENT_LIMITS.chars) checkArgumentSize(name, values, duplicateSlug);
+    if (values.length > 1 || (values[0]?.length ?? 0) > ARGUMENT_LIMITS.chars)
+      checkArgumentSize(name, values, duplicateSlug);
     return values;
   };
 }

@@ -4,18 +4,38 @@
  * for the served document: docs/http-layer.md#where-each-fact-lives. A schema refers to another by its absolute `$id`
  * (`ref(X)`), which openapi.ts rewrites to `#/components/schemas/<Name>`.
  */
-import { Type, type SchemaOptions, type Static, type TSchema } from "@sinclair/typebox";
+import { type SchemaOptions, type Static, type TSchema, Type } from "@sinclair/typebox";
 import {
-  SERVICE_DOMAIN, FIRST_YEAR, LAST_YEAR, BOUNDS, ISO_DATE_SOURCE, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS,
-  MAX_SPAN_YEARS, MAX_STEPS, STEP_UNITS, FEASTS, OBSERVANCE_CODES, FLAG_DAY_CODES, FLAG_DAYS_FROM, CONVENTIONS,
-  CUSTOM_SCHEDULE_CODE, DUE_DATE_SCHEDULE_CODES, LAST_DAY_OF_MONTH, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP,
-  WORKING_TIME_PROFILE_CODES, WORKING_TIME_PROFILES,
+  BOUNDS,
+  CONVENTIONS,
+  CUSTOM_SCHEDULE_CODE,
+  DUE_DATE_SCHEDULE_CODES,
+  FEASTS,
+  FIRST_YEAR,
+  FLAG_DAY_CODES,
+  FLAG_DAYS_FROM,
+  ISO_DATE_SOURCE,
+  LAST_DAY_OF_MONTH,
+  LAST_YEAR,
+  LEAVE_OBJECTIVES,
+  MAX_LEAVE_DAYS,
+  MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS,
+  MAX_STEPS,
+  MAX_WEEKLY_HOURS,
+  MIN_WEEKLY_HOURS,
+  OBSERVANCE_CODES,
+  SERVICE_DOMAIN,
+  STEP_UNITS,
+  WEEKLY_HOURS_STEP,
+  WORKING_TIME_PROFILE_CODES,
+  WORKING_TIME_PROFILES,
 } from "swedish-calendar/core";
+import { EXPLANATIONS } from "./explanations.js";
+import { deepFreeze, jsonSchemaOf, loosen } from "./json-schema.js";
+import { VALUE_EXPLANATIONS, WORKING_TIME_READINGS } from "./parameters.js";
 import { API_VERSION, PROBLEM_BASE } from "./policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
-import { EXPLANATIONS } from "./explanations.js";
-import { VALUE_EXPLANATIONS, WORKING_TIME_READINGS } from "./parameters.js";
-import { deepFreeze, jsonSchemaOf, loosen } from "./json-schema.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
@@ -23,7 +43,7 @@ export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema
 export const SCHEMA_BASE = `https://${SERVICE_DOMAIN}/schemas`;
 
 /** PROBLEM_BASE: the fixed prefix of every problem `type` URI (contract/policies.ts). */
-export { API_VERSION, PROBLEM_BASE, OBSERVANCE_CODES, EXPLANATIONS };
+export { API_VERSION, EXPLANATIONS, OBSERVANCE_CODES, PROBLEM_BASE };
 
 /** The feast codes. */
 export const FEAST_CODES: readonly string[] = Object.values(FEASTS).map((f) => f.code);
@@ -88,11 +108,15 @@ export type HolidayType = Static<typeof HolidayType>;
 
 export const ObservanceCode = stringEnum(OBSERVANCE_CODES, {
   ...named("ObservanceCode"),
-  description: "Stable identifier of an observance (one of the 20 of the catalogue). Names may be reworded; codes may not.",
+  description:
+    "Stable identifier of an observance (one of the 20 of the catalogue). Names may be reworded; codes may not.",
 });
 export type ObservanceCode = Static<typeof ObservanceCode>;
 
-export const FeastCode = stringEnum(FEAST_CODES, { ...named("FeastCode"), description: "Stable identifier of a feast." });
+export const FeastCode = stringEnum(FEAST_CODES, {
+  ...named("FeastCode"),
+  description: "Stable identifier of a feast.",
+});
 export type FeastCode = Static<typeof FeastCode>;
 
 export const Feast = Type.Object(
@@ -129,7 +153,9 @@ export type FlagDayCode = Static<typeof FlagDayCode>;
 
 export const IsoWeek = Type.Object(
   {
-    year: year("The ISO week-numbering year: the year of the week's Thursday (it differs from the calendar year for a few days around New Year)"),
+    year: year(
+      "The ISO week-numbering year: the year of the week's Thursday (it differs from the calendar year for a few days around New Year)",
+    ),
     week: Type.Integer({ minimum: 1, maximum: 53, description: "The week number, 1 to 53" }),
   },
   { ...named("IsoWeek"), description: EXPLANATIONS.isoWeek, ...closed },
@@ -141,7 +167,10 @@ export const Day = Type.Object(
     date: isoDate("ISO date"),
     weekday: Type.Integer({ minimum: 1, maximum: 7, description: "ISO weekday: 1 is Monday, 7 is Sunday" }),
     isoWeek: ref(IsoWeek),
-    holidayType: Type.Unsafe<HolidayType | null>({ enum: [...HOLIDAY_TYPES, null], description: EXPLANATIONS.holidayType }),
+    holidayType: Type.Unsafe<HolidayType | null>({
+      enum: [...HOLIDAY_TYPES, null],
+      description: EXPLANATIONS.holidayType,
+    }),
     workingDay: Type.Boolean({ description: EXPLANATIONS.workingDay }),
     observances: Type.Array(ref(Observance), { description: EXPLANATIONS.observances }),
     flagDay: Type.Array(ref(FlagDayCode), { description: EXPLANATIONS.flagDayField }),
@@ -157,7 +186,13 @@ export const Day = Type.Object(
     allOf: [
       {
         if: { type: "object", properties: { holidayType: { const: null } } },
-        then: { type: "object", properties: { workingDay: { const: true }, observances: { type: "array", items: ref(Observance), maxItems: 0 } } },
+        then: {
+          type: "object",
+          properties: {
+            workingDay: { const: true },
+            observances: { type: "array", items: ref(Observance), maxItems: 0 },
+          },
+        },
         else: { type: "object", properties: { workingDay: { const: false } } },
       },
       {
@@ -215,8 +250,14 @@ const observanceInfoProperties = {
   holidayType: ref(HolidayType),
   name: ref(Names),
   feast: ref(Feast),
-  since: Type.Optional(year(`The first year the day was a holiday. Present only when the day has not always been one (within ${FIRST_YEAR}-${LAST_YEAR}).`)),
-  until: Type.Optional(year("The last year the day was a holiday. Present only when the day has since been abolished.")),
+  since: Type.Optional(
+    year(
+      `The first year the day was a holiday. Present only when the day has not always been one (within ${FIRST_YEAR}-${LAST_YEAR}).`,
+    ),
+  ),
+  until: Type.Optional(
+    year("The last year the day was a holiday. Present only when the day has since been abolished."),
+  ),
 };
 
 export const ObservanceInfo = Type.Object(observanceInfoProperties, {
@@ -234,7 +275,8 @@ export const ObservanceList = Type.Object(
   },
   {
     ...named("ObservanceList"),
-    description: "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
+    description:
+      "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
     ...closed,
   },
 );
@@ -267,8 +309,7 @@ export type OccurrenceList = Static<typeof OccurrenceList>;
 // Flag days
 // ---------------------------------------------------------------------------------------------
 
-const flagDayHoliday = (description: string) =>
-  nullable(ref(ObservanceCode), { description });
+const flagDayHoliday = (description: string) => nullable(ref(ObservanceCode), { description });
 
 export const FlagDay = Type.Object(
   {
@@ -283,7 +324,11 @@ export type FlagDay = Static<typeof FlagDay>;
 
 export const FlagDaysResponse = Type.Object(
   {
-    year: Type.Integer({ minimum: FLAG_DAYS_FROM, maximum: LAST_YEAR, description: `The year listed (${FLAG_DAYS_FROM} to ${LAST_YEAR})` }),
+    year: Type.Integer({
+      minimum: FLAG_DAYS_FROM,
+      maximum: LAST_YEAR,
+      description: `The year listed (${FLAG_DAYS_FROM} to ${LAST_YEAR})`,
+    }),
     count: count("Number of entries in `flagDays`"),
     flagDays: Type.Array(ref(FlagDay)),
   },
@@ -292,7 +337,8 @@ export const FlagDaysResponse = Type.Object(
     description:
       "The official flag days of a year, ascending by date and, on one date, in catalogue order (2049-06-06 is both Whit " +
       "Sunday and the National Day). `count` is the length of `flagDays`. Read the named list field: fields may be added " +
-      "beside it. " + EXPLANATIONS.flagDays,
+      "beside it. " +
+      EXPLANATIONS.flagDays,
     ...closed,
   },
 );
@@ -307,9 +353,16 @@ export const FlagDayInfo = Type.Object(
       "The observance this flag day is, where the ordinance names a holiday (`null` otherwise); a year's entry carries it " +
         "only in the years that observance falls on the flag day's date (`nationalDay` from 2005).",
     ),
-    since: Type.Optional(year(`The first year the day was a flag day. Present only when it has not been one since ${FLAG_DAYS_FROM}.`)),
-    until: Type.Optional(year("The last year the day was a flag day. Present only when it has ended (or was a one-off).")),
-    source: Type.String({ minLength: 1, description: "The SFS number, proposition or government decision the rule rests on (docs/flag-days.md)" }),
+    since: Type.Optional(
+      year(`The first year the day was a flag day. Present only when it has not been one since ${FLAG_DAYS_FROM}.`),
+    ),
+    until: Type.Optional(
+      year("The last year the day was a flag day. Present only when it has ended (or was a one-off)."),
+    ),
+    source: Type.String({
+      minLength: 1,
+      description: "The SFS number, proposition or government decision the rule rests on (docs/flag-days.md)",
+    }),
   },
   {
     ...named("FlagDayInfo"),
@@ -326,7 +379,9 @@ export const FlagDayList = Type.Object(
   },
   {
     ...named("FlagDayList"),
-    description: "Every flag-day rule, ended and one-off ones included, in catalogue order, with `since`/`until` where they apply. " + EXPLANATIONS.flagDays,
+    description:
+      "Every flag-day rule, ended and one-off ones included, in catalogue order, with `since`/`until` where they apply. " +
+      EXPLANATIONS.flagDays,
     ...closed,
   },
 );
@@ -374,7 +429,11 @@ export type SpanCounts = Static<typeof SpanCounts>;
 
 export const CountedDays = Type.Object(
   { first: isoDate("First counted day"), last: isoDate("Last counted day") },
-  { ...named("CountedDays"), description: "The first and last day actually counted after applying `bounds`.", ...closed },
+  {
+    ...named("CountedDays"),
+    description: "The first and last day actually counted after applying `bounds`.",
+    ...closed,
+  },
 );
 export type CountedDays = Static<typeof CountedDays>;
 
@@ -383,10 +442,12 @@ export const Period = Type.Object(
     from: isoDate("`from` echoed as sent"),
     to: isoDate("`to` echoed as sent"),
     bounds: stringEnum(BOUNDS, {
-      description: "The reading applied, requested or default: `inclusive` counts both endpoints, `exclusive` neither, `from` the start date only, `to` the end date only.",
+      description:
+        "The reading applied, requested or default: `inclusive` counts both endpoints, `exclusive` neither, `from` the start date only, `to` the end date only.",
     }),
     counted: nullable(ref(CountedDays), {
-      description: "The days actually counted after applying `bounds`; `null` when the endpoints cancel out (two identical dates with `bounds=exclusive`, `from` or `to`, or adjacent dates with `exclusive`).",
+      description:
+        "The days actually counted after applying `bounds`; `null` when the endpoints cancel out (two identical dates with `bounds=exclusive`, `from` or `to`, or adjacent dates with `exclusive`).",
     }),
     ...SpanCounts.properties,
   },
@@ -395,7 +456,8 @@ export const Period = Type.Object(
     description:
       "Counts over a period. `bounds` governs every number. Invariants: `workingDays + daysOff.total = calendarDays`, " +
       "`daysOff.publicHolidays + daysOff.defactoHolidays = daysOff.total`, `daysOff.namedDays + daysOff.weekendDays = daysOff.total`. " +
-      "Numbers only, never the list of named holidays. " + EXPLANATIONS.spanLimit,
+      "Numbers only, never the list of named holidays. " +
+      EXPLANATIONS.spanLimit,
     ...closed,
   },
 );
@@ -407,7 +469,11 @@ export const PeriodSummary = Type.Object(
     to: isoDate("The later of `date` and `result`"),
     ...SpanCounts.properties,
   },
-  { ...named("PeriodSummary"), description: EXPLANATIONS.shiftPeriod + " Same counts as Period; no `bounds` and no `counted`.", ...closed },
+  {
+    ...named("PeriodSummary"),
+    description: EXPLANATIONS.shiftPeriod + " Same counts as Period; no `bounds` and no `counted`.",
+    ...closed,
+  },
 );
 export type PeriodSummary = Static<typeof PeriodSummary>;
 
@@ -416,11 +482,16 @@ export const AppliedStep = Type.Object(
     unit: stringEnum(STEP_UNITS, { description: "`d` days, `b` working days, `w` weeks, `m` months, `y` years" }),
     amount: Type.Integer({ description: "Signed amount; negative moves backwards" }),
     constrained: Type.Boolean({
-      description: "True when month (or year) arithmetic had to clamp the day to the end of a shorter month (2024-01-31 + 1m = 2024-02-29).",
+      description:
+        "True when month (or year) arithmetic had to clamp the day to the end of a shorter month (2024-01-31 + 1m = 2024-02-29).",
     }),
     result: ref(Day, { description: "Where the chain stood after this step" }),
   },
-  { ...named("AppliedStep"), description: "One step of the chain as applied. " + EXPLANATIONS.bStep + " " + EXPLANATIONS.yStep, ...closed },
+  {
+    ...named("AppliedStep"),
+    description: "One step of the chain as applied. " + EXPLANATIONS.bStep + " " + EXPLANATIONS.yStep,
+    ...closed,
+  },
 );
 export type AppliedStep = Static<typeof AppliedStep>;
 
@@ -428,7 +499,11 @@ export const Shift = Type.Object(
   {
     date: isoDate("`date` echoed as sent"),
     postpone: Type.Boolean({ description: "Whether the Sunday rule was requested" }),
-    steps: Type.Array(ref(AppliedStep), { minItems: 1, maxItems: MAX_STEPS, description: "The chain in the order applied" }),
+    steps: Type.Array(ref(AppliedStep), {
+      minItems: 1,
+      maxItems: MAX_STEPS,
+      description: "The chain in the order applied",
+    }),
     landed: ref(Day, { description: "Where the steps ended, before the Sunday rule" }),
     postponed: Type.Boolean({ description: "True when the Sunday rule actually moved the date" }),
     result: ref(Day, { description: "The answer" }),
@@ -436,7 +511,11 @@ export const Shift = Type.Object(
   },
   {
     ...named("Shift"),
-    description: "A date moved by a chain of steps, applied strictly in the order given. " + EXPLANATIONS.sundayRule + " " + EXPLANATIONS.range,
+    description:
+      "A date moved by a chain of steps, applied strictly in the order given. " +
+      EXPLANATIONS.sundayRule +
+      " " +
+      EXPLANATIONS.range,
     ...closed,
   },
 );
@@ -484,16 +563,22 @@ export const LeaveBreak = Type.Object(
   {
     start: isoDate("First day of the break"),
     end: isoDate("Last day of the break"),
-    days: Type.Integer({ minimum: 1, maximum: MAX_PLAN_DAYS, description: "Calendar days from `start` to `end`, both included" }),
+    days: Type.Integer({
+      minimum: 1,
+      maximum: MAX_PLAN_DAYS,
+      description: "Calendar days from `start` to `end`, both included",
+    }),
     leaveDays: Type.Array(isoDate("A leave day"), {
       minItems: 1,
       maxItems: MAX_LEAVE_DAYS,
-      description: "The working days to take off in this break, ascending; every other day of the break is a non-working day",
+      description:
+        "The working days to take off in this break, ascending; every other day of the break is a non-working day",
     }),
   },
   {
     ...named("LeaveBreak"),
-    description: "A counted break of a leave plan: a maximal run of days off or leave inside the span, holding at least one leave day.",
+    description:
+      "A counted break of a leave plan: a maximal run of days off or leave inside the span, holding at least one leave day.",
     ...closed,
   },
 );
@@ -503,13 +588,24 @@ export const LeavePlan = Type.Object(
   {
     from: isoDate("`from` echoed as sent"),
     to: isoDate("`to` echoed as sent"),
-    budget: Type.Integer({ minimum: 1, maximum: MAX_LEAVE_DAYS, description: "`days` as requested: the most leave days the plan may use" }),
-    objective: stringEnum(LEAVE_OBJECTIVES, {
-      description: "The objective applied, requested or default: `most` days off in total, or the `longest` single break",
+    budget: Type.Integer({
+      minimum: 1,
+      maximum: MAX_LEAVE_DAYS,
+      description: "`days` as requested: the most leave days the plan may use",
     }),
-    used: Type.Integer({ minimum: 0, maximum: MAX_LEAVE_DAYS, description: "Leave days the plan uses (at most `budget`)" }),
+    objective: stringEnum(LEAVE_OBJECTIVES, {
+      description:
+        "The objective applied, requested or default: `most` days off in total, or the `longest` single break",
+    }),
+    used: Type.Integer({
+      minimum: 0,
+      maximum: MAX_LEAVE_DAYS,
+      description: "Leave days the plan uses (at most `budget`)",
+    }),
     daysOff: count("Total calendar days of the counted breaks (leave days included)"),
-    breaks: Type.Array(ref(LeaveBreak), { description: "The counted breaks, ascending; empty when the span holds no working day" }),
+    breaks: Type.Array(ref(LeaveBreak), {
+      description: "The counted breaks, ascending; empty when the span holds no working day",
+    }),
   },
   { ...named("LeavePlan"), description: EXPLANATIONS.leavePlan, ...closed },
 );
@@ -519,7 +615,10 @@ export type LeavePlan = Static<typeof LeavePlan>;
 // Business days and due dates
 // ---------------------------------------------------------------------------------------------
 
-export const Convention = stringEnum(CONVENTIONS, { ...named("Convention"), description: VALUE_EXPLANATIONS.conventions });
+export const Convention = stringEnum(CONVENTIONS, {
+  ...named("Convention"),
+  description: VALUE_EXPLANATIONS.conventions,
+});
 export type Convention = Static<typeof Convention>;
 
 export const Adjustment = Type.Object(
@@ -529,7 +628,11 @@ export const Adjustment = Type.Object(
     result: ref(Day, { description: VALUE_EXPLANATIONS.adjustedDay }),
     moved: Type.Boolean({ description: "True when `result` is not `date`" }),
   },
-  { ...named("Adjustment"), description: `A date moved to a business day by a convention. ${EXPLANATIONS.businessDay} ${VALUE_EXPLANATIONS.conventionRange}`, ...closed },
+  {
+    ...named("Adjustment"),
+    description: `A date moved to a business day by a convention. ${EXPLANATIONS.businessDay} ${VALUE_EXPLANATIONS.conventionRange}`,
+    ...closed,
+  },
 );
 export type Adjustment = Static<typeof Adjustment>;
 
@@ -565,21 +668,36 @@ export const DueDateSchedule = Type.Object(
       description: `A code of the catalogue (/v3/due-dates/catalogue), or \`${CUSTOM_SCHEDULE_CODE}\` for a rule given as \`day\` and \`convention\`. Codes do not change; names may be reworded.`,
     }),
     name: ref(Names),
-    day: Type.Unsafe<DayOfMonth | DueDayByMonth>({ oneOf: [ref(DayOfMonth), ref(DueDayByMonth)], description: "The nominal day of each month" }),
+    day: Type.Unsafe<DayOfMonth | DueDayByMonth>({
+      oneOf: [ref(DayOfMonth), ref(DueDayByMonth)],
+      description: "The nominal day of each month",
+    }),
     convention: ref(Convention),
-    since: Type.Optional(year(`The first year the schedule answers (earlier years are 400). Present only when it does not answer every year from ${FIRST_YEAR}.`)),
+    since: Type.Optional(
+      year(
+        `The first year the schedule answers (earlier years are 400). Present only when it does not answer every year from ${FIRST_YEAR}.`,
+      ),
+    ),
     source: nullable(Type.String({ minLength: 1 }), {
-      description: "The law, authority page or practice the rule rests on (docs/due-dates.md); `null` for a rule of your own",
+      description:
+        "The law, authority page or practice the rule rests on (docs/due-dates.md); `null` for a rule of your own",
     }),
   },
-  { ...named("DueDateSchedule"), description: "A due-date schedule: the nominal day of each month and the convention that moves it to a business day.", ...closed },
+  {
+    ...named("DueDateSchedule"),
+    description:
+      "A due-date schedule: the nominal day of each month and the convention that moves it to a business day.",
+    ...closed,
+  },
 );
 export type DueDateSchedule = Static<typeof DueDateSchedule>;
 
 export const DueDate = Type.Object(
   {
     month: Type.Integer({ minimum: 1, maximum: 12, description: "The month, 1 to 12" }),
-    nominal: isoDate("The nominal date: the schedule's day of the month (past the month's end, or `last`: the month's last day)"),
+    nominal: isoDate(
+      "The nominal date: the schedule's day of the month (past the month's end, or `last`: the month's last day)",
+    ),
     due: ref(Day, { description: "The business day the convention gives" }),
     moved: Type.Boolean({ description: "True when `due` is not the nominal date" }),
   },
@@ -604,7 +722,11 @@ export type DueDatesResponse = Static<typeof DueDatesResponse>;
 
 export const DueDateScheduleList = Type.Object(
   { count: count("Number of entries in `schedules`"), schedules: Type.Array(ref(DueDateSchedule)) },
-  { ...named("DueDateScheduleList"), description: "Every named due-date schedule, in catalogue order. " + VALUE_EXPLANATIONS.dueDates, ...closed },
+  {
+    ...named("DueDateScheduleList"),
+    description: "Every named due-date schedule, in catalogue order. " + VALUE_EXPLANATIONS.dueDates,
+    ...closed,
+  },
 );
 export type DueDateScheduleList = Static<typeof DueDateScheduleList>;
 
@@ -613,30 +735,47 @@ export type DueDateScheduleList = Static<typeof DueDateScheduleList>;
 // ---------------------------------------------------------------------------------------------
 
 /** A string of a list known at run time, typed `string` as the engine types it (its codes are the engine's table). */
-const codeOf = (values: readonly string[], description: string) => Type.Unsafe<string>({ type: "string", enum: [...values], description });
+const codeOf = (values: readonly string[], description: string) =>
+  Type.Unsafe<string>({ type: "string", enum: [...values], description });
 
 /** The rule codes of every profile, in table order. */
 const SHORTENING_RULE_CODES = [...new Set(WORKING_TIME_PROFILES.flatMap((p) => p.rules.map((r) => r.code)))];
 
 /** A day's minutes: a fifth of the longest week at most. */
-const dayMinutes = (description: string) => Type.Integer({ minimum: 0, maximum: (MAX_WEEKLY_HOURS * 60) / 5, description });
+const dayMinutes = (description: string) =>
+  Type.Integer({ minimum: 0, maximum: (MAX_WEEKLY_HOURS * 60) / 5, description });
 
 const sumProperties = {
   workingDays: count("Working days (isWorkingDay; bridge days and half days are working days)"),
-  minutes: count("Working time in whole minutes: the working days times `dailyMinutes`, less the minutes the profile takes off its shortened days"),
-  hours: Type.Number({ minimum: 0, description: "`minutes / 60` rounded to two decimals (a half hundredth up); derived from this sum's minutes, never summed from other hours" }),
+  minutes: count(
+    "Working time in whole minutes: the working days times `dailyMinutes`, less the minutes the profile takes off its shortened days",
+  ),
+  hours: Type.Number({
+    minimum: 0,
+    description:
+      "`minutes / 60` rounded to two decimals (a half hundredth up); derived from this sum's minutes, never summed from other hours",
+  }),
 };
 
 export const WorkingTimeProfile = Type.Object(
   {
     code: codeOf(WORKING_TIME_PROFILE_CODES, "The profile's code (the `profile` parameter)"),
     name: ref(Names),
-    since: Type.Optional(year(`The first year the profile answers (earlier years are 400). Present only when it does not answer every year from ${FIRST_YEAR}.`)),
+    since: Type.Optional(
+      year(
+        `The first year the profile answers (earlier years are 400). Present only when it does not answer every year from ${FIRST_YEAR}.`,
+      ),
+    ),
     source: nullable(Type.String({ minLength: 1 }), {
-      description: "The agreement or practice its shortened days rest on (docs/working-time.md); `null` for a profile that shortens no day",
+      description:
+        "The agreement or practice its shortened days rest on (docs/working-time.md); `null` for a profile that shortens no day",
     }),
   },
-  { ...named("WorkingTimeProfile"), description: `A working-time profile: which working days it shortens. ${WORKING_TIME_READINGS.profiles}`, ...closed },
+  {
+    ...named("WorkingTimeProfile"),
+    description: `A working-time profile: which working days it shortens. ${WORKING_TIME_READINGS.profiles}`,
+    ...closed,
+  },
 );
 export type WorkingTimeProfile = Static<typeof WorkingTimeProfile>;
 
@@ -645,7 +784,9 @@ export const ShortenedDay = Type.Object(
     date: isoDate("The shortened working day"),
     rule: codeOf(SHORTENING_RULE_CODES, "The code of the profile's rule that shortens it"),
     name: ref(Names),
-    reductionMinutes: dayMinutes("The minutes taken off the day's working time (a share of `dailyMinutes`, rounded to a whole minute, a half minute up)"),
+    reductionMinutes: dayMinutes(
+      "The minutes taken off the day's working time (a share of `dailyMinutes`, rounded to a whole minute, a half minute up)",
+    ),
     minutes: dayMinutes("The minutes left to work on the day"),
   },
   { ...named("ShortenedDay"), description: "A working day the profile shortens, and by how much.", ...closed },
@@ -656,22 +797,36 @@ export const WorkingTimeMonth = Type.Object(
   {
     month: Type.Integer({ minimum: 1, maximum: 12, description: "The month, 1 to 12" }),
     ...sumProperties,
-    shortenedDays: Type.Array(ref(ShortenedDay), { description: "The days of the month the profile shortens, ascending (empty for `standard`)" }),
+    shortenedDays: Type.Array(ref(ShortenedDay), {
+      description: "The days of the month the profile shortens, ascending (empty for `standard`)",
+    }),
   },
   { ...named("WorkingTimeMonth"), description: "A month's working days and working time.", ...closed },
 );
 export type WorkingTimeMonth = Static<typeof WorkingTimeMonth>;
 
 export const WorkingTimeQuarter = Type.Object(
-  { quarter: Type.Integer({ minimum: 1, maximum: 4, description: "The quarter, 1 (January to March) to 4" }), ...sumProperties },
-  { ...named("WorkingTimeQuarter"), description: "A quarter's working days and working time: the sums of its three months.", ...closed },
+  {
+    quarter: Type.Integer({ minimum: 1, maximum: 4, description: "The quarter, 1 (January to March) to 4" }),
+    ...sumProperties,
+  },
+  {
+    ...named("WorkingTimeQuarter"),
+    description: "A quarter's working days and working time: the sums of its three months.",
+    ...closed,
+  },
 );
 export type WorkingTimeQuarter = Static<typeof WorkingTimeQuarter>;
 
 export const WorkingTimeResponse = Type.Object(
   {
     year: year("The year"),
-    weeklyHours: Type.Number({ minimum: MIN_WEEKLY_HOURS, maximum: MAX_WEEKLY_HOURS, multipleOf: WEEKLY_HOURS_STEP, description: "The hours of a full week the answer assumes" }),
+    weeklyHours: Type.Number({
+      minimum: MIN_WEEKLY_HOURS,
+      maximum: MAX_WEEKLY_HOURS,
+      multipleOf: WEEKLY_HOURS_STEP,
+      description: "The hours of a full week the answer assumes",
+    }),
     dailyMinutes: dayMinutes("The minutes of a working day that is not shortened: `weeklyHours * 60 / 5`"),
     profile: ref(WorkingTimeProfile),
     months: Type.Array(ref(WorkingTimeMonth), { minItems: 12, maxItems: 12, description: "January to December" }),
@@ -692,17 +847,25 @@ export type WorkingTimeResponse = Static<typeof WorkingTimeResponse>;
 
 export const Problem = Type.Object(
   {
-    type: Type.Unsafe<string>({ type: "string", format: "uri", enum: PROBLEM_SLUGS.map(problemType), description: "Identifies the error; not a page" }),
+    type: Type.Unsafe<string>({
+      type: "string",
+      format: "uri",
+      enum: PROBLEM_SLUGS.map(problemType),
+      description: "Identifies the error; not a page",
+    }),
     title: Type.String({ minLength: 1, description: "Short summary of the problem type" }),
     status: Type.Integer({ minimum: 400, maximum: 599, description: "The HTTP status code" }),
-    detail: Type.Optional(Type.String({ description: "Explanation naming the parameter at fault and the accepted form" })),
+    detail: Type.Optional(
+      Type.String({ description: "Explanation naming the parameter at fault and the accepted form" }),
+    ),
   },
   {
     ...named("Problem"),
     description:
       "A problem document (RFC 9457), media type `application/problem+json`. Branch on `type`, not on `title` or `detail`, which " +
       `may be reworded. \`type\` is \`${PROBLEM_BASE}/\` followed by a slug: ` +
-      PROBLEM_SLUGS.map((s) => `\`${s}\` (${PROBLEM_STATUS[s]})`).join(", ") + ".",
+      PROBLEM_SLUGS.map((s) => `\`${s}\` (${PROBLEM_STATUS[s]})`).join(", ") +
+      ".",
     ...closed,
   },
 );
@@ -713,7 +876,8 @@ const DatasetStatus = Type.Object(
   {
     dataVersion: Type.String({ minLength: 1, description: "The data version the dataset was built from" }),
     stale: Type.Boolean({
-      description: "True when the dataset was built from other rules or names (its `dataVersion` differs from the service's) or for another API version",
+      description:
+        "True when the dataset was built from other rules or names (its `dataVersion` differs from the service's) or for another API version",
     }),
     years: Type.Object(
       { from: year("First year"), to: year("Last year") },
@@ -731,7 +895,9 @@ export type DatasetStatus = Static<typeof DatasetStatus>;
 
 export const Health = Type.Object(
   {
-    status: Type.Literal("ok", { description: "The answering process is up (liveness): always `ok` when it answers at all" }),
+    status: Type.Literal("ok", {
+      description: "The answering process is up (liveness): always `ok` when it answers at all",
+    }),
     ready: Type.Boolean({
       description:
         "Whether the answering process takes traffic (readiness): false while it is starting (the standalone server's " +
@@ -739,7 +905,10 @@ export const Health = Type.Object(
         "Function. `/health?ready` answers 503 when it is false; plain `/health` answers 200 either way.",
     }),
     apiVersion: Type.Literal(API_VERSION, { description: "Version of the v3 API (the OpenAPI `info.version`)" }),
-    dataVersion: Type.String({ minLength: 1, description: "A hash of the rules and names the calendar data derives from" }),
+    dataVersion: Type.String({
+      minLength: 1,
+      description: "A hash of the rules and names the calendar data derives from",
+    }),
     years: Type.Object(
       { from: Type.Integer({ const: FIRST_YEAR }), to: Type.Integer({ const: LAST_YEAR }) },
       { description: "The years the service covers", ...closed },
@@ -758,13 +927,17 @@ export const Health = Type.Object(
           worker: Type.Integer({ minimum: 1, description: "Which of them answered this request (1 to `workers`)" }),
           limiter: Type.Object(
             {
-              store: Type.Union([Type.Literal("memory"), Type.Literal("primary"), Type.Literal("redis"), Type.Literal("off")], {
-                description:
-                  "Where requests are counted: this process's memory, the primary process's (several workers), Redis (`REDIS_URL`), " +
-                  "or not at all (`RATE_LIMITS=off`)",
-              }),
+              store: Type.Union(
+                [Type.Literal("memory"), Type.Literal("primary"), Type.Literal("redis"), Type.Literal("off")],
+                {
+                  description:
+                    "Where requests are counted: this process's memory, the primary process's (several workers), Redis (`REDIS_URL`), " +
+                    "or not at all (`RATE_LIMITS=off`)",
+                },
+              ),
               degraded: Type.Boolean({
-                description: "True while the store fails (unreachable, erroring or slow): requests are then admitted uncounted (fail open); `status` stays `ok`",
+                description:
+                  "True while the store fails (unreachable, erroring or slow): requests are then admitted uncounted (fail open); `status` stays `ok`",
               }),
             },
             closed,
@@ -823,22 +996,64 @@ export type V2Date = Static<typeof V2Date>;
 
 /** The named body schemas as declared (TypeBox), in the order of OpenAPI's `components.schemas`. */
 export const BODIES = {
-  Names, HolidayType, ObservanceCode, FeastCode, Feast, Observance, FlagDayCode, IsoWeek, Day,
-  HolidaysResponse, BridgeDaysResponse, HalfDaysResponse,
-  ObservanceInfo, ObservanceList, Occurrence, OccurrenceList,
-  FlagDay, FlagDaysResponse, FlagDayInfo, FlagDayList,
-  Duration, DaysOff, CountedDays, Period, PeriodSummary, AppliedStep, Shift,
-  LongWeekend, LongWeekendsResponse, LeaveBreak, LeavePlan,
-  Convention, Adjustment, DayOfMonth, DueDayByMonth, DueDateSchedule, DueDate, DueDatesResponse, DueDateScheduleList,
-  WorkingTimeProfile, ShortenedDay, WorkingTimeMonth, WorkingTimeQuarter, WorkingTimeResponse,
-  Problem, Health, V2Holiday, V2Date,
+  Names,
+  HolidayType,
+  ObservanceCode,
+  FeastCode,
+  Feast,
+  Observance,
+  FlagDayCode,
+  IsoWeek,
+  Day,
+  HolidaysResponse,
+  BridgeDaysResponse,
+  HalfDaysResponse,
+  ObservanceInfo,
+  ObservanceList,
+  Occurrence,
+  OccurrenceList,
+  FlagDay,
+  FlagDaysResponse,
+  FlagDayInfo,
+  FlagDayList,
+  Duration,
+  DaysOff,
+  CountedDays,
+  Period,
+  PeriodSummary,
+  AppliedStep,
+  Shift,
+  LongWeekend,
+  LongWeekendsResponse,
+  LeaveBreak,
+  LeavePlan,
+  Convention,
+  Adjustment,
+  DayOfMonth,
+  DueDayByMonth,
+  DueDateSchedule,
+  DueDate,
+  DueDatesResponse,
+  DueDateScheduleList,
+  WorkingTimeProfile,
+  ShortenedDay,
+  WorkingTimeMonth,
+  WorkingTimeQuarter,
+  WorkingTimeResponse,
+  Problem,
+  Health,
+  V2Holiday,
+  V2Date,
 };
 
 export type SchemaName = keyof typeof BODIES;
 
 /** The strict schemas (every object `additionalProperties: false`) as plain JSON, by name, each with `$schema` and `$id`. */
 export const SCHEMAS: Readonly<Record<SchemaName, Record<string, unknown>>> = deepFreeze(
-  Object.fromEntries(Object.entries(BODIES).map(([name, schema]) => [name, jsonSchemaOf(schema)])) as Record<SchemaName, Record<string, unknown>>,
+  Object.fromEntries(Object.entries(BODIES).map(([name, schema]) => [name, jsonSchemaOf(schema)])) as Record<
+    SchemaName,
+    Record<string, unknown>
+  >,
 );
 
 export const SCHEMA_NAMES = Object.keys(SCHEMAS) as SchemaName[];

@@ -4,10 +4,11 @@
  * a request in the deployed service's order, file first, then a function, and whether it is counted (`servingOf`).
  * Netlify reads the same rules from the generated files; server/dispatch.ts and build/deployed.ts read this.
  */
+
+import { PARAMETERS } from "./parameters.js";
 import type { Match } from "./route-match.js";
 import { DATASET_FOLDER, FUNCTION_FALLBACK, ROUTE_BY_ID } from "./routes.js";
-import { PARAMETERS } from "./parameters.js";
-import { redirectRules, type BuiltRange, type RedirectRule } from "./static.js";
+import { type BuiltRange, type RedirectRule, redirectRules } from "./static.js";
 
 export type { BuiltRange };
 
@@ -52,7 +53,10 @@ interface CompiledRule {
   query: { name: string; placeholder: string | undefined; literal: string }[];
 }
 
-const COMPILED_RULES = new WeakMap<readonly RedirectRule[], { all: CompiledRule[]; byRoute: Map<string, CompiledRule[]> }>();
+const COMPILED_RULES = new WeakMap<
+  readonly RedirectRule[],
+  { all: CompiledRule[]; byRoute: Map<string, CompiledRule[]> }
+>();
 
 /** A rule list compiled once: every rule in order, and the rows' rules by row (they come first, up to the first rule of no row). */
 function compiledRules(rules: readonly RedirectRule[]): { all: CompiledRule[]; byRoute: Map<string, CompiledRule[]> } {
@@ -137,7 +141,9 @@ export function resolveRewrite(
   const compiled = compiledRules(rules);
   let query: URLSearchParams | undefined = params instanceof URL ? undefined : params;
   const queryOf = () => (query ??= (params as URL).searchParams);
-  for (const { rule, segments, query: conditions } of options.routeId === undefined ? compiled.all : (compiled.byRoute.get(options.routeId) ?? [])) {
+  for (const { rule, segments, query: conditions } of options.routeId === undefined
+    ? compiled.all
+    : (compiled.byRoute.get(options.routeId) ?? [])) {
     if (!rule.routeId) return undefined;
     const values = matchPattern(segments, parts);
     if (!values) continue;
@@ -168,4 +174,3 @@ export function resolveRewrite(
   }
   return undefined;
 }
-

@@ -9,7 +9,7 @@
  * absent value an empty field, several values in one field joined by `;`. docs/static-dataset.md documents every
  * column with its Swedish and English name (test/contract/working-time.test.ts checks that the docs list these columns).
  */
-import { bridgeDays, daysOfYear, halfDays, type Day, type WorkingTime } from "swedish-calendar";
+import { bridgeDays, type Day, daysOfYear, halfDays, type WorkingTime } from "swedish-calendar";
 
 /** A column: its machine name (the header), its Swedish and English names (the docs), and its value in a row. */
 export interface CsvColumn<R> {
@@ -52,7 +52,12 @@ const list = (values: readonly string[]) => values.join(CSV_LIST_SEPARATOR);
 
 export const DAY_COLUMNS: readonly CsvColumn<DayRow>[] = [
   { name: "date", sv: "datum", en: "date", value: (r) => r.day.date },
-  { name: "weekday", sv: "veckodag (1 måndag … 7 söndag)", en: "ISO weekday (1 Monday … 7 Sunday)", value: (r) => r.day.weekday },
+  {
+    name: "weekday",
+    sv: "veckodag (1 måndag … 7 söndag)",
+    en: "ISO weekday (1 Monday … 7 Sunday)",
+    value: (r) => r.day.weekday,
+  },
   { name: "isoYear", sv: "veckoår (ISO)", en: "ISO week-numbering year", value: (r) => r.day.isoWeek.year },
   { name: "isoWeek", sv: "veckonummer (ISO)", en: "ISO week number", value: (r) => r.day.isoWeek.week },
   {
@@ -64,10 +69,30 @@ export const DAY_COLUMNS: readonly CsvColumn<DayRow>[] = [
   { name: "workingDay", sv: "arbetsdag", en: "working day", value: (r) => r.day.workingDay },
   { name: "bridgeDay", sv: "klämdag", en: "bridge day", value: (r) => r.bridgeDay },
   { name: "halfDay", sv: "halvdag", en: "half day", value: (r) => r.halfDay },
-  { name: "observances", sv: "helgdagarnas koder", en: "the observances' codes", value: (r) => list(r.day.observances.map((o) => o.code)) },
-  { name: "observanceNamesSv", sv: "helgdagarnas namn på svenska", en: "the observances' Swedish names", value: (r) => list(r.day.observances.map((o) => o.name.sv)) },
-  { name: "observanceNamesEn", sv: "helgdagarnas namn på engelska", en: "the observances' English names", value: (r) => list(r.day.observances.map((o) => o.name.en)) },
-  { name: "flagDays", sv: "allmänna flaggdagar (koder)", en: "official flag days (codes)", value: (r) => list(r.day.flagDay) },
+  {
+    name: "observances",
+    sv: "helgdagarnas koder",
+    en: "the observances' codes",
+    value: (r) => list(r.day.observances.map((o) => o.code)),
+  },
+  {
+    name: "observanceNamesSv",
+    sv: "helgdagarnas namn på svenska",
+    en: "the observances' Swedish names",
+    value: (r) => list(r.day.observances.map((o) => o.name.sv)),
+  },
+  {
+    name: "observanceNamesEn",
+    sv: "helgdagarnas namn på engelska",
+    en: "the observances' English names",
+    value: (r) => list(r.day.observances.map((o) => o.name.en)),
+  },
+  {
+    name: "flagDays",
+    sv: "allmänna flaggdagar (koder)",
+    en: "official flag days (codes)",
+    value: (r) => list(r.day.flagDay),
+  },
 ];
 
 /** The rows of a year's days: every Day of the year (daysOfYear) with its bridge-day and half-day flags (the year lists). */
@@ -104,11 +129,31 @@ export interface WorkingTimeRow {
 const two = (n: number) => String(n).padStart(2, "0");
 
 export const WORKING_TIME_COLUMNS: readonly CsvColumn<WorkingTimeRow>[] = [
-  { name: "period", sv: "period: ÅÅÅÅ-MM (månad), ÅÅÅÅ-Qn (kvartal) eller ÅÅÅÅ (året)", en: "period: YYYY-MM (month), YYYY-Qn (quarter) or YYYY (the year)", value: (r) => r.period },
-  { name: "kind", sv: "radens slag: month (månad), quarter (kvartal), year (år)", en: "what the row sums: month, quarter, year", value: (r) => r.kind },
+  {
+    name: "period",
+    sv: "period: ÅÅÅÅ-MM (månad), ÅÅÅÅ-Qn (kvartal) eller ÅÅÅÅ (året)",
+    en: "period: YYYY-MM (month), YYYY-Qn (quarter) or YYYY (the year)",
+    value: (r) => r.period,
+  },
+  {
+    name: "kind",
+    sv: "radens slag: month (månad), quarter (kvartal), year (år)",
+    en: "what the row sums: month, quarter, year",
+    value: (r) => r.kind,
+  },
   { name: "year", sv: "år", en: "year", value: (r) => r.year },
-  { name: "quarter", sv: "kvartal (1–4; tomt för året)", en: "quarter (1–4; empty for the year)", value: (r) => r.quarter },
-  { name: "month", sv: "månad (1–12; tomt för kvartal och år)", en: "month (1–12; empty for a quarter and the year)", value: (r) => r.month },
+  {
+    name: "quarter",
+    sv: "kvartal (1–4; tomt för året)",
+    en: "quarter (1–4; empty for the year)",
+    value: (r) => r.quarter,
+  },
+  {
+    name: "month",
+    sv: "månad (1–12; tomt för kvartal och år)",
+    en: "month (1–12; empty for a quarter and the year)",
+    value: (r) => r.month,
+  },
   { name: "workingDays", sv: "arbetsdagar", en: "working days", value: (r) => r.workingDays },
   { name: "minutes", sv: "arbetstid i minuter", en: "working time in minutes", value: (r) => r.minutes },
   {
@@ -117,7 +162,12 @@ export const WORKING_TIME_COLUMNS: readonly CsvColumn<WorkingTimeRow>[] = [
     en: "working time in hours (minutes / 60, two decimals after a point)",
     value: (r) => r.hours.toFixed(2),
   },
-  { name: "shortenedDays", sv: "förkortade dagar (profilens)", en: "shortened days (the profile's)", value: (r) => r.shortenedDays },
+  {
+    name: "shortenedDays",
+    sv: "förkortade dagar (profilens)",
+    en: "shortened days (the profile's)",
+    value: (r) => r.shortenedDays,
+  },
   { name: "weeklyHours", sv: "veckoarbetstid i timmar", en: "weekly hours", value: (r) => r.weeklyHours },
   { name: "profile", sv: "profilens kod", en: "the profile's code", value: (r) => r.profile },
 ];
@@ -126,19 +176,51 @@ export const WORKING_TIME_COLUMNS: readonly CsvColumn<WorkingTimeRow>[] = [
 export function workingTimeRows(answer: WorkingTime): WorkingTimeRow[] {
   const { year, weeklyHours } = answer;
   const profile = answer.profile.code;
-  const months = answer.months.map((m): WorkingTimeRow => ({
-    kind: "month", period: `${year}-${two(m.month)}`, year, quarter: Math.ceil(m.month / 3), month: m.month,
-    workingDays: m.workingDays, minutes: m.minutes, hours: m.hours, shortenedDays: m.shortenedDays.length, weeklyHours, profile,
-  }));
-  const quarters = answer.quarters.map((q): WorkingTimeRow => ({
-    kind: "quarter", period: `${year}-Q${q.quarter}`, year, quarter: q.quarter, month: null,
-    workingDays: q.workingDays, minutes: q.minutes, hours: q.hours,
-    shortenedDays: answer.months.slice((q.quarter - 1) * 3, q.quarter * 3).reduce((n, m) => n + m.shortenedDays.length, 0), weeklyHours, profile,
-  }));
+  const months = answer.months.map(
+    (m): WorkingTimeRow => ({
+      kind: "month",
+      period: `${year}-${two(m.month)}`,
+      year,
+      quarter: Math.ceil(m.month / 3),
+      month: m.month,
+      workingDays: m.workingDays,
+      minutes: m.minutes,
+      hours: m.hours,
+      shortenedDays: m.shortenedDays.length,
+      weeklyHours,
+      profile,
+    }),
+  );
+  const quarters = answer.quarters.map(
+    (q): WorkingTimeRow => ({
+      kind: "quarter",
+      period: `${year}-Q${q.quarter}`,
+      year,
+      quarter: q.quarter,
+      month: null,
+      workingDays: q.workingDays,
+      minutes: q.minutes,
+      hours: q.hours,
+      shortenedDays: answer.months
+        .slice((q.quarter - 1) * 3, q.quarter * 3)
+        .reduce((n, m) => n + m.shortenedDays.length, 0),
+      weeklyHours,
+      profile,
+    }),
+  );
   const { total } = answer;
   const whole: WorkingTimeRow = {
-    kind: "year", period: String(year), year, quarter: null, month: null, workingDays: total.workingDays, minutes: total.minutes, hours: total.hours,
-    shortenedDays: answer.months.reduce((n, m) => n + m.shortenedDays.length, 0), weeklyHours, profile,
+    kind: "year",
+    period: String(year),
+    year,
+    quarter: null,
+    month: null,
+    workingDays: total.workingDays,
+    minutes: total.minutes,
+    hours: total.hours,
+    shortenedDays: answer.months.reduce((n, m) => n + m.shortenedDays.length, 0),
+    weeklyHours,
+    profile,
   };
   return [...months, ...quarters, whole];
 }

@@ -24,11 +24,13 @@ export const SAMPLE_CLOCK = "2026-06-15T10:00:00Z";
 /** Events the feed excerpt keeps (the answer holds a whole window of years). */
 export const FEED_EXCERPT_EVENTS = 3;
 
-const q = (id: RouteId, query: string, values: Record<string, string> = {}) => pathOf(id, values) + (query ? `?${query}` : "");
+const q = (id: RouteId, query: string, values: Record<string, string> = {}) =>
+  pathOf(id, values) + (query ? `?${query}` : "");
 
 /** The due-date sample: the catalogue's first schedule (a day of the month, the same in every month). */
 const SCHEDULE = DUE_DATE_RULES[0];
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
 const ON_THE_DAY = typeof SCHEDULE.day === "number" ? ` on the ${ordinal(SCHEDULE.day)}` : "";
 
 /** The MCP sample: a `tools/call` of `describe_day`, answered as the endpoint answers it. */
@@ -39,28 +41,52 @@ export const SAMPLE_REQUESTS: Readonly<Record<RouteId, SampleRequest>> = {
   bridgeDays: { request: q("bridgeDays", "year=2026"), summary: "The bridge days of 2026" },
   halfDays: { request: q("halfDays", "year=2026"), summary: "The half days of 2026" },
   longWeekends: { request: q("longWeekends", "year=2026"), summary: "The long weekends of 2026" },
-  day: { request: q("day", "", { date: "2026-06-19" }), summary: "Midsummer Eve 2026, a de facto holiday and a flag day" },
+  day: {
+    request: q("day", "", { date: "2026-06-19" }),
+    summary: "Midsummer Eve 2026, a de facto holiday and a flag day",
+  },
   period: { request: q("period", "from=2026-12-01&to=2026-12-31"), summary: "December 2026, both ends counted" },
-  shift: { request: q("shift", "date=2026-01-31&add=1m&add=10b&postpone=true"), summary: "One month, then ten working days, Sunday rule applied" },
-  leavePlan: { request: q("leavePlan", "from=2026-05-01&to=2026-06-30&days=3"), summary: "Three leave days in May and June 2026" },
+  shift: {
+    request: q("shift", "date=2026-01-31&add=1m&add=10b&postpone=true"),
+    summary: "One month, then ten working days, Sunday rule applied",
+  },
+  leavePlan: {
+    request: q("leavePlan", "from=2026-05-01&to=2026-06-30&days=3"),
+    summary: "Three leave days in May and June 2026",
+  },
   observances: { request: q("observances", ""), summary: "The catalogue of observances" },
-  observance: { request: q("observance", "from=2026&to=2028", { code: "midsummerEve" }), summary: "Midsummer Eve in 2026-2028" },
+  observance: {
+    request: q("observance", "from=2026&to=2028", { code: "midsummerEve" }),
+    summary: "Midsummer Eve in 2026-2028",
+  },
   flagDays: { request: q("flagDays", "year=2026"), summary: "The flag days of 2026" },
   flagDayCatalogue: { request: q("flagDayCatalogue", ""), summary: "The flag-day catalogue" },
   adjust: {
     request: q("adjust", `date=2026-06-19&convention=${PARAMETERS.adjustConvention.example}`),
     summary: `Midsummer Eve 2026, ${String(PARAMETERS.adjustConvention.example).replace("-", " ")}`,
   },
-  dueDates: { request: q("dueDates", `year=2026&schedule=${SCHEDULE.code}`), summary: `${SCHEDULE.name.en}${ON_THE_DAY}, 2026` },
+  dueDates: {
+    request: q("dueDates", `year=2026&schedule=${SCHEDULE.code}`),
+    summary: `${SCHEDULE.name.en}${ON_THE_DAY}, 2026`,
+  },
   dueDateCatalogue: { request: q("dueDateCatalogue", ""), summary: "The due-date catalogue" },
   workingTime: {
-    request: q("workingTime", `year=2027&weeklyHours=${PARAMETERS.weeklyHours.example}&profile=${PARAMETERS.profile.example}`),
+    request: q(
+      "workingTime",
+      `year=2027&weeklyHours=${PARAMETERS.weeklyHours.example}&profile=${PARAMETERS.profile.example}`,
+    ),
     summary: `2027 at ${PARAMETERS.weeklyHours.example} hours a week, the shortened days of state employees`,
   },
   openapi: { request: q("openapi", ""), summary: "An excerpt: the document's head and one path" },
   health: { request: q("health", ""), summary: "Up, as a function answers without a dataset on disk" },
-  feed: { request: q("feed", ""), summary: `An excerpt asked in 2026: the calendar's head and its first ${FEED_EXCERPT_EVENTS} events` },
-  feedAlias: { request: q("feedAlias", ""), summary: `An excerpt asked in 2026: the calendar's head and its first ${FEED_EXCERPT_EVENTS} events` },
+  feed: {
+    request: q("feed", ""),
+    summary: `An excerpt asked in 2026: the calendar's head and its first ${FEED_EXCERPT_EVENTS} events`,
+  },
+  feedAlias: {
+    request: q("feedAlias", ""),
+    summary: `An excerpt asked in 2026: the calendar's head and its first ${FEED_EXCERPT_EVENTS} events`,
+  },
   v2Holidays: { request: q("v2Holidays", "year=2026"), summary: "The v2 holidays of 2026" },
   v2HalfDays: { request: q("v2HalfDays", "year=2026"), summary: "The v2 half days of 2026" },
   v2BridgeDays: { request: q("v2BridgeDays", "year=2026"), summary: "The v2 bridge days of 2026" },

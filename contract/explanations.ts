@@ -4,8 +4,16 @@
  * parameters' (contract/parameters.ts `VALUE_EXPLANATIONS`).
  */
 import {
-  FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAYS_FROM,
-  CUSTOM_SCHEDULE_CODE, CUSTOM_SCHEDULE_NAME, missingArgument,
+  CUSTOM_SCHEDULE_CODE,
+  CUSTOM_SCHEDULE_NAME,
+  EUROPEAN_PARLIAMENT_ELECTIONS,
+  FIRST_YEAR,
+  FLAG_DAYS_FROM,
+  LAST_YEAR,
+  MAX_LEAVE_DAYS,
+  MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS,
+  missingArgument,
 } from "swedish-calendar/core";
 import { PROBLEM_STATUS } from "./problems.js";
 
@@ -52,7 +60,8 @@ export const EXPLANATIONS = {
     "`landed` and `postponed` is false.",
   shiftPeriod:
     "The span between `date` and `result`, both endpoints counted. It is always chronological: when `result` is earlier than " +
-    "`date`, `from` is `result` and `to` is `date`. `null` when the later date is past the earlier plus " + `${MAX_SPAN_YEARS} calendar years; ` +
+    "`date`, `from` is `result` and `to` is `date`. `null` when the later date is past the earlier plus " +
+    `${MAX_SPAN_YEARS} calendar years; ` +
     "this never makes the request an error.",
   spanLimit:
     `The ${MAX_SPAN_YEARS}-year limit compares endpoints: a period is too long when \`to\` is later than \`from\` plus ${MAX_SPAN_YEARS} ` +
@@ -64,8 +73,10 @@ export const EXPLANATIONS = {
   year:
     `Exactly four digits, ${FIRST_YEAR} to ${LAST_YEAR}. \`year=\` (empty), \`year=02024\`, \`year=+2024\`, \`year=2024.0\` are 400 ` +
     "invalid-parameter. Omitted, it defaults to the current year in Sweden (Europe/Stockholm wall-clock time).",
-  duplicates: "A known parameter given twice is 400 invalid-parameter, except the repeatable `add`. Unknown parameters are ignored.",
-  strictBoolean: "Lowercase `true` or `false` and nothing else: `1`, `True`, `yes` or an empty value are 400 invalid-parameter.",
+  duplicates:
+    "A known parameter given twice is 400 invalid-parameter, except the repeatable `add`. Unknown parameters are ignored.",
+  strictBoolean:
+    "Lowercase `true` or `false` and nothing else: `1`, `True`, `yes` or an empty value are 400 invalid-parameter.",
   looseBoolean:
     "Calendar-feed boolean, case-insensitive: `true`, `1`, `on`, `yes` or a bare parameter with no value read as true; `false`, " +
     "`0`, `off`, `no` as false; anything else is 400 invalid-parameter.",

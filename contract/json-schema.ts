@@ -9,9 +9,30 @@
  * bytes). TypeBox puts options before the keywords it writes itself; this only makes the JSON read the usual way.
  */
 const KEYWORD_ORDER = [
-  "$schema", "$id", "title", "type", "format", "pattern", "enum", "const", "minimum", "maximum", "minLength",
-  "minItems", "maxItems", "items", "$ref", "description", "required", "properties", "additionalProperties",
-  "oneOf", "allOf", "if", "then", "else",
+  "$schema",
+  "$id",
+  "title",
+  "type",
+  "format",
+  "pattern",
+  "enum",
+  "const",
+  "minimum",
+  "maximum",
+  "minLength",
+  "minItems",
+  "maxItems",
+  "items",
+  "$ref",
+  "description",
+  "required",
+  "properties",
+  "additionalProperties",
+  "oneOf",
+  "allOf",
+  "if",
+  "then",
+  "else",
 ];
 const rank = (key: string) => {
   const i = KEYWORD_ORDER.indexOf(key);
@@ -52,7 +73,6 @@ export function loosen<T>(value: T): T {
   }
   return value;
 }
-
 
 /** Freezes a JSON value and everything in it; returns it. */
 export function deepFreeze<T>(value: T): T {

@@ -10,10 +10,7 @@
  * `openApiDocument({ strict: true })` is the same document with the strict schemas, for the contract tests.
  */
 import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
-import { PATHS } from "./paths.js";
 import { PROBLEM_SLUGS, problemType } from "./bodies.js";
-import { API_VERSION, PROBLEM_BASE } from "./policies.js";
-import { PROBLEM_STATUS } from "./problems.js";
 import type { ResponseExamples } from "./examples.js";
 import { description } from "./openapi/description.js";
 import { HEADERS } from "./openapi/headers.js";
@@ -23,10 +20,13 @@ import { paths } from "./openapi/paths.js";
 import { RESPONSES } from "./openapi/responses.js";
 import { componentSchemas } from "./openapi/schemas.js";
 import { STATIC_DATASET_NOTE, staticDatasetFiles } from "./openapi/static-dataset.js";
+import { PATHS } from "./paths.js";
+import { API_VERSION, PROBLEM_BASE } from "./policies.js";
+import { PROBLEM_STATUS } from "./problems.js";
 
 export { PROBLEM_WHEN } from "./openapi/description.js";
 export { PARAMETER_COMPONENTS } from "./openapi/parameters.js";
-export { STATIC_DATASET_NOTE, staticDatasetFiles, type StaticFile } from "./openapi/static-dataset.js";
+export { STATIC_DATASET_NOTE, type StaticFile, staticDatasetFiles } from "./openapi/static-dataset.js";
 
 export interface OpenApiOptions {
   /** strict schemas (`additionalProperties: false` everywhere), for tests; default false (the public contract) */
@@ -61,7 +61,10 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
   let examples: ResponseExamples | undefined;
   if (options.examples) {
     const { openapi: _self, ...others } = options.examples;
-    examples = { ...others, openapi: { openapi: "3.1.0", info, paths: { [PATHS.health]: (paths(others) as Json)[PATHS.health] } } };
+    examples = {
+      ...others,
+      openapi: { openapi: "3.1.0", info, paths: { [PATHS.health]: (paths(others) as Json)[PATHS.health] } },
+    };
   }
   return {
     openapi: "3.1.0",
@@ -72,12 +75,25 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       { name: "Periods and shifts", description: "Counting over a period and moving a date." },
       { name: "Time off", description: "Long weekends and the best use of leave days." },
       { name: "Catalogue", description: "The 20 named observances and their occurrences." },
-      { name: "Flag days", description: "Official flag days (allmänna flaggdagar) from 1983, and the rules they follow." },
-      { name: "Business days", description: "Business-day conventions and Swedish due dates (salary, child benefit, the tax account, or a rule of your own)." },
+      {
+        name: "Flag days",
+        description: "Official flag days (allmänna flaggdagar) from 1983, and the rules they follow.",
+      },
+      {
+        name: "Business days",
+        description:
+          "Business-day conventions and Swedish due dates (salary, child benefit, the tax account, or a rule of your own).",
+      },
       { name: "Service", description: "This document and monitoring." },
-      { name: "Calendar feed", description: "iCalendar subscription (outside the versioned API; permanent addresses)." },
+      {
+        name: "Calendar feed",
+        description: "iCalendar subscription (outside the versioned API; permanent addresses).",
+      },
       { name: "v2 (deprecated)", description: "The older unversioned API, being withdrawn." },
-      { name: "Model Context Protocol", description: "Tools for AI assistants over MCP (stateless Streamable HTTP); see docs/mcp.md." },
+      {
+        name: "Model Context Protocol",
+        description: "Tools for AI assistants over MCP (stateless Streamable HTTP); see docs/mcp.md.",
+      },
     ],
     // no operation needs credentials: an empty requirement says so (and is what a client generator reads)
     security: [],
@@ -89,7 +105,9 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       responses: RESPONSES,
     },
     "x-problem-base": PROBLEM_BASE,
-    "x-problem-types": Object.fromEntries(PROBLEM_SLUGS.map((s) => [s, { type: problemType(s), status: PROBLEM_STATUS[s] }])),
+    "x-problem-types": Object.fromEntries(
+      PROBLEM_SLUGS.map((s) => [s, { type: problemType(s), status: PROBLEM_STATUS[s] }]),
+    ),
     "x-static-dataset": { description: STATIC_DATASET_NOTE, files: staticDatasetFiles() },
   };
 }

@@ -5,15 +5,31 @@
  * and the prose of the values, are in contract/parameters.ts.
  */
 import {
-  DATE_PARAMETER_SOURCE, DEFAULT_FEED_OPTIONS, DUE_DATE_SCHEDULE_CODES, DUE_DAY_SOURCE, type FEED_OPTION_NAMES, FIRST_YEAR, LAST_DAY_OF_MONTH, LAST_YEAR, MAX_STEPS,
-  RULES_BY_CODE, STEP_CHAIN_SOURCE, parseDueDay, parseDueScheduleList, parseIsoDate, parseSteps, type DayNumber, type DayOfMonth,
-  type ObservanceRule, type Step,
+  DATE_PARAMETER_SOURCE,
+  type DayNumber,
+  type DayOfMonth,
+  DEFAULT_FEED_OPTIONS,
+  DUE_DATE_SCHEDULE_CODES,
+  DUE_DAY_SOURCE,
+  type FEED_OPTION_NAMES,
+  FIRST_YEAR,
+  LAST_DAY_OF_MONTH,
+  LAST_YEAR,
+  MAX_STEPS,
+  type ObservanceRule,
+  parseDueDay,
+  parseDueScheduleList,
+  parseIsoDate,
+  parseSteps,
+  RULES_BY_CODE,
+  STEP_CHAIN_SOURCE,
+  type Step,
 } from "swedish-calendar/core";
+import { EXPLANATIONS } from "./explanations.js";
 import { PARAMETER_WORDS, type SiteParameterName } from "./parameter-words.js";
 import { decimalRangeSource, literalSource } from "./patterns.js";
 import { ProblemError, type ProblemSlug } from "./problems.js";
-import { LOOSE_BOOLEAN_SOURCE, STRICT_BOOLEAN, parseLooseBoolean, parseStrictBoolean } from "./query.js";
-import { EXPLANATIONS } from "./explanations.js";
+import { LOOSE_BOOLEAN_SOURCE, parseLooseBoolean, parseStrictBoolean, STRICT_BOOLEAN } from "./query.js";
 
 type Json = Record<string, unknown>;
 
@@ -69,7 +85,12 @@ export interface ParameterDeclaration<T = unknown> {
 }
 
 /** A grammar of one value, read by `read`. */
-export const single = <T>(read: (value: string) => T, schema: Json, argument: Json = schema, argumentExample?: (example: unknown) => unknown): Grammar<T> => ({
+export const single = <T>(
+  read: (value: string) => T,
+  schema: Json,
+  argument: Json = schema,
+  argumentExample?: (example: unknown) => unknown,
+): Grammar<T> => ({
   read: (values) => read(values[0]),
   schema,
   argument,
@@ -95,7 +116,13 @@ export const wholeNumber = <T>(read: (value: string) => T, min: number, max: num
  * reads that is not the number's own (`40.0`, `05`, `38.50`) is then refused here, naming `name`, so that what the API
  * accepts is exactly what its schema states.
  */
-export const steppedNumber = (name: string, read: (value: string) => number, min: number, max: number, step: number): Grammar<number> => {
+export const steppedNumber = (
+  name: string,
+  read: (value: string) => number,
+  min: number,
+  max: number,
+  step: number,
+): Grammar<number> => {
   if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max <= min || !Number.isInteger(1 / step)) {
     throw new Error(`parameter-kinds.ts: no stepped number ${min}..${max} by ${step}`);
   }
@@ -108,7 +135,11 @@ export const steppedNumber = (name: string, read: (value: string) => number, min
   const readCanonical = (value: string): number => {
     const n = read(value);
     if (String(n) !== value) {
-      throw new ProblemError("invalid-parameter", `'${name}' must be written as the number's plain decimal, ${n} (no leading zero, no trailing zero after the point)`, name);
+      throw new ProblemError(
+        "invalid-parameter",
+        `'${name}' must be written as the number's plain decimal, ${n} (no leading zero, no trailing zero after the point)`,
+        name,
+      );
     }
     return n;
   };
@@ -125,33 +156,48 @@ export const year = (read: (value: string) => number, from: number = FIRST_YEAR)
 };
 
 /** One of a list of words. */
-export const oneOf = <T>(read: (value: string) => T, values: readonly string[]): Grammar<T> => single(read, { type: "string", enum: [...values] });
+export const oneOf = <T>(read: (value: string) => T, values: readonly string[]): Grammar<T> =>
+  single(read, { type: "string", enum: [...values] });
 
 /**
  * A date `YYYY-MM-DD` from FIRST_YEAR-01-01 to LAST_YEAR-12-31 (`format: date`: a calendar date), read into its day
  * number: the text is the canonical form of its date, so the answers echo it with toIsoDate.
  */
 const DATE_AFTER_YEAR = DATE_PARAMETER_SOURCE.slice("^[0-9]{4}".length);
-if (!DATE_PARAMETER_SOURCE.startsWith("^[0-9]{4}-")) throw new Error("parameters.ts: DATE_PARAMETER_SOURCE no longer starts with a four-digit year");
+if (!DATE_PARAMETER_SOURCE.startsWith("^[0-9]{4}-"))
+  throw new Error("parameters.ts: DATE_PARAMETER_SOURCE no longer starts with a four-digit year");
 export const date = (name: string): Grammar<DayNumber> => {
-  const schema = { type: "string", format: "date", pattern: `^(${decimalRangeSource(FIRST_YEAR, LAST_YEAR)})${DATE_AFTER_YEAR}` };
+  const schema = {
+    type: "string",
+    format: "date",
+    pattern: `^(${decimalRangeSource(FIRST_YEAR, LAST_YEAR)})${DATE_AFTER_YEAR}`,
+  };
   return single((value) => parseIsoDate(value, name), schema);
 };
 
 /** v3 booleans: `true` or `false` (the OpenAPI boolean, coerced from the query text); a tool argument may be the JSON boolean or the word. */
 export const strictBoolean = (name: string): Grammar<boolean> =>
-  single((value) => parseStrictBoolean(value, name), { type: "boolean" }, {
-    anyOf: [{ type: "boolean" }, { type: "string", enum: [STRICT_BOOLEAN.true, STRICT_BOOLEAN.false] }],
-  });
+  single(
+    (value) => parseStrictBoolean(value, name),
+    { type: "boolean" },
+    {
+      anyOf: [{ type: "boolean" }, { type: "string", enum: [STRICT_BOOLEAN.true, STRICT_BOOLEAN.false] }],
+    },
+  );
 
 /**
  * The `add` chain: each value a chain of steps (the engine's STEP_CHAIN_SOURCE, bounded to MAX_STEPS steps), at most
  * MAX_STEPS steps over all values. The total over several values is the one rule here no JSON Schema can state.
  */
 const STEP_CHAIN = { type: "string", pattern: STEP_CHAIN_SOURCE.replace(/\*\$$/, `{0,${MAX_STEPS - 1}}$`) };
-if (STEP_CHAIN.pattern === STEP_CHAIN_SOURCE) throw new Error("parameters.ts: STEP_CHAIN_SOURCE no longer ends in a repeated step");
+if (STEP_CHAIN.pattern === STEP_CHAIN_SOURCE)
+  throw new Error("parameters.ts: STEP_CHAIN_SOURCE no longer ends in a repeated step");
 const STEP_LIST = { type: "array", minItems: 1, maxItems: MAX_STEPS, items: STEP_CHAIN };
-export const steps: Grammar<Step[]> = { read: (values) => parseSteps(values), schema: STEP_LIST, argument: { anyOf: [STEP_LIST, STEP_CHAIN] } };
+export const steps: Grammar<Step[]> = {
+  read: (values) => parseSteps(values),
+  schema: STEP_LIST,
+  argument: { anyOf: [STEP_LIST, STEP_CHAIN] },
+};
 
 /** Feed booleans (LOOSE_TRUE, LOOSE_FALSE in any letter case; a bare parameter is true). */
 export const looseBoolean = (name: string): Grammar<boolean> =>
@@ -159,7 +205,10 @@ export const looseBoolean = (name: string): Grammar<boolean> =>
 
 /** The feed's `due`: a comma list of schedule codes. */
 const CODE_CHOICE = `(${DUE_DATE_SCHEDULE_CODES.map(literalSource).join("|")})`;
-export const scheduleList: Grammar<string[]> = single((value) => parseDueScheduleList(value, "due"), { type: "string", pattern: `^${CODE_CHOICE}(,${CODE_CHOICE})*$` });
+export const scheduleList: Grammar<string[]> = single((value) => parseDueScheduleList(value, "due"), {
+  type: "string",
+  pattern: `^${CODE_CHOICE}(,${CODE_CHOICE})*$`,
+});
 
 /**
  * The `day` of a rule of your own: 1 to 31 in plain digits, or `last` (the engine's DUE_DAY_SOURCE): the integer or
@@ -167,7 +216,8 @@ export const scheduleList: Grammar<string[]> = single((value) => parseDueSchedul
  */
 const DUE_DAY_TEXT = { type: "string", pattern: DUE_DAY_SOURCE };
 const DUE_DAY_NUMBER = { type: "integer", minimum: 1, maximum: 31 };
-if (!new RegExp(DUE_DAY_SOURCE).test(LAST_DAY_OF_MONTH)) throw new Error("parameter-kinds.ts: DUE_DAY_SOURCE no longer allows the last-day word");
+if (!new RegExp(DUE_DAY_SOURCE).test(LAST_DAY_OF_MONTH))
+  throw new Error("parameter-kinds.ts: DUE_DAY_SOURCE no longer allows the last-day word");
 export const dueDay: Grammar<DayOfMonth> = single(
   (value) => parseDueDay(value, "day"),
   { anyOf: [DUE_DAY_NUMBER, { type: "string", enum: [LAST_DAY_OF_MONTH] }] },
@@ -181,7 +231,12 @@ export const dueDay: Grammar<DayOfMonth> = single(
  */
 export function observanceRule(value: string): ObservanceRule {
   const rule = RULES_BY_CODE.get(value);
-  if (!rule) throw new ProblemError("not-found", `'code': no observance has the code '${value}' (codes: ${[...RULES_BY_CODE.keys()].join(", ")})`, "code");
+  if (!rule)
+    throw new ProblemError(
+      "not-found",
+      `'code': no observance has the code '${value}' (codes: ${[...RULES_BY_CODE.keys()].join(", ")})`,
+      "code",
+    );
   return rule;
 }
 
@@ -215,7 +270,13 @@ type Declared<T, N extends string, L extends "query" | "path", R extends boolean
  * A declaration: the grammar's schemas with the default, the example in both forms. The default is written once, in
  * its raw form (what the schemas state); the value the handlers receive is that text read by the parameter's reader.
  */
-export function declare<T, const N extends string, const L extends "query" | "path", const R extends boolean = false, const D = undefined>(
+export function declare<
+  T,
+  const N extends string,
+  const L extends "query" | "path",
+  const R extends boolean = false,
+  const D = undefined,
+>(
   name: N,
   location: L,
   component: string,
@@ -234,7 +295,9 @@ export function declare<T, const N extends string, const L extends "query" | "pa
     ...(defaultValue !== undefined ? { defaultValue: grammar.read([defaultText(defaultValue)]) } : {}),
     schema: withDefault(grammar.schema),
     argumentSchema: withDefault(grammar.argument),
-    ...(example !== undefined ? { example, argumentExample: grammar.argumentExample ? grammar.argumentExample(example) : example } : {}),
+    ...(example !== undefined
+      ? { example, argumentExample: grammar.argumentExample ? grammar.argumentExample(example) : example }
+      : {}),
     ...(options.openapi ? { openapi: options.openapi } : {}),
     description: options.description,
     ...(options.site ? { words: PARAMETER_WORDS[name as SiteParameterName] } : {}),

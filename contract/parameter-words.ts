@@ -12,15 +12,32 @@
  * asked. English pages show the API's detail itself, which the declaration's `description` and reader state.
  */
 import {
-  BOUNDS, CONVENTIONS, CalendarError, FIRST_YEAR, LAST_DAY_OF_MONTH, LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS,
-  MAX_SPAN_YEARS, MAX_STEPS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP, WORKING_TIME_PROFILE_CODES, WORKING_TIME_PROFILES, YEAR_PATTERN, parseYear,
+  BOUNDS,
+  CalendarError,
+  CONVENTIONS,
+  FIRST_YEAR,
+  LAST_DAY_OF_MONTH,
+  LAST_YEAR,
+  LEAVE_OBJECTIVES,
+  MAX_LEAVE_DAYS,
+  MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS,
+  MAX_STEPS,
+  MAX_WEEKLY_HOURS,
+  MIN_WEEKLY_HOURS,
+  parseYear,
+  WEEKLY_HOURS_STEP,
+  WORKING_TIME_PROFILE_CODES,
+  WORKING_TIME_PROFILES,
+  YEAR_PATTERN,
 } from "swedish-calendar/core";
 
 /** The site's languages. */
 export type WordsLang = "sv" | "en";
 
 /** `a, b eller c` */
-const anyOf = (items: readonly string[], or: string) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${or} ${items.at(-1)}`);
+const anyOf = (items: readonly string[], or: string) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${or} ${items.at(-1)}`;
 
 /** A date's words: the form and the range, in Swedish. */
 const DATE_SV = `ett datum (ÅÅÅÅ-MM-DD) från ${FIRST_YEAR}-01-01 till ${LAST_YEAR}-12-31`;
@@ -39,7 +56,9 @@ export const PARAMETER_WORDS = {
   },
   date: { sv: `Datumet ska vara ${DATE_SV}.` },
   days: { sv: `Antalet semesterdagar ska vara ett heltal från 1 till ${MAX_LEAVE_DAYS}, skrivet med siffror.` },
-  objective: { sv: `Målet ska vara flest lediga dagar (${LEAVE_OBJECTIVES[0]}) eller den längsta ledigheten (${LEAVE_OBJECTIVES[1]}).` },
+  objective: {
+    sv: `Målet ska vara flest lediga dagar (${LEAVE_OBJECTIVES[0]}) eller den längsta ledigheten (${LEAVE_OBJECTIVES[1]}).`,
+  },
   bounds: { sv: `Räkningen ska vara ${anyOf(BOUNDS, "eller")}.` },
   add: {
     sv:
@@ -47,7 +66,9 @@ export const PARAMETER_WORDS = {
       `inte föra datumet utanför ${FIRST_YEAR}–${LAST_YEAR}.`,
   },
   postpone: { sv: "Söndagsregeln ska vara true eller false." },
-  schedule: { sv: "Schemat ska vara ett av tjänstens scheman, eller så anges en dag med en regel för bankdagar (inte båda)." },
+  schedule: {
+    sv: "Schemat ska vara ett av tjänstens scheman, eller så anges en dag med en regel för bankdagar (inte båda).",
+  },
   day: { sv: `Dagen ska vara en dag i månaden från 1 till 31, eller sista dagen (${LAST_DAY_OF_MONTH}).` },
   convention: { sv: `Regeln ska vara en av ${anyOf(CONVENTIONS, "eller")}.` },
   code: { sv: "Koden ska vara en av helgdagarnas koder i katalogen." },
@@ -59,7 +80,10 @@ export const PARAMETER_WORDS = {
   profile: {
     sv:
       `Profilen ska vara ${anyOf(WORKING_TIME_PROFILE_CODES, "eller")}` +
-      WORKING_TIME_PROFILES.filter((p) => p.since !== undefined).map((p) => `; ${p.code} gäller från ${p.since}`).join("") + ".",
+      WORKING_TIME_PROFILES.filter((p) => p.since !== undefined)
+        .map((p) => `; ${p.code} gäller från ${p.since}`)
+        .join("") +
+      ".",
   },
 } as const satisfies Record<string, { sv: string }>;
 
@@ -80,8 +104,14 @@ export const readYear = (value: string): number => parseYear(value, "year");
 
 /** What the site's year field says when the reader refuses a year, in both languages: not four digits, or outside the range. */
 export const YEAR_FIELD_WORDS = {
-  malformed: { sv: `Ange ett fyrsiffrigt år från ${FIRST_YEAR} till ${LAST_YEAR}.`, en: `Enter a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}.` },
-  outside: { sv: `Tjänsten täcker åren ${FIRST_YEAR} till ${LAST_YEAR}.`, en: `The service covers the years ${FIRST_YEAR} to ${LAST_YEAR}.` },
+  malformed: {
+    sv: `Ange ett fyrsiffrigt år från ${FIRST_YEAR} till ${LAST_YEAR}.`,
+    en: `Enter a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}.`,
+  },
+  outside: {
+    sv: `Tjänsten täcker åren ${FIRST_YEAR} till ${LAST_YEAR}.`,
+    en: `The service covers the years ${FIRST_YEAR} to ${LAST_YEAR}.`,
+  },
 } as const satisfies Record<string, Record<WordsLang, string>>;
 
 /**

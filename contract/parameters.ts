@@ -23,21 +23,66 @@
  * This file and the engine (data-gen/) are the only places that write the year bounds, the convention names or the
  * schedule codes (test/contract/literals.test.ts): examples below are examples, chosen here once.
  */
-import {
-  CONVENTIONS, CONVENTION_WORDS, DUE_DATE_RULES, DUE_DATE_SCHEDULE_CODES, FEED_OPTION_NAMES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_DAY_OF_MONTH,
-  LAST_YEAR, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, OBSERVANCE_CODES, SERVICE_DOMAIN, BOUNDS, findDueDateRule, flagDaysOfYear,
-  parseBounds, parseConvention, parseLeaveDays, parseLeaveObjective, parseYear, type Bounds, type Convention, type DueDateRule, type LeaveObjective,
-  DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP, WORKING_TIME_PROFILE_CODES, WORKING_TIME_PROFILES, findWorkingTimeProfile,
-  parseWeeklyHours,
-} from "swedish-calendar/core";
+
 import type { DueDateScheduleCode } from "swedish-calendar";
-import { readYear } from "./parameter-words.js";
-import { parseV2Weekends, parseV2Year } from "./query.js";
+import {
+  BOUNDS,
+  type Bounds,
+  CONVENTION_WORDS,
+  CONVENTIONS,
+  type Convention,
+  DEFAULT_WEEKLY_HOURS,
+  DUE_DATE_RULES,
+  DUE_DATE_SCHEDULE_CODES,
+  type DueDateRule,
+  FEED_OPTION_NAMES,
+  FIRST_YEAR,
+  FLAG_DAYS_FROM,
+  findDueDateRule,
+  findWorkingTimeProfile,
+  flagDaysOfYear,
+  LAST_DAY_OF_MONTH,
+  LAST_YEAR,
+  LEAVE_OBJECTIVES,
+  type LeaveObjective,
+  MAX_LEAVE_DAYS,
+  MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS,
+  MAX_STEPS,
+  MAX_WEEKLY_HOURS,
+  MIN_WEEKLY_HOURS,
+  OBSERVANCE_CODES,
+  parseBounds,
+  parseConvention,
+  parseLeaveDays,
+  parseLeaveObjective,
+  parseWeeklyHours,
+  parseYear,
+  SERVICE_DOMAIN,
+  WEEKLY_HOURS_STEP,
+  WORKING_TIME_PROFILE_CODES,
+  WORKING_TIME_PROFILES,
+} from "swedish-calendar/core";
 import { EXPLANATIONS } from "./explanations.js";
 import {
-  single, wholeNumber, year, oneOf, date, strictBoolean, steps, looseBoolean, scheduleList, dueDay, observanceRule, declare, feedOption, steppedNumber,
+  date,
+  declare,
+  dueDay,
+  feedOption,
+  looseBoolean,
+  observanceRule,
+  oneOf,
   type ParameterDeclaration,
+  scheduleList,
+  single,
+  steppedNumber,
+  steps,
+  strictBoolean,
+  wholeNumber,
+  year,
 } from "./parameter-kinds.js";
+import { readYear } from "./parameter-words.js";
+import { parseV2Weekends, parseV2Year } from "./query.js";
 
 export type { ParameterDeclaration, Repeat } from "./parameter-kinds.js";
 
@@ -56,7 +101,9 @@ const statusWords = (form: "reading" | "short") =>
   Object.entries(SCHEDULE_STATUS).map(([code, words]) => `\`${code}\` is ${words![form]}`);
 
 /** `salary-25` (every year), `child-benefit` (from 2015), ...: the schedules and their years, from the table. */
-const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ");
+const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map(
+  (r) => `\`${r.code}\` (${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`,
+).join(", ");
 
 /**
  * The explanations of the values of `convention` (each in the engine's words, CONVENTION_WORDS `reading`) and `schedule`
@@ -91,7 +138,9 @@ export const CONVENTIONS_IN_SHORT = CONVENTIONS.map((c) => {
 export const SCHEDULE_STATUS_IN_SHORT = statusWords("short").join("; ");
 
 /** `standard` (Standard (no shortened days)), `state` (State employees with office hours, from 2017): the profiles and their years, from the table. */
-const PROFILES_IN_WORDS = WORKING_TIME_PROFILES.map((p) => `\`${p.code}\` (${p.name.en}${p.since !== undefined ? `, from ${p.since}` : ""})`).join(", ");
+const PROFILES_IN_WORDS = WORKING_TIME_PROFILES.map(
+  (p) => `\`${p.code}\` (${p.name.en}${p.since !== undefined ? `, from ${p.since}` : ""})`,
+).join(", ");
 
 /** What a share of a day a reduction of a profile's rule takes, in words. */
 const REDUCTION_WORDS = { half: "half a day", twoHours: "a quarter of a day (2 of 8 hours)" } as const;
@@ -117,7 +166,10 @@ export const WORKING_TIME_READINGS = {
   profiles:
     `Profiles: ${PROFILES_IN_WORDS}. ` +
     WORKING_TIME_PROFILES.filter((p) => p.rules.length > 0)
-      .map((p) => `\`${p.code}\` shortens these working days (a part-time week in proportion): ${p.rules.map(shorteningInWords).join("; ")}`)
+      .map(
+        (p) =>
+          `\`${p.code}\` shortens these working days (a part-time week in proportion): ${p.rules.map(shorteningInWords).join("; ")}`,
+      )
       .join(". ") +
     ". A day a rule names that is not a working day is not shortened; each answer names the profile's source. A year before a " +
     "profile's `since` is 400 invalid-parameter naming `year` and saying why (no source this service cites settles it).",
@@ -140,7 +192,12 @@ function readFlagDaysYear(value: string): number {
 // ---------------------------------------------------------------------------------------------------------------
 
 export const PARAMETERS = {
-  year: declare("year", "query", "Year", { grammar: year(readYear), site: true, example: 2024, description: `The year. ${EXPLANATIONS.year} ${EXPLANATIONS.duplicates}` }),
+  year: declare("year", "query", "Year", {
+    grammar: year(readYear),
+    site: true,
+    example: 2024,
+    description: `The year. ${EXPLANATIONS.year} ${EXPLANATIONS.duplicates}`,
+  }),
   // /v3/flag-days: official flag days exist from FLAG_DAYS_FROM, so its year starts there (earlier: the engine's 400)
   flagDaysYear: declare("year", "query", "FlagDaysYear", {
     grammar: year(readFlagDaysYear, FLAG_DAYS_FROM),
@@ -164,7 +221,12 @@ export const PARAMETERS = {
       "Also list every Saturday (`holidayType: defacto`, empty `observances` unless it carries a named observance). Independent " +
       `of \`sundays\`. ${EXPLANATIONS.strictBoolean}`,
   }),
-  datePath: declare("date", "path", "DatePath", { site: true, grammar: date("date"), example: "2024-06-21", description: `The date, \`YYYY-MM-DD\`. ${EXPLANATIONS.impossibleDate}` }),
+  datePath: declare("date", "path", "DatePath", {
+    site: true,
+    grammar: date("date"),
+    example: "2024-06-21",
+    description: `The date, \`YYYY-MM-DD\`. ${EXPLANATIONS.impossibleDate}`,
+  }),
   periodFrom: declare("from", "query", "PeriodFrom", {
     site: true,
     required: true,
@@ -311,7 +373,13 @@ export const PARAMETERS = {
   }),
   weeklyHours: declare("weeklyHours", "query", "WeeklyHours", {
     site: true,
-    grammar: steppedNumber("weeklyHours", (v) => parseWeeklyHours(v, "weeklyHours"), MIN_WEEKLY_HOURS, MAX_WEEKLY_HOURS, WEEKLY_HOURS_STEP),
+    grammar: steppedNumber(
+      "weeklyHours",
+      (v) => parseWeeklyHours(v, "weeklyHours"),
+      MIN_WEEKLY_HOURS,
+      MAX_WEEKLY_HOURS,
+      WEEKLY_HOURS_STEP,
+    ),
     default: DEFAULT_WEEKLY_HOURS,
     example: 38.25,
     description:
@@ -351,8 +419,10 @@ export const PARAMETERS = {
   feed_flags: feedOption(
     "flags",
     `Include the official flag days (allmänna flaggdagar, from ${FLAG_DAYS_FROM}) as events of their own: summary \`<Swedish name> (flaggdag)\`, ` +
-      "UID `<date>-flagDay-<code>@" + SERVICE_DOMAIN + "` (codes of /v3/flag-days/catalogue), also on dates that carry a holiday " +
-      "event; the calendar name gains \"och flaggdagar\".",
+      "UID `<date>-flagDay-<code>@" +
+      SERVICE_DOMAIN +
+      "` (codes of /v3/flag-days/catalogue), also on dates that carry a holiday " +
+      'event; the calendar name gains "och flaggdagar".',
   ),
   // the feed's `due`: a comma list of due-date schedule codes (an unknown code is 400, as in /v3/due-dates)
   feedDue: declare("due", "query", "FeedDue", {
@@ -360,7 +430,7 @@ export const PARAMETERS = {
     example: "salary-25,child-benefit",
     description:
       "A comma-separated list of due-date schedule codes (/v3/due-dates/catalogue): each schedule's due dates in the window, from " +
-      "its `since`, as events of their own: summary the schedule's Swedish name (\"Lön\", \"Barnbidrag\", \"Skattekontot: " +
+      'its `since`, as events of their own: summary the schedule\'s Swedish name ("Lön", "Barnbidrag", "Skattekontot: ' +
       `förfallodag"), UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`; the calendar name gains "betalningsdagar". An empty value ` +
       `is 400 invalid-parameter. ${EXPLANATIONS.unknownCode}`,
   }),
@@ -383,4 +453,6 @@ export type ParameterKey = keyof Parameters;
 export type ValueOf<K extends ParameterKey> = ReturnType<Parameters[K]["read"]>;
 
 /** The keys of the feed's boolean options, in the engine's order (FEED_OPTION_NAMES). */
-export const FEED_OPTION_KEYS = FEED_OPTION_NAMES.map((name) => `feed_${name}` as const) satisfies readonly ParameterKey[];
+export const FEED_OPTION_KEYS = FEED_OPTION_NAMES.map(
+  (name) => `feed_${name}` as const,
+) satisfies readonly ParameterKey[];

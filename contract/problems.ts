@@ -74,6 +74,7 @@ export function invalidParameter(parameter: string, detail: string): ProblemErro
 /** The problem of anything thrown by the engine or the HTTP layer; undefined for anything else (a defect). */
 export function problemOf(error: unknown): ProblemError | undefined {
   if (error instanceof ProblemError) return error;
-  if (error instanceof CalendarError) return new ProblemError(SLUG_OF_ENGINE_CODE[error.code], error.message, error.argument);
+  if (error instanceof CalendarError)
+    return new ProblemError(SLUG_OF_ENGINE_CODE[error.code], error.message, error.argument);
   return undefined;
 }

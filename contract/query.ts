@@ -4,7 +4,7 @@
  * problem the API answers.
  */
 import { FIRST_YEAR, LAST_YEAR, YEAR_PATTERN } from "swedish-calendar/core";
-import { ProblemError, invalidParameter } from "./problems.js";
+import { invalidParameter, ProblemError } from "./problems.js";
 
 // ---------------------------------------------------------------------------------------------
 // Booleans
@@ -20,7 +20,11 @@ export const LOOSE_FALSE = ["false", "0", "off", "no"] as const;
 /** `[Tt][Rr][Uu][Ee]` for `true`: one word in any letter case, as a JSON Schema pattern (which has no `i` flag). */
 function anyCase(word: string): string {
   return [...word]
-    .map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")))
+    .map((c) =>
+      c.toLowerCase() !== c.toUpperCase()
+        ? `[${c.toUpperCase()}${c.toLowerCase()}]`
+        : c.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&"),
+    )
     .join("");
 }
 
@@ -31,7 +35,11 @@ export const LOOSE_BOOLEAN_PATTERN = new RegExp(LOOSE_BOOLEAN_SOURCE);
 /** v2 year: same shape, but every failure is `invalid-year`. */
 export function parseV2Year(value: string): number {
   if (!YEAR_PATTERN.test(value) || +value < FIRST_YEAR || +value > LAST_YEAR) {
-    throw new ProblemError("invalid-year", `'year' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`, "year");
+    throw new ProblemError(
+      "invalid-year",
+      `'year' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`,
+      "year",
+    );
   }
   return +value;
 }

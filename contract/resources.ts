@@ -4,17 +4,46 @@
  * result with serializeJson, so a file on the CDN and a function answer for the same request are the same bytes.
  */
 import {
-  dueDateSchedules, type Convention, type DayOfMonth,
-  bridgeDays, daysOfYear, flagDayRules, flagDays, halfDays, holidays, longWeekends, observances, occurrences, observanceInfo as infoOf,
+  bridgeDays,
+  type Convention,
+  type DayOfMonth,
+  daysOfYear,
+  dueDateSchedules,
+  flagDayRules,
+  flagDays,
   type HolidayListOptions,
+  halfDays,
+  holidays,
+  observanceInfo as infoOf,
+  longWeekends,
+  observances,
+  occurrences,
 } from "swedish-calendar";
 import {
-  DEFAULT_WEEKLY_HOURS, WORKING_TIME_PROFILES, workingTimeOfYear,
-  DUE_DATE_SCHEDULE_CODES, customSchedule, dueDateScheduleInfo, dueDatesOfYear, observanceInfo as infoOfRule, occurrencesOf,
-  type DueDateRule, type ObservanceRule,
+  customSchedule,
+  DEFAULT_WEEKLY_HOURS,
+  DUE_DATE_SCHEDULE_CODES,
+  type DueDateRule,
+  dueDateScheduleInfo,
+  dueDatesOfYear,
+  observanceInfo as infoOfRule,
+  type ObservanceRule,
+  occurrencesOf,
+  WORKING_TIME_PROFILES,
+  workingTimeOfYear,
 } from "swedish-calendar/core";
+import type {
+  DayListResource,
+  DueDateScheduleList,
+  DueDatesResponse,
+  FlagDayList,
+  FlagDaysResponse,
+  LongWeekendsResponse,
+  ObservanceList,
+  OccurrenceList,
+  WorkingTimeResponse,
+} from "./bodies.js";
 import { invalidParameter } from "./problems.js";
-import type { WorkingTimeResponse, DayListResource, DueDatesResponse, DueDateScheduleList, FlagDayList, FlagDaysResponse, LongWeekendsResponse, ObservanceList, OccurrenceList } from "./bodies.js";
 
 /** HolidaysResponse, BridgeDaysResponse, HalfDaysResponse (docs/contract.md#envelopes): one shape (./bodies.ts). */
 export type { DayListResource };
@@ -110,9 +139,13 @@ export function dueDatesResource(year: number, form: DueDateForm): DueDatesRespo
   }
   if (day === undefined && convention === undefined) {
     // the codes themselves, not the catalogue's path: the MCP tool answers this detail, and no tool reaches that path
-    throw invalidParameter("schedule", `'schedule' (${DUE_DATE_SCHEDULE_CODES.join(", ")}) or 'day' with 'convention' is required`);
+    throw invalidParameter(
+      "schedule",
+      `'schedule' (${DUE_DATE_SCHEDULE_CODES.join(", ")}) or 'day' with 'convention' is required`,
+    );
   }
-  if (day === undefined) throw invalidParameter("day", "'day' is required with 'convention': a day of the month from 1 to 31, or 'last'");
+  if (day === undefined)
+    throw invalidParameter("day", "'day' is required with 'convention': a day of the month from 1 to 31, or 'last'");
   if (convention === undefined) throw invalidParameter("convention", "'convention' is required with 'day'");
   return dueDatesOfYear(year, customSchedule(day, convention));
 }
@@ -131,6 +164,10 @@ type WorkingTimeProfileRule = Parameters<typeof workingTimeOfYear>[2];
  * week and a profile already read (a year before the profile's `since` throws CalendarError naming `year`). The
  * defaults are the dataset file's answer (`/v3/data/{year}/working-time.json`).
  */
-export function workingTimeResource(year: number, weeklyHours: number = DEFAULT_WEEKLY_HOURS, profile: WorkingTimeProfileRule = WORKING_TIME_PROFILES[0]): WorkingTimeResponse {
+export function workingTimeResource(
+  year: number,
+  weeklyHours: number = DEFAULT_WEEKLY_HOURS,
+  profile: WorkingTimeProfileRule = WORKING_TIME_PROFILES[0],
+): WorkingTimeResponse {
   return workingTimeOfYear(year, weeklyHours, profile);
 }

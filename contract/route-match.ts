@@ -23,7 +23,9 @@ for (const route of ROUTES) {
   const segments = route.path
     .split("/")
     .slice(1)
-    .map((seg) => (seg.startsWith("{") ? { text: seg.slice(1, -1), parameter: true } : { text: seg, parameter: false }));
+    .map((seg) =>
+      seg.startsWith("{") ? { text: seg.slice(1, -1), parameter: true } : { text: seg, parameter: false },
+    );
   const compiled = { route, segments };
   const lengths = route.trailingSlash ? [segments.length, segments.length + 1] : [segments.length];
   for (const n of lengths) {

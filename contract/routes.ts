@@ -15,15 +15,33 @@
  *
  * A route's path literal must not appear in source outside this folder (test/contract/routing.test.ts checks).
  */
-import { RULES_BY_CODE, DUE_DATE_RULES_BY_CODE, DEFAULT_FEED_OPTIONS, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, SERVICE_DOMAIN } from "swedish-calendar/core";
 import {
-  FEED_OPTION_KEYS, VALUE_EXPLANATIONS, WORKING_TIME_READINGS, type ParameterKey, type Parameters as Declarations,
+  DEFAULT_FEED_OPTIONS,
+  DUE_DATE_RULES_BY_CODE,
+  FIRST_YEAR,
+  FLAG_DAYS_FROM,
+  LAST_YEAR,
+  RULES_BY_CODE,
+  SERVICE_DOMAIN,
+} from "swedish-calendar/core";
+import { EXPLANATIONS } from "./explanations.js";
+import {
+  type Parameters as Declarations,
+  FEED_OPTION_KEYS,
+  type ParameterKey,
+  VALUE_EXPLANATIONS,
+  WORKING_TIME_READINGS,
 } from "./parameters.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
-  CACHE_LONG, MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, READ_METHODS, RATE_LIMITS, type HttpMethod, type BucketName,
+  type BucketName,
+  CACHE_LONG,
+  type HttpMethod,
+  MCP_MAX_BODY_BYTES,
+  MCP_PLATFORM_POSTS,
+  RATE_LIMITS,
+  READ_METHODS,
 } from "./policies.js";
-import { EXPLANATIONS } from "./explanations.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Declarations
@@ -77,7 +95,11 @@ export interface StaticAnswer {
 }
 
 /** The names of the query parameters among some parameter keys. */
-type QueryNames<K extends ParameterKey> = Declarations[K] extends infer D ? (D extends { in: "query"; name: infer N } ? N : never) : never;
+type QueryNames<K extends ParameterKey> = Declarations[K] extends infer D
+  ? D extends { in: "query"; name: infer N }
+    ? N
+    : never
+  : never;
 type QueryOf<S> = S extends { query: infer Q } ? Q : Record<never, never>;
 
 /**
@@ -87,7 +109,11 @@ type QueryOf<S> = S extends { query: infer Q } ? Q : Record<never, never>;
 export type ClassifiedRow<Row> = Row extends { parameters: readonly (infer K extends ParameterKey)[]; static: infer S }
   ? [QueryNames<K> | keyof QueryOf<S>] extends [never]
     ? unknown
-    : { static: { query: { readonly [N in QueryNames<K> | keyof QueryOf<S>]: N extends QueryNames<K> ? QueryUse : never } } }
+    : {
+        static: {
+          query: { readonly [N in QueryNames<K> | keyof QueryOf<S>]: N extends QueryNames<K> ? QueryUse : never };
+        };
+      }
   : unknown;
 
 /** The OpenAPI texts of a row: hand-written prose beside the declaration. */
@@ -161,8 +187,8 @@ const FEED_DESCRIPTION =
   "facto holidays only. The window is the current year plus and minus two years (Europe/Stockholm) and cannot be changed. " +
   "All-day events (`DTSTART;VALUE=DATE`), one per observance (and per bridge day, half day, Saturday, Sunday when asked), " +
   `Swedish summary, English name in the description, stable \`UID\`s (\`<date>-<code>@${SERVICE_DOMAIN}\`), ` +
-  "`TRANSP:TRANSPARENT` unless `busy`, `X-WR-CALNAME` following the options (e.g. \"Svenska helgdagar\", \"Svenska helgdagar " +
-  "med klämdagar och halvdagar\"; it cannot be set separately), `X-PUBLISHED-TTL` and `REFRESH-INTERVAL` of six hours. Cached " +
+  '`TRANSP:TRANSPARENT` unless `busy`, `X-WR-CALNAME` following the options (e.g. "Svenska helgdagar", "Svenska helgdagar ' +
+  'med klämdagar och halvdagar"; it cannot be set separately), `X-PUBLISHED-TTL` and `REFRESH-INTERVAL` of six hours. Cached ' +
   `for six hours. \`due\` (a comma list of codes of /v3/due-dates/catalogue) adds those schedules' due dates as events ` +
   `(summary the schedule's Swedish name, UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`). Unknown parameters are ignored; a ` +
   `non-boolean value of a known option, or an unknown schedule code in \`due\`, is 400. Rate limit: ${RATE_LIMITS.feed.limit} ` +
@@ -177,20 +203,24 @@ const FEED_OK = "The calendar (`text/calendar; charset=utf-8`).";
 const CSV_FILES = {
   daysCsv: {
     file: "/v3/data/:year/days.csv",
-    answers: "every date of the year as a CSV row (date, weekday, ISO week, holiday type, working day, bridge day, half day, observances, flag days)",
+    answers:
+      "every date of the year as a CSV row (date, weekday, ISO week, holiday type, working day, bridge day, half day, observances, flag days)",
     contentType: "csv",
     bucket: "v3",
   },
   workingTimeCsv: {
     file: "/v3/data/:year/working-time.csv",
-    answers: "the year's working time at 40 hours a week, profile `standard`, as CSV: a row per month, per quarter and for the year",
+    answers:
+      "the year's working time at 40 hours a week, profile `standard`, as CSV: a row per month, per quarter and for the year",
     contentType: "csv",
     bucket: "v3",
   },
 } as const;
 
 /** The CSV files in words, for the working-time route's description. */
-const WORKING_TIME_CSV_LINKS = Object.values(CSV_FILES).map((f) => `\`${f.file.replace(/:(\w+)/g, "{$1}")}\` (${f.answers})`).join(" and ");
+const WORKING_TIME_CSV_LINKS = Object.values(CSV_FILES)
+  .map((f) => `\`${f.file.replace(/:(\w+)/g, "{$1}")}\` (${f.answers})`)
+  .join(" and ");
 
 /** A year parameter whose omission means the current year in Sweden, cached until midnight there. */
 const yearOrToday = { cache: "long-unless-omitted", todayParameter: "year" } as const;
@@ -208,7 +238,14 @@ const FEED_ROW = {
   fn: "ical",
 } as const;
 /** What every v2 row shares. */
-const V2_ROW = { methods: METHODS, trailingSlash: true, ...yearOrToday, errors: [400, 410], bucket: "v2", fn: "v2" } as const;
+const V2_ROW = {
+  methods: METHODS,
+  trailingSlash: true,
+  ...yearOrToday,
+  errors: [400, 410],
+  bucket: "v2",
+  fn: "v2",
+} as const;
 
 const ROUTE_ROWS = [
   {
@@ -247,7 +284,13 @@ const ROUTE_ROWS = [
     errors: [400],
     ...yearOrToday,
     static: { file: "/v3/data/:year/bridge-days.json", query: { year: "placeholder" } },
-    doc: { tag: "Calendar", operationId: "listBridgeDays", summary: "Bridge days (klämdagar) of a year", description: EXPLANATIONS.bridgeDay, ok: "The bridge days." },
+    doc: {
+      tag: "Calendar",
+      operationId: "listBridgeDays",
+      summary: "Bridge days (klämdagar) of a year",
+      description: EXPLANATIONS.bridgeDay,
+      ok: "The bridge days.",
+    },
   },
   {
     ...V3_ROW,
@@ -258,7 +301,13 @@ const ROUTE_ROWS = [
     errors: [400],
     ...yearOrToday,
     static: { file: "/v3/data/:year/half-days.json", query: { year: "placeholder" } },
-    doc: { tag: "Calendar", operationId: "listHalfDays", summary: "Half days (halvdagar) of a year", description: EXPLANATIONS.halfDay, ok: "The half days." },
+    doc: {
+      tag: "Calendar",
+      operationId: "listHalfDays",
+      summary: "Half days (halvdagar) of a year",
+      description: EXPLANATIONS.halfDay,
+      ok: "The half days.",
+    },
   },
   {
     ...V3_ROW,
@@ -293,7 +342,8 @@ const ROUTE_ROWS = [
       summary: "What a date is",
       description:
         "Classification is unconditional: there are no query parameters. An ordinary working day is not an error: it returns " +
-        "`holidayType: null`, `workingDay: true`, `observances: []`. " + EXPLANATIONS.impossibleDate,
+        "`holidayType: null`, `workingDay: true`, `observances: []`. " +
+        EXPLANATIONS.impossibleDate,
       ok: "The day, bare.",
     },
   },
@@ -362,7 +412,8 @@ const ROUTE_ROWS = [
       tag: "Catalogue",
       operationId: "listObservances",
       summary: "The catalogue of observances",
-      description: "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
+      description:
+        "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
       ok: "The catalogue.",
     },
   },
@@ -387,7 +438,8 @@ const ROUTE_ROWS = [
       summary: "An observance and the days it fell on",
       description:
         "Years in which the observance was not a holiday are omitted: `count` can be 0 and the series shorter than the range; the " +
-        "range is not validated against the observance's lifetime. " + EXPLANATIONS.spanLimit,
+        "range is not validated against the observance's lifetime. " +
+        EXPLANATIONS.spanLimit,
       ok: "The observance and its occurrences.",
     },
   },
@@ -400,7 +452,11 @@ const ROUTE_ROWS = [
     errors: [400],
     ...yearOrToday,
     // files from FLAG_DAYS_FROM on only: an earlier year has no file and reaches the function, which answers its 400
-    static: { file: "/v3/data/:year/flag-days.json", query: { year: "placeholder" }, written: ({ year }) => Number(year) >= FLAG_DAYS_FROM },
+    static: {
+      file: "/v3/data/:year/flag-days.json",
+      query: { year: "placeholder" },
+      written: ({ year }) => Number(year) >= FLAG_DAYS_FROM,
+    },
     doc: {
       tag: "Flag days",
       operationId: "listFlagDays",
@@ -503,7 +559,10 @@ const ROUTE_ROWS = [
     errors: [400],
     ...yearOrToday,
     // the default answer of every year (40 hours, `standard`) is a file; another week or profile reaches the function
-    static: { file: "/v3/data/:year/working-time.json", query: { year: "placeholder", weeklyHours: "function", profile: "function" } },
+    static: {
+      file: "/v3/data/:year/working-time.json",
+      query: { year: "placeholder", weeklyHours: "function", profile: "function" },
+    },
     doc: {
       tag: "Working time",
       operationId: "getWorkingTime",
@@ -524,7 +583,13 @@ const ROUTE_ROWS = [
     errors: [],
     cache: "long",
     static: { file: "/v3/data/openapi.json" },
-    doc: { tag: "Service", operationId: "getOpenApiDocument", summary: "This OpenAPI 3.1 description", description: "Generated from the running service's engine. No authentication.", ok: "The OpenAPI document." },
+    doc: {
+      tag: "Service",
+      operationId: "getOpenApiDocument",
+      summary: "This OpenAPI 3.1 description",
+      description: "Generated from the running service's engine. No authentication.",
+      ok: "The OpenAPI document.",
+    },
   },
   {
     methods: METHODS,
@@ -556,7 +621,7 @@ const ROUTE_ROWS = [
         "A Netlify Function is ready whenever it answers. With several workers (`WORKERS`) each answers for itself. Point a " +
         "load balancer's health check or a Kubernetes `readinessProbe` at `/health?ready`, and a `livenessProbe` at `/health` " +
         "(a failing readiness probe takes the instance out of rotation; a failing liveness probe restarts it, which a slow " +
-        "start or a drain must not cause). Kubernetes: `readinessProbe: {httpGet: {path: \"/health?ready\", port: 8888}, " +
+        'start or a drain must not cause). Kubernetes: `readinessProbe: {httpGet: {path: "/health?ready", port: 8888}, ' +
         "periodSeconds: 5}` and `livenessProbe: {httpGet: {path: /health, port: 8888}, periodSeconds: 5, failureThreshold: 3}`.",
       ok: "The service is up (and, with `ready`, ready for traffic).",
     },
@@ -565,13 +630,25 @@ const ROUTE_ROWS = [
     ...FEED_ROW,
     id: "feed",
     path: PATHS.feed,
-    doc: { tag: "Calendar feed", operationId: "getCalendarFeed", summary: "Calendar feed (preferred address)", description: FEED_DESCRIPTION, ok: FEED_OK },
+    doc: {
+      tag: "Calendar feed",
+      operationId: "getCalendarFeed",
+      summary: "Calendar feed (preferred address)",
+      description: FEED_DESCRIPTION,
+      ok: FEED_OK,
+    },
   },
   {
     ...FEED_ROW,
     id: "feedAlias",
     path: PATHS.feedAlias,
-    doc: { tag: "Calendar feed", operationId: "getCalendarFeedAlias", summary: "Calendar feed (same calendar, alternative address)", description: FEED_DESCRIPTION, ok: FEED_OK },
+    doc: {
+      tag: "Calendar feed",
+      operationId: "getCalendarFeedAlias",
+      summary: "Calendar feed (same calendar, alternative address)",
+      description: FEED_DESCRIPTION,
+      ok: FEED_OK,
+    },
   },
   {
     ...V2_ROW,
@@ -665,16 +742,27 @@ ROUTE_ROWS satisfies { readonly [I in keyof typeof ROUTE_ROWS]: ClassifiedRow<(t
 export const ROUTES: readonly Route[] = ROUTE_ROWS;
 
 /** The parameter keys a row declares, by its id (the arguments its handler receives: contract/arguments.ts `ArgsOf`). */
-export type RouteParameterKey<R extends RouteId> = Extract<(typeof ROUTE_ROWS)[number], { id: R }>["parameters"][number];
+export type RouteParameterKey<R extends RouteId> = Extract<
+  (typeof ROUTE_ROWS)[number],
+  { id: R }
+>["parameters"][number];
 
 /** The component schema of a row's 200 body, by its id (contract/bodies.ts; never for a row that answers no JSON). */
-export type RouteBodySchema<R extends RouteId> =
-  Extract<Extract<(typeof ROUTE_ROWS)[number], { id: R }>["ok"], { schema: string }>["schema"];
+export type RouteBodySchema<R extends RouteId> = Extract<
+  Extract<(typeof ROUTE_ROWS)[number], { id: R }>["ok"],
+  { schema: string }
+>["schema"];
 
-export const ROUTE_BY_ID: Readonly<Record<RouteId, Route>> = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, Route>;
+export const ROUTE_BY_ID: Readonly<Record<RouteId, Route>> = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<
+  RouteId,
+  Route
+>;
 
 /** Where every request nothing else answers goes: a not-found problem on the not-found bucket. */
-export const NOT_FOUND = { bucket: "not-found", fn: "not-found" } as const satisfies { bucket: BucketName; fn: FunctionName };
+export const NOT_FOUND = { bucket: "not-found", fn: "not-found" } as const satisfies {
+  bucket: BucketName;
+  fn: FunctionName;
+};
 
 /** What a dataset file holds: JSON, iCalendar, or CSV (contract/policies.ts gives each its `Content-Type`). */
 export type FileContentType = "json" | "calendar" | "csv";
@@ -691,7 +779,12 @@ export interface StaticOnlyFile {
 }
 
 export const STATIC_ONLY_FILES = {
-  yearDays: { file: "/v3/data/:year/days.json", answers: "every Day of the year, ascending: `{year, count, days}`", contentType: "json", bucket: "v3" },
+  yearDays: {
+    file: "/v3/data/:year/days.json",
+    answers: "every Day of the year, ascending: `{year, count, days}`",
+    contentType: "json",
+    bucket: "v3",
+  },
   ...CSV_FILES,
   ics: {
     file: "/ics/svenska-helgdagar-:year.ics",
@@ -699,13 +792,19 @@ export const STATIC_ONLY_FILES = {
     contentType: "calendar",
     bucket: "feed",
   },
-  manifest: { file: "/manifest.json", answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset", contentType: "json", bucket: "v3" },
+  manifest: {
+    file: "/manifest.json",
+    answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset",
+    contentType: "json",
+    bucket: "v3",
+  },
   // The index comes in parts so that no file of the deploy nears Netlify's per-file size limit (build/layout.ts
   // MAX_FILE_BYTES): listed whole, a full build's index is 18.6 MB. Which part lists a file is build/layout.ts
   // indexPartOf; test/build/materialise.test.ts checks that the part names below are the ones it gives.
   index: {
     file: "/v3/data/index.json",
-    answers: "the data version and every part of the index with its content hash (`{dataVersion, parts}`): read it, then only the parts whose hash changed",
+    answers:
+      "the data version and every part of the index with its content hash (`{dataVersion, parts}`): read it, then only the parts whose hash changed",
     contentType: "json",
     bucket: "v3",
   },
@@ -748,4 +847,4 @@ export const FEED_FUNCTION_PREFIXES = { feed: "/_feed/plain", "feed-query": "/_f
 /** Where the platform rewrites an over-limit request: `/rate-limited/<bucket>` answers the bucket's 429. */
 export const RATE_LIMITED_PREFIX = "/rate-limited";
 
-export { RATE_LIMITS, CACHE_LONG, DEFAULT_FEED_OPTIONS };
+export { CACHE_LONG, DEFAULT_FEED_OPTIONS, RATE_LIMITS };

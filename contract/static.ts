@@ -8,15 +8,39 @@
  *   - `functionConfigs()`: what each Netlify Function's `config` must say (functions/*.mts repeat it as literals).
  *   - `fillFile()`: a concrete dataset path for given values (build/layout.ts).
  */
+
+import { PARAMETERS } from "./parameters.js";
 import {
-  CACHE_LONG, CALENDAR_CONTENT_TYPE, CSV_CONTENT_TYPE, CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, JSON_CONTENT_TYPE, PREFLIGHT_HEADERS,
-  MCP_PLATFORM_POSTS, STRICT_TRANSPORT_SECURITY, RATE_LIMITS, rateLimitHeaders, type BucketName,
+  type BucketName,
+  CACHE_LONG,
+  CALENDAR_CONTENT_TYPE,
+  CORS_HEADERS,
+  CSV_CONTENT_TYPE,
+  DEFAULT_ALLOWED_HEADERS,
+  JSON_CONTENT_TYPE,
+  MCP_PLATFORM_POSTS,
+  PREFLIGHT_HEADERS,
+  RATE_LIMITS,
+  rateLimitHeaders,
+  STRICT_TRANSPORT_SECURITY,
 } from "./policies.js";
 import {
-  DATASET_FOLDER, FEED_FUNCTION_PREFIXES, FUNCTION_FALLBACK, NOT_FOUND, RATE_LIMITED_PREFIX, ROUTES, STATIC_ONLY_FILES,
-  netlifyPath, wildcardPath, type FileContentType, type FunctionName, type Route, type RouteId, type StaticAnswer, type StaticOnlyFile,
+  DATASET_FOLDER,
+  FEED_FUNCTION_PREFIXES,
+  type FileContentType,
+  FUNCTION_FALLBACK,
+  type FunctionName,
+  NOT_FOUND,
+  netlifyPath,
+  RATE_LIMITED_PREFIX,
+  ROUTES,
+  type Route,
+  type RouteId,
+  STATIC_ONLY_FILES,
+  type StaticAnswer,
+  type StaticOnlyFile,
+  wildcardPath,
 } from "./routes.js";
-import { PARAMETERS } from "./parameters.js";
 
 export interface RedirectRule {
   from: string;
@@ -68,7 +92,12 @@ const placeholders = (names: readonly string[]) => Object.fromEntries(names.map(
 function feedRulesOf(route: Route): RedirectRule[] {
   const options = route.parameters.map((key) => PARAMETERS[key]).filter((p) => p.in === "query");
   return [
-    ...options.map((p) => ({ from: route.path, query: { [p.name]: `:${p.name}` }, to: FEED_FUNCTION_PREFIXES["feed-query"] + route.path, routeId: route.id })),
+    ...options.map((p) => ({
+      from: route.path,
+      query: { [p.name]: `:${p.name}` },
+      to: FEED_FUNCTION_PREFIXES["feed-query"] + route.path,
+      routeId: route.id,
+    })),
     { from: route.path, query: {}, to: FEED_FUNCTION_PREFIXES.feed + route.path, routeId: route.id },
   ];
 }
@@ -91,7 +120,8 @@ function rulesOf(route: Route): RedirectRule[] {
   }
   add(required, withFlags(answer, {}));
   if (Object.keys(required).length > 0) add({}, FUNCTION_FALLBACK); // a required value is missing (e.g. year omitted: today)
-  if (from !== route.path) rules.push({ from: wildcardPath(route.path), query: {}, to: FUNCTION_FALLBACK, routeId: route.id });
+  if (from !== route.path)
+    rules.push({ from: wildcardPath(route.path), query: {}, to: FUNCTION_FALLBACK, routeId: route.id });
   return rules;
 }
 
@@ -99,7 +129,10 @@ let rulesOnce: readonly RedirectRule[] | undefined;
 
 /** Every rewrite rule, in order; the last sends everything unanswered to the not-found function. Computed once. */
 export function redirectRules(): readonly RedirectRule[] {
-  return (rulesOnce ??= Object.freeze([...ROUTES.flatMap(rulesOf), { from: "/*", query: {}, to: NOT_FOUND_FUNCTION_ADDRESS }]));
+  return (rulesOnce ??= Object.freeze([
+    ...ROUTES.flatMap(rulesOf),
+    { from: "/*", query: {}, to: NOT_FOUND_FUNCTION_ADDRESS },
+  ]));
 }
 
 /** `_redirects`: one line per rule, `from [key=value ...] to 200`. */
@@ -116,7 +149,11 @@ export interface HeaderRule {
 }
 
 /** The `Content-Type` of each kind of dataset file. */
-export const FILE_CONTENT_TYPES: Readonly<Record<FileContentType, string>> = { json: JSON_CONTENT_TYPE, calendar: CALENDAR_CONTENT_TYPE, csv: CSV_CONTENT_TYPE };
+export const FILE_CONTENT_TYPES: Readonly<Record<FileContentType, string>> = {
+  json: JSON_CONTENT_TYPE,
+  calendar: CALENDAR_CONTENT_TYPE,
+  csv: CSV_CONTENT_TYPE,
+};
 
 /** The headers a file answer carries for a bucket: the ones a function answer sets (problem/304 aside). Built once each. */
 export function fileHeaders(contentType: FileContentType, bucket: BucketName): Readonly<Record<string, string>> {
@@ -148,7 +185,8 @@ const FILE_HEADERS = new Map<string, Readonly<Record<string, string>>>();
 export function headerRules(): HeaderRule[] {
   const rules: HeaderRule[] = [{ for: `${DATASET_FOLDER}/*`, values: fileHeaders("json", "v3") }];
   for (const file of Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]) {
-    if (file.file.startsWith(DATASET_FOLDER + "/") && file.contentType !== "json") rules.push({ for: file.file, values: fileHeaders(file.contentType, file.bucket) });
+    if (file.file.startsWith(DATASET_FOLDER + "/") && file.contentType !== "json")
+      rules.push({ for: file.file, values: fileHeaders(file.contentType, file.bucket) });
   }
   for (const route of ROUTES) {
     if (!route.static || route.ok.contentType !== "json") continue;
@@ -156,14 +194,19 @@ export function headerRules(): HeaderRule[] {
   }
   for (const file of Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]) {
     if (file.file.startsWith(DATASET_FOLDER + "/") || file.file === "/manifest.json") continue;
-    rules.push({ for: wildcardPath(file.file.replace(/[^/]*:\w+.*$/, "{x}")), values: fileHeaders(file.contentType, file.bucket) });
+    rules.push({
+      for: wildcardPath(file.file.replace(/[^/]*:\w+.*$/, "{x}")),
+      values: fileHeaders(file.contentType, file.bucket),
+    });
   }
   rules.push({ for: "/*", values: { "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY } });
   return rules;
 }
 
 export function headersFile(): string {
-  const blocks = headerRules().map((r) => [r.for, ...Object.entries(r.values).map(([k, v]) => `  ${k}: ${v}`)].join("\n"));
+  const blocks = headerRules().map((r) =>
+    [r.for, ...Object.entries(r.values).map(([k, v]) => `  ${k}: ${v}`)].join("\n"),
+  );
   return `# Generated by build/routing.ts from the route table (contract/routes.ts) and contract/policies.ts. Do not edit.\n${blocks.join("\n")}\n`;
 }
 
@@ -187,7 +230,13 @@ export interface FunctionConfig {
 export function platformRateLimit(bucket: BucketName): NonNullable<FunctionConfig["rateLimit"]> {
   const policy = RATE_LIMITS[bucket];
   const windowLimit = bucket === "mcp" ? MCP_PLATFORM_POSTS : policy.limit;
-  return { windowLimit, windowSize: policy.windowSeconds, aggregateBy: ["ip", "domain"], action: "rewrite", to: `${RATE_LIMITED_PREFIX}/${bucket}` };
+  return {
+    windowLimit,
+    windowSize: policy.windowSeconds,
+    aggregateBy: ["ip", "domain"],
+    action: "rewrite",
+    to: `${RATE_LIMITED_PREFIX}/${bucket}`,
+  };
 }
 
 /**
@@ -238,13 +287,18 @@ const STATIC_ONLY_PATTERNS = (Object.values(STATIC_ONLY_FILES) as StaticOnlyFile
  * static-only file, or any file of the dataset folder); undefined for every other path (the site).
  */
 export function datasetFileOf(pathname: string): { contentType: FileContentType; bucket: BucketName } | undefined {
-  for (const { pattern, contentType, bucket } of STATIC_ONLY_PATTERNS) if (pattern.test(pathname)) return { contentType, bucket };
+  for (const { pattern, contentType, bucket } of STATIC_ONLY_PATTERNS)
+    if (pattern.test(pathname)) return { contentType, bucket };
   if (pathname.startsWith(DATASET_FOLDER + "/")) return { contentType: "json", bucket: "v3" };
   return undefined;
 }
 
 /** A concrete dataset file of a row for given values (`:name` placeholders and `{flag}` parts). */
-export function fillFile(answer: StaticAnswer, values: Record<string, string | number>, flags: Record<string, boolean> = {}): string {
+export function fillFile(
+  answer: StaticAnswer,
+  values: Record<string, string | number>,
+  flags: Record<string, boolean> = {},
+): string {
   const chosen = Object.fromEntries(Object.entries(flags).map(([k, v]) => [k, String(v)]));
   return withFlags(answer, chosen).replace(/:(\w+)/g, (_m, name: string) => {
     if (!(name in values)) throw new Error(`static file ${answer.file}: no value for '${name}'`);

@@ -3,7 +3,14 @@
  * Frozen apart from bug fixes; the data corrections of the engine (Easter 1954/1981/2049/2076, de-duplicated
  * bridge and half days, "Whit Sunday") apply because every list comes from the engine.
  */
-import { bridgeDaysOfYear, dayFromCivil, halfDaysOfYear, holidaysOfYear, isoWeekday, toIsoDate } from "swedish-calendar/core";
+import {
+  bridgeDaysOfYear,
+  dayFromCivil,
+  halfDaysOfYear,
+  holidaysOfYear,
+  isoWeekday,
+  toIsoDate,
+} from "swedish-calendar/core";
 import type { V2Date, V2Holiday, V2Names } from "./bodies.js";
 
 /** The bodies (./bodies.ts). V2Names: key order en, sv, the order v2 always served. */

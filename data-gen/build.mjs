@@ -22,7 +22,9 @@ try {
   if (prepare) createRequire(import.meta.url).resolve("typescript/package.json");
 } catch (error) {
   if (!prepare) throw error;
-  console.log("swedish-calendar: not built (no esbuild or TypeScript: an install without the dev dependencies); `npm run build` in data-gen/ builds it");
+  console.log(
+    "swedish-calendar: not built (no esbuild or TypeScript: an install without the dev dependencies); `npm run build` in data-gen/ builds it",
+  );
   process.exit(0);
 }
 
@@ -32,13 +34,18 @@ const targets = [
   ...Object.values(pkg.bin),
 ];
 /** ./dist/index.js -> { index: "index.ts" } */
-const entryPoints = Object.fromEntries(targets.map((target) => {
-  const name = target.replace(/^\.\/dist\//, "").replace(/\.js$/, "");
-  return [name, `${name}.ts`];
-}));
+const entryPoints = Object.fromEntries(
+  targets.map((target) => {
+    const name = target.replace(/^\.\/dist\//, "").replace(/\.js$/, "");
+    return [name, `${name}.ts`];
+  }),
+);
 
 rmSync("dist", { recursive: true, force: true });
-execFileSync("tsc", ["-p", "tsconfig.build.json", "--emitDeclarationOnly"], { stdio: "inherit", shell: process.platform === "win32" });
+execFileSync("tsc", ["-p", "tsconfig.build.json", "--emitDeclarationOnly"], {
+  stdio: "inherit",
+  shell: process.platform === "win32",
+});
 await build({
   entryPoints,
   outdir: "dist",

@@ -1,11 +1,11 @@
-import { civilFromDay, toIsoDate, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
+import { civilFromDay, type DayNumber, FIRST_YEAR, LAST_YEAR, toIsoDate } from "./dates.js";
 import { dayOf } from "./day-object.js";
-import { isWorkingDay } from "./year-template.js";
-import { addWorkingDays } from "./working-days.js";
 import { invalidArgument, missingArgument } from "./errors.js";
 import { CONVENTIONS, type Convention } from "./grammar.js";
-import { expectKind } from "./validation.js";
 import type { Adjustment } from "./types.js";
+import { expectKind } from "./validation.js";
+import { addWorkingDays } from "./working-days.js";
+import { isWorkingDay } from "./year-template.js";
 
 /** The body, declared in the contract. */
 export type { Adjustment, Convention };

@@ -10,8 +10,32 @@ export const WEEKDAY_NAMES: Readonly<Record<Language, readonly string[]>> = {
 };
 
 export const MONTH_NAMES: Readonly<Record<Language, readonly string[]>> = {
-  sv: ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november",
-    "december"],
-  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-    "December"],
+  sv: [
+    "januari",
+    "februari",
+    "mars",
+    "april",
+    "maj",
+    "juni",
+    "juli",
+    "augusti",
+    "september",
+    "oktober",
+    "november",
+    "december",
+  ],
+  en: [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ],
 };

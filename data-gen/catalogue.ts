@@ -1,9 +1,9 @@
 import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { dayOf } from "./day-object.js";
 import { CalendarError } from "./errors.js";
-import { OBSERVANCE_RULES, RULES_BY_CODE, observanceDate, type ObservanceRule } from "./rules.js";
-import { checkYearRange, expectKind } from "./validation.js";
+import { OBSERVANCE_RULES, type ObservanceRule, observanceDate, RULES_BY_CODE } from "./rules.js";
 import type { ObservanceInfo, Occurrence } from "./types.js";
+import { checkYearRange, expectKind } from "./validation.js";
 
 /** ObservanceInfo: a catalogue entry, the rule without its dates (`since`/`until` only where it has not always been a holiday). */
 export type { ObservanceInfo, Occurrence };

@@ -15,10 +15,10 @@
  * point of its own, package.json `bin`), so the library's modules stay free of Node.
  */
 import { parseArgs } from "node:util";
-import { CalendarError } from "./index.js";
+import { type Command, commandHelp, commandNamed, topHelp, usageOf } from "./cli/commands.js";
 
-import { BIN, MESSAGES, UsageError, type Invocation, type Lang } from "./cli/words.js";
-import { commandHelp, commandNamed, topHelp, usageOf, type Command } from "./cli/commands.js";
+import { BIN, type Invocation, type Lang, MESSAGES, UsageError } from "./cli/words.js";
+import { CalendarError } from "./index.js";
 
 // ---------------------------------------------------------------------------------------------
 // Argument parsing
@@ -35,7 +35,8 @@ const isNegative = (arg: string) => /^-[0-9]/.test(arg);
 function langOf(argv: readonly string[]): Lang {
   let lang: Lang = "sv";
   for (let i = 0; i < argv.length && argv[i] !== "--"; i++) {
-    const value = argv[i] === "--lang" ? argv[i + 1] : argv[i].startsWith("--lang=") ? argv[i].slice("--lang=".length) : undefined;
+    const value =
+      argv[i] === "--lang" ? argv[i + 1] : argv[i].startsWith("--lang=") ? argv[i].slice("--lang=".length) : undefined;
     if (value === "sv" || value === "en") lang = value;
   }
   return lang;
@@ -81,7 +82,12 @@ function parse(name: string, command: Command, argv: string[], lang: Lang): Invo
       continue;
     }
     const option = token.rawName.startsWith("--") ? token.name : undefined;
-    const known = option === undefined || option === "help" ? undefined : Object.hasOwn(options, option) ? options[option] : undefined;
+    const known =
+      option === undefined || option === "help"
+        ? undefined
+        : Object.hasOwn(options, option)
+          ? options[option]
+          : undefined;
     if (option === undefined || known === undefined) throw new UsageError(say.unknownOption(typed, name));
     if (known.type === "boolean") {
       if (token.inlineValue) throw new UsageError(say.takesNoValue(option));
@@ -180,4 +186,3 @@ try {
     process.exitCode = 1;
   }
 }
-

@@ -34,7 +34,16 @@ export const CORRECTIONS: readonly DataCorrection[] = Object.freeze([
     years: Object.freeze([1954, 1981, 2049, 2076]),
     // the observances whose rule is Easter Sunday plus a fixed number of days (rules.ts easterPlus); Whit Monday is a
     // holiday until 2004, so it moved in 1954 and 1981 only
-    codes: Object.freeze(["goodFriday", "holySaturday", "easterSunday", "easterMonday", "ascensionDay", "whitsunEve", "whitsun", "whitMonday"]),
+    codes: Object.freeze([
+      "goodFriday",
+      "holySaturday",
+      "easterSunday",
+      "easterMonday",
+      "ascensionDay",
+      "whitsunEve",
+      "whitsun",
+      "whitMonday",
+    ]),
     source: "docs/decisions.md#easter (checked by test/engine/easter.test.ts)",
   }),
 ]);
@@ -49,7 +58,9 @@ export interface Revision {
 }
 
 /** A lookup of revisions by year and code, built once per list of corrections. */
-export function revisionsOf(corrections: readonly DataCorrection[]): (year: number, code: string) => Revision | undefined {
+export function revisionsOf(
+  corrections: readonly DataCorrection[],
+): (year: number, code: string) => Revision | undefined {
   const byYear = new Map<number, DataCorrection[]>();
   for (const c of corrections) {
     for (const year of c.years) {

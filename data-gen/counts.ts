@@ -3,9 +3,9 @@
  * or in a span, and the k-th working day of the whole range (the count's inverse), from per-year cumulative counts
  * and the years' prefix sums.
  */
-import { FIRST_YEAR, LAST_DAY, type DayNumber } from "./dates.js";
-import { CATEGORIES, YEAR_COUNT, locate, yearInfo, type Category } from "./years.js";
+import { type DayNumber, FIRST_YEAR, LAST_DAY } from "./dates.js";
 import { templateOf } from "./year-template.js";
+import { CATEGORIES, type Category, locate, YEAR_COUNT, yearInfo } from "./years.js";
 
 export type { Category };
 
@@ -51,7 +51,8 @@ export function kthWorkingDay(k: number): DayNumber | undefined {
   if (k < 1) return undefined;
   const cum = cumulative.working;
   // extend the cumulative counts (in chunks) until they reach k or the end of the range
-  while (cum[cumulativeYears] < k && cumulativeYears < YEAR_COUNT) extendCumulative(Math.min(YEAR_COUNT, cumulativeYears + 64));
+  while (cum[cumulativeYears] < k && cumulativeYears < YEAR_COUNT)
+    extendCumulative(Math.min(YEAR_COUNT, cumulativeYears + 64));
   if (k > cum[cumulativeYears]) return undefined;
   // binary search for the year i with cum[i] < k <= cum[i + 1]
   let lo = 0;

@@ -1,10 +1,10 @@
-import { Sha256 } from "./sha256.js";
-import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { catalogue } from "./catalogue.js";
-import { OBSERVANCE_RULES, observanceDate } from "./rules.js";
-import { FLAG_DAY_RULES, flagDayCatalogue, flagDayDate } from "./flagdays.js";
-import { DUE_DATE_RULES, dueDateCatalogue } from "./duedates.js";
 import { CORRECTIONS } from "./corrections.js";
+import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
+import { DUE_DATE_RULES, dueDateCatalogue } from "./duedates.js";
+import { FLAG_DAY_RULES, flagDayCatalogue, flagDayDate } from "./flagdays.js";
+import { OBSERVANCE_RULES, observanceDate } from "./rules.js";
+import { Sha256 } from "./sha256.js";
 
 let cached: string | undefined;
 

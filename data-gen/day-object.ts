@@ -2,19 +2,20 @@
  * The Day object (docs/contract.md#day, ./types.ts) of a date of a known year: its ISO text, weekday, ISO week,
  * holiday type, observances and flag days. Field order of the objects built here is the serialisation order.
  */
-import { daysInYear, type DayNumber } from "./dates.js";
-import type { HolidayType } from "./rules.js";
+import { type DayNumber, daysInYear } from "./dates.js";
 import { FLAG_DAY_RULES, FLAG_DAYS_FROM, flagDayDate } from "./flagdays.js";
+import type { HolidayType } from "./rules.js";
 import type { Day, IsoWeek, Observance } from "./types.js";
-import { DEFACTO, PUBLIC, WORKING, infoOfDay, type YearInfo } from "./years.js";
 import { templateOf } from "./year-template.js";
+import { DEFACTO, infoOfDay, PUBLIC, WORKING, type YearInfo } from "./years.js";
 
 /** `-MM-DD` of each day of a common ([0]) and a leap ([1]) year, by day of year: dates are built without division. */
 const MONTH_DAY_TEXT: readonly (readonly string[])[] = [false, true].map((leap) => {
   const texts: string[] = [];
   const lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   lengths.forEach((days, m) => {
-    for (let day = 1; day <= days; day++) texts.push("-" + String(m + 1).padStart(2, "0") + "-" + String(day).padStart(2, "0"));
+    for (let day = 1; day <= days; day++)
+      texts.push("-" + String(m + 1).padStart(2, "0") + "-" + String(day).padStart(2, "0"));
   });
   return texts;
 });

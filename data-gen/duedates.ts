@@ -1,13 +1,13 @@
-import { dayFromCivil, daysInMonth, toIsoDate, LAST_YEAR, type DayNumber } from "./dates.js";
-import { dayOf } from "./day-object.js";
 import { adjustDayInRange, parseConvention } from "./business.js";
+import { type DayNumber, dayFromCivil, daysInMonth, LAST_YEAR, toIsoDate } from "./dates.js";
+import { dayOf } from "./day-object.js";
 import { invalidArgument } from "./errors.js";
-import { DUE_DAY_PATTERN, LAST_DAY_OF_MONTH, type Convention } from "./grammar.js";
+import { type Convention, DUE_DAY_PATTERN, LAST_DAY_OF_MONTH } from "./grammar.js";
+import type { DayOfMonth, DueDate, DueDateSchedule, DueDates, DueDayByMonth, Names } from "./types.js";
 import { expectKind } from "./validation.js";
-import type { DayOfMonth, DueDate, DueDates, DueDateSchedule, DueDayByMonth, Names } from "./types.js";
 
 /** The bodies, declared in the contract. */
-export type { DayOfMonth, DueDate, DueDates, DueDateSchedule, DueDayByMonth };
+export type { DayOfMonth, DueDate, DueDateSchedule, DueDates, DueDayByMonth };
 
 /**
  * The declarative table of Swedish due-date schedules, beside the holiday (rules.ts) and flag-day (flagdays.ts) tables
@@ -69,7 +69,13 @@ const RULES_TABLE = [
     // none of them, i.e. the following business day. SFL came into force on 1 January 2012 (SFS 2011:1244).
     code: "tax-account",
     name: { sv: "Skattekontot: förfallodag", en: "Tax account: due date" },
-    day: { usual: 12, except: [{ month: 1, day: 17 }, { month: 8, day: 17 }] },
+    day: {
+      usual: 12,
+      except: [
+        { month: 1, day: 17 },
+        { month: 8, day: 17 },
+      ],
+    },
     convention: "following",
     since: 2012,
     beforeSince:
@@ -112,7 +118,10 @@ export function findDueDateRule(code: string, argument = "schedule"): DueDateRul
   const rule = DUE_DATE_RULES_BY_CODE.get(code);
   if (rule) return rule;
   expectKind(code, "string", argument);
-  throw invalidArgument(argument, `'${argument}' must be a due-date schedule code ${unknownCodes(code === "" ? [] : [code])}`);
+  throw invalidArgument(
+    argument,
+    `'${argument}' must be a due-date schedule code ${unknownCodes(code === "" ? [] : [code])}`,
+  );
 }
 
 /** `day` of a custom rule: 1 to 31 in plain digits, or `last`. */
@@ -120,7 +129,10 @@ export function parseDueDay(value: string | number, argument = "day"): DayOfMont
   expectKind(value, "day-of-month", argument);
   const text = typeof value === "number" ? String(value) : value;
   if (!DUE_DAY_PATTERN.test(text)) {
-    throw invalidArgument(argument, `'${argument}' must be a day of the month from 1 to 31 (written in digits) or '${LAST_DAY_OF_MONTH}'`);
+    throw invalidArgument(
+      argument,
+      `'${argument}' must be a day of the month from 1 to 31 (written in digits) or '${LAST_DAY_OF_MONTH}'`,
+    );
   }
   return text === LAST_DAY_OF_MONTH ? LAST_DAY_OF_MONTH : +text;
 }
@@ -162,7 +174,10 @@ export function customSchedule(day: DayOfMonth, convention: Convention): DueDate
 /** The due dates of a schedule in a year (valid 1930-9999), in month order. A named schedule before its `since` is 400. */
 export function dueDatesOfYear(year: number, schedule: DueDateSchedule, rule?: DueDateRule): DueDates {
   if (rule?.since !== undefined && year < rule.since) {
-    throw invalidArgument("year", `'year' must be from ${rule.since} to ${LAST_YEAR} for the schedule '${rule.code}': ${rule.beforeSince}`);
+    throw invalidArgument(
+      "year",
+      `'year' must be from ${rule.since} to ${LAST_YEAR} for the schedule '${rule.code}': ${rule.beforeSince}`,
+    );
   }
   const dates: DueDate[] = [];
   for (let month = 1; month <= 12; month++) {
@@ -194,7 +209,10 @@ export function parseDueScheduleList(value: string, argument = "due"): string[] 
   const codes = value.split(",");
   const unknown = value === "" ? [] : codes.filter((c) => !DUE_DATE_RULES_BY_CODE.has(c));
   if (value === "" || unknown.length > 0) {
-    throw invalidArgument(argument, `'${argument}' must be a comma-separated list of due-date schedule codes ${unknownCodes(unknown)}`);
+    throw invalidArgument(
+      argument,
+      `'${argument}' must be a comma-separated list of due-date schedule codes ${unknownCodes(unknown)}`,
+    );
   }
   return DUE_DATE_SCHEDULE_CODES.filter((c) => codes.includes(c));
 }
@@ -204,5 +222,6 @@ for (const rule of DUE_DATE_RULES) {
   const days = typeof rule.day === "object" ? [rule.day.usual, ...rule.day.except.map((e) => e.day)] : [rule.day];
   for (const d of days) parseDueDay(d);
   parseConvention(rule.convention);
-  if (rule.since !== undefined && rule.beforeSince === undefined) throw new Error(`duedates.ts: ${rule.code} has since but no beforeSince`);
+  if (rule.since !== undefined && rule.beforeSince === undefined)
+    throw new Error(`duedates.ts: ${rule.code} has since but no beforeSince`);
 }

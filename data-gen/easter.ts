@@ -1,4 +1,4 @@
-import { dayFromCivil, type DayNumber } from "./dates.js";
+import { type DayNumber, dayFromCivil } from "./dates.js";
 
 /**
  * Easter Sunday of a Gregorian year (the Meeus/Jones/Butcher computus).

@@ -31,7 +31,15 @@ export interface FeedOptions {
 export type ResolvedFeedOptions = Required<FeedOptions>;
 
 /** The boolean option names in their fixed order (query strings, the site's form); `due` is a list of its own. */
-export const FEED_OPTION_NAMES = ["defacto", "bridge", "half", "saturdays", "sundays", "flags", "busy"] as const satisfies readonly (keyof FeedOptions)[];
+export const FEED_OPTION_NAMES = [
+  "defacto",
+  "bridge",
+  "half",
+  "saturdays",
+  "sundays",
+  "flags",
+  "busy",
+] as const satisfies readonly (keyof FeedOptions)[];
 
 /** The defaults, as FeedOptions' comments state them. */
 export const DEFAULT_FEED_OPTIONS: Readonly<ResolvedFeedOptions> = Object.freeze({

@@ -9,18 +9,18 @@
  * unchecked forms of the per-event helpers (uidOf). Line folding and the fixed properties are ical-text.ts.
  */
 import { SERVICE_DOMAIN } from "./constants.js";
+import { CORRECTIONS, type DataCorrection, revisionsOf } from "./corrections.js";
+import { type DayNumber, dayFromCivil, FIRST_DAY, fromIsoDate, isoWeekday, LAST_DAY, toIsoDate } from "./dates.js";
 import { dayOf } from "./day-object.js";
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "./year-lists.js";
-import { flagDayOccurrences } from "./flagdays.js";
 import { dueDateScheduleInfo, dueDatesOfYear, findDueDateRule } from "./duedates.js";
-import { dayFromCivil, FIRST_DAY, fromIsoDate, isoWeekday, LAST_DAY, toIsoDate, type DayNumber } from "./dates.js";
-import { resolveFeedOptions, type FeedOptions, type ResolvedFeedOptions } from "./feed-options.js";
-import type { Names } from "./rules.js";
-import type { Day } from "./types.js";
-import { FEED_SIGNATURES as SIGNATURES } from "./signatures.js";
-import { checkArguments } from "./validation.js";
+import { type FeedOptions, type ResolvedFeedOptions, resolveFeedOptions } from "./feed-options.js";
+import { flagDayOccurrences } from "./flagdays.js";
 import { FEED_PRODUCT_ID, FEED_REFRESH, foldLine as fold } from "./ical-text.js";
-import { CORRECTIONS, revisionsOf, type DataCorrection } from "./corrections.js";
+import type { Names } from "./rules.js";
+import { FEED_SIGNATURES as SIGNATURES } from "./signatures.js";
+import type { Day } from "./types.js";
+import { checkArguments } from "./validation.js";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "./year-lists.js";
 
 /** The fixed domain of every event UID: `<date>-<code>@swedish-calendar.example`. */
 const FEED_UID_DOMAIN = SERVICE_DOMAIN;
@@ -43,10 +43,22 @@ const EXTRA_NAMES: Record<keyof typeof FEED_EXTRA_CODES, Names> = {
  */
 const KINDS = {
   public: { category: "Allmän helgdag", sv: "Allmän helgdag", en: "public holiday" },
-  defacto: { category: "De facto-helgdag", sv: "De facto-helgdag: ingen allmän helgdag, men ledig i praktiken", en: "de facto holiday" },
+  defacto: {
+    category: "De facto-helgdag",
+    sv: "De facto-helgdag: ingen allmän helgdag, men ledig i praktiken",
+    en: "de facto holiday",
+  },
   flag: { category: "Flaggdag", sv: "Allmän flaggdag", en: "official flag day" },
-  bridge: { category: "Klämdag", sv: "Klämdag: en arbetsdag mellan två lediga dagar", en: "a working day between two days off" },
-  half: { category: "Halvdag", sv: "Halvdag: en arbetsdag före en allmän helgdag, då många slutar tidigare", en: "a working day before a public holiday, customarily worked short" },
+  bridge: {
+    category: "Klämdag",
+    sv: "Klämdag: en arbetsdag mellan två lediga dagar",
+    en: "a working day between two days off",
+  },
+  half: {
+    category: "Halvdag",
+    sv: "Halvdag: en arbetsdag före en allmän helgdag, då många slutar tidigare",
+    en: "a working day before a public holiday, customarily worked short",
+  },
   saturday: { category: "Lördag", sv: "Lördag", en: "Saturday" },
   sunday: { category: "Söndag", sv: "Söndag", en: "Sunday" },
   due: { category: "Betalningsdag", sv: "Betalningsdag", en: "due date" },
@@ -168,7 +180,10 @@ function events(fromYear: number, toYear: number, options: ResolvedFeedOptions):
       for (const o of day.observances) {
         if (o.holidayType === "defacto" && !options.defacto) continue;
         const kind = KINDS[o.holidayType];
-        holidayEvents.set(`${day.date} ${o.code}`, add(day.date, o.code, o.name.sv, kind.sv, `${o.name.en} (${kind.en})`, [kind.category]));
+        holidayEvents.set(
+          `${day.date} ${o.code}`,
+          add(day.date, o.code, o.name.sv, kind.sv, `${o.name.en} (${kind.en})`, [kind.category]),
+        );
       }
     }
     if (options.flags) {
@@ -181,7 +196,14 @@ function events(fromYear: number, toYear: number, options: ResolvedFeedOptions):
           merged.description = `${sv} och ${KINDS.flag.sv.toLocaleLowerCase("sv")}\n${en.replace(/\)$/, ` and ${KINDS.flag.en})`)}`;
           merged.categories.push(KINDS.flag.category);
         } else {
-          add(date, flagDayEventCode(rule.code), `${rule.name.sv} (flaggdag)`, KINDS.flag.sv, `${rule.name.en} (${KINDS.flag.en})`, [KINDS.flag.category]);
+          add(
+            date,
+            flagDayEventCode(rule.code),
+            `${rule.name.sv} (flaggdag)`,
+            KINDS.flag.sv,
+            `${rule.name.en} (${KINDS.flag.en})`,
+            [KINDS.flag.category],
+          );
         }
       }
     }
@@ -192,7 +214,14 @@ function events(fromYear: number, toYear: number, options: ResolvedFeedOptions):
       if (rule.since !== undefined && year < rule.since) continue;
       for (const x of dueDatesOfYear(year, dueDateScheduleInfo(rule), rule).dates) {
         const sv = x.moved ? `${KINDS.due.sv}, flyttad från ${x.nominal}` : KINDS.due.sv;
-        add(x.due.date, dueDateEventCode(code), rule.name.sv, sv, `${rule.name.en} (${x.moved ? `moved from ${x.nominal}` : KINDS.due.en})`, [KINDS.due.category]);
+        add(
+          x.due.date,
+          dueDateEventCode(code),
+          rule.name.sv,
+          sv,
+          `${rule.name.en} (${x.moved ? `moved from ${x.nominal}` : KINDS.due.en})`,
+          [KINDS.due.category],
+        );
       }
     }
     if (options.bridge) {
@@ -201,11 +230,19 @@ function events(fromYear: number, toYear: number, options: ResolvedFeedOptions):
         const n = fromIsoDate(day.date);
         const next = firstObservance(n + 1);
         const holiday = next ?? firstObservance(n - 1);
-        const where = holiday ? { sv: `${next ? "före" : "efter"} ${nameInText(holiday.name.sv)}`, en: `${next ? "before" : "after"} ${holiday.name.en}` } : undefined;
+        const where = holiday
+          ? {
+              sv: `${next ? "före" : "efter"} ${nameInText(holiday.name.sv)}`,
+              en: `${next ? "before" : "after"} ${holiday.name.en}`,
+            }
+          : undefined;
         add(
-          day.date, FEED_EXTRA_CODES.bridge,
+          day.date,
+          FEED_EXTRA_CODES.bridge,
           where ? `${EXTRA_NAMES.bridge.sv} ${where.sv}` : EXTRA_NAMES.bridge.sv,
-          KINDS.bridge.sv, `${EXTRA_NAMES.bridge.en}${where ? " " + where.en : ""}: ${KINDS.bridge.en}`, [KINDS.bridge.category],
+          KINDS.bridge.sv,
+          `${EXTRA_NAMES.bridge.en}${where ? " " + where.en : ""}: ${KINDS.bridge.en}`,
+          [KINDS.bridge.category],
         );
       }
     }
@@ -215,9 +252,12 @@ function events(fromYear: number, toYear: number, options: ResolvedFeedOptions):
         const n = fromIsoDate(day.date);
         const holiday = n < LAST_DAY ? dayOf(n + 1).observances.find((o) => o.holidayType === "public") : undefined;
         add(
-          day.date, FEED_EXTRA_CODES.half,
+          day.date,
+          FEED_EXTRA_CODES.half,
           holiday ? `${EXTRA_NAMES.half.sv} före ${nameInText(holiday.name.sv)}` : EXTRA_NAMES.half.sv,
-          KINDS.half.sv, `${EXTRA_NAMES.half.en}${holiday ? ` before ${holiday.name.en}` : ""}: ${KINDS.half.en}`, [KINDS.half.category],
+          KINDS.half.sv,
+          `${EXTRA_NAMES.half.en}${holiday ? ` before ${holiday.name.en}` : ""}: ${KINDS.half.en}`,
+          [KINDS.half.category],
         );
       }
     }
@@ -225,8 +265,14 @@ function events(fromYear: number, toYear: number, options: ResolvedFeedOptions):
       const last = dayFromCivil(year, 12, 31);
       for (let n = dayFromCivil(year, 1, 1); n <= last; n++) {
         const wd = isoWeekday(n);
-        if (wd === 6 && options.saturdays) add(toIsoDate(n), FEED_EXTRA_CODES.saturday, EXTRA_NAMES.saturday.sv, KINDS.saturday.sv, KINDS.saturday.en, [KINDS.saturday.category]);
-        if (wd === 7 && options.sundays) add(toIsoDate(n), FEED_EXTRA_CODES.sunday, EXTRA_NAMES.sunday.sv, KINDS.sunday.sv, KINDS.sunday.en, [KINDS.sunday.category]);
+        if (wd === 6 && options.saturdays)
+          add(toIsoDate(n), FEED_EXTRA_CODES.saturday, EXTRA_NAMES.saturday.sv, KINDS.saturday.sv, KINDS.saturday.en, [
+            KINDS.saturday.category,
+          ]);
+        if (wd === 7 && options.sundays)
+          add(toIsoDate(n), FEED_EXTRA_CODES.sunday, EXTRA_NAMES.sunday.sv, KINDS.sunday.sv, KINDS.sunday.en, [
+            KINDS.sunday.category,
+          ]);
       }
     }
   }

@@ -1,6 +1,6 @@
-import { dayFromCivil, fromIsoDate, isoWeekday, toIsoDate, LAST_YEAR, type DayNumber } from "./dates.js";
+import { type DayNumber, dayFromCivil, fromIsoDate, isoWeekday, LAST_YEAR, toIsoDate } from "./dates.js";
 import { invalidArgument } from "./errors.js";
-import { RULES_BY_CODE, observanceDate, type Names } from "./rules.js";
+import { type Names, observanceDate, RULES_BY_CODE } from "./rules.js";
 import type { FlagDay, FlagDayInfo } from "./types.js";
 
 /** The bodies, declared in the contract. */
@@ -88,9 +88,17 @@ const listed = (dates: readonly string[]) => {
  * test/engine/flagdays.test.ts checks each date against the rule of its era. (1982-09-19 precedes the ordinance.)
  */
 export const RIKSDAG_ELECTIONS_HELD: readonly string[] = [
-  "1985-09-15", "1988-09-18", "1991-09-15", "1994-09-18", // every three years, third Sunday of September
-  "1998-09-20", "2002-09-15", "2006-09-17", "2010-09-19", // every four years, third Sunday of September
-  "2014-09-14", "2018-09-09", "2022-09-11", // every four years, second Sunday of September (SFS 2010:1416)
+  "1985-09-15",
+  "1988-09-18",
+  "1991-09-15",
+  "1994-09-18", // every three years, third Sunday of September
+  "1998-09-20",
+  "2002-09-15",
+  "2006-09-17",
+  "2010-09-19", // every four years, third Sunday of September
+  "2014-09-14",
+  "2018-09-09",
+  "2022-09-11", // every four years, second Sunday of September (SFS 2010:1416)
 ];
 
 /** The last ordinary Riksdag election listed in RIKSDAG_ELECTIONS_HELD; later ones follow the current schedule. */
@@ -107,110 +115,183 @@ export const EUROPEAN_PARLIAMENT_ELECTIONS: readonly string[] = ["2024-06-09"];
 /** Table order: the order of § 1 of the ordinance, the later additions in their calendar place. */
 export const FLAG_DAY_RULES: readonly FlagDayRule[] = [
   {
-    code: "newYearsDay", name: { sv: "Nyårsdagen", en: "New Year's Day" }, rule: { sv: "nyårsdagen", en: "New Year's Day" }, holiday: "newYearsDay",
-    source: "Förordning (1982:270) 1 §", eras: [{ date: holidayDate("newYearsDay") }],
+    code: "newYearsDay",
+    name: { sv: "Nyårsdagen", en: "New Year's Day" },
+    rule: { sv: "nyårsdagen", en: "New Year's Day" },
+    holiday: "newYearsDay",
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: holidayDate("newYearsDay") }],
   },
   {
-    code: "kingsNameDay", name: { sv: "Konungens namnsdag", en: "The King's name day" }, rule: { sv: "den 28 januari", en: "28 January" },
-    source: "Förordning (1982:270) 1 §", eras: [{ date: fixed(1, 28) }],
+    code: "kingsNameDay",
+    name: { sv: "Konungens namnsdag", en: "The King's name day" },
+    rule: { sv: "den 28 januari", en: "28 January" },
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: fixed(1, 28) }],
   },
   {
-    code: "crownPrincessNameDay", name: { sv: "Kronprinsessans namnsdag", en: "The Crown Princess's name day" }, rule: { sv: "den 12 mars", en: "12 March" },
-    source: "Förordning (1982:270) 1 §", eras: [{ date: fixed(3, 12) }],
+    code: "crownPrincessNameDay",
+    name: { sv: "Kronprinsessans namnsdag", en: "The Crown Princess's name day" },
+    rule: { sv: "den 12 mars", en: "12 March" },
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: fixed(3, 12) }],
   },
   {
-    code: "easterSunday", name: { sv: "Påskdagen", en: "Easter Sunday" }, rule: { sv: "påskdagen", en: "Easter Sunday" }, holiday: "easterSunday",
-    source: "Förordning (1982:270) 1 §", eras: [{ date: holidayDate("easterSunday") }],
+    code: "easterSunday",
+    name: { sv: "Påskdagen", en: "Easter Sunday" },
+    rule: { sv: "påskdagen", en: "Easter Sunday" },
+    holiday: "easterSunday",
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: holidayDate("easterSunday") }],
   },
   {
-    code: "kingsBirthday", name: { sv: "Konungens födelsedag", en: "The King's birthday" }, rule: { sv: "den 30 april", en: "30 April" },
-    source: "Förordning (1982:270) 1 §", eras: [{ date: fixed(4, 30) }],
+    code: "kingsBirthday",
+    name: { sv: "Konungens födelsedag", en: "The King's birthday" },
+    rule: { sv: "den 30 april", en: "30 April" },
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: fixed(4, 30) }],
   },
   {
-    code: "mayDay", name: { sv: "Första maj", en: "May Day" }, rule: { sv: "den 1 maj", en: "1 May" }, holiday: "mayDay",
-    source: "Förordning (1982:270) 1 §", eras: [{ date: fixed(5, 1) }],
+    code: "mayDay",
+    name: { sv: "Första maj", en: "May Day" },
+    rule: { sv: "den 1 maj", en: "1 May" },
+    holiday: "mayDay",
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: fixed(5, 1) }],
   },
   {
     // in force 14 July 2017, after that year's 29 May: 2018 is the first 29 May it applies to
-    code: "veteransDay", name: { sv: "Veterandagen", en: "Veterans Day" }, rule: { sv: "den 29 maj", en: "29 May" }, since: 2018,
-    source: "SFS 2017:441 (in force 2017-07-14)", eras: [{ from: 2018, date: fixed(5, 29) }],
+    code: "veteransDay",
+    name: { sv: "Veterandagen", en: "Veterans Day" },
+    rule: { sv: "den 29 maj", en: "29 May" },
+    since: 2018,
+    source: "SFS 2017:441 (in force 2017-07-14)",
+    eras: [{ from: 2018, date: fixed(5, 29) }],
   },
   {
-    code: "whitsun", name: { sv: "Pingstdagen", en: "Whit Sunday" }, rule: { sv: "pingstdagen", en: "Whit Sunday" }, holiday: "whitsun",
-    source: "Förordning (1982:270) 1 §", eras: [{ date: holidayDate("whitsun") }],
+    code: "whitsun",
+    name: { sv: "Pingstdagen", en: "Whit Sunday" },
+    rule: { sv: "pingstdagen", en: "Whit Sunday" },
+    holiday: "whitsun",
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: holidayDate("whitsun") }],
   },
   {
     // the National Day from 1983 (prop. 1981/82:109); a public holiday only from 2005 (rules.ts)
     code: "nationalDay",
     name: { sv: "Sveriges nationaldag och svenska flaggans dag", en: "National Day of Sweden and Swedish Flag Day" },
-    rule: { sv: "den 6 juni", en: "6 June" }, holiday: "nationalDay",
-    source: "Förordning (1982:270) 1 §; prop. 1981/82:109", eras: [{ date: fixed(6, 6) }],
+    rule: { sv: "den 6 juni", en: "6 June" },
+    holiday: "nationalDay",
+    source: "Förordning (1982:270) 1 §; prop. 1981/82:109",
+    eras: [{ date: fixed(6, 6) }],
   },
   {
-    code: "midsummerDay", name: { sv: "Midsommardagen", en: "Midsummer Day" }, rule: { sv: "midsommardagen", en: "Midsummer Day" }, holiday: "midsummerDay",
-    source: "Förordning (1982:270) 1 §", eras: [{ date: holidayDate("midsummerDay") }],
+    code: "midsummerDay",
+    name: { sv: "Midsommardagen", en: "Midsummer Day" },
+    rule: { sv: "midsommardagen", en: "Midsummer Day" },
+    holiday: "midsummerDay",
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: holidayDate("midsummerDay") }],
   },
   {
-    code: "crownPrincessBirthday", name: { sv: "Kronprinsessans födelsedag", en: "The Crown Princess's birthday" }, rule: { sv: "den 14 juli", en: "14 July" },
-    source: "Förordning (1982:270) 1 §", eras: [{ date: fixed(7, 14) }],
+    code: "crownPrincessBirthday",
+    name: { sv: "Kronprinsessans födelsedag", en: "The Crown Princess's birthday" },
+    rule: { sv: "den 14 juli", en: "14 July" },
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: fixed(7, 14) }],
   },
   {
-    code: "queensNameDay", name: { sv: "Drottningens namnsdag", en: "The Queen's name day" }, rule: { sv: "den 8 augusti", en: "8 August" },
-    source: "Förordning (1982:270) 1 §", eras: [{ date: fixed(8, 8) }],
+    code: "queensNameDay",
+    name: { sv: "Drottningens namnsdag", en: "The Queen's name day" },
+    rule: { sv: "den 8 augusti", en: "8 August" },
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: fixed(8, 8) }],
   },
   {
     // a one-off: prop. 2022/23:123, approved by the Riksdag; government decision 2023
     code: "kingsGoldenJubilee",
-    name: { sv: "50-årsdagen av konungens trontillträde", en: "50th anniversary of the King's accession to the throne" },
-    rule: { sv: "den 15 september 2023 (tillfällig allmän flaggdag)", en: "15 September 2023 (one-off flag day)" }, since: 2023, until: 2023,
-    source: "prop. 2022/23:123", eras: [{ from: 2023, to: 2023, date: fixed(9, 15) }],
+    name: {
+      sv: "50-årsdagen av konungens trontillträde",
+      en: "50th anniversary of the King's accession to the throne",
+    },
+    rule: { sv: "den 15 september 2023 (tillfällig allmän flaggdag)", en: "15 September 2023 (one-off flag day)" },
+    since: 2023,
+    until: 2023,
+    source: "prop. 2022/23:123",
+    eras: [{ from: 2023, to: 2023, date: fixed(9, 15) }],
   },
   {
-    code: "riksdagElection", name: { sv: "Dag för val till riksdagen", en: "Riksdag election day" },
+    code: "riksdagElection",
+    name: { sv: "Dag för val till riksdagen", en: "Riksdag election day" },
     rule: {
       sv: "dag för val i hela riket till riksdagen",
       en: "day of the general election to the Riksdag (ordinary elections: the second Sunday of September every four years from 2014)",
     },
-    source: "Förordning (1982:270) 1 §; regeringsformen 3 kap. 3 § (SFS 1994:1469); vallagen (2005:837) 1 kap. 3 § (SFS 2010:1416)",
+    source:
+      "Förordning (1982:270) 1 §; regeringsformen 3 kap. 3 § (SFS 1994:1469); vallagen (2005:837) 1 kap. 3 § (SFS 2010:1416)",
     eras: [
       { to: LAST_LISTED_RIKSDAG_ELECTION_YEAR, date: listed(RIKSDAG_ELECTIONS_HELD) },
       { from: LAST_LISTED_RIKSDAG_ELECTION_YEAR + 1, date: every(4, 2026, nthSunday(2, 9)) },
     ],
   },
   {
-    code: "europeanParliamentElection", name: { sv: "Dag för val till Europaparlamentet", en: "European Parliament election day" },
-    rule: { sv: "dag för val till Europaparlamentet", en: "day of the election to the European Parliament in Sweden (decided dates only)" },
+    code: "europeanParliamentElection",
+    name: { sv: "Dag för val till Europaparlamentet", en: "European Parliament election day" },
+    rule: {
+      sv: "dag för val till Europaparlamentet",
+      en: "day of the election to the European Parliament in Sweden (decided dates only)",
+    },
     since: 2023,
-    source: "Förordning (1982:270) 1 § as amended in force 2023-04-01 (government decision 2023-02-16); prop. 2021/22:232",
+    source:
+      "Förordning (1982:270) 1 § as amended in force 2023-04-01 (government decision 2023-02-16); prop. 2021/22:232",
     eras: [{ from: 2023, date: listed(EUROPEAN_PARLIAMENT_ELECTIONS) }],
   },
   {
-    code: "unDay", name: { sv: "FN-dagen", en: "United Nations Day" }, rule: { sv: "den 24 oktober", en: "24 October" },
-    source: "Förordning (1982:270) 1 §; prop. 1981/82:109", eras: [{ date: fixed(10, 24) }],
+    code: "unDay",
+    name: { sv: "FN-dagen", en: "United Nations Day" },
+    rule: { sv: "den 24 oktober", en: "24 October" },
+    source: "Förordning (1982:270) 1 §; prop. 1981/82:109",
+    eras: [{ date: fixed(10, 24) }],
   },
   {
-    code: "gustavusAdolphusDay", name: { sv: "Gustav Adolfsdagen", en: "Gustavus Adolphus Day" }, rule: { sv: "den 6 november", en: "6 November" },
-    source: "Förordning (1982:270) 1 §", eras: [{ date: fixed(11, 6) }],
+    code: "gustavusAdolphusDay",
+    name: { sv: "Gustav Adolfsdagen", en: "Gustavus Adolphus Day" },
+    rule: { sv: "den 6 november", en: "6 November" },
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: fixed(11, 6) }],
   },
   {
-    code: "nobelDay", name: { sv: "Nobeldagen", en: "Nobel Day" }, rule: { sv: "den 10 december", en: "10 December" },
-    source: "Förordning (1982:270) 1 §", eras: [{ date: fixed(12, 10) }],
+    code: "nobelDay",
+    name: { sv: "Nobeldagen", en: "Nobel Day" },
+    rule: { sv: "den 10 december", en: "10 December" },
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: fixed(12, 10) }],
   },
   {
     // a one-off: the centenary of the Riksdag's decision of 17 December 1918 on universal and equal suffrage
     code: "democracyCentenary",
     name: { sv: "100-årsminnet av demokratins genombrott", en: "Centenary of the breakthrough of democracy" },
-    rule: { sv: "den 17 december 2018 (tillfällig allmän flaggdag)", en: "17 December 2018 (one-off flag day)" }, since: 2018, until: 2018,
-    source: "Government decision, October 2018: a temporary amendment of Förordning (1982:270) (regeringen.se press release 'Tillfällig flaggdag uppmärksammar införandet av allmän rösträtt')",
+    rule: { sv: "den 17 december 2018 (tillfällig allmän flaggdag)", en: "17 December 2018 (one-off flag day)" },
+    since: 2018,
+    until: 2018,
+    source:
+      "Government decision, October 2018: a temporary amendment of Förordning (1982:270) (regeringen.se press release 'Tillfällig flaggdag uppmärksammar införandet av allmän rösträtt')",
     eras: [{ from: 2018, to: 2018, date: fixed(12, 17) }],
   },
   {
-    code: "queensBirthday", name: { sv: "Drottningens födelsedag", en: "The Queen's birthday" }, rule: { sv: "den 23 december", en: "23 December" },
-    source: "Förordning (1982:270) 1 §", eras: [{ date: fixed(12, 23) }],
+    code: "queensBirthday",
+    name: { sv: "Drottningens födelsedag", en: "The Queen's birthday" },
+    rule: { sv: "den 23 december", en: "23 December" },
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: fixed(12, 23) }],
   },
   {
-    code: "christmasDay", name: { sv: "Juldagen", en: "Christmas Day" }, rule: { sv: "juldagen", en: "Christmas Day" }, holiday: "christmasDay",
-    source: "Förordning (1982:270) 1 §", eras: [{ date: holidayDate("christmasDay") }],
+    code: "christmasDay",
+    name: { sv: "Juldagen", en: "Christmas Day" },
+    rule: { sv: "juldagen", en: "Christmas Day" },
+    holiday: "christmasDay",
+    source: "Förordning (1982:270) 1 §",
+    eras: [{ date: holidayDate("christmasDay") }],
   },
 ];
 
@@ -256,7 +337,9 @@ export function flagDayOccurrences(year: number): FlagDayOccurrence[] {
 }
 
 // fail at load, not in a response, when a rule names an observance that does not exist
-for (const rule of FLAG_DAY_RULES) if (rule.holiday !== undefined && !RULES_BY_CODE.has(rule.holiday)) throw new Error(`flagdays.ts: ${rule.code} names no observance`);
+for (const rule of FLAG_DAY_RULES)
+  if (rule.holiday !== undefined && !RULES_BY_CODE.has(rule.holiday))
+    throw new Error(`flagdays.ts: ${rule.code} names no observance`);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Responses
@@ -274,7 +357,12 @@ export function flagDaysOfYear(year: number): FlagDay[] {
         `${FLAG_DAYS_FROM}, when Förordning (1982:270) om allmänna flaggdagar came into force`,
     );
   }
-  return flagDayOccurrences(year).map(({ day, rule, holiday }) => ({ date: toIsoDate(day), code: rule.code, name: rule.name, holiday }));
+  return flagDayOccurrences(year).map(({ day, rule, holiday }) => ({
+    date: toIsoDate(day),
+    code: rule.code,
+    name: rule.name,
+    holiday,
+  }));
 }
 
 /** A rule's catalogue entry (`since`/`until` only where they apply). */

@@ -93,7 +93,14 @@ export const WEEKLY_HOURS_PATTERN = new RegExp(WEEKLY_HOURS_SOURCE);
  * next month (then preceding), `modified-preceding` the mirror, `nearest` the closer of the two (equally far:
  * following), `unadjusted` the date itself.
  */
-export const CONVENTIONS = ["following", "preceding", "modified-following", "modified-preceding", "nearest", "unadjusted"] as const;
+export const CONVENTIONS = [
+  "following",
+  "preceding",
+  "modified-following",
+  "modified-preceding",
+  "nearest",
+  "unadjusted",
+] as const;
 export type Convention = (typeof CONVENTIONS)[number];
 
 /**
@@ -108,14 +115,21 @@ export type Convention = (typeof CONVENTIONS)[number];
  *
  * Beside CONVENTIONS so that a convention added there needs its words here (the type requires every one).
  */
-export const CONVENTION_WORDS: Readonly<Record<Convention, { readonly sv: string; readonly en: string; readonly reading: string; readonly short?: string }>> = {
+export const CONVENTION_WORDS: Readonly<
+  Record<Convention, { readonly sv: string; readonly en: string; readonly reading: string; readonly short?: string }>
+> = {
   following: {
     sv: "närmast följande bankdag",
     en: "the next banking day",
     reading: "the first business day on or after the date",
     short: "first business day on or after",
   },
-  preceding: { sv: "närmast föregående bankdag", en: "the banking day before", reading: "the last on or before it", short: "on or before" },
+  preceding: {
+    sv: "närmast föregående bankdag",
+    en: "the banking day before",
+    reading: "the last on or before it",
+    short: "on or before",
+  },
   "modified-following": {
     sv: "närmast följande bankdag, om den inte hamnar i nästa månad, då föregående",
     en: "the next banking day, unless that is in the next month, then the one before",

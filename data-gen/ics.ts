@@ -3,11 +3,11 @@
  * stable UIDs), as `/ical/svenska-helgdagar.ics` serves it for the same years and options.
  */
 import { FIRST_YEAR, LAST_YEAR } from "./dates.js";
-import { invalidArgument } from "./errors.js";
-import { MAX_SPAN_YEARS } from "./grammar.js";
 import { parseDueScheduleList } from "./duedates.js";
+import { invalidArgument } from "./errors.js";
 import { buildFeed } from "./feed.js";
-import { resolveFeedOptions, type FeedOptions } from "./feed-options.js";
+import { type FeedOptions, resolveFeedOptions } from "./feed-options.js";
+import { MAX_SPAN_YEARS } from "./grammar.js";
 import { FEED_SIGNATURES } from "./signatures.js";
 import { checkArguments } from "./validation.js";
 
@@ -21,12 +21,12 @@ import { checkArguments } from "./validation.js";
 export {
   buildFeed,
   dueDateEventCode,
+  type FeedEvent,
   feedCalendarName,
   feedEvents,
   feedTimestamp,
   feedUid,
   flagDayEventCode,
-  type FeedEvent,
 } from "./feed.js";
 export {
   DEFAULT_FEED_OPTIONS,
@@ -47,20 +47,28 @@ export {
  */
 export function icsFeed(fromYear: number, toYear: number, options: FeedOptions = {}): string {
   checkArguments(FEED_SIGNATURES.icsFeed, [fromYear, toYear, options]);
-  for (const [argument, year] of [["fromYear", fromYear], ["toYear", toYear]] as const) {
+  for (const [argument, year] of [
+    ["fromYear", fromYear],
+    ["toYear", toYear],
+  ] as const) {
     if (!Number.isInteger(year) || year < FIRST_YEAR || year > LAST_YEAR) {
       throw invalidArgument(argument, `'${argument}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
     }
   }
-  if (toYear < fromYear) throw invalidArgument("toYear", `'toYear' (${toYear}) must not be earlier than 'fromYear' (${fromYear})`);
+  if (toYear < fromYear)
+    throw invalidArgument("toYear", `'toYear' (${toYear}) must not be earlier than 'fromYear' (${fromYear})`);
   if (toYear - fromYear > MAX_SPAN_YEARS) {
-    throw invalidArgument("toYear", `a feed spans at most ${MAX_SPAN_YEARS} years ('toYear' - 'fromYear' <= ${MAX_SPAN_YEARS})`);
+    throw invalidArgument(
+      "toYear",
+      `a feed spans at most ${MAX_SPAN_YEARS} years ('toYear' - 'fromYear' <= ${MAX_SPAN_YEARS})`,
+    );
   }
   const chosen = resolveFeedOptions(options);
   // `due`: schedule codes (an array of strings, checked above), read as the service reads its `due` parameter (known
   // codes, catalogue order)
   if (chosen.due.length > 0) {
-    if (chosen.due.some((code) => code.includes(","))) throw invalidArgument("due", "'due' must be a list of due-date schedule codes");
+    if (chosen.due.some((code) => code.includes(",")))
+      throw invalidArgument("due", "'due' must be a list of due-date schedule codes");
     chosen.due = parseDueScheduleList(chosen.due.join(","), "due");
   }
   return buildFeed(fromYear, toYear, chosen);

@@ -8,32 +8,61 @@
  * Bad input throws a {@link CalendarError} whose message says what is wrong: an argument or option of the wrong type
  * (a string where a boolean or a year belongs) as well as a value the API would refuse.
  */
-import { dayOf } from "./day-object.js";
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, type HolidayListOptions } from "./year-lists.js";
-import { isBridgeDay as bridgeDayAt, isHalfDay as halfDayAt, isWorkingDay as workingDayAt } from "./year-template.js";
+
+import { adjustment, parseConvention } from "./business.js";
 import { catalogue, findRule, observanceInfo as infoOfRule, occurrencesOf } from "./catalogue.js";
 import { dayFromCivil, FIRST_YEAR, LAST_YEAR } from "./dates.js";
+import { dayOf } from "./day-object.js";
+import { customDueDates, type DueDateScheduleCode, dueDateCatalogue, scheduleDueDates } from "./duedates.js";
 import { invalidArgument } from "./errors.js";
 import { flagDayCatalogue, flagDaysOfYear } from "./flagdays.js";
-import { adjustment, parseConvention } from "./business.js";
-import { customDueDates, dueDateCatalogue, scheduleDueDates, type DueDateScheduleCode } from "./duedates.js";
+import { DEFAULT_WEEKLY_HOURS } from "./grammar.js";
 import { period } from "./period.js";
 import { shift } from "./shift.js";
+import { DUE_DATE_RULE_FIELDS, type OptionsOf, LIBRARY_SIGNATURES as SIGNATURES } from "./signatures.js";
 import { leavePlan, longWeekendsOfYear } from "./timeoff.js";
-import { checkWeeklyHours, DEFAULT_WORKING_TIME_PROFILE, findWorkingTimeProfile, workingTimeOfYear, type WorkingTimeProfileCode } from "./working-time.js";
-import { DEFAULT_WEEKLY_HOURS } from "./grammar.js";
-import { DUE_DATE_RULE_FIELDS, LIBRARY_SIGNATURES as SIGNATURES, type OptionsOf } from "./signatures.js";
-import { checkArguments, checkFields, parseBounds, parseIsoDate, parseLeaveObjective, parseSteps } from "./validation.js";
 import type {
-  Adjustment, Bounds, Convention, Day, DayOfMonth, DueDates, DueDateSchedule, FlagDay, FlagDayInfo, LeaveObjective, LeavePlan, LongWeekend, ObservanceInfo, Occurrence, Period, Shift,
+  Adjustment,
+  Bounds,
+  Convention,
+  Day,
+  DayOfMonth,
+  DueDateSchedule,
+  DueDates,
+  FlagDay,
+  FlagDayInfo,
+  LeaveObjective,
+  LeavePlan,
+  LongWeekend,
+  ObservanceInfo,
+  Occurrence,
+  Period,
+  Shift,
   WorkingTime,
 } from "./types.js";
+import {
+  checkArguments,
+  checkFields,
+  parseBounds,
+  parseIsoDate,
+  parseLeaveObjective,
+  parseSteps,
+} from "./validation.js";
+import {
+  checkWeeklyHours,
+  DEFAULT_WORKING_TIME_PROFILE,
+  findWorkingTimeProfile,
+  type WorkingTimeProfileCode,
+  workingTimeOfYear,
+} from "./working-time.js";
+import { bridgeDaysOfYear, type HolidayListOptions, halfDaysOfYear, holidaysOfYear } from "./year-lists.js";
+import { isBridgeDay as bridgeDayAt, isHalfDay as halfDayAt, isWorkingDay as workingDayAt } from "./year-template.js";
 
-export { CalendarError, type CalendarErrorCode } from "./errors.js";
 export { dataVersion } from "./data-version.js";
 export { FIRST_YEAR, LAST_YEAR } from "./dates.js";
+export { CalendarError, type CalendarErrorCode } from "./errors.js";
 export type * from "./types.js";
-export type { HolidayListOptions, DueDateScheduleCode, WorkingTimeProfileCode };
+export type { DueDateScheduleCode, HolidayListOptions, WorkingTimeProfileCode };
 
 /** A year argument, a number (its type checked first, by checkArguments): a whole number from 1930 to 9999. */
 function checkYear(year: number, argument = "year"): number {
@@ -133,7 +162,8 @@ export function halfDays(year: number): Day[] {
 export function daysOfYear(year: number): Day[] {
   checkArguments(SIGNATURES.daysOfYear, [year]);
   const days: Day[] = [];
-  for (let n = dayFromCivil(checkYear(year), 1, 1), last = dayFromCivil(year, 12, 31); n <= last; n++) days.push(dayOf(n));
+  for (let n = dayFromCivil(checkYear(year), 1, 1), last = dayFromCivil(year, 12, 31); n <= last; n++)
+    days.push(dayOf(n));
   return days;
 }
 
@@ -160,7 +190,11 @@ export function countPeriod(from: string, to: string, bounds: Bounds = "inclusiv
  * shiftDate("2026-01-31", "1m").result.date; // "2026-02-28"
  * shiftDate("2026-12-23", ["1b"]).result.date; // "2026-12-28"
  */
-export function shiftDate(date: string, steps: string | readonly string[], options: { postpone?: boolean } = {}): Shift {
+export function shiftDate(
+  date: string,
+  steps: string | readonly string[],
+  options: { postpone?: boolean } = {},
+): Shift {
   checkArguments(SIGNATURES.shiftDate, [date, steps, options]);
   const start = parseIsoDate(date, "date");
   return shift(start, parseSteps(typeof steps === "string" ? [steps] : steps), options.postpone === true, date);
@@ -347,7 +381,9 @@ export function workingTime(year: number, options: WorkingTimeOptions = {}): Wor
  * its kind accepts or narrower: a name or type the two disagree on fails to compile here.
  */
 type Agrees<T, F extends keyof typeof SIGNATURES> = [keyof T, keyof OptionsOf<F>] extends [keyof OptionsOf<F>, keyof T]
-  ? Required<T> extends Required<OptionsOf<F>> ? true : false
+  ? Required<T> extends Required<OptionsOf<F>>
+    ? true
+    : false
   : false;
 type True<T extends true> = T;
 // biome-ignore lint/correctness/noUnusedVariables: the check is that this type compiles; nothing reads it

@@ -1,8 +1,8 @@
-import { addMonths, civilFromDay, toIsoDate, type DayNumber } from "./dates.js";
 import { countBetween } from "./counts.js";
+import { addMonths, civilFromDay, type DayNumber, toIsoDate } from "./dates.js";
 import { invalidArgument } from "./errors.js";
-import { MAX_SPAN_YEARS, type Bounds } from "./validation.js";
 import type { DaysOff, Duration, Period, PeriodSummary, SpanCounts } from "./types.js";
+import { type Bounds, MAX_SPAN_YEARS } from "./validation.js";
 
 /** SpanCounts: the counts Period and a shift's PeriodSummary share (./types.ts). */
 export type { DaysOff, Duration, Period, PeriodSummary, SpanCounts };
@@ -34,7 +34,13 @@ export function spanCounts(first: DayNumber, last: DayNumber): SpanCounts {
     calendarDays,
     duration: durationOf(first, last),
     workingDays,
-    daysOff: { total, publicHolidays, defactoHolidays: total - publicHolidays, namedDays, weekendDays: total - namedDays },
+    daysOff: {
+      total,
+      publicHolidays,
+      defactoHolidays: total - publicHolidays,
+      namedDays,
+      weekendDays: total - namedDays,
+    },
     bridgeDays: countBetween("bridge", first, last),
     halfDays: countBetween("half", first, last),
   };
@@ -46,9 +52,23 @@ export function exceedsMaxSpan(earlier: DayNumber, later: DayNumber): boolean {
 }
 
 /** The period endpoint: `from`/`to` already parsed; their text is echoed as sent. */
-export function period(from: DayNumber, to: DayNumber, bounds: Bounds, fromText = toIsoDate(from), toText = toIsoDate(to)): Period {
-  if (from > to) throw invalidArgument("to", `'to' (${toText}) must not be earlier than 'from' (${fromText}); the service does not swap them`);
-  if (exceedsMaxSpan(from, to)) throw invalidArgument("to", `a period spans at most ${MAX_SPAN_YEARS} years: 'to' must not be later than 'from' plus ${MAX_SPAN_YEARS} years`);
+export function period(
+  from: DayNumber,
+  to: DayNumber,
+  bounds: Bounds,
+  fromText = toIsoDate(from),
+  toText = toIsoDate(to),
+): Period {
+  if (from > to)
+    throw invalidArgument(
+      "to",
+      `'to' (${toText}) must not be earlier than 'from' (${fromText}); the service does not swap them`,
+    );
+  if (exceedsMaxSpan(from, to))
+    throw invalidArgument(
+      "to",
+      `a period spans at most ${MAX_SPAN_YEARS} years: 'to' must not be later than 'from' plus ${MAX_SPAN_YEARS} years`,
+    );
   const first = bounds === "inclusive" || bounds === "from" ? from : from + 1;
   const last = bounds === "inclusive" || bounds === "to" ? to : to - 1;
   const counted = first <= last ? { first: toIsoDate(first), last: toIsoDate(last) } : null;

@@ -1,11 +1,11 @@
-import { addMonths, isInRange, toIsoDate, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
+import { addMonths, type DayNumber, FIRST_YEAR, isInRange, LAST_YEAR, toIsoDate } from "./dates.js";
 import { dayOf } from "./day-object.js";
-import { isWorkingDay } from "./year-template.js";
-import { addWorkingDays } from "./working-days.js";
 import { invalidArgument } from "./errors.js";
 import { periodSummary } from "./period.js";
-import type { Step } from "./validation.js";
 import type { AppliedStep, Shift } from "./types.js";
+import type { Step } from "./validation.js";
+import { addWorkingDays } from "./working-days.js";
+import { isWorkingDay } from "./year-template.js";
 
 /** The bodies, declared in the contract. */
 export type { AppliedStep, Shift };
@@ -14,7 +14,10 @@ export type { AppliedStep, Shift };
 const MAX_MEANINGFUL_AMOUNT = 1e8;
 
 function outOfRange(index: number, step: Step): never {
-  throw invalidArgument("add", `'add' step ${index + 1} (${step.text ?? step.amount + step.unit}) carries the date outside ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31`);
+  throw invalidArgument(
+    "add",
+    `'add' step ${index + 1} (${step.text ?? step.amount + step.unit}) carries the date outside ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31`,
+  );
 }
 
 /** Applies one step; returns the new day and whether month arithmetic clamped it. */
@@ -62,7 +65,8 @@ export function shift(date: DayNumber, steps: readonly Step[], postpone: boolean
   let final = landed;
   if (postpone && !isWorkingDay(landed)) {
     const next = addWorkingDays(landed, 1);
-    if (next === undefined) throw invalidArgument("postpone", `'postpone': the Sunday rule would carry the date past ${LAST_YEAR}-12-31`);
+    if (next === undefined)
+      throw invalidArgument("postpone", `'postpone': the Sunday rule would carry the date past ${LAST_YEAR}-12-31`);
     final = next;
   }
   return {

@@ -78,7 +78,8 @@ export interface KindValues {
 type Bare<K> = K extends `${infer N}?` ? N : K;
 
 /** The options object of a function of LIBRARY_SIGNATURES, typed from its table: `OptionsOf<"holidays">`. */
-export type OptionsOf<F extends keyof typeof LIBRARY_SIGNATURES> =
-  (typeof LIBRARY_SIGNATURES)[F] extends { "options?": infer O extends FieldKinds }
-    ? { [K in keyof O as Bare<K>]?: KindValues[O[K]] }
-    : never;
+export type OptionsOf<F extends keyof typeof LIBRARY_SIGNATURES> = (typeof LIBRARY_SIGNATURES)[F] extends {
+  "options?": infer O extends FieldKinds;
+}
+  ? { [K in keyof O as Bare<K>]?: KindValues[O[K]] }
+  : never;

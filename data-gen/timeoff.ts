@@ -3,12 +3,13 @@
  * the best use of a number of leave days in a span. Pure: day numbers in, response objects out. Both read a span's days
  * as one array of small integers (year-template.ts dayKindsBetween), never Day objects or Dates in their loops.
  */
+
+import { type DayNumber, dayFromCivil, FIRST_DAY, LAST_DAY, toIsoDate } from "./dates.js";
 import { dayOf } from "./day-object.js";
-import { NAMED_DAY, WORKING_DAY, dayKindsBetween, isBridgeDay } from "./year-template.js";
-import { dayFromCivil, FIRST_DAY, LAST_DAY, toIsoDate, type DayNumber } from "./dates.js";
 import { invalidArgument } from "./errors.js";
-import { LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, type LeaveObjective } from "./grammar.js";
+import { LEAVE_OBJECTIVES, type LeaveObjective, MAX_LEAVE_DAYS, MAX_PLAN_DAYS } from "./grammar.js";
 import type { LeaveBreak, LeavePlan, LongWeekend } from "./types.js";
+import { dayKindsBetween, isBridgeDay, NAMED_DAY, WORKING_DAY } from "./year-template.js";
 
 /** The bodies, declared in the contract. */
 export type { LeaveBreak, LeavePlan, LongWeekend };
@@ -83,11 +84,13 @@ export function longWeekendsOfYear(year: number): LongWeekend[] {
     if (run.start > to) break;
     const next = runs[r + 1];
     // a run of the year that reaches the end of the window would be cut short: only the range's own edge may do that
-    if ((next ?? run).end === length - 1 && base + length - 1 < LAST_DAY) throw new Error(`longWeekendsOfYear(${year}): a run outruns the scan`);
+    if ((next ?? run).end === length - 1 && base + length - 1 < LAST_DAY)
+      throw new Error(`longWeekendsOfYear(${year}): a run outruns the scan`);
     if (run.end - run.start + 1 >= 3 && run.named) list.push(weekend(run.start, run.end, []));
     // the working day right after a free run, when it is a bridge day (the engine's own definition, as /v3/bridge-days
     // lists them: both neighbours are days off), joins this run and the next
-    if (next !== undefined && isBridgeDay(base + run.end + 1) && (run.named || next.named)) list.push(weekend(run.start, next.end, [run.end + 1]));
+    if (next !== undefined && isBridgeDay(base + run.end + 1) && (run.named || next.named))
+      list.push(weekend(run.start, next.end, [run.end + 1]));
   }
   return list;
 }
@@ -233,17 +236,32 @@ export function leavePlan(
   fromText = toIsoDate(from),
   toText = toIsoDate(to),
 ): LeavePlan {
-  if (from > to) throw invalidArgument("to", `'to' (${toText}) must not be earlier than 'from' (${fromText}); the service does not swap them`);
+  if (from > to)
+    throw invalidArgument(
+      "to",
+      `'to' (${toText}) must not be earlier than 'from' (${fromText}); the service does not swap them`,
+    );
   if (to - from + 1 > MAX_PLAN_DAYS) {
-    throw invalidArgument("to", `a leave plan spans at most ${MAX_PLAN_DAYS} days, both ends counted: 'to' must not be later than 'from' plus ${MAX_PLAN_DAYS - 1} days`);
+    throw invalidArgument(
+      "to",
+      `a leave plan spans at most ${MAX_PLAN_DAYS} days, both ends counted: 'to' must not be later than 'from' plus ${MAX_PLAN_DAYS - 1} days`,
+    );
   }
   if (!Number.isInteger(budget) || budget < 1 || budget > MAX_LEAVE_DAYS) {
-    throw invalidArgument("days", `'days' must be a whole number of leave days from 1 to ${MAX_LEAVE_DAYS}, written in digits`);
+    throw invalidArgument(
+      "days",
+      `'days' must be a whole number of leave days from 1 to ${MAX_LEAVE_DAYS}, written in digits`,
+    );
   }
   const kinds = dayKindsBetween(from, to);
   let workingDays = 0;
   for (let i = 0; i < kinds.length; i++) if (kinds[i] === WORKING_DAY) workingDays++;
-  const { leave } = workingDays === 0 ? { leave: [] } : objective === "longest" ? longestBreak(kinds, budget) : mostDaysOff(kinds, Math.min(budget, workingDays));
+  const { leave } =
+    workingDays === 0
+      ? { leave: [] }
+      : objective === "longest"
+        ? longestBreak(kinds, budget)
+        : mostDaysOff(kinds, Math.min(budget, workingDays));
   const breaks = breaksOf(kinds, leave, from);
   let daysOff = 0;
   for (const b of breaks) daysOff += b.days;

@@ -1,8 +1,20 @@
-import { daysInMonth, dayFromCivil, FIRST_YEAR, LAST_YEAR, type DayNumber } from "./dates.js";
+import { type DayNumber, dayFromCivil, daysInMonth, FIRST_YEAR, LAST_YEAR } from "./dates.js";
 import { CalendarError, invalidArgument, missingArgument } from "./errors.js";
 import {
-  BOUNDS, DATE_PARAMETER_PATTERN, LAST_DAY_OF_MONTH, LEAVE_DAYS_PATTERN, LEAVE_OBJECTIVES, MAX_LEAVE_DAYS, MAX_SPAN_YEARS,
-  MAX_STEPS, STEP_CHAIN_PATTERN, STEP_CHAIN_SOURCE, YEAR_PATTERN, type Bounds, type LeaveObjective, type StepUnit,
+  BOUNDS,
+  type Bounds,
+  DATE_PARAMETER_PATTERN,
+  LAST_DAY_OF_MONTH,
+  LEAVE_DAYS_PATTERN,
+  LEAVE_OBJECTIVES,
+  type LeaveObjective,
+  MAX_LEAVE_DAYS,
+  MAX_SPAN_YEARS,
+  MAX_STEPS,
+  STEP_CHAIN_PATTERN,
+  STEP_CHAIN_SOURCE,
+  type StepUnit,
+  YEAR_PATTERN,
 } from "./grammar.js";
 
 /** The grammar the validators read with (grammar.ts), re-exported for the engine's users. */
@@ -39,12 +51,18 @@ const KINDS = {
   string: { accepts: isString, expected: "a string" },
   date: { accepts: isString, expected: "a string (a date in the form YYYY-MM-DD)" },
   strings: { accepts: isStringArray, expected: "an array of strings" },
-  steps: { accepts: (value: unknown) => isString(value) || isStringArray(value), expected: 'a string or an array of strings (steps such as "1m,10b")' },
+  steps: {
+    accepts: (value: unknown) => isString(value) || isStringArray(value),
+    expected: 'a string or an array of strings (steps such as "1m,10b")',
+  },
   "day-of-month": {
     accepts: (value: unknown) => isNumber(value) || isString(value),
     expected: `a number or a string (a day of the month from 1 to 31, or '${LAST_DAY_OF_MONTH}')`,
   },
-  schedule: { accepts: (value: unknown) => isString(value) || isObject(value), expected: "a string (a due-date schedule code) or an object { day, convention }" },
+  schedule: {
+    accepts: (value: unknown) => isString(value) || isObject(value),
+    expected: "a string (a due-date schedule code) or an object { day, convention }",
+  },
 } as const satisfies Record<string, { accepts: (value: unknown) => boolean; expected: string }>;
 
 export type ArgumentKind = keyof typeof KINDS;
@@ -128,12 +146,17 @@ export function checkArguments(signature: Signature, values: readonly unknown[])
 export function parseIsoDate(value: string | null | undefined, parameter: string): DayNumber {
   if (value === null || value === undefined) throw missingArgument(parameter);
   expectKind(value, "date", parameter);
-  if (!DATE_PARAMETER_PATTERN.test(value)) throw invalidArgument(parameter, `'${parameter}' must be a date in the form YYYY-MM-DD`);
+  if (!DATE_PARAMETER_PATTERN.test(value))
+    throw invalidArgument(parameter, `'${parameter}' must be a date in the form YYYY-MM-DD`);
   const year = +value.slice(0, 4);
   const month = +value.slice(5, 7);
   const day = +value.slice(8, 10);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    throw new CalendarError("invalid-date", parameter, `'${parameter}' is not a calendar date: ${value} does not exist`);
+    throw new CalendarError(
+      "invalid-date",
+      parameter,
+      `'${parameter}' is not a calendar date: ${value} does not exist`,
+    );
   }
   if (year < FIRST_YEAR || year > LAST_YEAR) {
     throw invalidArgument(parameter, `'${parameter}' must lie in ${RANGE_TEXT}`);
@@ -144,9 +167,11 @@ export function parseIsoDate(value: string | null | undefined, parameter: string
 /** v3 year: exactly four digits, 1930-9999. */
 export function parseYear(value: string, parameter = "year"): number {
   expectKind(value, "string", parameter);
-  if (!YEAR_PATTERN.test(value)) throw invalidArgument(parameter, `'${parameter}' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  if (!YEAR_PATTERN.test(value))
+    throw invalidArgument(parameter, `'${parameter}' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`);
   const year = +value;
-  if (year < FIRST_YEAR || year > LAST_YEAR) throw invalidArgument(parameter, `'${parameter}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
+  if (year < FIRST_YEAR || year > LAST_YEAR)
+    throw invalidArgument(parameter, `'${parameter}' must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`);
   return year;
 }
 
@@ -188,11 +213,15 @@ export function parseSteps(values: readonly string[]): Step[] {
   const steps: Step[] = [];
   for (const value of values) {
     if (!STEP_CHAIN_PATTERN.test(value)) {
-      throw invalidArgument("add", `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of d, b, w, m, y (pattern ${STEP_CHAIN_SOURCE})`);
+      throw invalidArgument(
+        "add",
+        `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of d, b, w, m, y (pattern ${STEP_CHAIN_SOURCE})`,
+      );
     }
     for (const part of value.split(",")) {
       steps.push({ unit: part[part.length - 1] as StepUnit, amount: Number(part.slice(0, -1)), text: part });
-      if (steps.length > MAX_STEPS) throw invalidArgument("add", `'add': a chain has at most ${MAX_STEPS} steps in total`);
+      if (steps.length > MAX_STEPS)
+        throw invalidArgument("add", `'add': a chain has at most ${MAX_STEPS} steps in total`);
     }
   }
   return steps;
@@ -203,6 +232,9 @@ export function checkYearRange(from: number, to: number): void {
   expectKind(from, "year", "from");
   expectKind(to, "year", "to");
   if (to < from) throw invalidArgument("to", `'to' (${to}) must not be earlier than 'from' (${from})`);
-  if (to - from > MAX_SPAN_YEARS) throw invalidArgument("to", `a year range spans at most ${MAX_SPAN_YEARS} years ('to' - 'from' <= ${MAX_SPAN_YEARS})`);
+  if (to - from > MAX_SPAN_YEARS)
+    throw invalidArgument(
+      "to",
+      `a year range spans at most ${MAX_SPAN_YEARS} years ('to' - 'from' <= ${MAX_SPAN_YEARS})`,
+    );
 }
-

@@ -2,8 +2,9 @@
  * Stepping by working days (the `b` unit of shifts, business-day conventions): the n-th working day after or before a
  * date, from the running count of working days (counts.ts).
  */
-import type { DayNumber } from "./dates.js";
+
 import { countBefore, kthWorkingDay } from "./counts.js";
+import type { DayNumber } from "./dates.js";
 import { isWorkingDay } from "./year-template.js";
 
 /** The n-th working day strictly after (n > 0) or strictly before (n < 0) a date; the date itself for n = 0. */

@@ -7,14 +7,22 @@
  * year sourced, the source, and each rule that shortens a day with its source beside it. docs/working-time.md gives
  * the sources in full, the decisions (rounding, other weekly hours) and what no source settles.
  */
-import { dayFromCivil, toIsoDate, isoWeekday, LAST_YEAR, type DayNumber } from "./dates.js";
+import { type DayNumber, dayFromCivil, isoWeekday, LAST_YEAR, toIsoDate } from "./dates.js";
 import { invalidArgument } from "./errors.js";
 import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_PATTERN, WEEKLY_HOURS_STEP } from "./grammar.js";
 import { observanceDate, RULES_BY_CODE } from "./rules.js";
+import type {
+  Names,
+  ShortenedDay,
+  WorkingTime,
+  WorkingTimeMonth,
+  WorkingTimeProfile,
+  WorkingTimeQuarter,
+  WorkingTimeSum,
+} from "./types.js";
 import { expectKind } from "./validation.js";
-import { WORKING, yearInfo } from "./years.js";
 import { templateOf } from "./year-template.js";
-import type { Names, ShortenedDay, WorkingTime, WorkingTimeMonth, WorkingTimeProfile, WorkingTimeQuarter, WorkingTimeSum } from "./types.js";
+import { WORKING, yearInfo } from "./years.js";
 
 /**
  * How much a rule takes off a day, as a share of a full day: `half` a day, or `twoHours`: two of the eight hours of
@@ -71,16 +79,38 @@ const PROFILES_TABLE = [
     code: "state",
     name: { sv: "Statligt anställda med kontorsarbetstid", en: "State employees with office hours" },
     rules: [
-      { code: "epiphanyEve", name: { sv: "Trettondagsafton", en: "Twelfth Night" }, before: "epiphany", byWeekday: MONDAY_TO_FRIDAY },
-      { code: "maundyThursday", name: { sv: "Skärtorsdagen", en: "Maundy Thursday" }, before: "goodFriday", byWeekday: { 4: "twoHours" } },
       {
-        code: "walpurgisNight", name: { sv: "Valborgsmässoafton", en: "Walpurgis Night" }, before: "mayDay",
+        code: "epiphanyEve",
+        name: { sv: "Trettondagsafton", en: "Twelfth Night" },
+        before: "epiphany",
+        byWeekday: MONDAY_TO_FRIDAY,
+      },
+      {
+        code: "maundyThursday",
+        name: { sv: "Skärtorsdagen", en: "Maundy Thursday" },
+        before: "goodFriday",
+        byWeekday: { 4: "twoHours" },
+      },
+      {
+        code: "walpurgisNight",
+        name: { sv: "Valborgsmässoafton", en: "Walpurgis Night" },
+        before: "mayDay",
         byWeekday: { 1: "twoHours", 2: "twoHours", 3: "twoHours", 4: "twoHours", 5: "half" },
       },
       // Alla helgons dag is the Saturday from 31 October to 6 November: the day before is always a Friday
-      { code: "allSaintsEve", name: { sv: "Allhelgonaafton", en: "All Saints' Eve" }, before: "allSaintsDay", byWeekday: MONDAY_TO_FRIDAY },
+      {
+        code: "allSaintsEve",
+        name: { sv: "Allhelgonaafton", en: "All Saints' Eve" },
+        before: "allSaintsDay",
+        byWeekday: MONDAY_TO_FRIDAY,
+      },
       // only a Friday: on Monday to Thursday the next day, Christmas Eve, is a day off itself
-      { code: "dayBeforeChristmasEve", name: { sv: "Dagen före julafton", en: "The day before Christmas Eve" }, before: "christmasEve", byWeekday: { 5: "half" } },
+      {
+        code: "dayBeforeChristmasEve",
+        name: { sv: "Dagen före julafton", en: "The day before Christmas Eve" },
+        before: "christmasEve",
+        byWeekday: { 5: "half" },
+      },
     ],
     since: 2017,
     beforeSince:
@@ -98,7 +128,8 @@ const PROFILES_TABLE = [
 /** A profile code (`standard`, `state`): the codes of the table above. */
 export type WorkingTimeProfileCode = (typeof PROFILES_TABLE)[number]["code"];
 
-export const WORKING_TIME_PROFILES: readonly (WorkingTimeProfileRule & { code: WorkingTimeProfileCode })[] = PROFILES_TABLE;
+export const WORKING_TIME_PROFILES: readonly (WorkingTimeProfileRule & { code: WorkingTimeProfileCode })[] =
+  PROFILES_TABLE;
 
 /** The profile codes, in table order (the first is the default). */
 export const WORKING_TIME_PROFILE_CODES: readonly WorkingTimeProfileCode[] = WORKING_TIME_PROFILES.map((p) => p.code);
@@ -106,14 +137,19 @@ export const WORKING_TIME_PROFILE_CODES: readonly WorkingTimeProfileCode[] = WOR
 /** The default profile: the table's first, as the API's `profile` parameter and the MCP tool take it (WORKING_TIME_PROFILE_CODES[0]). */
 export const DEFAULT_WORKING_TIME_PROFILE: WorkingTimeProfileCode = PROFILES_TABLE[0].code;
 
-const PROFILES_BY_CODE: ReadonlyMap<string, WorkingTimeProfileRule> = new Map(WORKING_TIME_PROFILES.map((p) => [p.code, p]));
+const PROFILES_BY_CODE: ReadonlyMap<string, WorkingTimeProfileRule> = new Map(
+  WORKING_TIME_PROFILES.map((p) => [p.code, p]),
+);
 
 /** A profile by its code; another string is invalid-argument naming `argument` and the codes. */
 export function findWorkingTimeProfile(code: string, argument = "profile"): WorkingTimeProfileRule {
   const profile = PROFILES_BY_CODE.get(code);
   if (profile) return profile;
   expectKind(code, "string", argument);
-  throw invalidArgument(argument, `'${argument}' must be a working-time profile code (${WORKING_TIME_PROFILE_CODES.join(", ")})`);
+  throw invalidArgument(
+    argument,
+    `'${argument}' must be a working-time profile code (${WORKING_TIME_PROFILE_CODES.join(", ")})`,
+  );
 }
 
 const WEEKLY_HOURS_TEXT = `a number of hours from ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (such as 40 or 38.25)`;
@@ -131,7 +167,8 @@ export function checkWeeklyHours(value: number, argument = "weeklyHours"): numbe
 /** `weeklyHours` as text (a query parameter): WEEKLY_HOURS_PATTERN (`40`, `38.25`, `37.5`), then checkWeeklyHours. */
 export function parseWeeklyHours(value: string, argument = "weeklyHours"): number {
   expectKind(value, "string", argument);
-  if (!WEEKLY_HOURS_PATTERN.test(value)) throw invalidArgument(argument, `'${argument}' must be ${WEEKLY_HOURS_TEXT}, written in digits`);
+  if (!WEEKLY_HOURS_PATTERN.test(value))
+    throw invalidArgument(argument, `'${argument}' must be ${WEEKLY_HOURS_TEXT}, written in digits`);
   return checkWeeklyHours(+value, argument);
 }
 
@@ -149,10 +186,17 @@ export function workingTimeProfileInfo(profile: WorkingTimeProfileRule): Working
 export const hoursOf = (minutes: number) => Math.round((minutes * 100) / 60) / 100;
 
 /** The minutes a reduction takes off a day of `dailyMinutes`: its share, rounded to a whole minute, a half minute up. */
-export const reductionMinutes = (dailyMinutes: number, reduction: Reduction) => Math.floor(dailyMinutes * REDUCTION_SHARE[reduction] + 0.5);
+export const reductionMinutes = (dailyMinutes: number, reduction: Reduction) =>
+  Math.floor(dailyMinutes * REDUCTION_SHARE[reduction] + 0.5);
 
 /** The days a profile shortens in a year, ascending; each a working day of the classification. */
-function shortenedDaysOf(year: number, profile: WorkingTimeProfileRule, dailyMinutes: number, start: DayNumber, types: Uint8Array): { day: DayNumber; value: ShortenedDay }[] {
+function shortenedDaysOf(
+  year: number,
+  profile: WorkingTimeProfileRule,
+  dailyMinutes: number,
+  start: DayNumber,
+  types: Uint8Array,
+): { day: DayNumber; value: ShortenedDay }[] {
   const days: { day: DayNumber; value: ShortenedDay }[] = [];
   for (const rule of profile.rules) {
     const observance = observanceDate(RULES_BY_CODE.get(rule.before)!, year);
@@ -164,12 +208,25 @@ function shortenedDaysOf(year: number, profile: WorkingTimeProfileRule, dailyMin
     const reduction = rule.byWeekday[isoWeekday(day) as 1 | 2 | 3 | 4 | 5];
     if (reduction === undefined) continue;
     const minus = reductionMinutes(dailyMinutes, reduction);
-    days.push({ day, value: { date: toIsoDate(day), rule: rule.code, name: rule.name, reductionMinutes: minus, minutes: dailyMinutes - minus } });
+    days.push({
+      day,
+      value: {
+        date: toIsoDate(day),
+        rule: rule.code,
+        name: rule.name,
+        reductionMinutes: minus,
+        minutes: dailyMinutes - minus,
+      },
+    });
   }
   return days.sort((a, b) => a.day - b.day);
 }
 
-const sum = (workingDays: number, minutes: number): WorkingTimeSum => ({ workingDays, minutes, hours: hoursOf(minutes) });
+const sum = (workingDays: number, minutes: number): WorkingTimeSum => ({
+  workingDays,
+  minutes,
+  hours: hoursOf(minutes),
+});
 
 /**
  * The working time of a year (1930-9999, checked by the caller) for a weekly time (checkWeeklyHours) and a profile
@@ -177,7 +234,10 @@ const sum = (workingDays: number, minutes: number): WorkingTimeSum => ({ working
  */
 export function workingTimeOfYear(year: number, weeklyHours: number, profile: WorkingTimeProfileRule): WorkingTime {
   if (profile.since !== undefined && year < profile.since) {
-    throw invalidArgument("year", `'year' must be from ${profile.since} to ${LAST_YEAR} for the profile '${profile.code}': ${profile.beforeSince}`);
+    throw invalidArgument(
+      "year",
+      `'year' must be from ${profile.since} to ${LAST_YEAR} for the profile '${profile.code}': ${profile.beforeSince}`,
+    );
   }
   // a fifth of the week: weeklyHours is a whole number of quarter hours, so this is a whole number of minutes
   const dailyMinutes = (weeklyHours * 60) / 5;
@@ -196,14 +256,26 @@ export function workingTimeOfYear(year: number, weeklyHours: number, profile: Wo
   const quarters: WorkingTimeQuarter[] = [];
   for (let quarter = 1; quarter <= 4; quarter++) {
     const three = months.slice((quarter - 1) * 3, quarter * 3);
-    quarters.push({ quarter, ...sum(three.reduce((n, m) => n + m.workingDays, 0), three.reduce((n, m) => n + m.minutes, 0)) });
+    quarters.push({
+      quarter,
+      ...sum(
+        three.reduce((n, m) => n + m.workingDays, 0),
+        three.reduce((n, m) => n + m.minutes, 0),
+      ),
+    });
   }
-  const total = sum(months.reduce((n, m) => n + m.workingDays, 0), months.reduce((n, m) => n + m.minutes, 0));
+  const total = sum(
+    months.reduce((n, m) => n + m.workingDays, 0),
+    months.reduce((n, m) => n + m.minutes, 0),
+  );
   return { year, weeklyHours, dailyMinutes, profile: workingTimeProfileInfo(profile), months, quarters, total };
 }
 
 // fail at load, not in a response, when a rule is malformed
 for (const profile of WORKING_TIME_PROFILES) {
-  for (const rule of profile.rules) if (!RULES_BY_CODE.has(rule.before)) throw new Error(`working-time.ts: ${profile.code}.${rule.code}: no observance '${rule.before}'`);
-  if (profile.since !== undefined && profile.beforeSince === undefined) throw new Error(`working-time.ts: ${profile.code} has since but no beforeSince`);
+  for (const rule of profile.rules)
+    if (!RULES_BY_CODE.has(rule.before))
+      throw new Error(`working-time.ts: ${profile.code}.${rule.code}: no observance '${rule.before}'`);
+  if (profile.since !== undefined && profile.beforeSince === undefined)
+    throw new Error(`working-time.ts: ${profile.code} has since but no beforeSince`);
 }

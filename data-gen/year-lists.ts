@@ -2,10 +2,21 @@
  * The year lists: a year's public and de facto holidays (optionally with every Saturday and Sunday), its bridge days
  * and its half days, as Day objects in date order.
  */
-import type { Day } from "./types.js";
-import { DEFACTO, PUBLIC, WORKING, namedObservances, namedOffset, namedType, weekdayType, yearInfo, type YearTemplate } from "./years.js";
-import { templateOf } from "./year-template.js";
+
 import { makeDay } from "./day-object.js";
+import type { Day } from "./types.js";
+import { templateOf } from "./year-template.js";
+import {
+  DEFACTO,
+  namedObservances,
+  namedOffset,
+  namedType,
+  PUBLIC,
+  WORKING,
+  weekdayType,
+  type YearTemplate,
+  yearInfo,
+} from "./years.js";
 
 export interface HolidayListOptions {
   sundays?: boolean;
@@ -33,7 +44,8 @@ export function holidaysOfYear(year: number, options: HolidayListOptions = {}): 
       continue;
     }
     const t = weekdayType(weekday0, i);
-    if ((options.sundays && t === PUBLIC) || (options.saturdays && t === DEFACTO)) days.push(makeDay(info, i, t, undefined));
+    if ((options.sundays && t === PUBLIC) || (options.saturdays && t === DEFACTO))
+      days.push(makeDay(info, i, t, undefined));
   }
   return days;
 }

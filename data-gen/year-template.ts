@@ -5,7 +5,20 @@
  */
 import type { DayNumber } from "./dates.js";
 import type { Observance } from "./types.js";
-import { CATEGORIES, PUBLIC, WORKING, infoOfDay, locate, namedObservances, namedOffset, namedType, weekdayType, type Category, type YearInfo, type YearTemplate } from "./years.js";
+import {
+  CATEGORIES,
+  type Category,
+  infoOfDay,
+  locate,
+  namedObservances,
+  namedOffset,
+  namedType,
+  PUBLIC,
+  WORKING,
+  weekdayType,
+  type YearInfo,
+  type YearTemplate,
+} from "./years.js";
 
 /** Kinds of day in dayKindsBetween(): a working day is 0; a day off has DAY_OFF, and NAMED_DAY too when it carries a named observance. */
 export const WORKING_DAY = 0;
@@ -31,7 +44,8 @@ function buildTemplate(info: YearInfo): YearTemplate {
     if (next?.some((o) => o.holidayType === "public")) half[i] = 1;
   }
   const kinds = new Uint8Array(length);
-  for (let i = 0; i < length; i++) kinds[i] = types[i] === WORKING ? WORKING_DAY : observances[i] !== undefined ? DAY_OFF | NAMED_DAY : DAY_OFF;
+  for (let i = 0; i < length; i++)
+    kinds[i] = types[i] === WORKING ? WORKING_DAY : observances[i] !== undefined ? DAY_OFF | NAMED_DAY : DAY_OFF;
   const prefix = {} as Record<Category, Uint16Array>;
   for (const c of CATEGORIES) prefix[c] = new Uint16Array(length + 1);
   for (let i = 0; i < length; i++) {

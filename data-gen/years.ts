@@ -3,8 +3,17 @@
  * weekday of 1 January and named dates, packed), and which year a day number lies in. The day-by-day template of a
  * year is built in year-template.ts and kept here, on the year, once built.
  */
-import { dayFromCivil, daysInYear, isoWeekday, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR, type DayNumber } from "./dates.js";
-import { OBSERVANCE_RULES, observanceDate, type ObservanceRule } from "./rules.js";
+import {
+  type DayNumber,
+  dayFromCivil,
+  daysInYear,
+  FIRST_DAY,
+  FIRST_YEAR,
+  isoWeekday,
+  LAST_DAY,
+  LAST_YEAR,
+} from "./dates.js";
+import { OBSERVANCE_RULES, type ObservanceRule, observanceDate } from "./rules.js";
 import type { Observance } from "./types.js";
 
 /** Day types of a year's template: a working day, a public holiday, a de facto holiday. */
@@ -16,7 +25,10 @@ const SATURDAY = 6;
 const SUNDAY = 7;
 
 const OBSERVANCES: ReadonlyMap<ObservanceRule, Observance> = new Map(
-  OBSERVANCE_RULES.map((r) => [r, Object.freeze({ code: r.code, holidayType: r.holidayType, name: r.name, feast: r.feast })]),
+  OBSERVANCE_RULES.map((r) => [
+    r,
+    Object.freeze({ code: r.code, holidayType: r.holidayType, name: r.name, feast: r.feast }),
+  ]),
 );
 
 /**
@@ -129,7 +141,8 @@ function namedDatesOf(year: number, start: DayNumber, weekday0: number): NamedDa
   const named: NamedDate[] = [];
   while (count > 0) {
     let offset = Infinity;
-    for (let r = 0; r < OBSERVANCE_RULES.length; r++) if (scratchOffsets[r] >= 0 && scratchOffsets[r] < offset) offset = scratchOffsets[r];
+    for (let r = 0; r < OBSERVANCE_RULES.length; r++)
+      if (scratchOffsets[r] >= 0 && scratchOffsets[r] < offset) offset = scratchOffsets[r];
     let rules = 0;
     for (let r = 0; r < OBSERVANCE_RULES.length; r++) {
       if (scratchOffsets[r] === offset) {
@@ -150,7 +163,16 @@ export function yearInfo(year: number): YearInfo {
   if (cached) return cached;
   const start = dayFromCivil(year, 1, 1);
   const weekday0 = isoWeekday(start);
-  const info: YearInfo = { year, text: String(year), start, length: daysInYear(year), weekday0, named: namedDatesOf(year, start, weekday0), template: undefined, flags: undefined };
+  const info: YearInfo = {
+    year,
+    text: String(year),
+    start,
+    length: daysInYear(year),
+    weekday0,
+    named: namedDatesOf(year, start, weekday0),
+    template: undefined,
+    flags: undefined,
+  };
   years[year - FIRST_YEAR] = info;
   return info;
 }

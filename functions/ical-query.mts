@@ -8,5 +8,11 @@ export default netlifyFunction(handleFeed);
 // them here. Literals, checked against the route table by test/contract/routing.test.ts.
 export const config: Config = {
   path: ["/_feed/query/*"],
-  rateLimit: { windowLimit: 10, windowSize: 10, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/feed-query" },
+  rateLimit: {
+    windowLimit: 10,
+    windowSize: 10,
+    aggregateBy: ["ip", "domain"],
+    action: "rewrite",
+    to: "/rate-limited/feed-query",
+  },
 };

@@ -9,5 +9,11 @@ export default netlifyFunction(handleFeed);
 // table by test/contract/routing.test.ts.
 export const config: Config = {
   path: ["/_feed/plain/*"],
-  rateLimit: { windowLimit: 30, windowSize: 10, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/feed" },
+  rateLimit: {
+    windowLimit: 30,
+    windowSize: 10,
+    aggregateBy: ["ip", "domain"],
+    action: "rewrite",
+    to: "/rate-limited/feed",
+  },
 };

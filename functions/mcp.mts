@@ -9,5 +9,11 @@ export default netlifyFunction(handleMcp);
 // The platform counts POSTs (contract/policies.ts MCP_PLATFORM_POSTS): it cannot tell a tool call from the handshake.
 export const config: Config = {
   path: ["/mcp"],
-  rateLimit: { windowLimit: 26, windowSize: 60, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/mcp" },
+  rateLimit: {
+    windowLimit: 26,
+    windowSize: 60,
+    aggregateBy: ["ip", "domain"],
+    action: "rewrite",
+    to: "/rate-limited/mcp",
+  },
 };

@@ -8,5 +8,11 @@ export default netlifyFunction(handleNotFoundOrPage);
 // No path: the last generated rewrite rule sends every otherwise unanswered path here. Literals, checked against
 // the route table by test/contract/routing.test.ts.
 export const config: Config = {
-  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/not-found" },
+  rateLimit: {
+    windowLimit: 10,
+    windowSize: 60,
+    aggregateBy: ["ip", "domain"],
+    action: "rewrite",
+    to: "/rate-limited/not-found",
+  },
 };

@@ -10,5 +10,11 @@ export default netlifyFunction(handleV2);
 // and redeploy); the function's RateLimit headers follow the timeline on their own.
 export const config: Config = {
   path: ["/holidays", "/half-days", "/bridge-days"],
-  rateLimit: { windowLimit: 5, windowSize: 10, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/v2" },
+  rateLimit: {
+    windowLimit: 5,
+    windowSize: 10,
+    aggregateBy: ["ip", "domain"],
+    action: "rewrite",
+    to: "/rate-limited/v2",
+  },
 };

@@ -9,7 +9,27 @@ export default netlifyFunction(handleV3);
 // under /v3/data/, where preferStatic falls back to this function with the original URL.
 export const config: Config = {
   path: ["/v3", "/v3/*"],
-  excludedPath: ["/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/long-weekends", "/v3/days/*", "/v3/observances", "/v3/observances/*", "/v3/flag-days", "/v3/flag-days/catalogue", "/v3/due-dates", "/v3/due-dates/catalogue", "/v3/working-time", "/v3/openapi.json"],
+  excludedPath: [
+    "/v3/holidays",
+    "/v3/bridge-days",
+    "/v3/half-days",
+    "/v3/long-weekends",
+    "/v3/days/*",
+    "/v3/observances",
+    "/v3/observances/*",
+    "/v3/flag-days",
+    "/v3/flag-days/catalogue",
+    "/v3/due-dates",
+    "/v3/due-dates/catalogue",
+    "/v3/working-time",
+    "/v3/openapi.json",
+  ],
   preferStatic: true,
-  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ["ip", "domain"], action: "rewrite", to: "/rate-limited/v3" },
+  rateLimit: {
+    windowLimit: 10,
+    windowSize: 60,
+    aggregateBy: ["ip", "domain"],
+    action: "rewrite",
+    to: "/rate-limited/v3",
+  },
 };

@@ -19,19 +19,28 @@ for (const module of modules) {
   const reportDir = join(root, "reports", "mutation");
   mkdirSync(reportDir, { recursive: true });
   const jsonFile = join(reportDir, `${name}.json`);
-  const run = spawnSync(process.execPath, [stryker, "run", "stryker.config.mjs", "--mutate", module], { cwd: root, stdio: "inherit", env: { ...process.env, STRYKER_MODULE: name } });
+  const run = spawnSync(process.execPath, [stryker, "run", "stryker.config.mjs", "--mutate", module], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, STRYKER_MODULE: name },
+  });
   if (run.status !== 0) {
     console.error(`mutate: stryker failed on ${module} (exit ${run.status})`);
     process.exit(run.status ?? 1);
   }
   const report = JSON.parse(readFileSync(jsonFile, "utf8"));
   const counts = {};
-  for (const file of Object.values(report.files)) for (const mutant of file.mutants) counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
+  for (const file of Object.values(report.files))
+    for (const mutant of file.mutants) counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
   const detected = (counts.Killed ?? 0) + (counts.Timeout ?? 0);
   const valid = detected + (counts.Survived ?? 0) + (counts.NoCoverage ?? 0);
   const survivors = [];
   for (const [file, data] of Object.entries(report.files))
-    for (const m of data.mutants) if (m.status === "Survived" || m.status === "NoCoverage") survivors.push(`  ${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${m.status}: ${JSON.stringify(m.replacement ?? "")}`);
+    for (const m of data.mutants)
+      if (m.status === "Survived" || m.status === "NoCoverage")
+        survivors.push(
+          `  ${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${m.status}: ${JSON.stringify(m.replacement ?? "")}`,
+        );
   results.push({ module, score: valid === 0 ? 100 : (100 * detected) / valid, detected, valid, survivors });
 }
 console.log("\nmutation score (killed or timed out / all valid mutants):");

@@ -10,7 +10,7 @@ import { CACHE_LONG, FEED_CACHE_CONTROL, type RateLimitPolicy } from "../contrac
 import { secondsUntilStockholmMidnight } from "../functions/lib/cache.js";
 import { ifNoneMatchMatches, layeredHeaders } from "../functions/lib/http.js";
 import type { CacheableAnswer } from "../functions/lib/serve.js";
-import { encoded, etagFor, negotiate, varies, withVary, type Coding } from "./compress.js";
+import { type Coding, encoded, etagFor, negotiate, varies, withVary } from "./compress.js";
 import { STAT_TTL_MS } from "./files.js";
 import { MEMO_KEY_LENGTH } from "./memo.js";
 import { noteBodyBytes } from "./node-io.js";
@@ -67,7 +67,12 @@ const without = (headers: Readonly<Record<string, string>>, names: readonly stri
 };
 
 /** The kept form of a served 200 (with `extra` headers, e.g. the answer source tests ask for), valid until `validUntil`. */
-export function cachedAnswer(cacheable: CacheableAnswer, validUntil: number, route: string, extra?: Readonly<Record<string, string>>): CachedAnswer | undefined {
+export function cachedAnswer(
+  cacheable: CacheableAnswer,
+  validUntil: number,
+  route: string,
+  extra?: Readonly<Record<string, string>>,
+): CachedAnswer | undefined {
   const { answer } = cacheable;
   const etag = answer.headers.ETag;
   if (answer.status !== 200 || answer.body === null || etag === undefined) return undefined;
@@ -87,7 +92,10 @@ export function cachedAnswer(cacheable: CacheableAnswer, validUntil: number, rou
     etag,
     varies: compressible,
     forms: {},
-    counter: cacheable.counter !== undefined && cacheable.policy && countedWhenCached(answer.headers["Cache-Control"]) ? { name: cacheable.counter, policy: cacheable.policy } : undefined,
+    counter:
+      cacheable.counter !== undefined && cacheable.policy && countedWhenCached(answer.headers["Cache-Control"])
+        ? { name: cacheable.counter, policy: cacheable.policy }
+        : undefined,
     validUntil,
     route,
     bytes: length + 1024,
@@ -168,7 +176,10 @@ export class AnswerCache {
     }
     // drop the consumed front and the entries of answers no longer kept (replaced, expired) once they are most of the
     // queue, so it stays within about twice the answers kept whatever the churn
-    if (this.order.length - this.head > 2 * this.cached.size + 1024 || (this.head > 1024 && this.head * 2 > this.order.length)) {
+    if (
+      this.order.length - this.head > 2 * this.cached.size + 1024 ||
+      (this.head > 1024 && this.head * 2 > this.order.length)
+    ) {
       this.order = this.order.slice(this.head).filter((entry) => this.cached.get(entry.target) === entry.answer);
       this.head = 0;
     }
@@ -191,7 +202,12 @@ function formOf(cached: CachedAnswer, coding: Coding): CachedForm | Promise<Cach
   if (known) return known;
   const make = (body: Uint8Array): CachedForm => {
     const etag = etagFor(cached.etag, coding);
-    const headers = { ...cached.headers, "Content-Encoding": coding, ETag: etag, "Content-Length": String(body.byteLength) };
+    const headers = {
+      ...cached.headers,
+      "Content-Encoding": coding,
+      ETag: etag,
+      "Content-Length": String(body.byteLength),
+    };
     const form = { headers, notModifiedHeaders: without(headers, ["Content-Type", "Content-Length"]), body, etag };
     cached.forms[coding] = form;
     return form;

@@ -4,9 +4,16 @@
  * header tests ask for (`file` or `function`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { layeredHeaders, type Answer } from "../functions/lib/http.js";
+import { type Answer, layeredHeaders } from "../functions/lib/http.js";
 import { completed, limitedOn, type RequestContext } from "../functions/lib/serve.js";
-import { AnswerCache, cachedAnswer, cachedUntil, writeCached, type AnswerSource, type CachedAnswer } from "./answers.js";
+import {
+  AnswerCache,
+  type AnswerSource,
+  type CachedAnswer,
+  cachedAnswer,
+  cachedUntil,
+  writeCached,
+} from "./answers.js";
 import type { ServerConfig } from "./config.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { writeAnswer } from "./node-io.js";
@@ -45,7 +52,9 @@ export function keeping(config: ServerConfig, life: Pick<Lifecycle, "closeIfClos
   const mark = (ctx: RequestContext, answer: Answer, source: "file" | "function"): Answer => {
     (ctx as Sourced)[SOURCE] = source === "file" ? "file" : "computed";
     const header = sourceHeader(source);
-    return header ? { status: answer.status, headers: layeredHeaders(answer.headers, header), body: answer.body } : answer;
+    return header
+      ? { status: answer.status, headers: layeredHeaders(answer.headers, header), body: answer.body }
+      : answer;
   };
   return {
     cache,
@@ -53,12 +62,18 @@ export function keeping(config: ServerConfig, life: Pick<Lifecycle, "closeIfClos
     mark,
     cached(ctx, target, answer, source) {
       const shown = source === "file" ? "file" : "function";
-      let cacheable = ctx.cacheable !== undefined && target !== undefined && answerCacheBytes > 0 && cache.wanted(target) ? ctx.cacheable : undefined;
+      let cacheable =
+        ctx.cacheable !== undefined && target !== undefined && answerCacheBytes > 0 && cache.wanted(target)
+          ? ctx.cacheable
+          : undefined;
       // an answer the deployed service serves as a file (answered uncounted): its repeats are not counted either
       if (cacheable && rateLimitsEnabled && !ctx.rateLimitsEnabled) cacheable = { ...cacheable, counter: undefined };
       if (cacheable) {
         const until = cachedUntil(source, cacheable.answer.headers["Cache-Control"], clock());
-        const keep = until === undefined ? undefined : cachedAnswer(cacheable, until, ctx.match?.route.id ?? "-", sourceHeader(shown));
+        const keep =
+          until === undefined
+            ? undefined
+            : cachedAnswer(cacheable, until, ctx.match?.route.id ?? "-", sourceHeader(shown));
         if (keep) cache.set(target!, keep);
       }
       return mark(ctx, answer, shown);

@@ -3,7 +3,15 @@
  * the functions answer uncompressed). Which answers, the negotiation, the per-coding ETags, what a kept body costs:
  * docs/http-layer.md#compression-standalone-server, where every value declared here is explained.
  */
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
+import {
+  type BrotliOptions,
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  gzip,
+  gzipSync,
+  type ZlibOptions,
+} from "node:zlib";
 
 /** Bodies below this many bytes are sent as they are: compressing them saves next to nothing. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -16,7 +24,15 @@ export const GZIP_LEVEL = 6;
 const SYNC_MAX_BYTES = 128 * 1024;
 
 /** Media types compressed: text, JSON (problem documents, the OpenAPI document), JavaScript, XML (the Atom feed), SVG. */
-export const COMPRESSIBLE_TYPES: readonly string[] = ["text/*", "application/json", "application/*+json", "application/javascript", "application/xml", "application/*+xml", "image/svg+xml"];
+export const COMPRESSIBLE_TYPES: readonly string[] = [
+  "text/*",
+  "application/json",
+  "application/*+json",
+  "application/javascript",
+  "application/xml",
+  "application/*+xml",
+  "image/svg+xml",
+];
 
 /** The codings the server sends, as Content-Encoding names them. */
 export type Coding = "br" | "gzip" | "identity";
@@ -40,7 +56,11 @@ export function compressibleType(contentType: string | undefined): boolean {
 
 /** Can an answer with these headers and this many body bytes be sent in more than one coding? */
 export function varies(headers: Readonly<Record<string, string>>, length: number): boolean {
-  return length >= COMPRESS_MIN_BYTES && headers["Content-Encoding"] === undefined && compressibleType(headers["Content-Type"]);
+  return (
+    length >= COMPRESS_MIN_BYTES &&
+    headers["Content-Encoding"] === undefined &&
+    compressibleType(headers["Content-Type"])
+  );
 }
 
 /** A weight (`q=`) as RFC 9110 §12.4.2 writes it, or NaN. */
@@ -115,7 +135,8 @@ const gzipOptions: ZlibOptions = { level: GZIP_LEVEL };
 
 function compressNow(body: Uint8Array, coding: Exclude<Coding, "identity">): Uint8Array | Promise<Uint8Array> {
   compressions++;
-  if (body.byteLength <= SYNC_MAX_BYTES) return coding === "br" ? brotliCompressSync(body, brotliOptions(body.byteLength)) : gzipSync(body, gzipOptions);
+  if (body.byteLength <= SYNC_MAX_BYTES)
+    return coding === "br" ? brotliCompressSync(body, brotliOptions(body.byteLength)) : gzipSync(body, gzipOptions);
   return new Promise((resolve, reject) => {
     const done = (error: Error | null, out: Buffer) => (error ? reject(error) : resolve(out));
     if (coding === "br") brotliCompress(body, brotliOptions(body.byteLength), done);
@@ -124,14 +145,20 @@ function compressNow(body: Uint8Array, coding: Exclude<Coding, "identity">): Uin
 }
 
 /** The compressed forms of bodies the server keeps, for as long as it keeps the bodies (a file's bytes, a cached answer's). */
-const forms = new WeakMap<Uint8Array, { br?: Uint8Array | Promise<Uint8Array>; gzip?: Uint8Array | Promise<Uint8Array> }>();
+const forms = new WeakMap<
+  Uint8Array,
+  { br?: Uint8Array | Promise<Uint8Array>; gzip?: Uint8Array | Promise<Uint8Array> }
+>();
 
 /**
  * A body in a coding. A text is compressed each time (a computed answer); bytes are compressed once per coding and
  * the result kept with them (a file's or a cached answer's bytes are the same object on every request). A body above
  * SYNC_MAX_BYTES is compressed off the event loop (a promise, shared by the requests that wait for it).
  */
-export function encoded(body: string | Uint8Array, coding: Exclude<Coding, "identity">): Uint8Array | Promise<Uint8Array> {
+export function encoded(
+  body: string | Uint8Array,
+  coding: Exclude<Coding, "identity">,
+): Uint8Array | Promise<Uint8Array> {
   if (typeof body === "string") return compressNow(Buffer.from(body, "utf8"), coding);
   let known = forms.get(body);
   if (!known) forms.set(body, (known = {}));

@@ -10,12 +10,12 @@ import { fileURLToPath } from "node:url";
 import { DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
 import type { Clock } from "../functions/lib/serve.js";
-import { withdrawalConfigFromEnv, type WithdrawalConfig } from "../functions/lib/withdrawal.js";
-import { grantsOf, type Grants } from "./grants.js";
+import { type WithdrawalConfig, withdrawalConfigFromEnv } from "../functions/lib/withdrawal.js";
+import { type Grants, grantsOf } from "./grants.js";
 import { consoleLog, type Log, type ServerLogger } from "./log.js";
-import { METRICS_ALLOW_ENV, createMetrics, metricsAllowOf, type Metrics } from "./metrics.js";
+import { createMetrics, METRICS_ALLOW_ENV, type Metrics, metricsAllowOf } from "./metrics.js";
+import { forwardedClient, parseTrustProxy, TRUST_PROXY_ENV, type TrustedProxies, trustedProxyKey } from "./proxy.js";
 import type { ProcessInfo } from "./workers.js";
-import { TRUST_PROXY_ENV, forwardedClient, parseTrustProxy, trustedProxyKey, type TrustedProxies } from "./proxy.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULT_PORT = 8888;
@@ -103,7 +103,8 @@ export interface ServerConfig {
 }
 
 /** A request header's text (Node joins repeated X-Forwarded-For fields with commas; Forwarded may come as a list). */
-const headerText = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(",") : value);
+const headerText = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value.join(",") : value;
 
 /** A request's client, once worked out (the limiter, the grants and the access line each ask). */
 const CLIENT = Symbol("client");
@@ -122,7 +123,14 @@ function forwardedClientOf(trusted: TrustedProxies): (req: IncomingMessage) => s
     let proxyKey = socket[PROXY_KEY];
     if (proxyKey === undefined) proxyKey = socket[PROXY_KEY] = trustedProxyKey(address, trusted) ?? null;
     return (request[CLIENT] =
-      proxyKey === null ? address : forwardedClient(proxyKey, headerText(req.headers["x-forwarded-for"]), headerText(req.headers.forwarded), trusted));
+      proxyKey === null
+        ? address
+        : forwardedClient(
+            proxyKey,
+            headerText(req.headers["x-forwarded-for"]),
+            headerText(req.headers.forwarded),
+            trusted,
+          ));
   };
 }
 

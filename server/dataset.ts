@@ -8,8 +8,8 @@ import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { deployedRange } from "../build/deployed.js";
+import { type BuiltRange, resolveRewrite } from "../contract/cdn.js";
 import { PATHS } from "../contract/paths.js";
-import { resolveRewrite, type BuiltRange } from "../contract/cdn.js";
 import { redirectRules } from "../contract/static.js";
 import { stockholmYear } from "../functions/lib/cache.js";
 import { readDatasetStatus } from "../functions/lib/health.js";
@@ -25,7 +25,10 @@ export const DATASET_PROBES = [`${PATHS.holidays}?year=2024`, PATHS.observances,
  * as `dataset.stale`), and a few files must hold exactly what the function answers for the same request (a change
  * of a body's shape or of the OpenAPI text leaves the data version as it is). Never throws.
  */
-export async function datasetMatchesEngine(publicDir: string, manifestPath = join(publicDir, "manifest.json")): Promise<boolean> {
+export async function datasetMatchesEngine(
+  publicDir: string,
+  manifestPath = join(publicDir, "manifest.json"),
+): Promise<boolean> {
   try {
     const status = readDatasetStatus(manifestPath);
     if (!status || status.stale) return false;
@@ -52,7 +55,6 @@ export async function datasetIsCurrent(publicDir: string, now = new Date()): Pro
   return !!status?.days && status.days.from <= `${year - 2}-01-01` && status.days.to >= `${year + 2}-12-31`;
 }
 
-
 /** What the server knows about the dataset files it may answer from, and about those the deployed service has. */
 export interface DatasetView {
   /**
@@ -69,7 +71,9 @@ export interface DatasetView {
  * once a second at most), and the deploy build's range for counting as the deployed service counts.
  */
 export function datasetView(publicDir: string, manifestPath: string, clock: Clock): DatasetView {
-  let check: { key: string; built: Promise<BuiltRange | undefined>; settled?: { value: BuiltRange | undefined } } | undefined;
+  let check:
+    | { key: string; built: Promise<BuiltRange | undefined>; settled?: { value: BuiltRange | undefined } }
+    | undefined;
   let manifestSeen = { at: -Infinity, key: "" };
   const built = (): BuiltRange | undefined | Promise<BuiltRange | undefined> => {
     const now = Date.now();

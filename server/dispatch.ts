@@ -12,30 +12,37 @@
  */
 import { join } from "node:path";
 import mime from "mime-types";
-import { RATE_LIMITS, rateLimitHeaders, type RateLimitPolicy, type BucketName } from "../contract/policies.js";
+import { type BuiltRange, resolveRewrite, type Serving, servingOf } from "../contract/cdn.js";
+import { type BucketName, RATE_LIMITS, type RateLimitPolicy, rateLimitHeaders } from "../contract/policies.js";
 import { bucketOf } from "../contract/route-match.js";
 import type { FunctionName } from "../contract/routes.js";
-import { resolveRewrite, servingOf, type BuiltRange, type Serving } from "../contract/cdn.js";
-import { datasetFileOf, redirectRules } from "../contract/static.js";
 import { etagOf } from "../contract/serialize.js";
+import { datasetFileOf, redirectRules } from "../contract/static.js";
 import { answerFeed } from "../functions/lib/feed.js";
 import { createHealthAnswering } from "../functions/lib/health.js";
-import { layeredHeaders, type Answer, type RequestHead } from "../functions/lib/http.js";
+import { type Answer, layeredHeaders, type RequestHead } from "../functions/lib/http.js";
 import { answerNotFound } from "../functions/lib/not-found.js";
-import { methodGate, requestContext, finish, type Endpoint, type RequestContext } from "../functions/lib/serve.js";
-import { answerV3 } from "../functions/lib/v3.js";
+import { type Endpoint, finish, methodGate, type RequestContext, requestContext } from "../functions/lib/serve.js";
 import { makeV2Answering } from "../functions/lib/v2.js";
+import { answerV3 } from "../functions/lib/v3.js";
 import { withdrawalState } from "../functions/lib/withdrawal.js";
 import type { AnswerSource } from "./answers.js";
+import type { Keeping } from "./cache-source.js";
 import type { ServerConfig } from "./config.js";
 import type { DatasetView } from "./dataset.js";
 import type { CachedFile, PublicFiles } from "./files.js";
-import { problemFor, bucketOfTarget, type TargetFacts } from "./guard.js";
-import type { Keeping } from "./cache-source.js";
+import { bucketOfTarget, problemFor, type TargetFacts } from "./guard.js";
 import { internalError } from "./lifecycle.js";
 import { memoOf } from "./memo.js";
 import {
-  NOT_FOUND_PAGES, datasetFileHeaders, fileAnswer, isApiPath, notFoundPageAnswer, notFoundPageLanguage, siteBuildingAnswer, siteFileHeaders,
+  datasetFileHeaders,
+  fileAnswer,
+  isApiPath,
+  NOT_FOUND_PAGES,
+  notFoundPageAnswer,
+  notFoundPageLanguage,
+  siteBuildingAnswer,
+  siteFileHeaders,
 } from "./pages.js";
 
 export interface Dispatch {
@@ -68,14 +75,19 @@ function statedPolicy(ctx: RequestContext, bucket: BucketName): RateLimitPolicy 
 }
 
 /** Headers stating `policy` (without RateLimit headers when there is none), with `extra` (v2's) under them. */
-function withRateLimitHeaders(headers: Readonly<Record<string, string>>, policy: RateLimitPolicy | undefined, extra?: Readonly<Record<string, string>>): Record<string, string> {
+function withRateLimitHeaders(
+  headers: Readonly<Record<string, string>>,
+  policy: RateLimitPolicy | undefined,
+  extra?: Readonly<Record<string, string>>,
+): Record<string, string> {
   const all = layeredHeaders(headers, extra, policy ? rateLimitHeaders(policy) : undefined);
   if (!policy) for (const name of Object.keys(rateLimitHeaders(RATE_LIMITS.v3))) delete all[name];
   return all;
 }
 
 /** The 400 problem of a target the Fetch level could not read (the raw guard refuses such targets before). */
-export const unreadableTarget = (): Answer => problemFor("invalid-parameter", "the request target could not be read", "/");
+export const unreadableTarget = (): Answer =>
+  problemFor("invalid-parameter", "the request target could not be read", "/");
 
 export function dispatcher(config: ServerConfig, { dataset, files, keep, logFault, closing }: DispatchParts): Dispatch {
   const { clock, store, rateLimitsEnabled, publicDir, withdrawal, manifestPath, grants } = config;
@@ -101,7 +113,10 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     // while the site build `npm start` runs in the background, nor once the server has begun to close
     health: createHealthAnswering({
       manifestPath,
-      server: () => ({ ...config.processInfo, limiter: { store: config.limiter.store, degraded: config.limiter.degraded?.() ?? false } }),
+      server: () => ({
+        ...config.processInfo,
+        limiter: { store: config.limiter.store, degraded: config.limiter.degraded?.() ?? false },
+      }),
       ready: () => !siteBuilding && !(closing?.() ?? false),
     }),
     "not-found": answerNotFound,
@@ -127,7 +142,8 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     const { match, url } = ctx;
     // what the build wrote is read only for a row a file may answer
     const built = match?.route.static ? dataset.built() : undefined;
-    if (built instanceof Promise) return built.then((b) => answerAs(ctx, target, servingOf(url, match, b, dataset.deployed, rules)));
+    if (built instanceof Promise)
+      return built.then((b) => answerAs(ctx, target, servingOf(url, match, b, dataset.deployed, rules)));
     return answerAs(ctx, target, servingOf(url, match, built, dataset.deployed, rules));
   }
 
@@ -148,7 +164,12 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     if (!file) return answerFunction(ctx, target, false);
     const { route } = ctx.match!;
     const bucket = bucketOf(route, ctx.url);
-    return cached(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, bucket), statedPolicy(ctx, bucket)), "file");
+    return cached(
+      ctx,
+      target,
+      fileAnswer(ctx, file, datasetFileHeaders(route.ok.contentType, bucket), statedPolicy(ctx, bucket)),
+      "file",
+    );
   }
 
   /** The function of the request's row; not `counted`: what the deployed service answers with a file, nor its repeats. */
@@ -160,7 +181,9 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     if (!counted) ctx.rateLimitsEnabled = false;
     const source: AnswerSource = route.static ? "static-row" : "function";
     const answered = handlers[fn](ctx.request, ctx);
-    return answered instanceof Promise ? answered.then((a) => cached(ctx, target, a, source)) : cached(ctx, target, answered, source);
+    return answered instanceof Promise
+      ? answered.then((a) => cached(ctx, target, a, source))
+      : cached(ctx, target, answered, source);
   }
 
   /** A path no row answers: a file of the publish folder (a dataset file computed when no build wrote it), else not-found. */
@@ -170,13 +193,25 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
 
     const datasetKind = datasetFileOf(pathname);
     // the waiting page is for site paths: an API path nothing answers is the not-found problem at once, built site or not
-    if (siteBuilding && !isApiPath(pathname)) return mark(ctx, finish(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
+    if (siteBuilding && !isApiPath(pathname))
+      return mark(ctx, finish(ctx, methodGate(request) ?? siteBuildingAnswer(pathname), undefined), "file");
     const file = (await files.get(pathname)) ?? (datasetKind ? await computedDatasetFile(pathname) : undefined);
     if (file) {
       if (datasetKind) {
-        return cached(ctx, target, fileAnswer(ctx, file, datasetFileHeaders(datasetKind.contentType, datasetKind.bucket), statedPolicy(ctx, datasetKind.bucket)), "file");
+        return cached(
+          ctx,
+          target,
+          fileAnswer(
+            ctx,
+            file,
+            datasetFileHeaders(datasetKind.contentType, datasetKind.bucket),
+            statedPolicy(ctx, datasetKind.bucket),
+          ),
+          "file",
+        );
       }
-      const contentType = mime.contentType(file.path.slice(file.path.lastIndexOf("/") + 1)) || "application/octet-stream";
+      const contentType =
+        mime.contentType(file.path.slice(file.path.lastIndexOf("/") + 1)) || "application/octet-stream";
       return cached(ctx, target, fileAnswer(ctx, file, siteFileHeaders(pathname, contentType), undefined), "file");
     }
     // a browser asking for a page that does not exist gets the site's not-found page in the path's language
@@ -202,7 +237,11 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
       }
     },
     contextOf(request, clientAddress, facts) {
-      const ctx = requestContext(request, { clock, clientAddress, store, rateLimitsEnabled }, facts?.url && { url: facts.url, match: facts.match });
+      const ctx = requestContext(
+        request,
+        { clock, clientAddress, store, rateLimitsEnabled },
+        facts?.url && { url: facts.url, match: facts.match },
+      );
       // the operator's grant on the request's bucket, read once: the pipeline counts on it, the access line shows it
       if (grants) ctx.grant = grants.of(bucketOf(ctx.match?.route, ctx.url), clientAddress);
       return ctx;
@@ -210,7 +249,15 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     withBucketHeaders(answer, target, client) {
       const bucket = bucketOfTarget(target);
       const grant = grants && client !== undefined ? grants.of(bucket, client) : undefined;
-      if (grant) return { ...answer, headers: withRateLimitHeaders(answer.headers, grant.policy, bucket === "v2" ? withdrawalState(withdrawal, clock()).headers : undefined) };
+      if (grant)
+        return {
+          ...answer,
+          headers: withRateLimitHeaders(
+            answer.headers,
+            grant.policy,
+            bucket === "v2" ? withdrawalState(withdrawal, clock()).headers : undefined,
+          ),
+        };
       if (bucket !== "v2") return answer;
       const state = withdrawalState(withdrawal, clock());
       return { ...answer, headers: layeredHeaders(answer.headers, state.headers, rateLimitHeaders(state.policy)) };

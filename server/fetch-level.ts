@@ -12,12 +12,12 @@ import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { RATE_LIMITS } from "../contract/policies.js";
 import { matchRoute } from "../contract/route-match.js";
 import { responseOf } from "../functions/lib/http.js";
-import { counterOf, limitedOn, limitedUnderGrant, withHeaders, type RequestContext } from "../functions/lib/serve.js";
+import { counterOf, limitedOn, limitedUnderGrant, type RequestContext, withHeaders } from "../functions/lib/serve.js";
+import type { Keeping } from "./cache-source.js";
 import type { ServerConfig } from "./config.js";
 import type { DatasetView } from "./dataset.js";
-import { unreadableTarget, type Dispatch } from "./dispatch.js";
+import { type Dispatch, unreadableTarget } from "./dispatch.js";
 import { readTarget } from "./guard.js";
-import type { Keeping } from "./cache-source.js";
 import { internalError, type Lifecycle } from "./lifecycle.js";
 
 /**
@@ -75,7 +75,9 @@ export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life
         if (!requests || (requests !== "refused" && requests.every((url) => answeredByFile(url, built)))) continue;
         const counting = { rateLimitsEnabled, store, clientAddress: ctx.clientAddress };
         // a client the operator granted more on the mcp bucket: its grant's rate limit, or uncounted
-        const over = await (ctx.grant ? limitedUnderGrant(MCP_BUCKET, ctx.grant, counting, now) : limitedOn(counter, RATE_LIMITS.mcp, counting, now));
+        const over = await (ctx.grant
+          ? limitedUnderGrant(MCP_BUCKET, ctx.grant, counting, now)
+          : limitedOn(counter, RATE_LIMITS.mcp, counting, now));
         if (over) return over;
       }
       return undefined;
@@ -106,13 +108,16 @@ export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life
     return responseOf(request, await dispatch.answerSafely(ctx, target));
   }
 
-  const bridge = getRequestListener((request, env) => {
-    const { incoming } = env as HttpBindings;
-    return fetch(request, clientOf(incoming), incoming.url);
-  }, {
-    // the raw handler has already refused what the bridge cannot read; this is the net under it
-    errorHandler: () => responseOf(null, unreadableTarget()),
-  });
+  const bridge = getRequestListener(
+    (request, env) => {
+      const { incoming } = env as HttpBindings;
+      return fetch(request, clientOf(incoming), incoming.url);
+    },
+    {
+      // the raw handler has already refused what the bridge cannot read; this is the net under it
+      errorHandler: () => responseOf(null, unreadableTarget()),
+    },
+  );
 
   return { fetch, bridge };
 }

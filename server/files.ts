@@ -5,12 +5,12 @@
  * stored at build time (./stored-forms.ts) are read with it when they are of its current bytes, kept with it (and
  * counted in the cache's bytes), and given to ./compress.ts so that it is never compressed here.
  */
-import { statSync, type Stats } from "node:fs";
-import { realpath, readFile } from "node:fs/promises";
+import { type Stats, statSync } from "node:fs";
+import { readFile, realpath } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { LRUCache } from "lru-cache";
 import { etagOf } from "../contract/serialize.js";
-import { COMPRESS_MIN_BYTES, adoptForms } from "./compress.js";
+import { adoptForms, COMPRESS_MIN_BYTES } from "./compress.js";
 import { MEMO_KEY_LENGTH } from "./memo.js";
 import { readStoredForms, storedFolderOf, storedPathOf } from "./stored-forms.js";
 
@@ -109,7 +109,8 @@ export class PublicFiles {
     }
     if (!info?.isFile()) return undefined;
     const cached = this.entries.get(path); // most recently used now
-    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size && cached.ino === info.ino) return cached;
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size && cached.ino === info.ino)
+      return cached;
     if (!(await this.insideRoot(path))) return undefined;
     const bytes = await readFile(path).catch(() => undefined);
     if (!bytes) return undefined;
@@ -124,8 +125,17 @@ export class PublicFiles {
       storedBytes: 0,
     };
     // only when the file and its forms can be kept together: else the file is kept (or not) as it is
-    if (this.storedRoot !== undefined && bytes.byteLength >= COMPRESS_MIN_BYTES && bytes.byteLength < this.maxFileBytes) {
-      const stored = await readStoredForms(storedPathOf(this.root, path), etag, bytes.byteLength, this.maxFileBytes - bytes.byteLength);
+    if (
+      this.storedRoot !== undefined &&
+      bytes.byteLength >= COMPRESS_MIN_BYTES &&
+      bytes.byteLength < this.maxFileBytes
+    ) {
+      const stored = await readStoredForms(
+        storedPathOf(this.root, path),
+        etag,
+        bytes.byteLength,
+        this.maxFileBytes - bytes.byteLength,
+      );
       if (stored) {
         adoptForms(bytes, stored);
         entry.storedBytes = stored.bytes;

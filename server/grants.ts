@@ -4,15 +4,16 @@
  * file's form and rules: README [Grants](../README.md#grants-more-than-open-use-for-named-clients). The table is
  * immutable and swapped whole, so a request sees either the old grants or the new.
  */
-import { readFile } from "node:fs/promises";
+
 import { readFileSync } from "node:fs";
-import { Type, type Static } from "@sinclair/typebox";
+import { readFile } from "node:fs/promises";
+import { type Static, Type } from "@sinclair/typebox";
 import { Value, ValueErrorType } from "@sinclair/typebox/value";
-import { RATE_LIMITS, type BucketName } from "../contract/policies.js";
+import { type BucketName, RATE_LIMITS } from "../contract/policies.js";
 import type { Grant } from "../functions/lib/serve.js";
 import { isMessage } from "./ipc.js";
 import type { Log } from "./log.js";
-import { inRange, parseAddress, parseRange, type AddressRange } from "./proxy.js";
+import { type AddressRange, inRange, parseAddress, parseRange } from "./proxy.js";
 
 /** The environment variable naming the grants file. */
 export const GRANTS_FILE_ENV = "GRANTS_FILE";
@@ -24,16 +25,25 @@ export const MAX_GRANTED_LIMIT = 1_000_000_000;
 export const MAX_NOTE_CHARS = 200;
 
 const BUCKET_NAMES = Object.keys(RATE_LIMITS) as BucketName[];
-const GRANTED = Type.Union([Type.Literal(UNLIMITED), Type.Object({ limit: Type.Integer({ minimum: 1, maximum: MAX_GRANTED_LIMIT }) }, { additionalProperties: false })], {
-  description: `must be "${UNLIMITED}" or {"limit": a whole number}`,
-});
+const GRANTED = Type.Union(
+  [
+    Type.Literal(UNLIMITED),
+    Type.Object({ limit: Type.Integer({ minimum: 1, maximum: MAX_GRANTED_LIMIT }) }, { additionalProperties: false }),
+  ],
+  {
+    description: `must be "${UNLIMITED}" or {"limit": a whole number}`,
+  },
+);
 const GRANTS_SCHEMA = Type.Object(
   {
     grants: Type.Array(
       Type.Object(
         {
           clients: Type.Array(Type.String(), { minItems: 1 }),
-          surfaces: Type.Object(Object.fromEntries(BUCKET_NAMES.map((name) => [name, Type.Optional(GRANTED)])), { additionalProperties: false, minProperties: 1 }),
+          surfaces: Type.Object(Object.fromEntries(BUCKET_NAMES.map((name) => [name, Type.Optional(GRANTED)])), {
+            additionalProperties: false,
+            minProperties: 1,
+          }),
           note: Type.Optional(Type.String({ maxLength: MAX_NOTE_CHARS })),
         },
         { additionalProperties: false },
@@ -49,7 +59,9 @@ const placeOf = (pointer: string): string =>
   pointer
     .split("/")
     .slice(1)
-    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : `${i === 0 ? "" : "."}${part.replace(/~1/g, "/").replace(/~0/g, "~")}`))
+    .map((part, i) =>
+      /^\d+$/.test(part) ? `[${part}]` : `${i === 0 ? "" : "."}${part.replace(/~1/g, "/").replace(/~0/g, "~")}`,
+    )
     .join("") || "the file";
 
 /** The first problem of a parsed file's shape, in words naming its place; undefined when its shape is right. */
@@ -60,7 +72,8 @@ function shapeProblem(value: unknown): string | undefined {
   if (first.type === ValueErrorType.ObjectAdditionalProperties || first.message === "Unexpected property") {
     const parent = first.path.slice(0, first.path.lastIndexOf("/"));
     const key = first.path.slice(first.path.lastIndexOf("/") + 1);
-    if (parent.endsWith("/surfaces")) return `${place}: unknown surface "${key}" (the surfaces: ${BUCKET_NAMES.join(", ")})`;
+    if (parent.endsWith("/surfaces"))
+      return `${place}: unknown surface "${key}" (the surfaces: ${BUCKET_NAMES.join(", ")})`;
     return `${place}: unknown key "${key}"`;
   }
   if (first.type === ValueErrorType.Union) return `${place} ${first.schema.description ?? "has the wrong form"}`;
@@ -96,7 +109,8 @@ export function parseGrants(text: string): GrantTable {
   const entries = file.grants.map((entry, i) => {
     const ranges: AddressRange[] = entry.clients.map((client, j) => {
       const range = parseRange(client.trim());
-      if (!range) throw new Error(`grants[${i}].clients[${j}]: ${JSON.stringify(client)} is not an IP address or a CIDR range`);
+      if (!range)
+        throw new Error(`grants[${i}].clients[${j}]: ${JSON.stringify(client)} is not an IP address or a CIDR range`);
       return range;
     });
     const label = entry.note ?? `#${i + 1}`;
@@ -106,7 +120,9 @@ export function parseGrants(text: string): GrantTable {
       if (given === undefined) continue;
       const own = RATE_LIMITS[bucket] as { limit: number; windowSeconds: number; blockSeconds?: number };
       if (given !== UNLIMITED && given.limit < own.limit) {
-        throw new Error(`grants[${i}].surfaces.${bucket}.limit: ${given.limit} is below the surface's own limit (${own.limit} in ${own.windowSeconds} s)`);
+        throw new Error(
+          `grants[${i}].surfaces.${bucket}.limit: ${given.limit} is below the surface's own limit (${own.limit} in ${own.windowSeconds} s)`,
+        );
       }
       // the bucket's window and block, a higher limit
       const policy = given === UNLIMITED ? undefined : Object.freeze({ ...own, limit: given.limit });
@@ -145,7 +161,9 @@ export function readGrantsFile(path: string): GrantTable {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new Error(`${GRANTS_FILE_ENV} ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new Error(
+      `${GRANTS_FILE_ENV} ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   try {
     return parseGrants(text);
@@ -206,8 +224,13 @@ async function readGrantsText(path: string): Promise<{ text: string } | { proble
 }
 
 function logReload(log: Log, path: string, result: { count: number } | { problem: string }): void {
-  if ("problem" in result) log("warn", `SIGHUP: ${GRANTS_FILE_ENV} ${path}: ${result.problem}; the grants in force are kept`);
-  else log("info", `SIGHUP: ${GRANTS_FILE_ENV} ${path} read again: ${result.count} ${result.count === 1 ? "grant" : "grants"} in force`);
+  if ("problem" in result)
+    log("warn", `SIGHUP: ${GRANTS_FILE_ENV} ${path}: ${result.problem}; the grants in force are kept`);
+  else
+    log(
+      "info",
+      `SIGHUP: ${GRANTS_FILE_ENV} ${path} read again: ${result.count} ${result.count === 1 ? "grant" : "grants"} in force`,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -225,7 +248,11 @@ interface GrantsMessage {
  * said. Without GRANTS_FILE, SIGHUP does nothing (Node's default would end the process). Registered before the
  * workers are forked.
  */
-export function reloadWorkersOnSighup(env: Record<string, string | undefined>, log: Log, workers: () => Iterable<{ isConnected(): boolean; send(message: unknown): unknown }>): void {
+export function reloadWorkersOnSighup(
+  env: Record<string, string | undefined>,
+  log: Log,
+  workers: () => Iterable<{ isConnected(): boolean; send(message: unknown): unknown }>,
+): void {
   const path = env[GRANTS_FILE_ENV] || undefined;
   let generation = 0;
   process.on("SIGHUP", () => {
@@ -267,7 +294,8 @@ export function reloadOnSighup(grantsNow: () => Grants | undefined, log: Log, in
       const grants = grantsNow();
       if (!isMessage<GrantsMessage>(message, "grants:apply") || !grants) return;
       const result = grants.apply(message.text);
-      if ("problem" in result) log("warn", `${GRANTS_FILE_ENV} ${grants.path}: ${result.problem}; the grants in force are kept`);
+      if ("problem" in result)
+        log("warn", `${GRANTS_FILE_ENV} ${grants.path}: ${result.problem}; the grants in force are kept`);
     });
     return;
   }

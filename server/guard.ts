@@ -7,10 +7,10 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { READ_METHODS, RATE_LIMITS, type BucketName } from "../contract/policies.js";
-import { matchRoute, bucketOf, type Match } from "../contract/route-match.js";
-import { datasetFileOf } from "../contract/static.js";
+import { type BucketName, RATE_LIMITS, READ_METHODS } from "../contract/policies.js";
 import type { ProblemSlug } from "../contract/problems.js";
+import { bucketOf, type Match, matchRoute } from "../contract/route-match.js";
+import { datasetFileOf } from "../contract/static.js";
 import type { Answer } from "../functions/lib/http.js";
 import { problemAnswer } from "../functions/lib/problem.js";
 import { completed, methodNotAllowed } from "../functions/lib/serve.js";
@@ -52,14 +52,16 @@ export function bucketOfTarget(target: string): BucketName {
 /** Total bytes of the request headers as sent: `name: value\r\n` per field. */
 export function headerBytes(rawHeaders: readonly string[]): number {
   let total = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) total += Buffer.byteLength(rawHeaders[i]) + Buffer.byteLength(rawHeaders[i + 1] ?? "") + 4;
+  for (let i = 0; i < rawHeaders.length; i += 2)
+    total += Buffer.byteLength(rawHeaders[i]) + Buffer.byteLength(rawHeaders[i + 1] ?? "") + 4;
   return total;
 }
 
 /** How many `Host` fields a request has (HTTP/1.1 requires exactly one: RFC 9112 section 3.2). */
 export function hostFields(rawHeaders: readonly string[]): number {
   let hosts = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].length === 4 && rawHeaders[i].toLowerCase() === "host") hosts++;
+  for (let i = 0; i < rawHeaders.length; i += 2)
+    if (rawHeaders[i].length === 4 && rawHeaders[i].toLowerCase() === "host") hosts++;
   return hosts;
 }
 
@@ -79,7 +81,10 @@ export const INTERNAL_ORIGIN = "http://localhost";
  */
 export function readTarget(target: string): TargetFacts {
   if (!target.startsWith("/") || target.startsWith("//")) {
-    return { problem: "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served" };
+    return {
+      problem:
+        "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served",
+    };
   }
   const path = target.split("?", 1)[0];
   if (path.includes("\\")) return { problem: "the request path must not contain a backslash" };
@@ -105,7 +110,12 @@ export function targetProblem(target: string): string | undefined {
 }
 
 /** A problem answer for a target, with the common headers (HSTS, CORS, RateLimit-*) of the target's bucket. */
-export function problemFor(slug: ProblemSlug, detail: string, target: string, headers?: Record<string, string>): Answer {
+export function problemFor(
+  slug: ProblemSlug,
+  detail: string,
+  target: string,
+  headers?: Record<string, string>,
+): Answer {
   return withTargetHeaders(problemAnswer(slug, detail, headers), target);
 }
 
@@ -125,9 +135,14 @@ export function methodProblem(method: string, target: string): Answer {
   return withTargetHeaders(methodNotAllowed(method, allowed) ?? methodNotAllowed("this method", allowed)!, target);
 }
 
-const uriTooLong = (target: string) => problemFor("uri-too-long", `the request target is longer than ${MAX_URL_BYTES} bytes`, target);
+const uriTooLong = (target: string) =>
+  problemFor("uri-too-long", `the request target is longer than ${MAX_URL_BYTES} bytes`, target);
 const headersTooLarge = (target: string) =>
-  problemFor("request-header-fields-too-large", `the request headers are larger than ${MAX_HEADER_BYTES} bytes in total`, target);
+  problemFor(
+    "request-header-fields-too-large",
+    `the request headers are larger than ${MAX_HEADER_BYTES} bytes in total`,
+    target,
+  );
 
 /** A raw-layer answer and the target whose bucket it speaks for ("/" when the target is unreadable). */
 export interface Refusal {
@@ -171,7 +186,10 @@ export function refusalOf(
   const readable = problem === undefined ? target : "/";
   if (broken === "headers") return { answer: headersTooLarge(readable), target: readable };
   if (broken === "host") {
-    return { answer: problemFor("invalid-parameter", "an HTTP/1.1 request must carry exactly one 'Host' header", readable), target: readable };
+    return {
+      answer: problemFor("invalid-parameter", "an HTTP/1.1 request must carry exactly one 'Host' header", readable),
+      target: readable,
+    };
   }
   if (!methods.includes(method)) return { answer: methodProblem(method, readable), target: readable };
   if (problem) return { answer: problemFor("invalid-parameter", problem, "/"), target: "/" };
@@ -221,12 +239,17 @@ export function requestLineOf(rawPacket: Buffer | undefined): { method: string; 
 }
 
 /** 408: the request (its head, or its body) did not arrive completely in time. */
-export const requestTimeout = (target: string) => problemFor("request-timeout", "the request was not received completely in time", target);
+export const requestTimeout = (target: string) =>
+  problemFor("request-timeout", "the request was not received completely in time", target);
 
 /** 417: an `Expect` other than `100-continue` (the only expectation HTTP/1.1 defines). */
 export function expectationFailed(expect: string | undefined, target: string): Answer {
   const shown = expect !== undefined && /^[\x20-\x7e]{1,40}$/.test(expect) ? `'${expect}'` : "this expectation";
-  return problemFor("expectation-failed", `the 'Expect' header ${shown} is not supported; only '100-continue' is`, target);
+  return problemFor(
+    "expectation-failed",
+    `the 'Expect' header ${shown} is not supported; only '100-continue' is`,
+    target,
+  );
 }
 
 /**
@@ -234,8 +257,15 @@ export function expectationFailed(expect: string | undefined, target: string): A
  * CONNECT, and an unsupported `Expect`.
  */
 export type SocketRefusalReason =
-  | "bad-method" | "header-too-large" | "request-timeout" | "invalid-length" | "malformed-header" | "bad-target"
-  | "malformed-request" | "connect" | "expectation-failed";
+  | "bad-method"
+  | "header-too-large"
+  | "request-timeout"
+  | "invalid-length"
+  | "malformed-header"
+  | "bad-target"
+  | "malformed-request"
+  | "connect"
+  | "expectation-failed";
 
 /** The parser's codes that have a reason of their own; every other code is `malformed-request`. */
 const REASON_OF_CODE: Readonly<Record<string, SocketRefusalReason>> = {
@@ -263,7 +293,9 @@ export interface ClientErrorRefusal extends Refusal {
  * Undefined: nobody to answer (the connection was reset, or the client closed its side before its request was complete:
  * an upload given up, whose request is then logged as aborted).
  */
-export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): ClientErrorRefusal | undefined {
+export function clientErrorAnswer(
+  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
+): ClientErrorRefusal | undefined {
   const code = error.code ?? "";
   if (code === "ECONNRESET" || code === "EPIPE" || code === "HPE_INVALID_EOF_STATE") return undefined;
   const line = requestLineOf(error.rawPacket);
@@ -273,5 +305,11 @@ export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: B
   if (code === "HPE_INVALID_METHOD") return answer(methodProblem(line.method, target));
   if (code === "HPE_HEADER_OVERFLOW") return answer(headersTooLarge("/"), "/");
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") return answer(requestTimeout(target));
-  return answer(problemFor("invalid-parameter", "the request could not be read as HTTP/1.1 (request line, target or headers malformed)", target));
+  return answer(
+    problemFor(
+      "invalid-parameter",
+      "the request could not be read as HTTP/1.1 (request line, target or headers malformed)",
+      target,
+    ),
+  );
 }

@@ -30,7 +30,6 @@ export function countDropped(lines = 1): void {
   droppedLines += lines;
 }
 
-
 /**
  * The asynchronous destination on file descriptor 1, guarded: never throws, drops (and counts) what a dead or full
  * output cannot take. One per process.
@@ -66,7 +65,11 @@ interface BoomBuffer {
  * disk never ended. This one writes the buffer once and gives up at the first error, counting the lines it drops.
  * `waiting`: lines not yet handed to SonicBoom (guardedStdout's own chunk), written after its buffer.
  */
-export function flushOnceAtExit(destination: ReturnType<typeof pino.destination>, failed: boolean, waiting: readonly string[] = []): void {
+export function flushOnceAtExit(
+  destination: ReturnType<typeof pino.destination>,
+  failed: boolean,
+  waiting: readonly string[] = [],
+): void {
   const buffer = destination as unknown as BoomBuffer;
   // a write under way finishes (or not) in the thread pool: its chunk is not written twice
   const chunks = [...(!buffer._writing && buffer._writingBuf ? [buffer._writingBuf] : []), ...buffer._bufs, ...waiting];
@@ -98,7 +101,14 @@ export function guardedStdout(): DestinationStream & { flush?: () => void } {
   // Once the process stops, a write the output refuses (EAGAIN) is given up, not retried.
   let retrying = false;
   const retryEAGAIN = () => (retrying = !exiting);
-  const destination = pino.destination({ dest: 1, sync: false, minLength: FLUSH_BYTES, maxWrite: 4 * FLUSH_BYTES, maxLength: MAX_BUFFERED_BYTES, retryEAGAIN });
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: FLUSH_BYTES,
+    maxWrite: 4 * FLUSH_BYTES,
+    maxLength: MAX_BUFFERED_BYTES,
+    retryEAGAIN,
+  });
   boom = destination;
   let failed = false;
   let flushAfterWrite = false;

@@ -15,7 +15,14 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { countDropped, guardedStdout } from "./log-output.js";
 
 export {
-  droppedLogLines, exitProcess, flushLogs, flushOnceAtExit, stopWaitingOnOutput, FLUSH_BYTES, FLUSH_MS, MAX_BUFFERED_BYTES,
+  droppedLogLines,
+  exitProcess,
+  FLUSH_BYTES,
+  FLUSH_MS,
+  flushLogs,
+  flushOnceAtExit,
+  MAX_BUFFERED_BYTES,
+  stopWaitingOnOutput,
 } from "./log-output.js";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -37,13 +44,19 @@ export interface LogSettings {
 }
 
 /** The log's settings from the environment, or the problem with a value (the start stops with it). */
-export function logSettingsOf(env: Record<string, string | undefined>, stdoutIsTerminal = process.stdout.isTTY === true): LogSettings | { problem: string } {
+export function logSettingsOf(
+  env: Record<string, string | undefined>,
+  stdoutIsTerminal = process.stdout.isTTY === true,
+): LogSettings | { problem: string } {
   const format = env[LOG_FORMAT_ENV] || (stdoutIsTerminal ? "pretty" : "json");
-  if (!(LOG_FORMATS as readonly string[]).includes(format)) return { problem: `${LOG_FORMAT_ENV} must be one of ${LOG_FORMATS.join(", ")}, not ${JSON.stringify(format)}` };
+  if (!(LOG_FORMATS as readonly string[]).includes(format))
+    return { problem: `${LOG_FORMAT_ENV} must be one of ${LOG_FORMATS.join(", ")}, not ${JSON.stringify(format)}` };
   const level = env[LOG_LEVEL_ENV] || "info";
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) return { problem: `${LOG_LEVEL_ENV} must be one of ${LOG_LEVELS.join(", ")}, not ${JSON.stringify(level)}` };
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    return { problem: `${LOG_LEVEL_ENV} must be one of ${LOG_LEVELS.join(", ")}, not ${JSON.stringify(level)}` };
   const queries = env[LOG_QUERIES_ENV] || "on";
-  if (queries !== "on" && queries !== "off") return { problem: `${LOG_QUERIES_ENV} must be on or off, not ${JSON.stringify(queries)}` };
+  if (queries !== "on" && queries !== "off")
+    return { problem: `${LOG_QUERIES_ENV} must be on or off, not ${JSON.stringify(queries)}` };
   return { format: format as LogFormat, level: level as LogSettings["level"], queries: queries === "on" };
 }
 
@@ -85,7 +98,14 @@ export interface ServerLogger {
  * `prettify` (LOG_FORMAT=pretty: pino-pretty's prettyFactory, loaded by the caller only then) turns each JSON line
  * into a terminal line.
  */
-export function createLogger(settings: LogSettings, options: { worker?: number; destination?: DestinationStream & { flush?: () => void }; prettify?: (line: string) => string } = {}): ServerLogger {
+export function createLogger(
+  settings: LogSettings,
+  options: {
+    worker?: number;
+    destination?: DestinationStream & { flush?: () => void };
+    prettify?: (line: string) => string;
+  } = {},
+): ServerLogger {
   const out = options.destination ?? guardedStdout();
   // events (the start, a warning, an error) are written at once; access lines wait for a chunk (FLUSH_BYTES, FLUSH_MS)
   const flush = () => out.flush?.();
@@ -180,7 +200,9 @@ let defaultLogger: ServerLogger | undefined;
 export function processLogger(): ServerLogger {
   if (defaultLogger) return defaultLogger;
   const settings = logSettingsOf(process.env);
-  defaultLogger = createLogger("problem" in settings ? { format: "json", level: "info", queries: true } : { ...settings, format: "json" });
+  defaultLogger = createLogger(
+    "problem" in settings ? { format: "json", level: "info", queries: true } : { ...settings, format: "json" },
+  );
   return defaultLogger;
 }
 /** Makes `logger` the process's logger (`npm start`: with its worker number and format). */

@@ -6,7 +6,7 @@
 import { PARAMETERS } from "../contract/parameters.js";
 import { problemOf } from "../contract/problems.js";
 import { ROUTE_BY_ID } from "../contract/routes.js";
-import { TOOL_BY_NAME, rawValues, type ToolDeclaration } from "../functions/lib/mcp-tools.js";
+import { rawValues, TOOL_BY_NAME, type ToolDeclaration } from "../functions/lib/mcp-tools.js";
 
 type Json = Record<string, unknown>;
 
@@ -41,9 +41,11 @@ function urlsOf(tool: ToolDeclaration, given: Json): URL[] {
       if (parameter.in === "path") pathValues[parameter.name] = raw[0];
       else for (const value of raw) query.append(parameter.name, value);
     }
-    const url = new URL(route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathValues[name] ?? "")), "http://localhost");
+    const url = new URL(
+      route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathValues[name] ?? "")),
+      "http://localhost",
+    );
     url.search = query.toString();
     return url;
   });
 }
-

@@ -13,7 +13,10 @@ export const MEMO_KEY_LENGTH = 512;
  * is what the caller already derived from the key (a parsed URL), handed to `compute` on a miss. A value may be
  * `undefined` (remembered as such).
  */
-export function memoOf<T, I = undefined>(size: number, compute: (key: string, input: I) => T): (key: string, input?: I) => T {
+export function memoOf<T, I = undefined>(
+  size: number,
+  compute: (key: string, input: I) => T,
+): (key: string, input?: I) => T {
   // lru-cache keeps no undefined value: each value is kept in a box
   const memo = new LRUCache<string, { value: T }>({ max: size });
   return (key, input) => {

@@ -6,12 +6,12 @@
  */
 import cluster from "node:cluster";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { RateLimitDecision, RateLimitStore } from "../functions/lib/ratelimit.js";
 import { isMessage, Pending } from "./ipc.js";
 import { droppedLogLines } from "./log.js";
 import { noteBodyBytes } from "./node-io.js";
-import { LOOPBACK_RANGES, inRange, parseAddress, parseRange, type AddressRange } from "./proxy.js";
+import { type AddressRange, inRange, LOOPBACK_RANGES, parseAddress, parseRange } from "./proxy.js";
 
 export const METRICS_PATH = "/metrics";
 export const METRICS_ALLOW_ENV = "METRICS_ALLOW";
@@ -19,7 +19,10 @@ export const METRICS_ALLOW_ENV = "METRICS_ALLOW";
 /** The addresses /metrics answers: loopback, and METRICS_ALLOW's. Throws on an entry that is no address or range. */
 export function metricsAllowOf(value: string | undefined): (address: string) => boolean {
   const ranges: AddressRange[] = LOOPBACK_RANGES.map((r) => parseRange(r)!);
-  for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter((e) => e !== "")) {
+  for (const entry of (value ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter((e) => e !== "")) {
     const range = parseRange(entry);
     if (!range) throw new Error(`${METRICS_ALLOW_ENV}: '${entry}' is not an IP address or a CIDR range`);
     ranges.push(range);
@@ -53,21 +56,69 @@ export interface Metrics {
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /** Metrics of one server; `inWorker`: the answer gathers every worker's through the primary (./workers.ts). */
-export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?: () => Promise<string> } = {}): Metrics {
+export function createMetrics(
+  options: { inWorker?: boolean; gatherFromPrimary?: () => Promise<string> } = {},
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: "http_requests_total", help: "Requests answered, by route, status and what answered (kept, file, computed, refused: by the socket guard)", labelNames: ["route", "status", "source"] as const, registers: [registry] });
-  const durations = new Histogram({ name: "http_request_duration_seconds", help: "Time from a request's head to its answer", labelNames: ["route", "source"] as const, buckets: DURATION_BUCKETS, registers: [registry] });
-  const decisions = new Counter({ name: "rate_limit_decisions_total", help: "The limiter's decisions by surface: admitted, refused, failed_open (the store failed: admitted uncounted), granted (admitted under an operator's grant: counted on its pace, or uncounted)", labelNames: ["surface", "decision"] as const, registers: [registry] });
-  const timeouts = new Counter({ name: "http_connection_timeouts_total", help: "Connections closed because a request was not complete in time: answered 408 (answered=true) or closed without an answer", labelNames: ["answered"] as const, registers: [registry] });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "Requests answered, by route, status and what answered (kept, file, computed, refused: by the socket guard)",
+    labelNames: ["route", "status", "source"] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from a request's head to its answer",
+    labelNames: ["route", "source"] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const decisions = new Counter({
+    name: "rate_limit_decisions_total",
+    help: "The limiter's decisions by surface: admitted, refused, failed_open (the store failed: admitted uncounted), granted (admitted under an operator's grant: counted on its pace, or uncounted)",
+    labelNames: ["surface", "decision"] as const,
+    registers: [registry],
+  });
+  const timeouts = new Counter({
+    name: "http_connection_timeouts_total",
+    help: "Connections closed because a request was not complete in time: answered 408 (answered=true) or closed without an answer",
+    labelNames: ["answered"] as const,
+    registers: [registry],
+  });
   // both series exist from the start, so a scraper sees 0 rather than nothing
   for (const answered of ["true", "false"]) timeouts.inc({ answered }, 0);
-  const cacheHits = new Counter({ name: "kept_answer_hits_total", help: "Requests answered from the answers kept for repeated targets", registers: [registry] });
+  const cacheHits = new Counter({
+    name: "kept_answer_hits_total",
+    help: "Requests answered from the answers kept for repeated targets",
+    registers: [registry],
+  });
   let cachedSize = () => 0;
   let cachedBytes = () => 0;
-  new Gauge({ name: "kept_answers", help: "Answers kept for repeated targets", registers: [registry], collect() { this.set(cachedSize()); } });
-  new Gauge({ name: "kept_answer_bytes", help: "Bytes of the answers kept for repeated targets", registers: [registry], collect() { this.set(cachedBytes()); } });
-  new Gauge({ name: "log_lines_dropped", help: "Log lines the output could not take (closed or full)", registers: [registry], collect() { this.set(droppedLogLines()); } });
+  new Gauge({
+    name: "kept_answers",
+    help: "Answers kept for repeated targets",
+    registers: [registry],
+    collect() {
+      this.set(cachedSize());
+    },
+  });
+  new Gauge({
+    name: "kept_answer_bytes",
+    help: "Bytes of the answers kept for repeated targets",
+    registers: [registry],
+    collect() {
+      this.set(cachedBytes());
+    },
+  });
+  new Gauge({
+    name: "log_lines_dropped",
+    help: "Log lines the output could not take (closed or full)",
+    registers: [registry],
+    collect() {
+      this.set(droppedLogLines());
+    },
+  });
   if (options.inWorker) {
     // prom-client answers the primary's requests for this worker's metrics once an aggregator exists in the process
     new AggregatorRegistry();
@@ -76,9 +127,13 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
 
   // a granted counter's key says so (functions/lib/serve.ts limitedUnderGrant): its admissions are the grant's
   const record = (bucket: string, decision: RateLimitDecision, granted: boolean) =>
-    decisions.inc({ surface: bucket, decision: decision.failedOpen ? "failed_open" : !decision.allowed ? "refused" : granted ? "granted" : "admitted" });
+    decisions.inc({
+      surface: bucket,
+      decision: decision.failedOpen ? "failed_open" : !decision.allowed ? "refused" : granted ? "granted" : "admitted",
+    });
 
-  const text = (): Promise<string> => (options.inWorker && options.gatherFromPrimary ? options.gatherFromPrimary() : registry.metrics());
+  const text = (): Promise<string> =>
+    options.inWorker && options.gatherFromPrimary ? options.gatherFromPrimary() : registry.metrics();
 
   return {
     registry,
@@ -108,7 +163,10 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
             return decided;
           }
           return decided.then(
-            (decision) => { record(bucket, decision, granted); return decision; },
+            (decision) => {
+              record(bucket, decision, granted);
+              return decision;
+            },
             (error) => {
               decisions.inc({ surface: bucket, decision: "failed_open" });
               throw error;
@@ -139,7 +197,11 @@ export function createMetrics(options: { inWorker?: boolean; gatherFromPrimary?:
           res.end(bytes);
         },
         () => {
-          res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "1" });
+          res.writeHead(503, {
+            "Content-Type": "text/plain; charset=utf-8",
+            "Cache-Control": "no-store",
+            "Retry-After": "1",
+          });
           res.end(req.method === "HEAD" ? undefined : "metrics could not be gathered from every worker; try again\n");
         },
       );

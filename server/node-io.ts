@@ -33,7 +33,13 @@ export function writeAnswer(res: ServerResponse, answer: Answer): void {
   }
   const method = req?.method;
   const condition = req?.headers["if-none-match"];
-  if (answer.status === 200 && headers.ETag !== undefined && condition !== undefined && (method === "GET" || method === "HEAD") && ifNoneMatchMatches(condition, headers.ETag)) {
+  if (
+    answer.status === 200 &&
+    headers.ETag !== undefined &&
+    condition !== undefined &&
+    (method === "GET" || method === "HEAD") &&
+    ifNoneMatchMatches(condition, headers.ETag)
+  ) {
     delete headers["Content-Type"];
     res.writeHead(304, headers);
     res.end();
@@ -49,7 +55,13 @@ export function writeAnswer(res: ServerResponse, answer: Answer): void {
   } else writeBody(res, answer.status, headers, sent, method === "HEAD");
 }
 
-function writeBody(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Uint8Array, head: boolean): void {
+function writeBody(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Uint8Array,
+  head: boolean,
+): void {
   const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
   headers["Content-Length"] = String(length);
   res.writeHead(status, headers);
@@ -77,7 +89,11 @@ export function bodyBytesOf(res: ServerResponse): number {
 /** Counts what someone else writes on a response (the Fetch bridge's streamed answers) as its body's bytes. */
 export function countBodyWrites(res: ServerResponse): void {
   const count = (chunk: unknown, encoding?: unknown) => {
-    if (typeof chunk === "string") noteBodyBytes(res, Buffer.byteLength(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    if (typeof chunk === "string")
+      noteBodyBytes(
+        res,
+        Buffer.byteLength(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
+      );
     else if (chunk instanceof Uint8Array) noteBodyBytes(res, chunk.byteLength);
   };
   const write = res.write;
@@ -109,7 +125,8 @@ export function requestHeadOf(req: IncomingMessage, target: string): RequestHead
         if (wanted === "if-none-match") return null;
         let value: string | null = null;
         for (let i = 0; i < raw.length; i += 2) {
-          if (raw[i].length === wanted.length && raw[i].toLowerCase() === wanted) value = value === null ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+          if (raw[i].length === wanted.length && raw[i].toLowerCase() === wanted)
+            value = value === null ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
         }
         return value;
       },

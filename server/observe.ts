@@ -7,9 +7,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { readTarget } from "./guard.js";
 import type { RequestContext } from "../functions/lib/serve.js";
-import { sourceOf, type ObservedSource } from "./cache-source.js";
+import { type ObservedSource, sourceOf } from "./cache-source.js";
+import { readTarget } from "./guard.js";
 import type { AccessLine } from "./log.js";
 import type { Metrics } from "./metrics.js";
 import { bodyBytesOf } from "./node-io.js";

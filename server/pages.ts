@@ -2,12 +2,12 @@
  * Answers made of files and pages: a file of the publish folder or of the dataset with the headers it is served with,
  * the waiting page while the site is being built, the site's not-found page for browsers.
  */
-import { CORS_HEADERS, type RateLimitPolicy, type BucketName } from "../contract/policies.js";
-import { fileHeaders } from "../contract/static.js";
+import { type BucketName, CORS_HEADERS, type RateLimitPolicy } from "../contract/policies.js";
 import type { FileContentType } from "../contract/routes.js";
-import { okAnswer, type Answer } from "../functions/lib/http.js";
+import { fileHeaders } from "../contract/static.js";
+import { type Answer, okAnswer } from "../functions/lib/http.js";
 import { htmlAnswer, isEnglishPath } from "../functions/lib/not-found-page.js";
-import { methodGate, finish, type RequestContext } from "../functions/lib/serve.js";
+import { finish, methodGate, type RequestContext } from "../functions/lib/serve.js";
 import type { CachedFile } from "./files.js";
 
 /** Site files whose names carry a content hash (Astro's build assets) never change under their name. */
@@ -35,22 +35,41 @@ export function datasetFileHeaders(contentType: FileContentType, bucket: BucketN
 
 /** A site file's headers: its type from its name, cached for ever when its name carries a hash. */
 export function siteFileHeaders(pathname: string, contentType: string): FileHeaders {
-  return { contentType, cacheControl: pathname.startsWith("/_astro/") ? HASHED_ASSET_CACHE : SITE_CACHE, rest: CORS_HEADERS };
+  return {
+    contentType,
+    cacheControl: pathname.startsWith("/_astro/") ? HASHED_ASSET_CACHE : SITE_CACHE,
+    rest: CORS_HEADERS,
+  };
 }
 
 /**
  * A file answer: OPTIONS preflight, 405, or okAnswer's 200/304, with the common headers of `policy`, finished in the
  * request's context (a GET's 200 is recorded there for the cached answers).
  */
-export function fileAnswer(ctx: RequestContext, file: CachedFile, headers: FileHeaders, policy: RateLimitPolicy | undefined): Answer {
+export function fileAnswer(
+  ctx: RequestContext,
+  file: CachedFile,
+  headers: FileHeaders,
+  policy: RateLimitPolicy | undefined,
+): Answer {
   const { request } = ctx;
   const { contentType, cacheControl, rest } = headers;
-  return finish(ctx, methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag), policy);
+  return finish(
+    ctx,
+    methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag),
+    policy,
+  );
 }
 
 // the site's not-found page: which request gets it, in which language, and its answer (shared with the deployed
 // not-found function)
-export { NOT_FOUND_PAGES, isApiPath, notFoundPageAnswer, notFoundPageLanguage, notFoundPageOf } from "../functions/lib/not-found-page.js";
+export {
+  isApiPath,
+  NOT_FOUND_PAGES,
+  notFoundPageAnswer,
+  notFoundPageLanguage,
+  notFoundPageOf,
+} from "../functions/lib/not-found-page.js";
 
 /** How long the waiting page asks a browser to wait before it asks again (its refresh and Retry-After). */
 export const SITE_BUILD_RETRY_SECONDS = 5;
@@ -61,8 +80,10 @@ export const SITE_BUILD_RETRY_SECONDS = 5;
  */
 export function siteBuildingAnswer(pathname: string): Answer {
   const english = isEnglishPath(pathname);
-  const sv = "<p lang=\"sv\"><strong>Webbplatsen byggs.</strong> Första starten bygger sidorna, vilket tar en stund. Sidan laddas om av sig själv; API:t svarar redan.</p>";
-  const en = "<p lang=\"en\"><strong>The site is being built.</strong> The first start builds the pages, which takes a while. This page reloads by itself; the API answers already.</p>";
+  const sv =
+    '<p lang="sv"><strong>Webbplatsen byggs.</strong> Första starten bygger sidorna, vilket tar en stund. Sidan laddas om av sig själv; API:t svarar redan.</p>';
+  const en =
+    '<p lang="en"><strong>The site is being built.</strong> The first start builds the pages, which takes a while. This page reloads by itself; the API answers already.</p>';
   const body =
     `<!doctype html><html lang="${english ? "en" : "sv"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta http-equiv="refresh" content="${SITE_BUILD_RETRY_SECONDS}"><title>${english ? "The site is being built" : "Webbplatsen byggs"} – ${english ? "Swedish Calendar Service" : "Svensk kalendertjänst"}</title></head>` +

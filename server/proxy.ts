@@ -106,7 +106,10 @@ export interface TrustedProxies {
 export function parseTrustProxy(value: string | undefined): TrustedProxies | undefined {
   if (value === undefined || value.trim() === "") return undefined;
   const ranges: AddressRange[] = [];
-  const entries = value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
   for (const entry of entries) {
     const texts = entry.toLowerCase() === "loopback" ? LOOPBACK_RANGES : [entry];
     for (const text of texts) {
@@ -194,7 +197,9 @@ export function clientAddress(
   // the default: the socket's address as Node gives it, nothing parsed
   if (!trusted || socketAddress === undefined) return socketAddress ?? "unknown";
   const socketKey = trustedProxyKey(socketAddress, trusted);
-  return socketKey === undefined ? socketAddress : forwardedClient(socketKey, forwardedForHeader, forwardedHeader, trusted);
+  return socketKey === undefined
+    ? socketAddress
+    : forwardedClient(socketKey, forwardedForHeader, forwardedHeader, trusted);
 }
 
 /** The key of a socket's address when it is a trusted proxy's (clientAddress reads the forwarding headers then); else undefined. */
@@ -204,8 +209,17 @@ export function trustedProxyKey(socketAddress: string, trusted: TrustedProxies):
 }
 
 /** The client a trusted proxy (`socketKey`: its address's key) forwarded for, from its forwarding headers (clientAddress). */
-export function forwardedClient(socketKey: string, forwardedForHeader: string | undefined, forwardedHeader: string | undefined, trusted: TrustedProxies): string {
-  const chain = forwardedForHeader ? forwardedForHeader.split(",") : forwardedHeader ? forwardedFor(forwardedHeader) : [];
+export function forwardedClient(
+  socketKey: string,
+  forwardedForHeader: string | undefined,
+  forwardedHeader: string | undefined,
+  trusted: TrustedProxies,
+): string {
+  const chain = forwardedForHeader
+    ? forwardedForHeader.split(",")
+    : forwardedHeader
+      ? forwardedFor(forwardedHeader)
+      : [];
   let leftmost: string | undefined;
   for (let i = chain.length - 1; i >= 0; i--) {
     const entry = chain[i].trim();

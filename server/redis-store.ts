@@ -7,9 +7,16 @@
  * Redis's socket; the deadline is put into Redis's clock from Redis's own answers, so the clocks need not agree.
  */
 import { Redis } from "ioredis";
-import { ADMITTED, FAIL_OPEN, retryAfterSeconds, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
+import {
+  ADMITTED,
+  FAIL_OPEN,
+  type RateLimitDecision,
+  type RateLimitPolicy,
+  type RateLimitStore,
+  retryAfterSeconds,
+} from "../functions/lib/ratelimit.js";
 import type { Log } from "./log.js";
-import { STORE_BOUNDS, StoreWatch, afterTimeout, type StoreBounds } from "./store-watch.js";
+import { afterTimeout, STORE_BOUNDS, type StoreBounds, StoreWatch } from "./store-watch.js";
 
 /** The environment variable naming the Redis server: `redis://[user:password@]host[:port][/db]` (or `rediss://` for TLS). */
 export const REDIS_URL_ENV = "REDIS_URL";
@@ -81,7 +88,8 @@ export function redisUrlProblem(value: string): string | undefined {
   }
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") return "is not a redis:// or rediss:// URL";
   if (!url.hostname) return "names no host";
-  if (url.pathname !== "" && url.pathname !== "/" && !/^\/\d+$/.test(url.pathname)) return "names a database that is not a number";
+  if (url.pathname !== "" && url.pathname !== "/" && !/^\/\d+$/.test(url.pathname))
+    return "names a database that is not a number";
   return undefined;
 }
 
@@ -136,7 +144,10 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
     }
   };
   const readClock = () => {
-    client.time().then(([seconds, micros]) => observeClock(Number(seconds) * 1000 + Math.floor(Number(micros) / 1000), Date.now()), () => {});
+    client.time().then(
+      ([seconds, micros]) => observeClock(Number(seconds) * 1000 + Math.floor(Number(micros) / 1000), Date.now()),
+      () => {},
+    );
   };
 
   // a connection is ready once Redis answered on it (ioredis's ready check): counting resumes
@@ -172,7 +183,8 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
     const args: (string | number)[] = [hits.length];
     for (const { key } of hits) args.push(KEY_PREFIX + key);
     args.push(deadline + offset);
-    for (const { policy, now } of hits) args.push(now, policy.windowSeconds * 1000, policy.limit, (policy.blockSeconds ?? 0) * 1000);
+    for (const { policy, now } of hits)
+      args.push(now, policy.windowSeconds * 1000, policy.limit, (policy.blockSeconds ?? 0) * 1000);
     client.countHits(...args).then(
       (answer) => {
         observeClock(Number(answer[0]), Date.now());
@@ -186,7 +198,9 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
         }
         watch.answered();
         settle(({ policy, now }, i) =>
-          answer[2 + 2 * i] === 1 ? ADMITTED : { allowed: false, retryAfterSeconds: retryAfterSeconds(Number(answer[3 + 2 * i]), now, policy) },
+          answer[2 + 2 * i] === 1
+            ? ADMITTED
+            : { allowed: false, retryAfterSeconds: retryAfterSeconds(Number(answer[3 + 2 * i]), now, policy) },
         );
       },
       (error: Error) => {

@@ -10,11 +10,17 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Answer } from "../functions/lib/http.js";
-import {
-  NODE_MAX_HEADERS_COUNT, NODE_MAX_HEADER_SIZE, answerOnSocket, clientErrorAnswer, expectationFailed, methodProblem, targetProblem,
-  type SocketRefusalReason,
-} from "./guard.js";
 import { REQUEST_TIMEOUT_MS } from "./config.js";
+import {
+  answerOnSocket,
+  clientErrorAnswer,
+  expectationFailed,
+  methodProblem,
+  NODE_MAX_HEADER_SIZE,
+  NODE_MAX_HEADERS_COUNT,
+  type SocketRefusalReason,
+  targetProblem,
+} from "./guard.js";
 import type { Log } from "./log.js";
 import { writeAnswer } from "./node-io.js";
 import type { Observation } from "./observe.js";
@@ -34,7 +40,8 @@ export interface SocketGuards {
 }
 
 /** Bytes of an answer's body. */
-const bodyBytes = (answer: Answer): number => (answer.body === null ? 0 : typeof answer.body === "string" ? Buffer.byteLength(answer.body) : answer.body.byteLength);
+const bodyBytes = (answer: Answer): number =>
+  answer.body === null ? 0 : typeof answer.body === "string" ? Buffer.byteLength(answer.body) : answer.body.byteLength;
 
 /** The HTTP server with `handler` for every request Node's parser reads, and the socket guards for the rest. */
 export function guardedHttpServer(
@@ -42,14 +49,17 @@ export function guardedHttpServer(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
   { withBucketHeaders, fail, log, observing, clientOf }: SocketGuards,
 ): Server {
-  const server = createHttpServer({
-    maxHeaderSize: NODE_MAX_HEADER_SIZE,
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    headersTimeout: headersTimeoutMs,
-    connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
-    // a missing Host is answered by refusalOf as a problem document, not by Node's bare 400
-    requireHostHeader: false,
-  }, handler);
+  const server = createHttpServer(
+    {
+      maxHeaderSize: NODE_MAX_HEADER_SIZE,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      headersTimeout: headersTimeoutMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+      // a missing Host is answered by refusalOf as a problem document, not by Node's bare 400
+      requireHostHeader: false,
+    },
+    handler,
+  );
 
   if (observing) server.on("connection", (socket: Socket) => observing.opened(socket));
 
@@ -74,7 +84,16 @@ export function guardedHttpServer(
       if (!observing) return;
       const bytes = written ? bodyBytes(answer) : 0;
       if (inFlight) observing.answeredOnSocket(inFlight, answer.status, bytes, refusal.reason);
-      else observing.refused({ socket, method: refusal.line.method, target: refusal.line.target, status: answer.status, bytes, written, reason: refusal.reason });
+      else
+        observing.refused({
+          socket,
+          method: refusal.line.method,
+          target: refusal.line.target,
+          status: answer.status,
+          bytes,
+          written,
+          reason: refusal.reason,
+        });
     } catch {
       if (timedOut) observing?.timedOut(false);
       socket.destroy();
@@ -103,7 +122,16 @@ export function guardedHttpServer(
       const written = answerOnSocket(socket, answer);
       const reason: SocketRefusalReason = "connect";
       const bytes = written ? bodyBytes(answer) : 0;
-      observing?.refused({ socket, method: "CONNECT", target: req.url ?? "", status: answer.status, bytes, written, reason, client: clientOf(req) });
+      observing?.refused({
+        socket,
+        method: "CONNECT",
+        target: req.url ?? "",
+        status: answer.status,
+        bytes,
+        written,
+        reason,
+        client: clientOf(req),
+      });
     } catch {
       socket.destroy();
     }

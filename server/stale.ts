@@ -16,19 +16,28 @@ import { siteInputsHash, siteIsCurrent, writeSiteStamp } from "../build/site-sta
 import { datasetMatchesEngine } from "./dataset.js";
 import type { Log } from "./log.js";
 
-export type { Log };
-
-export { datasetIsCurrent, datasetMatchesEngine } from "./dataset.js";
 export { SITE_INPUTS, siteInputsHash, siteIsCurrent, siteStampPath } from "../build/site-stamp.js";
 
+export { datasetIsCurrent, datasetMatchesEngine } from "./dataset.js";
+export type { Log };
 
 /** Runs an npm script of the project; resolves with its exit code (its output goes to `log`). */
-export function runScript(root: string, script: string, log: Log, options: { env?: Record<string, string>; args?: string[] } = {}): Promise<number> {
+export function runScript(
+  root: string,
+  script: string,
+  log: Log,
+  options: { env?: Record<string, string>; args?: string[] } = {},
+): Promise<number> {
   const extraEnv = options.env ?? {};
   const args = options.args?.length ? ["--", ...options.args] : [];
   return new Promise((resolveRun) => {
     // a process group of its own, ended with this process: a server told to stop leaves no build running behind it
-    const child = spawn("npm", ["run", "--silent", script, ...args], { cwd: root, env: { ...process.env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("npm", ["run", "--silent", script, ...args], {
+      cwd: root,
+      env: { ...process.env, ...extraEnv },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     const endGroup = () => {
       try {
         process.kill(-child.pid!, "SIGTERM");
@@ -38,7 +47,8 @@ export function runScript(root: string, script: string, log: Log, options: { env
     };
     if (child.pid !== undefined) process.once("exit", endGroup);
     const relay = (level: "info" | "warn") => (chunk: Buffer) => {
-      for (const line of String(chunk).split("\n")) if (line.trim() && !/Unknown user config/.test(line)) log(level, `${script}: ${line}`);
+      for (const line of String(chunk).split("\n"))
+        if (line.trim() && !/Unknown user config/.test(line)) log(level, `${script}: ${line}`);
     };
     child.stdout!.on("data", relay("info"));
     child.stderr!.on("data", relay("warn"));
@@ -92,8 +102,14 @@ export function prepareStale(options: { root: string; publicDir?: string; log: L
     log("error", `routing: ${(error as Error).message}`);
   }
   void datasetMatchesEngine(publicDir).then((current) => {
-    if (!current) log("info", "dataset: none in public/ built by this engine; every answer is computed (npm run build:data adds the static files)");
+    if (!current)
+      log(
+        "info",
+        "dataset: none in public/ built by this engine; every answer is computed (npm run build:data adds the static files)",
+      );
   });
-  const siteReady = buildSiteIfStale(root, publicDir, log).catch((error) => log("error", `site: ${(error as Error).message}`));
+  const siteReady = buildSiteIfStale(root, publicDir, log).catch((error) =>
+    log("error", `site: ${(error as Error).message}`),
+  );
   return { siteReady };
 }

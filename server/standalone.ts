@@ -19,35 +19,60 @@
  */
 import cluster from "node:cluster";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { createServer as createNetServer, type AddressInfo } from "node:net";
-import type { RateLimitStore } from "../functions/lib/ratelimit.js";
-import { pathToFileURL } from "node:url";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { resolve } from "node:path";
-import { serverConfig, DEFAULT_PORT, PROJECT_ROOT, type LimiterInfo, type StandaloneOptions } from "./config.js";
+import { pathToFileURL } from "node:url";
+import type { RateLimitStore } from "../functions/lib/ratelimit.js";
+import { keeping } from "./cache-source.js";
+import { DEFAULT_PORT, type LimiterInfo, PROJECT_ROOT, type StandaloneOptions, serverConfig } from "./config.js";
 import { datasetView } from "./dataset.js";
 import { dispatcher } from "./dispatch.js";
 import { fetchLevel } from "./fetch-level.js";
 import { PublicFiles } from "./files.js";
-import { INTERNAL_ORIGIN, brokenLimit, readTarget, refusalOf, type TargetFacts } from "./guard.js";
-import { keeping } from "./cache-source.js";
+import { GRANTS_FILE_ENV, type Grants, readGrantsFile, reloadOnSighup, reloadWorkersOnSighup } from "./grants.js";
+import { brokenLimit, INTERNAL_ORIGIN, readTarget, refusalOf, type TargetFacts } from "./guard.js";
 import { HARD_STOP_MS, lifecycle, stopWithParent } from "./lifecycle.js";
-import { consoleLog, createLogger, exitProcess, flushLogs, guardOutput, logSettingsOf, setProcessLogger, stopWaitingOnOutput, type Log, type ServerLogger } from "./log.js";
+import {
+  consoleLog,
+  createLogger,
+  exitProcess,
+  flushLogs,
+  guardOutput,
+  type Log,
+  logSettingsOf,
+  type ServerLogger,
+  setProcessLogger,
+  stopWaitingOnOutput,
+} from "./log.js";
 import { createMetrics, gatherForWorkers, gatherFromPrimary, isMetricsTarget } from "./metrics.js";
 import { countBodyWrites, requestHeadOf } from "./node-io.js";
 import { observation, type Seen } from "./observe.js";
-import { TRUST_PROXY_ENV, parseTrustProxy } from "./proxy.js";
+import { parseTrustProxy, TRUST_PROXY_ENV } from "./proxy.js";
 import { REDIS_URL_ENV, redisRateLimitStore, redisUrlProblem } from "./redis-store.js";
 import { guardedHttpServer } from "./sockets.js";
-import { GRANTS_FILE_ENV, readGrantsFile, reloadOnSighup, reloadWorkersOnSighup, type Grants } from "./grants.js";
-import { WORKERS_ENV, parseWorkers, primaryCountedStore, runPrimary, siteReadyFromPrimary, stopWithPrimary, tellPrimaryListening, workerNumber } from "./workers.js";
+import {
+  parseWorkers,
+  primaryCountedStore,
+  runPrimary,
+  siteReadyFromPrimary,
+  stopWithPrimary,
+  tellPrimaryListening,
+  WORKERS_ENV,
+  workerNumber,
+} from "./workers.js";
 
-export { DEFAULT_PORT, HEADERS_TIMEOUT_MS, PROJECT_ROOT, REQUEST_TIMEOUT_MS, type StandaloneOptions } from "./config.js";
 export { ANSWER_SOURCE_HEADER } from "./cache-source.js";
+export {
+  DEFAULT_PORT,
+  HEADERS_TIMEOUT_MS,
+  PROJECT_ROOT,
+  REQUEST_TIMEOUT_MS,
+  type StandaloneOptions,
+} from "./config.js";
 export { HARD_STOP_MS, SHUTDOWN_GRACE_MS } from "./lifecycle.js";
-export { exitProcess };
-export { NOT_FOUND_PAGES, SITE_BUILD_RETRY_SECONDS, notFoundPageOf } from "./pages.js";
 export type { Log, LogLevel } from "./log.js";
-export { consoleLog };
+export { NOT_FOUND_PAGES, notFoundPageOf, SITE_BUILD_RETRY_SECONDS } from "./pages.js";
+export { consoleLog, exitProcess };
 
 /** The authority of every Fetch Request the server builds (the guard reads targets against the same origin). */
 const INTERNAL_HOST = new URL(INTERNAL_ORIGIN).host;
@@ -82,7 +107,10 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   const dispatch = dispatcher(config, { dataset, files, keep, logFault: life.logFault, closing: life.isClosing });
   const fetching = fetchLevel(config, { dataset, dispatch, keep, life });
   const { metrics } = config;
-  metrics?.cachedAnswers(() => keep.cache.size, () => keep.cache.cachedBytes);
+  metrics?.cachedAnswers(
+    () => keep.cache.size,
+    () => keep.cache.cachedBytes,
+  );
   const observing = observation({
     metrics,
     access: config.access,
@@ -95,7 +123,13 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
    * response; the MCP endpoint's through the bridge (which writes the answer itself: it is told about a close while
    * the answer is being prepared).
    */
-  const dispatchRaw = (req: IncomingMessage, res: ServerResponse, target: string, facts: TargetFacts, seen: Seen | undefined): void => {
+  const dispatchRaw = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: string,
+    facts: TargetFacts,
+    seen: Seen | undefined,
+  ): void => {
     if (facts.match?.route.fn === "mcp") {
       if (seen && config.grants) seen.granted = config.grants.of("mcp", config.clientOf(req))?.label;
       life.track(res);
@@ -107,7 +141,8 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
     const ctx = dispatch.contextOf(requestHeadOf(req, target), config.clientOf(req), facts);
     if (seen) seen.ctx = ctx;
     const answered = dispatch.answerSafely(ctx, target);
-    if (answered instanceof Promise) answered.then((answer) => life.write(res, answer)).catch((error) => life.fail(res, error));
+    if (answered instanceof Promise)
+      answered.then((answer) => life.write(res, answer)).catch((error) => life.fail(res, error));
     else life.write(res, answered);
   };
 
@@ -146,7 +181,10 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
       if (seen) seen.route = facts.match?.route.id ?? "-";
       const refusal = refusalOf(method, target, req.rawHeaders, hostRequired, facts, broken);
       if (refusal) {
-        life.write(res, dispatch.withBucketHeaders(refusal.answer, refusal.target, config.grants && config.clientOf(req)));
+        life.write(
+          res,
+          dispatch.withBucketHeaders(refusal.answer, refusal.target, config.grants && config.clientOf(req)),
+        );
         return;
       }
       dispatchRaw(req, res, target, facts, seen);
@@ -231,7 +269,10 @@ export async function main({ npmPid }: { npmPid?: number } = {}): Promise<void> 
     // a worker asked for /metrics answers for all of them: the primary gathers
     gatherForWorkers();
     await runPrimary({ workers: scale.workers, log, countForWorkers: limitsOn && !scale.redisUrl, siteReady });
-    log("info", `Swedish Calendar Service on http://localhost:${port} (${scale.workers} workers, ${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
+    log(
+      "info",
+      `Swedish Calendar Service on http://localhost:${port} (${scale.workers} workers, ${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`,
+    );
     return;
   }
   await serveOneProcess(logger, env, scale, build);
@@ -263,10 +304,17 @@ async function prepareInBackground(log: Log): Promise<{ siteReady: Promise<unkno
 }
 
 /** The process's logger: JSON lines, or (LOG_FORMAT=pretty) pino-pretty's, loaded only then. */
-async function loggerOf(settings: Exclude<ReturnType<typeof logSettingsOf>, { problem: string }>, worker: number | undefined): Promise<ServerLogger> {
+async function loggerOf(
+  settings: Exclude<ReturnType<typeof logSettingsOf>, { problem: string }>,
+  worker: number | undefined,
+): Promise<ServerLogger> {
   if (settings.format !== "pretty") return createLogger(settings, { worker });
   const { prettyFactory } = await import("pino-pretty");
-  const prettify = prettyFactory({ colorize: process.stdout.isTTY === true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+  const prettify = prettyFactory({
+    colorize: process.stdout.isTTY === true,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname",
+  });
   return createLogger(settings, { worker, prettify });
 }
 
@@ -288,21 +336,33 @@ function scaleOf(env: NodeJS.ProcessEnv): { workers: number; redisUrl: string | 
   if ("problem" in workers) return workers;
   const redisUrl = env[REDIS_URL_ENV] || undefined;
   const problem = redisUrl === undefined ? undefined : redisUrlProblem(redisUrl);
-  if (problem) return { problem: `${REDIS_URL_ENV} ${problem}: ${JSON.stringify(redisUrl)} (expected redis://host[:port][/db])` };
+  if (problem)
+    return { problem: `${REDIS_URL_ENV} ${problem}: ${JSON.stringify(redisUrl)} (expected redis://host[:port][/db])` };
   return { workers: workers.workers, redisUrl };
 }
 
 function limiterWords(env: NodeJS.ProcessEnv, scale: { workers: number; redisUrl: string | undefined }): string {
   if (env.RATE_LIMITS === "off") return "limits off";
   const proxies = parseTrustProxy(env[TRUST_PROXY_ENV])?.description;
-  const where = scale.redisUrl ? `counted in Redis at ${new URL(scale.redisUrl).host}` : scale.workers > 1 ? "counted by the primary" : "counted in memory";
+  const where = scale.redisUrl
+    ? `counted in Redis at ${new URL(scale.redisUrl).host}`
+    : scale.workers > 1
+      ? "counted by the primary"
+      : "counted in memory";
   return `limits on, ${where}${proxies ? `, per client forwarded by ${proxies}` : ""}`;
 }
 
 /** One process serving: alone (WORKERS=1), or as one of the primary's workers. */
-async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, scale: { workers: number; redisUrl: string | undefined }, build: boolean): Promise<void> {
+async function serveOneProcess(
+  logger: ServerLogger,
+  env: NodeJS.ProcessEnv,
+  scale: { workers: number; redisUrl: string | undefined },
+  build: boolean,
+): Promise<void> {
   const log = logger.log;
-  const worker = cluster.isWorker ? { workers: Number(env.WORKERS_SERVING) || scale.workers, worker: workerNumber(env) } : undefined;
+  const worker = cluster.isWorker
+    ? { workers: Number(env.WORKERS_SERVING) || scale.workers, worker: workerNumber(env) }
+    : undefined;
   // told to stop at any moment, even while starting: close (in-flight answers finish within the grace), then exit
   let service: StandaloneServer | undefined;
   let stopping = false;
@@ -317,7 +377,10 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
     (service ? service.close() : Promise.resolve())
       .then(() => Promise.allSettled(cleanups.map((c) => c())))
       // the last lines reach the output if it takes them within 200 ms
-      .then(() => flushLogs(200), () => flushLogs(200))
+      .then(
+        () => flushLogs(200),
+        () => flushLogs(200),
+      )
       .then(
         () => exitProcess(0),
         () => exitProcess(0),
@@ -348,13 +411,24 @@ async function serveOneProcess(logger: ServerLogger, env: NodeJS.ProcessEnv, sca
     limiter = { store: "primary", degraded: () => counted.degraded() };
   }
   const metrics = createMetrics(worker ? { inWorker: true, gatherFromPrimary: gatherFromPrimary() } : {});
-  service = createServer({ siteReady, logger, metrics, store, processInfo: worker ?? { workers: 1, worker: 1 }, limiter });
+  service = createServer({
+    siteReady,
+    logger,
+    metrics,
+    store,
+    processInfo: worker ?? { workers: 1, worker: 1 },
+    limiter,
+  });
   grants = service.grants;
   if (stopping) exitProcess(0);
   // a worker listens with a socket of its own on the shared port: no connection passes through the primary
   const { url } = await service.listen(undefined, undefined, { reusePort: worker !== undefined });
   if (worker) tellPrimaryListening();
-  if (!worker) log("info", `Swedish Calendar Service on ${url} (${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`);
+  if (!worker)
+    log(
+      "info",
+      `Swedish Calendar Service on ${url} (${limiterWords(env, scale)}; ready in ${Date.now() - started} ms; Ctrl-C stops)`,
+    );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { SERVER_BUNDLE_FILE, bundleState } from "../build/bundle-state.mjs";
+import { bundleState, SERVER_BUNDLE_FILE } from "../build/bundle-state.mjs";
 
 // npm's process id (package.json's start script), for the server alone: not passed on to its workers or children
 const npmPid = Number(process.env.NPM_PID) || undefined;
@@ -36,16 +36,29 @@ if (state !== "current") {
   if (canBundle) {
     const started = Date.now();
     try {
-      execFileSync(process.execPath, ["--import", pathToFileURL(tsx).href, join(root, "build", "bundle.ts"), "--quiet"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+      execFileSync(
+        process.execPath,
+        ["--import", pathToFileURL(tsx).href, join(root, "build", "bundle.ts"), "--quiet"],
+        { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
+      );
     } catch {
       line("error", "code: bundling the server failed (npm run build:code shows why)");
       process.exit(1);
     }
-    line("info", `code: ${state === "missing" ? "no bundle yet" : "sources changed"}, bundled in ${((Date.now() - started) / 1000).toFixed(1)} s (npm run build:code)`);
+    line(
+      "info",
+      `code: ${state === "missing" ? "no bundle yet" : "sources changed"}, bundled in ${((Date.now() - started) / 1000).toFixed(1)} s (npm run build:code)`,
+    );
   } else if (state === "stale") {
-    line("warn", `code: ${SERVER_BUNDLE_FILE} was built from other sources and no dev dependencies are installed to bundle it again (npm ci, then npm run build:code); serving it as built`);
+    line(
+      "warn",
+      `code: ${SERVER_BUNDLE_FILE} was built from other sources and no dev dependencies are installed to bundle it again (npm ci, then npm run build:code); serving it as built`,
+    );
   } else {
-    line("error", `code: ${SERVER_BUNDLE_FILE} is missing: build first with the dev dependencies installed (npm ci && npm run build), then a production install (npm ci --omit=dev) can run it`);
+    line(
+      "error",
+      `code: ${SERVER_BUNDLE_FILE} is missing: build first with the dev dependencies installed (npm ci && npm run build), then a production install (npm ci --omit=dev) can run it`,
+    );
     process.exit(1);
   }
 }

@@ -16,7 +16,10 @@ export interface StoreBounds {
   slowAnswerMs: number;
   timeoutsForOutage: number;
 }
-export const STORE_BOUNDS: StoreBounds = Object.freeze({ slowAnswerMs: SLOW_ANSWER_MS, timeoutsForOutage: TIMEOUTS_FOR_OUTAGE });
+export const STORE_BOUNDS: StoreBounds = Object.freeze({
+  slowAnswerMs: SLOW_ANSWER_MS,
+  timeoutsForOutage: TIMEOUTS_FOR_OUTAGE,
+});
 
 /**
  * Runs `decide` once `ms` have passed, after the I/O of the turn of the event loop its timer fires in. Timers run
@@ -77,7 +80,10 @@ export class StoreWatch {
   down(why: string): void {
     if (this.outage !== undefined || this.closed) return;
     this.outage = why;
-    this.log("warn", `limiter: ${this.name} ${why}; requests are admitted uncounted until it answers again (fail open)`);
+    this.log(
+      "warn",
+      `limiter: ${this.name} ${why}; requests are admitted uncounted until it answers again (fail open)`,
+    );
   }
 
   close(): void {

@@ -52,8 +52,18 @@ export interface StoredForms {
 }
 
 /** A stored file's bytes: the header line, the brotli form, the gzip form. */
-export function storedFileOf(source: { etag: string; size: number; mtimeMs: number }, br: Uint8Array, gzip: Uint8Array): Buffer {
-  const header: StoredHeader = { etag: source.etag, size: source.size, mtimeMs: source.mtimeMs, br: br.byteLength, gzip: gzip.byteLength };
+export function storedFileOf(
+  source: { etag: string; size: number; mtimeMs: number },
+  br: Uint8Array,
+  gzip: Uint8Array,
+): Buffer {
+  const header: StoredHeader = {
+    etag: source.etag,
+    size: source.size,
+    mtimeMs: source.mtimeMs,
+    br: br.byteLength,
+    gzip: gzip.byteLength,
+  };
   return Buffer.concat([Buffer.from(JSON.stringify(header) + "\n"), br, gzip]);
 }
 
@@ -64,7 +74,8 @@ export function parseStoredHeader(start: Uint8Array): { header: StoredHeader; le
   try {
     const header = JSON.parse(Buffer.from(start.buffer, start.byteOffset, newline).toString("utf8")) as StoredHeader;
     const counts = [header.size, header.mtimeMs, header.br, header.gzip];
-    if (typeof header.etag !== "string" || !counts.every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0)) return undefined;
+    if (typeof header.etag !== "string" || !counts.every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0))
+      return undefined;
     return { header, length: newline + 1 };
   } catch {
     return undefined;
@@ -77,14 +88,24 @@ export function parseStored(file: Buffer): StoredForms | undefined {
   if (!parsed) return undefined;
   const { header, length } = parsed;
   if (length + header.br + header.gzip !== file.byteLength || header.br === 0 || header.gzip === 0) return undefined;
-  return { header, br: file.subarray(length, length + header.br), gzip: file.subarray(length + header.br), bytes: file.byteLength };
+  return {
+    header,
+    br: file.subarray(length, length + header.br),
+    gzip: file.subarray(length + header.br),
+    bytes: file.byteLength,
+  };
 }
 
 /**
  * The stored forms of a source whose bytes have this ETag and size, or undefined when none is stored, it is of other
  * bytes (the source changed after the build), it is not whole, or it is over `maxBytes`.
  */
-export async function readStoredForms(path: string, etag: string, size: number, maxBytes: number): Promise<StoredForms | undefined> {
+export async function readStoredForms(
+  path: string,
+  etag: string,
+  size: number,
+  maxBytes: number,
+): Promise<StoredForms | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(path, "r");

@@ -7,11 +7,17 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
-import { FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision, type RateLimitPolicy, type RateLimitStore } from "../functions/lib/ratelimit.js";
-import { HARD_STOP_MS } from "./lifecycle.js";
+import {
+  FAIL_OPEN,
+  memoryRateLimitStore,
+  type RateLimitDecision,
+  type RateLimitPolicy,
+  type RateLimitStore,
+} from "../functions/lib/ratelimit.js";
 import { isMessage, Pending } from "./ipc.js";
-import { exitProcess, flushLogs, stopWaitingOnOutput, type Log } from "./log.js";
-import { STORE_BOUNDS, StoreWatch, afterTimeout, type StoreBounds } from "./store-watch.js";
+import { HARD_STOP_MS } from "./lifecycle.js";
+import { exitProcess, flushLogs, type Log, stopWaitingOnOutput } from "./log.js";
+import { afterTimeout, STORE_BOUNDS, type StoreBounds, StoreWatch } from "./store-watch.js";
 
 export const WORKERS_ENV = "WORKERS";
 /** More workers than this is a typo, not a plan. */
@@ -22,7 +28,9 @@ export function parseWorkers(value: string | undefined): { workers: number } | {
   if (value === undefined || value === "") return { workers: 1 };
   if (value === "auto") return { workers: availableParallelism() };
   if (/^[1-9][0-9]*$/.test(value) && Number(value) <= MAX_WORKERS) return { workers: Number(value) };
-  return { problem: `${WORKERS_ENV} must be a whole number from 1 to ${MAX_WORKERS} or "auto", not ${JSON.stringify(value)}` };
+  return {
+    problem: `${WORKERS_ENV} must be a whole number from 1 to ${MAX_WORKERS} or "auto", not ${JSON.stringify(value)}`,
+  };
 }
 
 /** In a worker: its number among the workers (1..workers), as its primary forked it (runPrimary below). */
@@ -73,14 +81,16 @@ interface ShutdownMessage {
   type: "shutdown";
 }
 
-
 /**
  * A worker's limiter store without Redis: every hit decided by the primary's counters. The hits of one turn of the
  * event loop go in one message (sent once that turn's I/O is read: setImmediate), and their decisions come back in
  * one: a message per request each way cost the primary more than the workers' answers (two workers served no more
  * than one). Order is kept, so the counting is the same.
  */
-export function primaryCountedStore(log: Log, bounds: StoreBounds = STORE_BOUNDS): RateLimitStore & { degraded(): boolean } {
+export function primaryCountedStore(
+  log: Log,
+  bounds: StoreBounds = STORE_BOUNDS,
+): RateLimitStore & { degraded(): boolean } {
   const pending = new Pending<RateLimitDecision>();
   let batch: Hit[] = [];
   const send = (message: HitsMessage, failed: () => void) => {
@@ -92,7 +102,9 @@ export function primaryCountedStore(log: Log, bounds: StoreBounds = STORE_BOUNDS
     }
   };
   // stalled: one probe (no hits); its answer, whenever it comes, says the primary answers again
-  const watch = new StoreWatch("the primary process", log, bounds, () => send({ type: "limiter:hits", hits: [], deadline: 0 }, () => {}));
+  const watch = new StoreWatch("the primary process", log, bounds, () =>
+    send({ type: "limiter:hits", hits: [], deadline: 0 }, () => {}),
+  );
   process.on("message", (message: unknown) => {
     if (!isMessage<DecisionsMessage>(message, "limiter:decisions")) return;
     let inTime = message.decisions.length === 0;
@@ -187,7 +199,10 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
       if (!isMessage<HitsMessage>(message, "limiter:hits") || !counters) return;
       // the worker stopped waiting for these (this process was stopped or starved): its requests went uncounted
       if (message.hits.length > 0 && Date.now() > message.deadline) return;
-      const decisions = message.hits.map(({ id, key, policy, now }) => ({ id, decision: counters.hit(key, policy, now) as RateLimitDecision }));
+      const decisions = message.hits.map(({ id, key, policy, now }) => ({
+        id,
+        decision: counters.hit(key, policy, now) as RateLimitDecision,
+      }));
       if (worker.isConnected()) worker.send({ type: "limiter:decisions", decisions } satisfies DecisionsMessage);
     });
     return worker;
@@ -195,7 +210,8 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
 
   void siteReady?.then(() => {
     siteIsReady = true;
-    for (const worker of numberOf.keys()) if (worker.isConnected()) worker.send({ type: "site:ready" } satisfies SiteReadyMessage);
+    for (const worker of numberOf.keys())
+      if (worker.isConnected()) worker.send({ type: "site:ready" } satisfies SiteReadyMessage);
   });
 
   cluster.on("exit", (worker, code, signal) => {

@@ -1,7 +1,8 @@
 // Astro config of the human-facing site. Sources live in site/; the build goes to
 // ../.astro-dist and site/build.ts copies it into public/ beside the generated dataset.
-import { defineConfig } from "astro/config";
+
 import { fileURLToPath } from "node:url";
+import { defineConfig } from "astro/config";
 import { ENGINE_SOURCES } from "../build/engine-sources.mjs";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));

@@ -6,8 +6,8 @@
  * (build/precompress.ts, outside public/). Run after `astro build --root site`: `npm run build:site` does both.
  */
 import { cp, mkdir, readdir, rm, stat } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { precompressForServer, siteBrotliQuality } from "../build/precompress.js";
 import { siteInputsHash, writeSiteStamp } from "../build/site-stamp.js";
 
@@ -16,7 +16,19 @@ const dist = path.join(root, ".astro-dist");
 const publish = path.join(root, "public");
 
 /** Entries of public/ that belong to other builders; the site must never write or delete them. */
-const FOREIGN = new Set(["v3", "ics", "ical", "data", "manifest.json", "_redirects", "_headers", "holidays", "half-days", "bridge-days", "health"]);
+const FOREIGN = new Set([
+  "v3",
+  "ics",
+  "ical",
+  "data",
+  "manifest.json",
+  "_redirects",
+  "_headers",
+  "holidays",
+  "half-days",
+  "bridge-days",
+  "health",
+]);
 
 async function main(): Promise<void> {
   // the inputs as the build read them (hashed before copying: a source edited meanwhile makes the next start rebuild)
@@ -26,7 +38,8 @@ async function main(): Promise<void> {
   });
   await mkdir(publish, { recursive: true });
   for (const name of entries) {
-    if (FOREIGN.has(name)) throw new Error(`the site build produced '${name}', which belongs to the dataset: rename it`);
+    if (FOREIGN.has(name))
+      throw new Error(`the site build produced '${name}', which belongs to the dataset: rename it`);
     const target = path.join(publish, name);
     // replace what the previous site build left (e.g. hashed files in _astro/) but only our own entries
     if ((await stat(path.join(dist, name))).isDirectory()) await rm(target, { recursive: true, force: true });

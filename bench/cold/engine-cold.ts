@@ -24,7 +24,17 @@ if (mode === "classify") {
   const t3 = performance.now();
   const cpu3 = process.cpuUsage();
   const cpuMs = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) => (b.user - a.user + b.system - a.system) / 1000;
-  console.log(JSON.stringify({ importMs: t1 - t0, coldMs: t2 - t1, warmMs: t3 - t2, coldCpuMs: cpuMs(cpu1, cpu2), warmCpuMs: cpuMs(cpu2, cpu3), days, named }));
+  console.log(
+    JSON.stringify({
+      importMs: t1 - t0,
+      coldMs: t2 - t1,
+      warmMs: t3 - t2,
+      coldCpuMs: cpuMs(cpu1, cpu2),
+      warmCpuMs: cpuMs(cpu2, cpu3),
+      days,
+      named,
+    }),
+  );
 } else if (mode === "holidays") {
   const { holidaysOfYear } = await import("swedish-calendar/core");
   const { default: Holidays } = await import("date-holidays");

@@ -13,11 +13,11 @@
  */
 import { createServer as createNodeServer, get, type OutgoingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createServer } from "../../server/standalone.js";
 import { matchRoute } from "../../contract/route-match.js";
 import { etagOf, serializeJson } from "../../contract/serialize.js";
 import { readRequestArguments } from "../../functions/lib/router.js";
 import { bodyOf, type V3BodyRoute } from "../../functions/lib/v3-bodies.js";
+import { createServer } from "../../server/standalone.js";
 
 const [kind, argument] = process.argv.slice(2);
 
@@ -58,7 +58,9 @@ async function answerOf(url: string): Promise<{ status: number; headers: Outgoin
 }
 
 if (kind === "ceiling") {
-  const body = Buffer.from(JSON.stringify({ date: "2024-06-21", weekday: 5, holidayType: "defacto", workingDay: false, observances: [] }));
+  const body = Buffer.from(
+    JSON.stringify({ date: "2024-06-21", weekday: 5, holidayType: "defacto", workingDay: false, observances: [] }),
+  );
   minimal(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.length }, body);
 } else if (kind === "replay") {
   const { status, headers, body } = await answerOf(argument);

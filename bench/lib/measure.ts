@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 /** Measuring helpers shared by the benchmarks: timing in process (bench/engine.ts, bench/timeoff.ts), and wrk runs and the CPU of processes (bench/http.ts, bench/scale.ts, bench/cpu.ts). */
 
 /** Median and slowest time per call in microseconds, over `batches` batches of `perBatch` calls, after a warm-up of `warmupBatches` batches. */
-export function timePerCall(fn: (i: number) => unknown, perBatch: number, batches = 25, warmupBatches = 5): { median: number; max: number } {
+export function timePerCall(
+  fn: (i: number) => unknown,
+  perBatch: number,
+  batches = 25,
+  warmupBatches = 5,
+): { median: number; max: number } {
   let sink = 0;
   for (let i = 0; i < perBatch * warmupBatches; i++) sink += fn(i) ? 1 : 0;
   const samples: number[] = [];

@@ -27,7 +27,12 @@ const rule = (location) =>
   new OperationRule({
     name: `prevent ${location} parameter range narrowing`,
     rule: (operation) => {
-      const parameter = { query: operation.queryParameter, path: operation.pathParameter, header: operation.headerParameter, cookie: operation.cookieParameter }[location];
+      const parameter = {
+        query: operation.queryParameter,
+        path: operation.pathParameter,
+        header: operation.headerParameter,
+        cookie: operation.cookieParameter,
+      }[location];
       parameter.changed((before, after) => {
         const was = rangeOf(before.value.schema);
         const is = rangeOf(after.value.schema);

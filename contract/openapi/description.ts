@@ -1,12 +1,20 @@
 /** `info.description`: the conventions, readings, errors, limits, versioning and static dataset, in Markdown. */
 import { FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
-import { PROBLEM_SLUGS, EXPLANATIONS } from "../bodies.js";
+import { EXPLANATIONS, PROBLEM_SLUGS } from "../bodies.js";
 import { VALUE_EXPLANATIONS } from "../parameters.js";
-import { API_VERSION, CACHE_LONG, MCP_MAX_BODY_BYTES, PROBLEM_BASE, RATE_LIMITS, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS } from "../policies.js";
+import { CHANGELOG } from "../paths.js";
+import {
+  API_VERSION,
+  CACHE_LONG,
+  MCP_MAX_BODY_BYTES,
+  PROBLEM_BASE,
+  RATE_LIMITS,
+  V2_LIMIT_AFTER_ONE_MONTH,
+  V2_LIMIT_AFTER_THREE_MONTHS,
+} from "../policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "../problems.js";
 import { perWindow } from "../routes.js";
-import { STATIC_DATASET_NOTE, datasetFileRows } from "./static-dataset.js";
-import { CHANGELOG } from "../paths.js";
+import { datasetFileRows, STATIC_DATASET_NOTE } from "./static-dataset.js";
 
 /** When each problem type is answered, in words (the document's slug table; the site's API page lists it too). */
 export const PROBLEM_WHEN: Readonly<Record<ProblemSlug, string>> = {
@@ -19,7 +27,8 @@ export const PROBLEM_WHEN: Readonly<Record<ProblemSlug, string>> = {
     "due-date year before its schedule's `since`, a missing required parameter, duplicated parameter",
   "invalid-date": "right format, impossible calendar date (2023-02-29, 2024-13-01, 2024-04-31)",
   "invalid-year": `v2 \`year\` malformed, empty or outside ${FIRST_YEAR} to ${LAST_YEAR}`,
-  "not-found": "no such route, or no observance with that code (a path value; an unknown code in the query is 400 invalid-parameter)",
+  "not-found":
+    "no such route, or no observance with that code (a path value; an unknown code in the query is 400 invalid-parameter)",
   "method-not-allowed":
     "a method the route does not answer: other than GET, HEAD, OPTIONS, or on `/mcp` other than POST, OPTIONS (header `Allow`; an " +
     "addition to the specification's table)",
@@ -29,7 +38,8 @@ export const PROBLEM_WHEN: Readonly<Record<ProblemSlug, string>> = {
   "unsupported-media-type": "a POST to `/mcp` whose `Content-Type` is not `application/json`",
   "rate-limited": "too many requests in the window; `Retry-After` gives seconds to wait",
   "uri-too-long": "the request target is too long (the standalone server's limit: 8 KiB)",
-  "request-header-fields-too-large": "the request's header fields are too large (the standalone server's limit: 16 KiB)",
+  "request-header-fields-too-large":
+    "the request's header fields are too large (the standalone server's limit: 16 KiB)",
   "request-timeout": "the request's headers or body did not arrive completely in time (the standalone server)",
   "expectation-failed": "an `Expect` header other than `100-continue` (the standalone server)",
   "internal-error": "server fault",
@@ -50,7 +60,8 @@ function slugTable(): string {
  * (its own code spans kept). No cell holds a `|`: test/contract/openapi.test.ts checks every row has two cells.
  */
 function staticDatasetSection(): string {
-  const cell = (row: ReturnType<typeof datasetFileRows>[number]) => (row.requests ? row.requests.map((r) => `\`${r}\``).join(" or ") : capitalised(row.holds!));
+  const cell = (row: ReturnType<typeof datasetFileRows>[number]) =>
+    row.requests ? row.requests.map((r) => `\`${r}\``).join(" or ") : capitalised(row.holds!);
   const rows = datasetFileRows().map((row) => `| \`${row.path}\` | ${cell(row)} |`);
   const files = rows.length ? "\n\n| File | Answers |\n|---|---|\n" + rows.join("\n") : "";
   return `## Static dataset\n\n${STATIC_DATASET_NOTE}${files}`;

@@ -21,7 +21,7 @@ export const HEADERS: Json = {
   },
   ETag: {
     description:
-      "Strong hash of the body. A request with `If-None-Match` matching it (a list, `*`, or the weak form `W/\"...\"` of the tag) " +
+      'Strong hash of the body. A request with `If-None-Match` matching it (a list, `*`, or the weak form `W/"..."` of the tag) ' +
       "gets 304 with the same `ETag` and `Cache-Control` and no body.",
     schema: { type: "string", pattern: '^"[^"]+"$' },
     example: '"Xk2c9W1mZq0pQx7vYb3hLa"',

@@ -3,8 +3,9 @@
  * example there), with `required` and, for a required query parameter, what its absence answers (the argument reader's
  * answer, contract/arguments.ts).
  */
-import { PARAMETERS, type ParameterKey } from "../parameters.js";
+
 import { EXPLANATIONS } from "../explanations.js";
+import { PARAMETERS, type ParameterKey } from "../parameters.js";
 import { componentRef, type Json } from "./json.js";
 
 export const PARAMETER_COMPONENTS: Json = Object.fromEntries(
@@ -12,7 +13,10 @@ export const PARAMETER_COMPONENTS: Json = Object.fromEntries(
     const { name, in: location, required, description, openapi, schema } = parameter;
     const absent = required && location === "query" ? ` ${EXPLANATIONS.required(name)}` : "";
     const example = "example" in parameter ? { example: parameter.example } : {};
-    return [parameter.component, { name, in: location, required, description: description + absent, ...openapi, schema, ...example }];
+    return [
+      parameter.component,
+      { name, in: location, required, description: description + absent, ...openapi, schema, ...example },
+    ];
   }),
 );
 

@@ -4,8 +4,8 @@
  * parameters, request body and responses; HEAD, the GET's answers without a body; OPTIONS, the CORS preflight.
  */
 import type { ResponseExamples } from "../examples.js";
-import { DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_MAX_AGE_SECONDS, allowHeaderOf } from "../policies.js";
 import { PARAMETERS } from "../parameters.js";
+import { allowHeaderOf, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_MAX_AGE_SECONDS } from "../policies.js";
 import { ROUTES, type Route } from "../routes.js";
 import { h } from "./headers.js";
 import { componentRef, type Json } from "./json.js";
@@ -17,21 +17,46 @@ function operationMethod(route: Route): "get" | "post" {
   return route.methods.includes("GET") ? "get" : "post";
 }
 
-function op(tag: string, operationId: string, summary: string, description: string, parameters: Json[], responses: Json, extra: Json = {}): Json {
-  return { tags: [tag], operationId, summary, description, ...(parameters.length ? { parameters } : {}), responses, ...extra };
+function op(
+  tag: string,
+  operationId: string,
+  summary: string,
+  description: string,
+  parameters: Json[],
+  responses: Json,
+  extra: Json = {},
+): Json {
+  return {
+    tags: [tag],
+    operationId,
+    summary,
+    description,
+    ...(parameters.length ? { parameters } : {}),
+    responses,
+    ...extra,
+  };
 }
 
 /** The request body of a row that takes one (the MCP endpoint's JSON-RPC message). */
 function requestBodyOf(route: Route): Json {
   if (!route.requestBody) return {};
   const { schema, description } = route.requestBody;
-  return { requestBody: { required: true, description, content: { "application/json": { schema: componentRef("schemas", schema) } } } };
+  return {
+    requestBody: {
+      required: true,
+      description,
+      content: { "application/json": { schema: componentRef("schemas", schema) } },
+    },
+  };
 }
 
 /** A response as HEAD answers it: the GET's status and headers, no body (a shared response read from `components`). */
 function withoutBody(response: Json): Json {
   const ref = typeof response.$ref === "string" ? response.$ref.replace("#/components/responses/", "") : undefined;
-  const { description, headers } = (ref ? (RESPONSES[ref] as Json) : response) as { description: string; headers?: Json };
+  const { description, headers } = (ref ? (RESPONSES[ref] as Json) : response) as {
+    description: string;
+    headers?: Json;
+  };
   return { description: `As GET, without a body. ${description}`, ...(headers ? { headers } : {}) };
 }
 
@@ -48,7 +73,10 @@ function preflightResponses(route: Route): Json {
           `The headers the preflight asked for (\`Access-Control-Request-Headers\`), else \`${DEFAULT_ALLOWED_HEADERS}\`.`,
           { type: "string" },
         ),
-        "Access-Control-Max-Age": header("Seconds a browser may keep this answer.", { type: "integer", const: PREFLIGHT_MAX_AGE_SECONDS }),
+        "Access-Control-Max-Age": header("Seconds a browser may keep this answer.", {
+          type: "integer",
+          const: PREFLIGHT_MAX_AGE_SECONDS,
+        }),
         "Access-Control-Allow-Origin": h("Access-Control-Allow-Origin"),
         "Cache-Control": header("Never cached by a shared cache.", { type: "string", const: NO_STORE }),
       },
@@ -66,15 +94,36 @@ function operations(route: Route, examples: ResponseExamples | undefined): Json 
   const { tag, operationId, summary, description, deprecated } = route.doc;
   const parameters = route.parameters.map(parameterRef);
   const marks = deprecated ? { deprecated: true } : {};
-  const main = op(tag, operationId, summary, description, parameters, responsesOf(route, examples), { ...requestBodyOf(route), ...marks });
+  const main = op(tag, operationId, summary, description, parameters, responsesOf(route, examples), {
+    ...requestBodyOf(route),
+    ...marks,
+  });
   const out: Json = { [operationMethod(route)]: main };
   if (route.methods.includes("HEAD")) {
-    const responses = Object.fromEntries(Object.entries(main.responses as Json).map(([status, response]) => [status, withoutBody(response as Json)]));
-    out.head = op(tag, `${operationId}Head`, `${summary} (headers only)`, "The GET's status and headers, without a body.", parameters, responses, marks);
+    const responses = Object.fromEntries(
+      Object.entries(main.responses as Json).map(([status, response]) => [status, withoutBody(response as Json)]),
+    );
+    out.head = op(
+      tag,
+      `${operationId}Head`,
+      `${summary} (headers only)`,
+      "The GET's status and headers, without a body.",
+      parameters,
+      responses,
+      marks,
+    );
   }
   if (route.methods.includes("OPTIONS")) {
     const pathParameters = route.parameters.filter((key) => PARAMETERS[key].in === "path").map(parameterRef);
-    out.options = op(tag, `${operationId}Preflight`, "CORS preflight", "Answered before the rate limit is applied: a preflight is never refused with 429.", pathParameters, preflightResponses(route), marks);
+    out.options = op(
+      tag,
+      `${operationId}Preflight`,
+      "CORS preflight",
+      "Answered before the rate limit is applied: a preflight is never refused with 429.",
+      pathParameters,
+      preflightResponses(route),
+      marks,
+    );
   }
   return out;
 }

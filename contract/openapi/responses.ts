@@ -5,13 +5,19 @@
  */
 import { FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { problemType, type SchemaName } from "../bodies.js";
-import { NOT_READY_SAMPLE, SAMPLE_REQUESTS, type ResponseExamples, type SampleRequest } from "../examples.js";
+import { NOT_READY_SAMPLE, type ResponseExamples, SAMPLE_REQUESTS, type SampleRequest } from "../examples.js";
 import type { RouteId } from "../paths.js";
-import { MCP_MAX_BODY_BYTES, RATE_LIMITS, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, allowHeaderOf } from "../policies.js";
+import {
+  allowHeaderOf,
+  MCP_MAX_BODY_BYTES,
+  RATE_LIMITS,
+  V2_LIMIT_AFTER_ONE_MONTH,
+  V2_LIMIT_AFTER_THREE_MONTHS,
+} from "../policies.js";
 import { PROBLEM_STATUS, PROBLEM_TITLES, type ProblemSlug } from "../problems.js";
 import { perWindow, type Route } from "../routes.js";
-import { COMMON_HEADERS, ERROR_HEADERS, OK_HEADERS, V2_HEADERS, h } from "./headers.js";
-import { componentRef, schemaRef, type Json } from "./json.js";
+import { COMMON_HEADERS, ERROR_HEADERS, h, OK_HEADERS, V2_HEADERS } from "./headers.js";
+import { componentRef, type Json, schemaRef } from "./json.js";
 
 const PROBLEM_DETAILS: Record<ProblemSlug, string> = {
   "invalid-parameter": `'year' must be a four-digit year from ${FIRST_YEAR} to ${LAST_YEAR}`,
@@ -34,7 +40,12 @@ const PROBLEM_DETAILS: Record<ProblemSlug, string> = {
 function problemExample(slug: ProblemSlug): Json {
   return {
     summary: slug,
-    value: { type: problemType(slug), title: PROBLEM_TITLES[slug], status: PROBLEM_STATUS[slug], detail: PROBLEM_DETAILS[slug] },
+    value: {
+      type: problemType(slug),
+      title: PROBLEM_TITLES[slug],
+      status: PROBLEM_STATUS[slug],
+      detail: PROBLEM_DETAILS[slug],
+    },
   };
 }
 
@@ -66,20 +77,38 @@ export const RESPONSES: Json = {
       "required parameter, duplicated parameter. `invalid-date`: well-formed but impossible date (2023-02-29, 2024-13-01, 2024-04-31).",
     ["invalid-parameter", "invalid-date"],
   ),
-  NotFound: problemResponse("No such route, or no observance with that code (a path value: an unknown code in the query is 400).", ["not-found"]),
+  NotFound: problemResponse(
+    "No such route, or no observance with that code (a path value: an unknown code in the query is 400).",
+    ["not-found"],
+  ),
   MethodNotAllowed: problemResponse(
     "A method other than GET, HEAD or OPTIONS (listed on every operation because OpenAPI has no place for undeclared methods).",
     ["method-not-allowed"],
     { Allow: h("Allow") },
   ),
-  TooManyRequests: problemResponse("Too many requests from this address in the window; wait `Retry-After` seconds.", ["rate-limited"], {
-    "Retry-After": h("Retry-After"),
-  }),
+  TooManyRequests: problemResponse(
+    "Too many requests from this address in the window; wait `Retry-After` seconds.",
+    ["rate-limited"],
+    {
+      "Retry-After": h("Retry-After"),
+    },
+  ),
   InternalError: problemResponse("Server fault.", ["internal-error"]),
-  UriTooLong: problemResponse("The request target is too long (answered by the server before any route).", ["uri-too-long"]),
-  HeaderFieldsTooLarge: problemResponse("The request's header fields are too large (answered by the server before any route).", ["request-header-fields-too-large"]),
-  RequestTimeout: problemResponse("The request's headers or body did not arrive completely in time (answered by the server before any route).", ["request-timeout"]),
-  ExpectationFailed: problemResponse("An `Expect` header other than `100-continue` (answered by the server before any route).", ["expectation-failed"]),
+  UriTooLong: problemResponse("The request target is too long (answered by the server before any route).", [
+    "uri-too-long",
+  ]),
+  HeaderFieldsTooLarge: problemResponse(
+    "The request's header fields are too large (answered by the server before any route).",
+    ["request-header-fields-too-large"],
+  ),
+  RequestTimeout: problemResponse(
+    "The request's headers or body did not arrive completely in time (answered by the server before any route).",
+    ["request-timeout"],
+  ),
+  ExpectationFailed: problemResponse(
+    "An `Expect` header other than `100-continue` (answered by the server before any route).",
+    ["expectation-failed"],
+  ),
   V2BadRequest: problemResponse(
     `\`year\` malformed, empty, not exactly four digits or outside ${FIRST_YEAR}-${LAST_YEAR}. It never falls back to the default; only omission does.`,
     ["invalid-year"],
@@ -100,14 +129,25 @@ export const RESPONSES: Json = {
     "The unversioned API is withdrawn: during an announced one-hour brownout window in the last month before the sunset, and " +
       "permanently from the sunset (announcement + 6 months).",
     ["gone"],
-    { ...V2_HEADERS, "Retry-After": { ...h("Retry-After"), description: "During a brownout: whole seconds until the window ends. Absent after the sunset." } },
+    {
+      ...V2_HEADERS,
+      "Retry-After": {
+        ...h("Retry-After"),
+        description: "During a brownout: whole seconds until the window ends. Absent after the sunset.",
+      },
+    },
   ),
-  FeedBadRequest: problemResponse("A known feed option has a value that is not a boolean, or `due` names no schedule or an unknown one.", ["invalid-parameter"]),
+  FeedBadRequest: problemResponse(
+    "A known feed option has a value that is not a boolean, or `due` names no schedule or an unknown one.",
+    ["invalid-parameter"],
+  ),
   McpNotAcceptable: problemResponse(
     "`Accept` does not list both `application/json` and `text/event-stream`, as the Streamable HTTP transport requires.",
     ["not-acceptable"],
   ),
-  McpContentTooLarge: problemResponse(`The body is larger than ${MCP_MAX_BODY_BYTES / 1024} KiB.`, ["content-too-large"]),
+  McpContentTooLarge: problemResponse(`The body is larger than ${MCP_MAX_BODY_BYTES / 1024} KiB.`, [
+    "content-too-large",
+  ]),
   McpUnsupportedMediaType: problemResponse("`Content-Type` is not `application/json`.", ["unsupported-media-type"]),
 };
 
@@ -156,7 +196,12 @@ function mcpResponses(route: Route, examples: ResponseExamples | undefined): Jso
   const jsonRpc = (description: string, example?: Json) => ({
     description,
     headers: noStore,
-    content: { "application/json": { schema: schemaRef(route.ok.contentType === "json" ? (route.ok.schema as SchemaName) : "Problem"), ...example } },
+    content: {
+      "application/json": {
+        schema: schemaRef(route.ok.contentType === "json" ? (route.ok.schema as SchemaName) : "Problem"),
+        ...example,
+      },
+    },
   });
   const allow = allowHeaderOf(route.methods);
   return {
@@ -166,9 +211,13 @@ function mcpResponses(route: Route, examples: ResponseExamples | undefined): Jso
       "A protocol error, answered as a JSON-RPC error (not a problem document): the body is not JSON, not a JSON-RPC message, " +
         "or a batch of more than 100; or `MCP-Protocol-Version` names a version the server does not speak.",
     ),
-    "405": problemResponse(`A method other than ${allow}: GET (the server offers no event stream) and DELETE (no sessions) included.`, ["method-not-allowed"], {
-      Allow: { description: "The methods this endpoint answers.", schema: { type: "string", const: allow } },
-    }),
+    "405": problemResponse(
+      `A method other than ${allow}: GET (the server offers no event stream) and DELETE (no sessions) included.`,
+      ["method-not-allowed"],
+      {
+        Allow: { description: "The methods this endpoint answers.", schema: { type: "string", const: allow } },
+      },
+    ),
     "406": r("McpNotAcceptable"),
     "408": r("RequestTimeout"),
     "413": r("McpContentTooLarge"),
@@ -221,7 +270,9 @@ export function responsesOf(route: Route, examples: ResponseExamples | undefined
       "500": r("InternalError"),
     };
   }
-  const schema = ok.array ? { type: "array", items: schemaRef(ok.schema as SchemaName) } : schemaRef(ok.schema as SchemaName);
+  const schema = ok.array
+    ? { type: "array", items: schemaRef(ok.schema as SchemaName) }
+    : schemaRef(ok.schema as SchemaName);
   if (route.fn === "v2") return v2Responses(jsonOk(route.doc.ok, schema, { ...OK_HEADERS, ...V2_HEADERS }, sample));
   if (route.cache === "no-store") {
     // /health: never counted, so no 429; `?ready` answers 503 with the same body while the process starts or stops
@@ -246,5 +297,8 @@ export function responsesOf(route: Route, examples: ResponseExamples | undefined
       },
     };
   }
-  return v3Responses(jsonOk(route.doc.ok, schema, OK_HEADERS, sample), { notFound: route.errors.includes(404), badRequest: route.errors.includes(400) });
+  return v3Responses(jsonOk(route.doc.ok, schema, OK_HEADERS, sample), {
+    notFound: route.errors.includes(404),
+    badRequest: route.errors.includes(400),
+  });
 }

@@ -64,7 +64,12 @@ const JSON_RPC_SCHEMAS: Json = {
     description: "One message, or a batch (an array) of at most 100.",
     oneOf: [JSON_RPC_MESSAGE, { type: "array", minItems: 1, maxItems: 100, items: JSON_RPC_MESSAGE }],
     examples: [
-      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "describe_day", arguments: { date: "2026-06-19" } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "describe_day", arguments: { date: "2026-06-19" } },
+      },
     ],
   },
   JsonRpcResponse: {

@@ -19,7 +19,10 @@ const braces = (path: string) => path.replace(/:(\w+)/g, "{$1}");
  * answer from it (so this list, `_redirects` and the build cannot disagree); then the static-only files.
  */
 export function staticDatasetFiles(): StaticFile[] {
-  return datasetFileRows().map(({ path, requests, holds }) => ({ path, answers: requests ? requests.join(" | ") : holds! }));
+  return datasetFileRows().map(({ path, requests, holds }) => ({
+    path,
+    answers: requests ? requests.join(" | ") : holds!,
+  }));
 }
 
 /** The files of the dataset: a route file with the requests it answers, a static-only file with what it holds. */
@@ -27,12 +30,17 @@ export function datasetFileRows(): { path: string; requests?: string[]; holds?: 
   const byFile = new Map<string, string[]>();
   for (const rule of redirectRules()) {
     if (!rule.to.startsWith(DATASET_FOLDER + "/") || rule.to.endsWith("/function")) continue;
-    const query = Object.entries(rule.query).map(([k, v]) => `${k}=${braces(v)}`).join("&");
+    const query = Object.entries(rule.query)
+      .map(([k, v]) => `${k}=${braces(v)}`)
+      .join("&");
     const request = `GET ${braces(rule.from)}${query ? "?" + query : ""}`;
     const path = braces(rule.to);
     byFile.set(path, [...(byFile.get(path) ?? []), request]);
   }
-  const rows: { path: string; requests?: string[]; holds?: string }[] = [...byFile].map(([path, requests]) => ({ path, requests }));
+  const rows: { path: string; requests?: string[]; holds?: string }[] = [...byFile].map(([path, requests]) => ({
+    path,
+    requests,
+  }));
   for (const file of Object.values(STATIC_ONLY_FILES)) rows.push({ path: braces(file.file), holds: file.answers });
   return rows;
 }

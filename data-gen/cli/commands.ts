@@ -1,22 +1,81 @@
 /**
  * The command-line tool's commands, a table: each one's arguments, options, help, library call and rendering (../cli.ts).
  */
-import { adjust, workingTime, type WorkingTime, type WorkingTimeProfileCode, dueDates, dueDateSchedules, FIRST_YEAR, LAST_YEAR, type Adjustment, type DayOfMonth, type DueDates, type DueDateScheduleCode, bridgeDays, countPeriod, describeDay, flagDays, halfDays, holidays, isBridgeDay, isHalfDay, longWeekends, planLeave, shiftDate, type Day } from "../index.js";
-import { icsFeed } from "../ics.js";
-import { parseDueDay, parseDueScheduleList } from "../duedates.js";
-import { findWorkingTimeProfile, parseWeeklyHours, WORKING_TIME_PROFILE_CODES } from "../working-time.js";
-import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
-import { FLAG_DAYS_FROM } from "../flagdays.js";
-import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES } from "../feed-options.js";
-import { FEED_SIGNATURES, LIBRARY_SIGNATURES } from "../signatures.js";
-import { BOUNDS, CONVENTIONS, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, checkYearRange, parseBounds, parseLeaveDays, parseSteps, type Bounds } from "../validation.js";
 
-import { BIN, ARGUMENT_NAMES, SCHEDULE_CODES, WORDS, MONTHS, conventionOf, hoursText, minutesText, dateArg, dayName, dayShort, fields, flagDayName, observanceName, orderOrSpan, refusing, table, typeName, weekdayName, yearArg, type Invocation } from "./words.js";
+import { parseDueDay, parseDueScheduleList } from "../duedates.js";
+import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES } from "../feed-options.js";
+import { FLAG_DAYS_FROM } from "../flagdays.js";
+import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
+import { icsFeed } from "../ics.js";
+import {
+  type Adjustment,
+  adjust,
+  bridgeDays,
+  countPeriod,
+  type Day,
+  type DayOfMonth,
+  type DueDateScheduleCode,
+  type DueDates,
+  describeDay,
+  dueDateSchedules,
+  dueDates,
+  FIRST_YEAR,
+  flagDays,
+  halfDays,
+  holidays,
+  isBridgeDay,
+  isHalfDay,
+  LAST_YEAR,
+  longWeekends,
+  planLeave,
+  shiftDate,
+  type WorkingTime,
+  type WorkingTimeProfileCode,
+  workingTime,
+} from "../index.js";
+import { FEED_SIGNATURES, LIBRARY_SIGNATURES } from "../signatures.js";
+import {
+  BOUNDS,
+  type Bounds,
+  CONVENTIONS,
+  checkYearRange,
+  MAX_LEAVE_DAYS,
+  MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS,
+  MAX_STEPS,
+  parseBounds,
+  parseLeaveDays,
+  parseSteps,
+} from "../validation.js";
+import { findWorkingTimeProfile, parseWeeklyHours, WORKING_TIME_PROFILE_CODES } from "../working-time.js";
+
+import {
+  ARGUMENT_NAMES,
+  BIN,
+  conventionOf,
+  dateArg,
+  dayName,
+  dayShort,
+  fields,
+  flagDayName,
+  hoursText,
+  type Invocation,
+  MONTHS,
+  minutesText,
+  observanceName,
+  orderOrSpan,
+  refusing,
+  SCHEDULE_CODES,
+  table,
+  typeName,
+  WORDS,
+  weekdayName,
+  yearArg,
+} from "./words.js";
 
 // ---------------------------------------------------------------------------------------------
 // Commands
 // ---------------------------------------------------------------------------------------------
-
 
 export interface Command {
   /** the positional arguments, `?` for optional, `...` for one or more */
@@ -67,7 +126,13 @@ if (!booleanOptions(FEED_SIGNATURES.icsFeed).every((name) => Object.hasOwn(FEED_
 
 export function dayListRender(days: Day[], { lang }: Invocation): string {
   const w = WORDS[lang];
-  const rows = days.map((d) => [d.date, weekdayName(lang, d.weekday), String(d.isoWeek.week), typeName(w, d.holidayType), dayName(lang, d)]);
+  const rows = days.map((d) => [
+    d.date,
+    weekdayName(lang, d.weekday),
+    String(d.isoWeek.week),
+    typeName(w, d.holidayType),
+    dayName(lang, d),
+  ]);
   return `${table([w.date, w.weekday, w.week, w.type, w.name], rows)}\n\n${w.days(days.length)}`;
 }
 
@@ -112,7 +177,10 @@ export const COMMANDS: Record<string, Command> = {
     compute: (inv) => bridgeDays(yearArg(inv, 0)),
     render: (days: Day[], { lang }) => {
       const w = WORDS[lang];
-      return `${table([w.date, w.weekday, w.week], days.map((d) => [d.date, weekdayName(lang, d.weekday), String(d.isoWeek.week)]))}\n\n${w.count(days.length, w.nBridge)}`;
+      return `${table(
+        [w.date, w.weekday, w.week],
+        days.map((d) => [d.date, weekdayName(lang, d.weekday), String(d.isoWeek.week)]),
+      )}\n\n${w.count(days.length, w.nBridge)}`;
     },
   },
   "half-days": {
@@ -124,8 +192,14 @@ export const COMMANDS: Record<string, Command> = {
     compute: (inv) => halfDays(yearArg(inv, 0)),
     render: (days: Day[], { lang }) => {
       const w = WORDS[lang];
-      const before = (d: Day) => shiftDate(d.date, "1d").result.observances.map((o) => o.name[lang]).join(", ");
-      return `${table([w.date, w.weekday, w.week, w.before], days.map((d) => [d.date, weekdayName(lang, d.weekday), String(d.isoWeek.week), before(d)]))}\n\n${w.count(days.length, w.nHalf)}`;
+      const before = (d: Day) =>
+        shiftDate(d.date, "1d")
+          .result.observances.map((o) => o.name[lang])
+          .join(", ");
+      return `${table(
+        [w.date, w.weekday, w.week, w.before],
+        days.map((d) => [d.date, weekdayName(lang, d.weekday), String(d.isoWeek.week), before(d)]),
+      )}\n\n${w.count(days.length, w.nHalf)}`;
     },
   },
   period: {
@@ -137,9 +211,20 @@ export const COMMANDS: Record<string, Command> = {
     compute: (inv) => {
       const [from, to] = [dateArg(inv, 0, "from"), dateArg(inv, 1, "to")];
       const given = inv.values.get("bounds");
-      const bounds: Bounds = given === undefined ? "inclusive" : refusing(() => parseBounds(given), () => inv.say.notOneOf(given, "--bounds", BOUNDS), inv.say);
+      const bounds: Bounds =
+        given === undefined
+          ? "inclusive"
+          : refusing(
+              () => parseBounds(given),
+              () => inv.say.notOneOf(given, "--bounds", BOUNDS),
+              inv.say,
+            );
       const tooFar = inv.say.yearsAfter(to, ARGUMENT_NAMES.to[inv.lang], from, ARGUMENT_NAMES.from[inv.lang]);
-      return refusing(() => countPeriod(from, to, bounds), (e) => (e.argument === "to" ? orderOrSpan(inv, from, to, ["from", "to"], tooFar) : undefined), inv.say);
+      return refusing(
+        () => countPeriod(from, to, bounds),
+        (e) => (e.argument === "to" ? orderOrSpan(inv, from, to, ["from", "to"], tooFar) : undefined),
+        inv.say,
+      );
     },
     render: (p: ReturnType<typeof countPeriod>, { lang }) => {
       const w = WORDS[lang];
@@ -165,11 +250,21 @@ export const COMMANDS: Record<string, Command> = {
     compute: (inv) => {
       const date = dateArg(inv, 0, "date");
       const steps = inv.args.slice(1);
-      for (const step of steps) refusing(() => parseSteps([step]), () => inv.say.notAStep(step), inv.say);
-      refusing(() => parseSteps(steps), () => inv.say.tooManySteps, inv.say);
+      for (const step of steps)
+        refusing(
+          () => parseSteps([step]),
+          () => inv.say.notAStep(step),
+          inv.say,
+        );
+      refusing(
+        () => parseSteps(steps),
+        () => inv.say.tooManySteps,
+        inv.say,
+      );
       return refusing(
         () => shiftDate(date, steps, optionsOf(SHIFT_FLAGS, inv)),
-        (e) => (e.argument === "add" ? inv.say.stepsOutside : e.argument === "postpone" ? inv.say.postponeOutside : undefined),
+        (e) =>
+          e.argument === "add" ? inv.say.stepsOutside : e.argument === "postpone" ? inv.say.postponeOutside : undefined,
         inv.say,
       );
     },
@@ -179,13 +274,19 @@ export const COMMANDS: Record<string, Command> = {
       const start = describeDay(s.date);
       const pairs: [string, string][] = [[w.from, dayShort(lang, start)]];
       s.steps.forEach((step, i) => {
-        pairs.push([i === 0 ? w.step : "", `${signed(step.amount)}${step.unit} → ${dayShort(lang, step.result)}${step.constrained ? ` (${w.constrained})` : ""}`]);
+        pairs.push([
+          i === 0 ? w.step : "",
+          `${signed(step.amount)}${step.unit} → ${dayShort(lang, step.result)}${step.constrained ? ` (${w.constrained})` : ""}`,
+        ]);
       });
       pairs.push([w.landed, `${dayShort(lang, s.landed)} (${typeName(w, s.landed.holidayType)})`]);
       if (s.postpone) pairs.push([w.postponed, s.postponed ? w.yes : w.no]);
       pairs.push([w.result, `${dayShort(lang, s.result)} (${typeName(w, s.result.holidayType)})`]);
       if (s.period) {
-        pairs.push([w.period, `${s.period.from} – ${s.period.to}: ${w.days(s.period.calendarDays)}, ${w.workingDays.toLowerCase()} ${s.period.workingDays}`]);
+        pairs.push([
+          w.period,
+          `${s.period.from} – ${s.period.to}: ${w.days(s.period.calendarDays)}, ${w.workingDays.toLowerCase()} ${s.period.workingDays}`,
+        ]);
       }
       const width = Math.max(...pairs.map(([label]) => label.length));
       return pairs.map(([label, value]) => `${(label ? label + ":" : "").padEnd(width + 1)}  ${value}`).join("\n");
@@ -200,7 +301,13 @@ export const COMMANDS: Record<string, Command> = {
     compute: (inv) => longWeekends(yearArg(inv, 0)),
     render: (list: ReturnType<typeof longWeekends>, { lang }) => {
       const w = WORDS[lang];
-      const rows = list.map((l) => [l.start, l.end, String(l.days), l.leaveDays.join(", ") || w.none, l.observances.map((c) => observanceName(lang, c)).join(", ")]);
+      const rows = list.map((l) => [
+        l.start,
+        l.end,
+        String(l.days),
+        l.leaveDays.join(", ") || w.none,
+        l.observances.map((c) => observanceName(lang, c)).join(", "),
+      ]);
       return `${table([w.start, w.end, w.daysHead, w.leaveDays, w.observances], rows)}\n\n${w.count(list.length, w.nWeekends)}`;
     },
   },
@@ -212,10 +319,15 @@ export const COMMANDS: Record<string, Command> = {
     help: "The most days off in total by default; --longest for the longest single break. Exact.\nExample: swedish-calendar leave 2026-01-01 2026-12-31 5",
     compute: (inv) => {
       const [from, to] = [dateArg(inv, 0, "from"), dateArg(inv, 1, "to")];
-      const days = refusing(() => parseLeaveDays(inv.args[2], "days"), () => inv.say.notLeaveDays(inv.args[2]), inv.say);
+      const days = refusing(
+        () => parseLeaveDays(inv.args[2], "days"),
+        () => inv.say.notLeaveDays(inv.args[2]),
+        inv.say,
+      );
       return refusing(
         () => planLeave(from, to, days, inv.flags.has("longest") ? "longest" : "most"),
-        (e) => (e.argument === "to" ? orderOrSpan(inv, from, to, ["from", "to"], inv.say.planTooLong(from, to)) : undefined),
+        (e) =>
+          e.argument === "to" ? orderOrSpan(inv, from, to, ["from", "to"], inv.say.planTooLong(from, to)) : undefined,
         inv.say,
       );
     },
@@ -234,7 +346,11 @@ export const COMMANDS: Record<string, Command> = {
     help: "Allmänna flaggdagar under Förordning (1982:270), with election days.\nExample: swedish-calendar flag-days 2026",
     compute: (inv) => {
       const year = yearArg(inv, 0);
-      return refusing(() => flagDays(year), () => inv.say.noFlagDays(year), inv.say);
+      return refusing(
+        () => flagDays(year),
+        () => inv.say.noFlagDays(year),
+        inv.say,
+      );
     },
     render: (list: ReturnType<typeof flagDays>, { lang }) => {
       const w = WORDS[lang];
@@ -257,13 +373,20 @@ export const COMMANDS: Record<string, Command> = {
     compute: (inv) => {
       const date = dateArg(inv, 0, "date");
       const convention = conventionOf(inv.args[1], ARGUMENT_NAMES.convention[inv.lang], inv.say);
-      return refusing(() => adjust(date, convention), () => inv.say.conventionOutside(convention), inv.say);
+      return refusing(
+        () => adjust(date, convention),
+        () => inv.say.conventionOutside(convention),
+        inv.say,
+      );
     },
     render: (a: Adjustment, { lang }) =>
       fields([
         [WORDS[lang].date, dayShort(lang, describeDay(a.date))],
         [lang === "sv" ? "Konvention" : "Convention", a.convention],
-        [WORDS[lang].result, `${dayShort(lang, a.result)}${a.moved ? "" : lang === "sv" ? " (oflyttad)" : " (not moved)"}`],
+        [
+          WORDS[lang].result,
+          `${dayShort(lang, a.result)}${a.moved ? "" : lang === "sv" ? " (oflyttad)" : " (not moved)"}`,
+        ],
       ]),
   },
   "due-dates": {
@@ -285,17 +408,39 @@ export const COMMANDS: Record<string, Command> = {
         return refusing(
           // any text: the library refuses a code outside its catalogue, and the message below says so
           () => dueDates(year, text as DueDateScheduleCode),
-          (e) => (e.argument === "schedule" ? inv.say.notASchedule(text, schedules.map((s) => s.code)) : inv.say.scheduleSince(year, text, since)),
+          (e) =>
+            e.argument === "schedule"
+              ? inv.say.notASchedule(
+                  text,
+                  schedules.map((s) => s.code),
+                )
+              : inv.say.scheduleSince(year, text, since),
           inv.say,
         );
       }
       const dayText = text.slice(0, colon);
-      const day: DayOfMonth = refusing(() => parseDueDay(dayText), () => inv.say.notADueDay(dayText, text), inv.say);
-      const convention = conventionOf(text.slice(colon + 1), inv.say.inRule(ARGUMENT_NAMES.convention[inv.lang], text), inv.say);
-      return refusing(() => dueDates(year, { day, convention }), () => inv.say.conventionOutside(convention), inv.say);
+      const day: DayOfMonth = refusing(
+        () => parseDueDay(dayText),
+        () => inv.say.notADueDay(dayText, text),
+        inv.say,
+      );
+      const convention = conventionOf(
+        text.slice(colon + 1),
+        inv.say.inRule(ARGUMENT_NAMES.convention[inv.lang], text),
+        inv.say,
+      );
+      return refusing(
+        () => dueDates(year, { day, convention }),
+        () => inv.say.conventionOutside(convention),
+        inv.say,
+      );
     },
     render: (r: DueDates, { lang }) => {
-      const rows = r.dates.map((x) => [x.nominal, dayShort(lang, x.due), x.moved ? (lang === "sv" ? "flyttad" : "moved") : ""]);
+      const rows = r.dates.map((x) => [
+        x.nominal,
+        dayShort(lang, x.due),
+        x.moved ? (lang === "sv" ? "flyttad" : "moved") : "",
+      ]);
       const head = lang === "sv" ? ["Nominellt", "Förfaller", ""] : ["Nominal", "Due", ""];
       return `${r.year}: ${r.schedule.name[lang]} (${r.schedule.code}, ${r.schedule.convention})\n\n${table(head, rows)}`;
     },
@@ -315,18 +460,46 @@ export const COMMANDS: Record<string, Command> = {
       const year = yearArg(inv, 0);
       const weekly = inv.values.get("weekly");
       const profileText = inv.values.get("profile");
-      const weeklyHours = weekly === undefined ? DEFAULT_WEEKLY_HOURS : refusing(() => parseWeeklyHours(weekly), () => inv.say.notWeeklyHours(weekly), inv.say);
-      const profile = profileText === undefined ? undefined : refusing(() => findWorkingTimeProfile(profileText).code as WorkingTimeProfileCode, () => inv.say.notOneOf(profileText, "--profile", WORKING_TIME_PROFILE_CODES), inv.say);
+      const weeklyHours =
+        weekly === undefined
+          ? DEFAULT_WEEKLY_HOURS
+          : refusing(
+              () => parseWeeklyHours(weekly),
+              () => inv.say.notWeeklyHours(weekly),
+              inv.say,
+            );
+      const profile =
+        profileText === undefined
+          ? undefined
+          : refusing(
+              () => findWorkingTimeProfile(profileText).code as WorkingTimeProfileCode,
+              () => inv.say.notOneOf(profileText, "--profile", WORKING_TIME_PROFILE_CODES),
+              inv.say,
+            );
       const since = profile === undefined ? undefined : findWorkingTimeProfile(profile).since;
-      return refusing(() => workingTime(year, { weeklyHours, ...(profile ? { profile } : {}) }), () => inv.say.profileSince(year, profile ?? "", since ?? FIRST_YEAR), inv.say);
+      return refusing(
+        () => workingTime(year, { weeklyHours, ...(profile ? { profile } : {}) }),
+        () => inv.say.profileSince(year, profile ?? "", since ?? FIRST_YEAR),
+        inv.say,
+      );
     },
     render: (r: WorkingTime, { lang }) => {
       const w = WORDS[lang];
       const head = `${w.workingTimeHead(r.year, hoursText(lang, r.weeklyHours * 60), minutesText(lang, r.dailyMinutes))}, ${w.profile}: ${r.profile.name[lang]}`;
       const shortened = (d: WorkingTime["months"][number]["shortenedDays"][number]) =>
         `${d.date.slice(5)} ${d.name[lang]} −${minutesText(lang, d.reductionMinutes)}`;
-      const rows = r.months.map((m) => [MONTHS[lang][m.month - 1], String(m.workingDays), hoursText(lang, m.minutes), m.shortenedDays.map(shortened).join(", ")]);
-      const quarters = r.quarters.map((q) => [`${w.quarter}${q.quarter}`, String(q.workingDays), hoursText(lang, q.minutes), ""]);
+      const rows = r.months.map((m) => [
+        MONTHS[lang][m.month - 1],
+        String(m.workingDays),
+        hoursText(lang, m.minutes),
+        m.shortenedDays.map(shortened).join(", "),
+      ]);
+      const quarters = r.quarters.map((q) => [
+        `${w.quarter}${q.quarter}`,
+        String(q.workingDays),
+        hoursText(lang, q.minutes),
+        "",
+      ]);
       const total = [w.total, String(r.total.workingDays), hoursText(lang, r.total.minutes), ""];
       return `${head}\n\n${table([w.month, w.workingDays, w.hours, w.shortened], [...rows, ...quarters, total])}`;
     },
@@ -342,12 +515,26 @@ export const COMMANDS: Record<string, Command> = {
       const from = yearArg(inv, 0, "from-year");
       const to = args[1] === undefined ? from : yearArg(inv, 1, "to-year");
       const names: [string, string] = ["from-year", "to-year"];
-      const tooFar = inv.say.yearsAfter(String(to), ARGUMENT_NAMES["to-year"][inv.lang], String(from), ARGUMENT_NAMES["from-year"][inv.lang]);
+      const tooFar = inv.say.yearsAfter(
+        String(to),
+        ARGUMENT_NAMES["to-year"][inv.lang],
+        String(from),
+        ARGUMENT_NAMES["from-year"][inv.lang],
+      );
       // the feed's own checks of the years and `due` name them as the API does; the tool asks the same parsers first
-      refusing(() => checkYearRange(from, to), () => orderOrSpan(inv, String(from), String(to), names, tooFar), inv.say);
+      refusing(
+        () => checkYearRange(from, to),
+        () => orderOrSpan(inv, String(from), String(to), names, tooFar),
+        inv.say,
+      );
       const due = values.get("due");
       const codes = dueDateSchedules().map((s) => s.code);
-      if (due !== undefined) refusing(() => parseDueScheduleList(due), () => inv.say.notADueList(due, codes), inv.say);
+      if (due !== undefined)
+        refusing(
+          () => parseDueScheduleList(due),
+          () => inv.say.notADueList(due, codes),
+          inv.say,
+        );
       const options = Object.fromEntries(
         FEED_OPTION_NAMES.map((name) => [name, flags.has(FEED_FLAG_OF[name]) !== DEFAULT_FEED_OPTIONS[name]]),
       );
@@ -358,10 +545,13 @@ export const COMMANDS: Record<string, Command> = {
   },
 };
 
-export const COMMON = "Options of every command:\n  --json        print the library's result as JSON (JSON.stringify of what the function returns)\n  --lang sv|en  the language of the table (default sv)\n  -h, --help    this help";
+export const COMMON =
+  "Options of every command:\n  --json        print the library's result as JSON (JSON.stringify of what the function returns)\n  --lang sv|en  the language of the table (default sv)\n  -h, --help    this help";
 
 export function usageOf(name: string, command: Command): string {
-  const args = command.args.map((a) => (a.endsWith("?") ? `[${a.slice(0, -1)}]` : a.endsWith("...") ? `<${a.slice(0, -3)}>...` : `<${a}>`));
+  const args = command.args.map((a) =>
+    a.endsWith("?") ? `[${a.slice(0, -1)}]` : a.endsWith("...") ? `<${a.slice(0, -3)}>...` : `<${a}>`,
+  );
   const options = [...command.flags.map((f) => `[--${f}]`), ...command.values.map((v) => `[--${v} <${v}>]`)];
   return [BIN, name, ...args, ...options].join(" ");
 }
@@ -382,4 +572,3 @@ export function topHelp(): string {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
   return `Usage: ${BIN} <command> [arguments] [options]\n\nWhat every date from ${FIRST_YEAR} to ${LAST_YEAR} is in Sweden: holidays, bridge and half days, periods, date shifting,\nlong weekends, leave plans, flag days, an iCalendar feed. Dates are YYYY-MM-DD, years four digits.\n\nCommands:\n${lines.join("\n")}\n\n${COMMON}\n\n${BIN} <command> --help shows a command's arguments and options.\nExit status: 0 success, 2 bad input or usage (one line on stderr), 1 anything else.\n`;
 }
-

@@ -1,14 +1,36 @@
 /**
  * The command-line tool's words and messages in both languages, its argument readers and table helpers (../cli.ts).
  */
-import { dueDateSchedules, FIRST_YEAR, LAST_YEAR, CalendarError, flagDayRules, observanceInfo, type Day, type Duration, type HolidayType, type Names } from "../index.js";
-import { parseConvention } from "../business.js";
-import { FLAG_DAYS_FROM } from "../flagdays.js";
-import { hoursOf } from "../working-time.js";
-import { MONTH_NAMES, WEEKDAY_NAMES } from "../calendar-words.js";
-import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
-import { CONVENTIONS, DATE_PARAMETER_PATTERN, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS, YEAR_PATTERN, parseIsoDate, parseYear, type Convention } from "../validation.js";
 
+import { parseConvention } from "../business.js";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "../calendar-words.js";
+import { FLAG_DAYS_FROM } from "../flagdays.js";
+import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
+import {
+  CalendarError,
+  type Day,
+  type Duration,
+  dueDateSchedules,
+  FIRST_YEAR,
+  flagDayRules,
+  type HolidayType,
+  LAST_YEAR,
+  type Names,
+  observanceInfo,
+} from "../index.js";
+import {
+  CONVENTIONS,
+  type Convention,
+  DATE_PARAMETER_PATTERN,
+  MAX_LEAVE_DAYS,
+  MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS,
+  MAX_STEPS,
+  parseIsoDate,
+  parseYear,
+  YEAR_PATTERN,
+} from "../validation.js";
+import { hoursOf } from "../working-time.js";
 
 /** The due-date schedules of the catalogue, as the help lists them. */
 export const SCHEDULE_CODES = dueDateSchedules().map((s) => s.code);
@@ -39,7 +61,8 @@ export const WEEKDAYS: Record<Lang, readonly string[]> = WEEKDAY_NAMES;
 export const MONTHS: Record<Lang, readonly string[]> = MONTH_NAMES;
 
 /** Minutes as hours with at most two decimals, a decimal comma in Swedish: `2008`, `167,33` / `167.33`. */
-export const hoursText = (lang: Lang, minutes: number) => (lang === "sv" ? String(hoursOf(minutes)).replace(".", ",") : String(hoursOf(minutes)));
+export const hoursText = (lang: Lang, minutes: number) =>
+  lang === "sv" ? String(hoursOf(minutes)).replace(".", ",") : String(hoursOf(minutes));
 
 /** Minutes as hours and minutes: `8 h`, `3 h 50 min`, `45 min`. */
 export function minutesText(_lang: Lang, minutes: number): string {
@@ -50,54 +73,142 @@ export function minutesText(_lang: Lang, minutes: number): string {
 
 export const WORDS = {
   sv: {
-    date: "Datum", weekday: "Veckodag", week: "Vecka", type: "Typ", name: "Namn", holiday: "Helgdag", flagDay: "Flaggdag",
-    public: "allmän helgdag", defacto: "de facto-helgdag", working: "arbetsdag",
-    workingDay: "Arbetsdag", bridgeDay: "Klämdag", halfDay: "Halvdag", observances: "Helgdagar", flagDays: "Flaggdagar",
-    yes: "ja", no: "nej", none: "–", before: "Före",
+    date: "Datum",
+    weekday: "Veckodag",
+    week: "Vecka",
+    type: "Typ",
+    name: "Namn",
+    holiday: "Helgdag",
+    flagDay: "Flaggdag",
+    public: "allmän helgdag",
+    defacto: "de facto-helgdag",
+    working: "arbetsdag",
+    workingDay: "Arbetsdag",
+    bridgeDay: "Klämdag",
+    halfDay: "Halvdag",
+    observances: "Helgdagar",
+    flagDays: "Flaggdagar",
+    yes: "ja",
+    no: "nej",
+    none: "–",
+    before: "Före",
     days: (n: number) => `${n} ${n === 1 ? "dag" : "dagar"}`,
-    from: "Från", to: "Till", bounds: "Gränser", counted: "Räknade dagar", calendarDays: "Kalenderdagar", duration: "Längd",
-    workingDays: "Arbetsdagar", daysOff: "Lediga dagar", bridgeDays: "Klämdagar", halfDays: "Halvdagar",
+    from: "Från",
+    to: "Till",
+    bounds: "Gränser",
+    counted: "Räknade dagar",
+    calendarDays: "Kalenderdagar",
+    duration: "Längd",
+    workingDays: "Arbetsdagar",
+    daysOff: "Lediga dagar",
+    bridgeDays: "Klämdagar",
+    halfDays: "Halvdagar",
     daysOffParts: (d: { publicHolidays: number; defactoHolidays: number; namedDays: number; weekendDays: number }) =>
       `allmänna helgdagar ${d.publicHolidays}, de facto-helgdagar ${d.defactoHolidays}; namngivna dagar ${d.namedDays}, helgdagar enbart av veckodagen ${d.weekendDays}`,
-    boundsNames: { inclusive: "båda datumen räknas", exclusive: "inget av datumen räknas", from: "startdatumet räknas", to: "slutdatumet räknas" },
+    boundsNames: {
+      inclusive: "båda datumen räknas",
+      exclusive: "inget av datumen räknas",
+      from: "startdatumet räknas",
+      to: "slutdatumet räknas",
+    },
     nothingCounted: "inga (tomt intervall)",
-    durationText: (d: Duration) => `${d.years} år, ${d.months} ${d.months === 1 ? "månad" : "månader"}, ${d.days} ${d.days === 1 ? "dag" : "dagar"}`,
-    start: "Start", end: "Slut", leaveDays: "Ledigt att ta", leave: "Semesterdagar",
-    step: "Steg", landed: "Landade på", postponed: "Flyttad (söndagsregeln)", result: "Resultat",
+    durationText: (d: Duration) =>
+      `${d.years} år, ${d.months} ${d.months === 1 ? "månad" : "månader"}, ${d.days} ${d.days === 1 ? "dag" : "dagar"}`,
+    start: "Start",
+    end: "Slut",
+    leaveDays: "Ledigt att ta",
+    leave: "Semesterdagar",
+    step: "Steg",
+    landed: "Landade på",
+    postponed: "Flyttad (söndagsregeln)",
+    result: "Resultat",
     constrained: "till månadens sista dag",
     period: "Period",
     plan: (used: number, budget: number, daysOff: number, longest: boolean) =>
       `${used} av ${budget} semesterdagar ger ${daysOff} lediga dagar${longest ? " (längsta ledigheten)" : " (flest lediga dagar totalt)"}`,
     daysHead: "Dagar",
     count: (n: number, what: string) => `${n} ${what}`,
-    nBridge: "klämdagar", nHalf: "halvdagar", nWeekends: "långhelger", nFlags: "flaggdagar",
-    workingTimeHead: (year: number, weekly: string, daily: string) => `Arbetstid ${year}: ${weekly} timmar i veckan, ${daily} per arbetsdag`,
-    profile: "profil", month: "Månad", hours: "Timmar", shortened: "Förkortade dagar", quarter: "Kvartal ", total: "Hela året",
+    nBridge: "klämdagar",
+    nHalf: "halvdagar",
+    nWeekends: "långhelger",
+    nFlags: "flaggdagar",
+    workingTimeHead: (year: number, weekly: string, daily: string) =>
+      `Arbetstid ${year}: ${weekly} timmar i veckan, ${daily} per arbetsdag`,
+    profile: "profil",
+    month: "Månad",
+    hours: "Timmar",
+    shortened: "Förkortade dagar",
+    quarter: "Kvartal ",
+    total: "Hela året",
   },
   en: {
-    date: "Date", weekday: "Weekday", week: "Week", type: "Type", name: "Name", holiday: "Holiday", flagDay: "Flag day",
-    public: "public holiday", defacto: "de facto holiday", working: "working day",
-    workingDay: "Working day", bridgeDay: "Bridge day", halfDay: "Half day", observances: "Holidays", flagDays: "Flag days",
-    yes: "yes", no: "no", none: "–", before: "Before",
+    date: "Date",
+    weekday: "Weekday",
+    week: "Week",
+    type: "Type",
+    name: "Name",
+    holiday: "Holiday",
+    flagDay: "Flag day",
+    public: "public holiday",
+    defacto: "de facto holiday",
+    working: "working day",
+    workingDay: "Working day",
+    bridgeDay: "Bridge day",
+    halfDay: "Half day",
+    observances: "Holidays",
+    flagDays: "Flag days",
+    yes: "yes",
+    no: "no",
+    none: "–",
+    before: "Before",
     days: (n: number) => `${n} ${n === 1 ? "day" : "days"}`,
-    from: "From", to: "To", bounds: "Bounds", counted: "Days counted", calendarDays: "Calendar days", duration: "Duration",
-    workingDays: "Working days", daysOff: "Days off", bridgeDays: "Bridge days", halfDays: "Half days",
+    from: "From",
+    to: "To",
+    bounds: "Bounds",
+    counted: "Days counted",
+    calendarDays: "Calendar days",
+    duration: "Duration",
+    workingDays: "Working days",
+    daysOff: "Days off",
+    bridgeDays: "Bridge days",
+    halfDays: "Half days",
     daysOffParts: (d: { publicHolidays: number; defactoHolidays: number; namedDays: number; weekendDays: number }) =>
       `public holidays ${d.publicHolidays}, de facto holidays ${d.defactoHolidays}; named days ${d.namedDays}, off by weekday only ${d.weekendDays}`,
-    boundsNames: { inclusive: "both dates counted", exclusive: "neither date counted", from: "start date counted", to: "end date counted" },
+    boundsNames: {
+      inclusive: "both dates counted",
+      exclusive: "neither date counted",
+      from: "start date counted",
+      to: "end date counted",
+    },
     nothingCounted: "none (empty interval)",
-    durationText: (d: Duration) => `${d.years} ${d.years === 1 ? "year" : "years"}, ${d.months} ${d.months === 1 ? "month" : "months"}, ${d.days} ${d.days === 1 ? "day" : "days"}`,
-    start: "Start", end: "End", leaveDays: "Leave to take", leave: "Leave days",
-    step: "Step", landed: "Landed on", postponed: "Postponed (Sunday rule)", result: "Result",
+    durationText: (d: Duration) =>
+      `${d.years} ${d.years === 1 ? "year" : "years"}, ${d.months} ${d.months === 1 ? "month" : "months"}, ${d.days} ${d.days === 1 ? "day" : "days"}`,
+    start: "Start",
+    end: "End",
+    leaveDays: "Leave to take",
+    leave: "Leave days",
+    step: "Step",
+    landed: "Landed on",
+    postponed: "Postponed (Sunday rule)",
+    result: "Result",
     constrained: "clamped to the end of the month",
     period: "Period",
     plan: (used: number, budget: number, daysOff: number, longest: boolean) =>
       `${used} of ${budget} leave days give ${daysOff} days off${longest ? " (the longest break)" : " (the most days off in total)"}`,
     daysHead: "Days",
     count: (n: number, what: string) => `${n} ${what}`,
-    nBridge: "bridge days", nHalf: "half days", nWeekends: "long weekends", nFlags: "flag days",
-    workingTimeHead: (year: number, weekly: string, daily: string) => `Working time ${year}: ${weekly} hours a week, ${daily} a working day`,
-    profile: "profile", month: "Month", hours: "Hours", shortened: "Shortened days", quarter: "Q", total: "Year",
+    nBridge: "bridge days",
+    nHalf: "half days",
+    nWeekends: "long weekends",
+    nFlags: "flag days",
+    workingTimeHead: (year: number, weekly: string, daily: string) =>
+      `Working time ${year}: ${weekly} hours a week, ${daily} a working day`,
+    profile: "profile",
+    month: "Month",
+    hours: "Hours",
+    shortened: "Shortened days",
+    quarter: "Q",
+    total: "Year",
   },
 } as const;
 
@@ -125,7 +236,8 @@ export const RANGE = { sv: `${FIRST_YEAR}-01-01–${LAST_YEAR}-12-31`, en: `${FI
 export const YEARS = { sv: `${FIRST_YEAR}–${LAST_YEAR}`, en: `${FIRST_YEAR}..${LAST_YEAR}` };
 
 /** `a, b eller c` / `a, b or c` */
-export const anyOf = (items: readonly string[], or: string) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${or} ${items.at(-1)}`);
+export const anyOf = (items: readonly string[], or: string) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${or} ${items.at(-1)}`;
 
 /** The messages of exit status 2. `what` is an argument in words (ARGUMENT_NAMES) or an option's flag. */
 export const MESSAGES = {
@@ -133,12 +245,16 @@ export const MESSAGES = {
     missingCommand: `inget kommando angivet (se ${BIN} --help)`,
     unknownCommand: (name: string) => `okänt kommando '${name}' (se ${BIN} --help)`,
     unknownOption: (arg: string, command?: string) =>
-      command ? `okänd flagga '${arg}' för '${command}' (se ${BIN} ${command} --help)` : `okänd flagga '${arg}' (se ${BIN} --help)`,
+      command
+        ? `okänd flagga '${arg}' för '${command}' (se ${BIN} ${command} --help)`
+        : `okänd flagga '${arg}' (se ${BIN} --help)`,
     takesNoValue: (option: string) => `flaggan '--${option}' tar inget värde`,
     needsValue: (option: string) => `flaggan '--${option}' behöver ett värde`,
     lang: "'--lang' ska vara sv eller en",
-    missingArgument: (name: string, command: string, usage: string) => `argumentet <${name}> saknas för '${command}' (användning: ${usage})`,
-    extraArgument: (arg: string, command: string, usage: string) => `oväntat argument '${arg}' för '${command}' (användning: ${usage})`,
+    missingArgument: (name: string, command: string, usage: string) =>
+      `argumentet <${name}> saknas för '${command}' (användning: ${usage})`,
+    extraArgument: (arg: string, command: string, usage: string) =>
+      `oväntat argument '${arg}' för '${command}' (användning: ${usage})`,
     notADate: (value: string, what: string) => `'${value}' (${what}) är inget datum på formen ÅÅÅÅ-MM-DD`,
     noSuchDate: (value: string, what: string) => `${value} (${what}) finns inte i kalendern`,
     notAYear: (value: string, what: string) => `'${value}' (${what}) är inget årtal med fyra siffror`,
@@ -147,13 +263,18 @@ export const MESSAGES = {
       `'${value}' (steget) är inget steg: ett heltal (negativt för att gå bakåt) följt av en enhet, d (dagar), ` +
       "b (arbetsdagar), w (veckor), m (månader) eller y (år), till exempel 10b eller -3d",
     tooManySteps: `för många steg: högst ${MAX_STEPS} sammanlagt`,
-    notLeaveDays: (value: string) => `'${value}' (antalet semesterdagar) ska vara ett heltal från 1 till ${MAX_LEAVE_DAYS}, skrivet med siffror`,
-    notOneOf: (value: string, what: string, choices: readonly string[]) => `'${value}' (${what}) finns inte; välj ${anyOf(choices, "eller")}`,
+    notLeaveDays: (value: string) =>
+      `'${value}' (antalet semesterdagar) ska vara ett heltal från 1 till ${MAX_LEAVE_DAYS}, skrivet med siffror`,
+    notOneOf: (value: string, what: string, choices: readonly string[]) =>
+      `'${value}' (${what}) finns inte; välj ${anyOf(choices, "eller")}`,
     notASchedule: (value: string, codes: readonly string[]) =>
       `'${value}' (schemat) finns inte; välj ${anyOf(codes, "eller")}, eller en egen regel dag:konvention, till exempel 25:preceding`,
-    notADueDay: (day: string, rule: string) => `'${day}' (dagen i ${rule}) ska vara en dag i månaden från 1 till 31, eller last`,
-    notADueList: (value: string, codes: readonly string[]) => `'${value}' (--due) ska vara ett eller flera av ${anyOf(codes, "och")}, med kommatecken emellan`,
-    before: (value: string, what: string, first: string, firstWhat: string) => `${value} (${what}) är före ${first} (${firstWhat})`,
+    notADueDay: (day: string, rule: string) =>
+      `'${day}' (dagen i ${rule}) ska vara en dag i månaden från 1 till 31, eller last`,
+    notADueList: (value: string, codes: readonly string[]) =>
+      `'${value}' (--due) ska vara ett eller flera av ${anyOf(codes, "och")}, med kommatecken emellan`,
+    before: (value: string, what: string, first: string, firstWhat: string) =>
+      `${value} (${what}) är före ${first} (${firstWhat})`,
     yearsAfter: (value: string, what: string, first: string, firstWhat: string) =>
       `${value} (${what}) ligger mer än ${MAX_SPAN_YEARS} år efter ${first} (${firstWhat})`,
     planTooLong: (from: string, to: string) => `perioden ${from}–${to} är längre än ${MAX_PLAN_DAYS} dagar`,
@@ -161,10 +282,12 @@ export const MESSAGES = {
     postponeOutside: `söndagsregeln (--postpone) skulle flytta datumet förbi ${LAST_YEAR}-12-31`,
     conventionOutside: (convention: string) => `${convention} (konventionen) behöver en bankdag utanför ${RANGE.sv}`,
     noFlagDays: (year: number) => `${year} (året) är för tidigt: allmänna flaggdagar finns från ${FLAG_DAYS_FROM}`,
-    scheduleSince: (year: number, code: string, since: number) => `${year} (året) är för tidigt: schemat ${code} gäller från ${since}`,
+    scheduleSince: (year: number, code: string, since: number) =>
+      `${year} (året) är för tidigt: schemat ${code} gäller från ${since}`,
     notWeeklyHours: (value: string) =>
       `'${value}' (--weekly) ska vara ett antal timmar i veckan från ${MIN_WEEKLY_HOURS} till ${MAX_WEEKLY_HOURS} i steg om ${String(WEEKLY_HOURS_STEP).replace(".", ",")}, skrivet med siffror och decimalpunkt, till exempel 38.25`,
-    profileSince: (year: number, code: string, since: number) => `${year} (året) är för tidigt: profilen ${code} gäller från ${since}`,
+    profileSince: (year: number, code: string, since: number) =>
+      `${year} (året) är för tidigt: profilen ${code} gäller från ${since}`,
     inRule: (what: string, rule: string) => `${what} i ${rule}`,
     refused: "indata godtas inte",
     unexpected: (message: string) => `oväntat fel: ${message}`,
@@ -174,12 +297,16 @@ export const MESSAGES = {
     missingCommand: `missing command (see ${BIN} --help)`,
     unknownCommand: (name: string) => `unknown command '${name}' (see ${BIN} --help)`,
     unknownOption: (arg: string, command?: string) =>
-      command ? `unknown option '${arg}' for '${command}' (see ${BIN} ${command} --help)` : `unknown option '${arg}' (see ${BIN} --help)`,
+      command
+        ? `unknown option '${arg}' for '${command}' (see ${BIN} ${command} --help)`
+        : `unknown option '${arg}' (see ${BIN} --help)`,
     takesNoValue: (option: string) => `option '--${option}' takes no value`,
     needsValue: (option: string) => `option '--${option}' needs a value`,
     lang: "'--lang' must be sv or en",
-    missingArgument: (name: string, command: string, usage: string) => `missing argument <${name}> for '${command}' (usage: ${usage})`,
-    extraArgument: (arg: string, command: string, usage: string) => `unexpected argument '${arg}' for '${command}' (usage: ${usage})`,
+    missingArgument: (name: string, command: string, usage: string) =>
+      `missing argument <${name}> for '${command}' (usage: ${usage})`,
+    extraArgument: (arg: string, command: string, usage: string) =>
+      `unexpected argument '${arg}' for '${command}' (usage: ${usage})`,
     notADate: (value: string, what: string) => `'${value}' (${what}) is not a date of the form YYYY-MM-DD`,
     noSuchDate: (value: string, what: string) => `${value} (${what}) does not exist in the calendar`,
     notAYear: (value: string, what: string) => `'${value}' (${what}) is not a year of four digits`,
@@ -188,24 +315,32 @@ export const MESSAGES = {
       `'${value}' (the step) is not a step: a whole number (negative to go back) followed by a unit, d (days), ` +
       "b (working days), w (weeks), m (months) or y (years), e.g. 10b or -3d",
     tooManySteps: `too many steps: at most ${MAX_STEPS} in all`,
-    notLeaveDays: (value: string) => `'${value}' (the number of leave days) must be a whole number from 1 to ${MAX_LEAVE_DAYS}, written in digits`,
-    notOneOf: (value: string, what: string, choices: readonly string[]) => `'${value}' (${what}) is not one of ${anyOf(choices, "or")}`,
+    notLeaveDays: (value: string) =>
+      `'${value}' (the number of leave days) must be a whole number from 1 to ${MAX_LEAVE_DAYS}, written in digits`,
+    notOneOf: (value: string, what: string, choices: readonly string[]) =>
+      `'${value}' (${what}) is not one of ${anyOf(choices, "or")}`,
     notASchedule: (value: string, codes: readonly string[]) =>
       `'${value}' (the schedule) is not one of ${anyOf(codes, "or")}, nor a rule of your own day:convention such as 25:preceding`,
-    notADueDay: (day: string, rule: string) => `'${day}' (the day in ${rule}) must be a day of the month from 1 to 31, or last`,
-    notADueList: (value: string, codes: readonly string[]) => `'${value}' (--due) must be one or more of ${anyOf(codes, "and")}, separated by commas`,
-    before: (value: string, what: string, first: string, firstWhat: string) => `${value} (${what}) is before ${first} (${firstWhat})`,
+    notADueDay: (day: string, rule: string) =>
+      `'${day}' (the day in ${rule}) must be a day of the month from 1 to 31, or last`,
+    notADueList: (value: string, codes: readonly string[]) =>
+      `'${value}' (--due) must be one or more of ${anyOf(codes, "and")}, separated by commas`,
+    before: (value: string, what: string, first: string, firstWhat: string) =>
+      `${value} (${what}) is before ${first} (${firstWhat})`,
     yearsAfter: (value: string, what: string, first: string, firstWhat: string) =>
       `${value} (${what}) is more than ${MAX_SPAN_YEARS} years after ${first} (${firstWhat})`,
     planTooLong: (from: string, to: string) => `the period ${from}..${to} is longer than ${MAX_PLAN_DAYS} days`,
     stepsOutside: `the steps take the date outside ${RANGE.en}`,
     postponeOutside: `the Sunday rule (--postpone) would move the date past ${LAST_YEAR}-12-31`,
-    conventionOutside: (convention: string) => `${convention} (the convention) needs a business day outside ${RANGE.en}`,
+    conventionOutside: (convention: string) =>
+      `${convention} (the convention) needs a business day outside ${RANGE.en}`,
     noFlagDays: (year: number) => `${year} (the year) is too early: official flag days exist from ${FLAG_DAYS_FROM}`,
-    scheduleSince: (year: number, code: string, since: number) => `${year} (the year) is too early: the schedule ${code} starts in ${since}`,
+    scheduleSince: (year: number, code: string, since: number) =>
+      `${year} (the year) is too early: the schedule ${code} starts in ${since}`,
     notWeeklyHours: (value: string) =>
       `'${value}' (--weekly) must be a number of hours a week from ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP}, written in digits, such as 38.25`,
-    profileSince: (year: number, code: string, since: number) => `${year} (the year) is too early: the profile ${code} starts in ${since}`,
+    profileSince: (year: number, code: string, since: number) =>
+      `${year} (the year) is too early: the profile ${code} starts in ${since}`,
     inRule: (what: string, rule: string) => `${what} in ${rule}`,
     refused: "the input is not accepted",
     unexpected: (message: string) => `unexpected error: ${message}`,
@@ -239,9 +374,11 @@ export function dateArg(inv: Invocation, index: number, name: string): string {
   refusing(
     () => parseIsoDate(value, name),
     (e) =>
-      !DATE_PARAMETER_PATTERN.test(value) ? inv.say.notADate(value, what)
-      : e.code === "invalid-date" ? inv.say.noSuchDate(value, what)
-      : inv.say.outside(value, what, RANGE[inv.lang]),
+      !DATE_PARAMETER_PATTERN.test(value)
+        ? inv.say.notADate(value, what)
+        : e.code === "invalid-date"
+          ? inv.say.noSuchDate(value, what)
+          : inv.say.outside(value, what, RANGE[inv.lang]),
     inv.say,
   );
   return value;
@@ -260,11 +397,21 @@ export function yearArg(inv: Invocation, index: number, name = "year"): number {
 
 /** A convention (an argument in words, or the part of a due-date rule). */
 export function conventionOf(value: string, what: string, say: Messages): Convention {
-  return refusing(() => parseConvention(value), () => say.notOneOf(value, what, CONVENTIONS), say);
+  return refusing(
+    () => parseConvention(value),
+    () => say.notOneOf(value, what, CONVENTIONS),
+    say,
+  );
 }
 
 /** The second of two dates or years is before the first, or too far after it: said with both values as typed. */
-export function orderOrSpan(inv: Invocation, first: string, second: string, names: [string, string], tooFar: string): string {
+export function orderOrSpan(
+  inv: Invocation,
+  first: string,
+  second: string,
+  names: [string, string],
+  tooFar: string,
+): string {
   const [firstWhat, secondWhat] = names.map((n) => ARGUMENT_NAMES[n][inv.lang]);
   // the library refused the pair: either the second is earlier (ISO dates and four-digit years sort as text) or too far
   return second < first ? inv.say.before(second, secondWhat, first, firstWhat) : tooFar;
@@ -298,7 +445,11 @@ export function observanceName(lang: Lang, code: string): string {
 /** Columns padded to their widest cell (the last column is not padded). */
 export function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
@@ -309,4 +460,3 @@ export function fields(pairs: [string, string][]): string {
 }
 
 export const dayShort = (lang: Lang, day: Day) => `${day.date} ${weekdayName(lang, day.weekday)}`;
-

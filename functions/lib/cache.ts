@@ -35,12 +35,14 @@ function wallClock(t: number): WallClock {
     second: "numeric",
   });
   const fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of formatter.formatToParts(t)) if (part.type in fields) fields[part.type as keyof WallClock] = Number(part.value);
+  for (const part of formatter.formatToParts(t))
+    if (part.type in fields) fields[part.type as keyof WallClock] = Number(part.value);
   return fields;
 }
 
 /** The wall-clock reading as if it were UTC, in ms (Date.UTC carries a day past the month's end into the next month). */
-const asUtc = (w: WallClock, dayShift = 0): number => Date.UTC(w.year, w.month - 1, w.day + dayShift, w.hour, w.minute, w.second);
+const asUtc = (w: WallClock, dayShift = 0): number =>
+  Date.UTC(w.year, w.month - 1, w.day + dayShift, w.hour, w.minute, w.second);
 
 /** Stockholm's offset from UTC at the instant t, in ms. */
 function offsetAt(t: number): number {

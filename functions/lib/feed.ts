@@ -2,9 +2,9 @@
  * The calendar subscription feed over HTTP (docs/contract.md#calendar-feed): its two rows of the route table serve the
  * same calendar. The window is the current year in Sweden ± 2 and cannot be changed.
  */
-import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, writeFeed, type ResolvedFeedOptions } from "swedish-calendar/core";
+import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions, writeFeed } from "swedish-calendar/core";
 import { stockholmYear } from "./cache.js";
-import { tableRouter, type ArgsOf, type RouteCall, type RouteHandlers } from "./router.js";
+import { type ArgsOf, type RouteCall, type RouteHandlers, tableRouter } from "./router.js";
 import { respond, serve, tableBucket } from "./serve.js";
 
 /** Years before and after the current year in Sweden. */
@@ -43,7 +43,8 @@ function feedBody(year: number, options: ResolvedFeedOptions): string {
   return body;
 }
 
-const feed = ({ args, ctx }: RouteCall<"feed" | "feedAlias">) => feedBody(stockholmYear(ctx.clock()), feedOptionsOf(args));
+const feed = ({ args, ctx }: RouteCall<"feed" | "feedAlias">) =>
+  feedBody(stockholmYear(ctx.clock()), feedOptionsOf(args));
 
 export const FEED_HANDLERS: RouteHandlers = { feed, feedAlias: feed };
 

@@ -1,17 +1,14 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Manifest } from "../../contract/static.js";
+import { dataVersion, FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
 import type { DatasetStatus, Health } from "../../contract/bodies.js";
 import { API_VERSION, JSON_CONTENT_TYPE, NO_STORE } from "../../contract/policies.js";
-import { FIRST_YEAR, LAST_YEAR, dataVersion } from "swedish-calendar/core";
 import { etagOf, serializeJson } from "../../contract/serialize.js";
+import type { Manifest } from "../../contract/static.js";
 import { okAnswer } from "./http.js";
 import { notFound } from "./problem.js";
 import { readRequestArguments } from "./router.js";
-import { respond, serve, tableBucket, type Endpoint, type FetchHandler, type Handler } from "./serve.js";
-
-export { API_VERSION };
-
+import { type Endpoint, type FetchHandler, type Handler, respond, serve, tableBucket } from "./serve.js";
 
 /**
  * The /health body and what it says of the static dataset (public/manifest.json, written by `npm run build:data`):
@@ -21,6 +18,7 @@ export { API_VERSION };
  * once, when it is made (the process's start), never per request. Declared in the contract.
  */
 export type { DatasetStatus, Health };
+export { API_VERSION };
 
 /** The environment variable naming the manifest file; unset or empty: `public/manifest.json` under the working directory. */
 export const DATASET_MANIFEST_ENV = "DATASET_MANIFEST";
@@ -49,7 +47,13 @@ const isText = (v: unknown): v is string => typeof v === "string" && v.length > 
 export function datasetStatus(manifest: unknown): DatasetStatus | null {
   if (!manifest || typeof manifest !== "object") return null;
   const m = manifest as Partial<Manifest>;
-  if (m.dataset !== "swedish-calendar-service" || !isText(m.dataVersion) || !isText(m.apiVersion) || !isText(m.contentHash)) return null;
+  if (
+    m.dataset !== "swedish-calendar-service" ||
+    !isText(m.dataVersion) ||
+    !isText(m.apiVersion) ||
+    !isText(m.contentHash)
+  )
+    return null;
   if (!isCount(m.files) || !m.years || !isCount(m.years.from) || !isCount(m.years.to)) return null;
   const days = m.days;
   if (days !== null && (!days || !isText(days.from) || !isText(days.to))) return null;
@@ -77,7 +81,8 @@ let lastRead: { path: string; mtimeMs: number; size: number; status: DatasetStat
 export function readDatasetStatus(path: string): DatasetStatus | null {
   try {
     const { mtimeMs, size } = statSync(path);
-    if (lastRead && lastRead.path === path && lastRead.mtimeMs === mtimeMs && lastRead.size === size) return lastRead.status;
+    if (lastRead && lastRead.path === path && lastRead.mtimeMs === mtimeMs && lastRead.size === size)
+      return lastRead.status;
     const status = datasetStatus(JSON.parse(readFileSync(path, "utf8")));
     lastRead = { path, mtimeMs, size, status };
     return status;

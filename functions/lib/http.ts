@@ -1,6 +1,5 @@
-import { etagOf } from "../../contract/serialize.js";
-
 import { JSON_CONTENT_TYPE } from "../../contract/policies.js";
+import { etagOf } from "../../contract/serialize.js";
 
 export { JSON_CONTENT_TYPE };
 
@@ -61,7 +60,11 @@ export function layeredHeaders(
 }
 
 /** The Response of an answer (its headers, or `headers` given complete), without a body for HEAD. */
-export function responseOf(request: Pick<Request, "method"> | null, answer: Answer, headers: Readonly<Record<string, string>> = answer.headers): Response {
+export function responseOf(
+  request: Pick<Request, "method"> | null,
+  answer: Answer,
+  headers: Readonly<Record<string, string>> = answer.headers,
+): Response {
   const body = request?.method === "HEAD" ? null : answer.body;
   // a Buffer is a Uint8Array over an ArrayBufferLike, which the DOM typings do not list as a body; the runtime accepts it
   return new Response(body as BodyInit | null, { status: answer.status, headers: headers as Record<string, string> });

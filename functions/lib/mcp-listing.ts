@@ -48,7 +48,11 @@ function outputSchema(tool: ToolDeclaration): Json {
   const ref = (route: ToolDeclaration["requests"][number]["route"]) => ({ $ref: `#/$defs/${schemaOf(route)}` });
   const keyed = tool.requests.filter((r) => r.key);
   const body: Json = keyed.length
-    ? { type: "object", required: keyed.map((r) => r.key!), properties: Object.fromEntries(keyed.map((r) => [r.key!, ref(r.route)])) }
+    ? {
+        type: "object",
+        required: keyed.map((r) => r.key!),
+        properties: Object.fromEntries(keyed.map((r) => [r.key!, ref(r.route)])),
+      }
     : ref(tool.requests[0].route);
   const $defs: Json = {};
   const pending = new Set<SchemaName>(["Problem" as SchemaName]);
@@ -70,7 +74,13 @@ export interface ListedTool {
   description: string;
   inputSchema: { type: "object"; properties: Record<string, Json>; required: string[] };
   outputSchema: Json & { type: "object" };
-  annotations: { title: string; readOnlyHint: true; destructiveHint: false; idempotentHint: true; openWorldHint: false };
+  annotations: {
+    title: string;
+    readOnlyHint: true;
+    destructiveHint: false;
+    idempotentHint: true;
+    openWorldHint: false;
+  };
 }
 
 function listed(tool: ToolDeclaration): ListedTool {
@@ -85,7 +95,13 @@ function listed(tool: ToolDeclaration): ListedTool {
     },
     outputSchema: outputSchema(tool) as Json & { type: "object" },
     // answers are a pure function of the arguments (and, for an omitted year, of today's date in Sweden)
-    annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      title: tool.title,
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   };
 }
 

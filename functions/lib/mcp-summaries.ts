@@ -2,9 +2,10 @@
  * The short Swedish/English texts an MCP tool's answer carries beside its body (./mcp-tool-list.ts): one or a few
  * lines, each read from the body, with the engine's calendar words.
  */
-import type { Day, WorkingTimeResponse } from "../../contract/bodies.js";
+
 import { describeDay, observances } from "swedish-calendar";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "swedish-calendar/core";
+import type { Day, WorkingTimeResponse } from "../../contract/bodies.js";
 
 export const weekdayName = (weekday: number) => `${WEEKDAY_NAMES.sv[weekday - 1]}/${WEEKDAY_NAMES.en[weekday - 1]}`;
 export const weekdayOf = (day: Day) => weekdayName(day.weekday);
@@ -17,7 +18,10 @@ const KIND: Record<string, string> = {
   null: "arbetsdag / working day",
 };
 /** An observance's `holidayType` in words. */
-export const HOLIDAY_TYPE: Record<string, string> = { public: "helgdag / public holiday", defacto: "de facto-helgdag / de facto holiday" };
+export const HOLIDAY_TYPE: Record<string, string> = {
+  public: "helgdag / public holiday",
+  defacto: "de facto-helgdag / de facto holiday",
+};
 
 let observanceNames: ReadonlyMap<string, { sv: string; en: string }> | undefined;
 
@@ -31,7 +35,9 @@ export function workingTimeSummary(body: WorkingTimeResponse): string {
     `${body.year}, ${body.weeklyHours} h/vecka/week (${body.dailyMinutes} min/dag/day), ${profile.name.sv} / ${profile.name.en}: ` +
     `${total.workingDays} arbetsdagar/working days, ${hoursText(total.hours)}.`;
   const months = body.months.map((m) => {
-    const shortened = m.shortenedDays.map((d) => `${d.date} ${d.name.sv} / ${d.name.en} −${d.reductionMinutes} min`).join(", ");
+    const shortened = m.shortenedDays
+      .map((d) => `${d.date} ${d.name.sv} / ${d.name.en} −${d.reductionMinutes} min`)
+      .join(", ");
     return (
       `${MONTH_NAMES.sv[m.month - 1]}/${MONTH_NAMES.en[m.month - 1]} ${body.year}: ${m.workingDays} arbetsdagar/working days, ${hoursText(m.hours)}` +
       (shortened ? ` (förkortade/shortened: ${shortened})` : "")

@@ -3,14 +3,41 @@
  * of contract/parameters.ts), the v3 rows whose bodies it answers, and the short Swedish/English summary beside them;
  * and the server's instructions. How a call is read and answered is ./mcp-tools.ts.
  */
-import { CONVENTIONS_IN_SHORT, PARAMETERS, SCHEDULE_STATUS_IN_SHORT, WORKING_TIME_READINGS, type ParameterKey } from "../../contract/parameters.js";
-import { PATHS } from "../../contract/paths.js";
+
 import {
-  CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS,
-  MAX_STEPS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP, WORKING_TIME_PROFILE_CODES,
+  CONVENTIONS,
+  DUE_DATE_RULES,
+  FIRST_YEAR,
+  FLAG_DAYS_FROM,
+  LAST_YEAR,
+  MAX_LEAVE_DAYS,
+  MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS,
+  MAX_STEPS,
+  MAX_WEEKLY_HOURS,
+  MIN_WEEKLY_HOURS,
+  WEEKLY_HOURS_STEP,
+  WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
 import {
-  HOLIDAY_TYPE, dates, dayLine, movedFrom, observanceList, some, weekdayName, weekdayOf, weekdayOfDate, workingTimeSummary,
+  CONVENTIONS_IN_SHORT,
+  PARAMETERS,
+  type ParameterKey,
+  SCHEDULE_STATUS_IN_SHORT,
+  WORKING_TIME_READINGS,
+} from "../../contract/parameters.js";
+import { PATHS } from "../../contract/paths.js";
+import {
+  dates,
+  dayLine,
+  HOLIDAY_TYPE,
+  movedFrom,
+  observanceList,
+  some,
+  weekdayName,
+  weekdayOf,
+  weekdayOfDate,
+  workingTimeSummary,
 } from "./mcp-summaries.js";
 import type { V3Body, V3BodyRoute } from "./v3-bodies.js";
 
@@ -31,7 +58,8 @@ const COVERAGE =
 const TODAY =
   "An omitted year means the current year in Sweden (Europe/Stockholm wall-clock time), which can differ from the user's " +
   "around New Year.";
-const BRIDGE = "Bridge day (klämdag): a working day whose previous and next days are both days off (e.g. the Friday after Ascension Day).";
+const BRIDGE =
+  "Bridge day (klämdag): a working day whose previous and next days are both days off (e.g. the Friday after Ascension Day).";
 const HALF =
   "Half day (halvdag): a working day before a day carrying a public holiday, when many workplaces close early (Trettondagsafton, " +
   "Skärtorsdagen, Valborgsmässoafton, the eves of Ascension Day, National Day and All Saints' Day); the days before the de facto " +
@@ -44,7 +72,9 @@ const BUSINESS_DAY =
   `New Year's Eve. Conventions (QuantLib's): ${CONVENTIONS_IN_SHORT}.`;
 const SCHEDULES =
   "Named schedules: " +
-  DUE_DATE_RULES.map((r) => `\`${r.code}\` (${r.name.sv} / ${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`).join(", ") +
+  DUE_DATE_RULES.map(
+    (r) => `\`${r.code}\` (${r.name.sv} / ${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`,
+  ).join(", ") +
   `; ${SCHEDULE_STATUS_IN_SHORT}.`;
 const FLAG_DAYS =
   `Official flag days (allmänna flaggdagar) under Förordning (1982:270) om allmänna flaggdagar, in force from ${FLAG_DAYS_FROM}: ` +
@@ -197,8 +227,14 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `\`to\` (that end only). \`from\` must not be after \`to\`; at most ${MAX_SPAN_YEARS} years. ${ERRORS}`,
     arguments: [
       arg("periodFrom", "First day of the period, YYYY-MM-DD."),
-      arg("periodTo", `Last day of the period, YYYY-MM-DD: not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
-      arg("bounds", "Which ends are counted: `inclusive` (default), `exclusive`, `from` (the start only) or `to` (the end only)."),
+      arg(
+        "periodTo",
+        `Last day of the period, YYYY-MM-DD: not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`,
+      ),
+      arg(
+        "bounds",
+        "Which ends are counted: `inclusive` (default), `exclusive`, `from` (the start only) or `to` (the end only).",
+      ),
     ],
     requests: [{ route: "period" }],
     summary: (p) =>
@@ -212,7 +248,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     title: "Move a date by days, working days, weeks, months or years",
     description:
       "Moves a date by a chain of steps applied strictly in order: `d` days, `b` working days (Swedish holidays and weekends " +
-      "skipped), `w` weeks, `m` months, `y` years, negative backwards (e.g. [\"1m\", \"-2b\"], or one string \"10b\"). Month and " +
+      'skipped), `w` weeks, `m` months, `y` years, negative backwards (e.g. ["1m", "-2b"], or one string "10b"). Month and ' +
       `year steps clamp to the end of a shorter month (2024-01-31 + 1m = 2024-02-29). ${SUNDAY_RULE} \`postpone: true\` applies ` +
       `it once, after the last step: use it for statutory deadlines. At most ${MAX_STEPS} steps; every date stays in ` +
       `${FIRST_YEAR}-${LAST_YEAR}. \`steps\` are the v3 API's \`add\` values, so errors name them 'add'. ${ERRORS}`,
@@ -260,10 +296,14 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `The best use of \`days\` leave days (1-${MAX_LEAVE_DAYS}) between \`from\` and \`to\` (both counted, at most ${MAX_PLAN_DAYS} ` +
       "days): which working days to take off so that the breaks holding leave are as long as possible in total (`objective: " +
       "most`, the default) or give the single longest break (`longest`). Swedish public and de facto holidays and weekends are " +
-      "free days. Exact (not a heuristic); ties go to fewer leave days, then earlier dates. " + ERRORS,
+      "free days. Exact (not a heuristic); ties go to fewer leave days, then earlier dates. " +
+      ERRORS,
     arguments: [
       arg("planFrom", "First day of the span to plan, YYYY-MM-DD (counted)."),
-      arg("planTo", `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`),
+      arg(
+        "planTo",
+        `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`,
+      ),
       arg("leaveDays", `The leave budget: the most working days to take off, 1 to ${MAX_LEAVE_DAYS}.`),
       arg("objective", "`most` (default): the most days off in total; `longest`: the longest single break."),
     ],
@@ -271,7 +311,13 @@ export const TOOLS: readonly ToolDeclaration[] = [
     summary: (plan) =>
       `${plan.from}..${plan.to} (${plan.objective}): ${plan.used} semesterdagar ger ${plan.daysOff} lediga dagar / ${plan.used} ` +
       `leave days give ${plan.daysOff} days off.\n` +
-      some(plan.breaks.map((b) => `${b.start}..${b.end}: ${b.days} dagar/days, semesterdagar/leave days ${b.leaveDays.join(", ")}`), 30, "\n"),
+      some(
+        plan.breaks.map(
+          (b) => `${b.start}..${b.end}: ${b.days} dagar/days, semesterdagar/leave days ${b.leaveDays.join(", ")}`,
+        ),
+        30,
+        "\n",
+      ),
   }),
   tool({
     name: "observance",
@@ -290,7 +336,15 @@ export const TOOLS: readonly ToolDeclaration[] = [
     requests: [{ route: "observance" }],
     summary: (o) =>
       `${o.name.sv} / ${o.name.en} (${HOLIDAY_TYPE[o.holidayType] ?? o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
-      (o.count ? ": " + some(o.occurrences.map((x) => `${x.day.date} (${weekdayOf(x.day)})`), 20, ", ") : "") + ".",
+      (o.count
+        ? ": " +
+          some(
+            o.occurrences.map((x) => `${x.day.date} (${weekdayOf(x.day)})`),
+            20,
+            ", ",
+          )
+        : "") +
+      ".",
   }),
   tool({
     name: "adjust_date",
@@ -315,14 +369,18 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `${SCHEDULES} ${BUSINESS_DAY} ${TODAY} An unknown schedule is \`invalid-parameter\`, as a bad convention is. ${ERRORS}`,
     arguments: [
       arg("year", YEAR_ARGUMENT),
-      arg("schedule", `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`),
+      arg(
+        "schedule",
+        `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`,
+      ),
       arg("dueDay", "A rule of your own: the day of the month, 1-31 or `last` (with `convention`)."),
       arg("dueConvention", `A rule of your own: the convention (with \`day\`), one of ${CONVENTIONS.join(", ")}.`),
     ],
     requests: [{ route: "dueDates" }],
     summary: (body) =>
       `${body.year}, ${body.schedule.name.sv} / ${body.schedule.name.en} (${body.schedule.code}, ${body.schedule.convention}): ` +
-      body.dates.map((x) => (x.moved ? `${x.due.date} (${movedFrom(x.nominal)})` : x.due.date)).join("; ") + ".",
+      body.dates.map((x) => (x.moved ? `${x.due.date} (${movedFrom(x.nominal)})` : x.due.date)).join("; ") +
+      ".",
   }),
   tool({
     name: "flag_days",
@@ -335,7 +393,9 @@ export const TOOLS: readonly ToolDeclaration[] = [
     requests: [{ route: "flagDays" }],
     summary: (body) =>
       `${body.year}: ${body.count} allmänna flaggdagar/official flag days.\n` +
-      body.flagDays.map((f) => `${f.date} (${weekdayName(weekdayOfDate(f.date))}): ${f.name.sv} / ${f.name.en}`).join("\n"),
+      body.flagDays
+        .map((f) => `${f.date} (${weekdayName(weekdayOfDate(f.date))}): ${f.name.sv} / ${f.name.en}`)
+        .join("\n"),
   }),
   tool({
     name: "working_time",
@@ -345,8 +405,14 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `time reports and budgets). ${WORKING_TIME_READINGS.week} ${WORKING_TIME_READINGS.profiles} ${TODAY} ${ERRORS}`,
     arguments: [
       arg("year", YEAR_ARGUMENT),
-      arg("weeklyHours", `The hours of a full week, ${MIN_WEEKLY_HOURS}-${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default 40), e.g. 38.25.`),
-      arg("profile", `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${WORKING_TIME_PROFILE_CODES[0]}).`),
+      arg(
+        "weeklyHours",
+        `The hours of a full week, ${MIN_WEEKLY_HOURS}-${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default 40), e.g. 38.25.`,
+      ),
+      arg(
+        "profile",
+        `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${WORKING_TIME_PROFILE_CODES[0]}).`,
+      ),
     ],
     requests: [{ route: "workingTime" }],
     summary: workingTimeSummary,

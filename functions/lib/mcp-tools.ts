@@ -10,12 +10,13 @@
  * shows (./mcp-listing.ts). Nothing here validates against the schemas: they tell a model what to send, the readers
  * judge what it sent.
  */
+
+import type { ArgsOf } from "../../contract/arguments.js";
 import { argumentValues, readArguments, toolValues } from "../../contract/arguments.js";
 import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
 import { problemOf } from "../../contract/problems.js";
-import type { ArgsOf } from "../../contract/arguments.js";
 import { TOOLS, type ToolArgument, type ToolDeclaration, type ToolRequest } from "./mcp-tool-list.js";
-import { detailNamingParameter, problemDocument, type ProblemDocument } from "./problem.js";
+import { detailNamingParameter, type ProblemDocument, problemDocument } from "./problem.js";
 import type { ServiceContext } from "./serve.js";
 import { bodyOf, type V3BodyRoute } from "./v3-bodies.js";
 
@@ -48,7 +49,11 @@ function argumentNames(tool: ToolDeclaration, route: V3BodyRoute): (key: Paramet
  * path values first, a missing one answered as every absent required parameter is; then each query value). Throws
  * ProblemError or CalendarError.
  */
-export function argumentsOf<R extends V3BodyRoute>(tool: ToolDeclaration, request: ToolRequest & { route: R }, args: Json): ArgsOf<R> {
+export function argumentsOf<R extends V3BodyRoute>(
+  tool: ToolDeclaration,
+  request: ToolRequest & { route: R },
+  args: Json,
+): ArgsOf<R> {
   return readArguments(request.route, toolValues(args, argumentNames(tool, request.route)));
 }
 
@@ -77,7 +82,10 @@ export function runToolNow(tool: ToolDeclaration, args: Json, now: Date): ToolOu
     const problem = problemOf(error);
     if (problem) return { ok: false, problem: problemDocument(problem.slug, detailNamingParameter(problem)) };
     console.error(error);
-    return { ok: false, problem: problemDocument("internal-error", "the server failed to answer this request; please try again later") };
+    return {
+      ok: false,
+      problem: problemDocument("internal-error", "the server failed to answer this request; please try again later"),
+    };
   }
 }
 

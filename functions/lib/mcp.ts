@@ -18,19 +18,28 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
-import { ErrorCode, ListToolsRequestSchema, type CallToolRequest, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolRequest,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/index.js";
 import * as z from "zod/v4";
 import { PATHS } from "../../contract/paths.js";
 import { API_VERSION, MCP_MAX_BODY_BYTES, NO_STORE } from "../../contract/policies.js";
 import { ProblemError } from "../../contract/problems.js";
-import { listedTools } from "./mcp-listing.js";
-import { MCP_INSTRUCTIONS, TOOL_BY_NAME, callResult, runTool } from "./mcp-tools.js";
 import type { Answer } from "./http.js";
+import { listedTools } from "./mcp-listing.js";
+import { callResult, MCP_INSTRUCTIONS, runTool, TOOL_BY_NAME } from "./mcp-tools.js";
 import { notFound } from "./problem.js";
-import { respond, serve, tableBucket, withHeaders, type FetchHandler, type ServiceContext } from "./serve.js";
+import { type FetchHandler, respond, type ServiceContext, serve, tableBucket, withHeaders } from "./serve.js";
 
-export const MCP_SERVER_INFO = { name: "swedish-calendar", title: "Swedish Calendar Service", version: API_VERSION } as const;
+export const MCP_SERVER_INFO = {
+  name: "swedish-calendar",
+  title: "Swedish Calendar Service",
+  version: API_VERSION,
+} as const;
 
 /**
  * How long a POST may take before the endpoint gives up on the transport's answer: a net under a fault of ours (every
@@ -44,7 +53,11 @@ export const MCP_ANSWER_DEADLINE_MS = 5_000;
  * nothing is ever validated: a validator that accepts nothing, without an Ajv instance per request.
  */
 const NO_ELICITATION: jsonSchemaValidator = {
-  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: "this server asks the client nothing (no elicitation)" }),
+  getValidator: () => () => ({
+    valid: false,
+    data: undefined,
+    errorMessage: "this server asks the client nothing (no elicitation)",
+  }),
 };
 
 const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
@@ -77,7 +90,10 @@ export function mcpServer(ctx: ServiceContext): Server {
     const request = loose as CallToolRequest; // validated by the Server's wrapper before this runs
     const tool = TOOL_BY_NAME.get(request.params.name);
     if (!tool) {
-      throw protocolError(ErrorCode.InvalidParams, `Unknown tool: '${shown(request.params.name)}'; tools/list names the tools (${[...TOOL_BY_NAME.keys()].join(", ")})`);
+      throw protocolError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: '${shown(request.params.name)}'; tools/list names the tools (${[...TOOL_BY_NAME.keys()].join(", ")})`,
+      );
     }
     return callResult(tool, await runTool(tool, request.params.arguments ?? {}, ctx)) as CallToolResult;
   });
@@ -89,9 +105,14 @@ export function mcpServer(ctx: ServiceContext): Server {
 // ---------------------------------------------------------------------------------------------------------------
 
 /** `Accept` as the transport reads it (a substring test of both types), so that the transport never answers 406 itself. */
-const acceptsBoth = (accept: string | null) => !!accept && accept.includes("application/json") && accept.includes("text/event-stream");
+const acceptsBoth = (accept: string | null) =>
+  !!accept && accept.includes("application/json") && accept.includes("text/event-stream");
 
-const tooLarge = () => new ProblemError("content-too-large", `the request body is larger than ${MCP_MAX_BODY_BYTES} bytes (${MCP_MAX_BODY_BYTES / 1024} KiB)`);
+const tooLarge = () =>
+  new ProblemError(
+    "content-too-large",
+    `the request body is larger than ${MCP_MAX_BODY_BYTES} bytes (${MCP_MAX_BODY_BYTES / 1024} KiB)`,
+  );
 
 /** The body as text, refusing a declared or actual size over the limit without reading further. */
 async function readBody(request: Request, max: number): Promise<string> {
@@ -132,16 +153,22 @@ export function withoutSelfCancelled(body: string): string {
     return body;
   }
   if (!Array.isArray(batch)) return body;
-  const cancelled = batch.filter((m) => isMessage(m) && m.method === "notifications/cancelled" && m.id === undefined).map((m: Message) => m.params?.requestId);
+  const cancelled = batch
+    .filter((m) => isMessage(m) && m.method === "notifications/cancelled" && m.id === undefined)
+    .map((m: Message) => m.params?.requestId);
   if (cancelled.length === 0) return body;
-  const isCancelledRequest = (m: unknown) => isMessage(m) && m.id !== undefined && typeof m.method === "string" && cancelled.includes(m.id);
+  const isCancelledRequest = (m: unknown) =>
+    isMessage(m) && m.id !== undefined && typeof m.method === "string" && cancelled.includes(m.id);
   return JSON.stringify(batch.filter((m) => !isCancelledRequest(m)));
 }
 
 /** The HTTP-level refusals of a POST, as problem documents (thrown, serve() answers them). */
 function checkHeaders(request: Request): void {
   if (!isJsonContentType(request.headers.get("Content-Type"))) {
-    throw new ProblemError("unsupported-media-type", "the 'Content-Type' header must be application/json: the body is a JSON-RPC message");
+    throw new ProblemError(
+      "unsupported-media-type",
+      "the 'Content-Type' header must be application/json: the body is a JSON-RPC message",
+    );
   }
   if (!acceptsBoth(request.headers.get("Accept"))) {
     throw new ProblemError(
@@ -179,8 +206,13 @@ export async function withoutDoublePrefix(response: Response): Promise<Response>
   } catch {
     answer = undefined;
   }
-  const fixed = answer === undefined ? text : JSON.stringify(Array.isArray(answer) ? answer.map(unprefixed) : unprefixed(answer));
-  return new Response(text.includes('"MCP error ') ? fixed : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const fixed =
+    answer === undefined ? text : JSON.stringify(Array.isArray(answer) ? answer.map(unprefixed) : unprefixed(answer));
+  return new Response(text.includes('"MCP error ') ? fixed : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /** A `tools/call` request a POST carries, as sent (its name and arguments unchecked). */
@@ -199,7 +231,10 @@ export function toolCallsOf(body: string): CalledTool[] {
   }
   const messages = Array.isArray(parsed) ? parsed : [parsed];
   return messages
-    .filter((m): m is Message & { params?: Record<string, unknown> } => isMessage(m) && m.method === "tools/call" && m.id !== undefined)
+    .filter(
+      (m): m is Message & { params?: Record<string, unknown> } =>
+        isMessage(m) && m.method === "tools/call" && m.id !== undefined,
+    )
     .map((m) => ({ name: m.params?.name, arguments: m.params?.arguments }));
 }
 
@@ -207,10 +242,17 @@ export function toolCallsOf(body: string): CalledTool[] {
  * Counts a POST's tool calls (the standalone server): the 429 answer when one is over the limit, else undefined.
  * Protocol messages (initialize, notifications, tools/list, ping) are never counted.
  */
-export type ToolCallCounter = (calls: CalledTool[], ctx: ServiceContext) => Answer | undefined | Promise<Answer | undefined>;
+export type ToolCallCounter = (
+  calls: CalledTool[],
+  ctx: ServiceContext,
+) => Answer | undefined | Promise<Answer | undefined>;
 
 /** A POST to the MCP endpoint (serve() has answered every other method); `countCalls` counts its tool calls. */
-export async function answerMcp(request: Request, ctx: ServiceContext, countCalls?: ToolCallCounter): Promise<Response | Answer> {
+export async function answerMcp(
+  request: Request,
+  ctx: ServiceContext,
+  countCalls?: ToolCallCounter,
+): Promise<Response | Answer> {
   const url = new URL(request.url);
   if (url.pathname !== PATHS.mcp) throw notFound(url.pathname);
   checkHeaders(request);
@@ -232,7 +274,10 @@ export async function answerMcp(request: Request, ctx: ServiceContext, countCall
     // the body read above, handed over as the transport reads it (it parses and validates the JSON-RPC itself)
     const forwarded = new Request(url, { method: "POST", headers: request.headers, body: withoutSelfCancelled(body) });
     const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`MCP: the transport gave no answer within ${MCP_ANSWER_DEADLINE_MS} ms`)), MCP_ANSWER_DEADLINE_MS);
+      timer = setTimeout(
+        () => reject(new Error(`MCP: the transport gave no answer within ${MCP_ANSWER_DEADLINE_MS} ms`)),
+        MCP_ANSWER_DEADLINE_MS,
+      );
     });
     const response = await withoutDoublePrefix(await Promise.race([transport.handleRequest(forwarded), deadline]));
     return withHeaders(response, { "Cache-Control": NO_STORE });

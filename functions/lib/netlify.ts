@@ -8,11 +8,13 @@
  */
 import type { Context } from "@netlify/functions";
 import { FEED_FUNCTION_PREFIXES } from "../../contract/routes.js";
-import { netlifyContext, type FetchHandler } from "./serve.js";
+import { type FetchHandler, netlifyContext } from "./serve.js";
 
 /** `/.netlify/functions/<name>` and the feed functions' rewrite prefixes (contract/routes.ts). */
 const INTERNAL_PREFIX = new RegExp(
-  `^(?:/\\.netlify/functions/[^/]+|${Object.values(FEED_FUNCTION_PREFIXES).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?=/|$)`,
+  `^(?:/\\.netlify/functions/[^/]+|${Object.values(FEED_FUNCTION_PREFIXES)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("|")})(?=/|$)`,
 );
 const DEV_FALLBACK_SUFFIX = /(?:\/index\.html?|\.html?)$/;
 

@@ -20,14 +20,16 @@ export const pageLanguageOf = (pathname: string): PageLanguage => (isEnglishPath
 export const notFoundPageOf = (pathname: string): string => NOT_FOUND_PAGES[pageLanguageOf(pathname)];
 
 /** Does the client take HTML (a browser navigating), so that a page suits it better than a problem document? */
-export const acceptsHtml = (request: RequestHead): boolean => /\btext\/html\b/i.test(request.headers.get("accept") ?? "");
+export const acceptsHtml = (request: RequestHead): boolean =>
+  /\btext\/html\b/i.test(request.headers.get("accept") ?? "");
 
 /**
  * A path of the API, whose unknown paths are the API's not-found problem for every client: the v3 tree (on Netlify
  * the v3 function owns `/v3` and `/v3/*`, functions/v3.mts, and answers an unknown path there itself) and the
  * dataset's files.
  */
-export const isApiPath = (pathname: string): boolean => pathname === "/v3" || pathname.startsWith("/v3/") || datasetFileOf(pathname) !== undefined;
+export const isApiPath = (pathname: string): boolean =>
+  pathname === "/v3" || pathname.startsWith("/v3/") || datasetFileOf(pathname) !== undefined;
 
 /**
  * The language of the not-found page a request for a path nothing answers gets, or undefined when it gets the
@@ -35,13 +37,23 @@ export const isApiPath = (pathname: string): boolean => pathname === "/v3" || pa
  * bucket's answer, a preflight or 405, as any client does) a path that is not the API's.
  */
 export function notFoundPageLanguage(request: RequestHead, pathname: string): PageLanguage | undefined {
-  if ((request.method !== "GET" && request.method !== "HEAD") || !acceptsHtml(request) || isApiPath(pathname)) return undefined;
+  if ((request.method !== "GET" && request.method !== "HEAD") || !acceptsHtml(request) || isApiPath(pathname))
+    return undefined;
   return pageLanguageOf(pathname);
 }
 
 /** An HTML answer of the service's own (never kept: no-store, no ETag). */
 export function htmlAnswer(status: number, body: string | Uint8Array, extra?: Record<string, string>): Answer {
-  return { status, headers: { ...commonHeaders(undefined), "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...extra }, body };
+  return {
+    status,
+    headers: {
+      ...commonHeaders(undefined),
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...extra,
+    },
+    body,
+  };
 }
 
 /**

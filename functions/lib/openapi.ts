@@ -5,7 +5,13 @@
  * handler at the sample clock (the feed, cut to an excerpt), contract/v2.ts (v2), healthBody (/health) or the MCP
  * tool (/mcp). Serialised by ./openapi-body.ts.
  */
-import { calendarExcerpt, MCP_SAMPLE_CALL, SAMPLE_CLOCK, SAMPLE_REQUESTS, type ResponseExamples } from "../../contract/examples.js";
+import {
+  calendarExcerpt,
+  MCP_SAMPLE_CALL,
+  type ResponseExamples,
+  SAMPLE_CLOCK,
+  SAMPLE_REQUESTS,
+} from "../../contract/examples.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { matchRoute } from "../../contract/route-match.js";
 import type { RouteId } from "../../contract/routes.js";
@@ -14,7 +20,7 @@ import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { FEED_HANDLERS } from "./feed.js";
 import { healthBody } from "./health.js";
 import { callResult, runToolNow, TOOL_BY_NAME } from "./mcp-tools.js";
-import { readRequestArguments, type ArgsOf } from "./router.js";
+import { type ArgsOf, readRequestArguments } from "./router.js";
 import { requestContext } from "./serve.js";
 import { bodyOf, isV3BodyRoute } from "./v3-bodies.js";
 
@@ -58,7 +64,11 @@ function sampleAnswer(id: RouteId): unknown {
       return { ...healthBody(), dataset: null };
     case "mcp": {
       const tool = TOOL_BY_NAME.get(MCP_SAMPLE_CALL.name)!;
-      return { jsonrpc: "2.0", id: 1, result: callResult(tool, runToolNow(tool, { ...MCP_SAMPLE_CALL.arguments }, SAMPLE_NOW)) };
+      return {
+        jsonrpc: "2.0",
+        id: 1,
+        result: callResult(tool, runToolNow(tool, { ...MCP_SAMPLE_CALL.arguments }, SAMPLE_NOW)),
+      };
     }
     default:
       return undefined; // openapi: the document cannot hold itself (contract/openapi.ts writes its excerpt)

@@ -1,14 +1,12 @@
-import { PROBLEM_STATUS, PROBLEM_TITLES, ProblemError, problemOf, type ProblemSlug } from "../../contract/problems.js";
-import { NO_STORE, PROBLEM_BASE, PROBLEM_CONTENT_TYPE } from "../../contract/policies.js";
-import { PATHS } from "../../contract/paths.js";
-import { serializeJson } from "../../contract/serialize.js";
 import type { Problem } from "../../contract/bodies.js";
+import { PATHS } from "../../contract/paths.js";
+import { NO_STORE, PROBLEM_BASE, PROBLEM_CONTENT_TYPE } from "../../contract/policies.js";
+import { PROBLEM_STATUS, PROBLEM_TITLES, ProblemError, type ProblemSlug, problemOf } from "../../contract/problems.js";
+import { serializeJson } from "../../contract/serialize.js";
 import type { Answer } from "./http.js";
 
 /** The fixed prefix of every problem `type` URI: a constant of the deployment, never derived from the request. */
-export { PROBLEM_BASE };
-
-export { PROBLEM_CONTENT_TYPE };
+export { PROBLEM_BASE, PROBLEM_CONTENT_TYPE };
 
 /** The problem document body, declared in the contract (`Problem`). */
 export type ProblemDocument = Problem;
@@ -18,7 +16,11 @@ export function problemDocument(slug: ProblemSlug, detail: string): ProblemDocum
 }
 
 /** An RFC 9457 problem answer. Errors are never cached. */
-export function problemAnswer(slug: ProblemSlug, detail: string, extraHeaders?: Readonly<Record<string, string>>): Answer {
+export function problemAnswer(
+  slug: ProblemSlug,
+  detail: string,
+  extraHeaders?: Readonly<Record<string, string>>,
+): Answer {
   const doc = problemDocument(slug, detail);
   return {
     status: doc.status,

@@ -4,10 +4,10 @@
  * with `Retry-After` (the platform's window is sliding, so the whole window, or v2's block, is the honest wait)
  * and the bucket's RateLimit-* headers.
  */
-import { RATE_LIMITS, type BucketName } from "../../contract/policies.js";
+import { type BucketName, RATE_LIMITS } from "../../contract/policies.js";
 import { RATE_LIMITED_PREFIX } from "../../contract/routes.js";
-import { handleNotFound } from "./not-found.js";
 import { responseOf } from "./http.js";
+import { handleNotFound } from "./not-found.js";
 import { completed, rateLimitedAnswer } from "./serve.js";
 
 export async function handleRateLimited(request: Request): Promise<Response> {

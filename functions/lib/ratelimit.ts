@@ -1,4 +1,5 @@
 import type { RateLimitPolicy } from "../../contract/policies.js";
+
 export type { RateLimitPolicy };
 
 export interface RateLimitDecision {
@@ -43,7 +44,10 @@ export function countHit(
       ? { ...state }
       : { windowStart: nowMs, count: 0, blockedUntil: state?.blockedUntil ?? 0 };
   if (nowMs < s.blockedUntil) {
-    return { state: s, decision: { allowed: false, retryAfterSeconds: retryAfterSeconds(s.blockedUntil, nowMs, policy) } };
+    return {
+      state: s,
+      decision: { allowed: false, retryAfterSeconds: retryAfterSeconds(s.blockedUntil, nowMs, policy) },
+    };
   }
   if (s.count < policy.limit) {
     s.count++;
@@ -86,7 +90,10 @@ export function memoryRateLimitStore(): RateLimitStore & { clear(): void; size()
     hit(key, policy, nowMs) {
       if (++hits % SWEEP_EVERY_HITS === 0) sweep(nowMs);
       const { state, decision } = countHit(counters.get(key)?.state ?? null, policy, nowMs);
-      counters.set(key, { state, expiresAt: Math.max(state.windowStart + policy.windowSeconds * 1000, state.blockedUntil) });
+      counters.set(key, {
+        state,
+        expiresAt: Math.max(state.windowStart + policy.windowSeconds * 1000, state.blockedUntil),
+      });
       return decision;
     },
     clear() {
@@ -132,8 +139,14 @@ export function checkRateLimit(
     }, timeoutMs);
   });
   return Promise.race([pending, timeout]).then(
-    (decision) => { clearTimeout(timer); return decision; },
-    (error) => { clearTimeout(timer); return failOpen(error); },
+    (decision) => {
+      clearTimeout(timer);
+      return decision;
+    },
+    (error) => {
+      clearTimeout(timer);
+      return failOpen(error);
+    },
   );
 }
 

@@ -5,11 +5,18 @@
  * declared reader), chooses the cache policy the row declares and hands the typed arguments to the row's handler.
  * Handlers hold only the engine call.
  */
-import { readArguments, requestValues, type ArgsOf } from "../../contract/arguments.js";
-import { CACHE_LONG, FEED_CACHE_CONTROL, JSON_CONTENT_TYPE, CALENDAR_CONTENT_TYPE, NETLIFY_CDN_CACHE_LONG, NO_STORE } from "../../contract/policies.js";
+import { type ArgsOf, readArguments, requestValues } from "../../contract/arguments.js";
+import {
+  CACHE_LONG,
+  CALENDAR_CONTENT_TYPE,
+  FEED_CACHE_CONTROL,
+  JSON_CONTENT_TYPE,
+  NETLIFY_CDN_CACHE_LONG,
+  NO_STORE,
+} from "../../contract/policies.js";
 import type { Route, RouteId } from "../../contract/routes.js";
 import { cacheUntilStockholmMidnight } from "./cache.js";
-import { okAnswer, type Answer, type RequestHead } from "./http.js";
+import { type Answer, okAnswer, type RequestHead } from "./http.js";
 import { notFound } from "./problem.js";
 import type { RequestContext, ServiceContext } from "./serve.js";
 
@@ -25,7 +32,9 @@ export interface RouteCall<R extends RouteId = RouteId> {
 }
 
 /** A row's implementation: the body of the 200 (serialised), or the body and a cache policy of its own (v2). */
-export type RouteHandler<R extends RouteId = RouteId> = (call: RouteCall<R>) => string | { body: string; cacheControl: string };
+export type RouteHandler<R extends RouteId = RouteId> = (
+  call: RouteCall<R>,
+) => string | { body: string; cacheControl: string };
 
 /** The handlers of some rows, each typed by its row's arguments. */
 export type RouteHandlers = { [R in RouteId]?: RouteHandler<R> };
@@ -34,7 +43,11 @@ export type RouteHandlers = { [R in RouteId]?: RouteHandler<R> };
  * Reads a row's parameters from a request, as the table declares them (contract/arguments.ts). Throws CalendarError or
  * ProblemError. `params`: the query, or the URL it is read from (then only when the row declares query parameters).
  */
-export function readRequestArguments<R extends RouteId>(id: R, pathValues: Record<string, string>, params: URLSearchParams | URL): ArgsOf<R> {
+export function readRequestArguments<R extends RouteId>(
+  id: R,
+  pathValues: Record<string, string>,
+  params: URLSearchParams | URL,
+): ArgsOf<R> {
   return readArguments(id, requestValues(pathValues, params));
 }
 
@@ -46,7 +59,9 @@ export function cacheControlOf(route: Route, args: object, now: Date): string {
     case "long":
       return CACHE_LONG;
     case "long-unless-omitted":
-      return (args as Record<string, unknown>)[route.todayParameter!] === undefined ? cacheUntilStockholmMidnight(now) : CACHE_LONG;
+      return (args as Record<string, unknown>)[route.todayParameter!] === undefined
+        ? cacheUntilStockholmMidnight(now)
+        : CACHE_LONG;
     case "feed":
       return FEED_CACHE_CONTROL;
     case "no-store":

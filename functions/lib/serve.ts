@@ -12,12 +12,21 @@
  */
 import type { Context } from "@netlify/functions";
 import {
-  CORS_HEADERS, DEFAULT_ALLOWED_HEADERS, NO_STORE, PREFLIGHT_HEADERS, READ_METHODS, STRICT_TRANSPORT_SECURITY, RATE_LIMITS,
-  allowHeaderOf, rateLimitHeaders, type RateLimitPolicy, type BucketName,
+  allowHeaderOf,
+  type BucketName,
+  CORS_HEADERS,
+  DEFAULT_ALLOWED_HEADERS,
+  NO_STORE,
+  PREFLIGHT_HEADERS,
+  RATE_LIMITS,
+  type RateLimitPolicy,
+  READ_METHODS,
+  rateLimitHeaders,
+  STRICT_TRANSPORT_SECURITY,
 } from "../../contract/policies.js";
-import { matchRoute, bucketOf, type Match } from "../../contract/route-match.js";
 import { problemOf } from "../../contract/problems.js";
-import { layeredHeaders, responseOf, type Answer, type RequestHead } from "./http.js";
+import { bucketOf, type Match, matchRoute } from "../../contract/route-match.js";
+import { type Answer, layeredHeaders, type RequestHead, responseOf } from "./http.js";
 import { errorAnswer, problemAnswer } from "./problem.js";
 import { checkRateLimit, type RateLimitDecision, type RateLimitStore } from "./ratelimit.js";
 
@@ -87,7 +96,11 @@ export interface RequestContext extends ServiceContext {
  * no store, limits as the environment says), parsing the URL and matching its path once, or taking them from
  * `known` when the caller has read them already.
  */
-export function requestContext(request: RequestHead, partial?: Partial<RequestContext>, known?: { url: URL; match: Match | undefined }): RequestContext {
+export function requestContext(
+  request: RequestHead,
+  partial?: Partial<RequestContext>,
+  known?: { url: URL; match: Match | undefined },
+): RequestContext {
   if (partial?.request === request && partial.url !== undefined && "match" in partial) return partial as RequestContext;
   const url = known?.url ?? new URL(request.url);
   const match = known ? known.match : matchRoute(url.pathname);
@@ -142,7 +155,10 @@ export type Handler<O extends Outcome = Answer> = (ctx: RequestContext) => O | u
  * A bucket composed (serve()): the finished answer of a request, given a context or a partial one. At once when no
  * step waits (the memory store, a synchronous handler), else when it is ready.
  */
-export type Endpoint<O extends Outcome = Answer> = (request: RequestHead, ctx?: Partial<RequestContext>) => O | Promise<O>;
+export type Endpoint<O extends Outcome = Answer> = (
+  request: RequestHead,
+  ctx?: Partial<RequestContext>,
+) => O | Promise<O>;
 
 /** An endpoint as a Netlify Function (and an in-process caller) calls it: a Fetch Request in, a Response out. */
 export type FetchHandler = (request: Request, ctx?: Partial<RequestContext>) => Promise<Response>;
@@ -208,7 +224,11 @@ export function counterOf(bucket: Bucket, policy: RateLimitPolicy): string {
 const GRANTED_COUNTERS = new WeakMap<Grant, string>();
 function grantedCounterOf(bucket: Pick<Bucket, "name">, grant: Grant & { policy: RateLimitPolicy }): string {
   let name = GRANTED_COUNTERS.get(grant);
-  if (name === undefined) GRANTED_COUNTERS.set(grant, (name = `${bucket.name}:${grant.policy.limit}/${grant.policy.windowSeconds}+granted-${grant.bucket}`));
+  if (name === undefined)
+    GRANTED_COUNTERS.set(
+      grant,
+      (name = `${bucket.name}:${grant.policy.limit}/${grant.policy.windowSeconds}+granted-${grant.bucket}`),
+    );
   return name;
 }
 
@@ -222,8 +242,10 @@ export function limitedUnderGrant(
   ctx: Pick<ServiceContext, "rateLimitsEnabled" | "store" | "clientAddress">,
   now: Date,
 ): Answer | undefined | Promise<Answer | undefined> {
-  if (grant.policy) return limitedOn(grantedCounterOf(bucket, grant as Grant & { policy: RateLimitPolicy }), grant.policy, ctx, now);
-  if (ctx.rateLimitsEnabled && ctx.store) ctx.store.admittedUncounted?.(`${bucket.name}:unlimited+granted-${grant.bucket}:${ctx.clientAddress}`);
+  if (grant.policy)
+    return limitedOn(grantedCounterOf(bucket, grant as Grant & { policy: RateLimitPolicy }), grant.policy, ctx, now);
+  if (ctx.rateLimitsEnabled && ctx.store)
+    ctx.store.admittedUncounted?.(`${bucket.name}:unlimited+granted-${grant.bucket}:${ctx.clientAddress}`);
   return undefined;
 }
 
@@ -249,20 +271,32 @@ export function rateLimitedAnswer(policy: RateLimitPolicy, retryAfterSeconds: nu
   );
 }
 
-const NO_PACE_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY, ...CORS_HEADERS });
+const NO_PACE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY,
+  ...CORS_HEADERS,
+});
 const PACE_HEADERS = new WeakMap<RateLimitPolicy, Readonly<Record<string, string>>>();
 
 /** HSTS, CORS and the rate limit's RateLimit-* headers: what every answer carries (one frozen object per rate limit). */
 export function commonHeaders(policy: RateLimitPolicy | undefined): Readonly<Record<string, string>> {
   if (!policy) return NO_PACE_HEADERS;
   let headers = PACE_HEADERS.get(policy);
-  if (!headers) PACE_HEADERS.set(policy, (headers = Object.freeze(layeredHeaders(NO_PACE_HEADERS, rateLimitHeaders(policy)))));
+  if (!headers)
+    PACE_HEADERS.set(policy, (headers = Object.freeze(layeredHeaders(NO_PACE_HEADERS, rateLimitHeaders(policy)))));
   return headers;
 }
 
 /** A final answer: the common headers of `policy`, the answer's own over them, and the request's own (`extra`) over both. */
-export function completed(answer: Answer, policy: RateLimitPolicy | undefined, extra?: Readonly<Record<string, string>>): Answer {
-  return { status: answer.status, headers: layeredHeaders(commonHeaders(policy), answer.headers, extra), body: answer.body };
+export function completed(
+  answer: Answer,
+  policy: RateLimitPolicy | undefined,
+  extra?: Readonly<Record<string, string>>,
+): Answer {
+  return {
+    status: answer.status,
+    headers: layeredHeaders(commonHeaders(policy), answer.headers, extra),
+    body: answer.body,
+  };
 }
 
 /**
@@ -279,11 +313,17 @@ export interface CacheableAnswer {
  * The final answer of a request: completed() with the rate limit's and the context's headers (a Response a library built
  * gets them added), recorded in the context when it is a GET's 200 that carries no request-specific headers.
  */
-export function finish<O extends Outcome>(ctx: RequestContext, result: O, policy: RateLimitPolicy | undefined, counter?: string): O {
+export function finish<O extends Outcome>(
+  ctx: RequestContext,
+  result: O,
+  policy: RateLimitPolicy | undefined,
+  counter?: string,
+): O {
   if (result instanceof Response) return withHeaders(result, layeredHeaders(commonHeaders(policy), ctx.headers)) as O;
   const answer = completed(result as Answer, policy, ctx.headers);
   // a granted client's answer states its own rate limit: never kept for others
-  if (answer.status === 200 && ctx.headers === undefined && ctx.grant === undefined && ctx.request.method === "GET") ctx.cacheable = { answer, policy, counter };
+  if (answer.status === 200 && ctx.headers === undefined && ctx.grant === undefined && ctx.request.method === "GET")
+    ctx.cacheable = { answer, policy, counter };
   return answer as O;
 }
 
@@ -310,7 +350,9 @@ export function faultAnswer(request: RequestHead, error: unknown, url = new URL(
   if (problemOf(error)) return errorAnswer(error);
   if (clientWentAway(request, error)) {
     const code = (error as { code?: unknown } | null)?.code;
-    console.warn(`${request.method} ${url.pathname}: the client went away before the request was complete (${typeof code === "string" ? code : "aborted"})`);
+    console.warn(
+      `${request.method} ${url.pathname}: the client went away before the request was complete (${typeof code === "string" ? code : "aborted"})`,
+    );
     return problemAnswer("invalid-parameter", "the request was not received completely: the connection closed first");
   }
   console.error(error);
@@ -346,7 +388,12 @@ export function respond(endpoint: Endpoint<Outcome>): FetchHandler {
  * The steps from `from` on, until one answers; that answer (or a fault's) finished. Synchronous unless a step returns
  * a promise: a request answered in memory allocates no promise and waits for no turn of the event loop.
  */
-function run(bucket: Bucket, steps: readonly Handler<Outcome>[], ctx: RequestContext, from: number): Outcome | Promise<Outcome> {
+function run(
+  bucket: Bucket,
+  steps: readonly Handler<Outcome>[],
+  ctx: RequestContext,
+  from: number,
+): Outcome | Promise<Outcome> {
   try {
     for (let i = from; i < steps.length; i++) {
       const out = steps[i](ctx);
@@ -378,7 +425,9 @@ function readPace(bucket: Bucket, ctx: RequestContext): undefined {
 function limit(bucket: Bucket, ctx: RequestContext): Answer | undefined | Promise<Answer | undefined> {
   if (!counted(bucket, ctx)) return undefined;
   const now = ctx.clock();
-  return ctx.grant ? limitedUnderGrant(bucket, ctx.grant, ctx, now) : limitedOn(counterOf(bucket, ctx.policy!), ctx.policy!, ctx, now);
+  return ctx.grant
+    ? limitedUnderGrant(bucket, ctx.grant, ctx, now)
+    : limitedOn(counterOf(bucket, ctx.policy!), ctx.policy!, ctx, now);
 }
 
 /** Does the pipeline count this request? Not for a bucket whose handler counts itself, nor on a row never counted (/health). */

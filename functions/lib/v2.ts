@@ -10,9 +10,9 @@ import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { stockholmYear } from "./cache.js";
 import { layeredHeaders } from "./http.js";
 import { problemAnswer } from "./problem.js";
-import { cacheControlOf, tableRouter, type RouteCall, type RouteHandlers } from "./router.js";
-import { requestContext, respond, serve, type Endpoint, type FetchHandler, type Bucket } from "./serve.js";
-import { withdrawalConfigFromEnv, withdrawalState, type WithdrawalConfig } from "./withdrawal.js";
+import { cacheControlOf, type RouteCall, type RouteHandlers, tableRouter } from "./router.js";
+import { type Bucket, type Endpoint, type FetchHandler, requestContext, respond, serve } from "./serve.js";
+import { type WithdrawalConfig, withdrawalConfigFromEnv, withdrawalState } from "./withdrawal.js";
 
 /**
  * Once the end of v2 is configured, a cached 200 must not outlive the next moment the v2 answer changes: the
@@ -45,14 +45,18 @@ function nextChangeAfter(config: WithdrawalConfig, now: Date): number | undefine
   return next;
 }
 
-
 /** The v2 rows of the route table; `config` decides the caching cap near the withdrawal. */
 function v2Handlers(config: WithdrawalConfig): RouteHandlers {
-  const answer = (list: (year: number) => unknown) => ({ route, args, ctx }: Pick<RouteCall<"v2HalfDays">, "route" | "args" | "ctx">) => {
-    const now = ctx.clock();
-    const year = args.year ?? stockholmYear(now);
-    return { body: serializeJson(list(year)), cacheControl: capCacheControl(cacheControlOf(route, args, now), config, now) };
-  };
+  const answer =
+    (list: (year: number) => unknown) =>
+    ({ route, args, ctx }: Pick<RouteCall<"v2HalfDays">, "route" | "args" | "ctx">) => {
+      const now = ctx.clock();
+      const year = args.year ?? stockholmYear(now);
+      return {
+        body: serializeJson(list(year)),
+        cacheControl: capCacheControl(cacheControlOf(route, args, now), config, now),
+      };
+    };
   return {
     // v2 never rejected `weekends`: the first value decides, `true` in any letter case, anything else is false
     v2Holidays: (call) => answer((year) => v2Holidays(year, call.args.weekends))(call),
@@ -68,7 +72,11 @@ export function makeV2Answering(config: WithdrawalConfig): Endpoint {
   const gone = serve(bucket, (ctx) => {
     const state = withdrawalState(config, ctx.clock());
     const retry = state.gone?.retryAfterSeconds;
-    return problemAnswer("gone", state.gone?.detail ?? "the unversioned API is withdrawn; use /v3/", retry ? { "Retry-After": String(retry) } : undefined);
+    return problemAnswer(
+      "gone",
+      state.gone?.detail ?? "the unversioned API is withdrawn; use /v3/",
+      retry ? { "Retry-After": String(retry) } : undefined,
+    );
   });
   return (request, partial) => {
     const ctx = requestContext(request, partial);
@@ -104,4 +112,5 @@ export function v2ConfigFromEnvironment(): WithdrawalConfig {
 let envHandler: FetchHandler | undefined;
 
 /** Every v2 request of the deployment. */
-export const handleV2: FetchHandler = (request, ctx) => (envHandler ??= makeV2Handler(v2ConfigFromEnvironment()))(request, ctx);
+export const handleV2: FetchHandler = (request, ctx) =>
+  (envHandler ??= makeV2Handler(v2ConfigFromEnvironment()))(request, ctx);

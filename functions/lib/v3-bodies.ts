@@ -11,15 +11,24 @@
  * default (`bounds`, `sundays`, `postpone`, `objective`): no body restates one; only the clock's defaults are here (an
  * omitted year is the current year in Sweden, an omitted `to` of the observance's years is `from`).
  */
-import { adjustment, dayOf, leavePlan, period, shift, type OptionsOf } from "swedish-calendar/core";
+
 import type { Static } from "@sinclair/typebox";
+import { adjustment, dayOf, leavePlan, type OptionsOf, period, shift } from "swedish-calendar/core";
 import type { BODIES } from "../../contract/bodies.js";
-import type { RouteBodySchema, RouteId } from "../../contract/routes.js";
 import {
-  dueDateCatalogueResource, dueDatesResource,
-  bridgeDaysResource, catalogueResource, flagDayCatalogueResource, flagDaysResource, halfDaysResource, holidaysResource,
-  longWeekendsResource, ruleOccurrenceSeries, workingTimeResource,
+  bridgeDaysResource,
+  catalogueResource,
+  dueDateCatalogueResource,
+  dueDatesResource,
+  flagDayCatalogueResource,
+  flagDaysResource,
+  halfDaysResource,
+  holidaysResource,
+  longWeekendsResource,
+  ruleOccurrenceSeries,
+  workingTimeResource,
 } from "../../contract/resources.js";
+import type { RouteBodySchema, RouteId } from "../../contract/routes.js";
 import { stockholmYear } from "./cache.js";
 import type { ArgsOf } from "./router.js";
 
@@ -31,8 +40,22 @@ export type BodyOf<R extends RouteId> = (args: ArgsOf<R>, now: Date) => unknown;
 
 /** The rows whose body the engine answers. */
 export type V3BodyRoute =
-  | "holidays" | "bridgeDays" | "halfDays" | "longWeekends" | "day" | "period" | "shift" | "leavePlan" | "observances" | "observance"
-  | "flagDays" | "flagDayCatalogue" | "adjust" | "dueDates" | "dueDateCatalogue" | "workingTime";
+  | "holidays"
+  | "bridgeDays"
+  | "halfDays"
+  | "longWeekends"
+  | "day"
+  | "period"
+  | "shift"
+  | "leavePlan"
+  | "observances"
+  | "observance"
+  | "flagDays"
+  | "flagDayCatalogue"
+  | "adjust"
+  | "dueDates"
+  | "dueDateCatalogue"
+  | "workingTime";
 
 /** The type of a row's body: the static type of its schema in contract/bodies.ts. */
 export type V3Body<R extends V3BodyRoute> = Static<(typeof BODIES)[RouteBodySchema<R>]>;

@@ -8,11 +8,11 @@
 import { catalogueResource, dueDateCatalogueResource, flagDayCatalogueResource } from "../../contract/resources.js";
 import { serializeJson } from "../../contract/serialize.js";
 import { openApiBody } from "./openapi-body.js";
-import { tableRouter, type RouteHandler, type RouteHandlers } from "./router.js";
+import { type RouteHandler, type RouteHandlers, tableRouter } from "./router.js";
 import { respond, serve, tableBucket } from "./serve.js";
-import { V3_BODIES, bodyOf, type V3BodyRoute } from "./v3-bodies.js";
+import { bodyOf, V3_BODIES, type V3BodyRoute } from "./v3-bodies.js";
 
-export { V3_BODIES, type BodyOf, type V3BodyRoute } from "./v3-bodies.js";
+export { type BodyOf, V3_BODIES, type V3BodyRoute } from "./v3-bodies.js";
 
 /** Bodies that never change, serialised once. */
 const once = (make: () => string) => {
@@ -21,7 +21,10 @@ const once = (make: () => string) => {
 };
 
 /** A row's handler: its body, serialised. */
-const serialised = <R extends V3BodyRoute>(route: R): RouteHandler<R> => ({ args, ctx }) => serializeJson(bodyOf(route, args, ctx.clock()));
+const serialised =
+  <R extends V3BodyRoute>(route: R): RouteHandler<R> =>
+  ({ args, ctx }) =>
+    serializeJson(bodyOf(route, args, ctx.clock()));
 
 export const V3_HANDLERS: RouteHandlers = {
   // each row's handler is its own row's (serialised(id) for id): the table built from the ids cannot say so to the compiler

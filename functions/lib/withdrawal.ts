@@ -12,7 +12,12 @@
  *
  * A client over the limit is blocked for 10 seconds in every phase.
  */
-import { RATE_LIMITS, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS, type RateLimitPolicy } from "../../contract/policies.js";
+import {
+  RATE_LIMITS,
+  type RateLimitPolicy,
+  V2_LIMIT_AFTER_ONE_MONTH,
+  V2_LIMIT_AFTER_THREE_MONTHS,
+} from "../../contract/policies.js";
 
 const V2_LIMIT = RATE_LIMITS.v2;
 
@@ -72,7 +77,9 @@ export function parseInstant(text: string): Date | undefined {
  * - `V2_NOTICE_URL`: the deprecation notice (default /v2-deprecation/).
  * Unreadable values are ignored with a warning (so a typo never takes v2 down), and reported in `warnings`.
  */
-export function withdrawalConfigFromEnv(env: Record<string, string | undefined>): WithdrawalConfig & { warnings: string[] } {
+export function withdrawalConfigFromEnv(
+  env: Record<string, string | undefined>,
+): WithdrawalConfig & { warnings: string[] } {
   const warnings: string[] = [];
   let announcedAt: Date | undefined;
   const announced = env.V2_ANNOUNCED_AT?.trim();
@@ -98,7 +105,11 @@ export function linkHeader(noticeUrl: string): string {
 /** Where v2 stands at a moment. */
 export function withdrawalState(config: WithdrawalConfig, now: Date): WithdrawalState {
   const headers: Record<string, string> = { Link: linkHeader(config.noticeUrl) };
-  const policy = (limit: number): RateLimitPolicy => ({ limit, windowSeconds: V2_WINDOW_SECONDS, blockSeconds: V2_BLOCK_SECONDS });
+  const policy = (limit: number): RateLimitPolicy => ({
+    limit,
+    windowSeconds: V2_WINDOW_SECONDS,
+    blockSeconds: V2_BLOCK_SECONDS,
+  });
   if (!config.announcedAt) return { headers, policy: policy(V2_LIMIT.limit) };
   // Whole seconds: the Deprecation header and the HTTP date of Sunset carry no fractions, and the timeline follows them.
   const announced = new Date(Math.floor(config.announcedAt.getTime() / 1000) * 1000);
@@ -111,13 +122,18 @@ export function withdrawalState(config: WithdrawalConfig, now: Date): Withdrawal
 
   const t = now.getTime();
   const limit =
-    t >= addUtcMonths(announced, 3).getTime() ? V2_LIMIT_AFTER_THREE_MONTHS
-    : t >= addUtcMonths(announced, 1).getTime() ? V2_LIMIT_AFTER_ONE_MONTH
-    : V2_LIMIT.limit;
+    t >= addUtcMonths(announced, 3).getTime()
+      ? V2_LIMIT_AFTER_THREE_MONTHS
+      : t >= addUtcMonths(announced, 1).getTime()
+        ? V2_LIMIT_AFTER_ONE_MONTH
+        : V2_LIMIT.limit;
   const state: WithdrawalState = { headers, policy: policy(limit), sunset };
 
   if (t >= sunset.getTime()) {
-    state.gone = { reason: "sunset", detail: `the unversioned API was withdrawn on ${headers.Sunset}; use /v3/ (see ${config.noticeUrl})` };
+    state.gone = {
+      reason: "sunset",
+      detail: `the unversioned API was withdrawn on ${headers.Sunset}; use /v3/ (see ${config.noticeUrl})`,
+    };
     return state;
   }
   const brownoutsFrom = addUtcMonths(sunset, -1).getTime();

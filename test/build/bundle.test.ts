@@ -12,10 +12,10 @@ import { join } from "node:path";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "../../contract/openapi.js";
 import { COLD_REQUESTS, coldStart } from "../../bench/cold.js";
-import { FUNCTIONS_BUNDLE_DIR, PRECOMPUTED, SITE_FILES, bundleAll, functionNames } from "../../build/bundle.js";
-import { BUNDLE_INPUTS_FILE, SERVER_BUNDLE_FILE, bundleState, inputsHash } from "../../build/bundle-state.mjs";
+import { bundleAll, FUNCTIONS_BUNDLE_DIR, functionNames, PRECOMPUTED, SITE_FILES } from "../../build/bundle.js";
+import { BUNDLE_INPUTS_FILE, bundleState, inputsHash, SERVER_BUNDLE_FILE } from "../../build/bundle-state.mjs";
+import { openApiDocument } from "../../contract/openapi.js";
 import { fallbackNotFoundPage, notFoundPages } from "../../functions/lib/site-pages.js";
 import { ROOT } from "../e2e/server.js";
 
@@ -34,26 +34,40 @@ describe("each bundled function in a fresh process answers as its source does in
     expect(Object.keys(COLD_REQUESTS).sort()).toEqual(functionNames());
   });
 
-  it.each(functionNames())("%s", async (name) => {
-    const spec = COLD_REQUESTS[name];
-    const cold = coldStart(join(FUNCTIONS_BUNDLE_DIR, `${name}.mjs`), spec);
-    const source = (await import(join(ROOT, "functions", `${name}.mts`))) as { default: (r: Request, c: { ip: string }) => Promise<Response> };
-    const request = new Request(spec.url, { method: spec.method ?? "GET", headers: spec.headers, body: spec.body });
-    const inProcess = await source.default(request, { ip: "192.0.2.1" });
-    const body = Buffer.from(await inProcess.arrayBuffer());
+  it.each(functionNames())(
+    "%s",
+    async (name) => {
+      const spec = COLD_REQUESTS[name];
+      const cold = coldStart(join(FUNCTIONS_BUNDLE_DIR, `${name}.mjs`), spec);
+      const source = (await import(join(ROOT, "functions", `${name}.mts`))) as {
+        default: (r: Request, c: { ip: string }) => Promise<Response>;
+      };
+      const request = new Request(spec.url, { method: spec.method ?? "GET", headers: spec.headers, body: spec.body });
+      const inProcess = await source.default(request, { ip: "192.0.2.1" });
+      const body = Buffer.from(await inProcess.arrayBuffer());
 
-    expect(cold.status).toBe(EXPECTED_STATUS[name] ?? 200);
-    expect(cold.status).toBe(inProcess.status);
-    expect(Buffer.from(cold.body, "base64").toString("utf8")).toBe(body.toString("utf8"));
-    for (const header of ["content-type", "etag", "ratelimit-policy", "ratelimit-limit", "access-control-allow-origin", "strict-transport-security"]) {
-      expect(cold.headers[header], `${name}: ${header}`).toBe(inProcess.headers.get(header) ?? undefined);
-    }
-    expect(cold.importMs).toBeGreaterThan(0);
-  }, 60_000);
+      expect(cold.status).toBe(EXPECTED_STATUS[name] ?? 200);
+      expect(cold.status).toBe(inProcess.status);
+      expect(Buffer.from(cold.body, "base64").toString("utf8")).toBe(body.toString("utf8"));
+      for (const header of [
+        "content-type",
+        "etag",
+        "ratelimit-policy",
+        "ratelimit-limit",
+        "access-control-allow-origin",
+        "strict-transport-security",
+      ]) {
+        expect(cold.headers[header], `${name}: ${header}`).toBe(inProcess.headers.get(header) ?? undefined);
+      }
+      expect(cold.importMs).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });
 
 describe("each bundle holds what its routes need", () => {
-  const has = (bundle: string, origin: string) => Object.keys(contents[bundle] ?? {}).some((k) => k === origin || k.startsWith(origin + "/"));
+  const has = (bundle: string, origin: string) =>
+    Object.keys(contents[bundle] ?? {}).some((k) => k === origin || k.startsWith(origin + "/"));
 
   it("every function and the server were bundled", () => {
     expect(Object.keys(contents).sort()).toEqual([...functionNames(), "server"].sort());
@@ -61,7 +75,15 @@ describe("each bundle holds what its routes need", () => {
 
   it("no function carries the schema library, the OpenAPI generator or the body declarations: their products are data", () => {
     for (const name of functionNames()) {
-      for (const origin of ["@sinclair/typebox", "contract/openapi.ts", "contract/openapi", "contract/bodies.ts", "contract/json-schema.ts", "contract/examples.ts", "functions/lib/openapi.ts"]) {
+      for (const origin of [
+        "@sinclair/typebox",
+        "contract/openapi.ts",
+        "contract/openapi",
+        "contract/bodies.ts",
+        "contract/json-schema.ts",
+        "contract/examples.ts",
+        "functions/lib/openapi.ts",
+      ]) {
         expect(has(name, origin), `${name} bundles ${origin}`).toBe(false);
       }
     }
@@ -85,7 +107,13 @@ describe("each bundle holds what its routes need", () => {
       expect(v3.includes(marker), `v3.mjs ships the document: ${marker}`).toBe(true);
     }
     expect(mcp).not.toContain("#/components/");
-    for (const origin of ["contract/openapi", "contract/examples.ts", "functions/lib/openapi.ts", "functions/lib/openapi-body.ts"]) expect(has("mcp", origin), origin).toBe(false);
+    for (const origin of [
+      "contract/openapi",
+      "contract/examples.ts",
+      "functions/lib/openapi.ts",
+      "functions/lib/openapi-body.ts",
+    ])
+      expect(has("mcp", origin), origin).toBe(false);
   });
 
   it("the v3 function holds no MCP code: neither the SDK (its transport's class, its protocol version) nor the tools", () => {
@@ -95,7 +123,13 @@ describe("each bundle holds what its routes need", () => {
       expect(mcp.includes(marker), `mcp.mjs holds ${marker} (control)`).toBe(true);
       expect(v3.includes(marker), `v3.mjs holds ${marker}`).toBe(false);
     }
-    for (const origin of ["@modelcontextprotocol", "functions/lib/mcp.ts", "functions/lib/mcp-tools.ts", "functions/lib/mcp-tool-list.ts", "functions/lib/mcp-listing.ts"]) {
+    for (const origin of [
+      "@modelcontextprotocol",
+      "functions/lib/mcp.ts",
+      "functions/lib/mcp-tools.ts",
+      "functions/lib/mcp-tool-list.ts",
+      "functions/lib/mcp-listing.ts",
+    ]) {
       expect(has("v3", origin), origin).toBe(false);
     }
   });
@@ -116,14 +150,19 @@ describe("each bundle holds what its routes need", () => {
   it("what the precomputed modules were evaluated from counts as the bundles' inputs: a change to it makes them stale", () => {
     const inputs = JSON.parse(readFileSync(join(ROOT, BUNDLE_INPUTS_FILE), "utf8")).inputs as string[];
     // the OpenAPI document's generator is in no bundle (above), but its text is: editing it must rebundle
-    for (const source of ["contract/openapi.ts", "contract/bodies.ts", "contract/json-schema.ts", "data-gen/sha256.ts"]) expect(inputs, source).toContain(source);
+    for (const source of ["contract/openapi.ts", "contract/bodies.ts", "contract/json-schema.ts", "data-gen/sha256.ts"])
+      expect(inputs, source).toContain(source);
   });
 });
 
 describe("the not-found function answers a browser with the site's not-found page, in the path's language", () => {
   const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
   const ask = (path: string, accept: string, method = "GET") => {
-    const cold = coldStart(join(FUNCTIONS_BUNDLE_DIR, "not-found.mjs"), { url: `https://calendar.example${path}`, method, headers: { accept } });
+    const cold = coldStart(join(FUNCTIONS_BUNDLE_DIR, "not-found.mjs"), {
+      url: `https://calendar.example${path}`,
+      method,
+      headers: { accept },
+    });
     return { ...cold, text: Buffer.from(cold.body, "base64").toString("utf8") };
   };
   // the pages as the bundle was built from them: public/'s (the e2e setup and `npm run build` build the site first), else the fallback
@@ -175,7 +214,9 @@ describe("the not-found function answers a browser with the site's not-found pag
 
   it("the pages are in the not-found function's bundle only (the server reads public/)", () => {
     for (const name of [...functionNames(), "server"]) {
-      expect(Object.keys(contents[name] ?? {}).includes("functions/lib/site-pages.ts"), name).toBe(name === "not-found");
+      expect(Object.keys(contents[name] ?? {}).includes("functions/lib/site-pages.ts"), name).toBe(
+        name === "not-found",
+      );
     }
   });
 
@@ -184,7 +225,14 @@ describe("the not-found function answers a browser with the site's not-found pag
     try {
       mkdirSync(join(root, "dist"));
       writeFileSync(join(root, SERVER_BUNDLE_FILE), "");
-      writeFileSync(join(root, BUNDLE_INPUTS_FILE), JSON.stringify({ hash: inputsHash(root, []), inputs: [], site: { files: SITE_FILES, hash: inputsHash(root, SITE_FILES) } }));
+      writeFileSync(
+        join(root, BUNDLE_INPUTS_FILE),
+        JSON.stringify({
+          hash: inputsHash(root, []),
+          inputs: [],
+          site: { files: SITE_FILES, hash: inputsHash(root, SITE_FILES) },
+        }),
+      );
       expect([bundleState(root), bundleState(root, "server")]).toEqual(["current", "current"]);
       mkdirSync(join(root, "public"));
       writeFileSync(join(root, SITE_FILES[0]!), "<!doctype html>");

@@ -11,12 +11,30 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  CORRECTIONS,
+  type DataCorrection,
+  DEFAULT_FEED_OPTIONS,
+  OBSERVANCE_CODES,
+  writeFeed,
+} from "swedish-calendar/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CORRECTIONS, DEFAULT_FEED_OPTIONS, OBSERVANCE_CODES, writeFeed, type DataCorrection } from "swedish-calendar/core";
 import { diffDatasets, formatDiff } from "../../build/data-diff.js";
 import {
-  FLAG_VARIANTS, OPENAPI_PATH, bridgeDaysPath, dayPath, dueDatesPath, halfDaysPath, holidaysPath, icsPath, longWeekendsPath,
-  occurrencesPath, yearDaysPath, workingTimePath, workingTimeCsvPath, daysCsvPath,
+  bridgeDaysPath,
+  dayPath,
+  daysCsvPath,
+  dueDatesPath,
+  FLAG_VARIANTS,
+  halfDaysPath,
+  holidaysPath,
+  icsPath,
+  longWeekendsPath,
+  OPENAPI_PATH,
+  occurrencesPath,
+  workingTimeCsvPath,
+  workingTimePath,
+  yearDaysPath,
 } from "../../build/layout.js";
 import { PROJECT_ROOT } from "../../build/materialise.js";
 
@@ -28,8 +46,24 @@ let after: string;
 
 function build(out: string, uncorrected: boolean): void {
   const args = ["--import", "tsx", ...(uncorrected ? ["--import", HOOK] : []), "build/materialise.ts"];
-  args.push("--out", out, "--from", "1953", "--to", "1955", "--days", "1954-04-14:1954-04-20", "--workers", "0", "--quiet");
-  execFileSync(process.execPath, args, { cwd: PROJECT_ROOT, stdio: "pipe", env: { ...process.env, UNCORRECTED_EASTER_YEARS: uncorrected ? "1954" : "" } });
+  args.push(
+    "--out",
+    out,
+    "--from",
+    "1953",
+    "--to",
+    "1955",
+    "--days",
+    "1954-04-14:1954-04-20",
+    "--workers",
+    "0",
+    "--quiet",
+  );
+  execFileSync(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    stdio: "pipe",
+    env: { ...process.env, UNCORRECTED_EASTER_YEARS: uncorrected ? "1954" : "" },
+  });
 }
 
 beforeAll(() => {
@@ -52,7 +86,16 @@ describe("data:diff after a correction", () => {
   it("lists exactly the files and the dates whose answers changed", () => {
     const diff = diffDatasets(before, after);
     const byPath = Object.fromEntries(diff.files.map((f) => [f.path, f.dates]));
-    const codes = ["goodFriday", "holySaturday", "easterSunday", "easterMonday", "ascensionDay", "whitsunEve", "whitsun", "whitMonday"];
+    const codes = [
+      "goodFriday",
+      "holySaturday",
+      "easterSunday",
+      "easterMonday",
+      "ascensionDay",
+      "whitsunEve",
+      "whitsun",
+      "whitMonday",
+    ];
     const expected: Record<string, string[]> = {
       [icsPath(1954)]: HOLIDAY_DATES,
       [yearDaysPath(1954)]: HOLIDAY_DATES,
@@ -66,8 +109,18 @@ describe("data:diff after a correction", () => {
       [workingTimePath(1954)]: [],
       [workingTimeCsvPath(1954)]: [],
       // a row per date: the holidays, and the bridge and half days that moved with them
-      [daysCsvPath(1954)]: [...HOLIDAY_DATES, d("05-28"), d("06-04"), d("04-15"), d("04-22"), d("05-26"), d("06-02")].sort(),
-      ...Object.fromEntries(codes.map((code, i) => [occurrencesPath(1954, code), [HOLIDAYS_AFTER[i], HOLIDAYS_BEFORE[i]].sort()])),
+      [daysCsvPath(1954)]: [
+        ...HOLIDAY_DATES,
+        d("05-28"),
+        d("06-04"),
+        d("04-15"),
+        d("04-22"),
+        d("05-26"),
+        d("06-02"),
+      ].sort(),
+      ...Object.fromEntries(
+        codes.map((code, i) => [occurrencesPath(1954, code), [HOLIDAYS_AFTER[i], HOLIDAYS_BEFORE[i]].sort()]),
+      ),
       // the Day files of the window: the four days that became the Easter holidays
       ...Object.fromEntries(HOLIDAYS_AFTER.slice(0, 4).map((date) => [dayPath(date), [date]])),
       // its /health example states the data version, which follows the rules
@@ -84,9 +137,15 @@ describe("data:diff after a correction", () => {
   });
 
   it("the command prints the same (--json), and the text names the correction on record", () => {
-    const json = execFileSync("npm", ["run", "--silent", "data:diff", "--", before, after, "--json"], { cwd: PROJECT_ROOT, encoding: "utf8" });
+    const json = execFileSync("npm", ["run", "--silent", "data:diff", "--", before, after, "--json"], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+    });
     expect(JSON.parse(json)).toEqual(diffDatasets(before, after));
-    const text = execFileSync("npm", ["run", "--silent", "data:diff", "--", before, after], { cwd: PROJECT_ROOT, encoding: "utf8" });
+    const text = execFileSync("npm", ["run", "--silent", "data:diff", "--", before, after], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+    });
     expect(text).toBe(formatDiff(diffDatasets(before, after)));
     expect(text).toContain(`files: 26 (26 changed, 0 added, 0 removed)`);
     expect(text).toContain(`dates whose answers changed: 24`);
@@ -95,10 +154,16 @@ describe("data:diff after a correction", () => {
 
   it("a build against itself differs in nothing; a bad command line is a usage error (exit 2)", () => {
     expect(diffDatasets(after, after)).toEqual({ files: [], dates: [] });
-    const bad = spawnSync("npm", ["run", "--silent", "data:diff", "--", before], { cwd: PROJECT_ROOT, encoding: "utf8" });
+    const bad = spawnSync("npm", ["run", "--silent", "data:diff", "--", before], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^data:diff: two folders expected, got 1\nusage: /);
-    const missing = spawnSync("npm", ["run", "--silent", "data:diff", "--", before, join(root, "nothing")], { cwd: PROJECT_ROOT, encoding: "utf8" });
+    const missing = spawnSync("npm", ["run", "--silent", "data:diff", "--", before, join(root, "nothing")], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+    });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/holds no dataset index/);
   });
@@ -113,7 +178,9 @@ describe("data:diff after a correction", () => {
     expect(y.length).toBe(x.length);
     const changed = y.filter((block, i) => block !== x[i]);
     // the events of the holidays after the correction: each with SEQUENCE:1, the rest of its lines as before
-    expect(changed.map((b) => /^DTSTART;VALUE=DATE:(\d{4})(\d{2})(\d{2})/m.exec(b)!.slice(1).join("-"))).toEqual(HOLIDAYS_AFTER);
+    expect(changed.map((b) => /^DTSTART;VALUE=DATE:(\d{4})(\d{2})(\d{2})/m.exec(b)!.slice(1).join("-"))).toEqual(
+      HOLIDAYS_AFTER,
+    );
     for (const block of changed) {
       expect(block).toContain("\r\nSEQUENCE:1\r\nLAST-MODIFIED:20261201T000000Z\r\n");
       expect(x).toContain(block.replace("SEQUENCE:1\r\nLAST-MODIFIED:20261201T000000Z\r\n", ""));

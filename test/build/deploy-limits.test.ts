@@ -6,24 +6,38 @@
  * by the build's own task runner, without writing its gigabyte, and its index composed from them.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
+import { dayFromCivil, dayOf, toIsoDate } from "swedish-calendar/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayOf, dayFromCivil, toIsoDate } from "swedish-calendar/core";
-import { yearDaysResource } from "../../contract/resources.js";
-import { serializeJson } from "../../contract/serialize.js";
-import {
-  FILES_PER_YEAR, FLAG_VARIANTS, INDEX_PATH, MANIFEST_PATH, MAX_FILE_BYTES, MAX_FILES_PER_DIRECTORY, OBSERVANCE_CODES,
-  indexPartOf, indexPartPath, yearDaysPath,
-} from "../../build/layout.js";
 import type { DatasetIndex } from "../../build/generate.js";
+import {
+  FILES_PER_YEAR,
+  FLAG_VARIANTS,
+  INDEX_PATH,
+  indexPartOf,
+  indexPartPath,
+  MANIFEST_PATH,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_DIRECTORY,
+  OBSERVANCE_CODES,
+  yearDaysPath,
+} from "../../build/layout.js";
 import { materialise, parseDaysWindow } from "../../build/materialise.js";
 import {
-  PUBLISH_ROOT, crowdedDirectories, directoryCounts, planTasks, widestDaysWindow, windowText, type PlanOptions,
+  crowdedDirectories,
+  directoryCounts,
+  type PlanOptions,
+  PUBLISH_ROOT,
+  planTasks,
+  widestDaysWindow,
+  windowText,
 } from "../../build/plan.js";
-import { indexOfEntries, processTask, type FileEntry } from "../../build/process.js";
+import { type FileEntry, indexOfEntries, processTask } from "../../build/process.js";
+import { yearDaysResource } from "../../contract/resources.js";
+import { serializeJson } from "../../contract/serialize.js";
 import { ROOT } from "../e2e/server.js";
 
 const run = promisify(execFile);
@@ -92,7 +106,11 @@ describe("the plan of the full build (npm run build:data:full-days: 1930-9999, -
     expect(counts.get(PUBLISH_ROOT)).toBe(3);
     expect(counts.size).toBe(3 * YEARS + 6);
     const largest = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3);
-    expect(largest).toEqual([["v3/data/days", 53_692], ["v3/data", YEARS + 7], ["ics", YEARS]]);
+    expect(largest).toEqual([
+      ["v3/data/days", 53_692],
+      ["v3/data", YEARS + 7],
+      ["ics", YEARS],
+    ]);
   });
 
   // how long planning takes is a benchmark's question (npm run bench -- build), not a test's
@@ -118,7 +136,8 @@ async function madeInMemory(options: PlanOptions): Promise<FileEntry[]> {
   return entries;
 }
 
-const bytesOf = (parts: DatasetIndex["parts"]) => [...parts].map(([path, body]) => [path, Buffer.byteLength(body)] as const);
+const bytesOf = (parts: DatasetIndex["parts"]) =>
+  [...parts].map(([path, body]) => [path, Buffer.byteLength(body)] as const);
 
 describe("no file of the full build (1930-9999, --days max) reaches Netlify's per-file limit", () => {
   const options = { fromYear: 1930, toYear: 9999, days: parseDaysWindow("max") };
@@ -234,7 +253,8 @@ describe("a small real build (2024-2025, --days none)", () => {
 
   it("the manifest counts the new kind", () => {
     expect(manifest.kinds["year-days"].files).toBe(2);
-    for (const kind of ["working-time", "days-csv", "working-time-csv"]) expect([kind, manifest.kinds[kind].files]).toEqual([kind, 2]);
+    for (const kind of ["working-time", "days-csv", "working-time-csv"])
+      expect([kind, manifest.kinds[kind].files]).toEqual([kind, 2]);
     expect(manifest.files).toBe(2 * FILES_PER_YEAR + 4);
   });
 
@@ -247,7 +267,9 @@ describe("a small real build (2024-2025, --days none)", () => {
       }
     };
     walk(out);
-    expect(sizes).toHaveLength(manifest.files + Object.keys(JSON.parse(readFileSync(join(out, INDEX_PATH), "utf8")).parts).length + 2);
+    expect(sizes).toHaveLength(
+      manifest.files + Object.keys(JSON.parse(readFileSync(join(out, INDEX_PATH), "utf8")).parts).length + 2,
+    );
     expect(Math.max(...sizes)).toBeLessThan(MAX_FILE_BYTES);
   });
 

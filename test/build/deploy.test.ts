@@ -15,7 +15,18 @@
  */
 import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -23,10 +34,10 @@ import { basename, dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS, V2_PLATFORM_STEPS } from "../../contract/policies.js";
-import { functionConfigs, headerRules, redirectRules } from "../../contract/static.js";
 import { MAX_FILE_BYTES } from "../../build/layout.js";
 import { writeRouting } from "../../build/routing.js";
+import { RATE_LIMITS, V2_PLATFORM_STEPS } from "../../contract/policies.js";
+import { functionConfigs, headerRules, redirectRules } from "../../contract/static.js";
 import { ROOT } from "../e2e/server.js";
 
 const run = promisify(execFile);
@@ -57,7 +68,11 @@ interface FunctionConfigSent {
   traffic_rules?: {
     action: {
       type: string;
-      config: { to?: string; rate_limit_config: { window_limit: number; window_size: number }; aggregate: { keys: { type: string }[] } };
+      config: {
+        to?: string;
+        rate_limit_config: { window_limit: number; window_size: number };
+        aggregate: { keys: { type: string }[] };
+      };
     };
   };
 }
@@ -81,7 +96,10 @@ class StandIn {
   requiredFunctions: string[] = [];
   private server: Server = createServer((req, res) => {
     void this.answer(req)
-      .catch((error: Error): [number, unknown] => [500, { code: 500, message: `the stand-in failed: ${error.message}` }])
+      .catch((error: Error): [number, unknown] => [
+        500,
+        { code: 500, message: `the stand-in failed: ${error.message}` },
+      ])
       .then(([status, body]) => {
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(body));
@@ -120,7 +138,11 @@ class StandIn {
 
   uploads(kind: "files" | "functions"): Map<string, Received> {
     const prefix = `/deploys/${DEPLOY_ID}/${kind}/`;
-    return new Map(this.received.filter((r) => r.method === "PUT" && r.path.startsWith(prefix)).map((r) => [decodeURI(r.path.slice(prefix.length)), r]));
+    return new Map(
+      this.received
+        .filter((r) => r.method === "PUT" && r.path.startsWith(prefix))
+        .map((r) => [decodeURI(r.path.slice(prefix.length)), r]),
+    );
   }
 
   private async answer(req: IncomingMessage): Promise<[number, unknown]> {
@@ -136,7 +158,14 @@ class StandIn {
     };
     this.received.push(entry);
     const site = this.site(this.url);
-    const deploy = { id: DEPLOY_ID, site_id: SITE_ID, name: site.name, admin_url: site.admin_url, ssl_url: site.ssl_url, deploy_ssl_url: `https://${DEPLOY_ID}--standin.example` };
+    const deploy = {
+      id: DEPLOY_ID,
+      site_id: SITE_ID,
+      name: site.name,
+      admin_url: site.admin_url,
+      ssl_url: site.ssl_url,
+      deploy_ssl_url: `https://${DEPLOY_ID}--standin.example`,
+    };
     const route = `${entry.method} ${entry.path}`;
     switch (true) {
       case route === `GET /sites/${SITE_ID}`:
@@ -147,17 +176,26 @@ class StandIn {
         return [200, []];
       // the extensions installed on the site: asked by @netlify/config, through the loopback-only preload (first
       // reading) or on the API's host (the build's reading)
-      case /^GET (\/outside\/api\.netlifysdk\.com)?\/team\/[^/]+\/integrations\/installations\/meta\/[^/]+$/.test(route):
+      case /^GET (\/outside\/api\.netlifysdk\.com)?\/team\/[^/]+\/integrations\/installations\/meta\/[^/]+$/.test(
+        route,
+      ):
         return [200, []];
       case route === `POST /sites/${SITE_ID}/deploys`:
         return [200, { ...deploy, state: "new" }];
       case route === `PUT /sites/${SITE_ID}/deploys/${DEPLOY_ID}`: {
         const body = JSON.parse(entry.body.toString("utf8")) as DeployBody;
         this.deployBody = body;
-        const others = Object.entries(body.files).filter(([path]) => path !== "netlify.toml").slice(0, FILES_ASKED);
-        this.required = [...new Set([body.files["netlify.toml"], ...others.map(([, digest]) => digest)].filter(Boolean))];
+        const others = Object.entries(body.files)
+          .filter(([path]) => path !== "netlify.toml")
+          .slice(0, FILES_ASKED);
+        this.required = [
+          ...new Set([body.files["netlify.toml"], ...others.map(([, digest]) => digest)].filter(Boolean)),
+        ];
         this.requiredFunctions = [...new Set(Object.values(body.functions))];
-        return [200, { ...deploy, state: "prepared", required: this.required, required_functions: this.requiredFunctions }];
+        return [
+          200,
+          { ...deploy, state: "prepared", required: this.required, required_functions: this.requiredFunctions },
+        ];
       }
       case entry.method === "PUT" && entry.path.startsWith(`/deploys/${DEPLOY_ID}/files/`):
       case entry.method === "PUT" && entry.path.startsWith(`/deploys/${DEPLOY_ID}/functions/`):
@@ -166,7 +204,8 @@ class StandIn {
         // ready once everything required has arrived, as Netlify's deploy state goes
         const files = [...this.uploads("files").values()].map((r) => sha("sha1", r.body));
         const functions = [...this.uploads("functions").values()].map((r) => sha("sha256", r.body));
-        const done = this.required.every((d) => files.includes(d)) && this.requiredFunctions.every((d) => functions.includes(d));
+        const done =
+          this.required.every((d) => files.includes(d)) && this.requiredFunctions.every((d) => functions.includes(d));
         return [200, { ...deploy, state: done ? "ready" : "uploading" }];
       }
       case entry.method === "POST" && entry.path.startsWith("/telemetry/"):
@@ -231,7 +270,8 @@ function copyProject(): string {
   }
   const publicDir = join(ROOT, "public");
   for (const name of readdirSync(publicDir)) {
-    if (!DATASET_ENTRIES.has(name) && name !== "_redirects" && name !== "_headers") cpSync(join(publicDir, name), join(copy, "public", name), { recursive: true });
+    if (!DATASET_ENTRIES.has(name) && name !== "_redirects" && name !== "_headers")
+      cpSync(join(publicDir, name), join(copy, "public", name), { recursive: true });
   }
   symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "dir");
   return copy;
@@ -282,7 +322,9 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
     } catch (error) {
       const failed = error as { stdout?: string; stderr?: string; message: string };
       const calls = standIn.received.map((r) => `${r.method} ${r.path}${r.unknown ? " (404)" : ""}`).join("\n");
-      throw new Error(`netlify deploy failed: ${failed.message}\n${failed.stdout}\n${failed.stderr}\nthe stand-in received:\n${calls}`);
+      throw new Error(
+        `netlify deploy failed: ${failed.message}\n${failed.stdout}\n${failed.stderr}\nthe stand-in received:\n${calls}`,
+      );
     } finally {
       seconds = (performance.now() - started) / 1000;
       await standIn.stop();
@@ -301,10 +343,14 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
     console.log(`netlify deploy --build: ${seconds.toFixed(1)} s`);
     expect(output).toContain("Deploy is live!");
     expect(standIn.received.filter((r) => r.unknown).map((r) => `${r.method} ${r.path}`)).toEqual([]);
-    for (const r of standIn.received) if (!r.path.startsWith("/telemetry/") && !r.path.includes("/integrations/")) expect(r.authorization, r.path).toBe(`Bearer ${TOKEN}`);
+    for (const r of standIn.received)
+      if (!r.path.startsWith("/telemetry/") && !r.path.includes("/integrations/"))
+        expect(r.authorization, r.path).toBe(`Bearer ${TOKEN}`);
     expect(standIn.received.some((r) => r.path.endsWith("/cancel"))).toBe(false);
     // the one outside host the CLI asks (the extensions API, which NETLIFY_API_URL does not move); no other name looked up
-    const outside = new Set(standIn.received.filter((r) => r.path.startsWith("/outside/")).map((r) => r.path.split("/")[2]));
+    const outside = new Set(
+      standIn.received.filter((r) => r.path.startsWith("/outside/")).map((r) => r.path.split("/")[2]),
+    );
     expect([...outside]).toEqual(["api.netlifysdk.com"]);
     expect(existsSync(outsideLog) ? readFileSync(outsideLog, "utf8") : "").toBe("");
   });
@@ -313,8 +359,12 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
     const created = standIn.received.filter((r) => r.method === "POST" && r.path === `/sites/${SITE_ID}/deploys`);
     expect(created).toHaveLength(1);
     expect(JSON.parse(created[0].body.toString("utf8"))).toMatchObject({ draft: false, deploy_source: "cli" });
-    expect(standIn.received.filter((r) => r.method === "PUT" && r.path === `/sites/${SITE_ID}/deploys/${DEPLOY_ID}`)).toHaveLength(1);
-    expect(standIn.received.some((r) => r.method === "GET" && r.path === `/sites/${SITE_ID}/deploys/${DEPLOY_ID}`)).toBe(true);
+    expect(
+      standIn.received.filter((r) => r.method === "PUT" && r.path === `/sites/${SITE_ID}/deploys/${DEPLOY_ID}`),
+    ).toHaveLength(1);
+    expect(
+      standIn.received.some((r) => r.method === "GET" && r.path === `/sites/${SITE_ID}/deploys/${DEPLOY_ID}`),
+    ).toBe(true);
   });
 
   const configs = functionConfigs();
@@ -332,37 +382,47 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
       expect(sha("sha256", upload.body), name).toBe(body.functions[name]);
       expect(upload.body.length, name).toBeLessThan(MAX_FILE_BYTES);
       // dist/functions/<name>.mjs, everything it imports inside it (build/bundle.ts): no node_modules in the zip
-      const listing = execFileSync("unzip", ["-Z1", join(zipsDir, `${name}.zip`)], { encoding: "utf8" }).split("\n").filter(Boolean);
-      expect(listing.filter((f) => !f.startsWith("___netlify-")), name).toEqual([`${name}.mjs`]);
+      const listing = execFileSync("unzip", ["-Z1", join(zipsDir, `${name}.zip`)], { encoding: "utf8" })
+        .split("\n")
+        .filter(Boolean);
+      expect(
+        listing.filter((f) => !f.startsWith("___netlify-")),
+        name,
+      ).toEqual([`${name}.mjs`]);
     }
   });
 
-  it.each(names)("%s: the table's routes, excluded routes and platform limit reach the deploy's functions_config", (name) => {
-    const sent = standIn.deployBody!.functions_config?.[name];
-    const config = configs[name as keyof typeof configs];
-    expect(sent, name).toBeDefined();
-    expect((sent!.routes ?? []).map((r) => r.pattern)).toEqual(config.path ?? []);
-    expect((sent!.excluded_routes ?? []).map((r) => r.pattern)).toEqual(config.excludedPath ?? []);
-    if (config.preferStatic) for (const r of sent!.routes!) expect(r.prefer_static).toBe(true);
-    if (!config.rateLimit) {
-      expect(sent!.traffic_rules).toBeUndefined(); // the 429 answerer itself is never limited
-      return;
-    }
-    const policy = RATE_LIMITS[config.bucket];
-    const action = sent!.traffic_rules!.action;
-    expect(action.type).toBe("rewrite");
-    expect(action.config.to).toBe(`/rate-limited/${config.bucket}`);
-    expect(action.config.rate_limit_config.window_size).toBe(policy.windowSeconds);
-    // v2's platform limit is the one deploy-time setting along the withdrawal timeline (README)
-    if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(action.config.rate_limit_config.window_limit);
-    else expect(action.config.rate_limit_config.window_limit).toBe(config.rateLimit.windowLimit);
-    expect(action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);
-  });
+  it.each(names)(
+    "%s: the table's routes, excluded routes and platform limit reach the deploy's functions_config",
+    (name) => {
+      const sent = standIn.deployBody!.functions_config?.[name];
+      const config = configs[name as keyof typeof configs];
+      expect(sent, name).toBeDefined();
+      expect((sent!.routes ?? []).map((r) => r.pattern)).toEqual(config.path ?? []);
+      expect((sent!.excluded_routes ?? []).map((r) => r.pattern)).toEqual(config.excludedPath ?? []);
+      if (config.preferStatic) for (const r of sent!.routes!) expect(r.prefer_static).toBe(true);
+      if (!config.rateLimit) {
+        expect(sent!.traffic_rules).toBeUndefined(); // the 429 answerer itself is never limited
+        return;
+      }
+      const policy = RATE_LIMITS[config.bucket];
+      const action = sent!.traffic_rules!.action;
+      expect(action.type).toBe("rewrite");
+      expect(action.config.to).toBe(`/rate-limited/${config.bucket}`);
+      expect(action.config.rate_limit_config.window_size).toBe(policy.windowSeconds);
+      // v2's platform limit is the one deploy-time setting along the withdrawal timeline (README)
+      if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(action.config.rate_limit_config.window_limit);
+      else expect(action.config.rate_limit_config.window_limit).toBe(config.rateLimit.windowLimit);
+      expect(action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);
+    },
+  );
 
   it("announces the publish folder's files with their digests, none of 10 MB or more, and the routing in its netlify.toml", () => {
     const publish = join(copy, "public");
     // what netlify-cli leaves out of the file list: dotfiles, and _redirects and _headers, which go into netlify.toml
-    const cached = filesUnder(publish).filter((f) => !f.split("/").some((part) => part.startsWith(".")) && f !== "_redirects" && f !== "_headers");
+    const cached = filesUnder(publish).filter(
+      (f) => !f.split("/").some((part) => part.startsWith(".")) && f !== "_redirects" && f !== "_headers",
+    );
     const files = standIn.deployBody!.files;
     expect(Object.keys(files).sort()).toEqual([...cached, "netlify.toml"].sort());
     for (const file of cached) {
@@ -370,14 +430,27 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
       expect(statSync(join(publish, file)).size, file).toBeLessThan(MAX_FILE_BYTES);
     }
     const uploads = standIn.uploads("files");
-    expect([...uploads.keys()].sort()).toEqual(Object.entries(files).filter(([, d]) => standIn.required.includes(d)).map(([f]) => f).sort());
+    expect([...uploads.keys()].sort()).toEqual(
+      Object.entries(files)
+        .filter(([, d]) => standIn.required.includes(d))
+        .map(([f]) => f)
+        .sort(),
+    );
     for (const [file, upload] of uploads) expect(sha("sha1", upload.body), file).toBe(files[file]);
 
     // the configuration as uploaded: the rules of public/_redirects and public/_headers (the route table's), in order
     const toml = uploads.get("netlify.toml")!.body.toString("utf8");
     expect(toml.length).toBeLessThan(MAX_FILE_BYTES);
     expect(tomlTables(toml, "redirects")).toEqual(
-      redirectRules().map((r) => ({ from: r.from, to: r.to, status: 200, force: false, query: r.query, conditions: {}, headers: {} })),
+      redirectRules().map((r) => ({
+        from: r.from,
+        to: r.to,
+        status: 200,
+        force: false,
+        query: r.query,
+        conditions: {},
+        headers: {},
+      })),
     );
     expect(tomlTables(toml, "headers")).toEqual(headerRules().map((r) => ({ for: r.for, values: r.values })));
   });

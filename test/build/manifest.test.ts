@@ -22,7 +22,11 @@ interface ManifestFunction {
   trafficRules?: {
     action: {
       type: string;
-      config: { to?: string; rateLimitConfig: { windowLimit: number; windowSize: number }; aggregate: { keys: { type: string }[] } };
+      config: {
+        to?: string;
+        rateLimitConfig: { windowLimit: number; windowSize: number };
+        aggregate: { keys: { type: string }[] };
+      };
     };
   };
 }
@@ -49,35 +53,45 @@ describe.skipIf(process.env.E2E === "off")("netlify build --offline: the deploy 
     expect([...functions.keys()].sort()).toEqual(Object.keys(configs).sort());
   });
 
-  it.each(Object.keys(configs))("%s: the table's routes, excluded routes and platform limit (rewrite to its 429)", (name) => {
-    const fn = functions.get(name)!;
-    const config = configs[name as keyof typeof configs];
-    expect(fn).toBeDefined();
-    expect((fn.routes ?? []).map((r) => r.pattern)).toEqual(config.path ?? []);
-    expect((fn.excludedRoutes ?? []).map((r) => r.pattern)).toEqual(config.excludedPath ?? []);
-    if (config.preferStatic) for (const r of fn.routes!) expect(r.prefer_static).toBe(true);
-    if (!config.rateLimit) {
-      expect(fn.trafficRules).toBeUndefined(); // the 429 answerer itself is never limited
-      return;
-    }
-    const policy = RATE_LIMITS[config.bucket];
-    expect(fn.trafficRules?.action.type).toBe("rewrite");
-    expect(fn.trafficRules?.action.config.to).toBe(`/rate-limited/${config.bucket}`);
-    const { windowLimit, windowSize } = fn.trafficRules!.action.config.rateLimitConfig;
-    expect(windowSize).toBe(policy.windowSeconds);
-    // v2's platform limit is the one deploy-time setting along the withdrawal timeline (README)
-    if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(windowLimit);
-    else expect(windowLimit).toBe(config.rateLimit.windowLimit); // the bucket's rate limit; the MCP endpoint's POSTs: MCP_PLATFORM_POSTS
-    expect(fn.trafficRules?.action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);
-  });
+  it.each(Object.keys(configs))(
+    "%s: the table's routes, excluded routes and platform limit (rewrite to its 429)",
+    (name) => {
+      const fn = functions.get(name)!;
+      const config = configs[name as keyof typeof configs];
+      expect(fn).toBeDefined();
+      expect((fn.routes ?? []).map((r) => r.pattern)).toEqual(config.path ?? []);
+      expect((fn.excludedRoutes ?? []).map((r) => r.pattern)).toEqual(config.excludedPath ?? []);
+      if (config.preferStatic) for (const r of fn.routes!) expect(r.prefer_static).toBe(true);
+      if (!config.rateLimit) {
+        expect(fn.trafficRules).toBeUndefined(); // the 429 answerer itself is never limited
+        return;
+      }
+      const policy = RATE_LIMITS[config.bucket];
+      expect(fn.trafficRules?.action.type).toBe("rewrite");
+      expect(fn.trafficRules?.action.config.to).toBe(`/rate-limited/${config.bucket}`);
+      const { windowLimit, windowSize } = fn.trafficRules!.action.config.rateLimitConfig;
+      expect(windowSize).toBe(policy.windowSeconds);
+      // v2's platform limit is the one deploy-time setting along the withdrawal timeline (README)
+      if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(windowLimit);
+      else expect(windowLimit).toBe(config.rateLimit.windowLimit); // the bucket's rate limit; the MCP endpoint's POSTs: MCP_PLATFORM_POSTS
+      expect(fn.trafficRules?.action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);
+    },
+  );
 
   it("the root is the site: nothing under data-gen/.netlify, each function bundled into one file on Node 22", () => {
     expect(existsSync(join(ROOT, "data-gen", ".netlify"))).toBe(false);
     for (const fn of functions.values()) {
       expect(fn.runtimeVersion, fn.name).toBe("nodejs22.x");
       // dist/functions/<name>.mjs, everything it imports inside it (build/bundle.ts): no node_modules in the zip
-      const listing = execFileSync("unzip", ["-Z1", join(ROOT, ".netlify", "functions", `${fn.name}.zip`)], { encoding: "utf8" }).split("\n").filter(Boolean);
-      expect(listing.filter((f) => !f.startsWith("___netlify-")), fn.name).toEqual([`${fn.name}.mjs`]);
+      const listing = execFileSync("unzip", ["-Z1", join(ROOT, ".netlify", "functions", `${fn.name}.zip`)], {
+        encoding: "utf8",
+      })
+        .split("\n")
+        .filter(Boolean);
+      expect(
+        listing.filter((f) => !f.startsWith("___netlify-")),
+        fn.name,
+      ).toEqual([`${fn.name}.mjs`]);
     }
   });
 

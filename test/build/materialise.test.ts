@@ -1,19 +1,26 @@
 /** Build properties: manifest, index and its parts, incremental rebuilds, pruning, atomic writes, and the per-year .ics reading. */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { dataVersion, FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { buildFeed, DEFAULT_FEED_OPTIONS } from "swedish-calendar/ics";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIRST_YEAR, LAST_YEAR, dataVersion } from "swedish-calendar/core";
-import { DEFAULT_FEED_OPTIONS, buildFeed } from "swedish-calendar/ics";
 import { AtomicWriter, createStaging, removeStaging } from "../../build/atomic.js";
 import { yearIcsFast } from "../../build/generate.js";
 import {
-  COMMON_INDEX_PART, FILES_PER_YEAR, INDEX_PARTS_FOLDER, INDEX_PATH, MANIFEST_PATH, holidaysPath, indexPartOf, indexPartPath,
+  COMMON_INDEX_PART,
+  FILES_PER_YEAR,
+  holidaysPath,
+  INDEX_PARTS_FOLDER,
+  INDEX_PATH,
+  indexPartOf,
+  indexPartPath,
+  MANIFEST_PATH,
 } from "../../build/layout.js";
-import { etagOf } from "../../contract/serialize.js";
 import { STATIC_ONLY_FILES } from "../../contract/routes.js";
+import { etagOf } from "../../contract/serialize.js";
 import { ROOT } from "../e2e/server.js";
 
 const run = promisify(execFile);
@@ -21,7 +28,11 @@ let dir: string;
 let out: string;
 
 async function build(...args: string[]): Promise<string> {
-  const { stderr } = await run(process.execPath, ["--import", "tsx", join(ROOT, "build/materialise.ts"), "--out", out, "--quiet", ...args], { cwd: ROOT });
+  const { stderr } = await run(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "build/materialise.ts"), "--out", out, "--quiet", ...args],
+    { cwd: ROOT },
+  );
   return stderr;
 }
 
@@ -90,7 +101,9 @@ describe("build/materialise.ts", () => {
     expect(root.dataVersion).toBe(dataVersion());
     // years 2023-2025 and their Day files in 20xx, the catalogues and the OpenAPI document in common
     expect(Object.keys(root.parts)).toEqual([indexPartPath("20xx"), indexPartPath(COMMON_INDEX_PART)]);
-    const listed = [...parts].flatMap(([part, files]) => Object.entries(files).map(([path, hash]) => ({ part, path, hash })));
+    const listed = [...parts].flatMap(([part, files]) =>
+      Object.entries(files).map(([path, hash]) => ({ part, path, hash })),
+    );
     const manifest = JSON.parse(readFileSync(join(out, MANIFEST_PATH), "utf8"));
     expect(listed).toHaveLength(manifest.files);
     expect(new Set(listed.map((f) => f.path)).size).toBe(manifest.files);
@@ -101,7 +114,11 @@ describe("build/materialise.ts", () => {
     // a part lists its files in path order
     for (const files of parts.values()) expect(Object.keys(files)).toEqual(Object.keys(files).sort());
     // nothing else in the parts' folder
-    expect(readdirSync(join(out, INDEX_PARTS_FOLDER)).map((name) => `${INDEX_PARTS_FOLDER}/${name}`).sort()).toEqual(Object.keys(root.parts));
+    expect(
+      readdirSync(join(out, INDEX_PARTS_FOLDER))
+        .map((name) => `${INDEX_PARTS_FOLDER}/${name}`)
+        .sort(),
+    ).toEqual(Object.keys(root.parts));
   });
 
   it("a second build with nothing changed writes nothing and says so", async () => {
@@ -131,8 +148,14 @@ describe("build/materialise.ts", () => {
   it("adds the part of a century when a file of it is built, and removes the part when none is", async () => {
     await build("--from", "2023", "--to", "2025", "--days", "1999-12-31:1999-12-31");
     const with1999 = readIndex();
-    expect(Object.keys(with1999.root.parts)).toEqual([indexPartPath("19xx"), indexPartPath("20xx"), indexPartPath(COMMON_INDEX_PART)]);
-    expect(with1999.parts.get(indexPartPath("19xx"))).toEqual({ "v3/data/days/1999-12-31.json": etagOf(readFileSync(join(out, "v3/data/days/1999-12-31.json"))) });
+    expect(Object.keys(with1999.root.parts)).toEqual([
+      indexPartPath("19xx"),
+      indexPartPath("20xx"),
+      indexPartPath(COMMON_INDEX_PART),
+    ]);
+    expect(with1999.parts.get(indexPartPath("19xx"))).toEqual({
+      "v3/data/days/1999-12-31.json": etagOf(readFileSync(join(out, "v3/data/days/1999-12-31.json"))),
+    });
     const log = await build("--from", "2023", "--to", "2025", "--days", "none");
     expect(log).toMatch(/1 removed/);
     expect(Object.keys(readIndex().root.parts)).toEqual([indexPartPath("20xx"), indexPartPath(COMMON_INDEX_PART)]);
@@ -145,7 +168,10 @@ describe("build/materialise.ts", () => {
     const stale = "v3/data/days/2022-01-01.json";
     mkdirSync(join(out, "v3/data/days"), { recursive: true });
     writeFileSync(join(out, stale), "{}");
-    writeFileSync(join(out, INDEX_PATH), JSON.stringify({ dataVersion: dataVersion(), files: { ...files, [stale]: etagOf("{}") } }));
+    writeFileSync(
+      join(out, INDEX_PATH),
+      JSON.stringify({ dataVersion: dataVersion(), files: { ...files, [stale]: etagOf("{}") } }),
+    );
     rmSync(join(out, INDEX_PARTS_FOLDER), { recursive: true });
     const log = await build("--from", "2023", "--to", "2025", "--days", "none");
     expect(log).toMatch(/^dataset: 0 of \d+ files written .*, 1 removed/m);
@@ -156,8 +182,15 @@ describe("build/materialise.ts", () => {
 
 describe("the index's parts as the route table names them", () => {
   it("one per century of the years, and common: the parts STATIC_ONLY_FILES.indexPart describes", () => {
-    expect([indexPartOf(FIRST_YEAR), indexPartOf(1999), indexPartOf(2000), indexPartOf(LAST_YEAR), indexPartOf(undefined)]).toEqual(["19xx", "19xx", "20xx", "99xx", "common"]);
-    for (const part of [indexPartOf(FIRST_YEAR), indexPartOf(LAST_YEAR), COMMON_INDEX_PART]) expect(STATIC_ONLY_FILES.indexPart.answers).toContain(`\`${part}\``);
+    expect([
+      indexPartOf(FIRST_YEAR),
+      indexPartOf(1999),
+      indexPartOf(2000),
+      indexPartOf(LAST_YEAR),
+      indexPartOf(undefined),
+    ]).toEqual(["19xx", "19xx", "20xx", "99xx", "common"]);
+    for (const part of [indexPartOf(FIRST_YEAR), indexPartOf(LAST_YEAR), COMMON_INDEX_PART])
+      expect(STATIC_ONLY_FILES.indexPart.answers).toContain(`\`${part}\``);
     expect("/" + indexPartPath("20xx")).toBe(STATIC_ONLY_FILES.indexPart.file.replace(":part", "20xx"));
   });
 });

@@ -4,15 +4,25 @@
  * nothing; a file copied anew with the same bytes is re-dated, not compressed; a changed file alone is compressed
  * again; a removed file's stored form goes.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NETLIFY_BUILD_ENV, precompress, precompressForServer } from "../../build/precompress.js";
 import { etagOf } from "../../contract/serialize.js";
 import { COMPRESS_MIN_BYTES } from "../../server/compress.js";
-import { STORED_SUFFIX, parseStored, storedFolderOf } from "../../server/stored-forms.js";
-import { NETLIFY_BUILD_ENV, precompress, precompressForServer } from "../../build/precompress.js";
+import { parseStored, STORED_SUFFIX, storedFolderOf } from "../../server/stored-forms.js";
 
 let dir: string;
 let out: string;
@@ -20,7 +30,24 @@ let stored: string;
 
 /** Script-like text of `size` bytes that compresses as a real one does (repeated words in varying order). */
 function scriptOf(size: number, seed: number): string {
-  const words = ["function", "return", "const", "let", "this", "value", "=>", "{", "}", "(", ")", ";", "if", "else", "props", "state"];
+  const words = [
+    "function",
+    "return",
+    "const",
+    "let",
+    "this",
+    "value",
+    "=>",
+    "{",
+    "}",
+    "(",
+    ")",
+    ";",
+    "if",
+    "else",
+    "props",
+    "state",
+  ];
   let text = "";
   let x = seed;
   while (text.length < size) {
@@ -33,7 +60,8 @@ function scriptOf(size: number, seed: number): string {
 const storedFiles = (): string[] => {
   const found: string[] = [];
   const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) (e.isDirectory() ? walk(join(d, e.name)) : found.push(relative(stored, join(d, e.name))));
+    for (const e of readdirSync(d, { withFileTypes: true }))
+      e.isDirectory() ? walk(join(d, e.name)) : found.push(relative(stored, join(d, e.name)));
   };
   walk(stored);
   return found.sort();
@@ -48,7 +76,10 @@ beforeAll(() => {
   writeFileSync(join(out, "_astro", "big.js"), scriptOf(300_000, 1));
   writeFileSync(join(out, "_astro", "small.js"), scriptOf(COMPRESS_MIN_BYTES - 1, 2));
   writeFileSync(join(out, "logo.png"), Buffer.from(scriptOf(5000, 3))); // large, but not a compressible type
-  writeFileSync(join(out, "v3", "data", "holidays.json"), JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ date: `2024-01-${i}`, name: "Nyårsdagen" }))));
+  writeFileSync(
+    join(out, "v3", "data", "holidays.json"),
+    JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ date: `2024-01-${i}`, name: "Nyårsdagen" }))),
+  );
   writeFileSync(join(out, "index.html"), `<!doctype html><title>x</title>${"<p>hej</p>".repeat(300)}`);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,7 +89,9 @@ describe("precompress", () => {
     const result = await precompress({ out });
     expect([result.files, result.compressed, result.refreshed, result.removed]).toEqual([3, 3, 0, 0]);
     expect(stored.startsWith(out + "/")).toBe(false);
-    expect(storedFiles()).toEqual(["_astro/big.js", "index.html", "v3/data/holidays.json"].map((p) => p + STORED_SUFFIX).sort());
+    expect(storedFiles()).toEqual(
+      ["_astro/big.js", "index.html", "v3/data/holidays.json"].map((p) => p + STORED_SUFFIX).sort(),
+    );
     for (const path of ["_astro/big.js", "index.html", "v3/data/holidays.json"]) {
       const source = readFileSync(join(out, path));
       const forms = parseStored(readFileSync(join(stored, path + STORED_SUFFIX)))!;
@@ -84,14 +117,22 @@ describe("precompress", () => {
     utimesSync(join(out, "index.html"), later, later);
     const touched = await precompress({ out });
     expect([touched.compressed, touched.refreshed]).toEqual([0, 1]);
-    expect(parseStored(readFileSync(join(stored, "index.html" + STORED_SUFFIX)))!.header.mtimeMs).toBe(statSync(join(out, "index.html")).mtimeMs);
+    expect(parseStored(readFileSync(join(stored, "index.html" + STORED_SUFFIX)))!.header.mtimeMs).toBe(
+      statSync(join(out, "index.html")).mtimeMs,
+    );
 
     const bigBefore = statSync(join(stored, "_astro/big.js" + STORED_SUFFIX)).mtimeMs;
-    const changed = Buffer.from(JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ day: i, name: "Midsommarafton" }))));
+    const changed = Buffer.from(
+      JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ day: i, name: "Midsommarafton" }))),
+    );
     writeFileSync(join(out, "v3", "data", "holidays.json"), changed);
     const again = await precompress({ out });
     expect([again.compressed, again.refreshed, again.bytesIn]).toEqual([1, 0, changed.byteLength]);
-    expect(gunzipSync(parseStored(readFileSync(join(stored, "v3/data/holidays.json" + STORED_SUFFIX)))!.gzip).equals(changed)).toBe(true);
+    expect(
+      gunzipSync(parseStored(readFileSync(join(stored, "v3/data/holidays.json" + STORED_SUFFIX)))!.gzip).equals(
+        changed,
+      ),
+    ).toBe(true);
     expect(statSync(join(stored, "_astro/big.js" + STORED_SUFFIX)).mtimeMs).toBe(bigBefore);
   });
 

@@ -7,27 +7,47 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workingTime } from "swedish-calendar";
 import { dayFromCivil } from "swedish-calendar/core";
-import { etagOf } from "../../contract/serialize.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AtomicWriter, createStaging, removeStaging } from "../../build/atomic.js";
 import {
-  DUE_DATE_CATALOGUE_PATH, dueDateSchedulesOfYear, dueDatesPath,
-  CATALOGUE_PATH, FLAG_DAY_CATALOGUE_PATH, FLAG_VARIANTS, OBSERVANCE_CODES, OPENAPI_PATH, bridgeDaysPath, dayPath, flagDaysPath,
-  halfDaysPath, hasFlagDaysFile, holidaysPath, occurrencesPath, workingTimePath, daysCsvPath, workingTimeCsvPath,
+  bridgeDaysPath,
+  CATALOGUE_PATH,
+  DUE_DATE_CATALOGUE_PATH,
+  dayPath,
+  daysCsvPath,
+  dueDateSchedulesOfYear,
+  dueDatesPath,
+  FLAG_DAY_CATALOGUE_PATH,
+  FLAG_VARIANTS,
+  flagDaysPath,
+  halfDaysPath,
+  hasFlagDaysFile,
+  holidaysPath,
+  OBSERVANCE_CODES,
+  OPENAPI_PATH,
+  occurrencesPath,
+  workingTimeCsvPath,
+  workingTimePath,
 } from "../../build/layout.js";
-import { daysCsv, workingTimeCsv } from "../../contract/csv.js";
-import { workingTime } from "swedish-calendar";
 import { processTask } from "../../build/process.js";
 import { resolveRewrite } from "../../contract/cdn.js";
+import { daysCsv, workingTimeCsv } from "../../contract/csv.js";
+import { etagOf } from "../../contract/serialize.js";
 import { headerRules } from "../../contract/static.js";
+import { handleV3 } from "../../functions/lib/v3.js";
 
 const SAMPLE_YEARS = [1930, 1952, 1953, 1982, 1983, 2004, 2005, 2011, 2012, 2014, 2015, 2024, 9999];
 /** the edges of a days window 2024-01-01..2024-12-31 and of the whole range */
 const SAMPLE_DAYS = ["1930-01-01", "2024-01-01", "2024-12-31", "9999-12-31"];
 const SPEC_HEADERS = [
-  "content-type", "cache-control", "access-control-allow-origin", "access-control-expose-headers", "ratelimit-limit", "ratelimit-policy",
+  "content-type",
+  "cache-control",
+  "access-control-allow-origin",
+  "access-control-expose-headers",
+  "ratelimit-limit",
+  "ratelimit-policy",
   "strict-transport-security",
 ];
 
@@ -55,7 +75,14 @@ const rules = headerRules();
 function headersFor(path: string): Record<string, string> {
   const result: Record<string, string> = {};
   for (const rule of rules) {
-    const pattern = new RegExp("^" + rule.for.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/:\w+/g, "[^/]+") + "$");
+    const pattern = new RegExp(
+      "^" +
+        rule.for
+          .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+          .replace(/\*/g, ".*")
+          .replace(/:\w+/g, "[^/]+") +
+        "$",
+    );
     if (!pattern.test(path)) continue;
     for (const [k, v] of Object.entries(rule.values)) result[k.toLowerCase()] = v;
   }
@@ -74,7 +101,10 @@ function cases(): Case[] {
   const flag = (v: boolean) => (v ? "true" : "false");
   for (const y of SAMPLE_YEARS) {
     for (const f of FLAG_VARIANTS) {
-      list.push({ request: `/v3/holidays?year=${y}&sundays=${flag(f.sundays)}&saturdays=${flag(f.saturdays)}`, file: holidaysPath(y, f) });
+      list.push({
+        request: `/v3/holidays?year=${y}&sundays=${flag(f.sundays)}&saturdays=${flag(f.saturdays)}`,
+        file: holidaysPath(y, f),
+      });
     }
     list.push({ request: `/v3/holidays?year=${y}`, file: holidaysPath(y, FLAG_VARIANTS[0]) });
     list.push({ request: `/v3/holidays?year=${y}&sundays=true`, file: holidaysPath(y, FLAG_VARIANTS[1]) });
@@ -82,13 +112,23 @@ function cases(): Case[] {
     list.push({ request: `/v3/bridge-days?year=${y}`, file: bridgeDaysPath(y) });
     list.push({ request: `/v3/half-days?year=${y}`, file: halfDaysPath(y) });
     if (hasFlagDaysFile(y)) list.push({ request: `/v3/flag-days?year=${y}`, file: flagDaysPath(y) });
-    for (const schedule of dueDateSchedulesOfYear(y)) list.push({ request: `/v3/due-dates?year=${y}&schedule=${schedule}`, file: dueDatesPath(y, schedule) });
-    for (const code of OBSERVANCE_CODES) list.push({ request: `/v3/observances/${code}?from=${y}`, file: occurrencesPath(y, code) });
+    for (const schedule of dueDateSchedulesOfYear(y))
+      list.push({ request: `/v3/due-dates?year=${y}&schedule=${schedule}`, file: dueDatesPath(y, schedule) });
+    for (const code of OBSERVANCE_CODES)
+      list.push({ request: `/v3/observances/${code}?from=${y}`, file: occurrencesPath(y, code) });
     list.push({ request: `/v3/working-time?year=${y}`, file: workingTimePath(y) });
     // the default week or profile named: the function answers, the same bytes as the file
-    list.push({ request: `/v3/working-time?year=${y}&weeklyHours=40&profile=standard`, file: workingTimePath(y), rewritten: false });
+    list.push({
+      request: `/v3/working-time?year=${y}&weeklyHours=40&profile=standard`,
+      file: workingTimePath(y),
+      rewritten: false,
+    });
     // a rule cannot compare two values: with `to` named, the function answers (the same bytes as the file)
-    list.push({ request: `/v3/observances/whitMonday?from=${y}&to=${y}`, file: occurrencesPath(y, "whitMonday"), rewritten: false });
+    list.push({
+      request: `/v3/observances/whitMonday?from=${y}&to=${y}`,
+      file: occurrencesPath(y, "whitMonday"),
+      rewritten: false,
+    });
   }
   for (const d of SAMPLE_DAYS) list.push({ request: `/v3/days/${d}`, file: dayPath(d) });
   list.push({ request: "/v3/observances", file: CATALOGUE_PATH });
@@ -106,7 +146,13 @@ describe("static dataset = function answers (one source)", () => {
     // salary-25 every year; tax-account from 2012 (2012, 2014, 2015, 2024, 9999); child-benefit from 2015 (2015, 2024, 9999)
     const dueDateFiles = SAMPLE_YEARS.length + 5 + 3;
     expect(SAMPLE_YEARS.reduce((n, y) => n + dueDateSchedulesOfYear(y).length, 0)).toBe(dueDateFiles);
-    expect(all.length).toBe(SAMPLE_YEARS.length * (4 + 3 + 2 + OBSERVANCE_CODES.length + 1 + 2) + flagDayYears + dueDateFiles + SAMPLE_DAYS.length + 4);
+    expect(all.length).toBe(
+      SAMPLE_YEARS.length * (4 + 3 + 2 + OBSERVANCE_CODES.length + 1 + 2) +
+        flagDayYears +
+        dueDateFiles +
+        SAMPLE_DAYS.length +
+        4,
+    );
   });
 
   it.each(all)("$request", async ({ request, file, rewritten }) => {
@@ -124,26 +170,31 @@ describe("static dataset = function answers (one source)", () => {
     }
     // ETag semantics: the function's tag is the content hash of the file's bytes; If-None-Match gives 304 on it
     expect(fn.headers.get("etag")).toBe(etagOf(body));
-    const revalidated = await handleV3(new Request("http://localhost" + request, { headers: { "If-None-Match": etagOf(body) } }));
+    const revalidated = await handleV3(
+      new Request("http://localhost" + request, { headers: { "If-None-Match": etagOf(body) } }),
+    );
     expect(revalidated.status).toBe(304);
   });
 });
 
 describe("the working-time file and the CSV files of every sample year", () => {
-  it.each(SAMPLE_YEARS)("%i: working-time.json is the library's JSON; the CSV files are contract/csv.ts's, with CSV headers", (y) => {
-    expect(readFileSync(join(out, "public", workingTimePath(y)), "utf8")).toBe(JSON.stringify(workingTime(y)));
-    expect(readFileSync(join(out, "public", workingTimeCsvPath(y)), "utf8")).toBe(workingTimeCsv(workingTime(y)));
-    expect(readFileSync(join(out, "public", daysCsvPath(y)), "utf8")).toBe(daysCsv(y));
-    for (const file of [daysCsvPath(y), workingTimeCsvPath(y)]) {
-      const attached = headersFor("/" + file);
-      expect(attached["content-type"]).toBe("text/csv; charset=utf-8");
-      // the rest as every dataset file of the v3 bucket: long cache, CORS, the v3 rate limit
-      expect(attached["cache-control"]).toBe(headersFor("/" + workingTimePath(y))["cache-control"]);
-      expect(attached["ratelimit-policy"]).toBe(headersFor("/" + workingTimePath(y))["ratelimit-policy"]);
-      expect(attached["access-control-allow-origin"]).toBe("*");
-    }
-    expect(headersFor("/" + workingTimePath(y))["content-type"]).toBe("application/json; charset=utf-8");
-  });
+  it.each(SAMPLE_YEARS)(
+    "%i: working-time.json is the library's JSON; the CSV files are contract/csv.ts's, with CSV headers",
+    (y) => {
+      expect(readFileSync(join(out, "public", workingTimePath(y)), "utf8")).toBe(JSON.stringify(workingTime(y)));
+      expect(readFileSync(join(out, "public", workingTimeCsvPath(y)), "utf8")).toBe(workingTimeCsv(workingTime(y)));
+      expect(readFileSync(join(out, "public", daysCsvPath(y)), "utf8")).toBe(daysCsv(y));
+      for (const file of [daysCsvPath(y), workingTimeCsvPath(y)]) {
+        const attached = headersFor("/" + file);
+        expect(attached["content-type"]).toBe("text/csv; charset=utf-8");
+        // the rest as every dataset file of the v3 bucket: long cache, CORS, the v3 rate limit
+        expect(attached["cache-control"]).toBe(headersFor("/" + workingTimePath(y))["cache-control"]);
+        expect(attached["ratelimit-policy"]).toBe(headersFor("/" + workingTimePath(y))["ratelimit-policy"]);
+        expect(attached["access-control-allow-origin"]).toBe("*");
+      }
+      expect(headersFor("/" + workingTimePath(y))["content-type"]).toBe("application/json; charset=utf-8");
+    },
+  );
 });
 
 describe("requests no literal rule answers reach the function", () => {

@@ -6,14 +6,20 @@
  * is not compared: the API fills an omitted year from the clock, where the library needs it given. The command-line
  * tool's boolean flags are the same options' names (data-gen/cli/commands.ts reads them from the signatures).
  */
-import { describe, expect, it } from "vitest";
+
 import {
-  DUE_DATE_RULE_FIELDS, FIRST_YEAR, LAST_YEAR, LIBRARY_SIGNATURES, type ArgumentKind, type Signature,
+  type ArgumentKind,
+  DUE_DATE_RULE_FIELDS,
+  FIRST_YEAR,
+  LAST_YEAR,
+  LIBRARY_SIGNATURES,
+  type Signature,
 } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { PARAMETERS } from "../../contract/parameters.js";
 import { ROUTE_BY_ID } from "../../contract/routes.js";
-import type { V3BodyRoute } from "../../functions/lib/v3-bodies.js";
 import { COMMANDS } from "../../data-gen/cli/commands.js";
+import type { V3BodyRoute } from "../../functions/lib/v3-bodies.js";
 
 type Json = Record<string, unknown>;
 type LibraryFunction = keyof typeof LIBRARY_SIGNATURES;

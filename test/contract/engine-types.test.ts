@@ -3,12 +3,13 @@
  * (contract/bodies.ts). Each schema's static type must EQUAL the engine's type: not merely be assignable, so that a
  * field added, removed, made optional or retyped on either side fails `npm run typecheck` (part of `npm test`).
  */
-import { describe, expect, it } from "vitest";
+
 import type { Static } from "@sinclair/typebox";
 import type * as Engine from "swedish-calendar";
 import type * as Core from "swedish-calendar/core";
-import { BODIES } from "../../contract/bodies.js";
+import { describe, expect, it } from "vitest";
 import type * as Bodies from "../../contract/bodies.js";
+import { BODIES } from "../../contract/bodies.js";
 
 /** True exactly when A and B are the same type (the compiler's identity check, not mutual assignability). */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -71,12 +72,50 @@ describe("engine types and contract schemas", () => {
     // what the compiler checked, listed so a new body schema is noticed: every schema of BODIES is either an
     // engine shape above, an envelope of one, or HTTP-only (problems, monitoring, v2)
     const engineShapes = [
-      "Names", "HolidayType", "Feast", "Observance", "IsoWeek", "Day", "ObservanceInfo", "Occurrence", "FlagDay", "FlagDayInfo",
-      "Duration", "DaysOff", "CountedDays", "Period", "PeriodSummary", "AppliedStep", "Shift", "LongWeekend", "LeaveBreak", "LeavePlan",
-      "Convention", "Adjustment", "DayOfMonth", "DueDayByMonth", "DueDateSchedule", "DueDate", "DueDatesResponse",
-      "WorkingTimeProfile", "ShortenedDay", "WorkingTimeMonth", "WorkingTimeQuarter", "WorkingTimeResponse",
+      "Names",
+      "HolidayType",
+      "Feast",
+      "Observance",
+      "IsoWeek",
+      "Day",
+      "ObservanceInfo",
+      "Occurrence",
+      "FlagDay",
+      "FlagDayInfo",
+      "Duration",
+      "DaysOff",
+      "CountedDays",
+      "Period",
+      "PeriodSummary",
+      "AppliedStep",
+      "Shift",
+      "LongWeekend",
+      "LeaveBreak",
+      "LeavePlan",
+      "Convention",
+      "Adjustment",
+      "DayOfMonth",
+      "DueDayByMonth",
+      "DueDateSchedule",
+      "DueDate",
+      "DueDatesResponse",
+      "WorkingTimeProfile",
+      "ShortenedDay",
+      "WorkingTimeMonth",
+      "WorkingTimeQuarter",
+      "WorkingTimeResponse",
     ];
-    const envelopes = ["HolidaysResponse", "BridgeDaysResponse", "HalfDaysResponse", "ObservanceList", "OccurrenceList", "FlagDaysResponse", "FlagDayList", "LongWeekendsResponse", "DueDateScheduleList"];
+    const envelopes = [
+      "HolidaysResponse",
+      "BridgeDaysResponse",
+      "HalfDaysResponse",
+      "ObservanceList",
+      "OccurrenceList",
+      "FlagDaysResponse",
+      "FlagDayList",
+      "LongWeekendsResponse",
+      "DueDateScheduleList",
+    ];
     const codes = ["ObservanceCode", "FeastCode", "FlagDayCode"];
     const httpOnly = ["Problem", "Health", "V2Holiday", "V2Date"];
     expect(Object.keys(BODIES).sort()).toEqual([...engineShapes, ...envelopes, ...codes, ...httpOnly].sort());

@@ -4,19 +4,20 @@
  * (application/problem+json, schema-valid, type under the problem base, status matching); every 200 JSON body
  * validates against the OpenAPI document's schema for its path.
  */
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+
 import fc from "fast-check";
-import { PROBLEM_STATUS, type ProblemSlug } from "../../contract/problems.js";
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
 import { PROBLEM_BASE } from "../../contract/bodies.js";
-import { handleV3 } from "../../functions/lib/v3.js";
-import { handleHealth } from "../../functions/lib/health.js";
-import { handleV2 } from "../../functions/lib/v2.js";
-import { handleFeed } from "../../functions/lib/feed.js";
-import { describeErrors, documentValidator, mediaTypeOf, ORIGIN, TEST_CONTEXT } from "./helpers.js";
 import { PARAMETERS } from "../../contract/parameters.js";
 import { pathOf } from "../../contract/paths.js";
+import { PROBLEM_STATUS, type ProblemSlug } from "../../contract/problems.js";
 import { ROUTES } from "../../contract/routes.js";
-import { encode, feedCase, healthCase, HOSTILE, v2Case, v3Case, v3Valid, type Case } from "./fuzz-requests.js";
+import { handleFeed } from "../../functions/lib/feed.js";
+import { handleHealth } from "../../functions/lib/health.js";
+import { handleV2 } from "../../functions/lib/v2.js";
+import { handleV3 } from "../../functions/lib/v3.js";
+import { type Case, encode, feedCase, HOSTILE, healthCase, v2Case, v3Case, v3Valid } from "./fuzz-requests.js";
+import { describeErrors, documentValidator, mediaTypeOf, ORIGIN, TEST_CONTEXT } from "./helpers.js";
 
 type Handler = (request: Request, ctx?: any) => Promise<Response>;
 
@@ -56,7 +57,9 @@ function makeRequest(c: Case): Request | undefined {
 type Kind = "v3" | "v2" | "feed" | "health";
 
 function fail(c: Case, message: string): never {
-  throw new Error(`${message}\n  request: ${c.method} ${JSON.stringify(c.path.length > 300 ? c.path.slice(0, 300) + "…" : c.path)} If-None-Match=${JSON.stringify(c.ifNoneMatch)}`);
+  throw new Error(
+    `${message}\n  request: ${c.method} ${JSON.stringify(c.path.length > 300 ? c.path.slice(0, 300) + "…" : c.path)} If-None-Match=${JSON.stringify(c.ifNoneMatch)}`,
+  );
 }
 
 async function check(handler: Handler, kind: Kind, c: Case): Promise<void> {
@@ -74,10 +77,13 @@ async function check(handler: Handler, kind: Kind, c: Case): Promise<void> {
   byKind.set(`${kind} ${status}`, (byKind.get(`${kind} ${status}`) ?? 0) + 1);
   const text = await response.text();
   if (status >= 500) {
-    const logged = consoleError.mock.calls.map((args) => args.map((a) => (a as Error)?.stack ?? String(a)).join(" ")).join("\n");
+    const logged = consoleError.mock.calls
+      .map((args) => args.map((a) => (a as Error)?.stack ?? String(a)).join(" "))
+      .join("\n");
     fail(c, `status ${status}: ${text}\n  logged: ${logged}`);
   }
-  if (consoleError.mock.calls.length > 0) fail(c, `console.error was called: ${consoleError.mock.calls.map(String).join("; ")}`);
+  if (consoleError.mock.calls.length > 0)
+    fail(c, `console.error was called: ${consoleError.mock.calls.map(String).join("; ")}`);
   expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
 
   const isHead = req.method === "HEAD";
@@ -96,8 +102,10 @@ async function check(handler: Handler, kind: Kind, c: Case): Promise<void> {
   if (!["GET", "HEAD"].includes(req.method) && status !== 405) fail(c, `${req.method} answered ${status}, not 405`);
 
   if (status >= 400) {
-    if (mediaTypeOf(response) !== "application/problem+json") fail(c, `status ${status} with Content-Type ${response.headers.get("Content-Type")}`);
-    if (response.headers.get("Cache-Control") !== "no-store") fail(c, `error with Cache-Control ${response.headers.get("Cache-Control")}`);
+    if (mediaTypeOf(response) !== "application/problem+json")
+      fail(c, `status ${status} with Content-Type ${response.headers.get("Content-Type")}`);
+    if (response.headers.get("Cache-Control") !== "no-store")
+      fail(c, `error with Cache-Control ${response.headers.get("Cache-Control")}`);
     if (status === 405 && response.headers.get("Allow") !== "GET, HEAD, OPTIONS") fail(c, "405 without Allow");
     if (isHead) return;
     let body: any;
@@ -119,16 +127,19 @@ async function check(handler: Handler, kind: Kind, c: Case): Promise<void> {
 
   if (status !== 200) fail(c, `unexpected status ${status}`);
   if (!["GET", "HEAD"].includes(req.method)) fail(c, `200 for ${req.method}`);
-  if (!response.headers.get("ETag") || !response.headers.get("Cache-Control")) fail(c, "200 without ETag or Cache-Control");
+  if (!response.headers.get("ETag") || !response.headers.get("Cache-Control"))
+    fail(c, "200 without ETag or Cache-Control");
   const pathname = new URL(req.url).pathname;
   const template = validator.templateOf(pathname.replace(/^\/\.netlify\/functions\/v3/, "").replace(/(.)\/$/, "$1"));
   if (!template) fail(c, `200 on a path the document does not list: ${pathname}`);
   if (isHead) return;
   if (kind === "feed") {
-    if (mediaTypeOf(response) !== "text/calendar" || !text.startsWith("BEGIN:VCALENDAR")) fail(c, "feed 200 is not a calendar");
+    if (mediaTypeOf(response) !== "text/calendar" || !text.startsWith("BEGIN:VCALENDAR"))
+      fail(c, "feed 200 is not a calendar");
     return;
   }
-  if (mediaTypeOf(response) !== "application/json") fail(c, `200 with Content-Type ${response.headers.get("Content-Type")}`);
+  if (mediaTypeOf(response) !== "application/json")
+    fail(c, `200 with Content-Type ${response.headers.get("Content-Type")}`);
   const errors = validator.validateBody(template, 200, "application/json", JSON.parse(text));
   if (errors) fail(c, `200 body does not match the ${template} schema: ${describeErrors(errors)}`);
 }
@@ -144,7 +155,9 @@ describe("fuzz: hostile requests never produce a 500, an exception or a malforme
     await run(v3Case, handleV3, "v3", 4000);
   });
 
-  it("handleV3: the hostile values in every known parameter of every endpoint (exhaustive)", { timeout: 120_000 }, async () => {
+  it("handleV3: the hostile values in every known parameter of every endpoint (exhaustive)", {
+    timeout: 120_000,
+  }, async () => {
     const endpoints: [string, string[]][] = [
       ["/v3/holidays", ["year=2024", "sundays=true", "saturdays=false"]],
       ["/v3/bridge-days", ["year=2024"]],
@@ -168,7 +181,11 @@ describe("fuzz: hostile requests never produce a 500, an exception or a malforme
             await check(handleV3, "v3", { method: "GET", path: `${path}?${query}`, ifNoneMatch: null });
           }
           // repeated parameter
-          await check(handleV3, "v3", { method: "GET", path: `${path}?${params.join("&")}&${name}=${encode(value)}`, ifNoneMatch: null });
+          await check(handleV3, "v3", {
+            method: "GET",
+            path: `${path}?${params.join("&")}&${name}=${encode(value)}`,
+            ifNoneMatch: null,
+          });
         }
       }
     }
@@ -180,7 +197,9 @@ describe("fuzz: hostile requests never produce a 500, an exception or a malforme
     }
   });
 
-  it("handleV3: valid requests with random values all answer 200 with the documented shape", { timeout: 120_000 }, async () => {
+  it("handleV3: valid requests with random values all answer 200 with the documented shape", {
+    timeout: 120_000,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(v3Valid, async (path) => {
         const c: Case = { method: "GET", path, ifNoneMatch: null };
@@ -192,17 +211,30 @@ describe("fuzz: hostile requests never produce a 500, an exception or a malforme
     );
   });
 
-  it("every parameter of every route (the route table's): a 1 MB value, or one given 1,000 times, is a 400 naming it", { timeout: 120_000 }, async () => {
-    const handlers: Partial<Record<string, [Handler, Kind]>> = { v3: [handleV3, "v3"], v2: [handleV2, "v2"], ical: [handleFeed, "feed"], health: [handleHealth, "health"] };
+  it("every parameter of every route (the route table's): a 1 MB value, or one given 1,000 times, is a 400 naming it", {
+    timeout: 120_000,
+  }, async () => {
+    const handlers: Partial<Record<string, [Handler, Kind]>> = {
+      v3: [handleV3, "v3"],
+      v2: [handleV2, "v2"],
+      ical: [handleFeed, "feed"],
+      health: [handleHealth, "health"],
+    };
     let asked = 0;
     for (const route of ROUTES) {
       if (!handlers[route.fn]) continue;
       const [handler, kind] = handlers[route.fn]!;
       // every other path value is its parameter's example, so the hostile one is the value at fault
-      const examples = Object.fromEntries(route.parameters.filter((k) => PARAMETERS[k].in === "path").map((k) => [PARAMETERS[k].name, String(PARAMETERS[k].example)]));
+      const examples = Object.fromEntries(
+        route.parameters
+          .filter((k) => PARAMETERS[k].in === "path")
+          .map((k) => [PARAMETERS[k].name, String(PARAMETERS[k].example)]),
+      );
       for (const key of route.parameters) {
         const { name, in: where } = PARAMETERS[key];
-        const given: [string, string[], RegExp][] = [["a 1,000,000-character value", ["9".repeat(1_000_000)], /is longer than/]];
+        const given: [string, string[], RegExp][] = [
+          ["a 1,000,000-character value", ["9".repeat(1_000_000)], /is longer than/],
+        ];
         if (where === "query") given.push(["1,000 times", Array.from({ length: 1000 }, () => "1"), /holds more than/]);
         for (const [label, values, refusal] of given) {
           const path = pathOf(route.id, where === "path" ? { ...examples, [name]: values[0] } : examples);
@@ -234,10 +266,14 @@ describe("fuzz: hostile requests never produce a 500, an exception or a malforme
 
   it("exercised every kind of answer", () => {
     // the generators must reach the 200 branch and the error branches, or the test proves little
-    for (const status of [200, 204, 304, 400, 404, 405]) expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(20);
-    process.stdout.write(`fuzz: ${built} requests, ${skipped} refused by the platform, statuses ${JSON.stringify(Object.fromEntries([...byKind].sort()))}\n`);
+    for (const status of [200, 204, 304, 400, 404, 405])
+      expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(20);
+    process.stdout.write(
+      `fuzz: ${built} requests, ${skipped} refused by the platform, statuses ${JSON.stringify(Object.fromEntries([...byKind].sort()))}\n`,
+    );
     expect(built).toBeGreaterThan(3000);
-    for (const kind of ["v3", "v2", "feed", "health"]) expect(byKind.get(`${kind} 200`) ?? 0, `${kind} 200`).toBeGreaterThan(20);
+    for (const kind of ["v3", "v2", "feed", "health"])
+      expect(byKind.get(`${kind} 200`) ?? 0, `${kind} 200`).toBeGreaterThan(20);
     expect(skipped).toBeLessThan(built / 10);
   });
 });

@@ -47,9 +47,14 @@ export async function calls(fetch: (request: Request) => Promise<Response>) {
 /** Runs a tool of node_modules/.bin in the temp folder: its exit code and output. */
 function run(command: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    execFile(join(ROOT, "node_modules", ".bin", command), args, { cwd: dir, timeout: 300_000 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, output: `${stdout}\n${stderr}` });
-    });
+    execFile(
+      join(ROOT, "node_modules", ".bin", command),
+      args,
+      { cwd: dir, timeout: 300_000 },
+      (error, stdout, stderr) => {
+        done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, output: `${stdout}\n${stderr}` });
+      },
+    );
   });
 }
 
@@ -63,7 +68,15 @@ describe("a client generated from the served document (openapi-typescript + open
     writeFileSync(
       join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, types: [], lib: ["ES2022", "DOM"] },
+        compilerOptions: {
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          skipLibCheck: true,
+          types: [],
+          lib: ["ES2022", "DOM"],
+        },
         files: ["client.ts"],
       }),
     );

@@ -2,13 +2,14 @@
  * Contract-test helpers: validators built from the OpenAPI document itself (its strict form), so a response is
  * checked against exactly what the document says for its path, method and status.
  */
-import { expect } from "vitest";
+
+import type { ErrorObject, ValidateFunction } from "ajv";
 import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import type { ErrorObject, ValidateFunction } from "ajv";
-import { PROBLEM_STATUS, type ProblemSlug } from "../../contract/problems.js";
+import { expect } from "vitest";
+import { PROBLEM_BASE, SCHEMAS, type SchemaName, schemaId } from "../../contract/bodies.js";
 import { openApiDocument } from "../../contract/openapi.js";
-import { PROBLEM_BASE, SCHEMAS, schemaId, type SchemaName } from "../../contract/bodies.js";
+import { PROBLEM_STATUS, type ProblemSlug } from "../../contract/problems.js";
 
 // CJS default-export interop under NodeNext: the classes sit on `.default` of the module namespace
 type Ajv2020Class = typeof Ajv2020Module.default;
@@ -91,7 +92,13 @@ export interface DocumentValidator {
   /** The response object (resolved) the document declares for path + method + status, if any. */
   responseOf(template: string, status: number, method?: string): Json | undefined;
   /** Validates a body against the schema declared for path + status + media type; returns ajv errors or null. */
-  validateBody(template: string, status: number, mediaType: string, body: unknown, method?: string): ErrorObject[] | null;
+  validateBody(
+    template: string,
+    status: number,
+    mediaType: string,
+    body: unknown,
+    method?: string,
+  ): ErrorObject[] | null;
   /** Validates a body against a component response (e.g. `NotFound`) of the document. */
   validateComponentResponse(name: string, mediaType: string, body: unknown): ErrorObject[] | null;
 }
@@ -122,7 +129,10 @@ export function documentValidator(doc: Json = CONTRACT_DOCUMENT): DocumentValida
     doc,
     templateOf(pathname) {
       // exact templates first (e.g. /v3/observances before /v3/observances/{code})
-      return matchers.find((m) => m.template === pathname)?.template ?? matchers.find((m) => m.regex.test(pathname))?.template;
+      return (
+        matchers.find((m) => m.template === pathname)?.template ??
+        matchers.find((m) => m.regex.test(pathname))?.template
+      );
     },
     responseOf,
     validateBody(template, status, mediaType, body, method = "get") {
@@ -142,7 +152,12 @@ export function documentValidator(doc: Json = CONTRACT_DOCUMENT): DocumentValida
 export const FIXED_NOW = new Date("2025-03-15T12:00:00Z");
 
 /** A context for in-process handler calls: fixed clock, no rate limits, no store. */
-export const TEST_CONTEXT = { clock: () => FIXED_NOW, rateLimitsEnabled: false, store: null, clientAddress: "192.0.2.1" };
+export const TEST_CONTEXT = {
+  clock: () => FIXED_NOW,
+  rateLimitsEnabled: false,
+  store: null,
+  clientAddress: "192.0.2.1",
+};
 
 export const ORIGIN = "https://swedish-calendar.example";
 

@@ -16,8 +16,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
 import { CONVENTIONS, DUE_DATE_SCHEDULE_CODES, FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { ROOT } from "../e2e/server.js";
 
 /** The folders checked, and the files allowed to state the facts (the declarations). */
@@ -28,7 +28,9 @@ const GENERATED = new Set(["contract/published/openapi.json"]);
 
 /** Every file git tracks in the folders, whatever its kind (code, pages, styles, READMEs), that is text. */
 function trackedFiles(): string[] {
-  const listed = execFileSync("git", ["ls-files", "-z", "--", ...FOLDERS], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
+  const listed = execFileSync("git", ["ls-files", "-z", "--", ...FOLDERS], { cwd: ROOT, encoding: "utf8" })
+    .split("\0")
+    .filter(Boolean);
   return listed.filter((file) => !readFileSync(join(ROOT, file)).includes(0)).sort();
 }
 
@@ -40,9 +42,14 @@ const FACTS: { what: string; pattern: RegExp }[] = [
   ...CONVENTIONS.map((c) => ({
     what: `the convention ${c}`,
     // a hyphenated name anywhere; a single word only quoted (as a literal or a code span), since it is an English word too
-    pattern: c.includes("-") ? new RegExp(`(?<![\\w-])${escapeRegExp(c)}(?![\\w-])`, "g") : new RegExp(`["'\`]${escapeRegExp(c)}["'\`]`, "g"),
+    pattern: c.includes("-")
+      ? new RegExp(`(?<![\\w-])${escapeRegExp(c)}(?![\\w-])`, "g")
+      : new RegExp(`["'\`]${escapeRegExp(c)}["'\`]`, "g"),
   })),
-  ...DUE_DATE_SCHEDULE_CODES.map((code) => ({ what: `the schedule ${code}`, pattern: new RegExp(`(?<![\\w-])${escapeRegExp(code)}(?![\\w-])`, "g") })),
+  ...DUE_DATE_SCHEDULE_CODES.map((code) => ({
+    what: `the schedule ${code}`,
+    pattern: new RegExp(`(?<![\\w-])${escapeRegExp(code)}(?![\\w-])`, "g"),
+  })),
 ];
 
 /** A key of a map of words per value: `  "child-benefit": (since) =>`. */
@@ -66,7 +73,8 @@ function findingsIn(file: string, text: string): string[] {
     const inside = depth > 0;
     if (inside || UNION_KEYED.test(line)) depth = Math.max(0, depth + braceBalance(line));
     if ((inside && WORDS_KEY.test(line)) || line.trimEnd().endsWith(TYPED_MARK)) return;
-    for (const { what, pattern } of FACTS) if (line.match(pattern)) found.push(`${file}:${i + 1}: ${what}: ${line.trim()}`);
+    for (const { what, pattern } of FACTS)
+      if (line.match(pattern)) found.push(`${file}:${i + 1}: ${what}: ${line.trim()}`);
   });
   return found;
 }
@@ -89,10 +97,17 @@ describe("the year bounds, conventions and schedule codes are stated by the engi
     const [code] = DUE_DATE_SCHEDULE_CODES;
     const key = `  "${code}": "words",`;
     expect(findingsIn("x.ts", `const A: Partial<Record<DueDateScheduleCode, string>> = {\n${key}\n};`)).toEqual([]);
-    expect(findingsIn("x.ts", `const A: Record<Lang, { known: Partial<Record<DueDateScheduleCode, string>> }> = {\n  sv: {\n    known: {\n  ${key}\n    },\n  },\n};`)).toEqual([]);
+    expect(
+      findingsIn(
+        "x.ts",
+        `const A: Record<Lang, { known: Partial<Record<DueDateScheduleCode, string>> }> = {\n  sv: {\n    known: {\n  ${key}\n    },\n  },\n};`,
+      ),
+    ).toEqual([]);
     // the same key in a map of strings, or after the typed map has closed, counts
     expect(findingsIn("x.ts", `const A: Record<string, string> = {\n${key}\n};`)).toHaveLength(1);
-    expect(findingsIn("x.ts", `const A: Record<DueDateScheduleCode, string> = {\n  a: "b",\n};\nconst B = {\n${key}\n};`)).toHaveLength(1);
+    expect(
+      findingsIn("x.ts", `const A: Record<DueDateScheduleCode, string> = {\n  a: "b",\n};\nconst B = {\n${key}\n};`),
+    ).toHaveLength(1);
   });
 
   it("the patterns find what they look for, and leave an SFS number alone (control)", () => {
@@ -110,7 +125,12 @@ describe("the year bounds, conventions and schedule codes are stated by the engi
   });
 
   it("marks typed values sparingly: the site's default choices only", () => {
-    const marked = files.flatMap((file) => readFileSync(join(ROOT, file), "utf8").split("\n").filter((line) => line.trimEnd().endsWith(TYPED_MARK)).map(() => file));
+    const marked = files.flatMap((file) =>
+      readFileSync(join(ROOT, file), "utf8")
+        .split("\n")
+        .filter((line) => line.trimEnd().endsWith(TYPED_MARK))
+        .map(() => file),
+    );
     expect(marked.sort()).toEqual(["site/src/lib/pay.ts", "site/src/lib/pay.ts", "site/src/scripts/home/pay.ts"]);
   });
 });

@@ -4,14 +4,15 @@
  * `@ts-expect-error` lines below), and the weekday and month names are the engine's (data-gen/calendar-words.ts), as
  * the site's and the command-line tool's are. The names are checked against the platform's own (Intl), independently.
  */
-import { describe, expect, it } from "vitest";
+
 import { MONTH_NAMES, WEEKDAY_NAMES } from "swedish-calendar/core";
-import { PARAMETERS } from "../../contract/parameters.js";
-import { TOOLS } from "../../functions/lib/mcp-tools.js";
-import { tool, type ToolAnswer } from "../../functions/lib/mcp-tool-list.js";
-import { MONTHS as SITE_MONTHS, WEEKDAYS as SITE_WEEKDAYS } from "../../site/src/lib/i18n.js";
-import { MONTHS as CLI_MONTHS, WEEKDAYS as CLI_WEEKDAYS } from "../../data-gen/cli/words.js";
+import { describe, expect, it } from "vitest";
 import type { Day, HalfDaysResponse, HolidaysResponse } from "../../contract/bodies.js";
+import { PARAMETERS } from "../../contract/parameters.js";
+import { MONTHS as CLI_MONTHS, WEEKDAYS as CLI_WEEKDAYS } from "../../data-gen/cli/words.js";
+import { type ToolAnswer, tool } from "../../functions/lib/mcp-tool-list.js";
+import { TOOLS } from "../../functions/lib/mcp-tools.js";
+import { MONTHS as SITE_MONTHS, WEEKDAYS as SITE_WEEKDAYS } from "../../site/src/lib/i18n.js";
 
 describe("tool arguments are named as their parameters", () => {
   it("every argument but `steps` (a shift's `add`) has its parameter's name", () => {

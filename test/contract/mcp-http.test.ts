@@ -7,7 +7,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../../contract/openapi.js";
 import { PATHS } from "../../contract/paths.js";
-import { MCP_MAX_BODY_BYTES, MCP_PLATFORM_POSTS, RATE_LIMITS, PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
+import {
+  MCP_MAX_BODY_BYTES,
+  MCP_PLATFORM_POSTS,
+  PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS,
+  RATE_LIMITS,
+} from "../../contract/policies.js";
 import { matchRoute } from "../../contract/route-match.js";
 import { ROUTES } from "../../contract/routes.js";
 import { functionConfigs } from "../../contract/static.js";
@@ -25,7 +30,11 @@ const URL_MCP = `http://localhost${PATHS.mcp}`;
 const HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
 
 /** A POST to the handler in process. */
-async function post(body: unknown, headers: Record<string, string> = HEADERS, ctx: Json = TEST_CONTEXT): Promise<Response> {
+async function post(
+  body: unknown,
+  headers: Record<string, string> = HEADERS,
+  ctx: Json = TEST_CONTEXT,
+): Promise<Response> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
   return handleMcp(new Request(URL_MCP, { method: "POST", headers, body: text }), ctx);
 }
@@ -66,13 +75,19 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
     expect(route.bucket).toBe("mcp");
     expect(RATE_LIMITS.mcp).toEqual(RATE_LIMITS.v3);
     // the platform counts POSTs (it cannot tell a tool call from the handshake): room for a handshake and ten calls, twice
-    expect(functionConfigs().mcp).toMatchObject({ path: [PATHS.mcp], rateLimit: { windowLimit: MCP_PLATFORM_POSTS, windowSize: 60, to: "/rate-limited/mcp" } });
+    expect(functionConfigs().mcp).toMatchObject({
+      path: [PATHS.mcp],
+      rateLimit: { windowLimit: MCP_PLATFORM_POSTS, windowSize: 60, to: "/rate-limited/mcp" },
+    });
     expect(MCP_PLATFORM_POSTS).toBe(26);
   });
 
   it("GET, DELETE, HEAD, PUT: 405 problem with Allow: POST, OPTIONS (no event stream, no sessions)", async () => {
     for (const method of ["GET", "DELETE", "HEAD", "PUT"]) {
-      const res = await handleMcp(new Request(URL_MCP, { method, headers: { Accept: "text/event-stream" } }), TEST_CONTEXT);
+      const res = await handleMcp(
+        new Request(URL_MCP, { method, headers: { Accept: "text/event-stream" } }),
+        TEST_CONTEXT,
+      );
       expect(res.headers.get("Allow"), method).toBe("POST, OPTIONS");
       if (method === "HEAD") expect(res.status).toBe(405);
       else expect((await expectProblem(res, 405, "method-not-allowed")).detail).toContain("POST, OPTIONS");
@@ -81,7 +96,14 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
 
   it("OPTIONS: the preflight allows POST and the requested headers", async () => {
     const res = await handleMcp(
-      new Request(URL_MCP, { method: "OPTIONS", headers: { Origin: "https://example.org", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type, mcp-protocol-version" } }),
+      new Request(URL_MCP, {
+        method: "OPTIONS",
+        headers: {
+          Origin: "https://example.org",
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "content-type, mcp-protocol-version",
+        },
+      }),
       TEST_CONTEXT,
     );
     expect(res.status).toBe(204);
@@ -98,12 +120,26 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
     for (const accept of ["", "application/json", "text/event-stream", "*/*"]) {
       await expectProblem(await post(ping, { ...HEADERS, Accept: accept }), 406, "not-acceptable");
     }
-    const big = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(MCP_MAX_BODY_BYTES) } });
+    const big = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "ping",
+      params: { pad: "x".repeat(MCP_MAX_BODY_BYTES) },
+    });
     await expectProblem(await post(big), 413, "content-too-large");
     // a declared length over the limit is refused before the body is read
-    await expectProblem(await post("{}", { ...HEADERS, "Content-Length": String(MCP_MAX_BODY_BYTES + 1) }), 413, "content-too-large");
+    await expectProblem(
+      await post("{}", { ...HEADERS, "Content-Length": String(MCP_MAX_BODY_BYTES + 1) }),
+      413,
+      "content-too-large",
+    );
     // just under the limit is read (and answered by the protocol)
-    const fits = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(MCP_MAX_BODY_BYTES - 100) } });
+    const fits = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "ping",
+      params: { pad: "x".repeat(MCP_MAX_BODY_BYTES - 100) },
+    });
     expect((await post(fits)).status).toBe(200);
   });
 
@@ -114,14 +150,31 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
     await expectJsonRpcError(await post({ jsonrpc: "1.0", id: 1, method: "ping" }), 400, -32700);
     await expectJsonRpcError(await post("42"), 400, -32700);
     await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "no/such/method" }), 200, -32601);
-    await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "describe_day", arguments: [] } }), 200, -32602);
+    await expectJsonRpcError(
+      await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "describe_day", arguments: [] } }),
+      200,
+      -32602,
+    );
     await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: {} }), 200, -32602);
-    const unknown = await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "nope" } }), 200, -32602);
+    const unknown = await expectJsonRpcError(
+      await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "nope" } }),
+      200,
+      -32602,
+    );
     expect(unknown.error.message).toBe(`Unknown tool: 'nope'; tools/list names the tools (${TOOL_NAMES.join(", ")})`);
     // the SDK's own -32602 for malformed params leaves without its "MCP error -32602: " prefix too (the client adds it)
-    const malformed = await expectJsonRpcError(await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: {} }), 200, -32602);
+    const malformed = await expectJsonRpcError(
+      await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: {} }),
+      200,
+      -32602,
+    );
     expect(malformed.error.message).toMatch(/^Invalid tools\/call request: /);
-    const inBatch = (await (await post([{ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", arguments: [] } }, { jsonrpc: "2.0", id: 2, method: "ping" }])).json()) as Json[];
+    const inBatch = (await (
+      await post([
+        { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", arguments: [] } },
+        { jsonrpc: "2.0", id: 2, method: "ping" },
+      ])
+    ).json()) as Json[];
     expect(inBatch[0].error.message).toMatch(/^Invalid tools\/call request: /);
     expect(inBatch[1]).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
   });
@@ -132,7 +185,12 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
     expect(await res.text()).toBe("");
     const batch = await post([
       { jsonrpc: "2.0", id: 1, method: "ping" },
-      { jsonrpc: "2.0", id: "two", method: "tools/call", params: { name: "describe_day", arguments: { date: "2024-12-24" } } },
+      {
+        jsonrpc: "2.0",
+        id: "two",
+        method: "tools/call",
+        params: { name: "describe_day", arguments: { date: "2024-12-24" } },
+      },
       { jsonrpc: "2.0", method: "notifications/initialized" },
     ]);
     expect(batch.status).toBe(200);
@@ -144,16 +202,26 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
   it("a batch that cancels its own request is answered at once, without that request", async () => {
     const started = Date.now();
     const res = await post([
-      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "describe_day", arguments: { date: "2026-06-19" } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "describe_day", arguments: { date: "2026-06-19" } },
+      },
       { jsonrpc: "2.0", id: 2, method: "ping" },
       { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } },
     ]);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
-    const only = await post([{ jsonrpc: "2.0", id: 7, method: "ping" }, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7 } }]);
+    const only = await post([
+      { jsonrpc: "2.0", id: 7, method: "ping" },
+      { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7 } },
+    ]);
     expect(only.status).toBe(202);
-    expect(withoutSelfCancelled('{"jsonrpc":"2.0","id":1,"method":"ping"}')).toBe('{"jsonrpc":"2.0","id":1,"method":"ping"}');
+    expect(withoutSelfCancelled('{"jsonrpc":"2.0","id":1,"method":"ping"}')).toBe(
+      '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    );
     expect(withoutSelfCancelled("[not json")).toBe("[not json");
   });
 
@@ -169,17 +237,26 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
   });
 
   it("the Netlify function's handler given a store counts POSTs as the platform does: the 11th a 429; preflights and 405s not", async () => {
-    const ctx = { ...TEST_CONTEXT, rateLimitsEnabled: true, store: memoryRateLimitStore(), clientAddress: "198.51.100.7" };
+    const ctx = {
+      ...TEST_CONTEXT,
+      rateLimitsEnabled: true,
+      store: memoryRateLimitStore(),
+      clientAddress: "198.51.100.7",
+    };
     for (let i = 0; i < 3; i++) await handleMcp(new Request(URL_MCP, { method: "OPTIONS" }), ctx);
     await handleMcp(new Request(URL_MCP, { method: "GET" }), ctx);
-    for (let i = 0; i < 10; i++) expect((await post({ jsonrpc: "2.0", id: i, method: "ping" }, HEADERS, ctx)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await post({ jsonrpc: "2.0", id: i, method: "ping" }, HEADERS, ctx)).status).toBe(200);
     const refused = await post({ jsonrpc: "2.0", id: 11, method: "ping" }, HEADERS, ctx);
     expect(refused.headers.get("Retry-After")).toMatch(/^[1-9]\d*$/);
     await expectProblem(refused, 429, "rate-limited");
   });
 
   it("another path given to the handler is not-found", async () => {
-    const res = await handleMcp(new Request("http://localhost/mcp/x", { method: "POST", headers: HEADERS, body: "{}" }), TEST_CONTEXT);
+    const res = await handleMcp(
+      new Request("http://localhost/mcp/x", { method: "POST", headers: HEADERS, body: "{}" }),
+      TEST_CONTEXT,
+    );
     expect(res.status).toBe(405); // no row: the read-only methods
     const get = await handleMcp(new Request("http://localhost/mcpx"), TEST_CONTEXT);
     await expectProblem(get, 404, "not-found");
@@ -192,11 +269,16 @@ describe("a row's methods decide the method check everywhere, other routes uncha
     expect(methodNotAllowed("POST")!.headers.Allow).toBe("GET, HEAD, OPTIONS");
     expect(methodNotAllowed("POST", ["POST", "OPTIONS"])).toBeUndefined();
     expect(methodNotAllowed("GET", ["POST", "OPTIONS"])!.headers.Allow).toBe("POST, OPTIONS");
-    expect(preflight(new Request(URL_MCP, { method: "OPTIONS" })).headers["Access-Control-Allow-Methods"]).toBe("GET, HEAD, OPTIONS");
+    expect(preflight(new Request(URL_MCP, { method: "OPTIONS" })).headers["Access-Control-Allow-Methods"]).toBe(
+      "GET, HEAD, OPTIONS",
+    );
   });
 
   it("the v3 handler still refuses POST with GET, HEAD, OPTIONS", async () => {
-    const res = await handleV3(new Request(`http://localhost${PATHS.holidays}?year=2024`, { method: "POST", body: "x" }), TEST_CONTEXT);
+    const res = await handleV3(
+      new Request(`http://localhost${PATHS.holidays}?year=2024`, { method: "POST", body: "x" }),
+      TEST_CONTEXT,
+    );
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
   });
@@ -221,13 +303,21 @@ describe("a row's methods decide the method check everywhere, other routes uncha
   it("the OpenAPI document: every read-only row a GET; /mcp a POST with its JSON-RPC body and its refusals", () => {
     const doc = openApiDocument() as Json;
     for (const route of ROUTES) {
-      expect(Object.keys(doc.paths[route.path]), route.path).toEqual(route.id === "mcp" ? ["post", "options"] : ["get", "head", "options"]);
+      expect(Object.keys(doc.paths[route.path]), route.path).toEqual(
+        route.id === "mcp" ? ["post", "options"] : ["get", "head", "options"],
+      );
     }
-    expect(doc.paths[PATHS.mcp].options.responses["204"].headers["Access-Control-Allow-Methods"].schema.const).toBe("POST, OPTIONS");
+    expect(doc.paths[PATHS.mcp].options.responses["204"].headers["Access-Control-Allow-Methods"].schema.const).toBe(
+      "POST, OPTIONS",
+    );
     const op = doc.paths[PATHS.mcp].post;
     expect(op.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/JsonRpcRequest" });
     expect(op.responses["405"].headers.Allow.schema.const).toBe("POST, OPTIONS");
-    for (const [status, name] of [["406", "McpNotAcceptable"], ["413", "McpContentTooLarge"], ["415", "McpUnsupportedMediaType"]]) {
+    for (const [status, name] of [
+      ["406", "McpNotAcceptable"],
+      ["413", "McpContentTooLarge"],
+      ["415", "McpUnsupportedMediaType"],
+    ]) {
       expect(op.responses[status]).toEqual({ $ref: `#/components/responses/${name}` });
     }
     expect(op.responses["400"].content["application/json"]).toBeDefined(); // a JSON-RPC error, not a problem
@@ -241,14 +331,53 @@ describe("a row's methods decide the method check everywhere, other routes uncha
 
 /** Bodies a confused or hostile client might send. */
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
-const id = fc.oneof(fc.integer(), fc.double(), fc.string({ maxLength: 20 }), fc.constant(null), fc.constant(1e308), fc.constant(-0), fc.bigInt().map(String), jsonValue);
+const id = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.string({ maxLength: 20 }),
+  fc.constant(null),
+  fc.constant(1e308),
+  fc.constant(-0),
+  fc.bigInt().map(String),
+  jsonValue,
+);
 const method = fc.oneof(
-  fc.constantFrom("initialize", "ping", "tools/list", "tools/call", "notifications/initialized", "notifications/cancelled", "resources/list", "prompts/get", "logging/setLevel", "", "__proto__", "constructor"),
+  fc.constantFrom(
+    "initialize",
+    "ping",
+    "tools/list",
+    "tools/call",
+    "notifications/initialized",
+    "notifications/cancelled",
+    "resources/list",
+    "prompts/get",
+    "logging/setLevel",
+    "",
+    "__proto__",
+    "constructor",
+  ),
   fc.string({ maxLength: 30 }),
   jsonValue,
 );
 const toolArguments = fc.oneof(
-  fc.dictionary(fc.constantFrom("date", "year", "from", "to", "steps", "days", "code", "bounds", "postpone", "sundays", "objective", "__proto__"), jsonValue, { maxKeys: 5 }),
+  fc.dictionary(
+    fc.constantFrom(
+      "date",
+      "year",
+      "from",
+      "to",
+      "steps",
+      "days",
+      "code",
+      "bounds",
+      "postpone",
+      "sundays",
+      "objective",
+      "__proto__",
+    ),
+    jsonValue,
+    { maxKeys: 5 },
+  ),
   jsonValue,
 );
 const toolCall = fc.record(
@@ -273,7 +402,18 @@ const body = fc.oneof(
   fc.array(message, { maxLength: 5 }).map((m) => JSON.stringify(m)),
   jsonValue.map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }),
-  fc.constantFrom("", "{", "[", "[]", "null", "[[]]", '{"jsonrpc":"2.0"}', "\u0000", "\ufeff{}", '{"jsonrpc":"2.0","id":1,"method":"ping"}garbage'),
+  fc.constantFrom(
+    "",
+    "{",
+    "[",
+    "[]",
+    "null",
+    "[[]]",
+    '{"jsonrpc":"2.0"}',
+    "\u0000",
+    "\ufeff{}",
+    '{"jsonrpc":"2.0","id":1,"method":"ping"}garbage',
+  ),
 );
 
 describe("fuzz: malformed JSON-RPC bodies in process", () => {
@@ -288,7 +428,8 @@ describe("fuzz: malformed JSON-RPC bodies in process", () => {
         expect(res.headers.get("Cache-Control")).toBe("no-store");
         if (res.status >= 400) {
           const parsed = JSON.parse(answer);
-          if (res.headers.get("Content-Type") === "application/problem+json") expect(parsed.type).toMatch(/\/problems\//);
+          if (res.headers.get("Content-Type") === "application/problem+json")
+            expect(parsed.type).toMatch(/\/problems\//);
           else expect(parsed.error?.code, `${text} -> ${answer}`).toEqual(expect.any(Number));
         }
         if (res.status === 200) expect(() => JSON.parse(answer)).not.toThrow();

@@ -5,24 +5,24 @@
  * HTTP: test/e2e/mcp.test.ts.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { FLAG_DAY_CODES, FLAG_DAYS_FROM, OBSERVANCE_CODES } from "swedish-calendar/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PARAMETER_COMPONENTS } from "../../contract/openapi.js";
-import { PATHS } from "../../contract/paths.js";
-import { PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
 import { PARAMETERS } from "../../contract/parameters.js";
+import { PATHS } from "../../contract/paths.js";
+import { decimalRangeSource } from "../../contract/patterns.js";
+import { PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
 import { ROUTE_BY_ID } from "../../contract/routes.js";
+import { handleMcp } from "../../functions/lib/mcp.js";
 import { listedTools } from "../../functions/lib/mcp-listing.js";
 import { MCP_INSTRUCTIONS, TOOLS } from "../../functions/lib/mcp-tools.js";
-import { handleMcp } from "../../functions/lib/mcp.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { FIXED_NOW, TEST_CONTEXT } from "./helpers.js";
 import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "./mcp-samples.js";
-import { FLAG_DAY_CODES, FLAG_DAYS_FROM, OBSERVANCE_CODES } from "swedish-calendar/core";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import { decimalRangeSource } from "../../contract/patterns.js";
 
 type Json = Record<string, any>;
 
@@ -95,40 +95,49 @@ describe("the SDK's client against the handler (in process)", () => {
   it("lists the twelve tools, read-only", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
-    for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+    for (const tool of tools)
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
   });
 
-  it.each(VALID.map((s) => [`${s.tool} ${JSON.stringify(s.arguments)}`, s] as const))("%s: structuredContent is the v3 body", async (_label, sample) => {
-    const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
-    expect(result.isError ?? false).toBe(false);
-    const expected =
-      typeof sample.equivalent === "string"
-        ? (await v3(sample.equivalent)).body
-        : Object.fromEntries(await Promise.all(Object.entries(sample.equivalent).map(async ([k, path]) => [k, (await v3(path)).body])));
-    expect(result.structuredContent).toEqual(expected);
-    const content = result.content as { type: string; text: string }[];
-    expect(content.map((c) => c.type)).toEqual(["text", "text"]);
-    expect(content[0].text.length).toBeGreaterThan(10);
-    expect(content[0].text).toContain("/"); // Swedish / English
-    expect(JSON.parse(content[1].text)).toEqual(expected);
-  });
+  it.each(VALID.map((s) => [`${s.tool} ${JSON.stringify(s.arguments)}`, s] as const))(
+    "%s: structuredContent is the v3 body",
+    async (_label, sample) => {
+      const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
+      expect(result.isError ?? false).toBe(false);
+      const expected =
+        typeof sample.equivalent === "string"
+          ? (await v3(sample.equivalent)).body
+          : Object.fromEntries(
+              await Promise.all(Object.entries(sample.equivalent).map(async ([k, path]) => [k, (await v3(path)).body])),
+            );
+      expect(result.structuredContent).toEqual(expected);
+      const content = result.content as { type: string; text: string }[];
+      expect(content.map((c) => c.type)).toEqual(["text", "text"]);
+      expect(content[0].text.length).toBeGreaterThan(10);
+      expect(content[0].text).toContain("/"); // Swedish / English
+      expect(JSON.parse(content[1].text)).toEqual(expected);
+    },
+  );
 
-  it.each(REFUSED.map((s) => [`${s.tool} ${JSON.stringify(s.arguments)}`, s] as const))("%s: a tool error with the v3 slug and detail", async (_label, sample) => {
-    const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
-    expect(result.isError).toBe(true);
-    const problem = result.structuredContent as Json;
-    expect(problem.type).toBe(`${PROBLEM_BASE_FOR_TESTS}/${sample.slug}`);
-    if (sample.equivalent) {
-      const answer = await v3(sample.equivalent);
-      expect(answer.status).toBe(problem.status);
-      expect(problem).toEqual(answer.body);
-    } else expect(problem.detail).toBe(sample.detail);
-    const [first] = result.content as { text: string }[];
-    expect(first.text).toContain(sample.slug);
-    expect(first.text).toContain(problem.detail);
-    // a model reaches the service through tools only: an error points at none of the API's paths (it lists the codes)
-    expect(first.text).not.toMatch(/\/v3\b|\/ical\b/);
-  });
+  it.each(REFUSED.map((s) => [`${s.tool} ${JSON.stringify(s.arguments)}`, s] as const))(
+    "%s: a tool error with the v3 slug and detail",
+    async (_label, sample) => {
+      const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
+      expect(result.isError).toBe(true);
+      const problem = result.structuredContent as Json;
+      expect(problem.type).toBe(`${PROBLEM_BASE_FOR_TESTS}/${sample.slug}`);
+      if (sample.equivalent) {
+        const answer = await v3(sample.equivalent);
+        expect(answer.status).toBe(problem.status);
+        expect(problem).toEqual(answer.body);
+      } else expect(problem.detail).toBe(sample.detail);
+      const [first] = result.content as { text: string }[];
+      expect(first.text).toContain(sample.slug);
+      expect(first.text).toContain(problem.detail);
+      // a model reaches the service through tools only: an error points at none of the API's paths (it lists the codes)
+      expect(first.text).not.toMatch(/\/v3\b|\/ical\b/);
+    },
+  );
 
   // every required argument of every tool (its route table parameter is required), left out of a call that names
   // them all: the answer a v3 request without the parameter gets, named as the v3 API names it (`steps` is 'add')
@@ -139,13 +148,25 @@ describe("the SDK's client against the handler (in process)", () => {
   );
   it("every tool argument the table requires is in the table-driven check below", () => {
     expect(REQUIRED.map(([tool, name]) => `${tool}.${name}`)).toEqual([
-      "describe_day.date", "count_period.from", "count_period.to", "shift_date.date", "shift_date.steps", "plan_leave.from",
-      "plan_leave.to", "plan_leave.days", "observance.code", "adjust_date.date", "adjust_date.convention",
+      "describe_day.date",
+      "count_period.from",
+      "count_period.to",
+      "shift_date.date",
+      "shift_date.steps",
+      "plan_leave.from",
+      "plan_leave.to",
+      "plan_leave.days",
+      "observance.code",
+      "adjust_date.date",
+      "adjust_date.convention",
     ]);
   });
   it.each(REQUIRED)("%s without %s: invalid-parameter, '%s' is required", async (tool, name, parameter, args) => {
     expect(Object.hasOwn(args, name)).toBe(true);
-    const result = await client.callTool({ name: tool, arguments: Object.fromEntries(Object.entries(args).filter(([k]) => k !== name)) });
+    const result = await client.callTool({
+      name: tool,
+      arguments: Object.fromEntries(Object.entries(args).filter(([k]) => k !== name)),
+    });
     expect(result.isError).toBe(true);
     expect((result.content as { text: string }[])[0].text).toBe(`invalid-parameter (400): '${parameter}' is required`);
   });
@@ -200,7 +221,10 @@ describe("the SDK's client against the handler (in process)", () => {
 
 describe("the tools are the route table's", () => {
   it("the /mcp row's description names exactly the tools there are (the table cannot import them: checked here)", () => {
-    const described = /Its tools \(([^)]*)\)/.exec(ROUTE_BY_ID.mcp.doc.description)?.[1].split(",").map((name) => name.trim());
+    const described = /Its tools \(([^)]*)\)/
+      .exec(ROUTE_BY_ID.mcp.doc.description)?.[1]
+      .split(",")
+      .map((name) => name.trim());
     expect(described).toEqual(TOOLS.map((tool) => tool.name));
   });
 
@@ -237,22 +261,34 @@ describe("the tools are the route table's", () => {
           for (const form of (query.anyOf as Json[] | undefined) ?? [query]) {
             if (form.enum) {
               const text = (schema.anyOf as Json[]).find((f) => f.type === "string")!;
-              for (const word of form.enum as string[]) expect(new RegExp(text.pattern as string).test(word), word).toBe(true);
+              for (const word of form.enum as string[])
+                expect(new RegExp(text.pattern as string).test(word), word).toBe(true);
             } else expect(schema.anyOf, `${tool.name}.${argument.name}`).toContainEqual(form);
           }
-        }
-        else expect(schema).toEqual(component.schema);
-        expect(listed.inputSchema.required.includes(argument.name), `${tool.name}.${argument.name}`).toBe(parameter.required);
+        } else expect(schema).toEqual(component.schema);
+        expect(listed.inputSchema.required.includes(argument.name), `${tool.name}.${argument.name}`).toBe(
+          parameter.required,
+        );
       }
     }
     const date = listedTools()[0].inputSchema.properties.date as Json;
-    expect(date).toMatchObject({ type: "string", format: "date", pattern: "^(19[3-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2}$" });
+    expect(date).toMatchObject({
+      type: "string",
+      format: "date",
+      pattern: "^(19[3-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2}$",
+    });
     const year = listedTools().find((t) => t.name === "list_holidays")!.inputSchema.properties.year as Json;
-    expect(year.anyOf).toEqual([{ type: "integer", minimum: 1930, maximum: 9999 }, { type: "string", pattern: "^(19[3-9][0-9]|[2-9][0-9]{3})$" }]);
+    expect(year.anyOf).toEqual([
+      { type: "integer", minimum: 1930, maximum: 9999 },
+      { type: "string", pattern: "^(19[3-9][0-9]|[2-9][0-9]{3})$" },
+    ]);
     expect(year.examples).toEqual([2024]);
     // /v3/flag-days's year starts where official flag days do
     const flagYear = listedTools().find((t) => t.name === "flag_days")!.inputSchema.properties.year as Json;
-    expect(flagYear.anyOf).toEqual([{ type: "integer", minimum: FLAG_DAYS_FROM, maximum: 9999 }, { type: "string", pattern: `^(${decimalRangeSource(FLAG_DAYS_FROM, 9999)})$` }]);
+    expect(flagYear.anyOf).toEqual([
+      { type: "integer", minimum: FLAG_DAYS_FROM, maximum: 9999 },
+      { type: "string", pattern: `^(${decimalRangeSource(FLAG_DAYS_FROM, 9999)})$` },
+    ]);
     const code = listedTools().find((t) => t.name === "observance")!.inputSchema.properties.code as Json;
     expect(code.enum).toHaveLength(20);
   });
@@ -262,9 +298,14 @@ describe("the tools are the route table's", () => {
     for (const tool of TOOLS) {
       for (const argument of tool.arguments) {
         // the default as its schemas state it (a profile's code, not the rule it is read into)
-        const declared = (PARAMETERS[argument.parameter] as { defaultValue?: unknown }).defaultValue === undefined ? undefined : PARAMETERS[argument.parameter].schema.default;
+        const declared =
+          (PARAMETERS[argument.parameter] as { defaultValue?: unknown }).defaultValue === undefined
+            ? undefined
+            : PARAMETERS[argument.parameter].schema.default;
         if (declared === undefined) continue;
-        const said = [...argument.description.matchAll(/`([^`]+)` \(default\b|\(default ([^)\s,:]+)\)/g)].map((m) => m[1] ?? m[2]);
+        const said = [...argument.description.matchAll(/`([^`]+)` \(default\b|\(default ([^)\s,:]+)\)/g)].map(
+          (m) => m[1] ?? m[2],
+        );
         if (said.length === 0) continue;
         expect([`${tool.name}.${argument.name}`, said]).toEqual([`${tool.name}.${argument.name}`, [String(declared)]]);
         checked.push(`${tool.name}.${argument.name}`);
@@ -275,7 +316,18 @@ describe("the tools are the route table's", () => {
 
   it("descriptions tell a model what it does not know", () => {
     const all = JSON.stringify(listedTools()) + MCP_INSTRUCTIONS;
-    for (const fact of ["1989:253", "de facto", "klämdag", "halvdag", "1930:173", "1953", "1930-01-01", "9999-12-31", "Europe/Stockholm", "Midsummer Eve"]) {
+    for (const fact of [
+      "1989:253",
+      "de facto",
+      "klämdag",
+      "halvdag",
+      "1930:173",
+      "1953",
+      "1930-01-01",
+      "9999-12-31",
+      "Europe/Stockholm",
+      "Midsummer Eve",
+    ]) {
       expect(all, fact).toContain(fact);
     }
     for (const tool of listedTools()) expect(tool.description.length, tool.name).toBeGreaterThan(150);

@@ -3,9 +3,16 @@
  * the service gives to the row's sample request (contract/examples.ts), and it validates against the response's
  * schema in the strict form of the document.
  */
-import { describe, expect, it } from "vitest";
+
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { calendarExcerpt, NOT_READY_SAMPLE, SAMPLE_CLOCK, SAMPLE_REQUESTS, MCP_SAMPLE_CALL } from "../../contract/examples.js";
+import { describe, expect, it } from "vitest";
+import {
+  calendarExcerpt,
+  MCP_SAMPLE_CALL,
+  NOT_READY_SAMPLE,
+  SAMPLE_CLOCK,
+  SAMPLE_REQUESTS,
+} from "../../contract/examples.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { PATHS, type RouteId } from "../../contract/paths.js";
 import { ROUTES } from "../../contract/routes.js";
@@ -13,8 +20,8 @@ import { serializeJson } from "../../contract/serialize.js";
 import { handleFeed } from "../../functions/lib/feed.js";
 import { createHealthHandler, handleHealth } from "../../functions/lib/health.js";
 import { handleMcp } from "../../functions/lib/mcp.js";
+import { NOT_READY_OPTIONS, publicOpenApiDocument, responseExamples } from "../../functions/lib/openapi.js";
 import { openApiBody } from "../../functions/lib/openapi-body.js";
-import { NOT_READY_OPTIONS, responseExamples, publicOpenApiDocument } from "../../functions/lib/openapi.js";
 import { makeV2Handler } from "../../functions/lib/v2.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { describeErrors, documentValidator, request } from "./helpers.js";
@@ -24,16 +31,23 @@ type Json = Record<string, any>;
 const SERVED = publicOpenApiDocument() as Json;
 const EXAMPLES = responseExamples();
 const STRICT = documentValidator(openApiDocument({ strict: true, examples: EXAMPLES }) as Json);
-const SAMPLE_CONTEXT = { clock: () => new Date(SAMPLE_CLOCK), rateLimitsEnabled: false, store: null, clientAddress: "192.0.2.1" };
+const SAMPLE_CONTEXT = {
+  clock: () => new Date(SAMPLE_CLOCK),
+  rateLimitsEnabled: false,
+  store: null,
+  clientAddress: "192.0.2.1",
+};
 
 /** Every 2xx response with a body: path, method, status, media type and its content object. */
 function successContents(doc: Json) {
-  const out: { route: (typeof ROUTES)[number]; method: string; status: string; mediaType: string; content: Json }[] = [];
+  const out: { route: (typeof ROUTES)[number]; method: string; status: string; mediaType: string; content: Json }[] =
+    [];
   for (const route of ROUTES) {
     for (const [method, op] of Object.entries(doc.paths[route.path] as Json)) {
       for (const [status, response] of Object.entries(op.responses as Json)) {
         if (!status.startsWith("2") || !response.content) continue;
-        for (const [mediaType, content] of Object.entries(response.content as Json)) out.push({ route, method, status, mediaType, content });
+        for (const [mediaType, content] of Object.entries(response.content as Json))
+          out.push({ route, method, status, mediaType, content });
       }
     }
   }
@@ -50,7 +64,8 @@ function contentsWithoutExample(doc: Json): string[] {
       for (const [status, response] of Object.entries((op.responses ?? {}) as Json)) {
         const resolved = response.$ref ? doc.components.responses[String(response.$ref).split("/").pop()!] : response;
         for (const [mediaType, content] of Object.entries((resolved.content ?? {}) as Json)) {
-          if (content.examples === undefined && content.example === undefined) out.push(`${method.toUpperCase()} ${path} ${status} ${mediaType}`);
+          if (content.examples === undefined && content.example === undefined)
+            out.push(`${method.toUpperCase()} ${path} ${status} ${mediaType}`);
         }
       }
     }
@@ -85,7 +100,9 @@ describe("the 2xx examples of /v3/openapi.json", () => {
       const label = `${route.path} ${status} ${mediaType}`;
       expect(Object.keys(content.examples ?? {}), label).toEqual(["sample"]);
       expect(content.examples.sample.summary, label).toBe(SAMPLE_REQUESTS[route.id].summary);
-      expect(content.examples.sample.description, label).toBe(`\`${route.id === "mcp" ? "POST" : "GET"} ${SAMPLE_REQUESTS[route.id].request}\``);
+      expect(content.examples.sample.description, label).toBe(
+        `\`${route.id === "mcp" ? "POST" : "GET"} ${SAMPLE_REQUESTS[route.id].request}\``,
+      );
       expect(content.examples.sample.value, label).toBeDefined();
     }
   });
@@ -116,7 +133,9 @@ describe("the 2xx examples of /v3/openapi.json", () => {
     for (const route of v3) {
       const response = await handleV3(request(SAMPLE_REQUESTS[route.id].request), SAMPLE_CONTEXT);
       expect(response.status, route.id).toBe(200);
-      expect(serializeJson(sampleOf(route.id).content["application/json"].examples.sample.value), route.id).toBe(await response.text());
+      expect(serializeJson(sampleOf(route.id).content["application/json"].examples.sample.value), route.id).toBe(
+        await response.text(),
+      );
     }
   });
 
@@ -124,7 +143,9 @@ describe("the 2xx examples of /v3/openapi.json", () => {
     const v2 = makeV2Handler({ brownouts: [], noticeUrl: "/v2-deprecation/" });
     for (const id of ["v2Holidays", "v2HalfDays", "v2BridgeDays"] as const) {
       const response = await v2(request(SAMPLE_REQUESTS[id].request), SAMPLE_CONTEXT);
-      expect(serializeJson(sampleOf(id).content["application/json"].examples.sample.value), id).toBe(await response.text());
+      expect(serializeJson(sampleOf(id).content["application/json"].examples.sample.value), id).toBe(
+        await response.text(),
+      );
     }
     const health = await (await handleHealth(request(PATHS.health), SAMPLE_CONTEXT)).json();
     expect(sampleOf("health").content["application/json"].examples.sample.value).toEqual({ ...health, dataset: null });
@@ -145,15 +166,29 @@ describe("the 2xx examples of /v3/openapi.json", () => {
 
   it("real values: Midsummer Eve 2026, the bridge and half days of 2026, a feed excerpt of three events from 2024", () => {
     const value = (id: RouteId, type = "application/json") => sampleOf(id).content[type].examples.sample.value;
-    expect(value("day")).toMatchObject({ date: "2026-06-19", weekday: 5, holidayType: "defacto", workingDay: false, isoWeek: { year: 2026, week: 25 } });
+    expect(value("day")).toMatchObject({
+      date: "2026-06-19",
+      weekday: 5,
+      holidayType: "defacto",
+      workingDay: false,
+      isoWeek: { year: 2026, week: 25 },
+    });
     expect(value("day").observances.map((o: Json) => o.code)).toEqual(["midsummerEve"]);
     expect(value("bridgeDays").days.map((d: Json) => d.date)).toEqual(["2026-01-02", "2026-01-05", "2026-05-15"]);
-    expect(value("v2HalfDays")).toEqual(["2026-01-05", "2026-04-02", "2026-04-30", "2026-05-13", "2026-06-05", "2026-10-30"].map((date) => ({ date })));
+    expect(value("v2HalfDays")).toEqual(
+      ["2026-01-05", "2026-04-02", "2026-04-30", "2026-05-13", "2026-06-05", "2026-10-30"].map((date) => ({ date })),
+    );
     expect(value("adjust").result.date).toBe("2026-06-22");
     // 2027 at 38.25 hours (459 minutes a day), state: 30 April is a Friday, half a day (230 minutes, 229.5 rounded up)
-    expect(value("workingTime")).toMatchObject({ year: 2027, weeklyHours: 38.25, dailyMinutes: 459, profile: { code: "state", since: 2017 } });
+    expect(value("workingTime")).toMatchObject({
+      year: 2027,
+      weeklyHours: 38.25,
+      dailyMinutes: 459,
+      profile: { code: "state", since: 2017 },
+    });
     // and Maundy Thursday (25 March, Easter on 28 March) a quarter (115 minutes, 114.75 rounded)
-    const shortened = (month: number) => value("workingTime").months[month - 1].shortenedDays.map((d: Json) => [d.date, d.reductionMinutes]);
+    const shortened = (month: number) =>
+      value("workingTime").months[month - 1].shortenedDays.map((d: Json) => [d.date, d.reductionMinutes]);
     expect([shortened(3), shortened(4)]).toEqual([[["2027-03-25", 115]], [["2027-04-30", 230]]]);
     const feed: string = value("feed", "text/calendar");
     expect(feed.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);

@@ -5,12 +5,12 @@
  * accepts, and its help states the bounds and values the declarations' schemas give.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
 import { CONVENTIONS, LAST_DAY_OF_MONTH } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
 import { COMMANDS, commandHelp, topHelp } from "../../data-gen/cli/commands.js";
-import { MESSAGES, UsageError, conventionOf, dateArg, yearArg, type Invocation } from "../../data-gen/cli/words.js";
-import { RUNS, reads, rawText } from "./parameter-values.js";
+import { conventionOf, dateArg, type Invocation, MESSAGES, UsageError, yearArg } from "../../data-gen/cli/words.js";
+import { RUNS, rawText, reads } from "./parameter-values.js";
 
 type Json = Record<string, unknown>;
 
@@ -47,7 +47,13 @@ describe("the command-line tool accepts exactly the values the declarations' rea
   const YEAR_KEYS = ["year", "fromYear", "toYear", "v2Year"] as const;
 
   it("finds the difference where the tool reads otherwise (control: a year read as leave days, a date's text trimmed)", () => {
-    const asDays = fc.check(fc.property(rawText, (raw) => cliAccepts(() => yearArg(invocation([raw]), 0)) === reads(PARAMETERS.leaveDays, [raw])), { numRuns: RUNS });
+    const asDays = fc.check(
+      fc.property(
+        rawText,
+        (raw) => cliAccepts(() => yearArg(invocation([raw]), 0)) === reads(PARAMETERS.leaveDays, [raw]),
+      ),
+      { numRuns: RUNS },
+    );
     expect(asDays.failed).toBe(true);
     expect(cliAccepts(() => dateArg(invocation([" 2024-01-01"]), 0, "date"))).toBe(false);
     expect(cliAccepts(() => yearArg(invocation(["2024"]), 0))).toBe(true);
@@ -56,7 +62,10 @@ describe("the command-line tool accepts exactly the values the declarations' rea
   it.each(YEAR_KEYS)("a year argument (yearArg) as %s", (key) => {
     fc.assert(
       fc.property(rawText, (raw) => {
-        expect(cliAccepts(() => yearArg(invocation([raw]), 0)), JSON.stringify(raw)).toBe(reads(PARAMETERS[key], [raw]));
+        expect(
+          cliAccepts(() => yearArg(invocation([raw]), 0)),
+          JSON.stringify(raw),
+        ).toBe(reads(PARAMETERS[key], [raw]));
       }),
       { numRuns: RUNS },
     );
@@ -66,22 +75,34 @@ describe("the command-line tool accepts exactly the values the declarations' rea
     const name = PARAMETERS[key].name;
     fc.assert(
       fc.property(rawText, (raw) => {
-        expect(cliAccepts(() => dateArg(invocation([raw]), 0, name)), JSON.stringify(raw)).toBe(reads(PARAMETERS[key], [raw]));
+        expect(
+          cliAccepts(() => dateArg(invocation([raw]), 0, name)),
+          JSON.stringify(raw),
+        ).toBe(reads(PARAMETERS[key], [raw]));
       }),
       { numRuns: RUNS },
     );
   });
 
-  it.each(["adjustConvention", "dueConvention"] as const)("a convention (conventionOf, `adjust` and a rule day:convention) as %s", (key) => {
-    fc.assert(
-      fc.property(rawText, (raw) => {
-        const accepted = reads(PARAMETERS[key], [raw]);
-        expect(cliAccepts(() => conventionOf(raw, "the convention", MESSAGES.en)), JSON.stringify(raw)).toBe(accepted);
-        expect(cliAccepts(() => COMMANDS["due-dates"].compute(invocation(["2026", `25:${raw}`]))), JSON.stringify(raw)).toBe(accepted);
-      }),
-      { numRuns: CLI_RUNS },
-    );
-  });
+  it.each(["adjustConvention", "dueConvention"] as const)(
+    "a convention (conventionOf, `adjust` and a rule day:convention) as %s",
+    (key) => {
+      fc.assert(
+        fc.property(rawText, (raw) => {
+          const accepted = reads(PARAMETERS[key], [raw]);
+          expect(
+            cliAccepts(() => conventionOf(raw, "the convention", MESSAGES.en)),
+            JSON.stringify(raw),
+          ).toBe(accepted);
+          expect(
+            cliAccepts(() => COMMANDS["due-dates"].compute(invocation(["2026", `25:${raw}`]))),
+            JSON.stringify(raw),
+          ).toBe(accepted);
+        }),
+        { numRuns: CLI_RUNS },
+      );
+    },
+  );
 
   it("`period --bounds` as bounds", () => {
     fc.assert(
@@ -106,7 +127,10 @@ describe("the command-line tool accepts exactly the values the declarations' rea
   it("`due-dates`'s schedule as schedule (a code without a colon), and the day of a rule day:convention as day", () => {
     fc.assert(
       fc.property(noColon, (raw) => {
-        expect(cliAccepts(() => COMMANDS["due-dates"].compute(invocation(["2026", raw]))), JSON.stringify(raw)).toBe(reads(PARAMETERS.schedule, [raw]));
+        expect(
+          cliAccepts(() => COMMANDS["due-dates"].compute(invocation(["2026", raw]))),
+          JSON.stringify(raw),
+        ).toBe(reads(PARAMETERS.schedule, [raw]));
         const rule = () => COMMANDS["due-dates"].compute(invocation(["2026", `${raw}:${CONVENTIONS[0]}`]));
         expect(cliAccepts(rule), JSON.stringify(raw)).toBe(reads(PARAMETERS.dueDay, [raw]));
       }),
@@ -128,7 +152,9 @@ describe("the command-line tool accepts exactly the values the declarations' rea
     fc.assert(
       fc.property(fc.array(rawText, { minLength: 1, maxLength: 3 }), (values) => {
         const shift = () => COMMANDS.shift.compute(invocation(["2024-01-31", ...values]));
-        expect(cliAccepts(shift, [MESSAGES.en.stepsOutside]), JSON.stringify(values)).toBe(reads(PARAMETERS.add, values));
+        expect(cliAccepts(shift, [MESSAGES.en.stepsOutside]), JSON.stringify(values)).toBe(
+          reads(PARAMETERS.add, values),
+        );
       }),
       { numRuns: CLI_RUNS },
     );
@@ -147,7 +173,8 @@ describe("the command-line tool's help states the declarations' bounds and value
   });
 
   it("every convention, in `adjust`", () => {
-    for (const key of ["adjustConvention", "dueConvention"] as const) for (const c of enumOf(key)) expect(help("adjust")).toContain(c);
+    for (const key of ["adjustConvention", "dueConvention"] as const)
+      for (const c of enumOf(key)) expect(help("adjust")).toContain(c);
     expect(help("adjust")).toContain(enumOf("adjustConvention").join(", "));
   });
 

@@ -26,15 +26,22 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import fc from "fast-check";
+import {
+  FIRST_YEAR,
+  FLAG_DAYS_FROM,
+  LAST_DAY_OF_MONTH,
+  LAST_YEAR,
+  MAX_LEAVE_DAYS,
+  MAX_STEPS,
+} from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
-import { FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_LEAVE_DAYS, MAX_STEPS, LAST_DAY_OF_MONTH } from "swedish-calendar/core";
 import { argumentValues, readArguments } from "../../contract/arguments.js";
-import { PARAMETER_WORDS, YEAR_FIELD_WORDS, readYearField } from "../../contract/parameter-words.js";
+import { PARAMETER_WORDS, readYearField, YEAR_FIELD_WORDS } from "../../contract/parameter-words.js";
 import { PARAMETERS, type ParameterDeclaration, type ParameterKey } from "../../contract/parameters.js";
 import { decimalRangeSource } from "../../contract/patterns.js";
 import { ROUTES } from "../../contract/routes.js";
 import { TOOLS } from "../../functions/lib/mcp-tools.js";
-import { RUNS, reads, rawText, jsonValue, totalSteps } from "./parameter-values.js";
+import { jsonValue, RUNS, rawText, reads, totalSteps } from "./parameter-values.js";
 
 type Json = Record<string, unknown>;
 
@@ -50,10 +57,13 @@ function validatorOf(schema: Json, coerce: boolean): (value: unknown) => boolean
 
 /** Whether a schema (or one of its `anyOf`) is a number (an integer, or `weeklyHours`): its values travel as their canonical decimal text. */
 const hasInteger = (schema: Json): boolean =>
-  schema.type === "integer" || schema.type === "number" || ((schema.anyOf as Json[] | undefined) ?? []).some(hasInteger);
+  schema.type === "integer" ||
+  schema.type === "number" ||
+  ((schema.anyOf as Json[] | undefined) ?? []).some(hasInteger);
 
 /** The value a client serialised as `raw`: a number for its canonical decimal text (`2024`, `38.25`), else the text itself. */
-const clientValue = (raw: string): unknown => (/^-?[0-9]+(\.[0-9]+)?$/.test(raw) && String(Number(raw)) === raw ? Number(raw) : raw);
+const clientValue = (raw: string): unknown =>
+  /^-?[0-9]+(\.[0-9]+)?$/.test(raw) && String(Number(raw)) === raw ? Number(raw) : raw;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The checks
@@ -83,7 +93,10 @@ describe("each parameter's OpenAPI schema accepts exactly the raw texts its read
 
   it("finds the difference where a validator reads a query text its own way (control: a coercing validator on the integer year)", () => {
     const integerYear = validatorOf({ type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR }, true);
-    const run = fc.check(fc.property(rawText, (raw) => integerYear(raw) === reads(PARAMETERS.year, [raw])), { numRuns: RUNS });
+    const run = fc.check(
+      fc.property(rawText, (raw) => integerYear(raw) === reads(PARAMETERS.year, [raw])),
+      { numRuns: RUNS },
+    );
     expect(run.failed).toBe(true);
     // e.g. the query text `02024` or `2024.0`: an integer to a coercing validator, not a year to the reader
     expect(integerYear("02024")).toBe(true);
@@ -95,7 +108,9 @@ describe("each parameter's OpenAPI schema accepts exactly the raw texts its read
     const schema = parameter.schema;
     const coerce = schema.type === "boolean";
     const validate = validatorOf(schema, coerce);
-    const valid = hasInteger(schema) ? (raw: unknown) => validate(typeof raw === "string" ? clientValue(raw) : raw) : validate;
+    const valid = hasInteger(schema)
+      ? (raw: unknown) => validate(typeof raw === "string" ? clientValue(raw) : raw)
+      : validate;
     if (parameter.repeat === "all") {
       fc.assert(
         fc.property(fc.array(rawText, { minLength: 1, maxLength: 3 }), (values) => {
@@ -126,12 +141,24 @@ describe("each parameter's OpenAPI schema accepts exactly the raw texts its read
   it("the integers are declared as integers, with their bounds (a generated client sends a number)", () => {
     expect(PARAMETERS.year.schema).toEqual({ type: "integer", minimum: FIRST_YEAR, maximum: LAST_YEAR });
     expect(PARAMETERS.flagDaysYear.schema).toEqual({ type: "integer", minimum: FLAG_DAYS_FROM, maximum: LAST_YEAR });
-    for (const key of ["fromYear", "toYear", "v2Year"] as const) expect(PARAMETERS[key].schema, key).toEqual(PARAMETERS.year.schema);
+    for (const key of ["fromYear", "toYear", "v2Year"] as const)
+      expect(PARAMETERS[key].schema, key).toEqual(PARAMETERS.year.schema);
     expect(PARAMETERS.leaveDays.schema).toEqual({ type: "integer", minimum: 1, maximum: MAX_LEAVE_DAYS });
     // weeklyHours: the number with its bounds and step (OpenAPI `multipleOf`), its default the engine's
-    expect(PARAMETERS.weeklyHours.schema).toEqual({ type: "number", minimum: 1, maximum: 60, multipleOf: 0.25, default: 40 });
+    expect(PARAMETERS.weeklyHours.schema).toEqual({
+      type: "number",
+      minimum: 1,
+      maximum: 60,
+      multipleOf: 0.25,
+      default: 40,
+    });
     expect(PARAMETERS.profile.schema).toEqual({ type: "string", enum: ["standard", "state"], default: "standard" });
-    expect(PARAMETERS.dueDay.schema).toEqual({ anyOf: [{ type: "integer", minimum: 1, maximum: 31 }, { type: "string", enum: [LAST_DAY_OF_MONTH] }] });
+    expect(PARAMETERS.dueDay.schema).toEqual({
+      anyOf: [
+        { type: "integer", minimum: 1, maximum: 31 },
+        { type: "string", enum: [LAST_DAY_OF_MONTH] },
+      ],
+    });
     // a flag-days year the other years allow: refused by the schema and by the reader alike
     const flagYear = validatorOf(PARAMETERS.flagDaysYear.schema, false);
     expect(flagYear(FIRST_YEAR)).toBe(false);
@@ -184,23 +211,33 @@ describe("a declared default is stated once and read by the parameter's reader (
     expect(parameter.defaultValue).toEqual(parameter.read([String(stated)]));
   });
 
-  it.each(ROUTES.filter((route) => route.parameters.length > 0).map((route) => route.id))("%s: an omitted parameter is its default", (id) => {
-    const given = (key: ParameterKey) => PARAMETERS[key].required;
-    const args: Record<string, unknown> = readArguments(id, ({ key }) => (given(key) ? [PARAMETERS[key].example as string | number | string[]].flat().map(String) : []));
-    for (const key of ROUTES.find((route) => route.id === id)!.parameters) {
-      const parameter: ParameterDeclaration = PARAMETERS[key];
-      if (given(key)) continue;
-      if (parameter.defaultValue === undefined) expect(Object.hasOwn(args, parameter.name), parameter.name).toBe(false);
-      else expect(args[parameter.name], parameter.name).toEqual(parameter.defaultValue);
-    }
-  });
+  it.each(ROUTES.filter((route) => route.parameters.length > 0).map((route) => route.id))(
+    "%s: an omitted parameter is its default",
+    (id) => {
+      const given = (key: ParameterKey) => PARAMETERS[key].required;
+      const args: Record<string, unknown> = readArguments(id, ({ key }) =>
+        given(key) ? [PARAMETERS[key].example as string | number | string[]].flat().map(String) : [],
+      );
+      for (const key of ROUTES.find((route) => route.id === id)!.parameters) {
+        const parameter: ParameterDeclaration = PARAMETERS[key];
+        if (given(key)) continue;
+        if (parameter.defaultValue === undefined)
+          expect(Object.hasOwn(args, parameter.name), parameter.name).toBe(false);
+        else expect(args[parameter.name], parameter.name).toEqual(parameter.defaultValue);
+      }
+    },
+  );
 });
 
 describe("the site's words of a parameter and its year field are the declarations' (contract/parameter-words.ts)", () => {
   const declarations: ParameterDeclaration[] = Object.values(PARAMETERS);
 
   it("every name with words is a parameter the site shows, and each declaration it shows carries its name's words", () => {
-    for (const name of Object.keys(PARAMETER_WORDS)) expect(declarations.some((p) => p.name === name && p.words !== undefined), name).toBe(true);
+    for (const name of Object.keys(PARAMETER_WORDS))
+      expect(
+        declarations.some((p) => p.name === name && p.words !== undefined),
+        name,
+      ).toBe(true);
     for (const parameter of declarations.filter((p) => p.words !== undefined)) {
       expect(parameter.words).toBe(PARAMETER_WORDS[parameter.name as keyof typeof PARAMETER_WORDS]);
     }

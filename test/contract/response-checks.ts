@@ -5,7 +5,13 @@
 import { expect } from "vitest";
 import type { ProblemSlug } from "../../contract/problems.js";
 import {
-  describeErrors, documentValidator, expectProblem, request, resolve, TEST_CONTEXT, type DocumentValidator,
+  type DocumentValidator,
+  describeErrors,
+  documentValidator,
+  expectProblem,
+  request,
+  resolve,
+  TEST_CONTEXT,
 } from "./helpers.js";
 
 export type Json = Record<string, any>;
@@ -50,7 +56,12 @@ export async function ok(handler: Handler, pathAndQuery: string): Promise<any> {
 }
 
 /** Calls a handler, expects a problem document of `slug`, validated where the document declares it; returns the body. */
-export async function problem(handler: Handler, pathAndQuery: string, slug: ProblemSlug, init?: RequestInit): Promise<Json> {
+export async function problem(
+  handler: Handler,
+  pathAndQuery: string,
+  slug: ProblemSlug,
+  init?: RequestInit,
+): Promise<Json> {
   const response = await handler(request(pathAndQuery, init), TEST_CONTEXT);
   const label = `${init?.method ?? "GET"} ${pathAndQuery}`;
   const template = validator.templateOf(new URL(pathAndQuery, "https://x").pathname);

@@ -1,10 +1,20 @@
 /** Engine outputs validate directly against the schemas of contract/bodies.ts, without a handler between. */
-import { describe, expect, it } from "vitest";
+
 import {
-  bridgeDaysOfYear, dayFromCivil, fromIsoDate, halfDaysOfYear, holidaysOfYear, leavePlan, period, shift,
-  OBSERVANCE_RULES, FIRST_YEAR, LAST_YEAR,
+  bridgeDaysOfYear,
+  dayFromCivil,
+  FIRST_YEAR,
+  fromIsoDate,
+  halfDaysOfYear,
+  holidaysOfYear,
+  LAST_YEAR,
+  leavePlan,
+  OBSERVANCE_RULES,
+  period,
+  shift,
 } from "swedish-calendar/core";
-import { occurrenceSeries, catalogueResource, longWeekendsResource } from "../../contract/resources.js";
+import { describe, expect, it } from "vitest";
+import { catalogueResource, longWeekendsResource, occurrenceSeries } from "../../contract/resources.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { describeErrors, schemaValidators } from "./helpers.js";
 import { YEARS } from "./response-checks.js";
@@ -54,12 +64,24 @@ describe("engine outputs validate directly against the schemas", () => {
     }
     const p = schema("Period");
     for (const bounds of ["inclusive", "exclusive", "from", "to"] as const) {
-      for (const [a, b] of [["2024-01-01", "2024-12-31"], ["2024-03-03", "2024-03-03"], ["1930-01-01", "2130-01-01"]]) {
+      for (const [a, b] of [
+        ["2024-01-01", "2024-12-31"],
+        ["2024-03-03", "2024-03-03"],
+        ["1930-01-01", "2130-01-01"],
+      ]) {
         expect(p(period(fromIsoDate(a), fromIsoDate(b), bounds)), describeErrors(p.errors)).toBe(true);
       }
     }
     const s = schema("Shift");
-    const result = shift(fromIsoDate("2024-01-31"), [{ unit: "m", amount: 1 }, { unit: "b", amount: -3 }, { unit: "y", amount: 201 }], true);
+    const result = shift(
+      fromIsoDate("2024-01-31"),
+      [
+        { unit: "m", amount: 1 },
+        { unit: "b", amount: -3 },
+        { unit: "y", amount: 201 },
+      ],
+      true,
+    );
     expect(s(result), describeErrors(s.errors)).toBe(true);
     expect(result.period).toBeNull();
     const v2h = schema("V2Holiday");

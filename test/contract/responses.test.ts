@@ -2,22 +2,29 @@
  * Responses of the handlers validate against what the OpenAPI document (its strict form) says for their path and
  * status. Errors: responses-errors.test.ts; engine outputs: responses-engine.test.ts.
  */
-import { describe, expect, it } from "vitest";
+
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { OBSERVANCE_RULES } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../../contract/openapi.js";
-import { responseExamples } from "../../functions/lib/openapi.js";
-import { handleV3 } from "../../functions/lib/v3.js";
-import { handleHealth } from "../../functions/lib/health.js";
-import { handleV2 } from "../../functions/lib/v2.js";
 import { handleFeed } from "../../functions/lib/feed.js";
+import { handleHealth } from "../../functions/lib/health.js";
+import { responseExamples } from "../../functions/lib/openapi.js";
+import { handleV2 } from "../../functions/lib/v2.js";
+import { handleV3 } from "../../functions/lib/v3.js";
 import { mediaTypeOf, request, TEST_CONTEXT } from "./helpers.js";
-import { checkDeclaredHeaders, ok, validator, YEARS, type Json } from "./response-checks.js";
+import { checkDeclaredHeaders, type Json, ok, validator, YEARS } from "./response-checks.js";
 
 describe("v3 responses validate against the document", () => {
   it("/v3/holidays for a sample of years and every flag combination", async () => {
     for (const year of YEARS) {
-      for (const flags of ["", "&sundays=true", "&saturdays=true", "&sundays=true&saturdays=true", "&sundays=false&saturdays=false"]) {
+      for (const flags of [
+        "",
+        "&sundays=true",
+        "&saturdays=true",
+        "&sundays=true&saturdays=true",
+        "&sundays=false&saturdays=false",
+      ]) {
         const body = await ok(handleV3, `/v3/holidays?year=${year}${flags}`);
         expect(body.year).toBe(year);
         expect(body.count).toBe(body.days.length);
@@ -31,7 +38,8 @@ describe("v3 responses validate against the document", () => {
     for (const year of YEARS) {
       for (const path of ["/v3/bridge-days", "/v3/half-days"]) {
         const body = await ok(handleV3, `${path}?year=${year}`);
-        for (const day of body.days) expect(day).toMatchObject({ holidayType: null, workingDay: true, observances: [] });
+        for (const day of body.days)
+          expect(day).toMatchObject({ holidayType: null, workingDay: true, observances: [] });
       }
     }
     await ok(handleV3, "/v3/bridge-days");
@@ -40,8 +48,22 @@ describe("v3 responses validate against the document", () => {
 
   it("/v3/days/{date}", async () => {
     for (const date of [
-      "1930-01-01", "1930-03-25", "1939-05-01", "1952-06-23", "1953-06-19", "2008-05-01", "2024-06-21", "2024-06-22",
-      "2024-06-24", "2024-02-29", "2049-06-06", "2076-06-06", "2025-03-17", "2025-03-15", "2025-03-16", "9999-12-31",
+      "1930-01-01",
+      "1930-03-25",
+      "1939-05-01",
+      "1952-06-23",
+      "1953-06-19",
+      "2008-05-01",
+      "2024-06-21",
+      "2024-06-22",
+      "2024-06-24",
+      "2024-02-29",
+      "2049-06-06",
+      "2076-06-06",
+      "2025-03-17",
+      "2025-03-15",
+      "2025-03-16",
+      "9999-12-31",
     ]) {
       const body = await ok(handleV3, `/v3/days/${date}`);
       expect(body.date).toBe(date);
@@ -50,8 +72,14 @@ describe("v3 responses validate against the document", () => {
 
   it("/v3/period with every bounds", async () => {
     const pairs = [
-      ["2024-01-01", "2024-12-31"], ["2024-01-31", "2024-02-28"], ["2024-01-31", "2024-02-27"], ["2024-05-05", "2024-05-05"],
-      ["2024-05-05", "2024-05-06"], ["1930-01-01", "2130-01-01"], ["9799-12-31", "9999-12-31"], ["1953-06-01", "1953-07-01"],
+      ["2024-01-01", "2024-12-31"],
+      ["2024-01-31", "2024-02-28"],
+      ["2024-01-31", "2024-02-27"],
+      ["2024-05-05", "2024-05-05"],
+      ["2024-05-05", "2024-05-06"],
+      ["1930-01-01", "2130-01-01"],
+      ["9799-12-31", "9999-12-31"],
+      ["1953-06-01", "1953-07-01"],
     ];
     for (const [from, to] of pairs) {
       for (const bounds of ["", "&bounds=inclusive", "&bounds=exclusive", "&bounds=from", "&bounds=to"]) {
@@ -68,11 +96,22 @@ describe("v3 responses validate against the document", () => {
 
   it("/v3/shift with a variety of chains", async () => {
     const cases = [
-      "date=2024-01-31&add=1m", "date=2024-01-31&add=1m&add=1m", "date=2024-01-31&add=1m,1m", "date=2024-02-29&add=1y",
-      "date=2024-06-21&add=0b", "date=2024-06-21&add=1b", "date=2024-06-21&add=-1b", "date=2024-06-20&add=1d&postpone=true",
-      "date=2024-12-20&add=-3w&postpone=false", "date=2024-03-01&add=-1d&postpone=true", "date=1930-01-01&add=201y",
-      "date=9999-12-31&add=-8069y", "date=2025-01-01&add=10b,-10b,1m,-1m,1y,-1y,1w,-1w,1d,-1d,0d,0b,0m,0y,0w,5b,5d,2m,3y,4w",
-      "date=2025-06-19&add=1d&postpone=true", "date=2024-12-23&add=1d&postpone=true", "date=1930-01-01&add=2000000b",
+      "date=2024-01-31&add=1m",
+      "date=2024-01-31&add=1m&add=1m",
+      "date=2024-01-31&add=1m,1m",
+      "date=2024-02-29&add=1y",
+      "date=2024-06-21&add=0b",
+      "date=2024-06-21&add=1b",
+      "date=2024-06-21&add=-1b",
+      "date=2024-06-20&add=1d&postpone=true",
+      "date=2024-12-20&add=-3w&postpone=false",
+      "date=2024-03-01&add=-1d&postpone=true",
+      "date=1930-01-01&add=201y",
+      "date=9999-12-31&add=-8069y",
+      "date=2025-01-01&add=10b,-10b,1m,-1m,1y,-1y,1w,-1w,1d,-1d,0d,0b,0m,0y,0w,5b,5d,2m,3y,4w",
+      "date=2025-06-19&add=1d&postpone=true",
+      "date=2024-12-23&add=1d&postpone=true",
+      "date=1930-01-01&add=2000000b",
     ];
     for (const query of cases) {
       const body = await ok(handleV3, `/v3/shift?${query}`);
@@ -95,11 +134,16 @@ describe("v3 responses validate against the document", () => {
 
   it("/v3/leave-plan with both objectives, budgets 1-60, a span without working days, a whole leap year", async () => {
     const cases = [
-      "from=2026-01-01&to=2026-12-31&days=25", "from=2026-01-01&to=2026-12-31&days=60&objective=most",
-      "from=2026-01-01&to=2026-12-31&days=60&objective=longest", "from=2024-01-01&to=2024-12-31&days=1&objective=longest",
-      "from=2026-04-03&to=2026-04-06&days=5", "from=2026-04-03&to=2026-04-06&days=5&objective=longest",
-      "from=1930-01-01&to=1930-12-31&days=30", "from=9999-01-01&to=9999-12-31&days=30&objective=longest",
-      "from=2026-04-07&to=2026-04-07&days=1", "from=2026-04-01&to=2026-04-10&days=60&x=1",
+      "from=2026-01-01&to=2026-12-31&days=25",
+      "from=2026-01-01&to=2026-12-31&days=60&objective=most",
+      "from=2026-01-01&to=2026-12-31&days=60&objective=longest",
+      "from=2024-01-01&to=2024-12-31&days=1&objective=longest",
+      "from=2026-04-03&to=2026-04-06&days=5",
+      "from=2026-04-03&to=2026-04-06&days=5&objective=longest",
+      "from=1930-01-01&to=1930-12-31&days=30",
+      "from=9999-01-01&to=9999-12-31&days=30&objective=longest",
+      "from=2026-04-07&to=2026-04-07&days=1",
+      "from=2026-04-01&to=2026-04-10&days=60&x=1",
     ];
     for (const query of cases) {
       const body = await ok(handleV3, `/v3/leave-plan?${query}`);

@@ -6,52 +6,125 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { OBSERVANCE_CODES, dueDateSchedulesOfYear } from "../../build/layout.js";
+import { dueDateSchedulesOfYear, OBSERVANCE_CODES } from "../../build/layout.js";
+import { type BuiltRange, resolveRewrite } from "../../contract/cdn.js";
 import { matchRoute } from "../../contract/route-match.js";
 import { ROUTES } from "../../contract/routes.js";
-import { resolveRewrite, type BuiltRange } from "../../contract/cdn.js";
 import { redirectRules } from "../../contract/static.js";
 
 const YEARS = [1930, 1952, 1982, 1983, 2011, 2012, 2015, 2019, 2020, 2024, 2030, 2031, 9999];
-const DAYS = ["1930-01-01", "2023-12-31", "2024-01-01", "2024-02-29", "2024-06-21", "2024-12-31", "2025-01-01", "9999-12-31"];
+const DAYS = [
+  "1930-01-01",
+  "2023-12-31",
+  "2024-01-01",
+  "2024-02-29",
+  "2024-06-21",
+  "2024-12-31",
+  "2025-01-01",
+  "9999-12-31",
+];
 
 /** Requests the routing and static-dataset suites use, and more of the same kind. */
 function targets(): string[] {
   const list: string[] = [];
   for (const y of YEARS) {
-    for (const s of ["", "&sundays=true", "&sundays=false", "&saturdays=true", "&sundays=true&saturdays=true", "&saturdays=false&sundays=true&x=1", "&sundays=1", "&year=2025"]) {
+    for (const s of [
+      "",
+      "&sundays=true",
+      "&sundays=false",
+      "&saturdays=true",
+      "&sundays=true&saturdays=true",
+      "&saturdays=false&sundays=true&x=1",
+      "&sundays=1",
+      "&year=2025",
+    ]) {
       list.push(`/v3/holidays?year=${y}${s}`);
     }
     list.push(`/v3/holidays?saturdays=true&year=${y}&x=1`);
-    list.push(`/v3/bridge-days?year=${y}`, `/v3/half-days?year=${y}`, `/v3/long-weekends?year=${y}`, `/v3/flag-days?year=${y}`);
+    list.push(
+      `/v3/bridge-days?year=${y}`,
+      `/v3/half-days?year=${y}`,
+      `/v3/long-weekends?year=${y}`,
+      `/v3/flag-days?year=${y}`,
+    );
     for (const schedule of [...dueDateSchedulesOfYear(2024), "nope"]) {
       list.push(`/v3/due-dates?year=${y}&schedule=${schedule}`, `/v3/due-dates?schedule=${schedule}&year=${y}&x=1`);
-      list.push(`/v3/due-dates?year=${y}&schedule=${schedule}&day=20`, `/v3/due-dates?year=${y}&schedule=${schedule}&convention=following`);
+      list.push(
+        `/v3/due-dates?year=${y}&schedule=${schedule}&day=20`,
+        `/v3/due-dates?year=${y}&schedule=${schedule}&convention=following`,
+      );
     }
     list.push(`/v3/due-dates?year=${y}&day=25&convention=preceding`);
-    list.push(`/v3/working-time?year=${y}`, `/v3/working-time?year=${y}&weeklyHours=40`, `/v3/working-time?profile=state&year=${y}`, `/v3/working-time?year=${y}&x=1`);
+    list.push(
+      `/v3/working-time?year=${y}`,
+      `/v3/working-time?year=${y}&weeklyHours=40`,
+      `/v3/working-time?profile=state&year=${y}`,
+      `/v3/working-time?year=${y}&x=1`,
+    );
     for (const code of [...OBSERVANCE_CODES, "nope"]) list.push(`/v3/observances/${code}?from=${y}`);
     list.push(`/v3/observances/whitMonday?from=${y}&to=${y}`, `/v3/observances/whitsun?to=${y}`);
   }
-  for (const d of [...DAYS, "2023-02-29", "2024-1-1", "..%2F..%2Fpackage", "%2E%2E", "2024-06-21x"]) list.push(`/v3/days/${d}`, `/v3/days/${d}?x=1`);
+  for (const d of [...DAYS, "2023-02-29", "2024-1-1", "..%2F..%2Fpackage", "%2E%2E", "2024-06-21x"])
+    list.push(`/v3/days/${d}`, `/v3/days/${d}?x=1`);
   list.push(
-    "/v3/holidays", "/v3/holidays?year=", "/v3/holidays?year=abc", "/v3/holidays?year=02024", "/v3/holidays?sundays=true",
-    "/v3/bridge-days", "/v3/half-days", "/v3/long-weekends", "/v3/flag-days", "/v3/due-dates", "/v3/due-dates?schedule=salary-25",
-    "/v3/observances", "/v3/observances?x=1", "/v3/observances/whitsun", "/v3/flag-days/catalogue", "/v3/due-dates/catalogue",
-    "/v3/openapi.json", "/v3/openapi.json?year=2024",
-    "/v3/period?from=2024-01-01&to=2024-12-31", "/v3/shift?date=2024-06-21&add=1b", "/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=25",
-    "/v3/adjust?date=2026-06-19&convention=following", "/health", "/mcp",
-    "/ical/holidays", "/ical/holidays?bridge=1", "/ical/holidays/", "/ical/svenska-helgdagar.ics?due=salary-25", "/ical/svenska-helgdagar.ics",
-    "/holidays?year=2024", "/holidays/?year=2024&weekends=true", "/half-days?year=2024", "/bridge-days/?year=2024",
+    "/v3/holidays",
+    "/v3/holidays?year=",
+    "/v3/holidays?year=abc",
+    "/v3/holidays?year=02024",
+    "/v3/holidays?sundays=true",
+    "/v3/bridge-days",
+    "/v3/half-days",
+    "/v3/long-weekends",
+    "/v3/flag-days",
+    "/v3/due-dates",
+    "/v3/due-dates?schedule=salary-25",
+    "/v3/observances",
+    "/v3/observances?x=1",
+    "/v3/observances/whitsun",
+    "/v3/flag-days/catalogue",
+    "/v3/due-dates/catalogue",
+    "/v3/openapi.json",
+    "/v3/openapi.json?year=2024",
+    "/v3/period?from=2024-01-01&to=2024-12-31",
+    "/v3/shift?date=2024-06-21&add=1b",
+    "/v3/leave-plan?from=2026-01-01&to=2026-12-31&days=25",
+    "/v3/adjust?date=2026-06-19&convention=following",
+    "/health",
+    "/mcp",
+    "/ical/holidays",
+    "/ical/holidays?bridge=1",
+    "/ical/holidays/",
+    "/ical/svenska-helgdagar.ics?due=salary-25",
+    "/ical/svenska-helgdagar.ics",
+    "/holidays?year=2024",
+    "/holidays/?year=2024&weekends=true",
+    "/half-days?year=2024",
+    "/bridge-days/?year=2024",
   );
   return list;
 }
 
 /** Paths no row answers. */
 const NO_ROW = [
-  "/v3/days", "/v3/days/", "/v3/days//2024-06-21", "/v3/days/2024-06-21/", "/v3/days/2024-06-21/x", "/v3/holidays/", "/v3//holidays",
-  "/v3/observances/", "/v3/observances/a/b", "/v3/nope", "/v3", "/v3/", "/v3/data/2024/holidays.json", "/v3/data/days/2024-06-21.json",
-  "/", "", "/holidays//", "/ical/holidays//", "/mcp/",
+  "/v3/days",
+  "/v3/days/",
+  "/v3/days//2024-06-21",
+  "/v3/days/2024-06-21/",
+  "/v3/days/2024-06-21/x",
+  "/v3/holidays/",
+  "/v3//holidays",
+  "/v3/observances/",
+  "/v3/observances/a/b",
+  "/v3/nope",
+  "/v3",
+  "/v3/",
+  "/v3/data/2024/holidays.json",
+  "/v3/data/days/2024-06-21.json",
+  "/",
+  "",
+  "/holidays//",
+  "/ical/holidays//",
+  "/mcp/",
 ];
 
 const split = (target: string) => {
@@ -117,19 +190,59 @@ describe("resolveRewrite with the matched row (options.routeId) = resolveRewrite
   it("a path no row answers is sent to no file by the whole rule list either", () => {
     for (const pathname of NO_ROW) {
       expect([pathname, matchRoute(pathname)]).toEqual([pathname, undefined]);
-      for (const query of ["", "year=2024", "from=2024"]) expect([pathname, query, resolveRewrite(pathname, new URLSearchParams(query))]).toEqual([pathname, query, undefined]);
+      for (const query of ["", "year=2024", "from=2024"])
+        expect([pathname, query, resolveRewrite(pathname, new URLSearchParams(query))]).toEqual([
+          pathname,
+          query,
+          undefined,
+        ]);
     }
   });
 
   it("on random requests: a row's path with random values and query strings", () => {
-    const names = ["year", "sundays", "saturdays", "from", "to", "schedule", "day", "convention", "date", "x", "bridge", "weekends"];
-    const values = ["2024", "2031", "1930", "1982", "9999", "true", "false", "1", "", "salary-25", "tax-account", "whitsun", "2024-06-21", "a b", "../x", "😀"];
-    const pathValue = fc.oneof(fc.constantFrom("2024-06-21", "2025-01-01", "whitsun", "easterSunday", "nope", "..%2Fx", "%20"), fc.string({ maxLength: 6 }).map(encodeURIComponent));
+    const names = [
+      "year",
+      "sundays",
+      "saturdays",
+      "from",
+      "to",
+      "schedule",
+      "day",
+      "convention",
+      "date",
+      "x",
+      "bridge",
+      "weekends",
+    ];
+    const values = [
+      "2024",
+      "2031",
+      "1930",
+      "1982",
+      "9999",
+      "true",
+      "false",
+      "1",
+      "",
+      "salary-25",
+      "tax-account",
+      "whitsun",
+      "2024-06-21",
+      "a b",
+      "../x",
+      "😀",
+    ];
+    const pathValue = fc.oneof(
+      fc.constantFrom("2024-06-21", "2025-01-01", "whitsun", "easterSunday", "nope", "..%2Fx", "%20"),
+      fc.string({ maxLength: 6 }).map(encodeURIComponent),
+    );
     const request = fc.tuple(
       fc.constantFrom(...ROUTES.map((r) => r.path)),
       pathValue,
       fc.boolean(),
-      fc.array(fc.tuple(fc.constantFrom(...names), fc.oneof(fc.constantFrom(...values), fc.string({ maxLength: 4 }))), { maxLength: 5 }),
+      fc.array(fc.tuple(fc.constantFrom(...names), fc.oneof(fc.constantFrom(...values), fc.string({ maxLength: 4 }))), {
+        maxLength: 5,
+      }),
     );
     fc.assert(
       fc.property(request, ([path, value, slash, query]) => {
@@ -216,13 +329,20 @@ describe("resolveRewrite with what the build wrote (options.built)", () => {
 
   it("the window's edges are inclusive, for every year-file row and the days", () => {
     const yearTargets = (y: number) => [
-      `/v3/holidays?year=${y}`, `/v3/holidays?year=${y}&saturdays=true`, `/v3/bridge-days?year=${y}`, `/v3/half-days?year=${y}`,
-      `/v3/long-weekends?year=${y}`, `/v3/flag-days?year=${y}`, `/v3/due-dates?year=${y}&schedule=salary-25`, `/v3/observances/mayDay?from=${y}`,
+      `/v3/holidays?year=${y}`,
+      `/v3/holidays?year=${y}&saturdays=true`,
+      `/v3/bridge-days?year=${y}`,
+      `/v3/half-days?year=${y}`,
+      `/v3/long-weekends?year=${y}`,
+      `/v3/flag-days?year=${y}`,
+      `/v3/due-dates?year=${y}&schedule=salary-25`,
+      `/v3/observances/mayDay?from=${y}`,
       `/v3/working-time?year=${y}`,
     ];
     for (const y of [1930, 2019, 2020, 2021, 2029, 2030, 2031, 9999]) {
       const inside = y >= 2020 && y <= 2030;
-      for (const target of yearTargets(y)) expect([target, resolve(target, built)]).toEqual([target, inside ? unbuilt(target) : undefined]);
+      for (const target of yearTargets(y))
+        expect([target, resolve(target, built)]).toEqual([target, inside ? unbuilt(target) : undefined]);
     }
     for (const d of DAYS) {
       const inside = d >= "2024-01-01" && d <= "2024-12-31";

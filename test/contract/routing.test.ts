@@ -10,14 +10,22 @@ import { extname, join, relative } from "node:path";
 import { parseAllHeaders } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
 import { afterAll, describe, expect, it } from "vitest";
+import { resolveRewrite } from "../../contract/cdn.js";
+import { openApiDocument } from "../../contract/openapi.js";
+import { PARAMETERS } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
 import { RATE_LIMITS, V2_PLATFORM_STEPS } from "../../contract/policies.js";
-import { PARAMETERS } from "../../contract/parameters.js";
-import { matchRoute, bucketOf } from "../../contract/route-match.js";
+import { bucketOf, matchRoute } from "../../contract/route-match.js";
 import { FUNCTION_FALLBACK, ROUTES } from "../../contract/routes.js";
-import { resolveRewrite } from "../../contract/cdn.js";
-import { datasetFileOf, fillFile, functionConfigs, headerRules, headersFile, redirectRules, redirectsFile } from "../../contract/static.js";
-import { openApiDocument } from "../../contract/openapi.js";
+import {
+  datasetFileOf,
+  fillFile,
+  functionConfigs,
+  headerRules,
+  headersFile,
+  redirectRules,
+  redirectsFile,
+} from "../../contract/static.js";
 import { ROOT } from "../e2e/server.js";
 
 const dir = mkdtempSync(join(tmpdir(), "routing-"));
@@ -27,12 +35,24 @@ describe("the generated _redirects, as Netlify parses it", () => {
   it("is the table's rules, in order, every one a 200 rewrite", async () => {
     const file = join(dir, "_redirects");
     writeFileSync(file, redirectsFile());
-    const { redirects, errors } = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: true });
+    const { redirects, errors } = await parseAllRedirects({
+      redirectsFiles: [file],
+      configRedirects: [],
+      minimal: true,
+    });
     expect(errors).toEqual([]);
-    const parsed = (redirects as { from: string; to: string; status: number; query: Record<string, string>; force: boolean }[]).map((r) => ({
-      from: r.from, query: r.query, to: r.to, status: r.status, force: r.force,
+    const parsed = (
+      redirects as { from: string; to: string; status: number; query: Record<string, string>; force: boolean }[]
+    ).map((r) => ({
+      from: r.from,
+      query: r.query,
+      to: r.to,
+      status: r.status,
+      force: r.force,
     }));
-    expect(parsed).toEqual(redirectRules().map((r) => ({ from: r.from, query: r.query, to: r.to, status: 200, force: false })));
+    expect(parsed).toEqual(
+      redirectRules().map((r) => ({ from: r.from, query: r.query, to: r.to, status: 200, force: false })),
+    );
   });
 
   it("ends with the catch-all to the not-found function, and routes every row", () => {
@@ -135,10 +155,15 @@ describe("the generated _headers, as Netlify parses it", () => {
     for (const route of ROUTES.filter((r) => r.static)) {
       const rule = rules.find((r) => r.for === route.path.replace(/\{\w+\}.*$/, "*"))!;
       expect(rule, route.path).toBeDefined();
-      expect(rule.values["RateLimit-Policy"]).toBe(`${RATE_LIMITS[route.bucket].limit};w=${RATE_LIMITS[route.bucket].windowSeconds}`);
+      expect(rule.values["RateLimit-Policy"]).toBe(
+        `${RATE_LIMITS[route.bucket].limit};w=${RATE_LIMITS[route.bucket].windowSeconds}`,
+      );
       expect(rule.values["Content-Type"]).toBe("application/json; charset=utf-8");
     }
-    expect(rules.at(-1)).toEqual({ for: "/*", values: { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } });
+    expect(rules.at(-1)).toEqual({
+      for: "/*",
+      values: { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" },
+    });
   });
 });
 
@@ -149,9 +174,15 @@ describe("the CSV files' headers on Netlify: every matching rule in order, a lat
     const { headers } = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: false });
     // as @netlify/headers applies them (headersForPath: the matching rules' values merged in order)
     const at = (path: string) =>
-      (headers as { forRegExp: RegExp; values: Record<string, string> }[]).filter((h) => h.forRegExp.test(path)).reduce<Record<string, string>>((all, h) => Object.assign(all, h.values), {});
+      (headers as { forRegExp: RegExp; values: Record<string, string> }[])
+        .filter((h) => h.forRegExp.test(path))
+        .reduce<Record<string, string>>((all, h) => Object.assign(all, h.values), {});
     for (const path of ["/v3/data/2026/days.csv", "/v3/data/1930/working-time.csv"]) {
-      expect(at(path)).toMatchObject({ "Content-Type": "text/csv; charset=utf-8", "Cache-Control": at("/v3/data/2026/working-time.json")["Cache-Control"], "RateLimit-Policy": "10;w=60" });
+      expect(at(path)).toMatchObject({
+        "Content-Type": "text/csv; charset=utf-8",
+        "Cache-Control": at("/v3/data/2026/working-time.json")["Cache-Control"],
+        "RateLimit-Policy": "10;w=60",
+      });
     }
     expect(at("/v3/data/2026/working-time.json")["Content-Type"]).toBe("application/json; charset=utf-8");
     expect(at("/v3/data/2026/days.json")["Content-Type"]).toBe("application/json; charset=utf-8");
@@ -171,7 +202,10 @@ describe("the functions' config literals are the table's", () => {
   });
 
   it.each(Object.keys(configs))("functions/%s.mts", async (name) => {
-    const mod = (await import(join(ROOT, "functions", `${name}.mts`))) as { config?: Record<string, unknown>; default: unknown };
+    const mod = (await import(join(ROOT, "functions", `${name}.mts`))) as {
+      config?: Record<string, unknown>;
+      default: unknown;
+    };
     const { bucket: _surface, ...expected } = configs[name as keyof typeof configs];
     const actual = structuredClone(mod.config ?? {}) as typeof expected;
     // the one deploy-time setting: v2's platform limit steps down along the withdrawal timeline (README)
@@ -194,7 +228,8 @@ describe("the functions' config literals are the table's", () => {
     // no other function's limited paths take it in, and no rewrite rule sends it elsewhere
     for (const [name, config] of Object.entries(configs)) {
       if (name === "health" || !config.rateLimit) continue;
-      for (const path of config.path ?? []) expect(PATHS.health.startsWith(path.replace(/\*$/, "")) && path !== "/", `${name}: ${path}`).toBe(false);
+      for (const path of config.path ?? [])
+        expect(PATHS.health.startsWith(path.replace(/\*$/, "")) && path !== "/", `${name}: ${path}`).toBe(false);
     }
     expect(redirectRules().filter((r) => r.from === PATHS.health)).toEqual([]);
     // nor is there a bucket of its own to rewrite an over-limit probe to
@@ -221,7 +256,11 @@ describe("the functions' config literals are the table's", () => {
 });
 
 describe("the OpenAPI document is the table's", () => {
-  const doc = openApiDocument() as { paths: Record<string, Partial<Record<"get" | "post", Record<string, unknown>>>>; components: { parameters: Record<string, { name: string; in: string; required: boolean }> }; "x-static-dataset": { files: { path: string; answers: string }[] } };
+  const doc = openApiDocument() as {
+    paths: Record<string, Partial<Record<"get" | "post", Record<string, unknown>>>>;
+    components: { parameters: Record<string, { name: string; in: string; required: boolean }> };
+    "x-static-dataset": { files: { path: string; answers: string }[] };
+  };
 
   /** A row's one operation: GET, except the MCP endpoint's POST. */
   const methodOf = (route: (typeof ROUTES)[number]) => (route.id === "mcp" ? "post" : "get");
@@ -232,24 +271,37 @@ describe("the OpenAPI document is the table's", () => {
     for (const route of ROUTES) {
       const op = operationOf(route);
       expect(op.operationId).toBe(route.doc.operationId);
-      expect(Object.keys(doc.paths[route.path])).toEqual(route.methods.map((m) => (m === "GET" || m === "POST" ? methodOf(route) : m.toLowerCase())));
+      expect(Object.keys(doc.paths[route.path])).toEqual(
+        route.methods.map((m) => (m === "GET" || m === "POST" ? methodOf(route) : m.toLowerCase())),
+      );
       expect(route.methods.includes("GET")).toBe(methodOf(route) === "get");
     }
   });
 
-  it.each(ROUTES.map((r) => [r.path, r] as const))("%s: the table's parameters, name and location, required as declared", (_path, route) => {
-    const refs = ((operationOf(route).parameters ?? []) as { $ref: string }[]).map((p) => p.$ref.split("/").pop()!);
-    const declared = route.parameters.map((k) => PARAMETERS[k]);
-    expect(refs).toEqual(declared.map((p) => p.component));
-    for (const p of declared) {
-      const component = doc.components.parameters[p.component];
-      expect({ name: component.name, in: component.in, required: component.required }).toEqual({ name: p.name, in: p.in, required: p.required });
-    }
-  });
+  it.each(ROUTES.map((r) => [r.path, r] as const))(
+    "%s: the table's parameters, name and location, required as declared",
+    (_path, route) => {
+      const refs = ((operationOf(route).parameters ?? []) as { $ref: string }[]).map((p) => p.$ref.split("/").pop()!);
+      const declared = route.parameters.map((k) => PARAMETERS[k]);
+      expect(refs).toEqual(declared.map((p) => p.component));
+      for (const p of declared) {
+        const component = doc.components.parameters[p.component];
+        expect({ name: component.name, in: component.in, required: component.required }).toEqual({
+          name: p.name,
+          in: p.in,
+          required: p.required,
+        });
+      }
+    },
+  );
 
   it("lists under x-static-dataset exactly the files the generated rules answer from", () => {
     const files = doc["x-static-dataset"].files;
-    const fromRules = new Set(redirectRules().filter((r) => r.to.startsWith("/v3/data/") && r.to !== FUNCTION_FALLBACK).map((r) => r.to.replace(/:(\w+)/g, "{$1}")));
+    const fromRules = new Set(
+      redirectRules()
+        .filter((r) => r.to.startsWith("/v3/data/") && r.to !== FUNCTION_FALLBACK)
+        .map((r) => r.to.replace(/:(\w+)/g, "{$1}")),
+    );
     for (const file of fromRules) expect(files.map((f) => f.path)).toContain(file);
     // the observance series file answers `from` alone (with `to`, the function answers)
     const series = files.find((f) => f.path === "/v3/data/{from}/observances/{code}.json")!;
@@ -261,14 +313,23 @@ describe("dataset paths come from the table", () => {
   it("fillFile() gives the paths build/layout.ts writes", async () => {
     const layout = await import("../../build/layout.js");
     const holidays = matchRoute(PATHS.holidays)!.route.static!;
-    for (const flags of layout.FLAG_VARIANTS) expect("/" + layout.holidaysPath(2024, flags)).toBe(fillFile(holidays, { year: 2024 }, { ...flags }));
-    expect("/" + layout.bridgeDaysPath(2024)).toBe(fillFile(matchRoute(PATHS.bridgeDays)!.route.static!, { year: 2024 }));
+    for (const flags of layout.FLAG_VARIANTS)
+      expect("/" + layout.holidaysPath(2024, flags)).toBe(fillFile(holidays, { year: 2024 }, { ...flags }));
+    expect("/" + layout.bridgeDaysPath(2024)).toBe(
+      fillFile(matchRoute(PATHS.bridgeDays)!.route.static!, { year: 2024 }),
+    );
     expect("/" + layout.halfDaysPath(2024)).toBe(fillFile(matchRoute(PATHS.halfDays)!.route.static!, { year: 2024 }));
-    expect("/" + layout.longWeekendsPath(2024)).toBe(fillFile(matchRoute(PATHS.longWeekends)!.route.static!, { year: 2024 }));
+    expect("/" + layout.longWeekendsPath(2024)).toBe(
+      fillFile(matchRoute(PATHS.longWeekends)!.route.static!, { year: 2024 }),
+    );
     expect("/" + layout.flagDaysPath(2024)).toBe(fillFile(matchRoute(PATHS.flagDays)!.route.static!, { year: 2024 }));
     expect("/" + layout.FLAG_DAY_CATALOGUE_PATH).toBe(fillFile(matchRoute(PATHS.flagDayCatalogue)!.route.static!, {}));
-    expect("/" + layout.dayPath("2024-06-21")).toBe(fillFile(matchRoute("/v3/days/x")!.route.static!, { date: "2024-06-21" }));
-    expect("/" + layout.occurrencesPath(2024, "whitsun")).toBe(fillFile(matchRoute("/v3/observances/x")!.route.static!, { from: 2024, code: "whitsun" }));
+    expect("/" + layout.dayPath("2024-06-21")).toBe(
+      fillFile(matchRoute("/v3/days/x")!.route.static!, { date: "2024-06-21" }),
+    );
+    expect("/" + layout.occurrencesPath(2024, "whitsun")).toBe(
+      fillFile(matchRoute("/v3/observances/x")!.route.static!, { from: 2024, code: "whitsun" }),
+    );
     expect("/" + layout.CATALOGUE_PATH).toBe(fillFile(matchRoute(PATHS.observances)!.route.static!, {}));
     expect("/" + layout.OPENAPI_PATH).toBe(fillFile(matchRoute(PATHS.openapi)!.route.static!, {}));
   });
@@ -304,14 +365,18 @@ describe("route paths are written once", () => {
    * contract on purpose), functions/*.mts (Netlify reads their config literals statically; checked above), and the
    * site's .astro pages, whose prose and examples are documentation (their links and forms use PATHS).
    */
-  const folders = ["build", "data-gen", "functions", "scripts", "server", "site/src", "bench"].map((f) => join(ROOT, f));
-  const files = folders.flatMap((f) => {
-    try {
-      return sourceFiles(f);
-    } catch {
-      return [];
-    }
-  }).filter((f) => !/functions\/[^/]+\.mts$/.test(f));
+  const folders = ["build", "data-gen", "functions", "scripts", "server", "site/src", "bench"].map((f) =>
+    join(ROOT, f),
+  );
+  const files = folders
+    .flatMap((f) => {
+      try {
+        return sourceFiles(f);
+      } catch {
+        return [];
+      }
+    })
+    .filter((f) => !/functions\/[^/]+\.mts$/.test(f));
   const literals = ROUTES.map((r) => r.path.replace(/\{.*$/, "")).map((p) => p.replace(/\/$/, ""));
 
   it("finds some source to search", () => {

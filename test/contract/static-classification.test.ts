@@ -6,12 +6,13 @@
  * (contract/static.ts, read by Netlify and the standalone server alike) are compared with a brute-force reading of
  * the classification.
  */
-import { describe, expect, it } from "vitest";
+
 import { DUE_DATE_RULES_BY_CODE, RULES_BY_CODE } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
+import { resolveRewrite } from "../../contract/cdn.js";
 import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
-import { ROUTES, type ClassifiedRow, type QueryUse, type Route } from "../../contract/routes.js";
-import { resolveRewrite } from "../../contract/cdn.js";
+import { type ClassifiedRow, type QueryUse, ROUTES, type Route } from "../../contract/routes.js";
 
 // ---- the type: each row below is checked as the route table checks its own rows ----
 
@@ -48,7 +49,10 @@ export const functionOnlyRow: ClassifiedRow<typeof functionOnly> = functionOnly;
 // ---- the table at run time ----
 
 const queryNames = (route: Route) =>
-  route.parameters.map((key: ParameterKey) => PARAMETERS[key]).filter((p) => p.in === "query").map((p) => p.name);
+  route.parameters
+    .map((key: ParameterKey) => PARAMETERS[key])
+    .filter((p) => p.in === "query")
+    .map((p) => p.name);
 const fileRows = ROUTES.filter((r) => r.static);
 
 describe("the route table's classification of file-backed rows' query parameters", () => {
@@ -58,7 +62,14 @@ describe("the route table's classification of file-backed rows' query parameters
     }
     // the rows that have query parameters and a file, as they stand
     expect(fileRows.filter((r) => queryNames(r).length > 0).map((r) => r.id)).toEqual([
-      "holidays", "bridgeDays", "halfDays", "longWeekends", "observance", "flagDays", "dueDates", "workingTime",
+      "holidays",
+      "bridgeDays",
+      "halfDays",
+      "longWeekends",
+      "observance",
+      "flagDays",
+      "dueDates",
+      "workingTime",
     ]);
   });
 });
@@ -77,12 +88,17 @@ function valuesOf(name: string, use: QueryUse): (string | undefined)[] {
 /** Every combination of values over the classified names. */
 function combinations(query: Readonly<Record<string, QueryUse>>): Record<string, string | undefined>[] {
   let all: Record<string, string | undefined>[] = [{}];
-  for (const [name, use] of Object.entries(query)) all = all.flatMap((c) => valuesOf(name, use).map((v) => ({ ...c, [name]: v })));
+  for (const [name, use] of Object.entries(query))
+    all = all.flatMap((c) => valuesOf(name, use).map((v) => ({ ...c, [name]: v })));
   return all;
 }
 
 /** The brute-force reading: the file a request gets from its row's classification alone, or undefined (the function). */
-function expectedFile(route: Route, pathValues: Record<string, string>, given: Record<string, string | undefined>): string | undefined {
+function expectedFile(
+  route: Route,
+  pathValues: Record<string, string>,
+  given: Record<string, string | undefined>,
+): string | undefined {
   const answer = route.static!;
   for (const [name, use] of Object.entries(answer.query ?? {})) {
     const value = given[name];
@@ -93,7 +109,10 @@ function expectedFile(route: Route, pathValues: Record<string, string>, given: R
   const values = { ...pathValues, ...given };
   if (answer.written && !answer.written(values as Record<string, string>)) return undefined;
   return answer.file
-    .replace(/\{(\w+)\}/g, (_m, name: string) => (answer.query![name] as { flag: Record<string, string> }).flag[given[name] ?? "false"]!)
+    .replace(
+      /\{(\w+)\}/g,
+      (_m, name: string) => (answer.query![name] as { flag: Record<string, string> }).flag[given[name] ?? "false"]!,
+    )
     .replace(/:(\w+)/g, (_m, name: string) => values[name]!);
 }
 
@@ -101,16 +120,28 @@ describe("the rewrite rules = the classification, read by brute force", () => {
   it("sends every combination of classified values, with and without an unknown parameter, where the classification says", () => {
     let compared = 0;
     for (const route of fileRows) {
-      const pathValues: Record<string, string> = route.path.includes("{code}") ? { code: OBSERVANCE } : route.path.includes("{date}") ? { date: "2024-06-21" } : {};
+      const pathValues: Record<string, string> = route.path.includes("{code}")
+        ? { code: OBSERVANCE }
+        : route.path.includes("{date}")
+          ? { date: "2024-06-21" }
+          : {};
       const pathname = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => pathValues[name]!);
       for (const given of combinations(route.static!.query ?? {})) {
         const params = new URLSearchParams();
         for (const [name, value] of Object.entries(given)) if (value !== undefined) params.append(name, value);
         const expected = expectedFile(route, pathValues, given);
-        expect([route.id, params.toString(), resolveRewrite(pathname, params)]).toEqual([route.id, params.toString(), expected]);
+        expect([route.id, params.toString(), resolveRewrite(pathname, params)]).toEqual([
+          route.id,
+          params.toString(),
+          expected,
+        ]);
         // a parameter no row declares is ignored by the rules (Netlify's too): the same file, or the same function
         params.append("unknown", "1");
-        expect([route.id, params.toString(), resolveRewrite(pathname, params)]).toEqual([route.id, params.toString(), expected]);
+        expect([route.id, params.toString(), resolveRewrite(pathname, params)]).toEqual([
+          route.id,
+          params.toString(),
+          expected,
+        ]);
         compared++;
       }
     }
@@ -121,7 +152,9 @@ describe("the rewrite rules = the classification, read by brute force", () => {
 
   it("answers the holidays' default variant from its file and a named flag from its own", () => {
     expect(resolveRewrite(PATHS.holidays, new URLSearchParams("year=2024"))).toBe("/v3/data/2024/holidays.json");
-    expect(resolveRewrite(PATHS.holidays, new URLSearchParams("year=2024&saturdays=true"))).toBe("/v3/data/2024/holidays-saturdays.json");
+    expect(resolveRewrite(PATHS.holidays, new URLSearchParams("year=2024&saturdays=true"))).toBe(
+      "/v3/data/2024/holidays-saturdays.json",
+    );
     expect(resolveRewrite(PATHS.workingTime, new URLSearchParams("year=2024&profile=x"))).toBeUndefined();
   });
 });

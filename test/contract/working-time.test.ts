@@ -12,27 +12,41 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { describeDay, isBridgeDay, isHalfDay, workingTime, type WorkingTime } from "swedish-calendar";
+import { describeDay, isBridgeDay, isHalfDay, type WorkingTime, workingTime } from "swedish-calendar";
 import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
-import { CSV_LINE_END, DAY_COLUMNS, WORKING_TIME_COLUMNS, csvField, daysCsv, workingTimeCsv } from "../../contract/csv.js";
-import { PATHS } from "../../contract/paths.js";
-import { serializeJson } from "../../contract/serialize.js";
+import { describe, expect, it } from "vitest";
 import { datasetFileBody } from "../../build/generate.js";
 import { daysCsvPath, workingTimeCsvPath, workingTimePath } from "../../build/layout.js";
-import { handleV3 } from "../../functions/lib/v3.js";
-import { handleMcp } from "../../functions/lib/mcp.js";
+import {
+  CSV_LINE_END,
+  csvField,
+  DAY_COLUMNS,
+  daysCsv,
+  WORKING_TIME_COLUMNS,
+  workingTimeCsv,
+} from "../../contract/csv.js";
+import { PATHS } from "../../contract/paths.js";
 import { PROBLEM_BASE } from "../../contract/policies.js";
+import { serializeJson } from "../../contract/serialize.js";
+import { handleMcp } from "../../functions/lib/mcp.js";
+import { handleV3 } from "../../functions/lib/v3.js";
 import { ROOT } from "../e2e/server.js";
 
 const get = (query: string) => handleV3(new Request(`http://localhost${PATHS.workingTime}?${query}`));
 
-async function toolCall(args: Record<string, unknown>): Promise<{ structuredContent: unknown; isError?: boolean; content: { text: string }[] }> {
+async function toolCall(
+  args: Record<string, unknown>,
+): Promise<{ structuredContent: unknown; isError?: boolean; content: { text: string }[] }> {
   const response = await handleMcp(
     new Request("http://localhost" + PATHS.mcp, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "working_time", arguments: args } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "working_time", arguments: args },
+      }),
     }),
   );
   return ((await response.json()) as { result: never }).result;
@@ -41,17 +55,20 @@ async function toolCall(args: Record<string, unknown>): Promise<{ structuredCont
 const YEARS = [FIRST_YEAR, 1952, 1953, 2004, 2005, 2016, 2017, 2022, 2026, 2027, 2285, LAST_YEAR];
 
 describe("one answer: the API, the dataset file, the library and the MCP tool", () => {
-  it.each(YEARS)("%i, the defaults: the API's body is the file's and the library's bytes, and the tool's structuredContent", async (year) => {
-    const library = JSON.stringify(workingTime(year));
-    const response = await get(`year=${year}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(await response.text()).toBe(library);
-    expect(datasetFileBody(workingTimePath(year))).toBe(library);
-    const call = await toolCall({ year });
-    expect(call.isError ?? false).toBe(false);
-    expect(serializeJson(call.structuredContent)).toBe(library);
-  });
+  it.each(YEARS)(
+    "%i, the defaults: the API's body is the file's and the library's bytes, and the tool's structuredContent",
+    async (year) => {
+      const library = JSON.stringify(workingTime(year));
+      const response = await get(`year=${year}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(await response.text()).toBe(library);
+      expect(datasetFileBody(workingTimePath(year))).toBe(library);
+      const call = await toolCall({ year });
+      expect(call.isError ?? false).toBe(false);
+      expect(serializeJson(call.structuredContent)).toBe(library);
+    },
+  );
 
   it.each([
     [2026, 38.25, "standard"],
@@ -64,7 +81,11 @@ describe("one answer: the API, the dataset file, the library and the MCP tool", 
     expect(await (await get(`year=${year}&weeklyHours=${weeklyHours}&profile=${profile}`)).text()).toBe(library);
     expect(serializeJson((await toolCall({ year, weeklyHours, profile })).structuredContent)).toBe(library);
     // the tool also takes the numbers as text
-    expect(serializeJson((await toolCall({ year: String(year), weeklyHours: String(weeklyHours), profile })).structuredContent)).toBe(library);
+    expect(
+      serializeJson(
+        (await toolCall({ year: String(year), weeklyHours: String(weeklyHours), profile })).structuredContent,
+      ),
+    ).toBe(library);
   });
 
   it("2026 by hand: 251 working days, 2,008 hours at 40 hours; 1,996 with the state profile (5 January, 2 and 30 April, 30 October)", async () => {
@@ -74,7 +95,10 @@ describe("one answer: the API, the dataset file, the library and the MCP tool", 
     const state = (await (await get("year=2026&profile=state")).json()) as WorkingTime;
     expect(state.total.hours).toBe(1996);
     expect(state.months.flatMap((m) => m.shortenedDays.map((d) => `${d.date} -${d.reductionMinutes}`))).toEqual([
-      "2026-01-05 -240", "2026-04-02 -120", "2026-04-30 -120", "2026-10-30 -240",
+      "2026-01-05 -240",
+      "2026-04-02 -120",
+      "2026-04-30 -120",
+      "2026-10-30 -240",
     ]);
   });
 });
@@ -98,10 +122,15 @@ describe("refused values: a 400 problem document naming the parameter", () => {
     expect(response.headers.get("content-type")).toBe("application/problem+json");
     expect(response.headers.get("cache-control")).toBe("no-store");
     const problem = (await response.json()) as { type: string; title: string; status: number; detail: string };
-    expect(problem).toMatchObject({ type: `${PROBLEM_BASE}/invalid-parameter`, title: "Invalid parameter", status: 400 });
+    expect(problem).toMatchObject({
+      type: `${PROBLEM_BASE}/invalid-parameter`,
+      title: "Invalid parameter",
+      status: 400,
+    });
     expect(problem.detail).toContain(`'${parameter}'`);
     if (parameter === "profile" && query !== "profile=") expect(problem.detail).toContain("standard, state");
-    if (parameter === "weeklyHours") expect(problem.detail).toMatch(/1 to 60 in steps of 0\.25|plain decimal|was given 2 times/);
+    if (parameter === "weeklyHours")
+      expect(problem.detail).toMatch(/1 to 60 in steps of 0\.25|plain decimal|was given 2 times/);
   });
 
   it("the state profile before 2017: 400 naming `year`, saying why; 2017 answers", async () => {
@@ -118,7 +147,12 @@ describe("refused values: a 400 problem document naming the parameter", () => {
   });
 
   it("an omitted year is the current year in Sweden (a function answer, cached until midnight)", async () => {
-    const context = { clock: () => new Date("2026-12-31T23:30:00Z"), rateLimitsEnabled: false, store: null, clientAddress: "192.0.2.1" };
+    const context = {
+      clock: () => new Date("2026-12-31T23:30:00Z"),
+      rateLimitsEnabled: false,
+      store: null,
+      clientAddress: "192.0.2.1",
+    };
     const response = await handleV3(new Request(`http://localhost${PATHS.workingTime}`), context);
     // 00:30 on 1 January 2027 in Stockholm, cached until the next midnight there (23.5 hours)
     expect(((await response.json()) as WorkingTime).year).toBe(2027);
@@ -131,7 +165,8 @@ describe("refused values: a 400 problem document naming the parameter", () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The file parsed by csv-parse, strictly: RFC 4180 quoting, every row as many fields as the header. */
-const parsed = (text: string): Record<string, string>[] => parse(text, { columns: true, record_delimiter: "\r\n", relax_quotes: false, skip_empty_lines: false });
+const parsed = (text: string): Record<string, string>[] =>
+  parse(text, { columns: true, record_delimiter: "\r\n", relax_quotes: false, skip_empty_lines: false });
 
 describe("working-time.csv: the default answer's months, quarters and year", () => {
   it.each(YEARS)("%i", (year) => {
@@ -149,11 +184,22 @@ describe("working-time.csv: the default answer's months, quarters and year", () 
       expect([row.weeklyHours, row.profile, row.year]).toEqual(["40", "standard", String(year)]);
     };
     answer.months.forEach((m, i) => {
-      expect(rows[i]).toMatchObject({ kind: "month", period: `${year}-${String(m.month).padStart(2, "0")}`, month: String(m.month), quarter: String(Math.ceil(m.month / 3)), shortenedDays: "0" });
+      expect(rows[i]).toMatchObject({
+        kind: "month",
+        period: `${year}-${String(m.month).padStart(2, "0")}`,
+        month: String(m.month),
+        quarter: String(Math.ceil(m.month / 3)),
+        shortenedDays: "0",
+      });
       sameSum(rows[i], m);
     });
     answer.quarters.forEach((q, i) => {
-      expect(rows[12 + i]).toMatchObject({ kind: "quarter", period: `${year}-Q${q.quarter}`, month: "", quarter: String(q.quarter) });
+      expect(rows[12 + i]).toMatchObject({
+        kind: "quarter",
+        period: `${year}-Q${q.quarter}`,
+        month: "",
+        quarter: String(q.quarter),
+      });
       sameSum(rows[12 + i], q);
     });
     expect(rows[16]).toMatchObject({ kind: "year", period: String(year), month: "", quarter: "" });
@@ -169,7 +215,9 @@ describe("working-time.csv: the default answer's months, quarters and year", () 
 
   it("a state answer's shortened days are counted per month (the module serves any answer)", () => {
     const rows = parsed(workingTimeCsv(workingTime(2026, { profile: "state" })));
-    expect(rows.filter((r) => r.kind === "month").map((r) => Number(r.shortenedDays))).toEqual([1, 0, 0, 2, 0, 0, 0, 0, 0, 1, 0, 0]);
+    expect(rows.filter((r) => r.kind === "month").map((r) => Number(r.shortenedDays))).toEqual([
+      1, 0, 0, 2, 0, 0, 0, 0, 0, 1, 0, 0,
+    ]);
     expect(rows.at(-1)).toMatchObject({ shortenedDays: "4", hours: "1996.00", profile: "state" });
   });
 });
@@ -208,8 +256,20 @@ describe("days.csv: every date's fields, as describeDay gives them one date at a
   it("2026 holds real values: Midsummer Eve, a bridge day, a half day, Swedish letters", () => {
     const rows = parsed(daysCsv(2026));
     const on = (date: string) => rows.find((r) => r.date === date)!;
-    expect(on("2026-06-19")).toMatchObject({ weekday: "5", holidayType: "defacto", workingDay: "false", observances: "midsummerEve", observanceNamesSv: "Midsommarafton", isoWeek: "25" });
-    expect(on("2026-05-15")).toMatchObject({ holidayType: "", workingDay: "true", bridgeDay: "true", halfDay: "false" });
+    expect(on("2026-06-19")).toMatchObject({
+      weekday: "5",
+      holidayType: "defacto",
+      workingDay: "false",
+      observances: "midsummerEve",
+      observanceNamesSv: "Midsommarafton",
+      isoWeek: "25",
+    });
+    expect(on("2026-05-15")).toMatchObject({
+      holidayType: "",
+      workingDay: "true",
+      bridgeDay: "true",
+      halfDay: "false",
+    });
     expect(on("2026-04-30")).toMatchObject({ halfDay: "true", flagDays: "kingsBirthday" });
     expect(on("2026-01-06").observanceNamesSv).toBe("Trettondedag jul");
     expect(on("2026-12-31").observanceNamesSv).toBe("Nyårsafton");
@@ -227,10 +287,13 @@ describe("the CSV format: RFC 4180, CRLF, UTF-8 without BOM", () => {
     expect(csvField(2008)).toBe("2008");
     // and a parser reads each field back as it was
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: fc.constantFrom("a", "å", ",", '"', "\r", "\n", " ", ";", "1") }), { maxLength: 4 }), (fields) => {
-        const line = ["x", ...fields].map(csvField).join(",") + CSV_LINE_END;
-        expect(parse(line, { record_delimiter: "\r\n" })).toEqual([["x", ...fields]]);
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: fc.constantFrom("a", "å", ",", '"', "\r", "\n", " ", ";", "1") }), { maxLength: 4 }),
+        (fields) => {
+          const line = ["x", ...fields].map(csvField).join(",") + CSV_LINE_END;
+          expect(parse(line, { record_delimiter: "\r\n" })).toEqual([["x", ...fields]]);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -251,7 +314,11 @@ describe("the docs name every column with its Swedish and English name", () => {
   it.each(DAY_COLUMNS.map((c) => [c.name, c] as const))("days.csv %s: docs/static-dataset.md", (_name, column) => {
     expect(read("docs/static-dataset.md")).toContain(row(column));
   });
-  it.each(WORKING_TIME_COLUMNS.map((c) => [c.name, c] as const))("working-time.csv %s: docs/static-dataset.md and docs/working-time.md", (_name, column) => {
-    for (const file of ["docs/static-dataset.md", "docs/working-time.md"]) expect(read(file), file).toContain(row(column));
-  });
+  it.each(WORKING_TIME_COLUMNS.map((c) => [c.name, c] as const))(
+    "working-time.csv %s: docs/static-dataset.md and docs/working-time.md",
+    (_name, column) => {
+      for (const file of ["docs/static-dataset.md", "docs/working-time.md"])
+        expect(read(file), file).toContain(row(column));
+    },
+  );
 });

@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { config } from "../../functions/v3.mts";
 import { functionConfigs } from "../../contract/static.js";
+import { config } from "../../functions/v3.mts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DOC = "docs/static-dataset.md";
@@ -23,11 +23,14 @@ function documentedConfig(): Record<string, unknown> {
   expect(at, `${DOC} introduces the snippet with: ${LEAD}`).toBeGreaterThanOrEqual(0);
   const block = /^```ts\n([\s\S]*?)^```$/m.exec(text.slice(at + LEAD.length));
   expect(block, `a ts block follows the lead in ${DOC}`).not.toBeNull();
-  const entries = block![1]!.trim().split("\n").map((line) => {
-    const m = /^(\w+): (.*),$/.exec(line.trim());
-    expect(m, `a line of the snippet: ${line}`).not.toBeNull();
-    return [m![1]!, JSON.parse(m![2]!)] as const;
-  });
+  const entries = block![1]!
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const m = /^(\w+): (.*),$/.exec(line.trim());
+      expect(m, `a line of the snippet: ${line}`).not.toBeNull();
+      return [m![1]!, JSON.parse(m![2]!)] as const;
+    });
   return Object.fromEntries(entries);
 }
 
@@ -42,6 +45,8 @@ describe(`${DOC}: the v3 function's routing as functions/v3.mts declares it`, ()
     const table = functionConfigs().v3;
     for (const key of ROUTING_KEYS) expect(config[key], key).toEqual(table[key]);
     // the paths the dataset answers, due dates among them: what the snippet once left out
-    expect(documentedConfig().excludedPath).toEqual(expect.arrayContaining(["/v3/due-dates", "/v3/due-dates/catalogue"]));
+    expect(documentedConfig().excludedPath).toEqual(
+      expect.arrayContaining(["/v3/due-dates", "/v3/due-dates/catalogue"]),
+    );
   });
 });

@@ -38,10 +38,23 @@ const GENERATED_PREFIXES = [
   "dist/", // the bundled functions and server (npm run build:code)
   ".netlify/", // netlify-cli's build output
 ];
-const isGenerated = (path: string): boolean => !TRACKED_SET.has(path) && GENERATED_PREFIXES.some((p) => path.startsWith(p));
+const isGenerated = (path: string): boolean =>
+  !TRACKED_SET.has(path) && GENERATED_PREFIXES.some((p) => path.startsWith(p));
 
 /** The project's top-level folders: a path starting with one of them, in prose or a comment, names a file of the repository. */
-const FOLDERS = ["docs", "contract", "functions", "server", "build", "site", "data-gen", "test", "bench", "scripts", "public"];
+const FOLDERS = [
+  "docs",
+  "contract",
+  "functions",
+  "server",
+  "build",
+  "site",
+  "data-gen",
+  "test",
+  "bench",
+  "scripts",
+  "public",
+];
 /**
  * A repository path as the project writes it in prose and comments (after a space, a quote, a bracket or the start of
  * a line): a top-level folder, then a file with an extension; or a file of the root that is referred to by name. An
@@ -255,25 +268,36 @@ describe("the repository stands alone: every reference resolves inside it", () =
     expect(mentions.some((r) => r.from === "contract/routes.ts" && r.path === "functions/lib/router.ts")).toBe(true);
     expect(mentions.some((r) => r.from === "netlify.toml" && r.path === "build/routing.ts")).toBe(true);
     const relative = TEXT_FILES.flatMap(relativeMentions);
-    expect(relative.some((r) => r.from === "site/src/scripts/api-reference.ts" && r.path === "site/src/scripts/api-try.ts")).toBe(true);
+    expect(
+      relative.some((r) => r.from === "site/src/scripts/api-reference.ts" && r.path === "site/src/scripts/api-try.ts"),
+    ).toBe(true);
     expect(relative.some((r) => r.from === "site/src/lib/pay.ts" && r.path === "site/src/lib/dataset.ts")).toBe(true);
     // code is not prose: only the comments of a script are read, not its strings
-    const comments = scriptComments('const url = "https://example.org/x"; // see `docs/a.md`\nconst t = `/* no */ ${url}`;', "x.ts");
+    const comments = scriptComments(
+      'const url = "https://example.org/x"; // see `docs/a.md`\nconst t = `/* no */ ${url}`;',
+      "x.ts",
+    );
     expect(comments.map((c) => c.text)).toEqual(["// see `docs/a.md`"]);
   });
 
   it("every relative Markdown link names a tracked file, and its anchor a heading there", () => {
-    const problems = MARKDOWN.flatMap(markdownLinks).map(problemOf).filter((p) => p !== undefined);
+    const problems = MARKDOWN.flatMap(markdownLinks)
+      .map(problemOf)
+      .filter((p) => p !== undefined);
     expect(problems).toEqual([]);
   });
 
   it("every repository path in Markdown prose and source comments names a tracked file (and its anchor a heading)", () => {
-    const problems = TEXT_FILES.flatMap(pathMentions).map(problemOf).filter((p) => p !== undefined);
+    const problems = TEXT_FILES.flatMap(pathMentions)
+      .map(problemOf)
+      .filter((p) => p !== undefined);
     expect(problems).toEqual([]);
   });
 
   it("every relative path in a source or config comment names a tracked file, resolved against the file's folder", () => {
-    const problems = TEXT_FILES.flatMap(relativeMentions).map(problemOf).filter((p) => p !== undefined);
+    const problems = TEXT_FILES.flatMap(relativeMentions)
+      .map(problemOf)
+      .filter((p) => p !== undefined);
     expect(problems).toEqual([]);
   });
 

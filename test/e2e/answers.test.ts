@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { materialise } from "../../build/materialise.js";
-import { CACHE_LONG, FEED_CACHE_CONTROL, NO_STORE } from "../../contract/policies.js";
 import { PATHS, pathOf } from "../../contract/paths.js";
+import { CACHE_LONG, FEED_CACHE_CONTROL, NO_STORE } from "../../contract/policies.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../../functions/lib/ratelimit.js";
-import { COMPRESS_MIN_BYTES } from "../../server/compress.js";
 import { AnswerCache, cachedAnswer, cachedUntil } from "../../server/answers.js";
+import { COMPRESS_MIN_BYTES } from "../../server/compress.js";
 import { STAT_TTL_MS } from "../../server/files.js";
 import { MEMO_KEY_LENGTH, memoOf } from "../../server/memo.js";
 import { createServer, type StandaloneOptions, type StandaloneServer } from "../../server/standalone.js";
@@ -75,14 +75,29 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
   const clock = () => new Date(now);
 
   async function start(options: Partial<StandaloneOptions> = {}): Promise<{ base: string; service: StandaloneServer }> {
-    const service = createServer({ publicDir, clock, rateLimits: false, answerSourceHeader: true, log: () => {}, ...options });
+    const service = createServer({
+      publicDir,
+      clock,
+      rateLimits: false,
+      answerSourceHeader: true,
+      log: () => {},
+      ...options,
+    });
     servers.push(service);
     return { base: (await service.listen(0, "127.0.0.1")).url, service };
   }
 
   beforeAll(async () => {
     publicDir = mkdtempSync(join(tmpdir(), "kept-answers-"));
-    await materialise({ out: publicDir, fromYear: 2024, toYear: 2024, days: null, workers: 0, progress: false, log: () => {} });
+    await materialise({
+      out: publicDir,
+      fromYear: 2024,
+      toYear: 2024,
+      days: null,
+      workers: 0,
+      progress: false,
+      log: () => {},
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -105,7 +120,9 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
         ["If-None-Match, another tag", { headers: { "If-None-Match": '"other", W/"x"' } }],
       ];
       for (const [name, init] of variants) {
-        expect(await see(cached.base + target, init), `${target}: ${name}`).toEqual(await see(plain.base + target, init));
+        expect(await see(cached.base + target, init), `${target}: ${name}`).toEqual(
+          await see(plain.base + target, init),
+        );
       }
     }
     expect(cached.service.cachedAnswers()).toBe(KEPT_TARGETS.length);
@@ -142,9 +159,14 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
 
   it("with a counter store that answers later (a promise), repeats are counted all the same, HEAD included", async () => {
     const memory = memoryRateLimitStore();
-    const later: RateLimitStore = { hit: (key, policy, nowMs) => new Promise((resolve) => setTimeout(() => resolve(memory.hit(key, policy, nowMs)), 1)) };
+    const later: RateLimitStore = {
+      hit: (key, policy, nowMs) =>
+        new Promise((resolve) => setTimeout(() => resolve(memory.hit(key, policy, nowMs)), 1)),
+    };
     const plainMemory = memoryRateLimitStore();
-    const plainLater: RateLimitStore = { hit: (key, policy, nowMs) => Promise.resolve(plainMemory.hit(key, policy, nowMs)) };
+    const plainLater: RateLimitStore = {
+      hit: (key, policy, nowMs) => Promise.resolve(plainMemory.hit(key, policy, nowMs)),
+    };
     const cached = await start({ rateLimits: true, store: later });
     const plain = await start({ rateLimits: true, store: plainLater, answerCacheBytes: 0 });
     const target = `${PATHS.halfDays}?year=1999`;
@@ -217,7 +239,10 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
 describe("memos per target (server/memo.ts)", () => {
   it("remember a computed value per key, the least recently used out when full, and never remember a key longer than MEMO_KEY_LENGTH", () => {
     const calls: string[] = [];
-    const memo = memoOf(3, (key) => { calls.push(key); return key.length; });
+    const memo = memoOf(3, (key) => {
+      calls.push(key);
+      return key.length;
+    });
     expect([memo("/a"), memo("/a"), memo("/bb"), memo("/a")]).toEqual([2, 2, 3, 2]);
     expect(calls).toEqual(["/a", "/bb"]);
     memo("/c");
@@ -252,24 +277,48 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
   });
 
   const cacheable = (body: string, etag = '"e"') => ({
-    answer: { status: 200, headers: { ETag: etag, "Cache-Control": CACHE_LONG, "Content-Type": "application/json" }, body },
+    answer: {
+      status: 200,
+      headers: { ETag: etag, "Cache-Control": CACHE_LONG, "Content-Type": "application/json" },
+      body,
+    },
     policy: { limit: 10, windowSeconds: 60 },
     counter: "v3:10/60",
   });
 
   it("keptAnswer: bytes, Content-Length, and the HEAD and 304 headers derived from the 200's", () => {
-    const cached = cachedAnswer(cacheable("{\"name\":\"Nyårsdagen\"}"), Infinity, "holidays", { "X-Answer-Source": "function" })!;
-    expect(Buffer.from(cached.body).toString("utf8")).toBe("{\"name\":\"Nyårsdagen\"}");
+    const cached = cachedAnswer(cacheable('{"name":"Nyårsdagen"}'), Infinity, "holidays", {
+      "X-Answer-Source": "function",
+    })!;
+    expect(Buffer.from(cached.body).toString("utf8")).toBe('{"name":"Nyårsdagen"}');
     expect(cached.headers).toEqual({
-      ETag: '"e"', "Cache-Control": CACHE_LONG, "Content-Type": "application/json", "X-Answer-Source": "function", "Content-Length": "22", // å is two bytes
+      ETag: '"e"',
+      "Cache-Control": CACHE_LONG,
+      "Content-Type": "application/json",
+      "X-Answer-Source": "function",
+      "Content-Length": "22", // å is two bytes
     });
     expect(cached.headHeaders).toEqual(cached.headers); // HEAD: GET's headers, Content-Length included
-    expect(cached.notModifiedHeaders).toEqual({ ETag: '"e"', "Cache-Control": CACHE_LONG, "X-Answer-Source": "function" });
+    expect(cached.notModifiedHeaders).toEqual({
+      ETag: '"e"',
+      "Cache-Control": CACHE_LONG,
+      "X-Answer-Source": "function",
+    });
     expect(cached.varies).toBe(false); // under COMPRESS_MIN_BYTES: no Vary, never compressed
-    const large = cachedAnswer(cacheable(JSON.stringify({ text: "x".repeat(COMPRESS_MIN_BYTES) })), Infinity, "holidays")!;
-    expect([large.varies, large.headers.Vary, large.notModifiedHeaders.Vary]).toEqual([true, "Accept-Encoding", "Accept-Encoding"]);
+    const large = cachedAnswer(
+      cacheable(JSON.stringify({ text: "x".repeat(COMPRESS_MIN_BYTES) })),
+      Infinity,
+      "holidays",
+    )!;
+    expect([large.varies, large.headers.Vary, large.notModifiedHeaders.Vary]).toEqual([
+      true,
+      "Accept-Encoding",
+      "Accept-Encoding",
+    ]);
     expect(cached.counter).toEqual({ name: "v3:10/60", policy: { limit: 10, windowSeconds: 60 } });
-    expect(cachedAnswer({ ...cacheable("x"), answer: { status: 200, headers: {}, body: "x" } }, Infinity, "holidays")).toBeUndefined(); // no ETag
+    expect(
+      cachedAnswer({ ...cacheable("x"), answer: { status: 200, headers: {}, body: "x" } }, Infinity, "holidays"),
+    ).toBeUndefined(); // no ETag
   });
 
   it("AnswerCache: expired answers are given up, and the oldest go first when the bytes run out", () => {
@@ -290,7 +339,13 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
 
   it("AnswerCache.wanted: a target is worth keeping from its second request on", () => {
     const cache = new AnswerCache();
-    expect([cache.wanted("/a"), cache.wanted("/b"), cache.wanted("/a"), cache.wanted("/a"), cache.wanted("/b")]).toEqual([false, false, true, true, true]);
+    expect([
+      cache.wanted("/a"),
+      cache.wanted("/b"),
+      cache.wanted("/a"),
+      cache.wanted("/a"),
+      cache.wanted("/b"),
+    ]).toEqual([false, false, true, true, true]);
     const long = `/v3/period?from=2024-01-01&to=2024-12-31&x=${"y".repeat(MEMO_KEY_LENGTH)}`;
     expect([cache.wanted(long), cache.wanted(long)]).toEqual([false, false]); // long targets are never kept
   });

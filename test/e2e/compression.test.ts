@@ -8,23 +8,32 @@
  *   - a cached answer's compressed bytes are made once.
  */
 import { readdirSync, statSync } from "node:fs";
-import { nodeRequest, type Got } from "../support/node-request.js";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPRESS_MIN_BYTES, ETAG_SUFFIXES, compressionCount, negotiate } from "../../server/compress.js";
+import { COMPRESS_MIN_BYTES, compressionCount, ETAG_SUFFIXES, negotiate } from "../../server/compress.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
+import { type Got, nodeRequest } from "../support/node-request.js";
 import { e2eBaseUrl } from "./base-url.js";
 import { PUBLIC_DIR } from "./server.js";
 
-const get = (base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Got> => nodeRequest(base + path, { method, headers });
+const get = (base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Got> =>
+  nodeRequest(base + path, { method, headers });
 
 const decode = (got: Got): Buffer =>
-  got.headers["content-encoding"] === "br" ? brotliDecompressSync(got.body) : got.headers["content-encoding"] === "gzip" ? gunzipSync(got.body) : got.body;
+  got.headers["content-encoding"] === "br"
+    ? brotliDecompressSync(got.body)
+    : got.headers["content-encoding"] === "gzip"
+      ? gunzipSync(got.body)
+      : got.body;
 const sMaxAgeOf = (h: Got["headers"]) => Number(/s-maxage=(\d+)/.exec(String(h["cache-control"]))?.[1] ?? 0);
 /** The headers but those that tell the time: Date, and the number of seconds in s-maxage. */
-const withoutClock = (h: Got["headers"]) => ({ ...withoutDate(h), "cache-control": String(h["cache-control"]).replace(/s-maxage=\d+/, "s-maxage=N") });
-const withoutDate = (h: Got["headers"]) => Object.fromEntries(Object.entries(h).filter(([n]) => n !== "date" && n !== "connection" && n !== "keep-alive"));
+const withoutClock = (h: Got["headers"]) => ({
+  ...withoutDate(h),
+  "cache-control": String(h["cache-control"]).replace(/s-maxage=\d+/, "s-maxage=N"),
+});
+const withoutDate = (h: Got["headers"]) =>
+  Object.fromEntries(Object.entries(h).filter(([n]) => n !== "date" && n !== "connection" && n !== "keep-alive"));
 
 let service: StandaloneServer;
 let base: string;
@@ -33,7 +42,9 @@ beforeAll(async () => {
   service = createServer({ publicDir: PUBLIC_DIR, rateLimits: false, answerSourceHeader: true, log: () => {} });
   base = (await service.listen(0, "127.0.0.1")).url.replace("localhost", "127.0.0.1");
   const assets = readdirSync(join(PUBLIC_DIR, "_astro")).filter((name) => name.endsWith(".js"));
-  const largest = assets.sort((a, b) => statSync(join(PUBLIC_DIR, "_astro", b)).size - statSync(join(PUBLIC_DIR, "_astro", a)).size)[0];
+  const largest = assets.sort(
+    (a, b) => statSync(join(PUBLIC_DIR, "_astro", b)).size - statSync(join(PUBLIC_DIR, "_astro", a)).size,
+  )[0];
   script = `/_astro/${largest}`;
 });
 afterAll(() => service?.close(0));
@@ -64,7 +75,8 @@ describe("every kind of answer decodes to the identity bytes", () => {
         expect(plain.headers.vary).toBe("Accept-Encoding"); // the identity answer can vary too
         expect(Number(got.headers["content-length"])).toBe(got.body.byteLength);
         expect(got.body.byteLength).toBeLessThan(plain.body.byteLength);
-        if (plain.headers.etag) expect(got.headers.etag).toBe(String(plain.headers.etag).slice(0, -1) + ETAG_SUFFIXES[coding] + '"');
+        if (plain.headers.etag)
+          expect(got.headers.etag).toBe(String(plain.headers.etag).slice(0, -1) + ETAG_SUFFIXES[coding] + '"');
       } else {
         expect(got.headers["content-encoding"]).toBeUndefined();
         expect(got.headers.vary).toBeUndefined();
@@ -101,12 +113,25 @@ describe("validators, Vary and HEAD per coding", () => {
     const id = await get(base, path);
     const tags = [br.headers.etag, gz.headers.etag, id.headers.etag];
     expect(new Set(tags).size).toBe(3);
-    expect((await get(base, path, { "Accept-Encoding": "gzip", "If-None-Match": String(br.headers.etag) })).status).toBe(200);
-    expect((await get(base, path, { "Accept-Encoding": "br", "If-None-Match": String(id.headers.etag) })).status).toBe(200);
+    expect(
+      (await get(base, path, { "Accept-Encoding": "gzip", "If-None-Match": String(br.headers.etag) })).status,
+    ).toBe(200);
+    expect((await get(base, path, { "Accept-Encoding": "br", "If-None-Match": String(id.headers.etag) })).status).toBe(
+      200,
+    );
     expect((await get(base, path, { "If-None-Match": String(gz.headers.etag) })).status).toBe(200);
-    for (const [coding, seen] of [["br", br], ["gzip", gz], ["identity", id]] as const) {
+    for (const [coding, seen] of [
+      ["br", br],
+      ["gzip", gz],
+      ["identity", id],
+    ] as const) {
       for (const method of ["GET", "HEAD"]) {
-        const again = await get(base, path, { "Accept-Encoding": coding, "If-None-Match": String(seen.headers.etag) }, method);
+        const again = await get(
+          base,
+          path,
+          { "Accept-Encoding": coding, "If-None-Match": String(seen.headers.etag) },
+          method,
+        );
         expect(again.status, `${coding} ${method}`).toBe(304);
         expect(again.headers.vary).toBe("Accept-Encoding");
         expect(again.headers.etag).toBe(seen.headers.etag);
@@ -158,7 +183,9 @@ describe("negotiation", () => {
   it("over HTTP: GZIP works, q=0 refuses, a small body and an image are sent as they are", async () => {
     const path = "/v3/openapi.json";
     expect((await get(base, path, { "Accept-Encoding": "GZIP" })).headers["content-encoding"]).toBe("gzip");
-    expect((await get(base, path, { "Accept-Encoding": "gzip;q=0, identity" })).headers["content-encoding"]).toBeUndefined();
+    expect(
+      (await get(base, path, { "Accept-Encoding": "gzip;q=0, identity" })).headers["content-encoding"],
+    ).toBeUndefined();
     expect((await get(base, path, { "Accept-Encoding": "br;q=0.5, gzip" })).headers["content-encoding"]).toBe("gzip");
     expect((await get(base, path, { "Accept-Encoding": "*" })).headers["content-encoding"]).toBe("br");
     const none = await get(base, path, { "Accept-Encoding": "identity;q=0, *;q=0" });
@@ -180,7 +207,8 @@ describe("negotiation", () => {
 describe("kept answers", () => {
   it("a repeated compressed answer is not compressed again (nor a file's)", async () => {
     for (const path of ["/v3/observances/easterSunday?from=1980&to=1990", "/api/", script]) {
-      for (let i = 0; i < 3; i++) for (const coding of ["br", "gzip"]) await get(base, path, { "Accept-Encoding": coding });
+      for (let i = 0; i < 3; i++)
+        for (const coding of ["br", "gzip"]) await get(base, path, { "Accept-Encoding": coding });
       const before = compressionCount();
       const plain = await get(base, path);
       for (let i = 0; i < 4; i++) {

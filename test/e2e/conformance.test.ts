@@ -15,21 +15,32 @@
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveRewrite } from "../../contract/cdn.js";
 import { PATHS } from "../../contract/paths.js";
 import { ROUTES } from "../../contract/routes.js";
-import { resolveRewrite } from "../../contract/cdn.js";
 import { headerRules, redirectRules } from "../../contract/static.js";
 import { datasetIsCurrent } from "../../server/dataset.js";
-import { IDENTITY, e2eBaseUrl } from "./base-url.js";
-import { PUBLIC_DIR, ROOT, choosePort, startServer, type RunningServer } from "./server.js";
+import { e2eBaseUrl, IDENTITY } from "./base-url.js";
+import { choosePort, PUBLIC_DIR, ROOT, type RunningServer, startServer } from "./server.js";
 
 const STANDALONE = e2eBaseUrl();
 const SKIP = !STANDALONE || process.env.CONFORMANCE === "off";
 
 /** The spec headers compared on every answer (and, on a preflight, the preflight's own). */
 const SPEC_HEADERS = [
-  "content-type", "cache-control", "etag", "access-control-allow-origin", "access-control-expose-headers",
-  "ratelimit-limit", "ratelimit-policy", "retry-after", "strict-transport-security", "allow", "link", "deprecation", "sunset",
+  "content-type",
+  "cache-control",
+  "etag",
+  "access-control-allow-origin",
+  "access-control-expose-headers",
+  "ratelimit-limit",
+  "ratelimit-policy",
+  "retry-after",
+  "strict-transport-security",
+  "allow",
+  "link",
+  "deprecation",
+  "sunset",
 ];
 const PREFLIGHT_HEADERS = ["access-control-allow-methods", "access-control-allow-headers", "access-control-max-age"];
 
@@ -38,27 +49,73 @@ const PREFLIGHT_HEADERS = ["access-control-allow-methods", "access-control-allow
  * by row id; a row without an entry fails the first test (the table grows while this file is written).
  */
 const SAMPLES: Record<string, { ok: string[]; bad?: string }> = {
-  holidays: { ok: ["/v3/holidays", "/v3/holidays?year=2024", "/v3/holidays?year=1930&sundays=true&saturdays=true", "/v3/holidays?year=2024&saturdays=false&x=1"], bad: "/v3/holidays?year=2024&sundays=1" },
+  holidays: {
+    ok: [
+      "/v3/holidays",
+      "/v3/holidays?year=2024",
+      "/v3/holidays?year=1930&sundays=true&saturdays=true",
+      "/v3/holidays?year=2024&saturdays=false&x=1",
+    ],
+    bad: "/v3/holidays?year=2024&sundays=1",
+  },
   bridgeDays: { ok: ["/v3/bridge-days", "/v3/bridge-days?year=2024"], bad: "/v3/bridge-days?year=abc" },
   halfDays: { ok: ["/v3/half-days", "/v3/half-days?year=1952"], bad: "/v3/half-days?year=1929" },
   day: { ok: ["/v3/days/2024-06-21", "/v3/days/1950-12-24"], bad: "/v3/days/2023-02-29" },
   longWeekends: { ok: ["/v3/long-weekends", "/v3/long-weekends?year=2024"], bad: "/v3/long-weekends?year=24" },
-  leavePlan: { ok: ["/v3/leave-plan?from=2024-01-01&to=2024-12-31&days=5", "/v3/leave-plan?from=2024-04-01&to=2024-06-30&days=3&objective=longest"], bad: "/v3/leave-plan?from=2024-01-01&to=2024-12-31&days=0" },
-  period: { ok: ["/v3/period?from=2024-01-01&to=2024-12-31", "/v3/period?from=2024-01-01&to=2024-12-31&bounds=exclusive"], bad: "/v3/period?from=2024-02-01&to=2024-01-01" },
-  shift: { ok: ["/v3/shift?date=2024-06-20&add=1d", "/v3/shift?date=2024-01-31&add=1m&add=-2b&postpone=true"], bad: "/v3/shift?date=2024-01-01&add=%2B1d" },
+  leavePlan: {
+    ok: [
+      "/v3/leave-plan?from=2024-01-01&to=2024-12-31&days=5",
+      "/v3/leave-plan?from=2024-04-01&to=2024-06-30&days=3&objective=longest",
+    ],
+    bad: "/v3/leave-plan?from=2024-01-01&to=2024-12-31&days=0",
+  },
+  period: {
+    ok: ["/v3/period?from=2024-01-01&to=2024-12-31", "/v3/period?from=2024-01-01&to=2024-12-31&bounds=exclusive"],
+    bad: "/v3/period?from=2024-02-01&to=2024-01-01",
+  },
+  shift: {
+    ok: ["/v3/shift?date=2024-06-20&add=1d", "/v3/shift?date=2024-01-31&add=1m&add=-2b&postpone=true"],
+    bad: "/v3/shift?date=2024-01-01&add=%2B1d",
+  },
   observances: { ok: ["/v3/observances", "/v3/observances?x=1"] },
-  observance: { ok: ["/v3/observances/easterSunday", "/v3/observances/easterSunday?from=2024", "/v3/observances/whitMonday?from=2000&to=2010"], bad: "/v3/observances/easterSunday?from=2010&to=2000" },
+  observance: {
+    ok: [
+      "/v3/observances/easterSunday",
+      "/v3/observances/easterSunday?from=2024",
+      "/v3/observances/whitMonday?from=2000&to=2010",
+    ],
+    bad: "/v3/observances/easterSunday?from=2010&to=2000",
+  },
   flagDays: { ok: ["/v3/flag-days", "/v3/flag-days?year=2024"], bad: "/v3/flag-days?year=1982" },
   flagDayCatalogue: { ok: ["/v3/flag-days/catalogue"] },
-  adjust: { ok: ["/v3/adjust?date=2026-06-19&convention=modified-following", "/v3/adjust?date=2026-06-22&convention=nearest"], bad: "/v3/adjust?date=2026-06-19&convention=next" },
-  dueDates: { ok: ["/v3/due-dates?schedule=salary-25", "/v3/due-dates?year=2026&schedule=child-benefit", "/v3/due-dates?year=2026&day=last&convention=preceding"], bad: "/v3/due-dates?year=2011&schedule=tax-account" },
+  adjust: {
+    ok: ["/v3/adjust?date=2026-06-19&convention=modified-following", "/v3/adjust?date=2026-06-22&convention=nearest"],
+    bad: "/v3/adjust?date=2026-06-19&convention=next",
+  },
+  dueDates: {
+    ok: [
+      "/v3/due-dates?schedule=salary-25",
+      "/v3/due-dates?year=2026&schedule=child-benefit",
+      "/v3/due-dates?year=2026&day=last&convention=preceding",
+    ],
+    bad: "/v3/due-dates?year=2011&schedule=tax-account",
+  },
   dueDateCatalogue: { ok: ["/v3/due-dates/catalogue"] },
-  workingTime: { ok: ["/v3/working-time?year=2026", "/v3/working-time?year=2027&weeklyHours=38.25&profile=state"], bad: "/v3/working-time?year=2016&profile=state" },
+  workingTime: {
+    ok: ["/v3/working-time?year=2026", "/v3/working-time?year=2027&weeklyHours=38.25&profile=state"],
+    bad: "/v3/working-time?year=2016&profile=state",
+  },
   openapi: { ok: ["/v3/openapi.json"] },
   health: { ok: ["/health", "/health?ready"], bad: "/health?ready=maybe" },
-  feed: { ok: ["/ical/svenska-helgdagar.ics", "/ical/svenska-helgdagar.ics?bridge&half=YES&busy=1"], bad: "/ical/svenska-helgdagar.ics?sundays=maybe" },
+  feed: {
+    ok: ["/ical/svenska-helgdagar.ics", "/ical/svenska-helgdagar.ics?bridge&half=YES&busy=1"],
+    bad: "/ical/svenska-helgdagar.ics?sundays=maybe",
+  },
   feedAlias: { ok: ["/ical/holidays", "/ical/holidays/?saturdays=on"], bad: "/ical/holidays?busy=2" },
-  v2Holidays: { ok: ["/holidays", "/holidays?year=2024", "/holidays/?year=2024&weekends=TRUE"], bad: "/holidays?year=2024-01-01" },
+  v2Holidays: {
+    ok: ["/holidays", "/holidays?year=2024", "/holidays/?year=2024&weekends=TRUE"],
+    bad: "/holidays?year=2024-01-01",
+  },
   v2HalfDays: { ok: ["/half-days", "/half-days?year=2024"], bad: "/half-days?year=" },
   v2BridgeDays: { ok: ["/bridge-days", "/bridge-days?year=1954"], bad: "/bridge-days?year=24" },
   // POST only: the GET, HEAD, conditional and plain-POST cases of its path are its 405s, 415 and preflight; MCP_POSTS are its answers
@@ -67,19 +124,42 @@ const SAMPLES: Record<string, { ok: string[]; bad?: string }> = {
 
 /** JSON-RPC POSTs to the MCP endpoint (netlify dev runs functions/mcp.mts): answers, tool errors, protocol errors, refusals. */
 const MCP_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-const rpc = (method: string, params?: unknown, id: number | undefined = 1) => JSON.stringify({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), method, ...(params ? { params } : {}) });
+const rpc = (method: string, params?: unknown, id: number | undefined = 1) =>
+  JSON.stringify({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), method, ...(params ? { params } : {}) });
 const MCP_POSTS: { label: string; body: string; headers?: Record<string, string> }[] = [
-  { label: "initialize", body: rpc("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "conformance", version: "1" } }) },
+  {
+    label: "initialize",
+    body: rpc("initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "conformance", version: "1" },
+    }),
+  },
   { label: "notifications/initialized", body: rpc("notifications/initialized", undefined, undefined) },
   { label: "tools/list", body: rpc("tools/list") },
-  { label: "tools/call describe_day", body: rpc("tools/call", { name: "describe_day", arguments: { date: "2026-06-19" } }) },
-  { label: "tools/call shift_date", body: rpc("tools/call", { name: "shift_date", arguments: { date: "2024-01-31", steps: ["1m", "-2b"], postpone: true } }) },
+  {
+    label: "tools/call describe_day",
+    body: rpc("tools/call", { name: "describe_day", arguments: { date: "2026-06-19" } }),
+  },
+  {
+    label: "tools/call shift_date",
+    body: rpc("tools/call", {
+      name: "shift_date",
+      arguments: { date: "2024-01-31", steps: ["1m", "-2b"], postpone: true },
+    }),
+  },
   { label: "tools/call refused", body: rpc("tools/call", { name: "describe_day", arguments: { date: "2023-02-29" } }) },
   { label: "unknown tool", body: rpc("tools/call", { name: "nope", arguments: {} }) },
   { label: "invalid JSON", body: "{not json" },
-  { label: "batch", body: `[${rpc("ping")},${rpc("tools/call", { name: "observance", arguments: { code: "midsummerEve", from: 1950, to: 1953 } }, 2)}]` },
+  {
+    label: "batch",
+    body: `[${rpc("ping")},${rpc("tools/call", { name: "observance", arguments: { code: "midsummerEve", from: 1950, to: 1953 } }, 2)}]`,
+  },
   { label: "no Accept", body: rpc("ping"), headers: { "Content-Type": "application/json" } },
-  { label: "oversized", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } }) },
+  {
+    label: "oversized",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } }),
+  },
 ];
 
 /** Requests no row answers, and a duplicated parameter the rules would send to a file. */
@@ -103,7 +183,11 @@ interface Case {
   body?: string;
 }
 
-const PREFLIGHT = { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" };
+const PREFLIGHT = {
+  Origin: "https://example.org",
+  "Access-Control-Request-Method": "GET",
+  "Access-Control-Request-Headers": "if-none-match",
+};
 const CONDITIONS: [string, (etag: string) => string][] = [
   ["exact tag", (e) => e],
   ["weak form", (e) => `W/${e}`],
@@ -128,8 +212,10 @@ function cases(): Case[] {
       if (i !== 0 && path !== firstFile) return;
       all.push({ label: `${route.id}: HEAD ${path}`, method: "HEAD", path });
       all.push({ label: `${route.id}: OPTIONS ${path}`, method: "OPTIONS", path, headers: PREFLIGHT });
-      const conditions = path === firstFile ? CONDITIONS : CONDITIONS.filter(([name]) => name === "exact tag" || name === "*");
-      for (const [name, condition] of conditions) all.push({ label: `${route.id}: If-None-Match (${name}) ${path}`, method: "GET", path, condition });
+      const conditions =
+        path === firstFile ? CONDITIONS : CONDITIONS.filter(([name]) => name === "exact tag" || name === "*");
+      for (const [name, condition] of conditions)
+        all.push({ label: `${route.id}: If-None-Match (${name}) ${path}`, method: "GET", path, condition });
       all.push({ label: `${route.id}: HEAD If-None-Match ${path}`, method: "HEAD", path, condition: (e) => e });
       if (i === 0) all.push({ label: `${route.id}: POST ${path}`, method: "POST", path });
     });
@@ -143,11 +229,28 @@ function cases(): Case[] {
     all.push({ label: `not found: POST ${path}`, method: "POST", path });
   }
   for (const path of BROWSER_NOT_FOUND_PATHS) {
-    for (const method of ["GET", "HEAD", "POST"]) all.push({ label: `not found, a browser: ${method} ${path}`, method, path, headers: BROWSER });
+    for (const method of ["GET", "HEAD", "POST"])
+      all.push({ label: `not found, a browser: ${method} ${path}`, method, path, headers: BROWSER });
   }
   all.push({ label: `duplicate: GET ${DUPLICATE_ON_A_FILE_ROUTE}`, method: "GET", path: DUPLICATE_ON_A_FILE_ROUTE });
-  for (const p of MCP_POSTS) all.push({ label: `mcp: POST ${p.label}`, method: "POST", path: PATHS.mcp, headers: p.headers ?? MCP_HEADERS, body: p.body });
-  all.push({ label: "mcp: OPTIONS (POST preflight)", method: "OPTIONS", path: PATHS.mcp, headers: { ...PREFLIGHT, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type, mcp-protocol-version" } });
+  for (const p of MCP_POSTS)
+    all.push({
+      label: `mcp: POST ${p.label}`,
+      method: "POST",
+      path: PATHS.mcp,
+      headers: p.headers ?? MCP_HEADERS,
+      body: p.body,
+    });
+  all.push({
+    label: "mcp: OPTIONS (POST preflight)",
+    method: "OPTIONS",
+    path: PATHS.mcp,
+    headers: {
+      ...PREFLIGHT,
+      "Access-Control-Request-Method": "POST",
+      "Access-Control-Request-Headers": "content-type, mcp-protocol-version",
+    },
+  });
   return all;
 }
 
@@ -162,7 +265,10 @@ function fileAnswered(path: string): boolean {
 /** Is the request path covered by a `_headers` rule that gives file answers their headers (all but the HSTS rule for every path)? */
 function coveredByHeaderRule(path: string): boolean {
   const pathname = new URL(path, "http://localhost").pathname;
-  return headerRules().some((rule) => rule.for !== "/*" && new RegExp(`^${rule.for.replace(/\*/g, ".*").replace(/:\w+/g, "[^/]+")}$`).test(pathname));
+  return headerRules().some(
+    (rule) =>
+      rule.for !== "/*" && new RegExp(`^${rule.for.replace(/\*/g, ".*").replace(/:\w+/g, "[^/]+")}$`).test(pathname),
+  );
 }
 /** Would the rules send it to a file if they could see a parameter given twice (the CDN cannot; see below)? */
 function fileAnsweredIgnoringDuplicates(path: string): boolean {
@@ -196,10 +302,21 @@ const NETLIFY_DEV_OWN_HABITS: { why: string; applies: (c: Case) => boolean; aspe
       "so an If-None-Match built from the content-hash ETag never matches there, and it ignores `*`: 200 with the body " +
       "instead of 304 (the CDN revalidates against the file's ETag)",
     applies: (c) => fileAnswered(c.path) && c.condition !== undefined,
-    aspects: ["status", "body", "content-type", "cache-control", "etag", "access-control-allow-origin", "access-control-expose-headers", "ratelimit-limit", "ratelimit-policy", "strict-transport-security"],
+    aspects: [
+      "status",
+      "body",
+      "content-type",
+      "cache-control",
+      "etag",
+      "access-control-allow-origin",
+      "access-control-expose-headers",
+      "ratelimit-limit",
+      "ratelimit-policy",
+      "strict-transport-security",
+    ],
   },
   {
-    why: "it answers any other method on a file path itself (200 `text/plain` \"Method Not Allowed\", or the file) and a preflight with 200 and the file; the CDN's rules answer only GET and HEAD from files and the preflight with 204",
+    why: 'it answers any other method on a file path itself (200 `text/plain` "Method Not Allowed", or the file) and a preflight with 200 and the file; the CDN\'s rules answer only GET and HEAD from files and the preflight with 204',
     applies: (c) => fileAnswered(c.path) && !["GET", "HEAD"].includes(c.method),
     aspects: ["status", "body", ...SPEC_HEADERS, ...PREFLIGHT_HEADERS],
   },
@@ -207,7 +324,8 @@ const NETLIFY_DEV_OWN_HABITS: { why: string; applies: (c: Case) => boolean; aspe
     why:
       "it applies the `_headers` rules to function answers too, filling in the rule's Content-Type on a 304 or a preflight, " +
       "which have no body and no Content-Type (docs/architecture.md#netlify-facts; the CDN applies the rules to files)",
-    applies: (c) => !fileAnswered(c.path) && coveredByHeaderRule(c.path) && (c.method === "OPTIONS" || c.condition !== undefined),
+    applies: (c) =>
+      !fileAnswered(c.path) && coveredByHeaderRule(c.path) && (c.method === "OPTIONS" || c.condition !== undefined),
     aspects: ["content-type"],
   },
   {
@@ -255,7 +373,12 @@ async function ask(base: string, c: Case, etag: string | undefined): Promise<Ans
   // the uncompressed answers: netlify dev does not compress as the CDN does, and the standalone server compresses
   const headers: Record<string, string> = { ...IDENTITY, ...c.headers };
   if (c.condition && etag) headers["If-None-Match"] = c.condition(etag);
-  const res = await fetch(base + c.path, { method: c.method, headers, body: c.method === "POST" ? (c.body ?? "x") : undefined, redirect: "manual" });
+  const res = await fetch(base + c.path, {
+    method: c.method,
+    headers,
+    body: c.method === "POST" ? (c.body ?? "x") : undefined,
+    redirect: "manual",
+  });
   return { status: res.status, body: await res.text(), headers: res.headers };
 }
 
@@ -292,9 +415,12 @@ describe.skipIf(SKIP)("conformance: the standalone server and netlify dev give t
     await netlify?.stop();
   });
 
-  it.skipIf(process.env.NETLIFY_DEV_URL)("netlify dev run plainly from the root took the root for the site (nothing under data-gen/.netlify)", () => {
-    expect(existsSync(join(ROOT, "data-gen", ".netlify"))).toBe(false);
-  });
+  it.skipIf(process.env.NETLIFY_DEV_URL)(
+    "netlify dev run plainly from the root took the root for the site (nothing under data-gen/.netlify)",
+    () => {
+      expect(existsSync(join(ROOT, "data-gen", ".netlify"))).toBe(false);
+    },
+  );
 
   it("samples every row of the route table", () => {
     expect(ROUTES.map((r) => r.id).filter((id) => !SAMPLES[id])).toEqual([]);
@@ -325,21 +451,26 @@ describe.skipIf(SKIP)("conformance: the standalone server and netlify dev give t
         return d !== undefined;
       };
       if (a.status !== b.status && !excused("status")) mismatches.push(`${c.label}: status ${a.status} vs ${b.status}`);
-      if (a.body !== b.body && !excused("body")) mismatches.push(`${c.label}: body differs (${a.body.slice(0, 80)} | ${b.body.slice(0, 80)})`);
+      if (a.body !== b.body && !excused("body"))
+        mismatches.push(`${c.label}: body differs (${a.body.slice(0, 80)} | ${b.body.slice(0, 80)})`);
       const names = c.method === "OPTIONS" ? [...SPEC_HEADERS, ...PREFLIGHT_HEADERS] : SPEC_HEADERS;
       for (const name of names) {
         const [x, y] = [a.headers.get(name), b.headers.get(name)];
         const same = name === "cache-control" ? sameCacheControl(x, y, apartSeconds) : x === y;
-        if (!same && !excused(name)) mismatches.push(`${c.label}: ${name} ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
+        if (!same && !excused(name))
+          mismatches.push(`${c.label}: ${name} ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
       }
     };
     // a few at a time: netlify dev takes a few hundred ms per function call
     const queue = [...all];
-    await Promise.all(Array.from({ length: 6 }, async () => {
-      for (let c = queue.shift(); c; c = queue.shift()) await compare(c);
-    }));
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let c = queue.shift(); c; c = queue.shift()) await compare(c);
+      }),
+    );
     expect(mismatches).toEqual([]);
     // every listed difference is still real (an entry that no longer excuses anything must go)
-    for (const d of [...NETLIFY_DEV_OWN_HABITS, ...STANDALONE_OWN]) expect([d.why.slice(0, 60), skipped.has(d.why)]).toEqual([d.why.slice(0, 60), true]);
+    for (const d of [...NETLIFY_DEV_OWN_HABITS, ...STANDALONE_OWN])
+      expect([d.why.slice(0, 60), skipped.has(d.why)]).toEqual([d.why.slice(0, 60), true]);
   }, 300_000);
 });

@@ -5,21 +5,26 @@
  * bytes against the build's own recipe for the same file. The index (its root and every part it links) answers
  * alike without a build and, from the built files, with one (the e2e server over public/).
  */
-import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { dataVersion, FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type StandaloneServer } from "../../server/standalone.js";
-import { yearFiles, singleFiles } from "../../build/generate.js";
-import { PUBLIC_DIR, ROOT, siteWithoutDataset } from "./server.js";
+import { singleFiles, yearFiles } from "../../build/generate.js";
+import { INDEX_PATH, indexPartOf, indexPartPath, MANIFEST_PATH } from "../../build/layout.js";
 import { matchRoute } from "../../contract/route-match.js";
 import { etagOf } from "../../contract/serialize.js";
-import { FIRST_YEAR, LAST_YEAR, dataVersion } from "swedish-calendar/core";
-import { INDEX_PATH, MANIFEST_PATH, indexPartOf, indexPartPath } from "../../build/layout.js";
-import { IDENTITY, answeredBy, e2eBaseUrl } from "./base-url.js";
+import { createServer, type StandaloneServer } from "../../server/standalone.js";
+import { answeredBy, e2eBaseUrl, IDENTITY } from "./base-url.js";
+import { PUBLIC_DIR, ROOT, siteWithoutDataset } from "./server.js";
 
 /** Sample values for the templates the docs write (`{year}`, `:date`, …). */
 const SAMPLES: Record<string, string> = {
-  year: "2026", from: "2026", date: "2026-06-19", code: "midsummerEve", schedule: "child-benefit", part: "20xx",
+  year: "2026",
+  from: "2026",
+  date: "2026-06-19",
+  code: "midsummerEve",
+  schedule: "child-benefit",
+  part: "20xx",
 };
 
 interface IndexRead {
@@ -75,14 +80,33 @@ const NOT_ADDRESSES = [
 function isRouteName(url: string): boolean {
   return !url.includes("?") && matchRoute(url) !== undefined;
 }
-const SITE_PAGES = ["/", "/api/", "/en/", "/en/api/", "/v2-deprecation/", "/en/v2-deprecation/", "/changelog/", "/en/changelog/"];
+const SITE_PAGES = [
+  "/",
+  "/api/",
+  "/en/",
+  "/en/api/",
+  "/v2-deprecation/",
+  "/en/v2-deprecation/",
+  "/changelog/",
+  "/en/changelog/",
+];
 
 function documentedUrls(): string[] {
-  const files = ["README.md", "data-gen/README.md", "site/README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  const files = [
+    "README.md",
+    "data-gen/README.md",
+    "site/README.md",
+    ...readdirSync(join(ROOT, "docs"))
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => `docs/${f}`),
+  ];
   const found = new Set<string>();
   for (const file of files) {
     for (const [, path] of readFileSync(join(ROOT, file), "utf8").matchAll(/`(\/[^`\s]*)`/g)) {
-      const url = path.replace(/\{(\w+)\}|:(\w+)/g, (whole, a: string | undefined, b: string | undefined) => SAMPLES[a ?? b ?? ""] ?? whole);
+      const url = path.replace(
+        /\{(\w+)\}|:(\w+)/g,
+        (whole, a: string | undefined, b: string | undefined) => SAMPLES[a ?? b ?? ""] ?? whole,
+      );
       if (!NOT_ADDRESSES.some((p) => p.test(url))) found.add(url);
     }
   }
@@ -93,67 +117,86 @@ let server: StandaloneServer;
 let base: string;
 let publicDir: string;
 
-describe.skipIf(process.env.E2E === "off")("every URL the docs name answers on a fresh start (no built dataset)", () => {
-  beforeAll(async () => {
-    // the site as `npm start` builds it, without the dataset
-    publicDir = siteWithoutDataset("fresh-public-");
-    server = createServer({ publicDir, rateLimits: false, log: () => {} });
-    base = (await server.listen(0, "127.0.0.1")).url;
-  });
-  afterAll(async () => {
-    await server?.close();
-    if (publicDir) rmSync(publicDir, { recursive: true, force: true });
-  });
+describe.skipIf(process.env.E2E === "off")(
+  "every URL the docs name answers on a fresh start (no built dataset)",
+  () => {
+    beforeAll(async () => {
+      // the site as `npm start` builds it, without the dataset
+      publicDir = siteWithoutDataset("fresh-public-");
+      server = createServer({ publicDir, rateLimits: false, log: () => {} });
+      base = (await server.listen(0, "127.0.0.1")).url;
+    });
+    afterAll(async () => {
+      await server?.close();
+      if (publicDir) rmSync(publicDir, { recursive: true, force: true });
+    });
 
-  it("finds the documented URLs (dataset files among them)", () => {
-    const urls = documentedUrls();
-    for (const url of [
-      "/v3/data/2026/days.json", "/v3/data/days/2026-06-19.json", "/ics/svenska-helgdagar-2026.ics", "/manifest.json", "/v3/data/index.json",
-      "/v3/data/index/20xx.json", "/v3/data/index/common.json", "/v3/data/openapi.json",
-    ]) {
-      expect(urls).toContain(url);
-    }
-  });
+    it("finds the documented URLs (dataset files among them)", () => {
+      const urls = documentedUrls();
+      for (const url of [
+        "/v3/data/2026/days.json",
+        "/v3/data/days/2026-06-19.json",
+        "/ics/svenska-helgdagar-2026.ics",
+        "/manifest.json",
+        "/v3/data/index.json",
+        "/v3/data/index/20xx.json",
+        "/v3/data/index/common.json",
+        "/v3/data/openapi.json",
+      ]) {
+        expect(urls).toContain(url);
+      }
+    });
 
-  it("each answers 200", async () => {
-    const failures: string[] = [];
-    for (const url of [...documentedUrls(), ...SITE_PAGES]) {
-      const res = await fetch(base + url);
-      const body = await res.text();
-      const saysWhatIsRequired = res.status === 400 && /is required/.test(body);
-      if (res.status !== 200 && !(isRouteName(url) && saysWhatIsRequired)) failures.push(`${res.status} ${url}`);
-    }
-    expect(failures).toEqual([]);
-  });
+    it("each answers 200", async () => {
+      const failures: string[] = [];
+      for (const url of [...documentedUrls(), ...SITE_PAGES]) {
+        const res = await fetch(base + url);
+        const body = await res.text();
+        const saysWhatIsRequired = res.status === 400 && /is required/.test(body);
+        if (res.status !== 200 && !(isRouteName(url) && saysWhatIsRequired)) failures.push(`${res.status} ${url}`);
+      }
+      expect(failures).toEqual([]);
+    });
 
-  it("a computed dataset file is the bytes the build writes, with the file's headers", async () => {
-    const built = new Map([...yearFiles(2026), ...singleFiles()].map((f) => [`/${f.path}`, f.body]));
-    for (const url of ["/v3/data/2026/days.json", "/v3/data/2026/holidays.json", "/ics/svenska-helgdagar-2026.ics", "/v3/data/observances.json", "/v3/data/openapi.json"]) {
-      const res = await fetch(base + url, { headers: IDENTITY });
-      expect(await res.text(), url).toBe(built.get(url));
-      expect(res.headers.get("etag"), url).toMatch(/^"[\w-]{22}"$/);
-    }
-    const day = await (await fetch(`${base}/v3/data/days/2026-06-19.json`)).json();
-    expect(day).toMatchObject({ date: "2026-06-19", holidayType: "defacto", observances: [{ code: "midsummerEve" }] });
-    const manifest = await (await fetch(`${base}/manifest.json`)).json();
-    expect(manifest).toMatchObject({ dataset: "swedish-calendar-service", files: 0, days: null, kinds: {} });
-    // what no build writes is still a 404
-    expect((await fetch(`${base}/v3/data/days/2023-02-29.json`)).status).toBe(404);
-    expect((await fetch(`${base}/v3/data/1929/days.json`)).status).toBe(404);
-  });
+    it("a computed dataset file is the bytes the build writes, with the file's headers", async () => {
+      const built = new Map([...yearFiles(2026), ...singleFiles()].map((f) => [`/${f.path}`, f.body]));
+      for (const url of [
+        "/v3/data/2026/days.json",
+        "/v3/data/2026/holidays.json",
+        "/ics/svenska-helgdagar-2026.ics",
+        "/v3/data/observances.json",
+        "/v3/data/openapi.json",
+      ]) {
+        const res = await fetch(base + url, { headers: IDENTITY });
+        expect(await res.text(), url).toBe(built.get(url));
+        expect(res.headers.get("etag"), url).toMatch(/^"[\w-]{22}"$/);
+      }
+      const day = await (await fetch(`${base}/v3/data/days/2026-06-19.json`)).json();
+      expect(day).toMatchObject({
+        date: "2026-06-19",
+        holidayType: "defacto",
+        observances: [{ code: "midsummerEve" }],
+      });
+      const manifest = await (await fetch(`${base}/manifest.json`)).json();
+      expect(manifest).toMatchObject({ dataset: "swedish-calendar-service", files: 0, days: null, kinds: {} });
+      // what no build writes is still a 404
+      expect((await fetch(`${base}/v3/data/days/2023-02-29.json`)).status).toBe(404);
+      expect((await fetch(`${base}/v3/data/1929/days.json`)).status).toBe(404);
+    });
 
-  it("the index: the root links every part of 1930-9999 and each answers, listing no file (the manifest's files: 0)", async () => {
-    const { root, parts } = await readIndexOver(base);
-    expect(root.dataVersion).toBe(dataVersion());
-    const expected = new Set([indexPartPath(indexPartOf(undefined))]);
-    for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) expected.add(indexPartPath(indexPartOf(year)));
-    expect(Object.keys(root.parts).sort()).toEqual([...expected].sort());
-    for (const [path, files] of parts) expect(files, path).toEqual({});
-    // a part no build writes is a 404, like any other dataset path no build writes
-    expect((await fetch(`${base}/${indexPartPath("18xx")}`)).status).toBe(404);
-    expect((await fetch(`${base}/${indexPartPath("everything")}`)).status).toBe(404);
-  });
-});
+    it("the index: the root links every part of 1930-9999 and each answers, listing no file (the manifest's files: 0)", async () => {
+      const { root, parts } = await readIndexOver(base);
+      expect(root.dataVersion).toBe(dataVersion());
+      const expected = new Set([indexPartPath(indexPartOf(undefined))]);
+      for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) expected.add(indexPartPath(indexPartOf(year)));
+      expect(Object.keys(root.parts).sort()).toEqual([...expected].sort());
+      for (const [path, files] of parts) expect(files, path).toEqual({});
+      // a part no build writes is a 404, like any other dataset path no build writes
+      expect((await fetch(`${base}/${indexPartPath("18xx")}`)).status).toBe(404);
+      expect((await fetch(`${base}/${indexPartPath("everything")}`)).status).toBe(404);
+    });
+  },
+);
 
 const BUILT = e2eBaseUrl();
 

@@ -1,32 +1,37 @@
 /** End-to-end: the calendar feed and the v2 endpoints over real HTTP through the standalone server (`npm start`). */
-import { describe, expect, it } from "vitest";
+
 import { holidaysOfYear } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { parseCalendar } from "../feed/helpers.js";
-import { IDENTITY, e2eBaseUrl } from "./base-url.js";
+import { e2eBaseUrl, IDENTITY } from "./base-url.js";
 
 const BASE = e2eBaseUrl();
 const PROBLEMS = "https://swedish-calendar.example/problems";
 const LINK = '</v2-deprecation/>; rel="deprecation", </v2-deprecation/>; rel="sunset"';
 const LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
 
-const get = (path: string, init?: RequestInit) => fetch(BASE + path, { ...init, headers: { ...IDENTITY, ...(init?.headers as Record<string, string>) } });
+const get = (path: string, init?: RequestInit) =>
+  fetch(BASE + path, { ...init, headers: { ...IDENTITY, ...(init?.headers as Record<string, string>) } });
 
 describe.skipIf(!BASE)("calendar feed over HTTP (npm start)", () => {
-  it.each(["/ical/svenska-helgdagar.ics", "/ical/holidays"])("%s: 200 text/calendar, six-hour cache, ETag, CORS, 30;w=10", async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
-    expect(res.headers.get("cache-control")).toBe("public, max-age=21600");
-    expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    expect(res.headers.get("ratelimit-limit")).toBe("30");
-    expect(res.headers.get("ratelimit-policy")).toBe("30;w=10");
-    const cal = parseCalendar(await res.text());
-    expect(cal.name).toBe("Svenska helgdagar");
-    expect(cal.refreshInterval).toBe("PT6H");
-    expect(cal.events.length).toBeGreaterThan(5 * 15);
-    expect(cal.events.every((e) => e.isDate && e.transp === "TRANSPARENT")).toBe(true);
-  });
+  it.each(["/ical/svenska-helgdagar.ics", "/ical/holidays"])(
+    "%s: 200 text/calendar, six-hour cache, ETag, CORS, 30;w=10",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=21600");
+      expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(res.headers.get("ratelimit-limit")).toBe("30");
+      expect(res.headers.get("ratelimit-policy")).toBe("30;w=10");
+      const cal = parseCalendar(await res.text());
+      expect(cal.name).toBe("Svenska helgdagar");
+      expect(cal.refreshInterval).toBe("PT6H");
+      expect(cal.events.length).toBeGreaterThan(5 * 15);
+      expect(cal.events.every((e) => e.isDate && e.transp === "TRANSPARENT")).toBe(true);
+    },
+  );
 
   it("both addresses give the same ETag, and If-None-Match gives 304", async () => {
     const a = await get("/ical/svenska-helgdagar.ics");
@@ -68,7 +73,11 @@ describe.skipIf(!BASE)("v2 over HTTP (npm start)", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     const list = await res.json();
     expect(list).toHaveLength(holidaysOfYear(2024).flatMap((d) => d.observances).length);
-    expect(list[0]).toEqual({ date: "2024-01-01", code: "newYearsDay", name: { en: "New Year's Day", sv: "Nyårsdagen" } });
+    expect(list[0]).toEqual({
+      date: "2024-01-01",
+      code: "newYearsDay",
+      name: { en: "New Year's Day", sv: "Nyårsdagen" },
+    });
   });
 
   it("/holidays?year=2024&weekends=TRUE adds the 104 weekend days", async () => {

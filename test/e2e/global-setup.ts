@@ -17,11 +17,11 @@
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildSiteIfStale, datasetIsCurrent, runScript, type Log } from "../../server/stale.js";
-import { writeRouting } from "../../build/routing.js";
 import { bundleAll } from "../../build/bundle.js";
 import { bundleState } from "../../build/bundle-state.mjs";
-import { DATASET_ENTRIES, PUBLIC_DIR, ROOT, choosePort, startServer, type RunningServer } from "./server.js";
+import { writeRouting } from "../../build/routing.js";
+import { buildSiteIfStale, datasetIsCurrent, type Log, runScript } from "../../server/stale.js";
+import { choosePort, DATASET_ENTRIES, PUBLIC_DIR, ROOT, type RunningServer, startServer } from "./server.js";
 
 let server: RunningServer | undefined;
 

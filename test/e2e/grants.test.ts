@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { GRANTS_FILE_ENV } from "../../server/grants.js";
-import { choosePort, failedStart, sleep, startServer, type RunningServer } from "./server.js";
+import { choosePort, failedStart, type RunningServer, sleep, startServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
 const GRANTED = "127.0.0.2";
@@ -23,14 +23,17 @@ const TARGET = `${PATHS.shift}?date=2024-03-01&add=1d`;
 
 const dir = mkdtempSync(join(tmpdir(), "grants-e2e-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const grantOf = (v3: unknown) => JSON.stringify({ grants: [{ clients: [`${GRANTED}/32`], surfaces: { v3 }, note: "e2e" }] });
+const grantOf = (v3: unknown) =>
+  JSON.stringify({ grants: [{ clients: [`${GRANTED}/32`], surfaces: { v3 }, note: "e2e" }] });
 
 /** One GET from 127.0.0.2 on a connection of its own: its status and RateLimit-Limit. */
 function get(port: number, target = TARGET): Promise<{ status: number; limit: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: "127.0.0.1", port, path: target, localAddress: GRANTED, agent: false }, (res) => {
       res.resume();
-      res.on("end", () => resolve({ status: res.statusCode!, limit: res.headers["ratelimit-limit"] as string | undefined }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, limit: res.headers["ratelimit-limit"] as string | undefined }),
+      );
     });
     req.on("error", reject);
     req.end();
@@ -59,7 +62,17 @@ describe.skipIf(SKIP)("the grants file in a real process", () => {
     for (const s of servers.splice(0)) await s.stop();
   });
   const start = async (path: string, preferred: number, workers = "1") => {
-    const server = await startServer({ port: await choosePort(preferred), build: false, env: { RATE_LIMITS: undefined, LOG_FORMAT: "json", LOG_LEVEL: undefined, WORKERS: workers, [GRANTS_FILE_ENV]: path } });
+    const server = await startServer({
+      port: await choosePort(preferred),
+      build: false,
+      env: {
+        RATE_LIMITS: undefined,
+        LOG_FORMAT: "json",
+        LOG_LEVEL: undefined,
+        WORKERS: workers,
+        [GRANTS_FILE_ENV]: path,
+      },
+    });
     servers.push(server);
     return server;
   };
@@ -106,7 +119,9 @@ describe.skipIf(SKIP)("the grants file in a real process", () => {
     expect(answers.every((a) => a.limit === "30")).toBe(true);
     await sleep(300);
     // a server listening on every interface sees the IPv4 client as IPv4-mapped IPv6
-    const access = linesOf(server.output()).filter((l) => String(l.client).replace(/^::ffff:/, "") === GRANTED && String(l.path).startsWith(PATHS.shift));
+    const access = linesOf(server.output()).filter(
+      (l) => String(l.client).replace(/^::ffff:/, "") === GRANTED && String(l.path).startsWith(PATHS.shift),
+    );
     expect(access).toHaveLength(31);
     // each worker answered some of them (a connection each: the primary hands them round)
     expect(new Set(access.map((l) => l.worker))).toEqual(new Set([1, 2]));
@@ -119,14 +134,35 @@ describe.skipIf(SKIP)("the grants file in a real process", () => {
 
   it.each([
     ["a missing file", "missing.json", undefined, "1", /GRANTS_FILE .*missing\.json: cannot be read \(ENOENT\)/],
-    ["an unknown surface", "surface.json", JSON.stringify({ grants: [{ clients: ["10.0.0.1"], surfaces: { v9: "unlimited" } }] }), "2", /GRANTS_FILE .*surface\.json: grants\[0\]\.surfaces\.v9: unknown surface "v9"/],
-    ["a bad range", "range.json", JSON.stringify({ grants: [{ clients: ["10.0.0.0/40"], surfaces: { v3: "unlimited" } }] }), "1", /GRANTS_FILE .*range\.json: grants\[0\]\.clients\[0\]: "10\.0\.0\.0\/40" is not an IP address or a CIDR range/],
-  ])("%s stops the start with one line naming it", async (_name, file, content, workers, problem) => {
-    const path = join(dir, file);
-    if (content !== undefined) writeFileSync(path, content);
-    const { code, lines, output } = await failedStart({ PORT: String(await choosePort(9460)), LOG_FORMAT: "json", WORKERS: workers, [GRANTS_FILE_ENV]: path });
-    expect(code).toBe(1);
-    expect(lines, output).toHaveLength(1);
-    expect(String(JSON.parse(lines[0]!).msg)).toMatch(problem);
-  }, 30_000);
+    [
+      "an unknown surface",
+      "surface.json",
+      JSON.stringify({ grants: [{ clients: ["10.0.0.1"], surfaces: { v9: "unlimited" } }] }),
+      "2",
+      /GRANTS_FILE .*surface\.json: grants\[0\]\.surfaces\.v9: unknown surface "v9"/,
+    ],
+    [
+      "a bad range",
+      "range.json",
+      JSON.stringify({ grants: [{ clients: ["10.0.0.0/40"], surfaces: { v3: "unlimited" } }] }),
+      "1",
+      /GRANTS_FILE .*range\.json: grants\[0\]\.clients\[0\]: "10\.0\.0\.0\/40" is not an IP address or a CIDR range/,
+    ],
+  ])(
+    "%s stops the start with one line naming it",
+    async (_name, file, content, workers, problem) => {
+      const path = join(dir, file);
+      if (content !== undefined) writeFileSync(path, content);
+      const { code, lines, output } = await failedStart({
+        PORT: String(await choosePort(9460)),
+        LOG_FORMAT: "json",
+        WORKERS: workers,
+        [GRANTS_FILE_ENV]: path,
+      });
+      expect(code).toBe(1);
+      expect(lines, output).toHaveLength(1);
+      expect(String(JSON.parse(lines[0]!).msg)).toMatch(problem);
+    },
+    30_000,
+  );
 });

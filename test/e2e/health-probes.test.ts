@@ -5,13 +5,18 @@
  * spend none of the address's v3 allowance.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { choosePort, startServer, type RunningServer } from "./server.js";
+import { choosePort, type RunningServer, startServer } from "./server.js";
 
 describe.skipIf(process.env.E2E === "off")("/health probes against a server with limits on", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ kind: "standalone", build: false, port: await choosePort(8970), env: { RATE_LIMITS: undefined } });
+    server = await startServer({
+      kind: "standalone",
+      build: false,
+      port: await choosePort(8970),
+      env: { RATE_LIMITS: undefined },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -41,11 +46,17 @@ describe.skipIf(process.env.E2E === "off")("/health probes against a server with
       expect(res.headers.get("access-control-expose-headers")).toContain("RateLimit-Limit");
       expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
       const body = await res.json();
-      expect(body).toMatchObject({ status: "ok", ready: true, apiVersion: "3.0.0", server: { limiter: { store: "memory", degraded: false } } });
+      expect(body).toMatchObject({
+        status: "ok",
+        ready: true,
+        apiVersion: "3.0.0",
+        server: { limiter: { store: "memory", degraded: false } },
+      });
     }
     // the limiter is on, and the probes spent none of the address's v3 allowance: exactly 10 v3 answers, then 429
     const v3 = [];
-    for (let i = 0; i < 11; i++) v3.push(await fetch(`${server.baseUrl}/v3/period?from=2024-01-01&to=2024-02-${String(i + 1).padStart(2, "0")}`));
+    for (let i = 0; i < 11; i++)
+      v3.push(await fetch(`${server.baseUrl}/v3/period?from=2024-01-01&to=2024-02-${String(i + 1).padStart(2, "0")}`));
     expect(v3.map((r) => r.status)).toEqual([...Array(10).fill(200), 429]);
     // and a client over its v3 limit is still answered on /health
     expect((await fetch(`${server.baseUrl}/health?ready`)).status).toBe(200);

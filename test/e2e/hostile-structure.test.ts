@@ -5,12 +5,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
 import { PARAMETERS } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
 import { MCP_MAX_BODY_BYTES, PROBLEM_BASE } from "../../contract/policies.js";
+import { runToolNow, TOOLS } from "../../functions/lib/mcp-tools.js";
 import { ADMITTED } from "../../functions/lib/ratelimit.js";
-import { TOOLS, runToolNow } from "../../functions/lib/mcp-tools.js";
 import { createLogger } from "../../server/log.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { VALID } from "../contract/mcp-samples.js";
@@ -20,7 +20,10 @@ import { rawRequest, requestText } from "./raw-http.js";
 describe("hostile structure: refused as invalid, one log line, no stack (in-process server, log captured)", () => {
   const publicDir = mkdtempSync(join(tmpdir(), "hostile-structure-"));
   const lines: string[] = [];
-  const logger = createLogger({ format: "json", level: "info", queries: true }, { destination: { write: (line: string) => void lines.push(line) } });
+  const logger = createLogger(
+    { format: "json", level: "info", queries: true },
+    { destination: { write: (line: string) => void lines.push(line) } },
+  );
   let service: StandaloneServer;
   let base: string;
   let consoleError: MockInstance;
@@ -41,10 +44,14 @@ describe("hostile structure: refused as invalid, one log line, no stack (in-proc
     const from = lines.length;
     consoleError.mockClear();
     const result = await send();
-    for (let waited = 0; lines.length === from && waited < 2000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    for (let waited = 0; lines.length === from && waited < 2000; waited += 10)
+      await new Promise((r) => setTimeout(r, 10));
     await new Promise((r) => setTimeout(r, 20));
     const written = lines.slice(from);
-    expect(written.map((l) => l.slice(0, 300)), label).toHaveLength(1);
+    expect(
+      written.map((l) => l.slice(0, 300)),
+      label,
+    ).toHaveLength(1);
     expect(JSON.parse(written[0]).method, label).toBeDefined();
     expect(written[0], label).not.toMatch(/\n\s+at |stack|RangeError/);
     expect(consoleError.mock.calls, label).toEqual([]);
@@ -66,7 +73,11 @@ describe("hostile structure: refused as invalid, one log line, no stack (in-proc
   /** within the endpoint's body limit: these reach the tools */
   const WITHIN: [string, string, RegExp][] = [
     ["a list nested 20,000 deep", DEEP, /nests lists or objects more than/],
-    ["objects nested 10,000 deep", '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000), /nests lists or objects more than/],
+    [
+      "objects nested 10,000 deep",
+      '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000),
+      /nests lists or objects more than/,
+    ],
     ["a list of 20,000 items", `[${"1,".repeat(19_999)}1]`, /holds more than/],
     ["a 60,000-character string", JSON.stringify("x".repeat(60_000)), /is longer than/],
   ];
@@ -97,7 +108,11 @@ describe("hostile structure: refused as invalid, one log line, no stack (in-proc
   it("every argument of every tool, in process: 20,000 deep, 1,000,000 items, a 1 MB string are each a 400 naming it", () => {
     let deep: unknown = "2026-06-19";
     for (let i = 0; i < 20_000; i++) deep = [deep];
-    const values: [string, unknown][] = [["20,000 deep", deep], ["1,000,000 items", Array.from({ length: 1_000_000 }, () => "1d")], ["a 1 MB string", "x".repeat(1_000_000)]];
+    const values: [string, unknown][] = [
+      ["20,000 deep", deep],
+      ["1,000,000 items", Array.from({ length: 1_000_000 }, () => "1d")],
+      ["a 1 MB string", "x".repeat(1_000_000)],
+    ];
     consoleError.mockClear();
     for (const tool of TOOLS) {
       for (const argument of tool.arguments) {
@@ -132,7 +147,9 @@ describe("hostile structure: refused as invalid, one log line, no stack (in-proc
   });
 
   it("HTTP: a query value of 1 MB is a 431 on the socket; a 1 MB value read in process is a 400 naming it", async () => {
-    const raw = await oneLine("1 MB query", () => rawRequest(base, requestText("GET", `${PATHS.holidays}?year=${"9".repeat(1_000_000)}`)));
+    const raw = await oneLine("1 MB query", () =>
+      rawRequest(base, requestText("GET", `${PATHS.holidays}?year=${"9".repeat(1_000_000)}`)),
+    );
     expectProblem(raw, 431, "request-header-fields-too-large");
     const answer = await service.fetch(new Request(`http://localhost${PATHS.holidays}?year=${"9".repeat(1_000_000)}`));
     expect(answer.status).toBe(400);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { PROBLEM_BASE } from "../../contract/policies.js";
 import { answeredBy, e2eBaseUrl } from "./base-url.js";
 import { expectProblem, HSTS } from "./hostile-checks.js";
-import { rawRequest, requestText, type RawResponse } from "./raw-http.js";
+import { type RawResponse, rawRequest, requestText } from "./raw-http.js";
 import { ROOT } from "./server.js";
 
 const BASE = e2eBaseUrl();
@@ -86,7 +86,10 @@ describe.skipIf(!BASE)("hostile requests over raw sockets (standalone server)", 
       ["space in the target", "GET /v3/days/2024 01 01 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"],
       ["control byte in the target", "GET /v3/\x01 HTTP/1.1\r\nHost: x\r\n\r\n"],
       ["raw UTF-8 in the target", Buffer.from("GET /v3/days/åäö HTTP/1.1\r\nHost: x\r\n\r\n", "utf8")],
-      ["conflicting lengths", "GET /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n"],
+      [
+        "conflicting lengths",
+        "GET /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
+      ],
       ["a header without a colon", "GET /health HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n"],
     ])("%s: 400 problem on the socket", async (_name, bytes) => {
       expectProblem(await sendRaw(bytes), 400, "invalid-parameter", "10", String(_name));
@@ -137,28 +140,33 @@ describe.skipIf(!BASE)("hostile requests over raw sockets (standalone server)", 
       ["file", FILE_ROUTE],
       ["function", FUNCTION_ROUTE],
       ["feed function", FEED_ROUTE],
-    ])("%s answer: exact tag, weak form, list and * give 304 with ETag and Cache-Control, no body", async (source, target) => {
-      const first = await send("GET", target);
-      expect(first.status).toBe(200);
-      expect(first.headers["x-answer-source"]).toBe(source === "file" ? "file" : "function");
-      const etag = first.headers.etag;
-      expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
-      for (const method of ["GET", "HEAD"]) {
-        for (const condition of [etag, `W/${etag}`, `"nope", ${etag}`, `W/"nope",W/${etag}`, "*"]) {
-          const res = await rawRequest(BASE!, requestText(method, target, { "If-None-Match": condition }), { untilClose: true });
-          expect(res.status, `${method} ${target} If-None-Match: ${condition}`).toBe(304);
-          expect(res.headers.etag).toBe(etag);
-          expect(res.headers["cache-control"]).toBe(first.headers["cache-control"]);
-          expect(res.raw.endsWith("\r\n\r\n")).toBe(true); // nothing after the header block
+    ])(
+      "%s answer: exact tag, weak form, list and * give 304 with ETag and Cache-Control, no body",
+      async (source, target) => {
+        const first = await send("GET", target);
+        expect(first.status).toBe(200);
+        expect(first.headers["x-answer-source"]).toBe(source === "file" ? "file" : "function");
+        const etag = first.headers.etag;
+        expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+        for (const method of ["GET", "HEAD"]) {
+          for (const condition of [etag, `W/${etag}`, `"nope", ${etag}`, `W/"nope",W/${etag}`, "*"]) {
+            const res = await rawRequest(BASE!, requestText(method, target, { "If-None-Match": condition }), {
+              untilClose: true,
+            });
+            expect(res.status, `${method} ${target} If-None-Match: ${condition}`).toBe(304);
+            expect(res.headers.etag).toBe(etag);
+            expect(res.headers["cache-control"]).toBe(first.headers["cache-control"]);
+            expect(res.raw.endsWith("\r\n\r\n")).toBe(true); // nothing after the header block
+          }
+          const other = await rawRequest(BASE!, requestText(method, target, { "If-None-Match": '"nope"' }));
+          expect(other.status).toBe(200);
         }
-        const other = await rawRequest(BASE!, requestText(method, target, { "If-None-Match": '"nope"' }));
-        expect(other.status).toBe(200);
-      }
-      const head = await rawRequest(BASE!, requestText("HEAD", target), { untilClose: true });
-      expect(head.status).toBe(200);
-      expect(head.headers.etag).toBe(etag);
-      expect(head.raw.endsWith("\r\n\r\n")).toBe(true);
-    });
+        const head = await rawRequest(BASE!, requestText("HEAD", target), { untilClose: true });
+        expect(head.status).toBe(200);
+        expect(head.headers.etag).toBe(etag);
+        expect(head.raw.endsWith("\r\n\r\n")).toBe(true);
+      },
+    );
 
     it("a file answer has the function's bytes and headers (Cache-Control, strong ETag)", async () => {
       const res = await send("GET", FILE_ROUTE);
@@ -167,18 +175,26 @@ describe.skipIf(!BASE)("hostile requests over raw sockets (standalone server)", 
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
     });
 
-    it.each([FILE_ROUTE, FUNCTION_ROUTE, FEED_ROUTE, V2_ROUTE, "/v3/data/2024/holidays.json", "/ics/svenska-helgdagar-2024.ics"])(
-      "OPTIONS %s: 204 preflight",
-      async (target) => {
-        const res = await send("OPTIONS", target, { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" });
-        expect(res.status, target).toBe(204);
-        expect(res.headers["access-control-allow-origin"]).toBe("*");
-        expect(res.headers["access-control-allow-methods"]).toBe(ALLOW);
-        expect(res.headers["access-control-allow-headers"]).toMatch(/if-none-match/i);
-        expect(res.headers["strict-transport-security"]).toBe(HSTS);
-        expect(res.body).toBe("");
-      },
-    );
+    it.each([
+      FILE_ROUTE,
+      FUNCTION_ROUTE,
+      FEED_ROUTE,
+      V2_ROUTE,
+      "/v3/data/2024/holidays.json",
+      "/ics/svenska-helgdagar-2024.ics",
+    ])("OPTIONS %s: 204 preflight", async (target) => {
+      const res = await send("OPTIONS", target, {
+        Origin: "https://example.org",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "if-none-match",
+      });
+      expect(res.status, target).toBe(204);
+      expect(res.headers["access-control-allow-origin"]).toBe("*");
+      expect(res.headers["access-control-allow-methods"]).toBe(ALLOW);
+      expect(res.headers["access-control-allow-headers"]).toMatch(/if-none-match/i);
+      expect(res.headers["strict-transport-security"]).toBe(HSTS);
+      expect(res.body).toBe("");
+    });
   });
 
   describe("nothing outside the public surface", () => {
@@ -213,7 +229,14 @@ describe.skipIf(!BASE)("hostile requests over raw sockets (standalone server)", 
     });
 
     it("the site, the dataset files and the downloads are served", async () => {
-      for (const target of ["/", "/api/", "/v2-deprecation/", "/v3/data/2024/holidays.json", "/ics/svenska-helgdagar-2024.ics", "/manifest.json"]) {
+      for (const target of [
+        "/",
+        "/api/",
+        "/v2-deprecation/",
+        "/v3/data/2024/holidays.json",
+        "/ics/svenska-helgdagar-2024.ics",
+        "/manifest.json",
+      ]) {
         expect((await send("GET", target)).status, target).toBe(200);
       }
     });
@@ -221,18 +244,122 @@ describe.skipIf(!BASE)("hostile requests over raw sockets (standalone server)", 
 
   describe("a sweep of hostile requests (the fuzz suite's kinds of values, over raw sockets)", () => {
     const VALUES = [
-      "", "%", "%%", "%2", "%zz", "%00", "%ff", "%FF%FE", "%c0%af", "%e0%80%af", "%ed%a0%80", "%2e%2e", "%252F", "..", ".", "\\",
-      "+", "%2B", "&", "=", "#x", ";", "true", "True", "1", "yes", "02024", "+2024", "2024.0", "1929", "10000", "2024",
-      "2024-02-29", "2023-02-29", "2024-13-01", "2024-1-1", "２０２４-01-01", "+1d", "1.5d", "1d,,1d", "-1000000000b",
-      "99999999999999999999d", "8069y", "inclusive", "most", "__proto__", "constructor", "\u0000", "😀", "\u202e", "\ud800",
-      "<script>", "' OR 1=1 --", "${x}", "a".repeat(3000), "%ff".repeat(1000), "%".repeat(3000), "1d,".repeat(500) + "1d",
+      "",
+      "%",
+      "%%",
+      "%2",
+      "%zz",
+      "%00",
+      "%ff",
+      "%FF%FE",
+      "%c0%af",
+      "%e0%80%af",
+      "%ed%a0%80",
+      "%2e%2e",
+      "%252F",
+      "..",
+      ".",
+      "\\",
+      "+",
+      "%2B",
+      "&",
+      "=",
+      "#x",
+      ";",
+      "true",
+      "True",
+      "1",
+      "yes",
+      "02024",
+      "+2024",
+      "2024.0",
+      "1929",
+      "10000",
+      "2024",
+      "2024-02-29",
+      "2023-02-29",
+      "2024-13-01",
+      "2024-1-1",
+      "２０２４-01-01",
+      "+1d",
+      "1.5d",
+      "1d,,1d",
+      "-1000000000b",
+      "99999999999999999999d",
+      "8069y",
+      "inclusive",
+      "most",
+      "__proto__",
+      "constructor",
+      "\u0000",
+      "😀",
+      "\u202e",
+      "\ud800",
+      "<script>",
+      "' OR 1=1 --",
+      "${x}",
+      "a".repeat(3000),
+      "%ff".repeat(1000),
+      "%".repeat(3000),
+      "1d,".repeat(500) + "1d",
     ];
-    const NAMES = ["year", "sundays", "saturdays", "from", "to", "bounds", "date", "add", "postpone", "code", "weekends", "bridge", "half", "busy", "flags", "days", "objective", "convention", "schedule", "day", "due", "x", "__proto__", "%79ear"];
+    const NAMES = [
+      "year",
+      "sundays",
+      "saturdays",
+      "from",
+      "to",
+      "bounds",
+      "date",
+      "add",
+      "postpone",
+      "code",
+      "weekends",
+      "bridge",
+      "half",
+      "busy",
+      "flags",
+      "days",
+      "objective",
+      "convention",
+      "schedule",
+      "day",
+      "due",
+      "x",
+      "__proto__",
+      "%79ear",
+    ];
     const PATHS = [
-      "/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/days/{v}", "/v3/period", "/v3/shift", "/v3/observances", "/v3/observances/{v}",
-      "/v3/openapi.json", "/v3/long-weekends", "/v3/leave-plan", "/v3/flag-days", "/v3/flag-days/catalogue", "/v3/adjust", "/v3/due-dates", "/v3/due-dates/catalogue", "/holidays", "/half-days/", "/bridge-days", "/ical/holidays",
-      "/ical/svenska-helgdagar.ics", "/health", "/v3/data/{v}", "/v3/data/{v}/holidays.json", "/ics/{v}", "/{v}", "/v3/{v}", "/api/{v}",
-      "/mcp", "/mcp/{v}",
+      "/v3/holidays",
+      "/v3/bridge-days",
+      "/v3/half-days",
+      "/v3/days/{v}",
+      "/v3/period",
+      "/v3/shift",
+      "/v3/observances",
+      "/v3/observances/{v}",
+      "/v3/openapi.json",
+      "/v3/long-weekends",
+      "/v3/leave-plan",
+      "/v3/flag-days",
+      "/v3/flag-days/catalogue",
+      "/v3/adjust",
+      "/v3/due-dates",
+      "/v3/due-dates/catalogue",
+      "/holidays",
+      "/half-days/",
+      "/bridge-days",
+      "/ical/holidays",
+      "/ical/svenska-helgdagar.ics",
+      "/health",
+      "/v3/data/{v}",
+      "/v3/data/{v}/holidays.json",
+      "/ics/{v}",
+      "/{v}",
+      "/v3/{v}",
+      "/api/{v}",
+      "/mcp",
+      "/mcp/{v}",
     ];
     const METHODS = ["GET", "GET", "GET", "HEAD", "OPTIONS", "TRACE", "POST", "FOO", "PROPFIND", "M-SEARCH", "PATCH"];
     const CONDITIONS = [undefined, undefined, "*", 'W/"x"', "garbage", '"a", "b"', ","];
@@ -277,11 +404,17 @@ describe.skipIf(!BASE)("hostile requests over raw sockets (standalone server)", 
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
             if (res.status === 0 || res.status >= 500) failures.push(`${r.label}: status ${res.status}`);
             else if (res.status >= 400) {
-              if (res.headers["content-type"] !== "application/problem+json" || res.headers["cache-control"] !== "no-store") {
-                failures.push(`${r.label}: ${res.status} ${res.headers["content-type"]} ${res.headers["cache-control"]}`);
+              if (
+                res.headers["content-type"] !== "application/problem+json" ||
+                res.headers["cache-control"] !== "no-store"
+              ) {
+                failures.push(
+                  `${r.label}: ${res.status} ${res.headers["content-type"]} ${res.headers["cache-control"]}`,
+                );
               } else if (r.method !== "HEAD") {
                 const body = JSON.parse(res.body);
-                if (!String(body.type).startsWith(PROBLEM_BASE + "/") || body.status !== res.status) failures.push(`${r.label}: ${res.body.slice(0, 200)}`);
+                if (!String(body.type).startsWith(PROBLEM_BASE + "/") || body.status !== res.status)
+                  failures.push(`${r.label}: ${res.body.slice(0, 200)}`);
               }
             }
           }

@@ -20,13 +20,21 @@ describe.skipIf(process.env.E2E === "off")("kept answers and the limits (limits 
     return (await service.listen(0, "127.0.0.1")).url;
   }
 
-  async function sequence(base: string, path: string, times: number): Promise<{ status: number; limit: string | null; policy: string | null }[]> {
+  async function sequence(
+    base: string,
+    path: string,
+    times: number,
+  ): Promise<{ status: number; limit: string | null; policy: string | null }[]> {
     const seen = [];
     for (let i = 0; i < times; i++) {
       const res = await fetch(base + path);
       const body = await res.text();
       if (res.status === 200 && path.startsWith("/ical/")) expect(body.startsWith("BEGIN:VCALENDAR")).toBe(true);
-      seen.push({ status: res.status, limit: res.headers.get("ratelimit-limit"), policy: res.headers.get("ratelimit-policy") });
+      seen.push({
+        status: res.status,
+        limit: res.headers.get("ratelimit-limit"),
+        policy: res.headers.get("ratelimit-policy"),
+      });
     }
     return seen;
   }
@@ -53,11 +61,14 @@ describe.skipIf(process.env.E2E === "off")("kept answers and the limits (limits 
 
   it("the feed with options (10 per 10 s): 25 repeats all 200; distinct option sets are still counted when built", async () => {
     const base = await start();
-    expect(await sequence(base, "/ical/holidays?bridge=1", 25)).toEqual(Array(25).fill({ status: 200, limit: "10", policy: "10;w=10" }));
+    expect(await sequence(base, "/ical/holidays?bridge=1", 25)).toEqual(
+      Array(25).fill({ status: 200, limit: "10", policy: "10;w=10" }),
+    );
     // built twice already (a target's answer is kept from its second request on, after being built for it): 8 more
     // built answers are admitted, then they are refused
     const built = [];
-    for (const value of ["yes", "on", "true", "1"]) for (const option of ["half", "busy"]) built.push(`/ical/holidays?${option}=${value}`);
+    for (const value of ["yes", "on", "true", "1"])
+      for (const option of ["half", "busy"]) built.push(`/ical/holidays?${option}=${value}`);
     built.push("/ical/holidays?sundays=1", "/ical/holidays?saturdays=1");
     const statuses = [];
     for (const path of built) statuses.push((await sequence(base, path, 1))[0].status);

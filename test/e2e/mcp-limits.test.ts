@@ -5,11 +5,12 @@
  * the per-date window) is not counted, and the 11th counted call in a minute is 429 with Retry-After.
  * The SDK's own client over real HTTP.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
@@ -43,14 +44,23 @@ describe.skipIf(process.env.E2E === "off")("MCP limits on the standalone server 
     for (let n = 1; n <= 10; n++) {
       const result = await client.callTool({ name: "shift_date", arguments: { date: "2024-02-01", steps: [`${n}d`] } });
       expect(result.isError, `call ${n}`).toBeFalsy();
-      expect((result.structuredContent as { result: { date: string } }).result.date).toBe(`2024-02-${String(1 + n).padStart(2, "0")}`);
+      expect((result.structuredContent as { result: { date: string } }).result.date).toBe(
+        `2024-02-${String(1 + n).padStart(2, "0")}`,
+      );
     }
-    await expect(client.callTool({ name: "shift_date", arguments: { date: "2024-02-01", steps: ["11d"] } })).rejects.toThrow(/429/);
+    await expect(
+      client.callTool({ name: "shift_date", arguments: { date: "2024-02-01", steps: ["11d"] } }),
+    ).rejects.toThrow(/429/);
     // the same 11th call as a raw POST: a 429 problem document with Retry-After and the bucket's headers
     const raw = await fetch(new URL(PATHS.mcp, base), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/call", params: { name: "count_period", arguments: { from: "2024-01-01", to: "2024-12-31" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 99,
+        method: "tools/call",
+        params: { name: "count_period", arguments: { from: "2024-01-01", to: "2024-12-31" } },
+      }),
     });
     expect(raw.status).toBe(429);
     expect(raw.headers.get("content-type")).toMatch(/^application\/problem\+json/);
@@ -68,10 +78,24 @@ describe.skipIf(process.env.E2E === "off")("MCP limits on the standalone server 
     for (let i = 0; i < 10; i++) {
       expect((await client.callTool({ name: "list_holidays", arguments: { year: 2031 + i } })).isError).toBeFalsy();
       // a day of the current year: inside the deploy build's per-date window (the Stockholm year ± 2)
-      expect((await client.callTool({ name: "describe_day", arguments: { date: `${year}-03-${String(i + 1).padStart(2, "0")}` } })).isError).toBeFalsy();
+      expect(
+        (
+          await client.callTool({
+            name: "describe_day",
+            arguments: { date: `${year}-03-${String(i + 1).padStart(2, "0")}` },
+          })
+        ).isError,
+      ).toBeFalsy();
     }
     for (let i = 0; i < 10; i++) {
-      expect((await client.callTool({ name: "describe_day", arguments: { date: `1950-03-${String(i + 1).padStart(2, "0")}` } })).isError).toBeFalsy();
+      expect(
+        (
+          await client.callTool({
+            name: "describe_day",
+            arguments: { date: `1950-03-${String(i + 1).padStart(2, "0")}` },
+          })
+        ).isError,
+      ).toBeFalsy();
     }
     await expect(client.callTool({ name: "describe_day", arguments: { date: "1950-04-01" } })).rejects.toThrow(/429/);
     // an omitted year is answered by a function on the deployed service: counted (and now refused)

@@ -6,16 +6,17 @@
  * sockets: never a 5xx or silence, every HTTP-level refusal a no-store problem document, every protocol error a
  * JSON-RPC error. The same checks in process: test/contract/mcp.test.ts.
  */
-import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { MCP_MAX_BODY_BYTES, PROBLEM_BASE } from "../../contract/policies.js";
 import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "../contract/mcp-samples.js";
 import { e2eBaseUrl } from "./base-url.js";
-import { rawRequest, type RawResponse } from "./raw-http.js";
+import { type RawResponse, rawRequest } from "./raw-http.js";
 
 type Json = Record<string, any>;
 
@@ -48,29 +49,39 @@ describe.skipIf(!BASE)("MCP over HTTP with the SDK's client (standalone server)"
     }
   });
 
-  it.each(VALID.map((s) => [`${s.tool} ${JSON.stringify(s.arguments)}`, s] as const))("%s: structuredContent equals the v3 GET's body", async (_label, sample) => {
-    const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
-    expect(result.isError ?? false).toBe(false);
-    const expected =
-      typeof sample.equivalent === "string"
-        ? (await get(sample.equivalent)).body
-        : Object.fromEntries(await Promise.all(Object.entries(sample.equivalent).map(async ([k, path]) => [k, (await get(path)).body])));
-    expect(result.structuredContent).toEqual(expected);
-    expect(JSON.parse((result.content as { text: string }[])[1].text)).toEqual(expected);
-  });
+  it.each(VALID.map((s) => [`${s.tool} ${JSON.stringify(s.arguments)}`, s] as const))(
+    "%s: structuredContent equals the v3 GET's body",
+    async (_label, sample) => {
+      const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
+      expect(result.isError ?? false).toBe(false);
+      const expected =
+        typeof sample.equivalent === "string"
+          ? (await get(sample.equivalent)).body
+          : Object.fromEntries(
+              await Promise.all(
+                Object.entries(sample.equivalent).map(async ([k, path]) => [k, (await get(path)).body]),
+              ),
+            );
+      expect(result.structuredContent).toEqual(expected);
+      expect(JSON.parse((result.content as { text: string }[])[1].text)).toEqual(expected);
+    },
+  );
 
-  it.each(REFUSED.map((s) => [`${s.tool} ${JSON.stringify(s.arguments)}`, s] as const))("%s: a tool error carrying the v3 slug", async (_label, sample) => {
-    const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
-    expect(result.isError).toBe(true);
-    const problem = result.structuredContent as Json;
-    expect(problem.type).toBe(`${PROBLEM_BASE}/${sample.slug}`);
-    expect((result.content as { text: string }[])[0].text).toMatch(new RegExp(`^${sample.slug} \\(\\d{3}\\): `));
-    if (sample.equivalent) {
-      const answer = await get(sample.equivalent);
-      expect(answer.status).toBe(problem.status);
-      expect(problem).toEqual(answer.body);
-    } else expect(problem.detail).toBe(sample.detail);
-  });
+  it.each(REFUSED.map((s) => [`${s.tool} ${JSON.stringify(s.arguments)}`, s] as const))(
+    "%s: a tool error carrying the v3 slug",
+    async (_label, sample) => {
+      const result = await client.callTool({ name: sample.tool, arguments: sample.arguments });
+      expect(result.isError).toBe(true);
+      const problem = result.structuredContent as Json;
+      expect(problem.type).toBe(`${PROBLEM_BASE}/${sample.slug}`);
+      expect((result.content as { text: string }[])[0].text).toMatch(new RegExp(`^${sample.slug} \\(\\d{3}\\): `));
+      if (sample.equivalent) {
+        const answer = await get(sample.equivalent);
+        expect(answer.status).toBe(problem.status);
+        expect(problem).toEqual(answer.body);
+      } else expect(problem.detail).toBe(sample.detail);
+    },
+  );
 
   it("an unknown tool is a protocol error", async () => {
     const error = await client.callTool({ name: "holidays_of_mars", arguments: {} }).catch((e) => e);
@@ -131,8 +142,7 @@ function check(answer: Answer, label: string): string {
 }
 
 const CHUNK = "a".repeat(8192);
-const chunked = (count: number) =>
-  Array.from({ length: count }, () => `2000\r\n${CHUNK}\r\n`).join("") + "0\r\n\r\n";
+const chunked = (count: number) => Array.from({ length: count }, () => `2000\r\n${CHUNK}\r\n`).join("") + "0\r\n\r\n";
 const HEAD = `POST ${PATHS.mcp} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n`;
 const JSON_HEADERS = "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n";
 
@@ -144,7 +154,11 @@ describe.skipIf(!BASE)("MCP over HTTP: HTTP-level refusals are problems, protoco
     ["PUT", 405],
     ["TRACE", 405],
   ])("%s /mcp: %i with Allow: POST, OPTIONS", async (method, status) => {
-    const res = await rawRequest(BASE!, `${method} ${PATHS.mcp} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nConnection: close\r\n\r\n`, { head: method === "HEAD" });
+    const res = await rawRequest(
+      BASE!,
+      `${method} ${PATHS.mcp} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nConnection: close\r\n\r\n`,
+      { head: method === "HEAD" },
+    );
     expect(res.status).toBe(status);
     expect(res.headers.allow).toBe("POST, OPTIONS");
     expect(res.headers["content-type"]).toBe("application/problem+json");
@@ -154,7 +168,11 @@ describe.skipIf(!BASE)("MCP over HTTP: HTTP-level refusals are problems, protoco
   it("OPTIONS /mcp: the preflight allows POST and the MCP headers", async () => {
     const res = await fetch(BASE + PATHS.mcp, {
       method: "OPTIONS",
-      headers: { Origin: "https://example.org", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type, accept, mcp-protocol-version" },
+      headers: {
+        Origin: "https://example.org",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type, accept, mcp-protocol-version",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
@@ -173,40 +191,172 @@ describe.skipIf(!BASE)("MCP over HTTP: HTTP-level refusals are problems, protoco
 
   const ping = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
   const CASES: [string, () => Promise<Answer>, string][] = [
-    ["invalid JSON", () => post("{\"jsonrpc\":\"2.0\","), "400 json-rpc -32700"],
+    ["invalid JSON", () => post('{"jsonrpc":"2.0",'), "400 json-rpc -32700"],
     ["empty body", () => post(""), "400 json-rpc -32700"],
     ["null", () => post("null"), "400 json-rpc -32700"],
     ["a number", () => post("12"), "400 json-rpc -32700"],
     ["missing method", () => post(JSON.stringify({ jsonrpc: "2.0", id: 1 })), "400 json-rpc -32700"],
-    ["wrong jsonrpc version", () => post(JSON.stringify({ jsonrpc: "1.0", id: 1, method: "ping" })), "400 json-rpc -32700"],
+    [
+      "wrong jsonrpc version",
+      () => post(JSON.stringify({ jsonrpc: "1.0", id: 1, method: "ping" })),
+      "400 json-rpc -32700",
+    ],
     ["method a number", () => post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: 7 })), "400 json-rpc -32700"],
-    ["id an object", () => post(JSON.stringify({ jsonrpc: "2.0", id: { a: 1 }, method: "ping" })), "400 json-rpc -32700"],
+    [
+      "id an object",
+      () => post(JSON.stringify({ jsonrpc: "2.0", id: { a: 1 }, method: "ping" })),
+      "400 json-rpc -32700",
+    ],
     ["huge id (1e400)", () => post('{"jsonrpc":"2.0","id":1e400,"method":"ping"}'), "400 json-rpc -32700"],
-    ["huge integer id", () => post('{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}'), "400 json-rpc -32700"],
+    [
+      "huge integer id",
+      () => post('{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}'),
+      "400 json-rpc -32700",
+    ],
     ["long string id", () => post(JSON.stringify({ jsonrpc: "2.0", id: "x".repeat(30_000), method: "ping" })), "200"],
     ["unknown method", () => post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/list" })), "200"],
-    ["tools/call with array arguments", () => post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "describe_day", arguments: [1] } })), "200"],
-    ["tools/call with a 20 KiB tool name", () => post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "n".repeat(20_000) } })), "200"],
-    ["tools/call with hostile values", () => post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "shift_date", arguments: { date: "2024-01-01", steps: ["99999999999999999999d"] } } })), "200"],
+    [
+      "tools/call with array arguments",
+      () =>
+        post(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: { name: "describe_day", arguments: [1] },
+          }),
+        ),
+      "200",
+    ],
+    [
+      "tools/call with a 20 KiB tool name",
+      () => post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "n".repeat(20_000) } })),
+      "200",
+    ],
+    [
+      "tools/call with hostile values",
+      () =>
+        post(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: { name: "shift_date", arguments: { date: "2024-01-01", steps: ["99999999999999999999d"] } },
+          }),
+        ),
+      "200",
+    ],
     ["empty batch", () => post("[]"), "202"],
-    ["batch of pings", () => post(JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" })))), "200"],
-    ["batch over 100", () => post(JSON.stringify(Array.from({ length: 101 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" })))), "400 json-rpc -32600"],
-    ["batch with a bad member", () => post(JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "ping" }, { nope: true }])), "400 json-rpc -32700"],
+    [
+      "batch of pings",
+      () => post(JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" })))),
+      "200",
+    ],
+    [
+      "batch over 100",
+      () => post(JSON.stringify(Array.from({ length: 101 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" })))),
+      "400 json-rpc -32600",
+    ],
+    [
+      "batch with a bad member",
+      () => post(JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "ping" }, { nope: true }])),
+      "400 json-rpc -32700",
+    ],
     ["nested batch", () => post("[[" + ping + "]]"), "400 json-rpc -32700"],
-    ["batch with duplicate ids", () => post(JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "ping" }, { jsonrpc: "2.0", id: 1, method: "tools/list" }])), "200"],
-    ["self-cancelling batch", () => post(JSON.stringify([{ jsonrpc: "2.0", id: 3, method: "ping" }, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 3 } }])), "202"],
-    ["two initializes in a batch", () => post(JSON.stringify([1, 2].map((id) => ({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } })))), "400 json-rpc -32600"],
-    ["unsupported protocol version header", () => post(ping, { ...HEADERS, "MCP-Protocol-Version": "1999-01-01" }), "400 json-rpc -32000"],
+    [
+      "batch with duplicate ids",
+      () =>
+        post(
+          JSON.stringify([
+            { jsonrpc: "2.0", id: 1, method: "ping" },
+            { jsonrpc: "2.0", id: 1, method: "tools/list" },
+          ]),
+        ),
+      "200",
+    ],
+    [
+      "self-cancelling batch",
+      () =>
+        post(
+          JSON.stringify([
+            { jsonrpc: "2.0", id: 3, method: "ping" },
+            { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 3 } },
+          ]),
+        ),
+      "202",
+    ],
+    [
+      "two initializes in a batch",
+      () =>
+        post(
+          JSON.stringify(
+            [1, 2].map((id) => ({
+              jsonrpc: "2.0",
+              id,
+              method: "initialize",
+              params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+            })),
+          ),
+        ),
+      "400 json-rpc -32600",
+    ],
+    [
+      "unsupported protocol version header",
+      () => post(ping, { ...HEADERS, "MCP-Protocol-Version": "1999-01-01" }),
+      "400 json-rpc -32000",
+    ],
     ["a response posted by the client", () => post(JSON.stringify({ jsonrpc: "2.0", id: 5, result: {} })), "202"],
     ["text/plain", () => post(ping, { ...HEADERS, "Content-Type": "text/plain" }), "415 unsupported-media-type"],
-    ["no content type", () => raw(`${HEAD}Accept: application/json, text/event-stream\r\nContent-Length: ${ping.length}\r\n\r\n${ping}`), "415 unsupported-media-type"],
-    ["form content type", () => post(ping, { ...HEADERS, "Content-Type": "application/x-www-form-urlencoded" }), "415 unsupported-media-type"],
-    ["no Accept", () => raw(`${HEAD}Content-Type: application/json\r\nContent-Length: ${ping.length}\r\n\r\n${ping}`), "406 not-acceptable"],
-    ["Accept: application/json only", () => post(ping, { ...HEADERS, Accept: "application/json" }), "406 not-acceptable"],
-    ["oversized (declared)", () => post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(MCP_MAX_BODY_BYTES) } })), "413 content-too-large"],
-    ["oversized (chunked, no length)", () => raw(`${HEAD}${JSON_HEADERS}Transfer-Encoding: chunked\r\n\r\n${chunked(12)}`), "413 content-too-large"],
-    ["a 10 GB Content-Length", () => raw(`${HEAD}${JSON_HEADERS}Content-Length: 10000000000\r\n\r\n{}`), "413 content-too-large"],
-    ["invalid UTF-8", () => raw(Buffer.concat([Buffer.from(`${HEAD}${JSON_HEADERS}Content-Length: 4\r\n\r\n`), Buffer.from([0xff, 0xfe]), Buffer.from("{}")])), "400 json-rpc -32700"],
+    [
+      "no content type",
+      () => raw(`${HEAD}Accept: application/json, text/event-stream\r\nContent-Length: ${ping.length}\r\n\r\n${ping}`),
+      "415 unsupported-media-type",
+    ],
+    [
+      "form content type",
+      () => post(ping, { ...HEADERS, "Content-Type": "application/x-www-form-urlencoded" }),
+      "415 unsupported-media-type",
+    ],
+    [
+      "no Accept",
+      () => raw(`${HEAD}Content-Type: application/json\r\nContent-Length: ${ping.length}\r\n\r\n${ping}`),
+      "406 not-acceptable",
+    ],
+    [
+      "Accept: application/json only",
+      () => post(ping, { ...HEADERS, Accept: "application/json" }),
+      "406 not-acceptable",
+    ],
+    [
+      "oversized (declared)",
+      () =>
+        post(
+          JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(MCP_MAX_BODY_BYTES) } }),
+        ),
+      "413 content-too-large",
+    ],
+    [
+      "oversized (chunked, no length)",
+      () => raw(`${HEAD}${JSON_HEADERS}Transfer-Encoding: chunked\r\n\r\n${chunked(12)}`),
+      "413 content-too-large",
+    ],
+    [
+      "a 10 GB Content-Length",
+      () => raw(`${HEAD}${JSON_HEADERS}Content-Length: 10000000000\r\n\r\n{}`),
+      "413 content-too-large",
+    ],
+    [
+      "invalid UTF-8",
+      () =>
+        raw(
+          Buffer.concat([
+            Buffer.from(`${HEAD}${JSON_HEADERS}Content-Length: 4\r\n\r\n`),
+            Buffer.from([0xff, 0xfe]),
+            Buffer.from("{}"),
+          ]),
+        ),
+      "400 json-rpc -32700",
+    ],
   ];
 
   it.each(CASES)("%s", async (label, send, expected) => {
@@ -219,13 +369,28 @@ describe.skipIf(!BASE)("MCP over HTTP: HTTP-level refusals are problems, protoco
       {
         jsonrpc: fc.oneof(fc.constant("2.0"), value),
         id: fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), value),
-        method: fc.oneof(fc.constantFrom("ping", "tools/list", "tools/call", "initialize", "notifications/cancelled"), fc.string({ maxLength: 12 })),
-        params: fc.oneof(fc.record({ name: fc.constantFrom(...TOOL_NAMES, "x"), arguments: fc.dictionary(fc.constantFrom("date", "year", "from", "to", "steps", "days", "code"), value, { maxKeys: 4 }) }), value),
+        method: fc.oneof(
+          fc.constantFrom("ping", "tools/list", "tools/call", "initialize", "notifications/cancelled"),
+          fc.string({ maxLength: 12 }),
+        ),
+        params: fc.oneof(
+          fc.record({
+            name: fc.constantFrom(...TOOL_NAMES, "x"),
+            arguments: fc.dictionary(fc.constantFrom("date", "year", "from", "to", "steps", "days", "code"), value, {
+              maxKeys: 4,
+            }),
+          }),
+          value,
+        ),
       },
       { requiredKeys: [] },
     );
     const bodies = fc.sample(
-      fc.oneof(message.map((m) => JSON.stringify(m)), fc.array(message, { maxLength: 4 }).map((m) => JSON.stringify(m)), fc.string({ maxLength: 80 })),
+      fc.oneof(
+        message.map((m) => JSON.stringify(m)),
+        fc.array(message, { maxLength: 4 }).map((m) => JSON.stringify(m)),
+        fc.string({ maxLength: 80 }),
+      ),
       { numRuns: 300, seed: 20261123 },
     );
     const kinds = new Map<string, number>();

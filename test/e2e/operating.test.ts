@@ -15,13 +15,16 @@ import parsePrometheusTextFormat, { type Family } from "parse-prometheus-text-fo
 import { afterEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { RATE_LIMITS } from "../../contract/policies.js";
-import { SOCKET_REFUSALS, rawRequest } from "./raw-http.js";
-import { ROOT, choosePort, failedStart, sleep, startServer, type RunningServer } from "./server.js";
+import { rawRequest, SOCKET_REFUSALS } from "./raw-http.js";
+import { choosePort, failedStart, ROOT, type RunningServer, sleep, startServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
 
 /** The metrics as a real Prometheus text parser reads them. */
-async function scrape(base: string, headers: Record<string, string> = {}): Promise<{ status: number; families: Map<string, Family>; text: string; response: Response }> {
+async function scrape(
+  base: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; families: Map<string, Family>; text: string; response: Response }> {
   const response = await fetch(`${base}/metrics`, { headers });
   const text = await response.text();
   if (response.status !== 200) return { status: response.status, families: new Map(), text, response };
@@ -43,7 +46,9 @@ function histogramCount(text: string, name: string, where: (labels: Record<strin
 }
 
 const total = (family: Family | undefined, where: (labels: Record<string, string>) => boolean = () => true): number =>
-  (family?.metrics ?? []).filter((m) => where(m.labels ?? {})).reduce((sum, m) => sum + Number(m.value ?? m.count ?? 0), 0);
+  (family?.metrics ?? [])
+    .filter((m) => where(m.labels ?? {}))
+    .reduce((sum, m) => sum + Number(m.value ?? m.count ?? 0), 0);
 
 interface Sent {
   method: string;
@@ -74,10 +79,17 @@ function linesOf(output: string): Record<string, unknown>[] {
 }
 
 /** Waits until `count` access lines of `route` from `client` are in the output (the start's /health probes are others). */
-async function accessLines(server: RunningServer, client: string, count: number, route?: string): Promise<Record<string, unknown>[]> {
+async function accessLines(
+  server: RunningServer,
+  client: string,
+  count: number,
+  route?: string,
+): Promise<Record<string, unknown>[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const lines = linesOf(server.output()).filter((l) => l.client === client && l.method !== undefined && (route === undefined || l.route === route));
+    const lines = linesOf(server.output()).filter(
+      (l) => l.client === client && l.method !== undefined && (route === undefined || l.route === route),
+    );
     if (lines.length >= count || Date.now() > deadline) return lines;
     await sleep(50);
   }
@@ -89,7 +101,11 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     for (const s of servers.splice(0)) await s.stop();
   });
   const start = async (env: Record<string, string | undefined>, preferred: number) => {
-    const server = await startServer({ port: await choosePort(preferred), build: false, env: { RATE_LIMITS: undefined, LOG_FORMAT: undefined, LOG_LEVEL: undefined, LOG_QUERIES: undefined, ...env } });
+    const server = await startServer({
+      port: await choosePort(preferred),
+      build: false,
+      env: { RATE_LIMITS: undefined, LOG_FORMAT: undefined, LOG_LEVEL: undefined, LOG_QUERIES: undefined, ...env },
+    });
     servers.push(server);
     return server;
   };
@@ -124,19 +140,52 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     }
     lines.forEach((line, i) => {
       const s = sent[i]!;
-      expect(line).toMatchObject({ level: "info", method: s.method, path: s.target, status: s.status, client, worker: 1 });
+      expect(line).toMatchObject({
+        level: "info",
+        method: s.method,
+        path: s.target,
+        status: s.status,
+        client,
+        worker: 1,
+      });
       if (s.bytes >= 0) expect(line.bytes, `${s.method} ${s.target}`).toBe(s.bytes);
       expect(typeof line.ms).toBe("number");
     });
     // a target's 200 is kept from its second GET on (answers.ts: asked for once, remembered; twice, kept); a HEAD
     // does not count as asked for
-    expect(lines.map((l) => l.route)).toEqual(["shift", "shift", "shift", "shift", "shift", "shift", "shift", "-", "shift"]);
-    expect(lines.map((l) => l.source)).toEqual(["computed", "computed", "kept", "computed", "computed", "computed", "kept", "computed", "computed"]);
+    expect(lines.map((l) => l.route)).toEqual([
+      "shift",
+      "shift",
+      "shift",
+      "shift",
+      "shift",
+      "shift",
+      "shift",
+      "-",
+      "shift",
+    ]);
+    expect(lines.map((l) => l.source)).toEqual([
+      "computed",
+      "computed",
+      "kept",
+      "computed",
+      "computed",
+      "computed",
+      "kept",
+      "computed",
+      "computed",
+    ]);
     expect(lines[3]!.bytes).toBe(0); // HEAD
     expect(lines[6]!.bytes).toBe(0); // 304
 
     // over the v3 limit from another address: 10 admitted, 2 refused
-    const other = await Promise.all(Array.from({ length: 12 }, (_, i) => send(base, `${PATHS.shift}?date=2024-03-01&add=${10 + i}d`, { headers: { "X-Forwarded-For": "198.51.100.78" } })));
+    const other = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        send(base, `${PATHS.shift}?date=2024-03-01&add=${10 + i}d`, {
+          headers: { "X-Forwarded-For": "198.51.100.78" },
+        }),
+      ),
+    );
     expect(other.filter((s) => s.status === 429)).toHaveLength(2);
 
     const { status, families, text, response } = await scrape(base);
@@ -152,7 +201,9 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     expect(histogramCount(text, "http_request_duration_seconds", (l) => l.route === "shift")).toBe(3 + 4 + 1 + 12);
     const decisions = families.get("rate_limit_decisions_total");
     expect(total(decisions, (l) => l.surface === "v3" && l.decision === "refused")).toBe(2);
-    expect(total(decisions, (l) => l.surface === "v3" && l.decision === "admitted")).toBeGreaterThanOrEqual(RATE_LIMITS.v3.limit);
+    expect(total(decisions, (l) => l.surface === "v3" && l.decision === "admitted")).toBeGreaterThanOrEqual(
+      RATE_LIMITS.v3.limit,
+    );
     expect(total(decisions, (l) => l.decision === "failed_open")).toBe(0);
     expect(total(families.get("kept_answers"))).toBeGreaterThanOrEqual(2);
     expect(total(families.get("kept_answer_hits_total"))).toBe(2);
@@ -165,7 +216,14 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     expect(refused.headers.get("content-type")).toBe("application/problem+json");
     expect((await scrape(base, { "X-Forwarded-For": "203.0.113.9" })).status).toBe(200);
     // never rate-limited
-    const scrapes = await Promise.all(Array.from({ length: 25 }, () => fetch(`${base}/metrics`).then((r) => { r.body?.cancel(); return r.status; })));
+    const scrapes = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        fetch(`${base}/metrics`).then((r) => {
+          r.body?.cancel();
+          return r.status;
+        }),
+      ),
+    );
     expect(scrapes.every((s) => s === 200)).toBe(true);
   }, 90_000);
 
@@ -186,8 +244,12 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     const pretty = await start({ LOG_FORMAT: "pretty" }, 9330);
     await send(pretty.baseUrl, `${PATHS.shift}?date=2024-03-01&add=5d`);
     // access lines are written in chunks, at most 100 ms later
-    for (const deadline = Date.now() + 5000; !/GET \/v3\/shift/.test(pretty.output()) && Date.now() < deadline; ) await sleep(50);
-    const lines = pretty.output().split("\n").filter((l) => l.includes("Swedish Calendar Service on"));
+    for (const deadline = Date.now() + 5000; !/GET \/v3\/shift/.test(pretty.output()) && Date.now() < deadline; )
+      await sleep(50);
+    const lines = pretty
+      .output()
+      .split("\n")
+      .filter((l) => l.includes("Swedish Calendar Service on"));
     expect(lines).toHaveLength(1);
     expect(() => JSON.parse(lines[0]!)).toThrow();
     expect(lines[0]).toMatch(/INFO/);
@@ -199,13 +261,17 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
     ["LOG_FORMAT", "xml"],
     ["LOG_QUERIES", "maybe"],
     ["METRICS_ALLOW", "10.0.0.0/33"],
-  ])("%s=%s stops the start with one line naming it", async (name, value) => {
-    const { code, lines } = await failedStart({ PORT: String(await choosePort(9340)), [name]: value });
-    expect(code).toBe(1);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(name);
-    expect(lines[0]).toContain(value);
-  }, 30_000);
+  ])(
+    "%s=%s stops the start with one line naming it",
+    async (name, value) => {
+      const { code, lines } = await failedStart({ PORT: String(await choosePort(9340)), [name]: value });
+      expect(code).toBe(1);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(name);
+      expect(lines[0]).toContain(value);
+    },
+    30_000,
+  );
 
   it("with an output nobody reads (a full pipe), every request is answered and SIGTERM still stops it", async () => {
     const port = await choosePort(9350);
@@ -220,7 +286,10 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
       const base = `http://localhost:${port}`;
       const deadline = Date.now() + 30_000;
       while (Date.now() < deadline) {
-        const up = await fetch(`${base}/health`).then((r) => r.status, () => 0);
+        const up = await fetch(`${base}/health`).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (up === 200) break;
         await sleep(100);
       }
@@ -228,7 +297,14 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
       const long = "x".repeat(1800);
       let answered = 0;
       for (let round = 0; round < 150; round++) {
-        const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${base}${PATHS.shift}?date=2024-03-01&add=${(round * 20 + i) % 300}d&pad=${long}`).then((r) => { r.body?.cancel(); return r.status; })));
+        const statuses = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            fetch(`${base}${PATHS.shift}?date=2024-03-01&add=${(round * 20 + i) % 300}d&pad=${long}`).then((r) => {
+              r.body?.cancel();
+              return r.status;
+            }),
+          ),
+        );
         answered += statuses.filter((s) => s === 200 || s === 400).length;
       }
       expect(answered).toBe(3000);
@@ -246,20 +322,26 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
   it("WORKERS=2: /metrics counts the requests both workers answered; each access line says which worker", async () => {
     const server = await start({ WORKERS: "2" }, 9360);
     // concurrent requests open several connections, which the primary hands to the workers in turn
-    const sent = await Promise.all(Array.from({ length: 8 }, (_, i) => send(server.baseUrl, `${PATHS.shift}?date=2024-03-01&add=${i}d`)));
+    const sent = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => send(server.baseUrl, `${PATHS.shift}?date=2024-03-01&add=${i}d`)),
+    );
     expect(sent.every((s) => s.status === 200)).toBe(true);
     const lines = await accessLines(server, "::ffff:127.0.0.1", 8, "shift");
     expect(lines).toHaveLength(8);
     expect([...new Set(lines.map((l) => l.worker))].sort()).toEqual([1, 2]);
     const { families } = await scrape(server.baseUrl);
     expect(total(families.get("http_requests_total"), (l) => l.route === "shift")).toBe(8);
-    expect(total(families.get("rate_limit_decisions_total"), (l) => l.surface === "v3" && l.decision === "admitted")).toBe(8);
+    expect(
+      total(families.get("rate_limit_decisions_total"), (l) => l.surface === "v3" && l.decision === "admitted"),
+    ).toBe(8);
     // refusals below the HTTP layer, on both workers' sockets, are counted in the whole server's answer too
     const badMethod = SOCKET_REFUSALS.find((r) => r.name === "bad-method")!;
     const refused = await Promise.all(Array.from({ length: 6 }, () => rawRequest(server.baseUrl, badMethod.bytes)));
     expect(refused.map((r) => r.status)).toEqual(Array(6).fill(badMethod.status));
     const after = (await scrape(server.baseUrl)).families;
-    expect(total(after.get("http_requests_total"), (l) => l.source === "refused" && l.status === String(badMethod.status))).toBe(6);
+    expect(
+      total(after.get("http_requests_total"), (l) => l.source === "refused" && l.status === String(badMethod.status)),
+    ).toBe(6);
     const timeouts = after.get("http_connection_timeouts_total");
     expect((timeouts?.metrics ?? []).map((m) => m.labels?.answered).sort()).toEqual(["false", "true"]);
   }, 90_000);

@@ -11,9 +11,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PROBLEM_BASE } from "../../contract/policies.js";
 import type { RateLimitStore } from "../../functions/lib/ratelimit.js";
-import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { datasetIsCurrent } from "../../server/dataset.js";
-import { PUBLIC_DIR, choosePort, startServer, type RunningServer } from "./server.js";
+import { createServer, type StandaloneServer } from "../../server/standalone.js";
+import { choosePort, PUBLIC_DIR, type RunningServer, startServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
 
@@ -43,7 +43,12 @@ describe.skipIf(SKIP)("concurrent bursts from one address (standalone server pro
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ kind: "standalone", build: false, port: await choosePort(8950), env: { RATE_LIMITS: undefined, ANSWER_SOURCE_HEADER: "on" } });
+    server = await startServer({
+      kind: "standalone",
+      build: false,
+      port: await choosePort(8950),
+      env: { RATE_LIMITS: undefined, ANSWER_SOURCE_HEADER: "on" },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -51,7 +56,11 @@ describe.skipIf(SKIP)("concurrent bursts from one address (standalone server pro
   });
 
   it("50 concurrent v3 function requests: exactly 10 × 200 and 40 × 429 with Retry-After", async () => {
-    const paths = Array.from({ length: 50 }, (_, i) => `/v3/period?from=2024-01-01&to=2024-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + Math.floor(i / 12)).padStart(2, "0")}`);
+    const paths = Array.from(
+      { length: 50 },
+      (_, i) =>
+        `/v3/period?from=2024-01-01&to=2024-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + Math.floor(i / 12)).padStart(2, "0")}`,
+    );
     expect(new Set(paths).size).toBe(50);
     const responses = await burst(server.baseUrl, paths);
     expect([count(responses, 200), count(responses, 429)]).toEqual([10, 40]);
@@ -61,14 +70,21 @@ describe.skipIf(SKIP)("concurrent bursts from one address (standalone server pro
   }, 60_000);
 
   it("15 concurrent v2 requests: exactly 5 × 200", async () => {
-    const responses = await burst(server.baseUrl, Array.from({ length: 15 }, (_, i) => `/holidays?year=${1990 + i}`));
+    const responses = await burst(
+      server.baseUrl,
+      Array.from({ length: 15 }, (_, i) => `/holidays?year=${1990 + i}`),
+    );
     expect([count(responses, 200), count(responses, 429)]).toEqual([5, 10]);
     await expectRefusals(responses, "5", "5;w=10");
   }, 60_000);
 
   it("25 concurrent feed requests with a query: exactly 10 × 200", async () => {
     const options = ["bridge", "half", "saturdays", "sundays", "busy"];
-    const paths = Array.from({ length: 25 }, (_, i) => `/ical/svenska-helgdagar.ics?${options[i % 5]}=${["true", "1", "yes", "on", "false"][Math.floor(i / 5)]}`);
+    const paths = Array.from(
+      { length: 25 },
+      (_, i) =>
+        `/ical/svenska-helgdagar.ics?${options[i % 5]}=${["true", "1", "yes", "on", "false"][Math.floor(i / 5)]}`,
+    );
     const responses = await burst(server.baseUrl, paths);
     expect([count(responses, 200), count(responses, 429)]).toEqual([10, 15]);
     await expectRefusals(responses, "10", "10;w=10");
@@ -77,7 +93,10 @@ describe.skipIf(SKIP)("concurrent bursts from one address (standalone server pro
   it("file answers are not counted (static answers are served regardless)", async (ctx) => {
     // needs the dataset in public/ (the e2e global setup builds it); without it the function answers, and counts
     if (!(await datasetIsCurrent(PUBLIC_DIR))) ctx.skip();
-    const responses = await burst(server.baseUrl, Array.from({ length: 30 }, () => "/v3/holidays?year=2024"));
+    const responses = await burst(
+      server.baseUrl,
+      Array.from({ length: 30 }, () => "/v3/holidays?year=2024"),
+    );
     expect(responses.map((r) => `${r.status} ${r.headers.get("x-answer-source")}`)).toEqual(Array(30).fill("200 file"));
     for (const r of responses) await r.arrayBuffer();
   }, 60_000);
@@ -119,7 +138,9 @@ describe.skipIf(SKIP)("windows and fail-open (standalone server in this process,
     expect(still.status).toBe(429);
     expect(still.headers.get("retry-after")).toBe("1");
     now += 1_000;
-    const again = await Promise.all(Array.from({ length: 12 }, (_, i) => fetch(`${base}/v3/days/1950-03-${String(i + 1).padStart(2, "0")}`)));
+    const again = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => fetch(`${base}/v3/days/1950-03-${String(i + 1).padStart(2, "0")}`)),
+    );
     expect(again.map((r) => r.status).sort()).toEqual([...Array(10).fill(200), 429, 429]);
   });
 
@@ -138,9 +159,13 @@ describe.skipIf(SKIP)("windows and fail-open (standalone server in this process,
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       const base = await start({ hit: async () => Promise.reject(new Error("counter unavailable")) });
-      const responses = await Promise.all(Array.from({ length: 15 }, (_, i) => fetch(`${base}/v3/days/1960-01-${String(i + 1).padStart(2, "0")}`)));
+      const responses = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => fetch(`${base}/v3/days/1960-01-${String(i + 1).padStart(2, "0")}`)),
+      );
       expect(responses.map((r) => r.status)).toEqual(Array(15).fill(200));
-      expect(warn.mock.calls.some((args) => /rate limiter failed open: counter unavailable/.test(String(args[0])))).toBe(true);
+      expect(
+        warn.mock.calls.some((args) => /rate limiter failed open: counter unavailable/.test(String(args[0]))),
+      ).toBe(true);
     } finally {
       warn.mockRestore();
     }

@@ -56,7 +56,8 @@ function complete(raw: Buffer, head: boolean): boolean {
   if (end < 0) return false;
   const r = parse(raw, head);
   if (head || r.status === 304 || r.status === 204) return true;
-  if (r.headers["content-length"] !== undefined) return raw.length - Buffer.byteLength(text.slice(0, end + 4), "latin1") >= Number(r.headers["content-length"]);
+  if (r.headers["content-length"] !== undefined)
+    return raw.length - Buffer.byteLength(text.slice(0, end + 4), "latin1") >= Number(r.headers["content-length"]);
   if (r.headers["transfer-encoding"] === "chunked") return text.endsWith("0\r\n\r\n");
   return false;
 }
@@ -68,7 +69,11 @@ function complete(raw: Buffer, head: boolean): boolean {
 export function rawRequest(
   baseUrl: string,
   request: string | Buffer,
-  options: { head?: boolean; timeoutMs?: number; /** wait for the server to close (to see every byte it sends) */ untilClose?: boolean } = {},
+  options: {
+    head?: boolean;
+    timeoutMs?: number /** wait for the server to close (to see every byte it sends) */;
+    untilClose?: boolean;
+  } = {},
 ): Promise<RawResponse> {
   const { host, port } = hostAndPort(baseUrl);
   const head = options.head ?? /^HEAD /.test(String(request).slice(0, 5));
@@ -96,7 +101,9 @@ export function rawRequest(
 /** A request line and headers, CRLF-terminated, with Host and `Connection: close` unless given. */
 export function requestText(method: string, target: string, headers: Record<string, string> = {}): string {
   const all = { Host: "localhost", Connection: "close", ...headers };
-  return `${method} ${target} HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n`;
+  return `${method} ${target} HTTP/1.1\r\n${Object.entries(all)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\r\n")}\r\n\r\n`;
 }
 
 /**
@@ -105,7 +112,11 @@ export function requestText(method: string, target: string, headers: Record<stri
  */
 export const SOCKET_REFUSALS: readonly { name: SocketRefusalReason; bytes: string; status: number }[] = [
   { name: "bad-method", bytes: "FOO /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", status: 405 },
-  { name: "invalid-length", bytes: "GET /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n", status: 400 },
+  {
+    name: "invalid-length",
+    bytes: "GET /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
+    status: 400,
+  },
   { name: "malformed-header", bytes: "GET /health HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n", status: 400 },
   { name: "header-too-large", bytes: requestText("GET", `/v3/holidays?year=${"9".repeat(1_000_000)}`), status: 431 },
   { name: "connect", bytes: requestText("CONNECT", "localhost:443"), status: 405 },

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PROBLEM_BASE } from "../../contract/policies.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { e2eBaseUrl } from "./base-url.js";
-import { rawRequest, requestText, type RawResponse } from "./raw-http.js";
+import { type RawResponse, rawRequest, requestText } from "./raw-http.js";
 
 const BASE = e2eBaseUrl();
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -37,8 +37,13 @@ describe.skipIf(!BASE)("request heads over raw sockets (standalone server)", () 
   });
 
   it("1,500 headers of 12 bytes (18 KB, past what Node reports by default): 431; 1,000 of them (12 KB): 200", async () => {
-    const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`X-${String(i).padStart(4, "0")}`, "vv"]));
-    expectProblem(await rawRequest(BASE!, requestText("GET", "/v3/days/2024-06-21", many(1500))), 431, "request-header-fields-too-large");
+    const many = (n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`X-${String(i).padStart(4, "0")}`, "vv"]));
+    expectProblem(
+      await rawRequest(BASE!, requestText("GET", "/v3/days/2024-06-21", many(1500))),
+      431,
+      "request-header-fields-too-large",
+    );
     const fine = await rawRequest(BASE!, requestText("GET", "/v3/days/2024-06-21", many(1000)));
     expect(fine.status).toBe(200);
     expect(JSON.parse(fine.body).date).toBe("2024-06-21");
@@ -48,7 +53,10 @@ describe.skipIf(!BASE)("request heads over raw sockets (standalone server)", () 
     const none = await rawRequest(BASE!, "GET /v3/days/2024-06-21 HTTP/1.1\r\nConnection: close\r\n\r\n");
     expectProblem(none, 400, "invalid-parameter");
     expect(JSON.parse(none.body).detail).toContain("'Host'");
-    const two = await rawRequest(BASE!, "GET /v3/days/2024-06-21 HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n");
+    const two = await rawRequest(
+      BASE!,
+      "GET /v3/days/2024-06-21 HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n",
+    );
     expectProblem(two, 400, "invalid-parameter");
     const old = await rawRequest(BASE!, "GET /v3/days/2024-06-21 HTTP/1.0\r\n\r\n");
     expect(old.status).toBe(200);
@@ -59,7 +67,14 @@ describe.skipIf(!BASE)("request heads over raw sockets (standalone server)", () 
     const res = await rawRequest(BASE!, requestText("GET", "/ical/holidays", { Expect: "x-custom" }));
     expectProblem(res, 417, "expectation-failed", "30");
     expect(JSON.parse(res.body).detail).toContain("'x-custom'");
-    const post = await rawRequest(BASE!, requestText("POST", "/mcp", { Expect: "something-else", "Content-Length": "2", "Content-Type": "application/json" }));
+    const post = await rawRequest(
+      BASE!,
+      requestText("POST", "/mcp", {
+        Expect: "something-else",
+        "Content-Length": "2",
+        "Content-Type": "application/json",
+      }),
+    );
     expectProblem(post, 417, "expectation-failed");
   });
 });
@@ -74,7 +89,9 @@ describe.skipIf(process.env.E2E === "off")("a client that never finishes its hea
     service = createServer({ publicDir: "/nonexistent", rateLimits: false, headersTimeoutMs: 1000, log: () => {} });
     const { url } = await service.listen(0, "127.0.0.1");
     const started = Date.now();
-    const res = await rawRequest(url, "GET /v3/days/2024-06-21 HTTP/1.1\r\nHost: localhost\r\nX-Slow: ", { timeoutMs: 6000 });
+    const res = await rawRequest(url, "GET /v3/days/2024-06-21 HTTP/1.1\r\nHost: localhost\r\nX-Slow: ", {
+      timeoutMs: 6000,
+    });
     expectProblem(res, 408, "request-timeout");
     expect(Date.now() - started).toBeLessThan(4000);
   });

@@ -29,9 +29,21 @@ describe.skipIf(!BASE)("request header fields as the handlers read them, without
     const etag = (await fetchAnswer("GET", [])).headers.get("ETag")!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
     for (const [fields, status] of [
-      [[["If-None-Match", '"nope"'], ["if-none-match", etag]], 304],
+      [
+        [
+          ["If-None-Match", '"nope"'],
+          ["if-none-match", etag],
+        ],
+        304,
+      ],
       [[["IF-NONE-MATCH", `W/${etag}`]], 304],
-      [[["If-None-Match", '"a"'], ["If-None-Match", '"b"']], 200],
+      [
+        [
+          ["If-None-Match", '"a"'],
+          ["If-None-Match", '"b"'],
+        ],
+        200,
+      ],
     ] as [[string, string][], number][]) {
       const direct = await rawRequest(BASE!, raw("GET", fields));
       const viaFetch = await fetchAnswer("GET", fields);

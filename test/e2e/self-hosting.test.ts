@@ -8,10 +8,9 @@
  */
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { choosePort, portIsFree, sleep, startServer, type RunningServer } from "./server.js";
+import { choosePort, portIsFree, type RunningServer, sleep, startServer } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
-
 
 /** POST /mcp declaring a 100-byte body, one byte of it sent, then the connection closed. */
 async function abortedUpload(port: number): Promise<void> {
@@ -60,7 +59,9 @@ describe.skipIf(SKIP)("the standalone server's log", () => {
     expect((await health.json()).status).toBe("ok");
     // and once more, after further failed log lines
     await abortedUpload(server.port);
-    expect((await fetch(`${server.baseUrl}/v3/days/2024-06-21`, { signal: AbortSignal.timeout(5000) })).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/v3/days/2024-06-21`, { signal: AbortSignal.timeout(5000) })).status).toBe(
+      200,
+    );
     process.kill(server.child.pid!, "SIGTERM");
     const exitedAfter = await exitWithin(server, 3000);
     expect(exitedAfter).toBeDefined();
@@ -74,17 +75,30 @@ describe.skipIf(SKIP)("the standalone server's log", () => {
     await abortedUpload(server.port);
     expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200);
     // access lines are written in chunks (at most 100 ms later): wait for the uploads' two
-    const uploads = () => (server!.output().slice(before).match(/"method":"POST"/g) ?? []).length;
+    const uploads = () =>
+      (
+        server!
+          .output()
+          .slice(before)
+          .match(/"method":"POST"/g) ?? []
+      ).length;
     for (const deadline = Date.now() + 5000; uploads() < 2 && Date.now() < deadline; ) await sleep(50);
     await sleep(200);
-    const logged = server.output().slice(before).split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = server
+      .output()
+      .slice(before)
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     // besides the access lines (the two uploads' and the /health request's), one warning each, no stack trace
     expect(logged.filter((line) => line.level !== "info").map((line) => [line.level, line.msg])).toEqual([
       ["warn", "POST /mcp: the client went away before the request was complete (ECONNRESET)"],
       ["warn", "POST /mcp: the client went away before the request was complete (ECONNRESET)"],
     ]);
     // the uploads' access lines: the client went away before any answer was written
-    expect(logged.filter((line) => line.method === "POST").map((line) => [line.path, line.aborted, line.bytes])).toEqual([
+    expect(
+      logged.filter((line) => line.method === "POST").map((line) => [line.path, line.aborted, line.bytes]),
+    ).toEqual([
       ["/mcp", true, 0],
       ["/mcp", true, 0],
     ]);
@@ -121,16 +135,20 @@ describe.skipIf(SKIP)("npm start stops when told", () => {
     ["SIGTERM", "the npm process"],
     ["SIGINT", "the npm process"],
     ["SIGTERM", "the process group"],
-  ] as const)("%s to %s: every process gone and the port free within 2 s", async (signal, to) => {
-    server = await startServer({ port: await choosePort(8940), env: { RATE_LIMITS: "off" } });
-    const { child, port } = server;
-    const exited = exitWithin(server, 2000);
-    process.kill(to === "the npm process" ? child.pid! : -child.pid!, signal);
-    expect(await portFreedWithin(port, 2000)).toBeDefined();
-    expect(await exited).toBeDefined();
-    // nothing of the group is left behind (no orphaned server under a shell that did not pass the signal on)
-    expect(() => process.kill(-child.pid!, 0)).toThrow();
-  }, 90_000);
+  ] as const)(
+    "%s to %s: every process gone and the port free within 2 s",
+    async (signal, to) => {
+      server = await startServer({ port: await choosePort(8940), env: { RATE_LIMITS: "off" } });
+      const { child, port } = server;
+      const exited = exitWithin(server, 2000);
+      process.kill(to === "the npm process" ? child.pid! : -child.pid!, signal);
+      expect(await portFreedWithin(port, 2000)).toBeDefined();
+      expect(await exited).toBeDefined();
+      // nothing of the group is left behind (no orphaned server under a shell that did not pass the signal on)
+      expect(() => process.kill(-child.pid!, 0)).toThrow();
+    },
+    90_000,
+  );
 
   it("on SIGTERM an answer in flight finishes, saying Connection: close, and new connections are refused", async () => {
     server = await startServer({ port: await choosePort(8945), build: false, env: { RATE_LIMITS: "off" } });

@@ -7,7 +7,7 @@
  * Used by test/e2e/global-setup.ts (one shared standalone server for all e2e files), test/e2e/conformance.test.ts
  * (netlify dev beside it) and tests that need a server of their own (test/e2e/ratelimit.test.ts).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -129,7 +129,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await res.arrayBuffer();
       if (res.status === 200) {
         // with several workers /health answers once the first listens: wait for the primary's line saying all do
-        if (Number(env.WORKERS) > 1) while (!/\d+ workers, .*ready in/.test(log) && Date.now() < deadline) await sleep(50);
+        if (Number(env.WORKERS) > 1)
+          while (!/\d+ workers, .*ready in/.test(log) && Date.now() < deadline) await sleep(50);
         return { kind, baseUrl, port, child, output: () => log, stop };
       }
     } catch {
@@ -145,8 +146,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
  * Runs `node server/start.mjs --no-build` with `env` added to this process's and waits for it to exit (a start that a
  * setting stops): its exit code and the non-empty lines it wrote on stdout and stderr together.
  */
-export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; lines: string[]; output: string }> {
-  const child = spawn(process.execPath, [join(ROOT, "server", "start.mjs"), "--no-build"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+export async function failedStart(
+  env: Record<string, string>,
+): Promise<{ code: number | null; lines: string[]; output: string }> {
+  const child = spawn(process.execPath, [join(ROOT, "server", "start.mjs"), "--no-build"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));

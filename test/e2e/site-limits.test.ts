@@ -12,21 +12,34 @@
  * this machine runs (the limiter's window is a minute from its first counted request: functions/lib/ratelimit.ts).
  */
 import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "swedish-calendar/core";
 import { dueDates } from "swedish-calendar";
+import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "swedish-calendar/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deployedRange } from "../../build/deployed.js";
+import { resolveRewrite } from "../../contract/cdn.js";
 import { PATHS } from "../../contract/paths.js";
 import { RATE_LIMITS } from "../../contract/policies.js";
 import { matchRoute } from "../../contract/route-match.js";
 import { DATASET_FOLDER } from "../../contract/routes.js";
-import { resolveRewrite } from "../../contract/cdn.js";
 import { redirectRules } from "../../contract/static.js";
-import { deployedRange } from "../../build/deployed.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import {
-  engineLongWeekends, enginePlan, launchChromium, listedDates, longWeekendRows, openPage, payColumnDates, runPeriod, runPlanner, runShift, shownPlan,
-  showYear, stockholmYear, waitForPay, workingDaysOfYear,
+  engineLongWeekends,
+  enginePlan,
+  launchChromium,
+  listedDates,
+  longWeekendRows,
+  openPage,
+  payColumnDates,
+  runPeriod,
+  runPlanner,
+  runShift,
+  shownPlan,
+  showYear,
+  stockholmYear,
+  waitForPay,
+  workingDaysOfYear,
 } from "../site/browser.js";
 import { siteWithoutDataset } from "./server.js";
 
@@ -61,10 +74,15 @@ describe.skipIf(process.env.E2E === "off")("the home page with the limits on, no
     const match = matchRoute(url.pathname);
     if (!match) return false; // the site, and the dataset's files by their own paths
     if (!match.route.static) return true;
-    return resolveRewrite(url.pathname, url, redirectRules(), { routeId: match.route.id, built: deployedRange(frozen) }) === undefined;
+    return (
+      resolveRewrite(url.pathname, url, redirectRules(), { routeId: match.route.id, built: deployedRange(frozen) }) ===
+      undefined
+    );
   }
 
-  it("five years in a minute show real lists, spend nothing of the limit, and the computed widgets still answer", { timeout: 180_000 }, async () => {
+  it("five years in a minute show real lists, spend nothing of the limit, and the computed widgets still answer", {
+    timeout: 180_000,
+  }, async () => {
     const errors: string[] = [];
     const requests: string[] = [];
     const failed: string[] = [];
@@ -90,28 +108,49 @@ describe.skipIf(process.env.E2E === "off")("the home page with the limits on, no
         expect(await listedDates(page, "#half-table"), `${year}`).toEqual(halfDaysOfYear(year).map((d) => d.date));
         expect(await longWeekendRows(page), `${year}`).toEqual(engineLongWeekends(year));
         expect(await page.textContent("#stat-working .stat-value"), `${year}`).toBe(String(workingDaysOfYear(year)));
-        expect(await payColumnDates(page, "salary-25"), `${year}`).toEqual(dueDates(year, "salary-25").dates.map((d) => d.due.date));
+        expect(await payColumnDates(page, "salary-25"), `${year}`).toEqual(
+          dueDates(year, "salary-25").dates.map((d) => d.due.date),
+        );
         // no error anywhere
         expect(await page.textContent("#year-error"), `${year}`).toBe("");
-        expect(await page.$$eval("#year-content .error, #pay-result .error, [role=alert]:not(:empty)", (els) => els.map((el) => el.textContent)), `${year}`).toEqual([]);
+        expect(
+          await page.$$eval("#year-content .error, #pay-result .error, [role=alert]:not(:empty)", (els) =>
+            els.map((el) => el.textContent),
+          ),
+          `${year}`,
+        ).toEqual([]);
         expect(await page.textContent("#year-status"), `${year}`).toMatch(new RegExp(`^Visar ${year}`));
-        const notes = await page.$$eval("#pay-result .pay-note", (els) => els.map((el) => [(el as HTMLElement).dataset.schedule, el.textContent]));
+        const notes = await page.$$eval("#pay-result .pay-note", (els) =>
+          els.map((el) => [(el as HTMLElement).dataset.schedule, el.textContent]),
+        );
         if (year < CHILD_BENEFIT_SINCE) {
           // before its first year: the sentence why, no dates
-          expect(notes, `${year}`).toEqual([["child-benefit", expect.stringContaining(`Barnbidrag betalas ut enligt denna regel från ${CHILD_BENEFIT_SINCE}.`)]]);
+          expect(notes, `${year}`).toEqual([
+            [
+              "child-benefit",
+              expect.stringContaining(`Barnbidrag betalas ut enligt denna regel från ${CHILD_BENEFIT_SINCE}.`),
+            ],
+          ]);
           expect(await payColumnDates(page, "child-benefit"), `${year}`).toEqual([]);
         } else {
           expect(notes, `${year}`).toEqual([]);
-          expect(await payColumnDates(page, "child-benefit"), `${year}`).toEqual(dueDates(year, "child-benefit").dates.map((d) => d.due.date));
+          expect(await payColumnDates(page, "child-benefit"), `${year}`).toEqual(
+            dueDates(year, "child-benefit").dates.map((d) => d.due.date),
+          );
         }
         // everything the year asked for is a dataset file (the page holds the year it was built in: nothing to ask)
         const asked = requests.slice(before);
         if (year !== stockholmYear()) expect(asked.length, `${year}`).toBeGreaterThan(0);
-        expect(asked.filter((path) => !path.startsWith(DATASET_FOLDER + "/")), `${year}`).toEqual([]);
+        expect(
+          asked.filter((path) => !path.startsWith(DATASET_FOLDER + "/")),
+          `${year}`,
+        ).toEqual([]);
       }
       // real values, to the day: Midsummer 2026
       await showYear(page, "2026");
-      const midsummer = await page.$$eval("#holiday-table tbody tr", (trs) => trs.map((tr) => tr.textContent ?? "").filter((t) => /midsommar/i.test(t)));
+      const midsummer = await page.$$eval("#holiday-table tbody tr", (trs) =>
+        trs.map((tr) => tr.textContent ?? "").filter((t) => /midsommar/i.test(t)),
+      );
       expect(await listedDates(page)).toEqual(expect.arrayContaining(["2026-06-19", "2026-06-20"]));
       expect(midsummer.join(" ")).toContain("Midsommarafton");
       expect(midsummer.join(" ")).toContain("Midsommardagen");
@@ -122,7 +161,10 @@ describe.skipIf(process.env.E2E === "off")("the home page with the limits on, no
       expect(requests.filter(counted)).toEqual([]);
       const beforeSince = requests.filter((path) => {
         const url = new URL(path, base);
-        const year = Number(/\/(\d{4})\/due-dates\/child-benefit\.json$/.exec(url.pathname)?.[1] ?? (url.searchParams.get("schedule") === "child-benefit" ? url.searchParams.get("year") : NaN));
+        const year = Number(
+          /\/(\d{4})\/due-dates\/child-benefit\.json$/.exec(url.pathname)?.[1] ??
+            (url.searchParams.get("schedule") === "child-benefit" ? url.searchParams.get("year") : NaN),
+        );
         return year < CHILD_BENEFIT_SINCE;
       });
       expect(beforeSince).toEqual([]);
@@ -141,7 +183,9 @@ describe.skipIf(process.env.E2E === "off")("the home page with the limits on, no
 
       await page.click("#due-form button[type=submit]"); // the form's defaults: the 25th, the banking day before
       await waitForPay(page, 9999, [...SCHEDULES, "custom"]);
-      expect(await payColumnDates(page, "custom")).toEqual(dueDates(9999, { day: 25, convention: "preceding" }).dates.map((d) => d.due.date));
+      expect(await payColumnDates(page, "custom")).toEqual(
+        dueDates(9999, { day: 25, convention: "preceding" }).dates.map((d) => d.due.date),
+      );
 
       // what the page spent of the limit: exactly what the computed widgets needed
       expect(requests.filter(counted)).toEqual([

@@ -7,7 +7,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NOT_FOUND_PAGES, SITE_BUILD_RETRY_SECONDS, createServer, type StandaloneServer } from "../../server/standalone.js";
+import {
+  createServer,
+  NOT_FOUND_PAGES,
+  SITE_BUILD_RETRY_SECONDS,
+  type StandaloneServer,
+} from "../../server/standalone.js";
 import { PUBLIC_DIR } from "./server.js";
 
 const HTML = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
@@ -27,7 +32,11 @@ describe.skipIf(process.env.E2E === "off")("the site while it builds, and pages 
   it("during the build: / and /en/ answer the waiting page within a second, 503 with Retry-After; the API answers; then the site", async () => {
     let built!: () => void;
     const base = await start(new Promise<void>((resolve) => (built = resolve)));
-    for (const [path, lang, first] of [["/", "sv", "Webbplatsen byggs"], ["/en/", "en", "The site is being built"], ["/api/", "sv", "Webbplatsen byggs"]] as const) {
+    for (const [path, lang, first] of [
+      ["/", "sv", "Webbplatsen byggs"],
+      ["/en/", "en", "The site is being built"],
+      ["/api/", "sv", "Webbplatsen byggs"],
+    ] as const) {
       const started = Date.now();
       const res = await fetch(base + path, { headers: HTML, signal: AbortSignal.timeout(1000) });
       expect(Date.now() - started).toBeLessThan(1000);
@@ -39,7 +48,9 @@ describe.skipIf(process.env.E2E === "off")("the site while it builds, and pages 
       expect(body).toContain(`<html lang="${lang}">`);
       expect(body).toContain(`<meta http-equiv="refresh" content="${SITE_BUILD_RETRY_SECONDS}">`);
       // both languages, the path's first
-      expect(body.indexOf(first)).toBeLessThan(body.indexOf(lang === "sv" ? "The site is being built" : "Webbplatsen byggs"));
+      expect(body.indexOf(first)).toBeLessThan(
+        body.indexOf(lang === "sv" ? "The site is being built" : "Webbplatsen byggs"),
+      );
     }
     const day = await fetch(`${base}/v3/days/2026-06-19`);
     expect(day.status).toBe(200);

@@ -6,13 +6,35 @@
  * The site is Swedish at /, /api/, /v2-deprecation/ and English under /en/: checks of English wording open the
  * English pages. Screenshots: test-results/screenshots/real-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { dayOf, holidaysOfYear, parseIsoDate } from "swedish-calendar/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import {
-  datasetPath, engineLongWeekends, enginePlan, engineWorkingTime, shownWorkingTime, waitForWorkingTime, gridPlanMarks, gridWeekOf, launchChromium, listedDates, longWeekendRows, openPage as openPageAt,
-  runPeriod, runPlanner, runShift, screenshot, showYear, shownPlan, stockholmToday, stockholmYear, workingDaysOfYear, type ContextOptions, type PlanRequest,
+  type ContextOptions,
+  datasetPath,
+  engineLongWeekends,
+  enginePlan,
+  engineWorkingTime,
+  gridPlanMarks,
+  gridWeekOf,
+  launchChromium,
+  listedDates,
+  longWeekendRows,
+  openPage as openPageAt,
+  type PlanRequest,
+  runPeriod,
+  runPlanner,
+  runShift,
+  screenshot,
+  shownPlan,
+  shownWorkingTime,
+  showYear,
+  stockholmToday,
+  stockholmYear,
+  waitForWorkingTime,
+  workingDaysOfYear,
 } from "../site/browser.js";
 import { e2eBaseUrl } from "./base-url.js";
 
@@ -102,7 +124,8 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
       const host = new URL(BASE!).host;
       const address = await page.inputValue("#feed-http");
       expect(address).toBe(`http://${host}/ical/svenska-helgdagar.ics`);
-      for (const other of ["#feed-webcal", "#feed-https", "#feed-subscribe"]) expect(await page.isVisible(other), other).toBe(false);
+      for (const other of ["#feed-webcal", "#feed-https", "#feed-subscribe"])
+        expect(await page.isVisible(other), other).toBe(false);
       await page.check('[data-feed-option="bridge"]');
       const withBridge = await page.inputValue("#feed-http");
       expect(withBridge).toBe(`http://${host}/ical/svenska-helgdagar.ics?bridge=true`);
@@ -131,7 +154,10 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
   });
 
   it("the API page renders the operations of the real /v3/openapi.json", async () => {
-    const doc = (await (await fetch(`${BASE}/v3/openapi.json`)).json()) as { info: { version: string }; paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(`${BASE}/v3/openapi.json`)).json()) as {
+      info: { version: string };
+      paths: Record<string, Record<string, unknown>>;
+    };
     const methods = ["get", "head", "options", "post", "put", "patch", "delete"];
     const operations = Object.values(doc.paths).flatMap((item) => methods.filter((m) => typeof item[m] === "object"));
     const { context, page } = await openPage("/api/");
@@ -140,7 +166,10 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
       await page.click("#try-it");
       await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
       expect(await page.$$eval("#reference-content .opblock", (els) => els.length)).toBe(operations.length);
-      const shown = await page.$$eval("#reference-content .opblock-summary-path, #reference-content .opblock-summary-path__deprecated", (els) => els.map((el) => el.getAttribute("data-path")));
+      const shown = await page.$$eval(
+        "#reference-content .opblock-summary-path, #reference-content .opblock-summary-path__deprecated",
+        (els) => els.map((el) => el.getAttribute("data-path")),
+      );
       expect([...new Set(shown)].sort()).toEqual(Object.keys(doc.paths).sort());
       expect(await page.textContent("#reference-content .version")).toContain(doc.info.version);
       expect(apiCalls).toContain("200 /v3/openapi.json");
@@ -159,10 +188,20 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
         expect(await longWeekendRows(page)).toEqual(engineLongWeekends(year));
       }
       expect(apiCalls).toContain(`200 ${datasetPath("longWeekends", { year: 2025 })}`);
-      expect(await longWeekendRows(page)).toContainEqual({ start: "2025-12-31", end: "2026-01-04", days: 5, leave: "2026-01-02" });
+      expect(await longWeekendRows(page)).toContainEqual({
+        start: "2025-12-31",
+        end: "2026-01-04",
+        days: 5,
+        leave: "2026-01-02",
+      });
       await showYear(page, "2026");
       expect(await gridWeekOf(page, "2026-12-31")).toBe("53");
-      const rows = await page.$$eval("#year-content .wrow", (els) => els.map((row) => [row.querySelector(".wk")!.textContent!, (row.querySelector("[data-date]") as HTMLElement).dataset.date!]));
+      const rows = await page.$$eval("#year-content .wrow", (els) =>
+        els.map((row) => [
+          row.querySelector(".wk")!.textContent!,
+          (row.querySelector("[data-date]") as HTMLElement).dataset.date!,
+        ]),
+      );
       for (const [week, date] of rows) expect(week, date).toBe(String(dayOf(parseIsoDate(date!, "date")).isoWeek.week));
       const easter = await longWeekendRows(page);
       expect(easter).toContainEqual({ start: "2026-04-03", end: "2026-04-06", days: 4, leave: "" });
@@ -193,7 +232,9 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
       await screenshot(page, "real-planner");
       await runPlanner(page, { from: `${year}-01-01`, to: `${year}-12-31`, days: "61" });
       // Swedish on the Swedish page (issue 22), the API's English folded away beside it
-      expect(await page.textContent("#plan-result .error")).toContain("Antalet semesterdagar ska vara ett heltal från 1 till 60");
+      expect(await page.textContent("#plan-result .error")).toContain(
+        "Antalet semesterdagar ska vara ett heltal från 1 till 60",
+      );
       expect(await page.textContent("#plan-result details [lang=en]")).toContain("'days'");
       expect(apiCalls).toContain(`400 ${PATHS.leavePlan}?from=${year}-01-01&to=${year}-12-31&days=61`);
     } finally {
@@ -206,13 +247,17 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
     try {
       await waitForWorkingTime(page, 2027, "40", "standard");
       const shown = await shownWorkingTime(page);
-      expect({ ...shown, bars: shown.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(engineWorkingTime(2027));
+      expect({ ...shown, bars: shown.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(
+        engineWorkingTime(2027),
+      );
       expect(shown.total).toEqual({ workingDays: 253, hours: 2024 });
       expect(apiCalls).toContain(`200 ${datasetPath("workingTime", { year: 2027 })}`);
       await page.selectOption("#wt-profile", "state");
       await waitForWorkingTime(page, 2027, "40", "state");
       const state = await shownWorkingTime(page);
-      expect({ ...state, bars: state.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(engineWorkingTime(2027, { profile: "state" }));
+      expect({ ...state, bars: state.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(
+        engineWorkingTime(2027, { profile: "state" }),
+      );
       expect(apiCalls).toContain(`200 ${PATHS.workingTime}?year=2027&weeklyHours=40&profile=state`);
       const csv = await fetch(new URL((await page.getAttribute("#wt-csv", "href"))!, BASE));
       expect(csv.status).toBe(200);
@@ -225,7 +270,11 @@ describe.skipIf(!BASE)("the site over the real server (npm start)", () => {
   });
 
   it("both languages are served, and the switch moves between them on every page", async () => {
-    for (const [sv, en] of [["/", "/en/"], ["/api/", "/en/api/"], ["/v2-deprecation/", "/en/v2-deprecation/"]] as const) {
+    for (const [sv, en] of [
+      ["/", "/en/"],
+      ["/api/", "/en/api/"],
+      ["/v2-deprecation/", "/en/v2-deprecation/"],
+    ] as const) {
       const { context, page } = await openPage(sv);
       try {
         expect(await page.getAttribute("html", "lang")).toBe("sv");

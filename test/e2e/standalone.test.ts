@@ -9,10 +9,10 @@ import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { datasetIsCurrent } from "../../server/dataset.js";
-import { PUBLIC_DIR, ROOT, choosePort } from "./server.js";
+import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { IDENTITY } from "./base-url.js";
+import { choosePort, PUBLIC_DIR, ROOT } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
 
@@ -52,7 +52,14 @@ describe.skipIf(SKIP)("the standalone server", () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  const FILE_PATHS = ["/v3/holidays?year=2024", "/v3/holidays?year=1930&sundays=true&saturdays=true", "/v3/observances", "/v3/openapi.json", "/v3/observances/easterSunday?from=1954", "/v3/days/2026-12-24"];
+  const FILE_PATHS = [
+    "/v3/holidays?year=2024",
+    "/v3/holidays?year=1930&sundays=true&saturdays=true",
+    "/v3/observances",
+    "/v3/openapi.json",
+    "/v3/observances/easterSunday?from=1954",
+    "/v3/days/2026-12-24",
+  ];
 
   it("without a dataset, the requests files answer are computed: same status, body and spec headers", async (ctx) => {
     if (!datasetBuilt) ctx.skip();
@@ -60,10 +67,23 @@ describe.skipIf(SKIP)("the standalone server", () => {
     const built = await start(PUBLIC_DIR);
     for (const path of FILE_PATHS) {
       const [a, b] = [await fetch(empty + path), await fetch(built + path)];
-      expect([path, a.headers.get("x-answer-source"), b.headers.get("x-answer-source")]).toEqual([path, "function", "file"]);
+      expect([path, a.headers.get("x-answer-source"), b.headers.get("x-answer-source")]).toEqual([
+        path,
+        "function",
+        "file",
+      ]);
       expect(a.status).toBe(200);
       expect(await a.text()).toBe(await b.text());
-      for (const name of ["content-type", "cache-control", "etag", "access-control-allow-origin", "access-control-expose-headers", "ratelimit-limit", "ratelimit-policy", "strict-transport-security"]) {
+      for (const name of [
+        "content-type",
+        "cache-control",
+        "etag",
+        "access-control-allow-origin",
+        "access-control-expose-headers",
+        "ratelimit-limit",
+        "ratelimit-policy",
+        "strict-transport-security",
+      ]) {
         expect([path, name, a.headers.get(name)]).toEqual([path, name, b.headers.get(name)]);
       }
     }
@@ -109,40 +129,44 @@ describe.skipIf(SKIP)("the standalone server", () => {
     expect(again.status).toBe(304);
   });
 
-  it.each(["SIGTERM", "SIGINT"] as const)("%s stops it cleanly with a keep-alive connection open: listener closed, exit 0", async (signal) => {
-    const port = await choosePort(8990);
-    // the process npm start execs (node server/start.mjs, the server's bundle), signalled as a supervisor signals it
-    const child = spawn(process.execPath, [join(ROOT, "server", "start.mjs"), "--no-build"], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), RATE_LIMITS: "off" },
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    try {
-      for (let i = 0; i < 100 && !output.includes("Ctrl-C stops"); i++) await new Promise((r) => setTimeout(r, 100));
-      // one keep-alive socket, left open after its answer
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const status = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest({ host: "127.0.0.1", port, path: "/health", agent }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        });
-        req.on("error", reject);
-        req.end();
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "%s stops it cleanly with a keep-alive connection open: listener closed, exit 0",
+    async (signal) => {
+      const port = await choosePort(8990);
+      // the process npm start execs (node server/start.mjs, the server's bundle), signalled as a supervisor signals it
+      const child = spawn(process.execPath, [join(ROOT, "server", "start.mjs"), "--no-build"], {
+        cwd: ROOT,
+        env: { ...process.env, PORT: String(port), RATE_LIMITS: "off" },
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
       });
-      expect(status).toBe(200);
-      const started = Date.now();
-      process.kill(-child.pid!, signal);
-      expect(await exited).toBe(0);
-      expect(Date.now() - started).toBeLessThan(3000);
-      expect(output).toContain(`${signal}: closing`);
-      agent.destroy();
-    } finally {
-      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
-    }
-  }, 30_000);
+      let output = "";
+      child.stdout!.on("data", (d) => (output += d));
+      child.stderr!.on("data", (d) => (output += d));
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      try {
+        for (let i = 0; i < 100 && !output.includes("Ctrl-C stops"); i++) await new Promise((r) => setTimeout(r, 100));
+        // one keep-alive socket, left open after its answer
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+        const status = await new Promise<number>((resolve, reject) => {
+          const req = httpRequest({ host: "127.0.0.1", port, path: "/health", agent }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          });
+          req.on("error", reject);
+          req.end();
+        });
+        expect(status).toBe(200);
+        const started = Date.now();
+        process.kill(-child.pid!, signal);
+        expect(await exited).toBe(0);
+        expect(Date.now() - started).toBeLessThan(3000);
+        expect(output).toContain(`${signal}: closing`);
+        agent.destroy();
+      } finally {
+        if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+      }
+    },
+    30_000,
+  );
 });

@@ -1,6 +1,6 @@
 /** End-to-end: the v3 endpoints, /health and unknown paths over real HTTP through the standalone server (`npm start`). */
 import { describe, expect, it } from "vitest";
-import { IDENTITY, answeredBy, e2eBaseUrl } from "./base-url.js";
+import { answeredBy, e2eBaseUrl, IDENTITY } from "./base-url.js";
 
 const BASE = e2eBaseUrl();
 const LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
@@ -69,27 +69,52 @@ describe.skipIf(!BASE)("v3 over HTTP (npm start)", () => {
     const seconds = Number(/s-maxage=(\d+)/.exec(res.headers.get("cache-control")!)![1]);
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(25 * 3600);
-    const year = Number(new Intl.DateTimeFormat("en", { timeZone: "Europe/Stockholm", year: "numeric" }).format(new Date()));
+    const year = Number(
+      new Intl.DateTimeFormat("en", { timeZone: "Europe/Stockholm", year: "numeric" }).format(new Date()),
+    );
     expect(body.year).toBe(year);
   });
 
   it("GET /v3/bridge-days and /v3/half-days", async () => {
     expect((await expectOk("/v3/bridge-days?year=2024", "static")).body.days.map((d: any) => d.date)).toEqual([
-      "2024-05-10", "2024-06-07", "2024-12-23", "2024-12-27", "2024-12-30",
+      "2024-05-10",
+      "2024-06-07",
+      "2024-12-23",
+      "2024-12-27",
+      "2024-12-30",
     ]);
     expect((await expectOk("/v3/half-days?year=2024", "static")).body.count).toBe(6);
   });
 
   it("GET /v3/days/{date}", async () => {
-    expect((await expectOk("/v3/days/2024-06-21", "static")).body).toMatchObject({ date: "2024-06-21", weekday: 5, holidayType: "defacto", workingDay: false });
-    expect((await expectOk("/v3/days/1940-01-10", "function")).body).toEqual({ date: "1940-01-10", weekday: 3, isoWeek: { year: 1940, week: 2 }, holidayType: null, workingDay: true, observances: [], flagDay: [] });
+    expect((await expectOk("/v3/days/2024-06-21", "static")).body).toMatchObject({
+      date: "2024-06-21",
+      weekday: 5,
+      holidayType: "defacto",
+      workingDay: false,
+    });
+    expect((await expectOk("/v3/days/1940-01-10", "function")).body).toEqual({
+      date: "1940-01-10",
+      weekday: 3,
+      isoWeek: { year: 1940, week: 2 },
+      holidayType: null,
+      workingDay: true,
+      observances: [],
+      flagDay: [],
+    });
     await expectProblemOver("/v3/days/2023-02-29", "invalid-date", 400);
     await expectProblemOver("/v3/days/2024-1-1", "invalid-parameter", 400);
   });
 
   it("GET /v3/period", async () => {
     const { body } = await expectOk("/v3/period?from=2024-01-01&to=2024-12-31&bounds=inclusive", "function");
-    expect(body).toMatchObject({ calendarDays: 366, workingDays: 251, bridgeDays: 5, halfDays: 6, duration: { years: 1, months: 0, days: 0 } });
+    expect(body).toMatchObject({
+      calendarDays: 366,
+      workingDays: 251,
+      bridgeDays: 5,
+      halfDays: 6,
+      duration: { years: 1, months: 0, days: 0 },
+    });
     await expectProblemOver("/v3/period?from=2024-02-01&to=2024-01-01", "invalid-parameter", 400);
     await expectProblemOver("/v3/period?from=1930-01-01&to=2130-01-02", "invalid-parameter", 400);
   });
@@ -114,7 +139,10 @@ describe.skipIf(!BASE)("v3 over HTTP (npm start)", () => {
   it("GET /v3/flag-days and /v3/flag-days/catalogue: files for 1983-9999, the function's 400 before", async () => {
     const { body } = await expectOk("/v3/flag-days?year=2024", "static");
     expect(body).toMatchObject({ year: 2024, count: 18 });
-    expect(body.flagDays.find((f: any) => f.date === "2024-06-09")).toMatchObject({ code: "europeanParliamentElection", holiday: null });
+    expect(body.flagDays.find((f: any) => f.date === "2024-06-09")).toMatchObject({
+      code: "europeanParliamentElection",
+      holiday: null,
+    });
     expect((await expectOk("/v3/flag-days?year=1983", "static")).body.count).toBe(16);
     const { body: problem } = await expectProblemOver("/v3/flag-days?year=1982", "invalid-parameter", 400);
     expect(problem.detail).toContain("1983");
@@ -130,11 +158,24 @@ describe.skipIf(!BASE)("v3 over HTTP (npm start)", () => {
   });
 
   it("strict validation: sundays=1, sundays=True, year=, year=0999, duplicates", async () => {
-    for (const q of ["sundays=1", "sundays=True", "year=", "year=0999", "year=02024", "year=abc", "year=1929", "year=2024&sundays=1"]) {
+    for (const q of [
+      "sundays=1",
+      "sundays=True",
+      "year=",
+      "year=0999",
+      "year=02024",
+      "year=abc",
+      "year=1929",
+      "year=2024&sundays=1",
+    ]) {
       await expectProblemOver(`/v3/holidays?${q}`, "invalid-parameter", 400);
     }
     // duplicated parameters on routes the function answers (query rules cannot see repetitions: docs/static-dataset.md)
-    for (const path of ["/v3/holidays?year=2024&year=2024&sundays=maybe", "/v3/period?from=2024-01-01&from=2024-01-02&to=2024-02-01", "/v3/shift?date=2024-01-01&date=2024-01-01&add=1d"]) {
+    for (const path of [
+      "/v3/holidays?year=2024&year=2024&sundays=maybe",
+      "/v3/period?from=2024-01-01&from=2024-01-02&to=2024-02-01",
+      "/v3/shift?date=2024-01-01&date=2024-01-01&add=1d",
+    ]) {
       await expectProblemOver(path, "invalid-parameter", 400);
     }
     expect((await get("/v3/holidays?year=2024&unknown=1")).status).toBe(200);
@@ -182,7 +223,11 @@ describe.skipIf(!BASE)("v3 over HTTP (npm start)", () => {
   it("CORS preflight on a static path: 204 with the allow headers", async () => {
     const res = await get("/v3/holidays?year=2024", {
       method: "OPTIONS",
-      headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" },
+      headers: {
+        Origin: "https://example.org",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "if-none-match",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
@@ -193,7 +238,11 @@ describe.skipIf(!BASE)("v3 over HTTP (npm start)", () => {
   it("CORS preflight", async () => {
     const res = await get("/v3/period?from=2024-01-01&to=2024-01-02", {
       method: "OPTIONS",
-      headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" },
+      headers: {
+        Origin: "https://example.org",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "if-none-match",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
@@ -203,7 +252,10 @@ describe.skipIf(!BASE)("v3 over HTTP (npm start)", () => {
   });
 
   it("other methods: 405 with Allow", async () => {
-    const { res } = await expectProblemOver("/v3/period?from=2024-01-01&to=2024-01-02", "method-not-allowed", 405, { method: "POST", body: "x" });
+    const { res } = await expectProblemOver("/v3/period?from=2024-01-01&to=2024-01-02", "method-not-allowed", 405, {
+      method: "POST",
+      body: "x",
+    });
     expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 

@@ -5,13 +5,30 @@
  * `nearest` ties; each named schedule against the dates its authority published where they were found, and against
  * its rule (written again here) for every year it answers.
  */
-import { describe, expect, it } from "vitest";
+
 import fc from "fast-check";
-import { adjust, dueDates, dueDateSchedules, isBusinessDay, isWorkingDay as isWorkingDayText, type DueDateScheduleCode } from "swedish-calendar";
 import {
-  CONVENTIONS, DUE_DATE_RULES, FIRST_DAY, LAST_DAY, LAST_YEAR, adjustDay, civilFromDay, dayFromCivil, daysInMonth, isWorkingDay,
+  adjust,
+  type DueDateScheduleCode,
+  dueDateSchedules,
+  dueDates,
+  isBusinessDay,
+  isWorkingDay as isWorkingDayText,
+} from "swedish-calendar";
+import {
+  adjustDay,
+  CONVENTIONS,
   type Convention,
+  civilFromDay,
+  DUE_DATE_RULES,
+  dayFromCivil,
+  daysInMonth,
+  FIRST_DAY,
+  isWorkingDay,
+  LAST_DAY,
+  LAST_YEAR,
 } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { d, expectCalendarError, iso } from "./helpers.js";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -65,7 +82,11 @@ describe("conventions against the brute force", () => {
 
   it("a seeded random sample of dates up to 9999-12-31, every convention", () => {
     fc.assert(
-      fc.property(fc.integer({ min: FIRST_DAY, max: LAST_DAY }), fc.constantFrom(...CONVENTIONS), (n, c) => adjustDay(n, c) === bruteAdjust(n, c)),
+      fc.property(
+        fc.integer({ min: FIRST_DAY, max: LAST_DAY }),
+        fc.constantFrom(...CONVENTIONS),
+        (n, c) => adjustDay(n, c) === bruteAdjust(n, c),
+      ),
       { numRuns: 20_000, seed: 21 },
     );
   });
@@ -103,7 +124,12 @@ describe("conventions against the brute force", () => {
 
   it("nearest: the closer business day; equally far, the following one", () => {
     // 2029-06-06, National Day, a Wednesday: Tuesday and Thursday are one day away each
-    expect(adjust("2029-06-06", "nearest")).toMatchObject({ date: "2029-06-06", convention: "nearest", moved: true, result: { date: "2029-06-07" } });
+    expect(adjust("2029-06-06", "nearest")).toMatchObject({
+      date: "2029-06-06",
+      convention: "nearest",
+      moved: true,
+      result: { date: "2029-06-07" },
+    });
     // a Saturday: Friday is one day back, Monday two ahead
     expect(adjust("2026-03-14", "nearest").result.date).toBe("2026-03-13");
     // a Sunday: Monday is closer
@@ -126,10 +152,18 @@ describe("conventions against the brute force", () => {
 
   it("the issue's example and the body's fields", () => {
     const a = adjust("2026-06-19", "modified-following");
-    expect(a).toEqual({ date: "2026-06-19", convention: "modified-following", result: expect.objectContaining({ date: "2026-06-22", weekday: 1 }), moved: true });
+    expect(a).toEqual({
+      date: "2026-06-19",
+      convention: "modified-following",
+      result: expect.objectContaining({ date: "2026-06-22", weekday: 1 }),
+      moved: true,
+    });
     expect(Object.keys(a)).toEqual(["date", "convention", "result", "moved"]);
     expect(adjust("2026-06-22", "following").moved).toBe(false);
-    expect(adjust("2026-06-20", "unadjusted")).toMatchObject({ moved: false, result: { date: "2026-06-20", holidayType: "public" } });
+    expect(adjust("2026-06-20", "unadjusted")).toMatchObject({
+      moved: false,
+      result: { date: "2026-06-20", holidayType: "public" },
+    });
   });
 
   it("isBusinessDay is the working day", () => {
@@ -147,7 +181,11 @@ describe("conventions against the brute force", () => {
     expect(adjust("9999-12-31", "modified-following").result.date).toBe("9999-12-30");
     expect(adjust("1930-01-01", "modified-preceding").result.date).toBe("1930-01-02");
     expectCalendarError(() => adjust("2026-06-19", "Following" as Convention), "invalid-parameter", "convention");
-    expectCalendarError(() => adjust("2026-06-19", "modified_following" as Convention), "invalid-parameter", "convention");
+    expectCalendarError(
+      () => adjust("2026-06-19", "modified_following" as Convention),
+      "invalid-parameter",
+      "convention",
+    );
     expectCalendarError(() => adjust("2026-02-29", "following"), "invalid-date", "date");
     expectCalendarError(() => adjust("1929-12-31", "following"), "invalid-parameter", "date");
   });
@@ -157,7 +195,8 @@ describe("conventions against the brute force", () => {
 // Due dates
 // ---------------------------------------------------------------------------------------------------------------
 
-const dueOf = (year: number, schedule: Parameters<typeof dueDates>[1]) => dueDates(year, schedule).dates.map((x) => x.due.date);
+const dueOf = (year: number, schedule: Parameters<typeof dueDates>[1]) =>
+  dueDates(year, schedule).dates.map((x) => x.due.date);
 
 describe("named schedules against their authorities' published dates", () => {
   it("child-benefit 2015: Försäkringskassan, Utbetalningsdagar 2015 (the 20th; deviating days 18 June, 18 September, 18 December)", () => {
@@ -175,21 +214,34 @@ describe("named schedules against their authorities' published dates", () => {
     // Skatteverket, Rättslig vägledning 325089 (editions 2015.14-2023.9), 62 kap. 4 § andra stycket SFL; 2 § Lag (1930:173)
     expect(dueOf(2026, "tax-account")).toEqual([
       "2026-01-19", // 17 January: a Saturday
-      "2026-02-12", "2026-03-12",
+      "2026-02-12",
+      "2026-03-12",
       "2026-04-13", // a Sunday
-      "2026-05-12", "2026-06-12",
+      "2026-05-12",
+      "2026-06-12",
       "2026-07-13", // a Sunday
       "2026-08-17",
       "2026-09-14", // a Saturday
-      "2026-10-12", "2026-11-12",
+      "2026-10-12",
+      "2026-11-12",
       "2026-12-14", // a Saturday
     ]);
   });
 
   it("salary-25: a practice, not an authority's list; 2026 by hand (the 25th, or the banking day before)", () => {
     expect(dueOf(2026, "salary-25")).toEqual([
-      "2026-01-23", "2026-02-25", "2026-03-25", "2026-04-24", "2026-05-25", "2026-06-25",
-      "2026-07-24", "2026-08-25", "2026-09-25", "2026-10-23", "2026-11-25", "2026-12-23",
+      "2026-01-23",
+      "2026-02-25",
+      "2026-03-25",
+      "2026-04-24",
+      "2026-05-25",
+      "2026-06-25",
+      "2026-07-24",
+      "2026-08-25",
+      "2026-09-25",
+      "2026-10-23",
+      "2026-11-25",
+      "2026-12-23",
     ]);
   });
 });
@@ -203,7 +255,11 @@ describe("named schedules against their rules, every year they answer", () => {
   };
 
   it("the catalogue holds exactly these schedules, with their `since`", () => {
-    expect(dueDateSchedules().map((s) => [s.code, s.since])).toEqual([["salary-25", undefined], ["child-benefit", 2015], ["tax-account", 2012]]);
+    expect(dueDateSchedules().map((s) => [s.code, s.since])).toEqual([
+      ["salary-25", undefined],
+      ["child-benefit", 2015],
+      ["tax-account", 2012],
+    ]);
     expect(DUE_DATE_RULES.every((r) => r.source.length > 20)).toBe(true);
   });
 
@@ -239,14 +295,30 @@ describe("custom rules", () => {
     expect(d31.slice(0, 4)).toEqual(["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"]);
     expect(dueDates(2024, { day: 30, convention: "unadjusted" }).dates[1].nominal).toBe("2024-02-29");
     expect(dueDates(2024, { day: "last", convention: "preceding" }).dates.map((x) => x.due.date)).toEqual([
-      "2024-01-31", "2024-02-29", "2024-03-28", "2024-04-30", "2024-05-31", "2024-06-28",
-      "2024-07-31", "2024-08-30", "2024-09-30", "2024-10-31", "2024-11-29", "2024-12-30",
+      "2024-01-31",
+      "2024-02-29",
+      "2024-03-28",
+      "2024-04-30",
+      "2024-05-31",
+      "2024-06-28",
+      "2024-07-31",
+      "2024-08-30",
+      "2024-09-30",
+      "2024-10-31",
+      "2024-11-29",
+      "2024-12-30",
     ]);
   });
 
   it("the custom schedule object", () => {
     const r = dueDates(2026, { day: 25, convention: "preceding" });
-    expect(r.schedule).toEqual({ code: "custom", name: { sv: "Egen regel", en: "Custom rule" }, day: 25, convention: "preceding", source: null });
+    expect(r.schedule).toEqual({
+      code: "custom",
+      name: { sv: "Egen regel", en: "Custom rule" },
+      day: 25,
+      convention: "preceding",
+      source: null,
+    });
     expect(r.dates.map((x) => x.due.date)).toEqual(dueOf(2026, "salary-25"));
     expect(Object.keys(r)).toEqual(["year", "schedule", "count", "dates"]);
     expect(r.count).toBe(12);
@@ -258,7 +330,11 @@ describe("custom rules", () => {
         for (const c of CONVENTIONS) {
           const got = dueDates(year, { day, convention: c }).dates;
           for (let m = 1; m <= 12; m++) {
-            const nominal = dayFromCivil(year, m, day === "last" ? daysInMonth(year, m) : Math.min(day, daysInMonth(year, m)));
+            const nominal = dayFromCivil(
+              year,
+              m,
+              day === "last" ? daysInMonth(year, m) : Math.min(day, daysInMonth(year, m)),
+            );
             expect(got[m - 1].due.date).toBe(iso(bruteAdjust(nominal, c)!));
           }
         }
@@ -271,8 +347,16 @@ describe("custom rules", () => {
     expectCalendarError(() => dueDates(2026, { day: 0, convention: "following" }), "invalid-parameter", "day");
     expectCalendarError(() => dueDates(2026, { day: 32, convention: "following" }), "invalid-parameter", "day");
     expectCalendarError(() => dueDates(2026, { day: 1.5, convention: "following" }), "invalid-parameter", "day");
-    expectCalendarError(() => dueDates(2026, { day: "first" as "last", convention: "following" }), "invalid-parameter", "day");
-    expectCalendarError(() => dueDates(2026, { day: 5, convention: "next" as Convention }), "invalid-parameter", "convention");
+    expectCalendarError(
+      () => dueDates(2026, { day: "first" as "last", convention: "following" }),
+      "invalid-parameter",
+      "day",
+    );
+    expectCalendarError(
+      () => dueDates(2026, { day: 5, convention: "next" as Convention }),
+      "invalid-parameter",
+      "convention",
+    );
     expectCalendarError(() => dueDates(1929, "salary-25"), "invalid-parameter", "year");
     expectCalendarError(() => dueDates(10000, { day: 5, convention: "following" }), "invalid-parameter", "year");
     // 9999-12-31 (New Year's Eve): no business day after it within the range

@@ -3,8 +3,25 @@
  * hand from the rules of docs/decisions.md#historical-rules and checked against a printed calendar; weekdays are checked
  * with the platform's Date, not with the engine's own arithmetic.
  */
+
+import {
+  addWorkingDays,
+  bridgeDaysOfYear,
+  catalogue,
+  type Day,
+  dayOf,
+  FIRST_DAY,
+  halfDaysOfYear,
+  holidaysOfYear,
+  isBridgeDay,
+  isHalfDay,
+  isWorkingDay,
+  LAST_DAY,
+  OBSERVANCE_RULES,
+  observanceDate,
+  period,
+} from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
-import { OBSERVANCE_RULES, addWorkingDays, bridgeDaysOfYear, catalogue, dayOf, halfDaysOfYear, holidaysOfYear, isBridgeDay, isHalfDay, isWorkingDay, observanceDate, period, FIRST_DAY, LAST_DAY, type Day } from "swedish-calendar/core";
 import { occurrenceSeries } from "../../contract/resources.js";
 import { d, iso, isoWeekByLuxon, weekdayByDate } from "./helpers.js";
 
@@ -92,7 +109,15 @@ describe("the 1953 reform", () => {
     const a = dayAt("1952-03-25");
     expect(codes(a)).toEqual(["annunciation"]);
     expect(a).toMatchObject({ weekday: 2, holidayType: "public", workingDay: false });
-    expect(dayAt("1953-03-25")).toEqual({ date: "1953-03-25", weekday: 3, isoWeek: { year: 1953, week: 13 }, holidayType: null, workingDay: true, observances: [], flagDay: [] });
+    expect(dayAt("1953-03-25")).toEqual({
+      date: "1953-03-25",
+      weekday: 3,
+      isoWeek: { year: 1953, week: 13 },
+      holidayType: null,
+      workingDay: true,
+      observances: [],
+      flagDay: [],
+    });
     expect(isHalfDay(d("1952-03-24"))).toBe(true);
     expect(isHalfDay(d("1953-03-24"))).toBe(false);
   });
@@ -104,8 +129,10 @@ describe("the 1953 reform", () => {
       expect(day).toHaveLength(1);
       const e = eve[0].day;
       const m = day[0].day;
-      if (e.weekday !== 5 || e.date.slice(5) < "06-19" || e.date.slice(5) > "06-25") throw new Error(`midsummerEve ${e.date}`);
-      if (m.weekday !== 6 || m.date.slice(5) < "06-20" || m.date.slice(5) > "06-26") throw new Error(`midsummerDay ${m.date}`);
+      if (e.weekday !== 5 || e.date.slice(5) < "06-19" || e.date.slice(5) > "06-25")
+        throw new Error(`midsummerEve ${e.date}`);
+      if (m.weekday !== 6 || m.date.slice(5) < "06-20" || m.date.slice(5) > "06-26")
+        throw new Error(`midsummerDay ${m.date}`);
       if (d(m.date) !== d(e.date) + 1) throw new Error(`midsummer ${e.date} ${m.date}`);
     }
     for (let year = 1930; year <= 1952; year++) {
@@ -120,7 +147,8 @@ describe("the 1953 reform", () => {
       expect(list).toHaveLength(1);
       const { date, weekday } = list[0].day;
       const md = date.slice(5);
-      if (weekday !== 6 || !(md === "10-31" || (md >= "11-01" && md <= "11-06"))) throw new Error(`allSaintsDay ${date}`);
+      if (weekday !== 6 || !(md === "10-31" || (md >= "11-01" && md <= "11-06")))
+        throw new Error(`allSaintsDay ${date}`);
     }
     expect(codes(dayAt("1953-10-31"))).toEqual(["allSaintsDay"]);
     expect(codes(dayAt("2024-11-02"))).toEqual(["allSaintsDay"]);
@@ -129,7 +157,15 @@ describe("the 1953 reform", () => {
 
 describe("observances with a limited life", () => {
   it("May Day from 1939: 1938-05-01 (a Sunday) has no observance, 1939-05-01 (a Monday) is May Day", () => {
-    expect(dayAt("1938-05-01")).toEqual({ date: "1938-05-01", weekday: 7, isoWeek: { year: 1938, week: 17 }, holidayType: "public", workingDay: false, observances: [], flagDay: [] });
+    expect(dayAt("1938-05-01")).toEqual({
+      date: "1938-05-01",
+      weekday: 7,
+      isoWeek: { year: 1938, week: 17 },
+      holidayType: "public",
+      workingDay: false,
+      observances: [],
+      flagDay: [],
+    });
     const may = dayAt("1939-05-01");
     expect(codes(may)).toEqual(["mayDay"]);
     expect(may).toMatchObject({ weekday: 1, holidayType: "public", workingDay: false });
@@ -139,7 +175,15 @@ describe("observances with a limited life", () => {
     const wm = dayAt("2004-05-31");
     expect(codes(wm)).toEqual(["whitMonday"]);
     expect(wm).toMatchObject({ weekday: 1, holidayType: "public", workingDay: false });
-    expect(dayAt("2005-05-16")).toEqual({ date: "2005-05-16", weekday: 1, isoWeek: { year: 2005, week: 20 }, holidayType: null, workingDay: true, observances: [], flagDay: [] });
+    expect(dayAt("2005-05-16")).toEqual({
+      date: "2005-05-16",
+      weekday: 1,
+      isoWeek: { year: 2005, week: 20 },
+      holidayType: null,
+      workingDay: true,
+      observances: [],
+      flagDay: [],
+    });
     expect(codes(dayAt("2005-05-15"))).toEqual(["whitsun"]);
   });
   it("National Day from 2005: 2005-06-06 is one, 2004-06-06 carries no observance", () => {
@@ -152,7 +196,11 @@ describe("observances with a limited life", () => {
   it("catalogue lists all 20 observances with since/until exactly where they apply", () => {
     const list = { observances: catalogue() };
     expect(list.observances).toHaveLength(20);
-    const limited = Object.fromEntries(list.observances.filter((o) => o.since !== undefined || o.until !== undefined).map((o) => [o.code, [o.since, o.until]]));
+    const limited = Object.fromEntries(
+      list.observances
+        .filter((o) => o.since !== undefined || o.until !== undefined)
+        .map((o) => [o.code, [o.since, o.until]]),
+    );
     expect(limited).toEqual({
       annunciation: [undefined, 1952],
       mayDay: [1939, undefined],
@@ -161,7 +209,14 @@ describe("observances with a limited life", () => {
       allSaintsDay: [1953, undefined],
     });
     for (const o of list.observances) {
-      expect(Object.keys(o)).toEqual(["code", "holidayType", "name", "feast", ...(o.since !== undefined ? ["since"] : []), ...(o.until !== undefined ? ["until"] : [])]);
+      expect(Object.keys(o)).toEqual([
+        "code",
+        "holidayType",
+        "name",
+        "feast",
+        ...(o.since !== undefined ? ["since"] : []),
+        ...(o.until !== undefined ? ["until"] : []),
+      ]);
     }
   });
 });
@@ -173,12 +228,27 @@ describe("2024", () => {
     // 2024-12-23, a bridge day, is the Queen's birthday: a flag day is no day off
     const flagDay = (date: string) => (date === "2024-12-23" ? ["queensBirthday"] : []);
     for (const x of days) {
-      expect(x).toEqual({ date: x.date, weekday: weekdayByDate(x.date), isoWeek: isoWeekByLuxon(x.date), holidayType: null, workingDay: true, observances: [], flagDay: flagDay(x.date) });
+      expect(x).toEqual({
+        date: x.date,
+        weekday: weekdayByDate(x.date),
+        isoWeek: isoWeekByLuxon(x.date),
+        holidayType: null,
+        workingDay: true,
+        observances: [],
+        flagDay: flagDay(x.date),
+      });
     }
   });
   it("half days are exactly 01-05, 03-28, 04-30, 05-08, 06-05, 11-01", () => {
     const days = halfDaysOfYear(2024);
-    expect(days.map((x) => x.date)).toEqual(["2024-01-05", "2024-03-28", "2024-04-30", "2024-05-08", "2024-06-05", "2024-11-01"]);
+    expect(days.map((x) => x.date)).toEqual([
+      "2024-01-05",
+      "2024-03-28",
+      "2024-04-30",
+      "2024-05-08",
+      "2024-06-05",
+      "2024-11-01",
+    ]);
     for (const x of days) expect(x).toMatchObject({ holidayType: null, workingDay: true, observances: [] });
   });
   it("has 251 working days", () => {
@@ -199,8 +269,24 @@ describe("2024", () => {
     expect(holidaysOfYear(2024, { sundays: true, saturdays: true }).length).toBe(18 + 104 - 7);
     expect(holidaysOfYear(2024, { sundays: false, saturdays: false }).length).toBe(18);
     expect(holidaysOfYear(2024).map((x) => x.date)).toEqual([
-      "2024-01-01", "2024-01-06", "2024-03-29", "2024-03-30", "2024-03-31", "2024-04-01", "2024-05-01", "2024-05-09", "2024-05-18",
-      "2024-05-19", "2024-06-06", "2024-06-21", "2024-06-22", "2024-11-02", "2024-12-24", "2024-12-25", "2024-12-26", "2024-12-31",
+      "2024-01-01",
+      "2024-01-06",
+      "2024-03-29",
+      "2024-03-30",
+      "2024-03-31",
+      "2024-04-01",
+      "2024-05-01",
+      "2024-05-09",
+      "2024-05-18",
+      "2024-05-19",
+      "2024-06-06",
+      "2024-06-21",
+      "2024-06-22",
+      "2024-11-02",
+      "2024-12-24",
+      "2024-12-25",
+      "2024-12-26",
+      "2024-12-31",
     ]);
   });
 });
@@ -230,10 +316,27 @@ describe("holiday lists in general", () => {
   it("Sundays are public, Saturdays defacto, with empty observances unless named", () => {
     for (const day of holidaysOfYear(2025, { sundays: true, saturdays: true })) {
       if (day.weekday === 7) expect(day.holidayType).toBe("public");
-      if (day.weekday === 6 && day.observances.every((o) => o.holidayType === "defacto")) expect(day.holidayType).toBe("defacto");
+      if (day.weekday === 6 && day.observances.every((o) => o.holidayType === "defacto"))
+        expect(day.holidayType).toBe("defacto");
     }
-    expect(dayAt("2024-06-02")).toEqual({ date: "2024-06-02", weekday: 7, isoWeek: { year: 2024, week: 22 }, holidayType: "public", workingDay: false, observances: [], flagDay: [] });
-    expect(dayAt("2024-06-01")).toEqual({ date: "2024-06-01", weekday: 6, isoWeek: { year: 2024, week: 22 }, holidayType: "defacto", workingDay: false, observances: [], flagDay: [] });
+    expect(dayAt("2024-06-02")).toEqual({
+      date: "2024-06-02",
+      weekday: 7,
+      isoWeek: { year: 2024, week: 22 },
+      holidayType: "public",
+      workingDay: false,
+      observances: [],
+      flagDay: [],
+    });
+    expect(dayAt("2024-06-01")).toEqual({
+      date: "2024-06-01",
+      weekday: 6,
+      isoWeek: { year: 2024, week: 22 },
+      holidayType: "defacto",
+      workingDay: false,
+      observances: [],
+      flagDay: [],
+    });
     expect(dayAt("2024-11-02").holidayType).toBe("public"); // All Saints' Day is a public Saturday
   });
 });
@@ -249,9 +352,25 @@ function countListed(year: number, v: { sundays?: boolean; saturdays?: boolean }
 
 describe("the Day object", () => {
   it("has exactly the fields date, weekday, isoWeek, holidayType, workingDay, observances, flagDay, in that order", () => {
-    for (const date of ["2024-01-01", "2024-01-02", "2024-01-06", "2024-01-07", "2008-05-01", "1930-01-01", "9999-12-31"]) {
+    for (const date of [
+      "2024-01-01",
+      "2024-01-02",
+      "2024-01-06",
+      "2024-01-07",
+      "2008-05-01",
+      "1930-01-01",
+      "9999-12-31",
+    ]) {
       const day = dayAt(date);
-      expect(Object.keys(day)).toEqual(["date", "weekday", "isoWeek", "holidayType", "workingDay", "observances", "flagDay"]);
+      expect(Object.keys(day)).toEqual([
+        "date",
+        "weekday",
+        "isoWeek",
+        "holidayType",
+        "workingDay",
+        "observances",
+        "flagDay",
+      ]);
       expect(Array.isArray(day.flagDay)).toBe(true);
       expect(Object.keys(day.isoWeek)).toEqual(["year", "week"]);
       expect(day.date).toBe(date);
@@ -319,7 +438,8 @@ describe("the whole range 1930-9999", () => {
       for (let n = first; n <= last; n++) if (weekdayByDate(iso(n)) >= 6) weekendDays++;
       const namedOnWeekdays = actual.filter((x) => x.weekday <= 5).length;
       const p = period(first, last, "inclusive");
-      if (p.workingDays !== last - first + 1 - weekendDays - namedOnWeekdays) throw new Error(`${year}: ${p.workingDays} working days`);
+      if (p.workingDays !== last - first + 1 - weekendDays - namedOnWeekdays)
+        throw new Error(`${year}: ${p.workingDays} working days`);
     }
   });
   it("every day: dayOf agrees with isWorkingDay, and bridge and half days follow their definitions", () => {
@@ -330,7 +450,8 @@ describe("the whole range 1930-9999", () => {
       const next = dayOf(n + 1);
       const bridge = cur.workingDay && !prev.workingDay && !next.workingDay;
       const half = cur.workingDay && next.observances.some((o) => o.holidayType === "public");
-      if (isBridgeDay(n) !== bridge || isHalfDay(n) !== half || isWorkingDay(n) !== cur.workingDay) throw new Error(`${cur.date}`);
+      if (isBridgeDay(n) !== bridge || isHalfDay(n) !== half || isWorkingDay(n) !== cur.workingDay)
+        throw new Error(`${cur.date}`);
       if (cur.workingDay !== (cur.holidayType === null)) throw new Error(`${cur.date}`);
       prev = cur;
       cur = next;

@@ -18,8 +18,8 @@
  * Before 1953 date-holidays knows nothing of the old midsummer and Annunciation rules, hence the range.
  */
 import Holidays from "date-holidays";
-import { describe, expect, it } from "vitest";
 import { holidaysOfYear } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { occurrenceSeries } from "../../contract/resources.js";
 
 const FROM = 1953;
@@ -50,7 +50,8 @@ function ours(): Set<string> {
   const set = new Set<string>();
   for (let year = FROM; year <= TO; year++) {
     for (const day of holidaysOfYear(year)) {
-      for (const o of day.observances) if (o.holidayType === "public" || EVES.has(o.code)) set.add(`${day.date} ${o.code}`);
+      for (const o of day.observances)
+        if (o.holidayType === "public" || EVES.has(o.code)) set.add(`${day.date} ${o.code}`);
     }
   }
   return set;

@@ -5,8 +5,9 @@
  *  - Gauss's Easter formula with its two exception rules.
  * Dates are compared as [month, day] pairs, not through the engine's date arithmetic.
  */
-import { describe, expect, it } from "vitest";
+
 import { civilFromDay, easterSunday } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { occurrenceSeries } from "../../contract/resources.js";
 import { easterByGauss } from "../support/easter-gauss.js";
 
@@ -35,8 +36,17 @@ function engineEaster(year: number): MonthDay {
 describe("Easter Sunday 1930-9999", () => {
   it("the reference algorithms agree with each other and with hand-checked years", () => {
     const known: [number, MonthDay][] = [
-      [1954, [4, 18]], [1981, [4, 19]], [2049, [4, 18]], [2076, [4, 19]],
-      [2008, [3, 23]], [2024, [3, 31]], [2025, [4, 20]], [2038, [4, 25]], [2285, [3, 22]], [1943, [4, 25]], [1930, [4, 20]],
+      [1954, [4, 18]],
+      [1981, [4, 19]],
+      [2049, [4, 18]],
+      [2076, [4, 19]],
+      [2008, [3, 23]],
+      [2024, [3, 31]],
+      [2025, [4, 20]],
+      [2038, [4, 25]],
+      [2285, [3, 22]],
+      [1943, [4, 25]],
+      [1930, [4, 20]],
     ];
     for (const [year, md] of known) {
       expect(easterByEpact(year), String(year)).toEqual(md);
@@ -74,9 +84,11 @@ describe("Easter Sunday 1930-9999", () => {
   });
   it("the engine's easterSunday observance series matches for a 200-year window", () => {
     const list = occurrenceSeries("easterSunday", 1930, 2130).occurrences;
-    expect(list.map((o) => o.day.date)).toEqual(list.map((o) => {
-      const [m, d] = easterByEpact(o.year);
-      return `${o.year}-0${m}-${String(d).padStart(2, "0")}`;
-    }));
+    expect(list.map((o) => o.day.date)).toEqual(
+      list.map((o) => {
+        const [m, d] = easterByEpact(o.year);
+        return `${o.year}-0${m}-${String(d).padStart(2, "0")}`;
+      }),
+    );
   });
 });

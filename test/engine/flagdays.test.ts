@@ -3,18 +3,32 @@
  * rules changed, the election schedule against its eras, the property that every flag day on a holiday agrees with
  * the observance engine for every year 1983-9999, and the Day's `flagDay` field.
  */
-import { describe, expect, it } from "vitest";
+
 import fc from "fast-check";
 import {
-  EUROPEAN_PARLIAMENT_ELECTIONS, FLAG_DAY_CODES, FLAG_DAY_RULES, FLAG_DAYS_FROM, RIKSDAG_ELECTIONS_HELD,
-  flagDayCatalogue, flagDaysOfYear, dayOf, holidaysOfYear, yearInfo, FIRST_YEAR, LAST_YEAR, dayFromCivil, toIsoDate,
+  dayFromCivil,
+  dayOf,
+  EUROPEAN_PARLIAMENT_ELECTIONS,
+  FIRST_YEAR,
+  FLAG_DAY_CODES,
+  FLAG_DAY_RULES,
+  FLAG_DAYS_FROM,
+  flagDayCatalogue,
+  flagDaysOfYear,
+  holidaysOfYear,
+  LAST_YEAR,
   OBSERVANCE_CODES,
+  RIKSDAG_ELECTIONS_HELD,
+  toIsoDate,
+  yearInfo,
 } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { yearDaysResource } from "../../contract/resources.js";
 import { d, expectCalendarError, weekdayByDate } from "./helpers.js";
 
 /** `date code` for a flag day that is no holiday, `date code=holiday` for one that is. */
-const listOf = (year: number) => flagDaysOfYear(year).map((f) => `${f.date} ${f.code}${f.holiday ? "=" + f.holiday : ""}`);
+const listOf = (year: number) =>
+  flagDaysOfYear(year).map((f) => `${f.date} ${f.code}${f.holiday ? "=" + f.holiday : ""}`);
 
 /**
  * The lists, written out by hand from the ordinance's wording and a printed calendar: Easter Sunday, Whit Sunday and
@@ -24,84 +38,227 @@ const listOf = (year: number) => flagDaysOfYear(year).map((f) => `${f.date} ${f.
 const HAND: Record<number, string[]> = {
   // the first year of the ordinance: 16 flag days, no election
   1983: [
-    "1983-01-01 newYearsDay=newYearsDay", "1983-01-28 kingsNameDay", "1983-03-12 crownPrincessNameDay", "1983-04-03 easterSunday=easterSunday",
-    "1983-04-30 kingsBirthday", "1983-05-01 mayDay=mayDay", "1983-05-22 whitsun=whitsun", "1983-06-06 nationalDay",
-    "1983-06-25 midsummerDay=midsummerDay", "1983-07-14 crownPrincessBirthday", "1983-08-08 queensNameDay", "1983-10-24 unDay",
-    "1983-11-06 gustavusAdolphusDay", "1983-12-10 nobelDay", "1983-12-23 queensBirthday", "1983-12-25 christmasDay=christmasDay",
+    "1983-01-01 newYearsDay=newYearsDay",
+    "1983-01-28 kingsNameDay",
+    "1983-03-12 crownPrincessNameDay",
+    "1983-04-03 easterSunday=easterSunday",
+    "1983-04-30 kingsBirthday",
+    "1983-05-01 mayDay=mayDay",
+    "1983-05-22 whitsun=whitsun",
+    "1983-06-06 nationalDay",
+    "1983-06-25 midsummerDay=midsummerDay",
+    "1983-07-14 crownPrincessBirthday",
+    "1983-08-08 queensNameDay",
+    "1983-10-24 unDay",
+    "1983-11-06 gustavusAdolphusDay",
+    "1983-12-10 nobelDay",
+    "1983-12-23 queensBirthday",
+    "1983-12-25 christmasDay=christmasDay",
   ],
   // the last three-year term: the third Sunday of September
   1994: [
-    "1994-01-01 newYearsDay=newYearsDay", "1994-01-28 kingsNameDay", "1994-03-12 crownPrincessNameDay", "1994-04-03 easterSunday=easterSunday",
-    "1994-04-30 kingsBirthday", "1994-05-01 mayDay=mayDay", "1994-05-22 whitsun=whitsun", "1994-06-06 nationalDay",
-    "1994-06-25 midsummerDay=midsummerDay", "1994-07-14 crownPrincessBirthday", "1994-08-08 queensNameDay", "1994-09-18 riksdagElection",
-    "1994-10-24 unDay", "1994-11-06 gustavusAdolphusDay", "1994-12-10 nobelDay", "1994-12-23 queensBirthday", "1994-12-25 christmasDay=christmasDay",
+    "1994-01-01 newYearsDay=newYearsDay",
+    "1994-01-28 kingsNameDay",
+    "1994-03-12 crownPrincessNameDay",
+    "1994-04-03 easterSunday=easterSunday",
+    "1994-04-30 kingsBirthday",
+    "1994-05-01 mayDay=mayDay",
+    "1994-05-22 whitsun=whitsun",
+    "1994-06-06 nationalDay",
+    "1994-06-25 midsummerDay=midsummerDay",
+    "1994-07-14 crownPrincessBirthday",
+    "1994-08-08 queensNameDay",
+    "1994-09-18 riksdagElection",
+    "1994-10-24 unDay",
+    "1994-11-06 gustavusAdolphusDay",
+    "1994-12-10 nobelDay",
+    "1994-12-23 queensBirthday",
+    "1994-12-25 christmasDay=christmasDay",
   ],
   // the first four-year term's election, still the third Sunday
   1998: [
-    "1998-01-01 newYearsDay=newYearsDay", "1998-01-28 kingsNameDay", "1998-03-12 crownPrincessNameDay", "1998-04-12 easterSunday=easterSunday",
-    "1998-04-30 kingsBirthday", "1998-05-01 mayDay=mayDay", "1998-05-31 whitsun=whitsun", "1998-06-06 nationalDay",
-    "1998-06-20 midsummerDay=midsummerDay", "1998-07-14 crownPrincessBirthday", "1998-08-08 queensNameDay", "1998-09-20 riksdagElection",
-    "1998-10-24 unDay", "1998-11-06 gustavusAdolphusDay", "1998-12-10 nobelDay", "1998-12-23 queensBirthday", "1998-12-25 christmasDay=christmasDay",
+    "1998-01-01 newYearsDay=newYearsDay",
+    "1998-01-28 kingsNameDay",
+    "1998-03-12 crownPrincessNameDay",
+    "1998-04-12 easterSunday=easterSunday",
+    "1998-04-30 kingsBirthday",
+    "1998-05-01 mayDay=mayDay",
+    "1998-05-31 whitsun=whitsun",
+    "1998-06-06 nationalDay",
+    "1998-06-20 midsummerDay=midsummerDay",
+    "1998-07-14 crownPrincessBirthday",
+    "1998-08-08 queensNameDay",
+    "1998-09-20 riksdagElection",
+    "1998-10-24 unDay",
+    "1998-11-06 gustavusAdolphusDay",
+    "1998-12-10 nobelDay",
+    "1998-12-23 queensBirthday",
+    "1998-12-25 christmasDay=christmasDay",
   ],
   // the last third-Sunday election; 6 June a public holiday since 2005
   2010: [
-    "2010-01-01 newYearsDay=newYearsDay", "2010-01-28 kingsNameDay", "2010-03-12 crownPrincessNameDay", "2010-04-04 easterSunday=easterSunday",
-    "2010-04-30 kingsBirthday", "2010-05-01 mayDay=mayDay", "2010-05-23 whitsun=whitsun", "2010-06-06 nationalDay=nationalDay",
-    "2010-06-26 midsummerDay=midsummerDay", "2010-07-14 crownPrincessBirthday", "2010-08-08 queensNameDay", "2010-09-19 riksdagElection",
-    "2010-10-24 unDay", "2010-11-06 gustavusAdolphusDay", "2010-12-10 nobelDay", "2010-12-23 queensBirthday", "2010-12-25 christmasDay=christmasDay",
+    "2010-01-01 newYearsDay=newYearsDay",
+    "2010-01-28 kingsNameDay",
+    "2010-03-12 crownPrincessNameDay",
+    "2010-04-04 easterSunday=easterSunday",
+    "2010-04-30 kingsBirthday",
+    "2010-05-01 mayDay=mayDay",
+    "2010-05-23 whitsun=whitsun",
+    "2010-06-06 nationalDay=nationalDay",
+    "2010-06-26 midsummerDay=midsummerDay",
+    "2010-07-14 crownPrincessBirthday",
+    "2010-08-08 queensNameDay",
+    "2010-09-19 riksdagElection",
+    "2010-10-24 unDay",
+    "2010-11-06 gustavusAdolphusDay",
+    "2010-12-10 nobelDay",
+    "2010-12-23 queensBirthday",
+    "2010-12-25 christmasDay=christmasDay",
   ],
   // the first second-Sunday election (SFS 2010:1416)
   2014: [
-    "2014-01-01 newYearsDay=newYearsDay", "2014-01-28 kingsNameDay", "2014-03-12 crownPrincessNameDay", "2014-04-20 easterSunday=easterSunday",
-    "2014-04-30 kingsBirthday", "2014-05-01 mayDay=mayDay", "2014-06-06 nationalDay=nationalDay", "2014-06-08 whitsun=whitsun",
-    "2014-06-21 midsummerDay=midsummerDay", "2014-07-14 crownPrincessBirthday", "2014-08-08 queensNameDay", "2014-09-14 riksdagElection",
-    "2014-10-24 unDay", "2014-11-06 gustavusAdolphusDay", "2014-12-10 nobelDay", "2014-12-23 queensBirthday", "2014-12-25 christmasDay=christmasDay",
+    "2014-01-01 newYearsDay=newYearsDay",
+    "2014-01-28 kingsNameDay",
+    "2014-03-12 crownPrincessNameDay",
+    "2014-04-20 easterSunday=easterSunday",
+    "2014-04-30 kingsBirthday",
+    "2014-05-01 mayDay=mayDay",
+    "2014-06-06 nationalDay=nationalDay",
+    "2014-06-08 whitsun=whitsun",
+    "2014-06-21 midsummerDay=midsummerDay",
+    "2014-07-14 crownPrincessBirthday",
+    "2014-08-08 queensNameDay",
+    "2014-09-14 riksdagElection",
+    "2014-10-24 unDay",
+    "2014-11-06 gustavusAdolphusDay",
+    "2014-12-10 nobelDay",
+    "2014-12-23 queensBirthday",
+    "2014-12-25 christmasDay=christmasDay",
   ],
   // veterandagen's first 29 May (SFS 2017:441 came into force on 14 July 2017), and the one-off of 17 December
   2018: [
-    "2018-01-01 newYearsDay=newYearsDay", "2018-01-28 kingsNameDay", "2018-03-12 crownPrincessNameDay", "2018-04-01 easterSunday=easterSunday",
-    "2018-04-30 kingsBirthday", "2018-05-01 mayDay=mayDay", "2018-05-20 whitsun=whitsun", "2018-05-29 veteransDay",
-    "2018-06-06 nationalDay=nationalDay", "2018-06-23 midsummerDay=midsummerDay", "2018-07-14 crownPrincessBirthday", "2018-08-08 queensNameDay",
-    "2018-09-09 riksdagElection", "2018-10-24 unDay", "2018-11-06 gustavusAdolphusDay", "2018-12-10 nobelDay", "2018-12-17 democracyCentenary",
-    "2018-12-23 queensBirthday", "2018-12-25 christmasDay=christmasDay",
+    "2018-01-01 newYearsDay=newYearsDay",
+    "2018-01-28 kingsNameDay",
+    "2018-03-12 crownPrincessNameDay",
+    "2018-04-01 easterSunday=easterSunday",
+    "2018-04-30 kingsBirthday",
+    "2018-05-01 mayDay=mayDay",
+    "2018-05-20 whitsun=whitsun",
+    "2018-05-29 veteransDay",
+    "2018-06-06 nationalDay=nationalDay",
+    "2018-06-23 midsummerDay=midsummerDay",
+    "2018-07-14 crownPrincessBirthday",
+    "2018-08-08 queensNameDay",
+    "2018-09-09 riksdagElection",
+    "2018-10-24 unDay",
+    "2018-11-06 gustavusAdolphusDay",
+    "2018-12-10 nobelDay",
+    "2018-12-17 democracyCentenary",
+    "2018-12-23 queensBirthday",
+    "2018-12-25 christmasDay=christmasDay",
   ],
   2022: [
-    "2022-01-01 newYearsDay=newYearsDay", "2022-01-28 kingsNameDay", "2022-03-12 crownPrincessNameDay", "2022-04-17 easterSunday=easterSunday",
-    "2022-04-30 kingsBirthday", "2022-05-01 mayDay=mayDay", "2022-05-29 veteransDay", "2022-06-05 whitsun=whitsun",
-    "2022-06-06 nationalDay=nationalDay", "2022-06-25 midsummerDay=midsummerDay", "2022-07-14 crownPrincessBirthday", "2022-08-08 queensNameDay",
-    "2022-09-11 riksdagElection", "2022-10-24 unDay", "2022-11-06 gustavusAdolphusDay", "2022-12-10 nobelDay", "2022-12-23 queensBirthday",
+    "2022-01-01 newYearsDay=newYearsDay",
+    "2022-01-28 kingsNameDay",
+    "2022-03-12 crownPrincessNameDay",
+    "2022-04-17 easterSunday=easterSunday",
+    "2022-04-30 kingsBirthday",
+    "2022-05-01 mayDay=mayDay",
+    "2022-05-29 veteransDay",
+    "2022-06-05 whitsun=whitsun",
+    "2022-06-06 nationalDay=nationalDay",
+    "2022-06-25 midsummerDay=midsummerDay",
+    "2022-07-14 crownPrincessBirthday",
+    "2022-08-08 queensNameDay",
+    "2022-09-11 riksdagElection",
+    "2022-10-24 unDay",
+    "2022-11-06 gustavusAdolphusDay",
+    "2022-12-10 nobelDay",
+    "2022-12-23 queensBirthday",
     "2022-12-25 christmasDay=christmasDay",
   ],
   // the European Parliament election became a flag day on 1 April 2023 (no election that year); the King's jubilee
   2023: [
-    "2023-01-01 newYearsDay=newYearsDay", "2023-01-28 kingsNameDay", "2023-03-12 crownPrincessNameDay", "2023-04-09 easterSunday=easterSunday",
-    "2023-04-30 kingsBirthday", "2023-05-01 mayDay=mayDay", "2023-05-28 whitsun=whitsun", "2023-05-29 veteransDay",
-    "2023-06-06 nationalDay=nationalDay", "2023-06-24 midsummerDay=midsummerDay", "2023-07-14 crownPrincessBirthday", "2023-08-08 queensNameDay",
-    "2023-09-15 kingsGoldenJubilee", "2023-10-24 unDay", "2023-11-06 gustavusAdolphusDay", "2023-12-10 nobelDay", "2023-12-23 queensBirthday",
+    "2023-01-01 newYearsDay=newYearsDay",
+    "2023-01-28 kingsNameDay",
+    "2023-03-12 crownPrincessNameDay",
+    "2023-04-09 easterSunday=easterSunday",
+    "2023-04-30 kingsBirthday",
+    "2023-05-01 mayDay=mayDay",
+    "2023-05-28 whitsun=whitsun",
+    "2023-05-29 veteransDay",
+    "2023-06-06 nationalDay=nationalDay",
+    "2023-06-24 midsummerDay=midsummerDay",
+    "2023-07-14 crownPrincessBirthday",
+    "2023-08-08 queensNameDay",
+    "2023-09-15 kingsGoldenJubilee",
+    "2023-10-24 unDay",
+    "2023-11-06 gustavusAdolphusDay",
+    "2023-12-10 nobelDay",
+    "2023-12-23 queensBirthday",
     "2023-12-25 christmasDay=christmasDay",
   ],
   // the first European Parliament election that is a flag day
   2024: [
-    "2024-01-01 newYearsDay=newYearsDay", "2024-01-28 kingsNameDay", "2024-03-12 crownPrincessNameDay", "2024-03-31 easterSunday=easterSunday",
-    "2024-04-30 kingsBirthday", "2024-05-01 mayDay=mayDay", "2024-05-19 whitsun=whitsun", "2024-05-29 veteransDay",
-    "2024-06-06 nationalDay=nationalDay", "2024-06-09 europeanParliamentElection", "2024-06-22 midsummerDay=midsummerDay",
-    "2024-07-14 crownPrincessBirthday", "2024-08-08 queensNameDay", "2024-10-24 unDay", "2024-11-06 gustavusAdolphusDay", "2024-12-10 nobelDay",
-    "2024-12-23 queensBirthday", "2024-12-25 christmasDay=christmasDay",
+    "2024-01-01 newYearsDay=newYearsDay",
+    "2024-01-28 kingsNameDay",
+    "2024-03-12 crownPrincessNameDay",
+    "2024-03-31 easterSunday=easterSunday",
+    "2024-04-30 kingsBirthday",
+    "2024-05-01 mayDay=mayDay",
+    "2024-05-19 whitsun=whitsun",
+    "2024-05-29 veteransDay",
+    "2024-06-06 nationalDay=nationalDay",
+    "2024-06-09 europeanParliamentElection",
+    "2024-06-22 midsummerDay=midsummerDay",
+    "2024-07-14 crownPrincessBirthday",
+    "2024-08-08 queensNameDay",
+    "2024-10-24 unDay",
+    "2024-11-06 gustavusAdolphusDay",
+    "2024-12-10 nobelDay",
+    "2024-12-23 queensBirthday",
+    "2024-12-25 christmasDay=christmasDay",
   ],
   // the next ordinary election, the second Sunday of September
   2026: [
-    "2026-01-01 newYearsDay=newYearsDay", "2026-01-28 kingsNameDay", "2026-03-12 crownPrincessNameDay", "2026-04-05 easterSunday=easterSunday",
-    "2026-04-30 kingsBirthday", "2026-05-01 mayDay=mayDay", "2026-05-24 whitsun=whitsun", "2026-05-29 veteransDay",
-    "2026-06-06 nationalDay=nationalDay", "2026-06-20 midsummerDay=midsummerDay", "2026-07-14 crownPrincessBirthday", "2026-08-08 queensNameDay",
-    "2026-09-13 riksdagElection", "2026-10-24 unDay", "2026-11-06 gustavusAdolphusDay", "2026-12-10 nobelDay", "2026-12-23 queensBirthday",
+    "2026-01-01 newYearsDay=newYearsDay",
+    "2026-01-28 kingsNameDay",
+    "2026-03-12 crownPrincessNameDay",
+    "2026-04-05 easterSunday=easterSunday",
+    "2026-04-30 kingsBirthday",
+    "2026-05-01 mayDay=mayDay",
+    "2026-05-24 whitsun=whitsun",
+    "2026-05-29 veteransDay",
+    "2026-06-06 nationalDay=nationalDay",
+    "2026-06-20 midsummerDay=midsummerDay",
+    "2026-07-14 crownPrincessBirthday",
+    "2026-08-08 queensNameDay",
+    "2026-09-13 riksdagElection",
+    "2026-10-24 unDay",
+    "2026-11-06 gustavusAdolphusDay",
+    "2026-12-10 nobelDay",
+    "2026-12-23 queensBirthday",
     "2026-12-25 christmasDay=christmasDay",
   ],
   // 1 September 2030 is a Sunday: the second Sunday is the 8th
   2030: [
-    "2030-01-01 newYearsDay=newYearsDay", "2030-01-28 kingsNameDay", "2030-03-12 crownPrincessNameDay", "2030-04-21 easterSunday=easterSunday",
-    "2030-04-30 kingsBirthday", "2030-05-01 mayDay=mayDay", "2030-05-29 veteransDay", "2030-06-06 nationalDay=nationalDay",
-    "2030-06-09 whitsun=whitsun", "2030-06-22 midsummerDay=midsummerDay", "2030-07-14 crownPrincessBirthday", "2030-08-08 queensNameDay",
-    "2030-09-08 riksdagElection", "2030-10-24 unDay", "2030-11-06 gustavusAdolphusDay", "2030-12-10 nobelDay", "2030-12-23 queensBirthday",
+    "2030-01-01 newYearsDay=newYearsDay",
+    "2030-01-28 kingsNameDay",
+    "2030-03-12 crownPrincessNameDay",
+    "2030-04-21 easterSunday=easterSunday",
+    "2030-04-30 kingsBirthday",
+    "2030-05-01 mayDay=mayDay",
+    "2030-05-29 veteransDay",
+    "2030-06-06 nationalDay=nationalDay",
+    "2030-06-09 whitsun=whitsun",
+    "2030-06-22 midsummerDay=midsummerDay",
+    "2030-07-14 crownPrincessBirthday",
+    "2030-08-08 queensNameDay",
+    "2030-09-08 riksdagElection",
+    "2030-10-24 unDay",
+    "2030-11-06 gustavusAdolphusDay",
+    "2030-12-10 nobelDay",
+    "2030-12-23 queensBirthday",
     "2030-12-25 christmasDay=christmasDay",
   ],
 };
@@ -116,14 +273,18 @@ describe("hand-verified flag-day lists", () => {
       for (const entry of list) {
         const [date, codeAndHoliday] = entry.split(" ");
         const code = codeAndHoliday.split("=")[0];
-        if (["easterSunday", "whitsun", "riksdagElection", "europeanParliamentElection"].includes(code)) expect(weekdayByDate(date), entry).toBe(7);
+        if (["easterSunday", "whitsun", "riksdagElection", "europeanParliamentElection"].includes(code))
+          expect(weekdayByDate(date), entry).toBe(7);
         if (code === "midsummerDay") expect(weekdayByDate(date), entry).toBe(6);
       }
     }
   });
 
   it("a date with two flag days lists both, in catalogue order: 2049-06-06 is Whit Sunday and the National Day", () => {
-    expect(listOf(2049).filter((e) => e.startsWith("2049-06-06"))).toEqual(["2049-06-06 whitsun=whitsun", "2049-06-06 nationalDay=nationalDay"]);
+    expect(listOf(2049).filter((e) => e.startsWith("2049-06-06"))).toEqual([
+      "2049-06-06 whitsun=whitsun",
+      "2049-06-06 nationalDay=nationalDay",
+    ]);
     expect(dayOf(d("2049-06-06")).flagDay).toEqual(["whitsun", "nationalDay"]);
   });
 
@@ -147,7 +308,8 @@ describe("range: official flag days exist from 1983", () => {
   });
 
   it("no Day before 1983 carries a flag day; 1983-01-01 is the first that does", () => {
-    for (const year of [1930, 1950, 1982]) for (const day of yearDaysResource(year).days) expect(day.flagDay, day.date).toEqual([]);
+    for (const year of [1930, 1950, 1982])
+      for (const day of yearDaysResource(year).days) expect(day.flagDay, day.date).toEqual([]);
     expect(dayOf(d("1982-12-25")).flagDay).toEqual([]);
     expect(dayOf(d("1983-01-01")).flagDay).toEqual(["newYearsDay"]);
   });
@@ -197,8 +359,13 @@ describe("election days", () => {
 describe("property: every flag day on a holiday agrees with the observance engine (1983-9999)", () => {
   /** The holidays the ordinance names, and the first year each is a public holiday on its flag day. */
   const NAMED = [
-    ["newYearsDay", FLAG_DAYS_FROM], ["easterSunday", FLAG_DAYS_FROM], ["mayDay", FLAG_DAYS_FROM], ["whitsun", FLAG_DAYS_FROM],
-    ["nationalDay", 2005], ["midsummerDay", FLAG_DAYS_FROM], ["christmasDay", FLAG_DAYS_FROM],
+    ["newYearsDay", FLAG_DAYS_FROM],
+    ["easterSunday", FLAG_DAYS_FROM],
+    ["mayDay", FLAG_DAYS_FROM],
+    ["whitsun", FLAG_DAYS_FROM],
+    ["nationalDay", 2005],
+    ["midsummerDay", FLAG_DAYS_FROM],
+    ["christmasDay", FLAG_DAYS_FROM],
   ] as const;
 
   it("each named holiday's date is a flag day carrying it, a flag day carrying a holiday falls on it, and Day.flagDay agrees", () => {
@@ -211,24 +378,30 @@ describe("property: every flag day on a holiday agrees with the observance engin
         if (year < from) {
           if (code === "nationalDay") {
             expect(date, `${year} ${code}`).toBeUndefined();
-            expect(flags.find((f) => f.code === code), `${year}`).toMatchObject({ date: `${year}-06-06`, holiday: null });
+            expect(
+              flags.find((f) => f.code === code),
+              `${year}`,
+            ).toMatchObject({ date: `${year}-06-06`, holiday: null });
           }
           continue;
         }
         expect(date, `${year} ${code}`).toBeDefined();
         const flag = flags.find((f) => f.code === code);
-        if (!flag || flag.date !== date || flag.holiday !== code) throw new Error(`${year} ${code}: flag ${JSON.stringify(flag)} vs holiday ${date}`);
+        if (!flag || flag.date !== date || flag.holiday !== code)
+          throw new Error(`${year} ${code}: flag ${JSON.stringify(flag)} vs holiday ${date}`);
       }
       for (const f of flags) {
         if (f.holiday === null) continue;
-        if (observed.get(f.holiday) !== f.date) throw new Error(`${year} ${f.code}: holiday ${f.holiday} is on ${observed.get(f.holiday)}`);
+        if (observed.get(f.holiday) !== f.date)
+          throw new Error(`${year} ${f.code}: holiday ${f.holiday} is on ${observed.get(f.holiday)}`);
         if (!dayOf(d(f.date)).flagDay.includes(f.code)) throw new Error(`${f.date}: Day.flagDay lacks ${f.code}`);
       }
       // ascending, and within a date in catalogue order
       for (let i = 1; i < flags.length; i++) {
         const a = flags[i - 1];
         const b = flags[i];
-        if (a.date > b.date || (a.date === b.date && FLAG_DAY_CODES.indexOf(a.code) > FLAG_DAY_CODES.indexOf(b.code))) throw new Error(`${year} order`);
+        if (a.date > b.date || (a.date === b.date && FLAG_DAY_CODES.indexOf(a.code) > FLAG_DAY_CODES.indexOf(b.code)))
+          throw new Error(`${year} order`);
       }
     }
   });
@@ -238,7 +411,12 @@ describe("property: every flag day on a holiday agrees with the observance engin
       fc.property(fc.integer({ min: dayFromCivil(FIRST_YEAR, 1, 1), max: dayFromCivil(LAST_YEAR, 12, 31) }), (n) => {
         const day = dayOf(n);
         const year = +day.date.slice(0, 4);
-        const expected = year < FLAG_DAYS_FROM ? [] : flagDaysOfYear(year).filter((f) => f.date === day.date).map((f) => f.code);
+        const expected =
+          year < FLAG_DAYS_FROM
+            ? []
+            : flagDaysOfYear(year)
+                .filter((f) => f.date === day.date)
+                .map((f) => f.code);
         expect(day.flagDay).toEqual(expected);
         expect(day.date).toBe(toIsoDate(n));
       }),
@@ -277,18 +455,35 @@ describe("the flag-day table and its catalogue", () => {
     expect(flagDays.length).toBe(FLAG_DAY_RULES.length);
     expect(flagDays.map((f) => f.code)).toEqual(FLAG_DAY_CODES);
     const byCode = new Map(flagDays.map((f) => [f.code, f]));
-    expect(byCode.get("veteransDay")).toMatchObject({ since: 2018, holiday: null, rule: { sv: "den 29 maj", en: "29 May" } });
+    expect(byCode.get("veteransDay")).toMatchObject({
+      since: 2018,
+      holiday: null,
+      rule: { sv: "den 29 maj", en: "29 May" },
+    });
     expect(byCode.get("veteransDay")!.until).toBeUndefined();
     expect(byCode.get("europeanParliamentElection")).toMatchObject({ since: 2023 });
     expect(byCode.get("democracyCentenary")).toMatchObject({ since: 2018, until: 2018 });
     expect(byCode.get("kingsGoldenJubilee")).toMatchObject({ since: 2023, until: 2023 });
-    expect(byCode.get("nationalDay")).toMatchObject({ holiday: "nationalDay", name: { sv: "Sveriges nationaldag och svenska flaggans dag" } });
+    expect(byCode.get("nationalDay")).toMatchObject({
+      holiday: "nationalDay",
+      name: { sv: "Sveriges nationaldag och svenska flaggans dag" },
+    });
     expect("since" in byCode.get("kingsNameDay")!).toBe(false);
-    for (const f of flagDays) expect(Object.keys(f)).toEqual(["code", "name", "rule", "holiday", ...("since" in f ? ["since"] : []), ...("until" in f ? ["until"] : []), "source"]);
+    for (const f of flagDays)
+      expect(Object.keys(f)).toEqual([
+        "code",
+        "name",
+        "rule",
+        "holiday",
+        ...("since" in f ? ["since"] : []),
+        ...("until" in f ? ["until"] : []),
+        "source",
+      ]);
     // every rule occurs in some year it claims, and in none outside its years
     for (const rule of FLAG_DAY_RULES) {
       const years: number[] = [];
-      for (let year = FLAG_DAYS_FROM; year <= 2100; year++) if (flagDaysOfYear(year).some((f) => f.code === rule.code)) years.push(year);
+      for (let year = FLAG_DAYS_FROM; year <= 2100; year++)
+        if (flagDaysOfYear(year).some((f) => f.code === rule.code)) years.push(year);
       expect(years.length, rule.code).toBeGreaterThan(0);
       if (rule.since !== undefined) expect(years[0], rule.code).toBeGreaterThanOrEqual(rule.since);
       if (rule.until !== undefined) expect(years.at(-1), rule.code).toBeLessThanOrEqual(rule.until);

@@ -1,7 +1,7 @@
-import { expect } from "vitest";
 import { DateTime } from "luxon";
-import { CalendarError, fromIsoDate, toIsoDate, type DayNumber } from "swedish-calendar/core";
-import { problemOf, type ProblemError, type ProblemSlug } from "../../contract/problems.js";
+import { CalendarError, type DayNumber, fromIsoDate, toIsoDate } from "swedish-calendar/core";
+import { expect } from "vitest";
+import { type ProblemError, type ProblemSlug, problemOf } from "../../contract/problems.js";
 
 /** Day number of an ISO date written in a test (trusted input). */
 export const d = (iso: string): DayNumber => fromIsoDate(iso);

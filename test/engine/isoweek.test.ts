@@ -4,8 +4,8 @@
  * `weekYear`/`weekNumber` for random dates 1930-9999 and every New Year's week of the range.
  */
 import fc from "fast-check";
+import { dayFromCivil, dayOf, FIRST_DAY, FIRST_YEAR, isoWeekOf, LAST_DAY, LAST_YEAR } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
-import { dayFromCivil, dayOf, isoWeekOf, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR } from "swedish-calendar/core";
 import { d, iso, isoWeekByLuxon } from "./helpers.js";
 
 const week = (date: string) => dayOf(d(date)).isoWeek;

@@ -4,19 +4,35 @@
  * on whole years against an exhaustive search over every interval of the span.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
 import {
-  dayFromCivil, dayOf, leavePlan, parseLeaveDays, parseLeaveObjective, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR,
-  type DayNumber, type LeaveObjective, type LeavePlan,
+  type DayNumber,
+  dayFromCivil,
+  dayOf,
+  FIRST_DAY,
+  FIRST_YEAR,
+  LAST_DAY,
+  LAST_YEAR,
+  type LeaveObjective,
+  type LeavePlan,
+  leavePlan,
+  parseLeaveDays,
+  parseLeaveObjective,
 } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { d, expectCalendarError, iso } from "./helpers.js";
 
-const plan = (from: string, to: string, days: number, objective?: LeaveObjective) => leavePlan(d(from), d(to), days, objective);
+const plan = (from: string, to: string, days: number, objective?: LeaveObjective) =>
+  leavePlan(d(from), d(to), days, objective);
 
 describe("leave plans: hand-checked", () => {
   it("April-June 2026, 3 days, most: Maundy Thursday (5 days), 30 April (4), the Ascension bridge day (4)", () => {
     expect(plan("2026-04-01", "2026-06-30", 3)).toEqual({
-      from: "2026-04-01", to: "2026-06-30", budget: 3, objective: "most", used: 3, daysOff: 13,
+      from: "2026-04-01",
+      to: "2026-06-30",
+      budget: 3,
+      objective: "most",
+      used: 3,
+      daysOff: 13,
       breaks: [
         { start: "2026-04-02", end: "2026-04-06", days: 5, leaveDays: ["2026-04-02"] },
         // 2026-05-04 would give 4 days too, but 30 April comes first
@@ -28,11 +44,18 @@ describe("leave plans: hand-checked", () => {
 
   it("one day in Ascension week 2026: the bridge day Friday 15 May joins Thursday to the weekend", () => {
     expect(plan("2026-05-11", "2026-05-17", 1)).toEqual({
-      from: "2026-05-11", to: "2026-05-17", budget: 1, objective: "most", used: 1, daysOff: 4,
+      from: "2026-05-11",
+      to: "2026-05-17",
+      budget: 1,
+      objective: "most",
+      used: 1,
+      daysOff: 4,
       breaks: [{ start: "2026-05-14", end: "2026-05-17", days: 4, leaveDays: ["2026-05-15"] }],
     });
     // longest agrees here, and ties are broken towards the earliest date: Monday 11 May would give only 1 day
-    expect(plan("2026-05-11", "2026-05-17", 1, "longest").breaks).toEqual([{ start: "2026-05-14", end: "2026-05-17", days: 4, leaveDays: ["2026-05-15"] }]);
+    expect(plan("2026-05-11", "2026-05-17", 1, "longest").breaks).toEqual([
+      { start: "2026-05-14", end: "2026-05-17", days: 4, leaveDays: ["2026-05-15"] },
+    ]);
   });
 
   it("2026, 25 days, longest: 40 days from Wednesday 25 March to Sunday 3 May (Easter and May Day joined)", () => {
@@ -49,7 +72,14 @@ describe("leave plans: hand-checked", () => {
     // Christmas 2026: Thursday 24 .. Sunday 27; 28-30 December working, 31 December New Year's Eve; the span ends there
     const p = plan("2026-12-21", "2026-12-31", 10, "longest");
     expect(p.used).toBe(p.breaks[0].leaveDays.length);
-    expect(p.breaks).toEqual([{ start: "2026-12-21", end: "2026-12-31", days: 11, leaveDays: ["2026-12-21", "2026-12-22", "2026-12-23", "2026-12-28", "2026-12-29", "2026-12-30"] }]);
+    expect(p.breaks).toEqual([
+      {
+        start: "2026-12-21",
+        end: "2026-12-31",
+        days: 11,
+        leaveDays: ["2026-12-21", "2026-12-22", "2026-12-23", "2026-12-28", "2026-12-29", "2026-12-30"],
+      },
+    ]);
     expect(p.used).toBe(6);
   });
 
@@ -57,13 +87,26 @@ describe("leave plans: hand-checked", () => {
     expect(plan("2026-01-01", "2026-12-31", 60).used).toBe(60);
     const small = plan("2026-04-01", "2026-04-10", 60);
     expect(small.used).toBe(6); // 1, 2, 7, 8, 9, 10 April
-    expect(small.breaks).toEqual([{ start: "2026-04-01", end: "2026-04-10", days: 10, leaveDays: ["2026-04-01", "2026-04-02", "2026-04-07", "2026-04-08", "2026-04-09", "2026-04-10"] }]);
+    expect(small.breaks).toEqual([
+      {
+        start: "2026-04-01",
+        end: "2026-04-10",
+        days: 10,
+        leaveDays: ["2026-04-01", "2026-04-02", "2026-04-07", "2026-04-08", "2026-04-09", "2026-04-10"],
+      },
+    ]);
   });
 
   it("a span without a working day answers used 0, daysOff 0, no breaks (both objectives)", () => {
     for (const objective of ["most", "longest"] as const) {
       expect(plan("2026-04-03", "2026-04-06", 5, objective)).toEqual({
-        from: "2026-04-03", to: "2026-04-06", budget: 5, objective, used: 0, daysOff: 0, breaks: [],
+        from: "2026-04-03",
+        to: "2026-04-06",
+        budget: 5,
+        objective,
+        used: 0,
+        daysOff: 0,
+        breaks: [],
       });
     }
     expect(plan("2026-12-26", "2026-12-27", 1)).toMatchObject({ used: 0, daysOff: 0, breaks: [] });
@@ -71,14 +114,23 @@ describe("leave plans: hand-checked", () => {
 
   it("a span of one working day", () => {
     expect(plan("2026-04-07", "2026-04-07", 5)).toEqual({
-      from: "2026-04-07", to: "2026-04-07", budget: 5, objective: "most", used: 1, daysOff: 1,
+      from: "2026-04-07",
+      to: "2026-04-07",
+      budget: 5,
+      objective: "most",
+      used: 1,
+      daysOff: 1,
       breaks: [{ start: "2026-04-07", end: "2026-04-07", days: 1, leaveDays: ["2026-04-07"] }],
     });
   });
 
   it("breaks are cut at the ends of the span: days off outside it do not count", () => {
     // Wednesday 8 - Friday 10 April 2026 (the Easter weekend before and the weekend after lie outside)
-    expect(plan("2026-04-08", "2026-04-10", 1)).toMatchObject({ used: 1, daysOff: 1, breaks: [{ start: "2026-04-08", end: "2026-04-08" }] });
+    expect(plan("2026-04-08", "2026-04-10", 1)).toMatchObject({
+      used: 1,
+      daysOff: 1,
+      breaks: [{ start: "2026-04-08", end: "2026-04-08" }],
+    });
   });
 
   it("spans: 366 days (both ends counted) is the longest; 1930-01-01 and 9999-12-31 are inside", () => {
@@ -86,16 +138,24 @@ describe("leave plans: hand-checked", () => {
     expect(plan("2023-03-01", "2024-02-29", 1).to).toBe("2024-02-29");
     expect(plan("1930-01-01", "1930-01-10", 2).breaks[0].start).toBe("1930-01-01");
     expect(plan("9999-12-27", "9999-12-31", 4, "longest").breaks).toEqual([
-      { start: "9999-12-27", end: "9999-12-31", days: 5, leaveDays: ["9999-12-27", "9999-12-28", "9999-12-29", "9999-12-30"] },
+      {
+        start: "9999-12-27",
+        end: "9999-12-31",
+        days: 5,
+        leaveDays: ["9999-12-27", "9999-12-28", "9999-12-29", "9999-12-30"],
+      },
     ]);
     // two days at the end of 9999: Christmas (Friday 24 - Sunday 26) with 22-23 December, before 27-28 December
-    expect(plan("9999-12-20", "9999-12-31", 2, "longest").breaks).toEqual([{ start: "9999-12-22", end: "9999-12-26", days: 5, leaveDays: ["9999-12-22", "9999-12-23"] }]);
+    expect(plan("9999-12-20", "9999-12-31", 2, "longest").breaks).toEqual([
+      { start: "9999-12-22", end: "9999-12-26", days: 5, leaveDays: ["9999-12-22", "9999-12-23"] },
+    ]);
   });
 });
 
 describe("leave plans: errors", () => {
   it("a budget of 0 (or outside 1-60, or not digits) is invalid-parameter naming days", () => {
-    for (const bad of ["0", "61", "-1", "+5", "05", "5.0", "", " 5", "1e1", "٥", "99999999999999999999"]) expectCalendarError(() => parseLeaveDays(bad), "invalid-parameter", "days");
+    for (const bad of ["0", "61", "-1", "+5", "05", "5.0", "", " 5", "1e1", "٥", "99999999999999999999"])
+      expectCalendarError(() => parseLeaveDays(bad), "invalid-parameter", "days");
     expect(parseLeaveDays("1")).toBe(1);
     expect(parseLeaveDays("60")).toBe(60);
     expectCalendarError(() => plan("2026-01-01", "2026-01-31", 0), "invalid-parameter", "days");
@@ -115,7 +175,8 @@ describe("leave plans: errors", () => {
   it("objective: most or longest, nothing else", () => {
     expect(parseLeaveObjective("most")).toBe("most");
     expect(parseLeaveObjective("longest")).toBe("longest");
-    for (const bad of ["", "Most", "LONGEST", "max", "least"]) expectCalendarError(() => parseLeaveObjective(bad), "invalid-parameter", "objective");
+    for (const bad of ["", "Most", "LONGEST", "max", "least"])
+      expectCalendarError(() => parseLeaveObjective(bad), "invalid-parameter", "objective");
   });
 });
 
@@ -169,10 +230,23 @@ function bruteForce(from: DayNumber, to: DayNumber, budget: number, objective: L
   };
   choose(0, []);
   const b = best!;
-  const breaks = b.leave.length === 0 ? [] : b.breaks.map(([a, z, days]) => ({ start: iso(from + a), end: iso(from + z), days: z - a + 1, leaveDays: days.map((i) => iso(from + i)) }));
+  const breaks =
+    b.leave.length === 0
+      ? []
+      : b.breaks.map(([a, z, days]) => ({
+          start: iso(from + a),
+          end: iso(from + z),
+          days: z - a + 1,
+          leaveDays: days.map((i) => iso(from + i)),
+        }));
   return {
-    from: iso(from), to: iso(to), budget, objective, used: b.leave.length,
-    daysOff: breaks.reduce((s, x) => s + x.days, 0), breaks,
+    from: iso(from),
+    to: iso(to),
+    budget,
+    objective,
+    used: b.leave.length,
+    daysOff: breaks.reduce((s, x) => s + x.days, 0),
+    breaks,
   };
 }
 
@@ -182,7 +256,11 @@ const anyStart = fc.oneof(
   {
     weight: 6,
     arbitrary: fc
-      .tuple(fc.integer({ min: FIRST_YEAR, max: LAST_YEAR - 1 }), fc.constantFrom([3, 20], [4, 25], [5, 1], [5, 25], [6, 1], [6, 15], [12, 15], [12, 22]), fc.integer({ min: 0, max: 14 }))
+      .tuple(
+        fc.integer({ min: FIRST_YEAR, max: LAST_YEAR - 1 }),
+        fc.constantFrom([3, 20], [4, 25], [5, 1], [5, 25], [6, 1], [6, 15], [12, 15], [12, 22]),
+        fc.integer({ min: 0, max: 14 }),
+      )
       .map(([y, [m, day], shift]) => dayFromCivil(y, m, day) + shift),
   },
   { weight: 1, arbitrary: fc.integer({ min: FIRST_DAY, max: FIRST_DAY + 60 }) },
@@ -192,27 +270,43 @@ const anyStart = fc.oneof(
 describe("leave plans: the planner against brute force", () => {
   it("random spans of up to 21 days, budgets 1-4, both objectives, across 1930-9999: the same full answer", () => {
     fc.assert(
-      fc.property(anyStart, fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 4 }), fc.constantFrom<LeaveObjective>("most", "longest"), (start, span, budget, objective) => {
-        const to = Math.min(LAST_DAY, start + span);
-        expect(leavePlan(start, to, budget, objective)).toEqual(bruteForce(start, to, budget, objective));
-      }),
+      fc.property(
+        anyStart,
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom<LeaveObjective>("most", "longest"),
+        (start, span, budget, objective) => {
+          const to = Math.min(LAST_DAY, start + span);
+          expect(leavePlan(start, to, budget, objective)).toEqual(bruteForce(start, to, budget, objective));
+        },
+      ),
       { numRuns: 3000, seed: 2026 },
     );
   }, 120_000);
 
   it("budgets up to the number of working days (short spans): the same full answer", () => {
     fc.assert(
-      fc.property(anyStart, fc.integer({ min: 0, max: 13 }), fc.integer({ min: 1, max: 14 }), fc.constantFrom<LeaveObjective>("most", "longest"), (start, span, budget, objective) => {
-        const to = Math.min(LAST_DAY, start + span);
-        expect(leavePlan(start, to, budget, objective)).toEqual(bruteForce(start, to, budget, objective));
-      }),
+      fc.property(
+        anyStart,
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.constantFrom<LeaveObjective>("most", "longest"),
+        (start, span, budget, objective) => {
+          const to = Math.min(LAST_DAY, start + span);
+          expect(leavePlan(start, to, budget, objective)).toEqual(bruteForce(start, to, budget, objective));
+        },
+      ),
       { numRuns: 600, seed: 1973 },
     );
   }, 120_000);
 });
 
 /** `longest` on long spans: every interval of the span that is a break (maximal, every working day taken) and fits the budget. */
-function longestByIntervals(from: DayNumber, to: DayNumber, budget: number): { start: string; end: string; used: number } | undefined {
+function longestByIntervals(
+  from: DayNumber,
+  to: DayNumber,
+  budget: number,
+): { start: string; end: string; used: number } | undefined {
   const n = to - from + 1;
   const working = Array.from({ length: n }, (_, i) => dayOf(from + i).workingDay);
   let best: { length: number; used: number; start: number; end: number } | undefined;
@@ -225,7 +319,8 @@ function longestByIntervals(from: DayNumber, to: DayNumber, budget: number): { s
       if (z < n - 1 && !working[z + 1]) continue; // ... and ends before one, or at the span's end
       if (used === 0) continue;
       const length = z - a + 1;
-      if (!best || length > best.length || (length === best.length && used < best.used)) best = { length, used, start: a, end: z };
+      if (!best || length > best.length || (length === best.length && used < best.used))
+        best = { length, used, start: a, end: z };
     }
   }
   return best && { start: iso(from + best.start), end: iso(from + best.end), used: best.used };
@@ -239,7 +334,9 @@ describe("leave plans: longest on whole years against every interval", () => {
         const to = dayFromCivil(year, 12, 31);
         const p = leavePlan(from, to, budget, "longest");
         expect(p.breaks).toHaveLength(1);
-        expect({ start: p.breaks[0].start, end: p.breaks[0].end, used: p.used }).toEqual(longestByIntervals(from, to, budget));
+        expect({ start: p.breaks[0].start, end: p.breaks[0].end, used: p.used }).toEqual(
+          longestByIntervals(from, to, budget),
+        );
       }),
       { numRuns: 60, seed: 60 },
     );
@@ -249,26 +346,32 @@ describe("leave plans: longest on whole years against every interval", () => {
 describe("leave plans: properties of every answer", () => {
   it("breaks ascending and disjoint, leave days working days inside the span, counts consistent", () => {
     fc.assert(
-      fc.property(anyStart, fc.integer({ min: 0, max: 365 }), fc.integer({ min: 1, max: 60 }), fc.constantFrom<LeaveObjective>("most", "longest"), (start, span, budget, objective) => {
-        const to = Math.min(LAST_DAY, start + span);
-        const p = leavePlan(start, to, budget, objective);
-        expect(p.used).toBeLessThanOrEqual(budget);
-        expect(p.used).toBe(p.breaks.reduce((s, b) => s + b.leaveDays.length, 0));
-        expect(p.daysOff).toBe(p.breaks.reduce((s, b) => s + b.days, 0));
-        let previousEnd = start - 2;
-        for (const b of p.breaks) {
-          expect(d(b.start)).toBeGreaterThan(previousEnd + 1); // disjoint, and not touching (else they would be one break)
-          previousEnd = d(b.end);
-          expect(b.days).toBe(d(b.end) - d(b.start) + 1);
-          expect(d(b.start)).toBeGreaterThanOrEqual(start);
-          expect(d(b.end)).toBeLessThanOrEqual(to);
-          for (const l of b.leaveDays) expect(dayOf(d(l)).workingDay).toBe(true);
-        }
-        if (objective === "longest") expect(p.breaks.length).toBeLessThanOrEqual(1);
-        let workingDays = 0;
-        for (let n = start; n <= to; n++) if (dayOf(n).workingDay) workingDays++;
-        if (objective === "most") expect(p.used).toBe(Math.min(budget, workingDays));
-      }),
+      fc.property(
+        anyStart,
+        fc.integer({ min: 0, max: 365 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.constantFrom<LeaveObjective>("most", "longest"),
+        (start, span, budget, objective) => {
+          const to = Math.min(LAST_DAY, start + span);
+          const p = leavePlan(start, to, budget, objective);
+          expect(p.used).toBeLessThanOrEqual(budget);
+          expect(p.used).toBe(p.breaks.reduce((s, b) => s + b.leaveDays.length, 0));
+          expect(p.daysOff).toBe(p.breaks.reduce((s, b) => s + b.days, 0));
+          let previousEnd = start - 2;
+          for (const b of p.breaks) {
+            expect(d(b.start)).toBeGreaterThan(previousEnd + 1); // disjoint, and not touching (else they would be one break)
+            previousEnd = d(b.end);
+            expect(b.days).toBe(d(b.end) - d(b.start) + 1);
+            expect(d(b.start)).toBeGreaterThanOrEqual(start);
+            expect(d(b.end)).toBeLessThanOrEqual(to);
+            for (const l of b.leaveDays) expect(dayOf(d(l)).workingDay).toBe(true);
+          }
+          if (objective === "longest") expect(p.breaks.length).toBeLessThanOrEqual(1);
+          let workingDays = 0;
+          for (let n = start; n <= to; n++) if (dayOf(n).workingDay) workingDays++;
+          if (objective === "most") expect(p.used).toBe(Math.min(budget, workingDays));
+        },
+      ),
       { numRuns: 300, seed: 7 },
     );
   }, 120_000);

@@ -2,15 +2,26 @@
  * Long weekends (docs/decisions.md#long-weekends): hand-checked cases from the calendar, and every year against a
  * naive reading of the definition built from Day objects.
  */
-import { describe, expect, it } from "vitest";
+
 import {
-  bridgeDaysOfYear, dayFromCivil, dayOf, isBridgeDay, longWeekendsOfYear, FIRST_DAY, FIRST_YEAR, LAST_DAY, LAST_YEAR,
-  type DayNumber, type LongWeekend,
+  bridgeDaysOfYear,
+  type DayNumber,
+  dayFromCivil,
+  dayOf,
+  FIRST_DAY,
+  FIRST_YEAR,
+  isBridgeDay,
+  LAST_DAY,
+  LAST_YEAR,
+  type LongWeekend,
+  longWeekendsOfYear,
 } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { longWeekendsResource } from "../../contract/resources.js";
 import { d, iso } from "./helpers.js";
 
-const summary = (w: LongWeekend) => `${w.start}..${w.end} ${w.days} [${w.leaveDays.join(",")}] ${w.observances.join(",")}`;
+const summary = (w: LongWeekend) =>
+  `${w.start}..${w.end} ${w.days} [${w.leaveDays.join(",")}] ${w.observances.join(",")}`;
 
 describe("long weekends: hand-checked", () => {
   it("2026, every long weekend (New Year 2025/26 belongs to 2025)", () => {
@@ -24,7 +35,13 @@ describe("long weekends: hand-checked", () => {
       "2026-12-31..2027-01-03 4 [] newYearsEve,newYearsDay",
     ]);
     const newYear = longWeekendsOfYear(2025).find((w) => w.start === "2025-12-31")!;
-    expect(newYear).toEqual({ start: "2025-12-31", end: "2026-01-04", days: 5, leaveDays: ["2026-01-02"], observances: ["newYearsEve", "newYearsDay"] });
+    expect(newYear).toEqual({
+      start: "2025-12-31",
+      end: "2026-01-04",
+      days: 5,
+      leaveDays: ["2026-01-02"],
+      observances: ["newYearsEve", "newYearsDay"],
+    });
     expect(longWeekendsOfYear(2026).some((w) => w.start.startsWith("2025"))).toBe(false);
   });
 
@@ -45,12 +62,24 @@ describe("long weekends: hand-checked", () => {
     // 2024-12-24..26 then the bridge day Friday 27 December joins the weekend 28-29: both start on 24 December
     const at24 = longWeekendsOfYear(2024).filter((w) => w.start === "2024-12-24");
     expect(at24.map((w) => w.leaveDays.length)).toEqual([0, 1]);
-    expect(at24[1]).toEqual({ start: "2024-12-24", end: "2024-12-29", days: 6, leaveDays: ["2024-12-27"], observances: ["christmasEve", "christmasDay", "boxingDay"] });
+    expect(at24[1]).toEqual({
+      start: "2024-12-24",
+      end: "2024-12-29",
+      days: 6,
+      leaveDays: ["2024-12-27"],
+      observances: ["christmasEve", "christmasDay", "boxingDay"],
+    });
   });
 
   it("observance codes in date order, and in catalogue order on one date (2008-05-01: Ascension Day and May Day)", () => {
     const w = longWeekendsOfYear(2008).find((x) => x.start === "2008-05-01" && x.leaveDays.length === 1)!;
-    expect(w).toEqual({ start: "2008-05-01", end: "2008-05-04", days: 4, leaveDays: ["2008-05-02"], observances: ["ascensionDay", "mayDay"] });
+    expect(w).toEqual({
+      start: "2008-05-01",
+      end: "2008-05-04",
+      days: 4,
+      leaveDays: ["2008-05-02"],
+      observances: ["ascensionDay", "mayDay"],
+    });
   });
 
   it("before the 1953 reform: Midsummer Eve on a Monday (1952-06-23) makes a long weekend with the Saturday and Sunday before", () => {
@@ -86,7 +115,11 @@ function naiveLongWeekends(year: number): LongWeekend[] {
     return out;
   };
   const make = (a: DayNumber, b: DayNumber, leave: DayNumber[]): LongWeekend => ({
-    start: iso(a), end: iso(b), days: b - a + 1, leaveDays: leave.map(iso), observances: codes(a, b),
+    start: iso(a),
+    end: iso(b),
+    days: b - a + 1,
+    leaveDays: leave.map(iso),
+    observances: codes(a, b),
   });
   const list: LongWeekend[] = [];
   for (let n = dayFromCivil(year, 1, 1); n <= dayFromCivil(year, 12, 31); n++) {
@@ -99,7 +132,9 @@ function naiveLongWeekends(year: number): LongWeekend[] {
       if (codes(n, joinedEnd).length > 0) list.push(make(n, joinedEnd, [bridge]));
     }
   }
-  return list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.leaveDays.length - b.leaveDays.length));
+  return list.sort((a, b) =>
+    a.start < b.start ? -1 : a.start > b.start ? 1 : a.leaveDays.length - b.leaveDays.length,
+  );
 }
 
 describe("long weekends: against the naive reading", () => {
@@ -126,7 +161,9 @@ describe("long weekends: against the naive reading", () => {
       }
       // every bridge day of the year that touches a named run appears as a leave day
       for (const b of bridgeDaysOfYear(year)) {
-        const listed = list.some((w) => w.leaveDays[0] === b.date) || longWeekendsOfYear(year - 1 >= FIRST_YEAR ? year - 1 : year).some((w) => w.leaveDays[0] === b.date);
+        const listed =
+          list.some((w) => w.leaveDays[0] === b.date) ||
+          longWeekendsOfYear(year - 1 >= FIRST_YEAR ? year - 1 : year).some((w) => w.leaveDays[0] === b.date);
         const left = d(b.date) - 1;
         let a = left;
         while (a - 1 >= FIRST_DAY && !dayOf(a - 1).workingDay) a--;

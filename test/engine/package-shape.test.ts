@@ -4,9 +4,10 @@
  * the project imports in a circle; and every place that maps the package name to its sources agrees with the
  * package's own `exports`.
  */
-import { readFileSync, readdirSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+
 import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ENGINE_ENTRY_POINTS } from "../../build/engine-sources.mjs";
 import { coreNamesTaken, writtenCoreSurface, writtenIcsSurface } from "./core-surface.js";
@@ -19,19 +20,34 @@ const pkg = JSON.parse(readFileSync(join(ENGINE, "package.json"), "utf8"));
 function specifiers(file: string): string[] {
   const text = readFileSync(file, "utf8").replace(/^\s*(\/\/|\*).*$/gm, "");
   const found: string[] = [];
-  for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\s[^"'`;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm)) {
+  for (const m of text.matchAll(
+    /(?:^|[\s;])(?:import|export)\s[^"'`;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm,
+  )) {
     found.push(m[1] ?? m[2] ?? m[3]);
   }
   return found;
 }
 
 /** The command line's source (package.json `bin`, built by data-gen/build.mjs as an entry point of its own). */
-const CLI_SOURCE = join(ENGINE, String(pkg.bin["swedish-calendar"]).replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts"));
+const CLI_SOURCE = join(
+  ENGINE,
+  String(pkg.bin["swedish-calendar"])
+    .replace(/^\.\/dist\//, "")
+    .replace(/\.js$/, ".ts"),
+);
 /** The command line's own modules (data-gen/cli/), reached from CLI_SOURCE only. */
 const CLI_DIR = CLI_SOURCE.replace(/\.ts$/, "");
 const isCli = (file: string) => file === CLI_SOURCE || file.startsWith(CLI_DIR + "/");
-const engineFiles = [ENGINE, CLI_DIR].flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).map((f) => join(dir, f)));
-const projectFiles = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "*.ts", "*.mts", "*.mjs", "*.astro"], { cwd: ROOT, encoding: "utf8" })
+const engineFiles = [ENGINE, CLI_DIR].flatMap((dir) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
+    .map((f) => join(dir, f)),
+);
+const projectFiles = execFileSync(
+  "git",
+  ["ls-files", "--cached", "--others", "--exclude-standard", "*.ts", "*.mts", "*.mjs", "*.astro"],
+  { cwd: ROOT, encoding: "utf8" },
+)
   .split("\n")
   .filter((f) => f && !f.startsWith("data-gen/dist/"))
   .map((f) => join(ROOT, f));
@@ -59,13 +75,17 @@ describe("the engine package stands at the bottom", () => {
     // the command line is no module of the package (its `bin` only, run as a program): a test that compares its
     // readers and help with the contract's declarations (test/contract/parameters.test.ts) reaches them by path
     const cliModuleFromTest = (file: string, spec: string) =>
-      relative(ROOT, file).startsWith("test/") && spec.startsWith(".") && isCli(resolve(dirname(file), spec).replace(/\.js$/, ".ts"));
+      relative(ROOT, file).startsWith("test/") &&
+      spec.startsWith(".") &&
+      isCli(resolve(dirname(file), spec).replace(/\.js$/, ".ts"));
     // a test fixture that stands in for one of the engine's modules (a module hook swaps it in: the data-diff test's
     // uncorrected Easter) wraps that very module, which only a path reaches (through the package name it would be itself)
     const standIn = (file: string) => relative(ROOT, file).startsWith("test/build/fixtures/");
     for (const file of projectFiles) {
       if (file.startsWith(ENGINE + "/")) continue;
-      for (const spec of specifiers(file)) if (/(^|\/)data-gen\//.test(spec) && !cliModuleFromTest(file, spec) && !standIn(file)) offenders.push(`${relative(ROOT, file)}: ${spec}`);
+      for (const spec of specifiers(file))
+        if (/(^|\/)data-gen\//.test(spec) && !cliModuleFromTest(file, spec) && !standIn(file))
+          offenders.push(`${relative(ROOT, file)}: ${spec}`);
     }
     expect(offenders).toEqual([]);
   });
@@ -77,7 +97,10 @@ describe("the engine package stands at the bottom", () => {
       const edges: string[] = [];
       for (const spec of specifiers(file)) {
         let target: string | undefined;
-        if (spec.startsWith(".")) target = resolve(dirname(file), spec).replace(/\.js$/, ".ts").replace(/\.mjs$/, ".mjs");
+        if (spec.startsWith("."))
+          target = resolve(dirname(file), spec)
+            .replace(/\.js$/, ".ts")
+            .replace(/\.mjs$/, ".mjs");
         else target = sourceOf.get(spec);
         if (target && (graph.has(target) || projectFiles.includes(target))) edges.push(target);
       }
@@ -120,8 +143,13 @@ describe("the engine package stands at the bottom", () => {
   it("tsconfig.json and site/tsconfig.json map the package name to the same sources as its exports", () => {
     const expected = Object.fromEntries(ENGINE_ENTRY_POINTS.map(([name, source]: [string, string]) => [name, source]));
     for (const config of ["tsconfig.json", "site/tsconfig.json"]) {
-      const paths = JSON.parse(readFileSync(join(ROOT, config), "utf8")).compilerOptions.paths as Record<string, string[]>;
-      const mapped = Object.fromEntries(Object.entries(paths).map(([name, [target]]) => [name, resolve(ROOT, dirname(config), target)]));
+      const paths = JSON.parse(readFileSync(join(ROOT, config), "utf8")).compilerOptions.paths as Record<
+        string,
+        string[]
+      >;
+      const mapped = Object.fromEntries(
+        Object.entries(paths).map(([name, [target]]) => [name, resolve(ROOT, dirname(config), target)]),
+      );
       expect(mapped, config).toEqual(expected);
     }
   });
@@ -130,8 +158,14 @@ describe("the engine package stands at the bottom", () => {
     const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     // peers: what an imported package needs beside it, never imported by name here
     const PEERS: Record<string, string> = { hono: "@hono/node-server", zod: "@modelcontextprotocol/sdk" };
-    const running = projectFiles.filter((f) => !relative(ROOT, f).startsWith("test/") && !relative(ROOT, f).startsWith("bench/"));
-    const imported = new Set(running.flatMap(specifiers).map((spec) => (spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0])));
+    const running = projectFiles.filter(
+      (f) => !relative(ROOT, f).startsWith("test/") && !relative(ROOT, f).startsWith("bench/"),
+    );
+    const imported = new Set(
+      running
+        .flatMap(specifiers)
+        .map((spec) => (spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0])),
+    );
     for (const name of Object.keys(root.dependencies)) {
       const needed = imported.has(name) || (PEERS[name] !== undefined && imported.has(PEERS[name]));
       expect(needed, `${name} is a dependency that no running code imports`).toBe(true);
@@ -146,10 +180,12 @@ describe("the engine package stands at the bottom", () => {
 describe("the public surface, on purpose", () => {
   const bucket = writtenCoreSurface();
 
-  it("swedish-calendar/core is a written list (`export { … } from \"./x.js\"` lines), not `export *`", () => {
+  it('swedish-calendar/core is a written list (`export { … } from "./x.js"` lines), not `export *`', () => {
     // any other statement (an `export *`, a declaration of its own) would be listed here
     expect(bucket.other).toEqual([]);
-    expect(writtenCoreSurface('export * from "./dates.js";\nexport { a } from "./b.js";').other).toEqual(['export * from "./dates.js";']);
+    expect(writtenCoreSurface('export * from "./dates.js";\nexport { a } from "./b.js";').other).toEqual([
+      'export * from "./dates.js";',
+    ]);
     expect(bucket.values.length).toBeGreaterThan(50);
     expect(new Set([...bucket.values, ...bucket.types]).size).toBe(bucket.values.length + bucket.types.length);
   });
@@ -167,18 +203,23 @@ describe("the public surface, on purpose", () => {
     expect(written.filter((name) => !taken.has(name) && !ENUMERATED.includes(name))).toEqual([]);
     // each enumerated name is on the list and still not taken by name (else it needs no place here)
     expect(ENUMERATED.filter((name) => !written.includes(name) || taken.has(name))).toEqual([]);
-    expect(readFileSync(join(ROOT, "test/contract/bodies.test.ts"), "utf8")).toContain('name.replace(/_PATTERN$/, "_SOURCE")');
+    expect(readFileSync(join(ROOT, "test/contract/bodies.test.ts"), "utf8")).toContain(
+      'name.replace(/_PATTERN$/, "_SOURCE")',
+    );
     expect(taken.size).toBeGreaterThan(50);
   });
 
   it("swedish-calendar/ics is a written list too (its own icsFeed, then `export { … }` lines), not `export *`", () => {
     const ics = writtenIcsSurface();
     expect(ics.other).toEqual([]);
-    expect(writtenIcsSurface('import { a } from "./a.js";\nexport * from "./feed.js";\nexport function f() {}').other).toEqual(['export * from "./feed.js";']);
+    expect(
+      writtenIcsSurface('import { a } from "./a.js";\nexport * from "./feed.js";\nexport function f() {}').other,
+    ).toEqual(['export * from "./feed.js";']);
     expect(writtenIcsSurface('export { a } from "./a.js";\nexport function f() {}').values).toEqual(["a", "f"]);
     expect(ics.values).toEqual(expect.arrayContaining(["icsFeed", "buildFeed", "feedEvents", "feedCalendarName"]));
     // the line-level internals of the writer are not on it (they are core's, for the cross-check)
-    for (const name of ["foldLine", "withCalendarProperties", "FEED_PRODUCT_ID"]) expect([...ics.values, ...ics.types]).not.toContain(name);
+    for (const name of ["foldLine", "withCalendarProperties", "FEED_PRODUCT_ID"])
+      expect([...ics.values, ...ics.types]).not.toContain(name);
   });
 
   it("the CLI is its own entry point: built from package.json's bin, imported by no module of the package, exporting nothing", () => {
@@ -186,8 +227,11 @@ describe("the public surface, on purpose", () => {
     expect(build).toMatch(/Object\.values\(pkg\.bin\)/);
     expect(readFileSync(CLI_SOURCE, "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
     // no module of the library reaches the command line or its own modules
-    const reachesCli = (file: string, spec: string) => spec.startsWith(".") && isCli(resolve(dirname(file), spec).replace(/\.js$/, ".ts"));
-    const importers = engineFiles.filter((file) => !isCli(file) && specifiers(file).some((spec) => reachesCli(file, spec)));
+    const reachesCli = (file: string, spec: string) =>
+      spec.startsWith(".") && isCli(resolve(dirname(file), spec).replace(/\.js$/, ".ts"));
+    const importers = engineFiles.filter(
+      (file) => !isCli(file) && specifiers(file).some((spec) => reachesCli(file, spec)),
+    );
     expect(importers).toEqual([]);
     expect(engineFiles.filter(isCli).length).toBeGreaterThan(1);
     expect(specifiers(CLI_SOURCE).filter((spec) => spec.startsWith("./"))).not.toContain("./core.js");

@@ -1,5 +1,5 @@
+import { BOUNDS, durationOf, period, periodSummary } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
-import { durationOf, period, periodSummary, BOUNDS } from "swedish-calendar/core";
 import { d, expectCalendarError } from "./helpers.js";
 
 describe("duration (the examples of docs/decisions.md#duration)", () => {
@@ -46,7 +46,18 @@ describe("period bounds", () => {
   });
   it("field order of Period", () => {
     const p = period(from, to, "inclusive");
-    expect(Object.keys(p)).toEqual(["from", "to", "bounds", "counted", "calendarDays", "duration", "workingDays", "daysOff", "bridgeDays", "halfDays"]);
+    expect(Object.keys(p)).toEqual([
+      "from",
+      "to",
+      "bounds",
+      "counted",
+      "calendarDays",
+      "duration",
+      "workingDays",
+      "daysOff",
+      "bridgeDays",
+      "halfDays",
+    ]);
     expect(Object.keys(p.duration)).toEqual(["years", "months", "days"]);
     expect(Object.keys(p.daysOff)).toEqual(["total", "publicHolidays", "defactoHolidays", "namedDays", "weekendDays"]);
   });
@@ -73,18 +84,30 @@ describe("period bounds", () => {
     const x = d("2024-12-25");
     for (const b of ["from", "to"] as const) {
       const p = period(x, x, b);
-      expect(p).toMatchObject({ calendarDays: 0, counted: null, workingDays: 0, duration: { years: 0, months: 0, days: 0 } });
+      expect(p).toMatchObject({
+        calendarDays: 0,
+        counted: null,
+        workingDays: 0,
+        duration: { years: 0, months: 0, days: 0 },
+      });
       expect(p.daysOff.total).toBe(0);
     }
   });
   it("adjacent dates with exclusive count nothing, with from/to count one day", () => {
     const a = d("2024-01-01");
     expect(period(a, a + 1, "exclusive")).toMatchObject({ calendarDays: 0, counted: null });
-    expect(period(a, a + 1, "from")).toMatchObject({ calendarDays: 1, counted: { first: "2024-01-01", last: "2024-01-01" } });
-    expect(period(a, a + 1, "to")).toMatchObject({ calendarDays: 1, counted: { first: "2024-01-02", last: "2024-01-02" } });
+    expect(period(a, a + 1, "from")).toMatchObject({
+      calendarDays: 1,
+      counted: { first: "2024-01-01", last: "2024-01-01" },
+    });
+    expect(period(a, a + 1, "to")).toMatchObject({
+      calendarDays: 1,
+      counted: { first: "2024-01-02", last: "2024-01-02" },
+    });
   });
   it("from later than to is invalid-parameter; the service does not swap", () => {
-    for (const b of BOUNDS) expectCalendarError(() => period(d("2024-01-02"), d("2024-01-01"), b), "invalid-parameter", "to");
+    for (const b of BOUNDS)
+      expectCalendarError(() => period(d("2024-01-02"), d("2024-01-01"), b), "invalid-parameter", "to");
   });
   it("exactly 200 years is allowed, one day more is invalid-parameter", () => {
     const p = period(d("1930-01-01"), d("2130-01-01"), "inclusive");
@@ -107,7 +130,16 @@ describe("period bounds", () => {
 describe("periodSummary", () => {
   it("is chronological, both endpoints counted, without bounds and counted", () => {
     const s = periodSummary(d("2024-03-10"), d("2024-02-29"))!;
-    expect(Object.keys(s)).toEqual(["from", "to", "calendarDays", "duration", "workingDays", "daysOff", "bridgeDays", "halfDays"]);
+    expect(Object.keys(s)).toEqual([
+      "from",
+      "to",
+      "calendarDays",
+      "duration",
+      "workingDays",
+      "daysOff",
+      "bridgeDays",
+      "halfDays",
+    ]);
     expect([s.from, s.to, s.calendarDays]).toEqual(["2024-02-29", "2024-03-10", 11]);
   });
   it("is null past 200 years and present at exactly 200", () => {

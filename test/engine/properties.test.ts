@@ -1,25 +1,56 @@
 /** Property tests (fast-check) over random dates and ranges in 1930-9999. */
 import fc from "fast-check";
+import {
+  addMonths,
+  addWorkingDays,
+  BOUNDS,
+  type Bounds,
+  dayOf,
+  FIRST_DAY,
+  isBridgeDay,
+  isHalfDay,
+  isWorkingDay,
+  LAST_DAY,
+  type Period,
+  parseSteps,
+  period,
+  periodSummary,
+  type Step,
+  shift,
+} from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
-import { addMonths, addWorkingDays, dayOf, isBridgeDay, isHalfDay, isWorkingDay, parseSteps, period, periodSummary, shift, BOUNDS, FIRST_DAY, LAST_DAY, type Bounds, type Period, type Step } from "swedish-calendar/core";
 
 const MAX_SPAN = 73049; // days in 200 Gregorian years (never more than this)
 const anyDay = fc.integer({ min: FIRST_DAY, max: LAST_DAY });
 const anyBounds = fc.constantFrom<Bounds>(...BOUNDS);
 /** a range of up to `maxLength` days anywhere in the service range, biased towards both ends */
 const rangeOf = (maxLength: number) =>
-  fc.oneof(
-    { arbitrary: anyDay, weight: 4 },
-    { arbitrary: fc.integer({ min: FIRST_DAY, max: FIRST_DAY + 800 }), weight: 1 },
-    { arbitrary: fc.integer({ min: LAST_DAY - 800, max: LAST_DAY }), weight: 1 },
-  ).chain((from) => fc.integer({ min: 0, max: Math.min(maxLength, LAST_DAY - from) }).map((len) => [from, from + len] as const));
+  fc
+    .oneof(
+      { arbitrary: anyDay, weight: 4 },
+      { arbitrary: fc.integer({ min: FIRST_DAY, max: FIRST_DAY + 800 }), weight: 1 },
+      { arbitrary: fc.integer({ min: LAST_DAY - 800, max: LAST_DAY }), weight: 1 },
+    )
+    .chain((from) =>
+      fc.integer({ min: 0, max: Math.min(maxLength, LAST_DAY - from) }).map((len) => [from, from + len] as const),
+    );
 
 function checkInvariants(p: Period) {
   const o = p.daysOff;
   expect(p.workingDays + o.total).toBe(p.calendarDays);
   expect(o.publicHolidays + o.defactoHolidays).toBe(o.total);
   expect(o.namedDays + o.weekendDays).toBe(o.total);
-  for (const v of [p.calendarDays, p.workingDays, o.total, o.publicHolidays, o.defactoHolidays, o.namedDays, o.weekendDays, p.bridgeDays, p.halfDays]) {
+  for (const v of [
+    p.calendarDays,
+    p.workingDays,
+    o.total,
+    o.publicHolidays,
+    o.defactoHolidays,
+    o.namedDays,
+    o.weekendDays,
+    p.bridgeDays,
+    p.halfDays,
+  ]) {
     expect(Number.isInteger(v) && v >= 0).toBe(true);
   }
   expect(p.bridgeDays).toBeLessThanOrEqual(p.workingDays);
@@ -27,7 +58,10 @@ function checkInvariants(p: Period) {
 }
 
 function countedRange(from: number, to: number, bounds: Bounds): [number, number] {
-  return [bounds === "inclusive" || bounds === "from" ? from : from + 1, bounds === "inclusive" || bounds === "to" ? to : to - 1];
+  return [
+    bounds === "inclusive" || bounds === "from" ? from : from + 1,
+    bounds === "inclusive" || bounds === "to" ? to : to - 1,
+  ];
 }
 
 describe("period", () => {
@@ -65,7 +99,16 @@ describe("period", () => {
           if (isBridgeDay(n)) naive.bridge++;
           if (isHalfDay(n)) naive.half++;
         }
-        expect({ working: p.workingDays, total: p.daysOff.total, public: p.daysOff.publicHolidays, defacto: p.daysOff.defactoHolidays, named: p.daysOff.namedDays, weekend: p.daysOff.weekendDays, bridge: p.bridgeDays, half: p.halfDays }).toEqual(naive);
+        expect({
+          working: p.workingDays,
+          total: p.daysOff.total,
+          public: p.daysOff.publicHolidays,
+          defacto: p.daysOff.defactoHolidays,
+          named: p.daysOff.namedDays,
+          weekend: p.daysOff.weekendDays,
+          bridge: p.bridgeDays,
+          half: p.halfDays,
+        }).toEqual(naive);
       }),
       { numRuns: 300 },
     );
@@ -104,38 +147,55 @@ const stepText = (s: Step) => `${s.amount}${s.unit}`;
 describe("shift chains", () => {
   it("a zero step anywhere in a chain is the identity", () => {
     fc.assert(
-      fc.property(midDay, fc.array(smallStep, { minLength: 1, maxLength: 8 }), fc.nat(), unit, fc.boolean(), (date, steps, at, zeroUnit, postpone) => {
-        const i = at % (steps.length + 1);
-        const withZero = [...steps.slice(0, i), { unit: zeroUnit, amount: 0 }, ...steps.slice(i)];
-        const a = shift(date, steps, postpone);
-        const b = shift(date, withZero, postpone);
-        expect(b.result).toEqual(a.result);
-        expect(b.landed).toEqual(a.landed);
-        expect(b.period).toEqual(a.period);
-        expect(b.steps[i]).toEqual({ unit: zeroUnit, amount: 0, constrained: false, result: i === 0 ? dayOf(date) : a.steps[i - 1].result });
-        expect([...b.steps.slice(0, i), ...b.steps.slice(i + 1)]).toEqual(a.steps);
-      }),
+      fc.property(
+        midDay,
+        fc.array(smallStep, { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        unit,
+        fc.boolean(),
+        (date, steps, at, zeroUnit, postpone) => {
+          const i = at % (steps.length + 1);
+          const withZero = [...steps.slice(0, i), { unit: zeroUnit, amount: 0 }, ...steps.slice(i)];
+          const a = shift(date, steps, postpone);
+          const b = shift(date, withZero, postpone);
+          expect(b.result).toEqual(a.result);
+          expect(b.landed).toEqual(a.landed);
+          expect(b.period).toEqual(a.period);
+          expect(b.steps[i]).toEqual({
+            unit: zeroUnit,
+            amount: 0,
+            constrained: false,
+            result: i === 0 ? dayOf(date) : a.steps[i - 1].result,
+          });
+          expect([...b.steps.slice(0, i), ...b.steps.slice(i + 1)]).toEqual(a.steps);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it("repeated add and the comma form give the same chain and the same shift", () => {
     fc.assert(
-      fc.property(midDay, fc.array(smallStep, { minLength: 1, maxLength: 20 }), fc.array(fc.boolean(), { maxLength: 20 }), (date, steps, cuts) => {
-        const texts = steps.map(stepText);
-        const repeated = parseSteps(texts);
-        const comma = parseSteps([texts.join(",")]);
-        // and any mixture: cut the list into groups where `cuts` says so
-        const groups: string[][] = [[]];
-        texts.forEach((t, k) => {
-          if (k > 0 && cuts[k]) groups.push([]);
-          groups[groups.length - 1].push(t);
-        });
-        const mixed = parseSteps(groups.map((g) => g.join(",")));
-        expect(comma).toEqual(repeated);
-        expect(mixed).toEqual(repeated);
-        expect(shift(date, comma, true)).toEqual(shift(date, repeated, true));
-      }),
+      fc.property(
+        midDay,
+        fc.array(smallStep, { minLength: 1, maxLength: 20 }),
+        fc.array(fc.boolean(), { maxLength: 20 }),
+        (date, steps, cuts) => {
+          const texts = steps.map(stepText);
+          const repeated = parseSteps(texts);
+          const comma = parseSteps([texts.join(",")]);
+          // and any mixture: cut the list into groups where `cuts` says so
+          const groups: string[][] = [[]];
+          texts.forEach((t, k) => {
+            if (k > 0 && cuts[k]) groups.push([]);
+            groups[groups.length - 1].push(t);
+          });
+          const mixed = parseSteps(groups.map((g) => g.join(",")));
+          expect(comma).toEqual(repeated);
+          expect(mixed).toEqual(repeated);
+          expect(shift(date, comma, true)).toEqual(shift(date, repeated, true));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -151,7 +211,9 @@ describe("shift chains", () => {
         const target = new Date(Date.UTC(y, m - 1 + months, 1));
         const lastOfMonth = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
         const day = Math.min(dd, lastOfMonth);
-        const expected = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), day)).toISOString().slice(0, 10);
+        const expected = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), day))
+          .toISOString()
+          .slice(0, 10);
         expect(s.result.date).toBe(expected);
         expect(s.steps[0].constrained).toBe(day !== dd);
         expect(s.steps[0].constrained).toBe(Number(s.result.date.slice(8)) !== dd);
@@ -184,7 +246,14 @@ describe("shift chains", () => {
     fc.assert(
       fc.property(midDay, fc.integer({ min: -12000, max: 12000 }), (date, n) => {
         fc.pre(isWorkingDay(date));
-        const s = shift(date, [{ unit: "b", amount: n }, { unit: "b", amount: -n }], false);
+        const s = shift(
+          date,
+          [
+            { unit: "b", amount: n },
+            { unit: "b", amount: -n },
+          ],
+          false,
+        );
         expect(s.result.date).toBe(dayOf(date).date);
         expect(s.steps[0].result.workingDay).toBe(true);
       }),

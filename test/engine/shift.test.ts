@@ -1,5 +1,5 @@
+import { parseSteps, type Step, shift } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
-import { parseSteps, shift, type Step } from "swedish-calendar/core";
 import { d, expectCalendarError } from "./helpers.js";
 
 const run = (date: string, add: string[], postpone = false) => shift(d(date), parseSteps(add), postpone, date);
@@ -14,7 +14,12 @@ describe("month and year steps clamp and flag", () => {
     expect(run("2024-03-31", ["-1m"]).steps[0]).toMatchObject({ constrained: true, result: { date: "2024-02-29" } });
   });
   it("2024-02-29 +1y is 2025-02-28, constrained; +4y is 2028-02-29, not constrained", () => {
-    expect(run("2024-02-29", ["1y"]).steps[0]).toMatchObject({ unit: "y", amount: 1, constrained: true, result: { date: "2025-02-28" } });
+    expect(run("2024-02-29", ["1y"]).steps[0]).toMatchObject({
+      unit: "y",
+      amount: 1,
+      constrained: true,
+      result: { date: "2025-02-28" },
+    });
     expect(run("2024-02-29", ["4y"]).steps[0]).toMatchObject({ constrained: false, result: { date: "2028-02-29" } });
     expect(run("2000-02-29", ["100y"]).steps[0]).toMatchObject({ constrained: true, result: { date: "2100-02-28" } });
   });
@@ -102,7 +107,12 @@ describe("shift response", () => {
     const fwd = run("2024-01-01", ["1m"]);
     expect(fwd.period).toMatchObject({ from: "2024-01-01", to: "2024-02-01", calendarDays: 32 });
     const back = run("2024-03-10", ["-10d"]);
-    expect(back.period).toMatchObject({ from: "2024-02-29", to: "2024-03-10", calendarDays: 11, duration: { years: 0, months: 0, days: 11 } });
+    expect(back.period).toMatchObject({
+      from: "2024-02-29",
+      to: "2024-03-10",
+      calendarDays: 11,
+      duration: { years: 0, months: 0, days: 11 },
+    });
   });
   it("period is null past 200 years, never an error; present at exactly 200", () => {
     expect(run("1930-01-01", ["200y"]).period).not.toBeNull();
@@ -113,9 +123,18 @@ describe("shift response", () => {
   });
   it("steps that leave 1930-01-01..9999-12-31 are invalid-parameter", () => {
     const cases: [string, string][] = [
-      ["9999-12-31", "1d"], ["1930-01-01", "-1d"], ["1930-01-01", "-1b"], ["9999-12-31", "1b"], ["1930-01-31", "-1m"],
-      ["9999-12-01", "1m"], ["2024-01-01", "8000y"], ["2024-01-01", "-95y"], ["2024-01-01", "99999999999999999999d"],
-      ["2024-01-01", "9999999999999999999999999999999b"], ["2024-01-01", "3000000b"], ["2024-01-01", "-1000000w"],
+      ["9999-12-31", "1d"],
+      ["1930-01-01", "-1d"],
+      ["1930-01-01", "-1b"],
+      ["9999-12-31", "1b"],
+      ["1930-01-31", "-1m"],
+      ["9999-12-01", "1m"],
+      ["2024-01-01", "8000y"],
+      ["2024-01-01", "-95y"],
+      ["2024-01-01", "99999999999999999999d"],
+      ["2024-01-01", "9999999999999999999999999999999b"],
+      ["2024-01-01", "3000000b"],
+      ["2024-01-01", "-1000000w"],
       ["2024-01-01", `${"9".repeat(400)}m`],
     ];
     for (const [date, add] of cases) expectCalendarError(() => run(date, [add]), "invalid-parameter", "add");
@@ -135,7 +154,9 @@ describe("shift response", () => {
       shift(d("2024-01-01"), parseSteps(["1d,99999999999999999999d"]), false);
       expect.unreachable();
     } catch (e) {
-      expect((e as Error).message).toBe("'add' step 2 (99999999999999999999d) carries the date outside 1930-01-01..9999-12-31");
+      expect((e as Error).message).toBe(
+        "'add' step 2 (99999999999999999999d) carries the date outside 1930-01-01..9999-12-31",
+      );
     }
   });
 });
@@ -143,22 +164,54 @@ describe("shift response", () => {
 describe("parseSteps", () => {
   it("repeated add and comma form give the same chain", () => {
     expect(parseSteps(["1d", "-2b", "3w"])).toEqual(parseSteps(["1d,-2b,3w"]));
-    expect(parseSteps(["1d,-2b", "3w"])).toEqual([{ unit: "d", amount: 1, text: "1d" }, { unit: "b", amount: -2, text: "-2b" }, { unit: "w", amount: 3, text: "3w" }]);
+    expect(parseSteps(["1d,-2b", "3w"])).toEqual([
+      { unit: "d", amount: 1, text: "1d" },
+      { unit: "b", amount: -2, text: "-2b" },
+      { unit: "w", amount: 3, text: "3w" },
+    ]);
   });
   it("at most 20 steps in total, at least 1", () => {
     expect(parseSteps([Array(20).fill("1d").join(",")])).toHaveLength(20);
     expect(parseSteps(Array(20).fill("1d"))).toHaveLength(20);
     expectCalendarError(() => parseSteps([Array(21).fill("1d").join(",")]), "invalid-parameter", "add");
-    expectCalendarError(() => parseSteps([...Array(10).fill("1d"), Array(11).fill("1b").join(",")]), "invalid-parameter", "add");
+    expectCalendarError(
+      () => parseSteps([...Array(10).fill("1d"), Array(11).fill("1b").join(",")]),
+      "invalid-parameter",
+      "add",
+    );
     expectCalendarError(() => parseSteps([]), "invalid-parameter", "add");
   });
   it("rejects a leading plus and every other unreadable form", () => {
-    for (const bad of ["+1d", "1d,+1d", "1D", "1", "d", "1.5d", "1e3d", "", "1d,", ",1d", "1d,,1d", " 1d", "1d ", "1x", "--1d", "- 1d", "1 d", "1dd", "１d"]) {
+    for (const bad of [
+      "+1d",
+      "1d,+1d",
+      "1D",
+      "1",
+      "d",
+      "1.5d",
+      "1e3d",
+      "",
+      "1d,",
+      ",1d",
+      "1d,,1d",
+      " 1d",
+      "1d ",
+      "1x",
+      "--1d",
+      "- 1d",
+      "1 d",
+      "1dd",
+      "１d",
+    ]) {
       expectCalendarError(() => parseSteps([bad]), "invalid-parameter", "add");
     }
     expectCalendarError(() => parseSteps(["1d", "+1d"]), "invalid-parameter", "add");
   });
   it("reads leading zeros and negative amounts", () => {
-    expect(parseSteps(["007d", "-0m", "-12y"])).toEqual([{ unit: "d", amount: 7, text: "007d" }, { unit: "m", amount: -0, text: "-0m" }, { unit: "y", amount: -12, text: "-12y" }]);
+    expect(parseSteps(["007d", "-0m", "-12y"])).toEqual([
+      { unit: "d", amount: 7, text: "007d" },
+      { unit: "m", amount: -0, text: "-0m" },
+      { unit: "y", amount: -12, text: "-12y" },
+    ]);
   });
 });

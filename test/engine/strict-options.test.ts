@@ -7,15 +7,23 @@
  * function is exported without a table. The types the compiler checks (`npm run typecheck` covers test/): a partial
  * FeedOptions is accepted, a schedule code outside the catalogue is not.
  */
-import { describe, expect, it } from "vitest";
+
 import * as library from "swedish-calendar";
-import { dueDates, holidays, type DueDateScheduleCode } from "swedish-calendar";
+import { type DueDateScheduleCode, dueDates, holidays } from "swedish-calendar";
 import * as core from "swedish-calendar/core";
 import {
-  CalendarError, DUE_DATE_RULE_FIELDS, DUE_DATE_SCHEDULE_CODES, FEED_SIGNATURES, LIBRARY_SIGNATURES, type ArgumentKind, type FieldKinds, type Signature,
+  type ArgumentKind,
+  CalendarError,
+  DUE_DATE_RULE_FIELDS,
+  DUE_DATE_SCHEDULE_CODES,
+  FEED_SIGNATURES,
+  type FieldKinds,
+  LIBRARY_SIGNATURES,
+  type Signature,
 } from "swedish-calendar/core";
 import * as ics from "swedish-calendar/ics";
-import { icsFeed, type FeedOptions } from "swedish-calendar/ics";
+import { type FeedOptions, icsFeed } from "swedish-calendar/ics";
+import { describe, expect, it } from "vitest";
 
 // ---------------------------------------------------------------------------------------------------------------
 // What each kind must be, what is wrong for it, and how a message says it (written here, not read from the engine)
@@ -110,10 +118,60 @@ const VALID_CALLS: Record<string, readonly unknown[]> = {
   dueDateSchedules: [],
   workingTime: [2026, { weeklyHours: 38.25, profile: "state" }],
   dataVersion: [],
-  icsFeed: [2026, 2026, { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, due: ["salary-25"] }],
-  buildFeed: [2026, 2026, { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, due: ["salary-25"] }],
-  feedEvents: [2026, 2026, { defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, due: ["salary-25"] }],
-  feedCalendarName: [{ defacto: false, bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, due: ["salary-25"] }],
+  icsFeed: [
+    2026,
+    2026,
+    {
+      defacto: false,
+      bridge: true,
+      half: true,
+      saturdays: true,
+      sundays: true,
+      flags: true,
+      busy: true,
+      due: ["salary-25"],
+    },
+  ],
+  buildFeed: [
+    2026,
+    2026,
+    {
+      defacto: false,
+      bridge: true,
+      half: true,
+      saturdays: true,
+      sundays: true,
+      flags: true,
+      busy: true,
+      due: ["salary-25"],
+    },
+  ],
+  feedEvents: [
+    2026,
+    2026,
+    {
+      defacto: false,
+      bridge: true,
+      half: true,
+      saturdays: true,
+      sundays: true,
+      flags: true,
+      busy: true,
+      due: ["salary-25"],
+    },
+  ],
+  feedCalendarName: [
+    {
+      defacto: false,
+      bridge: true,
+      half: true,
+      saturdays: true,
+      sundays: true,
+      flags: true,
+      busy: true,
+      due: ["salary-25"],
+    },
+  ],
   feedUid: ["2026-06-19", "midsummerEve"],
   flagDayEventCode: ["kingsBirthday"],
   dueDateEventCode: ["tax-account"],
@@ -128,13 +186,28 @@ interface PublicFunction {
 }
 
 const PUBLIC: PublicFunction[] = [
-  ...Object.entries(LIBRARY_SIGNATURES).map(([name, signature]) => ({ entry: "swedish-calendar", name, fn: (library as Record<string, unknown>)[name] as AnyFunction, signature })),
-  ...Object.entries(FEED_SIGNATURES).map(([name, signature]) => ({ entry: "swedish-calendar/ics", name, fn: (ics as Record<string, unknown>)[name] as AnyFunction, signature })),
+  ...Object.entries(LIBRARY_SIGNATURES).map(([name, signature]) => ({
+    entry: "swedish-calendar",
+    name,
+    fn: (library as Record<string, unknown>)[name] as AnyFunction,
+    signature,
+  })),
+  ...Object.entries(FEED_SIGNATURES).map(([name, signature]) => ({
+    entry: "swedish-calendar/ics",
+    name,
+    fn: (ics as Record<string, unknown>)[name] as AnyFunction,
+    signature,
+  })),
 ];
 
 /** A signature's parameters: name, whether it may be left out, and its kind or its fields. */
 function parameters(signature: Signature) {
-  return Object.entries(signature).map(([key, kind], index) => ({ index, name: key.replace(/\?$/, ""), optional: key.endsWith("?"), kind }));
+  return Object.entries(signature).map(([key, kind], index) => ({
+    index,
+    name: key.replace(/\?$/, ""),
+    optional: key.endsWith("?"),
+    kind,
+  }));
 }
 
 /** One case: a call with one argument or option replaced, and what it must throw (or `undefined`: it must succeed). */
@@ -154,28 +227,53 @@ function cases({ name: fnName, fn, signature }: PublicFunction): Case[] {
       const field = key.replace(/\?$/, "");
       const withField = (value: unknown) => withArgument(index, { ...base, [field]: value });
       for (const value of WRONG[kind]) {
-        list.push({ label: `${fnName} ${parameter}.${field} = ${given(value)}`, call: withField(value), throws: { name: field, expected: MUST_BE[kind], value } });
+        list.push({
+          label: `${fnName} ${parameter}.${field} = ${given(value)}`,
+          call: withField(value),
+          throws: { name: field, expected: MUST_BE[kind], value },
+        });
       }
       list.push(
         key.endsWith("?")
           ? { label: `${fnName} ${parameter}.${field} left out`, call: withField(undefined) }
-          : { label: `${fnName} ${parameter}.${field} left out`, call: withField(undefined), throws: { name: field, required: true } },
+          : {
+              label: `${fnName} ${parameter}.${field} left out`,
+              call: withField(undefined),
+              throws: { name: field, required: true },
+            },
       );
     }
     // an option no table declares is ignored, as the API ignores an unknown query parameter
-    list.push({ label: `${fnName} ${parameter} with an unknown field`, call: withArgument(index, { ...base, unknownOption: "yes" }) });
+    list.push({
+      label: `${fnName} ${parameter} with an unknown field`,
+      call: withArgument(index, { ...base, unknownOption: "yes" }),
+    });
   };
   for (const { index, name, optional, kind } of parameters(signature)) {
     if (typeof kind === "string") {
-      for (const value of WRONG[kind]) list.push({ label: `${fnName} ${name} = ${given(value)}`, call: withArgument(index, value), throws: { name, expected: MUST_BE[kind], value } });
+      for (const value of WRONG[kind])
+        list.push({
+          label: `${fnName} ${name} = ${given(value)}`,
+          call: withArgument(index, value),
+          throws: { name, expected: MUST_BE[kind], value },
+        });
     } else {
-      for (const value of ["x", 5, true, null, []]) list.push({ label: `${fnName} ${name} = ${given(value)}`, call: withArgument(index, value), throws: { name, expected: "an object", value } });
+      for (const value of ["x", 5, true, null, []])
+        list.push({
+          label: `${fnName} ${name} = ${given(value)}`,
+          call: withArgument(index, value),
+          throws: { name, expected: "an object", value },
+        });
       fields(index, kind, valid[index] as Record<string, unknown>);
     }
     list.push(
       optional
         ? { label: `${fnName} ${name} left out`, call: withArgument(index, undefined) }
-        : { label: `${fnName} ${name} left out`, call: withArgument(index, undefined), throws: { name, required: true } },
+        : {
+            label: `${fnName} ${name} left out`,
+            call: withArgument(index, undefined),
+            throws: { name, required: true },
+          },
     );
   }
   // dueDates' rule of your own: an object whose fields are declared apart from the signature
@@ -187,14 +285,18 @@ describe("every argument and option of every public function is checked for its 
   it.each(PUBLIC.map((p) => [`${p.entry} ${p.name}`, p] as const))("%s", (_, p) => {
     expect(VALID_CALLS[p.name], `no valid call of ${p.name} in VALID_CALLS`).toBeDefined();
     expect(() => p.fn(...VALID_CALLS[p.name])).not.toThrow();
-    expect(p.fn.length, "a parameter the function requires is missing from its table").toBeLessThanOrEqual(Object.keys(p.signature).length);
+    expect(p.fn.length, "a parameter the function requires is missing from its table").toBeLessThanOrEqual(
+      Object.keys(p.signature).length,
+    );
     for (const c of cases(p)) {
       if (c.throws === undefined) {
         expect(c.call, c.label).not.toThrow();
       } else if ("required" in c.throws) {
         const e = errorOf(c.call);
         expect({ code: e.code, argument: e.argument, message: e.message }, c.label).toEqual({
-          code: "invalid-argument", argument: c.throws.name, message: `'${c.throws.name}' is required`,
+          code: "invalid-argument",
+          argument: c.throws.name,
+          message: `'${c.throws.name}' is required`,
         });
       } else {
         expectWrongType(c.call, c.throws.name, c.throws.expected, c.throws.value);
@@ -204,30 +306,58 @@ describe("every argument and option of every public function is checked for its 
 
   it("the options of holidays and the feed are declared, and the loose readings they had are refused", () => {
     expect(Object.keys(LIBRARY_SIGNATURES.holidays["options?"])).toEqual(["sundays?", "saturdays?"]);
-    expect(Object.keys(FEED_SIGNATURES.icsFeed["options?"])).toEqual(["defacto?", "bridge?", "half?", "saturdays?", "sundays?", "flags?", "busy?", "due?"]);
+    expect(Object.keys(FEED_SIGNATURES.icsFeed["options?"])).toEqual([
+      "defacto?",
+      "bridge?",
+      "half?",
+      "saturdays?",
+      "sundays?",
+      "flags?",
+      "busy?",
+      "due?",
+    ]);
     const js = library as unknown as Record<string, AnyFunction>;
     expectWrongType(() => js.holidays(2026, { sundays: "false" }), "sundays", MUST_BE.boolean, "false");
-    expectWrongType(() => js.shiftDate("2026-01-31", "1m", { postpone: "false" }), "postpone", MUST_BE.boolean, "false");
-    expectWrongType(() => (ics as unknown as Record<string, AnyFunction>).icsFeed(2026, 2026, { defacto: "false" }), "defacto", MUST_BE.boolean, "false");
+    expectWrongType(
+      () => js.shiftDate("2026-01-31", "1m", { postpone: "false" }),
+      "postpone",
+      MUST_BE.boolean,
+      "false",
+    );
+    expectWrongType(
+      () => (ics as unknown as Record<string, AnyFunction>).icsFeed(2026, 2026, { defacto: "false" }),
+      "defacto",
+      MUST_BE.boolean,
+      "false",
+    );
     expectWrongType(() => js.holidays("2026"), "year", MUST_BE.year, "2026");
     expectWrongType(() => js.planLeave("2026-01-01", "2026-12-31", "5"), "days", MUST_BE.number, "5");
     expect(errorOf(() => js.observanceInfo(5)).message).toBe("'code' must be a string, not the number 5");
     // a long string is cut in the message
-    expect(errorOf(() => js.holidays(2026, { sundays: "x".repeat(100) })).message).toBe(`'sundays' must be ${MUST_BE.boolean}, not the string "${"x".repeat(40)}…"`);
+    expect(errorOf(() => js.holidays(2026, { sundays: "x".repeat(100) })).message).toBe(
+      `'sundays' must be ${MUST_BE.boolean}, not the string "${"x".repeat(40)}…"`,
+    );
   });
 
   it("a value of the right type keeps the message about its content", () => {
     const js = library as unknown as Record<string, AnyFunction>;
     expect(errorOf(() => js.holidays(1929)).message).toBe("'year' must be a year from 1930 to 9999");
     expect(errorOf(() => js.holidays(2026.5)).message).toBe("'year' must be a year from 1930 to 9999");
-    expect(errorOf(() => js.planLeave("2026-01-01", "2026-12-31", 0)).message).toBe("'days' must be a whole number of leave days from 1 to 60, written in digits");
+    expect(errorOf(() => js.planLeave("2026-01-01", "2026-12-31", 0)).message).toBe(
+      "'days' must be a whole number of leave days from 1 to 60, written in digits",
+    );
     expect(errorOf(() => js.describeDay("2026-6-19")).message).toBe("'date' must be a date in the form YYYY-MM-DD");
     expect(errorOf(() => js.shiftDate("2026-01-31", "5x")).argument).toBe("add");
     // the feed's writer refuses an unknown due-date code as bad input, as icsFeed does
-    for (const write of [ics.buildFeed, ics.feedEvents]) expect(errorOf(() => write(2026, 2026, { due: ["rent"] })).argument).toBe("due");
+    for (const write of [ics.buildFeed, ics.feedEvents])
+      expect(errorOf(() => write(2026, 2026, { due: ["rent"] })).argument).toBe("due");
     expect(errorOf(() => ics.icsFeed(2026, 2026, { due: ["rent"] })).argument).toBe("due");
     const rent = errorOf(() => js.dueDates(2026, "rent"));
-    expect([rent.code, rent.argument, rent.message]).toEqual(["invalid-argument", "schedule", `'schedule' must be a due-date schedule code (${DUE_DATE_SCHEDULE_CODES.join(", ")}); unknown: 'rent'`]);
+    expect([rent.code, rent.argument, rent.message]).toEqual([
+      "invalid-argument",
+      "schedule",
+      `'schedule' must be a due-date schedule code (${DUE_DATE_SCHEDULE_CODES.join(", ")}); unknown: 'rent'`,
+    ]);
   });
 });
 
@@ -261,29 +391,64 @@ const READERS: Record<string, { read: (value: unknown) => unknown; kind: Argumen
  */
 const TRUSTING = [
   // dates, Easter, rules
-  "addMonths", "civilFromDay", "dayFromCivil", "daysInMonth", "fromIsoDate", "isInRange", "isoWeekday", "toIsoDate", "easterSunday",
+  "addMonths",
+  "civilFromDay",
+  "dayFromCivil",
+  "daysInMonth",
+  "fromIsoDate",
+  "isInRange",
+  "isoWeekday",
+  "toIsoDate",
+  "easterSunday",
   "observanceDate",
   // the classification and the year lists
-  "addWorkingDays", "bridgeDaysOfYear", "dayOf", "halfDaysOfYear", "holidaysOfYear", "isBridgeDay", "isHalfDay", "isWorkingDay", "isoWeekOf",
+  "addWorkingDays",
+  "bridgeDaysOfYear",
+  "dayOf",
+  "halfDaysOfYear",
+  "holidaysOfYear",
+  "isBridgeDay",
+  "isHalfDay",
+  "isWorkingDay",
+  "isoWeekOf",
   "yearInfo",
   // period, shift, catalogue, time off, flag days
-  "durationOf", "period", "periodSummary", "shift", "catalogue", "leavePlan", "longWeekendsOfYear", "flagDayCatalogue", "flagDaysOfYear",
+  "durationOf",
+  "period",
+  "periodSummary",
+  "shift",
+  "catalogue",
+  "leavePlan",
+  "longWeekendsOfYear",
+  "flagDayCatalogue",
+  "flagDaysOfYear",
   // business days and due dates
-  "adjustDay", "dueDateCatalogue", "scheduleDueDates",
+  "adjustDay",
+  "dueDateCatalogue",
+  "scheduleDueDates",
   // working time, over a checked year, weekly time and profile
   "workingTimeOfYear",
   // the service's entry points over values its argument reader has parsed and checked (contract/arguments.ts)
-  "adjustment", "customSchedule", "dueDateScheduleInfo", "dueDatesOfYear", "observanceInfo", "occurrencesOf", "writeFeed",
+  "adjustment",
+  "customSchedule",
+  "dueDateScheduleInfo",
+  "dueDatesOfYear",
+  "observanceInfo",
+  "occurrencesOf",
+  "writeFeed",
   // the errors, the data version
-  "missingArgument", "dataVersion",
+  "missingArgument",
+  "dataVersion",
   // the feed's text at the level of lines (the cross-check against the `ics` package)
-  "foldLine", "withCalendarProperties",
+  "foldLine",
+  "withCalendarProperties",
 ];
 
 describe("core", () => {
   it.each(Object.entries(READERS))("%s checks the type of what it reads", (_, { read, kind, name }) => {
     // null and undefined are an absent value to the readers the service hands a missing query parameter
-    for (const value of WRONG[kind].filter((v) => v !== null)) expectWrongType(() => read(value), name, MUST_BE[kind], value);
+    for (const value of WRONG[kind].filter((v) => v !== null))
+      expectWrongType(() => read(value), name, MUST_BE[kind], value);
   });
 
   it("checkYearRange checks `to` as well", () => {
@@ -295,7 +460,10 @@ describe("core", () => {
 // The guards: no public function without its table
 // ---------------------------------------------------------------------------------------------------------------
 
-const functionsOf = (module: object) => Object.keys(module).filter((k) => typeof (module as Record<string, unknown>)[k] === "function").sort();
+const functionsOf = (module: object) =>
+  Object.keys(module)
+    .filter((k) => typeof (module as Record<string, unknown>)[k] === "function")
+    .sort();
 
 describe("no public function slips through", () => {
   it("every function of swedish-calendar has its table in LIBRARY_SIGNATURES (CalendarError is the class of the errors)", () => {
@@ -314,7 +482,7 @@ describe("no public function slips through", () => {
   it("every kind has its words and its wrong values here", () => {
     const kinds = new Set<string>();
     const collect = (signature: Signature | FieldKinds) => {
-      for (const kind of Object.values(signature)) (typeof kind === "string" ? kinds.add(kind) : collect(kind));
+      for (const kind of Object.values(signature)) typeof kind === "string" ? kinds.add(kind) : collect(kind);
     };
     for (const { signature } of PUBLIC) collect(signature);
     collect(DUE_DATE_RULE_FIELDS);

@@ -5,12 +5,20 @@
  * Date) over every year it answers; the rounding of odd minutes; the validation of every argument.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { CalendarError, describeDay, isWorkingDay, workingTime, type WorkingTime } from "swedish-calendar";
+import { CalendarError, describeDay, isWorkingDay, type WorkingTime, workingTime } from "swedish-calendar";
 import {
-  checkWeeklyHours, findWorkingTimeProfile, parseWeeklyHours, workingTimeOfYear, DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP,
-  WORKING_TIME_PROFILE_CODES, WORKING_TIME_PROFILES,
+  checkWeeklyHours,
+  DEFAULT_WEEKLY_HOURS,
+  findWorkingTimeProfile,
+  MAX_WEEKLY_HOURS,
+  MIN_WEEKLY_HOURS,
+  parseWeeklyHours,
+  WEEKLY_HOURS_STEP,
+  WORKING_TIME_PROFILE_CODES,
+  WORKING_TIME_PROFILES,
+  workingTimeOfYear,
 } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { easterByGauss } from "../support/easter-gauss.js";
 import { weekdayByDate } from "./helpers.js";
 
@@ -56,7 +64,11 @@ describe("working time: 2026, standard, 40 hours", () => {
     expect(r.year).toBe(2026);
     expect(r.weeklyHours).toBe(40);
     expect(r.dailyMinutes).toBe(480);
-    expect(r.profile).toEqual({ code: "standard", name: { sv: "Standard (inga förkortade dagar)", en: "Standard (no shortened days)" }, source: null });
+    expect(r.profile).toEqual({
+      code: "standard",
+      name: { sv: "Standard (inga förkortade dagar)", en: "Standard (no shortened days)" },
+      source: null,
+    });
     expect(r.total).toEqual({ workingDays: 251, minutes: 120_480, hours: 2008 });
     // counted by hand from the 2026 calendar: January 1 and 6, Good Friday and Easter Monday (3 and 6 April), 1 May,
     // Ascension Day (14 May), Midsummer Eve (19 June), 24, 25 and 31 December fall on weekdays
@@ -83,7 +95,9 @@ describe("working time: 2026, standard, 40 hours", () => {
     // an unknown option is ignored, as an unknown query parameter is
     expect(workingTime(2026, { weekly: 20 } as never)).toEqual(r);
     // the library's answer is core's, over the values it has read
-    expect(workingTimeOfYear(2026, 37.5, findWorkingTimeProfile("state"))).toEqual(workingTime(2026, { weeklyHours: 37.5, profile: "state" }));
+    expect(workingTimeOfYear(2026, 37.5, findWorkingTimeProfile("state"))).toEqual(
+      workingTime(2026, { weeklyHours: 37.5, profile: "state" }),
+    );
   });
 
   it("other weekly hours: a fifth of the week a day, in whole minutes (38.25 hours: 459 minutes)", () => {
@@ -93,17 +107,27 @@ describe("working time: 2026, standard, 40 hours", () => {
     expect(workingTime(2026, { weeklyHours: 1 }).dailyMinutes).toBe(12);
     expect(workingTime(2026, { weeklyHours: 60 }).total.hours).toBe(251 * 12);
     // 1.25 hours a week: 15 minutes a day; January's 20 days are 300 minutes, 5 hours
-    expect(workingTime(2026, { weeklyHours: 1.25 }).months[0]).toMatchObject({ workingDays: 20, minutes: 300, hours: 5 });
+    expect(workingTime(2026, { weeklyHours: 1.25 }).months[0]).toMatchObject({
+      workingDays: 20,
+      minutes: 300,
+      hours: 5,
+    });
     // 37 hours: 444 minutes a day; February's 20 days are 8,880 minutes = 148 hours
     expect(workingTime(2026, { weeklyHours: 37 }).months[1]).toMatchObject({ minutes: 8880, hours: 148 });
     // hours to two decimals: 19 days of 7 h 39 min = 8,721 minutes = 145.35 hours
-    expect(workingTime(2026, { weeklyHours: 38.25 }).months[4]).toMatchObject({ workingDays: 19, minutes: 8721, hours: 145.35 });
+    expect(workingTime(2026, { weeklyHours: 38.25 }).months[4]).toMatchObject({
+      workingDays: 19,
+      minutes: 8721,
+      hours: 145.35,
+    });
     expect(hoursByHand(8721)).toBe(145.35);
   });
 });
 
 describe("working time: the working days are the engine's, counted again day by day", () => {
-  const weekly = fc.integer({ min: MIN_WEEKLY_HOURS / WEEKLY_HOURS_STEP, max: MAX_WEEKLY_HOURS / WEEKLY_HOURS_STEP }).map((k) => k * WEEKLY_HOURS_STEP);
+  const weekly = fc
+    .integer({ min: MIN_WEEKLY_HOURS / WEEKLY_HOURS_STEP, max: MAX_WEEKLY_HOURS / WEEKLY_HOURS_STEP })
+    .map((k) => k * WEEKLY_HOURS_STEP);
 
   it("random years and weekly hours: each month's working days by describeDay, minutes = days × weekly minutes / 5", () => {
     fc.assert(
@@ -113,7 +137,8 @@ describe("working time: the working days are the engine's, counted again day by 
         expect(Number.isInteger(r.dailyMinutes) && r.dailyMinutes % 3 === 0).toBe(true);
         for (const m of r.months) {
           let days = 0;
-          for (let day = 1; day <= daysIn(year, m.month); day++) if (describeDay(isoOf(year, m.month, day)).workingDay) days++;
+          for (let day = 1; day <= daysIn(year, m.month); day++)
+            if (describeDay(isoOf(year, m.month, day)).workingDay) days++;
           expect(m.workingDays, `${year}-${m.month}`).toBe(days);
           expect(m.minutes).toBe((days * weeklyHours * 60) / 5);
           expect(m.hours).toBe(hoursByHand(m.minutes));
@@ -125,13 +150,23 @@ describe("working time: the working days are the engine's, counted again day by 
   });
 
   it("bridge and half days are working days: 2026's three bridge days and its half days are counted", () => {
-    for (const date of ["2026-01-02", "2026-01-05", "2026-05-15", "2026-04-02", "2026-04-30", "2026-10-30", "2026-12-23"]) expect(isWorkingDay(date), date).toBe(true);
+    for (const date of [
+      "2026-01-02",
+      "2026-01-05",
+      "2026-05-15",
+      "2026-04-02",
+      "2026-04-30",
+      "2026-10-30",
+      "2026-12-23",
+    ])
+      expect(isWorkingDay(date), date).toBe(true);
     // January 2026: 22 weekdays less New Year's Day and Epiphany; the bridge days 2 and 5 January stay in
     expect(workingTime(2026).months[0].workingDays).toBe(20);
   });
 
   it("every year of the range answers, the same year the same answer", () => {
-    for (const year of [1930, 1931, 2000, 2100, 9998, 9999]) expectConsistent(workingTime(year, { weeklyHours: 38.25 }));
+    for (const year of [1930, 1931, 2000, 2100, 9998, 9999])
+      expectConsistent(workingTime(year, { weeklyHours: 38.25 }));
     expect(JSON.stringify(workingTime(9999))).toBe(JSON.stringify(workingTime(9999)));
   });
 });
@@ -179,9 +214,16 @@ describe("working time: the state profile (Villkorsavtal, office hours)", () => 
       ["2026-04-30", "walpurgisNight", 120, 360],
       ["2026-10-30", "allSaintsEve", 240, 240],
     ]);
-    expect(shortened(r).map((d) => d.name.sv)).toEqual(["Trettondagsafton", "Skärtorsdagen", "Valborgsmässoafton", "Allhelgonaafton"]);
+    expect(shortened(r).map((d) => d.name.sv)).toEqual([
+      "Trettondagsafton",
+      "Skärtorsdagen",
+      "Valborgsmässoafton",
+      "Allhelgonaafton",
+    ]);
     // the weekdays, as the platform's Date has them
-    expect(["2026-01-05", "2026-04-02", "2026-04-30", "2026-10-30", "2026-12-23"].map(weekdayByDate)).toEqual([1, 4, 4, 5, 3]);
+    expect(["2026-01-05", "2026-04-02", "2026-04-30", "2026-10-30", "2026-12-23"].map(weekdayByDate)).toEqual([
+      1, 4, 4, 5, 3,
+    ]);
     expect(r.total).toEqual({ workingDays: 251, minutes: 120_480 - 720, hours: 1996 });
     expect(r.months[3]).toMatchObject({ workingDays: 20, minutes: 20 * 480 - 240, hours: 156 });
     expect(r.profile.code).toBe("state");
@@ -192,14 +234,28 @@ describe("working time: the state profile (Villkorsavtal, office hours)", () => 
 
   it("Valborgsmässoafton on a Friday is a half day (2027, 2021)", () => {
     expect(weekdayByDate("2027-04-30")).toBe(5);
-    expect(shortened(workingTime(2027, { profile: "state" })).find((d) => d.date === "2027-04-30")).toMatchObject({ rule: "walpurgisNight", reductionMinutes: 240, minutes: 240 });
-    expect(shortened(workingTime(2021, { profile: "state" })).find((d) => d.date === "2021-04-30")?.reductionMinutes).toBe(240);
+    expect(shortened(workingTime(2027, { profile: "state" })).find((d) => d.date === "2027-04-30")).toMatchObject({
+      rule: "walpurgisNight",
+      reductionMinutes: 240,
+      minutes: 240,
+    });
+    expect(
+      shortened(workingTime(2021, { profile: "state" })).find((d) => d.date === "2021-04-30")?.reductionMinutes,
+    ).toBe(240);
   });
 
   it("23 December: a half day on a Friday (2022), nothing on a Saturday (2023) or a Sunday (2029), nothing on a weekday (2026)", () => {
     expect(weekdayByDate("2022-12-23")).toBe(5);
-    expect(shortened(workingTime(2022, { profile: "state" })).at(-1)).toMatchObject({ date: "2022-12-23", rule: "dayBeforeChristmasEve", reductionMinutes: 240 });
-    for (const [year, weekday] of [[2023, 6], [2029, 7], [2026, 3]] as const) {
+    expect(shortened(workingTime(2022, { profile: "state" })).at(-1)).toMatchObject({
+      date: "2022-12-23",
+      rule: "dayBeforeChristmasEve",
+      reductionMinutes: 240,
+    });
+    for (const [year, weekday] of [
+      [2023, 6],
+      [2029, 7],
+      [2026, 3],
+    ] as const) {
       expect(weekdayByDate(`${year}-12-23`)).toBe(weekday);
       expect(shortened(workingTime(year, { profile: "state" })).map((d) => d.date)).not.toContain(`${year}-12-23`);
     }
@@ -211,9 +267,12 @@ describe("working time: the state profile (Villkorsavtal, office hours)", () => 
     expect(shortened(workingTime(2285, { profile: "state" })).map((d) => d.rule)).not.toContain("walpurgisNight");
     const years = [...Array.from({ length: 384 }, (_, i) => 2017 + i), 4099, 5700, 9999];
     for (const year of years) {
-      const got = shortened(workingTime(year, { profile: "state" })).map((d): Expected => [d.date, d.rule, d.reductionMinutes === 240 ? "half" : "twoHours"]);
+      const got = shortened(workingTime(year, { profile: "state" })).map(
+        (d): Expected => [d.date, d.rule, d.reductionMinutes === 240 ? "half" : "twoHours"],
+      );
       expect(got, String(year)).toEqual(stateDaysByHand(year));
-      for (const d of shortened(workingTime(year, { profile: "state" }))) expect(d.reductionMinutes === 240 || d.reductionMinutes === 120).toBe(true);
+      for (const d of shortened(workingTime(year, { profile: "state" })))
+        expect(d.reductionMinutes === 240 || d.reductionMinutes === 120).toBe(true);
     }
   });
 
@@ -243,7 +302,9 @@ describe("working time: the state profile (Villkorsavtal, office hours)", () => 
         for (const d of shortened(w)) {
           // a quarter (two of eight hours) or a half of the day, a half minute up, in integers
           const quarter = d.rule === "maundyThursday" || (d.rule === "walpurgisNight" && weekdayByDate(d.date) !== 5);
-          expect(d.reductionMinutes).toBe(quarter ? Math.floor((w.dailyMinutes + 2) / 4) : Math.floor((w.dailyMinutes + 1) / 2));
+          expect(d.reductionMinutes).toBe(
+            quarter ? Math.floor((w.dailyMinutes + 2) / 4) : Math.floor((w.dailyMinutes + 1) / 2),
+          );
         }
         expect(w.total.minutes).toBe(standard.total.minutes - shortened(w).reduce((n, d) => n + d.reductionMinutes, 0));
         expect(w.total.workingDays).toBe(standard.total.workingDays);
@@ -259,7 +320,8 @@ describe("working time: the state profile (Villkorsavtal, office hours)", () => 
     expect(error.message).toMatch(/^'year' must be from 2017 to 9999 for the profile 'state': /);
     // the standard profile answers 2016: its working days, counted by describeDay
     let days = 0;
-    for (let n = Date.UTC(2016, 0, 1); n <= Date.UTC(2016, 11, 31); n += 86_400_000) if (describeDay(new Date(n).toISOString().slice(0, 10)).workingDay) days++;
+    for (let n = Date.UTC(2016, 0, 1); n <= Date.UTC(2016, 11, 31); n += 86_400_000)
+      if (describeDay(new Date(n).toISOString().slice(0, 10)).workingDay) days++;
     expect(workingTime(2016).total.workingDays).toBe(days);
   });
 });
@@ -271,7 +333,11 @@ describe("working time: the profiles' table", () => {
     expect(WORKING_TIME_PROFILES[0].source).toBeNull();
     const state = findWorkingTimeProfile("state");
     expect(state.rules.map((r) => [r.code, r.before])).toEqual([
-      ["epiphanyEve", "epiphany"], ["maundyThursday", "goodFriday"], ["walpurgisNight", "mayDay"], ["allSaintsEve", "allSaintsDay"], ["dayBeforeChristmasEve", "christmasEve"],
+      ["epiphanyEve", "epiphany"],
+      ["maundyThursday", "goodFriday"],
+      ["walpurgisNight", "mayDay"],
+      ["allSaintsEve", "allSaintsDay"],
+      ["dayBeforeChristmasEve", "christmasEve"],
     ]);
     expect(state.source).toMatch(/Arbetsgivarverket/);
   });
@@ -294,29 +360,76 @@ function errorOf(fn: () => unknown): CalendarError {
 describe("working time: bad input", () => {
   const WEEKLY = "'weeklyHours' must be a number of hours from 1 to 60 in steps of 0.25 (such as 40 or 38.25)";
 
-  it.each([0, 61, 37.3, 0.75, 60.25, -40, 38.1, Number.NaN, Number.POSITIVE_INFINITY])("weeklyHours %s", (weeklyHours) => {
-    expect(errorOf(() => workingTime(2026, { weeklyHours }))).toMatchObject({ code: "invalid-argument", argument: "weeklyHours", message: WEEKLY });
-  });
+  it.each([0, 61, 37.3, 0.75, 60.25, -40, 38.1, Number.NaN, Number.POSITIVE_INFINITY])(
+    "weeklyHours %s",
+    (weeklyHours) => {
+      expect(errorOf(() => workingTime(2026, { weeklyHours }))).toMatchObject({
+        code: "invalid-argument",
+        argument: "weeklyHours",
+        message: WEEKLY,
+      });
+    },
+  );
 
   it("weeklyHours of another type, a profile not in the table or of another type, a year out of range or of another type", () => {
-    expect(errorOf(() => workingTime(2026, { weeklyHours: "40" as never }))).toMatchObject({ argument: "weeklyHours", message: `'weeklyHours' must be a number, not the string "40"` });
-    expect(errorOf(() => workingTime(2026, { profile: "nope" as never }))).toMatchObject({ code: "invalid-argument", argument: "profile", message: "'profile' must be a working-time profile code (standard, state)" });
+    expect(errorOf(() => workingTime(2026, { weeklyHours: "40" as never }))).toMatchObject({
+      argument: "weeklyHours",
+      message: `'weeklyHours' must be a number, not the string "40"`,
+    });
+    expect(errorOf(() => workingTime(2026, { profile: "nope" as never }))).toMatchObject({
+      code: "invalid-argument",
+      argument: "profile",
+      message: "'profile' must be a working-time profile code (standard, state)",
+    });
     expect(errorOf(() => workingTime(2026, { profile: "" as never })).argument).toBe("profile");
-    expect(errorOf(() => workingTime(2026, { profile: 1 as never }))).toMatchObject({ argument: "profile", message: "'profile' must be a string, not the number 1" });
-    expect(errorOf(() => workingTime(1929))).toMatchObject({ code: "invalid-argument", argument: "year", message: "'year' must be a year from 1930 to 9999" });
+    expect(errorOf(() => workingTime(2026, { profile: 1 as never }))).toMatchObject({
+      argument: "profile",
+      message: "'profile' must be a string, not the number 1",
+    });
+    expect(errorOf(() => workingTime(1929))).toMatchObject({
+      code: "invalid-argument",
+      argument: "year",
+      message: "'year' must be a year from 1930 to 9999",
+    });
     expect(errorOf(() => workingTime(10000)).argument).toBe("year");
     expect(errorOf(() => workingTime(2026.5)).argument).toBe("year");
-    expect(errorOf(() => workingTime("2026" as never)).message).toBe(`'year' must be a number (a year from 1930 to 9999), not the string "2026"`);
-    expect(errorOf(() => workingTime(2026, "state" as never))).toMatchObject({ argument: "options", message: `'options' must be an object, not the string "state"` });
-    expect(errorOf(() => (workingTime as () => unknown)())).toMatchObject({ argument: "year", message: "'year' is required" });
+    expect(errorOf(() => workingTime("2026" as never)).message).toBe(
+      `'year' must be a number (a year from 1930 to 9999), not the string "2026"`,
+    );
+    expect(errorOf(() => workingTime(2026, "state" as never))).toMatchObject({
+      argument: "options",
+      message: `'options' must be an object, not the string "state"`,
+    });
+    expect(errorOf(() => (workingTime as () => unknown)())).toMatchObject({
+      argument: "year",
+      message: "'year' is required",
+    });
   });
 
   it("the readers of the text form and the number (for the API and the command line): the same bounds", () => {
-    for (const ok of ["1", "40", "38.25", "37.5", "37.50", "60", "1.25", "08"]) expect(parseWeeklyHours(ok), ok).toBe(+ok);
-    for (const bad of ["0", "61", "37.3", "38.125", "+40", "-1", "40.", ".5", "40,5", " 40", "4e1", "", "0x28", "100"]) {
+    for (const ok of ["1", "40", "38.25", "37.5", "37.50", "60", "1.25", "08"])
+      expect(parseWeeklyHours(ok), ok).toBe(+ok);
+    for (const bad of [
+      "0",
+      "61",
+      "37.3",
+      "38.125",
+      "+40",
+      "-1",
+      "40.",
+      ".5",
+      "40,5",
+      " 40",
+      "4e1",
+      "",
+      "0x28",
+      "100",
+    ]) {
       expect(errorOf(() => parseWeeklyHours(bad)).argument, bad).toBe("weeklyHours");
     }
-    expect(errorOf(() => parseWeeklyHours(40 as never)).message).toBe("'weeklyHours' must be a string, not the number 40");
+    expect(errorOf(() => parseWeeklyHours(40 as never)).message).toBe(
+      "'weeklyHours' must be a string, not the number 40",
+    );
     expect(checkWeeklyHours(38.25)).toBe(38.25);
     expect(errorOf(() => checkWeeklyHours(38.3, "weekly")).argument).toBe("weekly");
   });

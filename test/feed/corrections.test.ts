@@ -4,12 +4,19 @@
  * exactly as before. The real record (the Easter correction) is checked through ical.js; a fake record checks that a
  * correction changes exactly the events it names and nothing else, byte for byte.
  */
-import { describe, expect, it } from "vitest";
-import { buildFeed } from "swedish-calendar/ics";
+
 import {
-  CORRECTIONS, DEFAULT_FEED_OPTIONS, OBSERVANCE_RULES, easterSunday, observanceDate, writeFeed, type DataCorrection,
+  CORRECTIONS,
+  type DataCorrection,
+  DEFAULT_FEED_OPTIONS,
+  easterSunday,
+  OBSERVANCE_RULES,
+  observanceDate,
   type ResolvedFeedOptions,
+  writeFeed,
 } from "swedish-calendar/core";
+import { buildFeed } from "swedish-calendar/ics";
+import { describe, expect, it } from "vitest";
 import { parseCalendar } from "./helpers.js";
 
 const EASTER = CORRECTIONS[0];
@@ -26,14 +33,21 @@ describe("the record of corrections", () => {
     expect(EASTER.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // the corrected Easter Sundays (docs/decisions.md#easter)
     expect(EASTER.years.map((y) => new Date(easterSunday(y) * 86_400_000).toISOString().slice(0, 10))).toEqual([
-      "1954-04-18", "1981-04-19", "2049-04-18", "2076-04-19",
+      "1954-04-18",
+      "1981-04-19",
+      "2049-04-18",
+      "2076-04-19",
     ]);
   });
 
   it("names exactly the observances whose date is Easter Sunday plus a fixed number of days", () => {
     const years = Array.from({ length: 200 }, (_, i) => 1930 + i);
     const easterBased = OBSERVANCE_RULES.filter((rule) => {
-      const offsets = new Set(years.map((y) => observanceDate(rule, y)).flatMap((d, i) => (d === undefined || d === null ? [] : [d - easterSunday(years[i])])));
+      const offsets = new Set(
+        years
+          .map((y) => observanceDate(rule, y))
+          .flatMap((d, i) => (d === undefined || d === null ? [] : [d - easterSunday(years[i])])),
+      );
       return offsets.size === 1;
     }).map((rule) => rule.code);
     expect([...EASTER.codes].sort()).toEqual(easterBased.sort());
@@ -47,20 +61,23 @@ describe("the record of corrections", () => {
 });
 
 describe("the real feed, read by ical.js", () => {
-  it.each(EASTER.years.map((y) => [y]))("%i: the Easter-based events carry SEQUENCE:1 and LAST-MODIFIED, the others neither", (year) => {
-    const events = parseCalendar(buildFeed(year, year, { bridge: true, half: true, flags: true })).events;
-    const touched = events.filter((e) => EASTER.codes.includes(e.uid.slice(11, e.uid.indexOf("@"))));
-    // Whit Monday is a holiday until 2004: eight Easter-based holidays in 1954 and 1981, seven in 2049 and 2076
-    expect(touched.length).toBe(year <= 2004 ? 8 : 7);
-    for (const e of touched) {
-      expect(e.sequence, e.uid).toBe(1);
-      expect(e.lastModified, e.uid).toBe(`${EASTER.date}T00:00:00Z`);
-    }
-    for (const e of events.filter((x) => !touched.includes(x))) {
-      expect(e.sequence, e.uid).toBeNull();
-      expect(e.lastModified, e.uid).toBeNull();
-    }
-  });
+  it.each(EASTER.years.map((y) => [y]))(
+    "%i: the Easter-based events carry SEQUENCE:1 and LAST-MODIFIED, the others neither",
+    (year) => {
+      const events = parseCalendar(buildFeed(year, year, { bridge: true, half: true, flags: true })).events;
+      const touched = events.filter((e) => EASTER.codes.includes(e.uid.slice(11, e.uid.indexOf("@"))));
+      // Whit Monday is a holiday until 2004: eight Easter-based holidays in 1954 and 1981, seven in 2049 and 2076
+      expect(touched.length).toBe(year <= 2004 ? 8 : 7);
+      for (const e of touched) {
+        expect(e.sequence, e.uid).toBe(1);
+        expect(e.lastModified, e.uid).toBe(`${EASTER.date}T00:00:00Z`);
+      }
+      for (const e of events.filter((x) => !touched.includes(x))) {
+        expect(e.sequence, e.uid).toBeNull();
+        expect(e.lastModified, e.uid).toBeNull();
+      }
+    },
+  );
 
   it("2024: no event carries SEQUENCE or LAST-MODIFIED", () => {
     const text = buildFeed(2024, 2024, { bridge: true, half: true, flags: true });
@@ -72,15 +89,32 @@ describe("the real feed, read by ical.js", () => {
 });
 
 describe("a correction applied: exactly the events it names change", () => {
-  const all: ResolvedFeedOptions = { ...DEFAULT_FEED_OPTIONS, bridge: true, half: true, saturdays: true, sundays: true, flags: true, due: ["salary-25"] };
-  const fake: DataCorrection = { date: "2030-05-02", what: "a test correction", years: [2027], codes: ["ascensionDay", "midsummerEve"], source: "test" };
+  const all: ResolvedFeedOptions = {
+    ...DEFAULT_FEED_OPTIONS,
+    bridge: true,
+    half: true,
+    saturdays: true,
+    sundays: true,
+    flags: true,
+    due: ["salary-25"],
+  };
+  const fake: DataCorrection = {
+    date: "2030-05-02",
+    what: "a test correction",
+    years: [2027],
+    codes: ["ascensionDay", "midsummerEve"],
+    source: "test",
+  };
 
   it("SEQUENCE:1 and LAST-MODIFIED on the named events of the named year; every other event byte-identical", () => {
     const before = blocksByUid(writeFeed(2026, 2028, all, []));
     const after = blocksByUid(writeFeed(2026, 2028, all, [fake]));
     expect([...after.keys()]).toEqual([...before.keys()]);
     const changed = [...after].filter(([uid, block]) => before.get(uid) !== block).map(([uid]) => uid);
-    expect(changed).toEqual(["2027-05-06-ascensionDay@swedish-calendar.example", "2027-06-25-midsummerEve@swedish-calendar.example"]);
+    expect(changed).toEqual([
+      "2027-05-06-ascensionDay@swedish-calendar.example",
+      "2027-06-25-midsummerEve@swedish-calendar.example",
+    ]);
     for (const uid of changed) {
       const block = after.get(uid)!;
       expect(block).toContain("\r\nSEQUENCE:1\r\nLAST-MODIFIED:20300502T000000Z\r\n");

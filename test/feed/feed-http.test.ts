@@ -1,9 +1,9 @@
 /** The calendar feed over HTTP: loose booleans, headers, conditional requests, methods and rate limits of /ical/*. */
 import { describe, expect, it } from "vitest";
-import { handleFeed } from "../../functions/lib/feed.js";
 import { memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
+import { handleFeed } from "../../functions/lib/feed.js";
+import { BASE, clock, FEED, get, NOW } from "./feed-setup.js";
 import { parseCalendar } from "./helpers.js";
-import { BASE, clock, FEED, get, NOW, } from "./feed-setup.js";
 
 describe("feed options over HTTP", () => {
   const nameOf = async (url: string) => parseCalendar(await (await get(url)).text()).name;
@@ -123,7 +123,12 @@ describe("feed HTTP headers", () => {
 describe("feed rate limits (memory store, injected clock)", () => {
   it("30 per 10 s without a query, 10 per 10 s with one, counted separately; 429 rate-limited with Retry-After", async () => {
     let now = NOW.getTime();
-    const ctx = { clock: () => new Date(now), store: memoryRateLimitStore(), rateLimitsEnabled: true, clientAddress: "192.0.2.1" };
+    const ctx = {
+      clock: () => new Date(now),
+      store: memoryRateLimitStore(),
+      rateLimitsEnabled: true,
+      clientAddress: "192.0.2.1",
+    };
     const call = (url: string) => handleFeed(new Request(url), ctx);
 
     for (let i = 0; i < 10; i++) expect((await call(`${FEED}?half=1`)).status).toBe(200);
@@ -150,7 +155,11 @@ describe("feed rate limits (memory store, injected clock)", () => {
   });
 
   it("fails open when the store breaks", async () => {
-    const broken = { hit: async () => { throw new Error("store down"); } };
+    const broken = {
+      hit: async () => {
+        throw new Error("store down");
+      },
+    };
     const res = await handleFeed(new Request(FEED), { clock, store: broken, rateLimitsEnabled: true });
     expect(res.status).toBe(200);
   });

@@ -6,10 +6,17 @@
  * `ics` is a development dependency of the repository for this test only; the engine package does not depend on it.
  */
 import { createEvents, type EventAttributes } from "ics";
-import { describe, expect, it } from "vitest";
 import { dueDateSchedules } from "swedish-calendar";
-import { buildFeed, FEED_OPTION_NAMES, feedCalendarName, feedEvents, feedTimestamp, type FeedOptions } from "swedish-calendar/ics";
 import { FEED_PRODUCT_ID, foldLine, withCalendarProperties } from "swedish-calendar/core";
+import {
+  buildFeed,
+  FEED_OPTION_NAMES,
+  type FeedOptions,
+  feedCalendarName,
+  feedEvents,
+  feedTimestamp,
+} from "swedish-calendar/ics";
+import { describe, expect, it } from "vitest";
 
 /** The feed as the `ics` package writes it (the engine's former writer, unchanged). */
 function viaIcs(fromYear: number, toYear: number, options: FeedOptions): string {
@@ -29,7 +36,11 @@ function viaIcs(fromYear: number, toYear: number, options: FeedOptions): string 
       timestamp: stamp,
     } as unknown as EventAttributes;
   });
-  const { error, value } = createEvents(events, { productId: FEED_PRODUCT_ID, method: "PUBLISH", calName: feedCalendarName(options) });
+  const { error, value } = createEvents(events, {
+    productId: FEED_PRODUCT_ID,
+    method: "PUBLISH",
+    calName: feedCalendarName(options),
+  });
   if (error || value === null) throw error ?? new Error("the ics package returned no calendar");
   return withCalendarProperties(value);
 }
@@ -77,16 +88,28 @@ describe("the feed's writer gives the bytes the ics package gives for the same e
 
   // 1930: the first year (Annunciation, Whit Monday); 1983: flag days begin; 2005: National Day becomes a holiday;
   // 9999: the last year, whose last events have no following day in the range
-  it.each([[1930], [1983], [2004], [2005], [9999]])("everything on, nothing on, the default feed, window %i", (year) => {
-    expectSame(year, year, optionsOf(ALL_BITS.length - 1, SCHEDULES));
-    expectSame(year, year, optionsOf(0));
-    expectSame(year, year, optionsOf(1));
-  }, 60_000);
+  it.each([[1930], [1983], [2004], [2005], [9999]])(
+    "everything on, nothing on, the default feed, window %i",
+    (year) => {
+      expectSame(year, year, optionsOf(ALL_BITS.length - 1, SCHEDULES));
+      expectSame(year, year, optionsOf(0));
+      expectSame(year, year, optionsOf(1));
+    },
+    60_000,
+  );
 
-  it.each([[1930, 1934], [2024, 2028], [9995, 9999]])("everything on and the default feed, window %i..%i", (from, to) => {
-    expectSame(from, to, optionsOf(ALL_BITS.length - 1, SCHEDULES));
-    expectSame(from, to, optionsOf(1));
-  }, 60_000);
+  it.each([
+    [1930, 1934],
+    [2024, 2028],
+    [9995, 9999],
+  ])(
+    "everything on and the default feed, window %i..%i",
+    (from, to) => {
+      expectSame(from, to, optionsOf(ALL_BITS.length - 1, SCHEDULES));
+      expectSame(from, to, optionsOf(1));
+    },
+    60_000,
+  );
 });
 
 describe("foldLine", () => {

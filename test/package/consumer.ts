@@ -61,6 +61,10 @@ export function runConsumer(
 ): ConsumerOutput {
   writeFileSync(join(app, "consumer.mjs"), CONSUMER);
   writeFileSync(join(app, `${name}calls.json`), JSON.stringify(input));
-  execFileSync("node", ["consumer.mjs", `${name}calls.json`, `${name}results.json`], { cwd: app, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  execFileSync("node", ["consumer.mjs", `${name}calls.json`, `${name}results.json`], {
+    cwd: app,
+    env: cleanEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return JSON.parse(readFileSync(join(app, `${name}results.json`), "utf8"));
 }

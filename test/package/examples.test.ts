@@ -62,7 +62,8 @@ function readmeExamples(text: string): { expr: string; value: string }[] {
       }
       const bare = /^(.+);$/.exec(lines[i]);
       const comments: string[] = [];
-      for (let j = i + 1; j < lines.length && lines[j].startsWith("//"); j++) comments.push(lines[j].replace(/^\/\/\s?/, ""));
+      for (let j = i + 1; j < lines.length && lines[j].startsWith("//"); j++)
+        comments.push(lines[j].replace(/^\/\/\s?/, ""));
       if (bare && comments.length > 0 && !/^(import|const|let|if|try|writeFileSync)\b/.test(bare[1])) {
         found.push({ expr: bare[1].trim(), value: comments.join(" ").trim() });
       }
@@ -99,8 +100,25 @@ describe("the documented examples (data-gen/index.ts JSDoc, data-gen/README.md)"
 
   it("the README has such examples for the library's main functions", () => {
     const used = new Set(readmeExamples(README).flatMap((e) => [...e.expr.matchAll(/\b(\w+)\(/g)].map((m) => m[1])));
-    const main = ["describeDay", "isWorkingDay", "isBridgeDay", "isHalfDay", "holidays", "bridgeDays", "halfDays", "daysOfYear", "countPeriod",
-      "shiftDate", "longWeekends", "planLeave", "observances", "observanceInfo", "occurrences", "flagDays", "flagDayRules"];
+    const main = [
+      "describeDay",
+      "isWorkingDay",
+      "isBridgeDay",
+      "isHalfDay",
+      "holidays",
+      "bridgeDays",
+      "halfDays",
+      "daysOfYear",
+      "countPeriod",
+      "shiftDate",
+      "longWeekends",
+      "planLeave",
+      "observances",
+      "observanceInfo",
+      "occurrences",
+      "flagDays",
+      "flagDayRules",
+    ];
     expect(main.filter((fn) => !used.has(fn))).toEqual([]);
   });
 

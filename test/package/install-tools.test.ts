@@ -9,20 +9,30 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  CONVENTIONS as ENGINE_CONVENTIONS, DUE_DATE_RULES, FIRST_YEAR, LAST_YEAR, MAX_LEAVE_DAYS, MAX_PLAN_DAYS, MAX_SPAN_YEARS,
+  DUE_DATE_RULES,
+  CONVENTIONS as ENGINE_CONVENTIONS,
+  FIRST_YEAR,
+  LAST_YEAR,
+  MAX_LEAVE_DAYS,
+  MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS,
   MAX_STEPS,
 } from "swedish-calendar/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserBundle as bundleForBrowser } from "../../build/browser-bundle.js";
 import { runConsumer } from "./consumer.js";
-import { BIN, cleanEnv, packAndInstall, type Installed } from "./install.js";
+import { BIN, cleanEnv, type Installed, packAndInstall } from "./install.js";
 import type { Call } from "./sample.js";
 
 const run = promisify(execFile);
 
 /** Maps with at most `limit` calls under way (the CLI runs are child processes). */
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -44,7 +54,11 @@ afterAll(() => pkg?.cleanup());
 describe("the packed package, installed in a fresh project, used by tools", () => {
   describe("(c) the CLI from the install", () => {
     const cli = (args: string[]) =>
-      run(join(pkg.app, "node_modules/.bin/swedish-calendar"), args, { cwd: pkg.app, env: cleanEnv(), maxBuffer: 64 << 20 }).then(
+      run(join(pkg.app, "node_modules/.bin/swedish-calendar"), args, {
+        cwd: pkg.app,
+        env: cleanEnv(),
+        maxBuffer: 64 << 20,
+      }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
       );
@@ -57,36 +71,113 @@ describe("the packed package, installed in a fresh project, used by tools", () =
     };
 
     const JSON_RUNS: [string[], Call][] = [
-      [["day", "2026-06-19"], [".", "describeDay", "2026-06-19"]],
-      [["holidays", "2026"], [".", "holidays", 2026, {}]],
-      [["holidays", "1930", "--sundays", "--saturdays"], [".", "holidays", 1930, { sundays: true, saturdays: true }]],
-      [["holidays", "9999", "--sundays"], [".", "holidays", 9999, { sundays: true }]],
-      [["bridge-days", "2026"], [".", "bridgeDays", 2026]],
-      [["half-days", "2026"], [".", "halfDays", 2026]],
-      [["period", "2026-01-01", "2026-12-31"], [".", "countPeriod", "2026-01-01", "2026-12-31"]],
-      [["period", "2026-01-01", "2026-12-31", "--bounds", "exclusive"], [".", "countPeriod", "2026-01-01", "2026-12-31", "exclusive"]],
-      [["period", "2026-01-01", "2026-12-31", "--bounds=to"], [".", "countPeriod", "2026-01-01", "2026-12-31", "to"]],
-      [["shift", "2026-01-31", "1m", "10b"], [".", "shiftDate", "2026-01-31", ["1m", "10b"], {}]],
-      [["shift", "2026-01-31", "1m,10b", "--postpone"], [".", "shiftDate", "2026-01-31", ["1m,10b"], { postpone: true }]],
-      [["shift", "2026-12-23", "-3b", "--postpone"], [".", "shiftDate", "2026-12-23", ["-3b"], { postpone: true }]],
-      [["long-weekends", "2026"], [".", "longWeekends", 2026]],
-      [["leave", "2026-01-01", "2026-12-31", "5"], [".", "planLeave", "2026-01-01", "2026-12-31", 5]],
-      [["leave", "2026-01-01", "2026-12-31", "5", "--longest"], [".", "planLeave", "2026-01-01", "2026-12-31", 5, "longest"]],
-      [["flag-days", "2026"], [".", "flagDays", 2026]],
-      [["ics", "2026", "2027", "--bridge", "--flags"], ["./ics", "icsFeed", 2026, 2027, { bridge: true, flags: true }]],
-      [["adjust", "2026-06-19", "modified-following"], [".", "adjust", "2026-06-19", "modified-following"]],
-      [["adjust", "2026-05-31", "nearest"], [".", "adjust", "2026-05-31", "nearest"]],
-      [["due-dates", "2026", "child-benefit"], [".", "dueDates", 2026, "child-benefit"]],
-      [["due-dates", "2026", "25:preceding"], [".", "dueDates", 2026, { day: 25, convention: "preceding" }]],
-      [["due-dates", "2026", "last:modified-following"], [".", "dueDates", 2026, { day: "last", convention: "modified-following" }]],
-      [["working-time", "2026"], [".", "workingTime", 2026, { weeklyHours: 40 }]],
-      [["arbetstid", "2027", "--weekly", "38.25", "--profile", "state"], [".", "workingTime", 2027, { weeklyHours: 38.25, profile: "state" }]],
-      [["arbetstid", "2026", "--profile=standard", "--weekly=37.50"], [".", "workingTime", 2026, { weeklyHours: 37.5, profile: "standard" }]],
+      [
+        ["day", "2026-06-19"],
+        [".", "describeDay", "2026-06-19"],
+      ],
+      [
+        ["holidays", "2026"],
+        [".", "holidays", 2026, {}],
+      ],
+      [
+        ["holidays", "1930", "--sundays", "--saturdays"],
+        [".", "holidays", 1930, { sundays: true, saturdays: true }],
+      ],
+      [
+        ["holidays", "9999", "--sundays"],
+        [".", "holidays", 9999, { sundays: true }],
+      ],
+      [
+        ["bridge-days", "2026"],
+        [".", "bridgeDays", 2026],
+      ],
+      [
+        ["half-days", "2026"],
+        [".", "halfDays", 2026],
+      ],
+      [
+        ["period", "2026-01-01", "2026-12-31"],
+        [".", "countPeriod", "2026-01-01", "2026-12-31"],
+      ],
+      [
+        ["period", "2026-01-01", "2026-12-31", "--bounds", "exclusive"],
+        [".", "countPeriod", "2026-01-01", "2026-12-31", "exclusive"],
+      ],
+      [
+        ["period", "2026-01-01", "2026-12-31", "--bounds=to"],
+        [".", "countPeriod", "2026-01-01", "2026-12-31", "to"],
+      ],
+      [
+        ["shift", "2026-01-31", "1m", "10b"],
+        [".", "shiftDate", "2026-01-31", ["1m", "10b"], {}],
+      ],
+      [
+        ["shift", "2026-01-31", "1m,10b", "--postpone"],
+        [".", "shiftDate", "2026-01-31", ["1m,10b"], { postpone: true }],
+      ],
+      [
+        ["shift", "2026-12-23", "-3b", "--postpone"],
+        [".", "shiftDate", "2026-12-23", ["-3b"], { postpone: true }],
+      ],
+      [
+        ["long-weekends", "2026"],
+        [".", "longWeekends", 2026],
+      ],
+      [
+        ["leave", "2026-01-01", "2026-12-31", "5"],
+        [".", "planLeave", "2026-01-01", "2026-12-31", 5],
+      ],
+      [
+        ["leave", "2026-01-01", "2026-12-31", "5", "--longest"],
+        [".", "planLeave", "2026-01-01", "2026-12-31", 5, "longest"],
+      ],
+      [
+        ["flag-days", "2026"],
+        [".", "flagDays", 2026],
+      ],
+      [
+        ["ics", "2026", "2027", "--bridge", "--flags"],
+        ["./ics", "icsFeed", 2026, 2027, { bridge: true, flags: true }],
+      ],
+      [
+        ["adjust", "2026-06-19", "modified-following"],
+        [".", "adjust", "2026-06-19", "modified-following"],
+      ],
+      [
+        ["adjust", "2026-05-31", "nearest"],
+        [".", "adjust", "2026-05-31", "nearest"],
+      ],
+      [
+        ["due-dates", "2026", "child-benefit"],
+        [".", "dueDates", 2026, "child-benefit"],
+      ],
+      [
+        ["due-dates", "2026", "25:preceding"],
+        [".", "dueDates", 2026, { day: 25, convention: "preceding" }],
+      ],
+      [
+        ["due-dates", "2026", "last:modified-following"],
+        [".", "dueDates", 2026, { day: "last", convention: "modified-following" }],
+      ],
+      [
+        ["working-time", "2026"],
+        [".", "workingTime", 2026, { weeklyHours: 40 }],
+      ],
+      [
+        ["arbetstid", "2027", "--weekly", "38.25", "--profile", "state"],
+        [".", "workingTime", 2027, { weeklyHours: 38.25, profile: "state" }],
+      ],
+      [
+        ["arbetstid", "2026", "--profile=standard", "--weekly=37.50"],
+        [".", "workingTime", 2026, { weeklyHours: 37.5, profile: "standard" }],
+      ],
     ];
 
     it("--json prints exactly JSON.stringify of the library's result (and --lang does not change it)", async () => {
       const expected = libraryResults(JSON_RUNS.map(([, call]) => call));
-      const outs = await mapLimited(JSON_RUNS, 4, ([args], i) => cli([...args, "--json", ...(i % 2 ? ["--lang", "en"] : [])]));
+      const outs = await mapLimited(JSON_RUNS, 4, ([args], i) =>
+        cli([...args, "--json", ...(i % 2 ? ["--lang", "en"] : [])]),
+      );
       for (const [i, [args]] of JSON_RUNS.entries()) {
         const out = outs[i];
         expect({ args, code: out.code, stderr: out.stderr }).toEqual({ args, code: 0, stderr: "" });
@@ -97,12 +188,33 @@ describe("the packed package, installed in a fresh project, used by tools", () =
     it("ics writes the library's feed as it is; every option is passed on", async () => {
       const runs: [string[], Record<string, boolean | string[]>][] = [
         [["ics", "2026"], {}],
-        [["ics", "2026", "2027", "--bridge", "--half", "--saturdays", "--sundays", "--flags", "--busy", "--no-defacto"],
-          { bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, defacto: false }],
+        [
+          [
+            "ics",
+            "2026",
+            "2027",
+            "--bridge",
+            "--half",
+            "--saturdays",
+            "--sundays",
+            "--flags",
+            "--busy",
+            "--no-defacto",
+          ],
+          { bridge: true, half: true, saturdays: true, sundays: true, flags: true, busy: true, defacto: false },
+        ],
         [["ics", "1930", "2129", "--half"], { half: true }],
         [["ics", "2026", "--due", "tax-account,salary-25"], { due: ["tax-account", "salary-25"] }],
       ];
-      const expected = libraryResults(runs.map(([args, options]) => ["./ics", "icsFeed", +args[1], +(args[2]?.match(/^\d{4}$/) ? args[2] : args[1]), options]));
+      const expected = libraryResults(
+        runs.map(([args, options]) => [
+          "./ics",
+          "icsFeed",
+          +args[1],
+          +(args[2]?.match(/^\d{4}$/) ? args[2] : args[1]),
+          options,
+        ]),
+      );
       for (const [i, [args]] of runs.entries()) {
         const out = await cli(args);
         expect(out.code).toBe(0);
@@ -125,39 +237,67 @@ describe("the packed package, installed in a fresh project, used by tools", () =
       const holidayTable = (await cli(["holidays", "2026"])).stdout.split("\n");
       expect(holidayTable[0]).toMatch(/^Datum\s+Veckodag\s+Vecka\s+Typ\s+Namn$/);
       expect(holidayTable.filter((l) => /^\d{4}-\d\d-\d\d /.test(l))).toHaveLength(18);
-      expect(holidayTable).toContainEqual(expect.stringMatching(/^2026-06-06\s+lördag\s+23\s+allmän helgdag\s+Sveriges nationaldag$/));
+      expect(holidayTable).toContainEqual(
+        expect.stringMatching(/^2026-06-06\s+lördag\s+23\s+allmän helgdag\s+Sveriges nationaldag$/),
+      );
       expect(holidayTable.at(-2)).toBe("18 dagar");
 
       const bridge = (await cli(["bridge-days", "2026"])).stdout;
-      expect([...bridge.matchAll(/^(\d{4}-\d\d-\d\d)/gm)].map((m) => m[1])).toEqual(["2026-01-02", "2026-01-05", "2026-05-15"]);
+      expect([...bridge.matchAll(/^(\d{4}-\d\d-\d\d)/gm)].map((m) => m[1])).toEqual([
+        "2026-01-02",
+        "2026-01-05",
+        "2026-05-15",
+      ]);
       expect(bridge).toMatch(/3 klämdagar/);
-      expect((await cli(["half-days", "2026", "--lang", "en"])).stdout).toMatch(/^2026-01-05\s+Monday\s+2\s+Epiphany$/m);
+      expect((await cli(["half-days", "2026", "--lang", "en"])).stdout).toMatch(
+        /^2026-01-05\s+Monday\s+2\s+Epiphany$/m,
+      );
       const period = (await cli(["period", "2026-01-01", "2026-12-31"])).stdout;
       expect(period).toMatch(/^Arbetsdagar:\s+251$/m);
       expect(period).toMatch(/^Klämdagar:\s+3$/m);
       const shift = (await cli(["shift", "2026-01-31", "1m", "10b", "--postpone", "--lang", "en"])).stdout;
       expect(shift).toMatch(/\+1m → 2026-02-28 Saturday \(clamped to the end of the month\)/);
       expect(shift).toMatch(/^Result:\s+2026-03-13 Friday \(working day\)$/m);
-      expect((await cli(["long-weekends", "2026"])).stdout).toMatch(/^2026-05-14\s+2026-05-17\s+4\s+2026-05-15\s+Kristi himmelsfärdsdag$/m);
-      expect((await cli(["leave", "2026-05-11", "2026-05-17", "1"])).stdout).toMatch(/^2026-05-14\s+2026-05-17\s+4\s+2026-05-15$/m);
-      expect((await cli(["flag-days", "2026", "--lang", "en"])).stdout).toMatch(/^2026-06-06\s+Saturday\s+National Day of Sweden and Swedish Flag Day\s+National Day of Sweden$/m);
+      expect((await cli(["long-weekends", "2026"])).stdout).toMatch(
+        /^2026-05-14\s+2026-05-17\s+4\s+2026-05-15\s+Kristi himmelsfärdsdag$/m,
+      );
+      expect((await cli(["leave", "2026-05-11", "2026-05-17", "1"])).stdout).toMatch(
+        /^2026-05-14\s+2026-05-17\s+4\s+2026-05-15$/m,
+      );
+      expect((await cli(["flag-days", "2026", "--lang", "en"])).stdout).toMatch(
+        /^2026-06-06\s+Saturday\s+National Day of Sweden and Swedish Flag Day\s+National Day of Sweden$/m,
+      );
 
       // working time: the Swedish name and the English one are the same command
       const arbetstid = (await cli(["arbetstid", "2026", "--profile", "state"])).stdout.split("\n");
-      expect(arbetstid[0]).toBe("Arbetstid 2026: 40 timmar i veckan, 8 h per arbetsdag, profil: Statligt anställda med kontorsarbetstid");
+      expect(arbetstid[0]).toBe(
+        "Arbetstid 2026: 40 timmar i veckan, 8 h per arbetsdag, profil: Statligt anställda med kontorsarbetstid",
+      );
       expect(arbetstid[2]).toMatch(/^Månad\s+Arbetsdagar\s+Timmar\s+Förkortade dagar$/);
       expect(arbetstid).toContainEqual(expect.stringMatching(/^januari\s+20\s+156\s+01-05 Trettondagsafton −4 h$/));
-      expect(arbetstid).toContainEqual(expect.stringMatching(/^april\s+20\s+156\s+04-02 Skärtorsdagen −2 h, 04-30 Valborgsmässoafton −2 h$/));
+      expect(arbetstid).toContainEqual(
+        expect.stringMatching(/^april\s+20\s+156\s+04-02 Skärtorsdagen −2 h, 04-30 Valborgsmässoafton −2 h$/),
+      );
       expect(arbetstid).toContainEqual(expect.stringMatching(/^december\s+20\s+160$/));
       expect(arbetstid).toContainEqual(expect.stringMatching(/^Kvartal 2\s+60\s+476$/));
       expect(arbetstid.at(-2)).toMatch(/^Hela året\s+251\s+1996$/);
-      const workingTimeEn = (await cli(["working-time", "2027", "--weekly", "38.25", "--profile", "state", "--lang", "en"])).stdout.split("\n");
-      expect(workingTimeEn[0]).toBe("Working time 2027: 38.25 hours a week, 7 h 39 min a working day, profile: State employees with office hours");
-      expect(workingTimeEn).toContainEqual(expect.stringMatching(/^January\s+19\s+141\.52\s+01-05 Twelfth Night −3 h 50 min$/));
-      expect(workingTimeEn).toContainEqual(expect.stringMatching(/^March\s+21\s+158\.73\s+03-25 Maundy Thursday −1 h 55 min$/));
+      const workingTimeEn = (
+        await cli(["working-time", "2027", "--weekly", "38.25", "--profile", "state", "--lang", "en"])
+      ).stdout.split("\n");
+      expect(workingTimeEn[0]).toBe(
+        "Working time 2027: 38.25 hours a week, 7 h 39 min a working day, profile: State employees with office hours",
+      );
+      expect(workingTimeEn).toContainEqual(
+        expect.stringMatching(/^January\s+19\s+141\.52\s+01-05 Twelfth Night −3 h 50 min$/),
+      );
+      expect(workingTimeEn).toContainEqual(
+        expect.stringMatching(/^March\s+21\s+158\.73\s+03-25 Maundy Thursday −1 h 55 min$/),
+      );
       expect(workingTimeEn.at(-2)).toMatch(/^Year\s+253\s+1922\.03$/);
       // a decimal comma in Swedish
-      expect((await cli(["arbetstid", "2027", "--weekly", "38.25"])).stdout).toMatch(/^Arbetstid 2027: 38,25 timmar i veckan, 7 h 39 min per arbetsdag, .*\n[\s\S]*^januari\s+19\s+145,35$/m);
+      expect((await cli(["arbetstid", "2027", "--weekly", "38.25"])).stdout).toMatch(
+        /^Arbetstid 2027: 38,25 timmar i veckan, 7 h 39 min per arbetsdag, .*\n[\s\S]*^januari\s+19\s+145,35$/m,
+      );
     }, 60_000);
 
     it("bad input and usage errors: exit 2, exactly one line on stderr, nothing on stdout, in the output's language", async () => {
@@ -174,51 +314,114 @@ describe("the packed package, installed in a fresh project, used by tools", () =
         [["flag-days", "1982"], "1982 (året) är för tidigt: allmänna flaggdagar finns från 1983"],
         [["flag-days", "1982", "--lang", "en"], "1982 (the year) is too early: official flag days exist from 1983"],
         [["period", "2026-12-31", "2026-01-01"], "2026-01-01 (andra datumet) är före 2026-12-31 (första datumet)"],
-        [["period", "1930-01-01", "2130-01-02", "--lang", "en"], "2130-01-02 (the second date) is more than 200 years after 1930-01-01 (the first date)"],
-        [["period", "2026-01-01", "2026-12-31", "--bounds", "both"], "'both' (--bounds) finns inte; välj inclusive, exclusive, from eller to"],
-        [["shift", "2026-01-31", "5x"], /^'5x' \(steget\) är inget steg: ett heltal \(negativt för att gå bakåt\) följt av en enhet, d \(dagar\)/],
+        [
+          ["period", "1930-01-01", "2130-01-02", "--lang", "en"],
+          "2130-01-02 (the second date) is more than 200 years after 1930-01-01 (the first date)",
+        ],
+        [
+          ["period", "2026-01-01", "2026-12-31", "--bounds", "both"],
+          "'both' (--bounds) finns inte; välj inclusive, exclusive, from eller to",
+        ],
+        [
+          ["shift", "2026-01-31", "5x"],
+          /^'5x' \(steget\) är inget steg: ett heltal \(negativt för att gå bakåt\) följt av en enhet, d \(dagar\)/,
+        ],
         [["shift", "2026-01-31", "1d", "5x", "--lang", "en"], /^'5x' \(the step\) is not a step: a whole number/],
         [["shift", "2026-01-31", ...Array(21).fill("1d")], "för många steg: högst 20 sammanlagt"],
         [["shift", "9999-12-31", "1d"], "stegen för datumet utanför 1930-01-01–9999-12-31"],
-        [["shift", "9999-12-31", "0d", "--postpone", "--lang", "en"], "the Sunday rule (--postpone) would move the date past 9999-12-31"],
-        [["leave", "2026-01-01", "2026-12-31", "61"], "'61' (antalet semesterdagar) ska vara ett heltal från 1 till 60, skrivet med siffror"],
-        [["leave", "2026-01-01", "2026-12-31", "5.0", "--lang", "en"], "'5.0' (the number of leave days) must be a whole number from 1 to 60, written in digits"],
+        [
+          ["shift", "9999-12-31", "0d", "--postpone", "--lang", "en"],
+          "the Sunday rule (--postpone) would move the date past 9999-12-31",
+        ],
+        [
+          ["leave", "2026-01-01", "2026-12-31", "61"],
+          "'61' (antalet semesterdagar) ska vara ett heltal från 1 till 60, skrivet med siffror",
+        ],
+        [
+          ["leave", "2026-01-01", "2026-12-31", "5.0", "--lang", "en"],
+          "'5.0' (the number of leave days) must be a whole number from 1 to 60, written in digits",
+        ],
         [["leave", "2026-01-01", "2027-01-02", "5"], "perioden 2026-01-01–2027-01-02 är längre än 366 dagar"],
-        [["leave", "2026-02-01", "2026-01-01", "5", "--lang", "en"], "2026-01-01 (the second date) is before 2026-02-01 (the first date)"],
+        [
+          ["leave", "2026-02-01", "2026-01-01", "5", "--lang", "en"],
+          "2026-01-01 (the second date) is before 2026-02-01 (the first date)",
+        ],
         [["ics", "2027", "2026"], "2026 (andra året) är före 2027 (första året)"],
         [["ics", "2027", "2026", "--lang", "en"], "2026 (the second year) is before 2027 (the first year)"],
         [["ics", "2000", "2201"], "2201 (andra året) ligger mer än 200 år efter 2000 (första året)"],
         [["ics", "1929"], "1929 (första året) ligger utanför 1930–9999"],
-        [["ics", "2026", "--due", "salary-25,rent"], "'salary-25,rent' (--due) ska vara ett eller flera av salary-25, child-benefit och tax-account, med kommatecken emellan"],
-        [["adjust", "2026-06-19", "sideways"], "'sideways' (konventionen) finns inte; välj following, preceding, modified-following, modified-preceding, nearest eller unadjusted"],
-        [["adjust", "9999-12-31", "following", "--lang", "en"], "following (the convention) needs a business day outside 1930-01-01..9999-12-31"],
-        [["due-dates", "2026", "nope"], "'nope' (schemat) finns inte; välj salary-25, child-benefit eller tax-account, eller en egen regel dag:konvention, till exempel 25:preceding"],
-        [["due-dates", "2026", "nope", "--lang", "en"], "'nope' (the schedule) is not one of salary-25, child-benefit or tax-account, nor a rule of your own day:convention such as 25:preceding"],
+        [
+          ["ics", "2026", "--due", "salary-25,rent"],
+          "'salary-25,rent' (--due) ska vara ett eller flera av salary-25, child-benefit och tax-account, med kommatecken emellan",
+        ],
+        [
+          ["adjust", "2026-06-19", "sideways"],
+          "'sideways' (konventionen) finns inte; välj following, preceding, modified-following, modified-preceding, nearest eller unadjusted",
+        ],
+        [
+          ["adjust", "9999-12-31", "following", "--lang", "en"],
+          "following (the convention) needs a business day outside 1930-01-01..9999-12-31",
+        ],
+        [
+          ["due-dates", "2026", "nope"],
+          "'nope' (schemat) finns inte; välj salary-25, child-benefit eller tax-account, eller en egen regel dag:konvention, till exempel 25:preceding",
+        ],
+        [
+          ["due-dates", "2026", "nope", "--lang", "en"],
+          "'nope' (the schedule) is not one of salary-25, child-benefit or tax-account, nor a rule of your own day:convention such as 25:preceding",
+        ],
         [["due-dates", "2014", "child-benefit"], "2014 (året) är för tidigt: schemat child-benefit gäller från 2015"],
-        [["due-dates", "2026", "32:preceding"], "'32' (dagen i 32:preceding) ska vara en dag i månaden från 1 till 31, eller last"],
-        [["due-dates", "2026", "25:next", "--lang", "en"], "'next' (the convention in 25:next) is not one of following, preceding, modified-following, modified-preceding, nearest or unadjusted"],
+        [
+          ["due-dates", "2026", "32:preceding"],
+          "'32' (dagen i 32:preceding) ska vara en dag i månaden från 1 till 31, eller last",
+        ],
+        [
+          ["due-dates", "2026", "25:next", "--lang", "en"],
+          "'next' (the convention in 25:next) is not one of following, preceding, modified-following, modified-preceding, nearest or unadjusted",
+        ],
         [[], "inget kommando angivet (se swedish-calendar --help)"],
         [["holiday", "2026"], "okänt kommando 'holiday' (se swedish-calendar --help)"],
         [["holiday", "2026", "--lang", "en"], "unknown command 'holiday' (see swedish-calendar --help)"],
         [["--verbose"], "okänd flagga '--verbose' (se swedish-calendar --help)"],
-        [["holidays"], "argumentet <year> saknas för 'holidays' (användning: swedish-calendar holidays <year> [--sundays] [--saturdays])"],
+        [
+          ["holidays"],
+          "argumentet <year> saknas för 'holidays' (användning: swedish-calendar holidays <year> [--sundays] [--saturdays])",
+        ],
         [["period", "2026-01-01", "--lang", "en"], /^missing argument <to> for 'period' \(usage: /],
         [["shift", "2026-01-01"], /^argumentet <step> saknas för 'shift'/],
         [["leave", "2026-01-01", "2026-12-31"], /^argumentet <days> saknas för 'leave'/],
         [["holidays", "2026", "2027"], /^oväntat argument '2027' för 'holidays'/],
-        [["holidays", "2026", "--bridge"], "okänd flagga '--bridge' för 'holidays' (se swedish-calendar holidays --help)"],
+        [
+          ["holidays", "2026", "--bridge"],
+          "okänd flagga '--bridge' för 'holidays' (se swedish-calendar holidays --help)",
+        ],
         [["day", "2026-06-19", "--lang", "de"], "'--lang' ska vara sv eller en"],
         [["period", "2026-01-01", "2026-12-31", "--bounds"], "flaggan '--bounds' behöver ett värde"],
         [["holidays", "2026", "--lang", "en", "--json=yes"], "option '--json' takes no value"],
-        [["arbetstid", "2026", "--weekly", "37.3"], "'37.3' (--weekly) ska vara ett antal timmar i veckan från 1 till 60 i steg om 0,25, skrivet med siffror och decimalpunkt, till exempel 38.25"],
-        [["working-time", "2026", "--weekly", "61", "--lang", "en"], "'61' (--weekly) must be a number of hours a week from 1 to 60 in steps of 0.25, written in digits, such as 38.25"],
+        [
+          ["arbetstid", "2026", "--weekly", "37.3"],
+          "'37.3' (--weekly) ska vara ett antal timmar i veckan från 1 till 60 i steg om 0,25, skrivet med siffror och decimalpunkt, till exempel 38.25",
+        ],
+        [
+          ["working-time", "2026", "--weekly", "61", "--lang", "en"],
+          "'61' (--weekly) must be a number of hours a week from 1 to 60 in steps of 0.25, written in digits, such as 38.25",
+        ],
         [["arbetstid", "2026", "--weekly", "38,25"], /^'38,25' \(--weekly\) ska vara/],
         [["arbetstid", "2026", "--profile", "nope"], "'nope' (--profile) finns inte; välj standard eller state"],
-        [["working-time", "2026", "--profile", "nope", "--lang", "en"], "'nope' (--profile) is not one of standard or state"],
+        [
+          ["working-time", "2026", "--profile", "nope", "--lang", "en"],
+          "'nope' (--profile) is not one of standard or state",
+        ],
         [["arbetstid", "2016", "--profile", "state"], "2016 (året) är för tidigt: profilen state gäller från 2017"],
-        [["working-time", "2016", "--profile", "state", "--lang", "en"], "2016 (the year) is too early: the profile state starts in 2017"],
+        [
+          ["working-time", "2016", "--profile", "state", "--lang", "en"],
+          "2016 (the year) is too early: the profile state starts in 2017",
+        ],
         [["arbetstid", "1929"], "1929 (året) ligger utanför 1930–9999"],
-        [["arbetstid"], "argumentet <year> saknas för 'arbetstid' (användning: swedish-calendar arbetstid <year> [--weekly <weekly>] [--profile <profile>])"],
+        [
+          ["arbetstid"],
+          "argumentet <year> saknas för 'arbetstid' (användning: swedish-calendar arbetstid <year> [--weekly <weekly>] [--profile <profile>])",
+        ],
       ];
       const outs = await mapLimited(bad, 4, ([args]) => cli(args));
       for (const [i, [args, message]] of bad.entries()) {
@@ -231,18 +434,42 @@ describe("the packed package, installed in a fresh project, used by tools", () =
         else expect(line).toMatch(message);
         expect(out.stderr).not.toMatch(/\n\s+at /);
         // none of the library's argument names, none of the API's wording
-        expect(line, args.join(" ")).not.toMatch(/'(fromYear|toYear|from|to|add|days|year|date|code|schedule|due|bounds)'|does not swap|must not be earlier/);
+        expect(line, args.join(" ")).not.toMatch(
+          /'(fromYear|toYear|from|to|add|days|year|date|code|schedule|due|bounds)'|does not swap|must not be earlier/,
+        );
       }
     }, 60_000);
 
     it("--help: at the top level and on every command, exit 0 on stdout; npx finds the bin", async () => {
       const top = await run("npx", ["--no-install", "swedish-calendar", "--help"], { cwd: pkg.app, env: cleanEnv() });
       expect(top.stderr.replace(/^npm warn .*\n/gim, "")).toBe("");
-      const commands = ["day", "holidays", "bridge-days", "half-days", "period", "shift", "long-weekends", "leave", "flag-days", "ics", "adjust", "due-dates", "working-time", "arbetstid"];
+      const commands = [
+        "day",
+        "holidays",
+        "bridge-days",
+        "half-days",
+        "period",
+        "shift",
+        "long-weekends",
+        "leave",
+        "flag-days",
+        "ics",
+        "adjust",
+        "due-dates",
+        "working-time",
+        "arbetstid",
+      ];
       // a command's other name (arbetstid) is in its summary, not a line of its own
-      for (const command of commands.filter((c) => c !== "arbetstid")) expect(top.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+      for (const command of commands.filter((c) => c !== "arbetstid"))
+        expect(top.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
       expect(top.stdout).toMatch(/^ {2}working-time .*\(alias: arbetstid\)$/m);
-      const runs = commands.flatMap((command) => [[command, "--help"], ["help", command], [command, "2026", "-h"]].map((args) => ({ command, args })));
+      const runs = commands.flatMap((command) =>
+        [
+          [command, "--help"],
+          ["help", command],
+          [command, "2026", "-h"],
+        ].map((args) => ({ command, args })),
+      );
       const outs = await mapLimited(runs, 4, ({ args }) => cli(args));
       for (const [i, { command, args }] of runs.entries()) {
         const out = outs[i];
@@ -253,7 +480,9 @@ describe("the packed package, installed in a fresh project, used by tools", () =
     }, 60_000);
 
     it("--help states the engine's values and bounds, as the engine declares them (conventions, schedules, years, limits)", async () => {
-      const [top, adjust, due, ics, leave, shift] = await Promise.all([[], ["adjust"], ["due-dates"], ["ics"], ["leave"], ["shift"]].map((c) => cli([...c, "--help"])));
+      const [top, adjust, due, ics, leave, shift] = await Promise.all(
+        [[], ["adjust"], ["due-dates"], ["ics"], ["leave"], ["shift"]].map((c) => cli([...c, "--help"])),
+      );
       expect(top.stdout).toContain(`What every date from ${FIRST_YEAR} to ${LAST_YEAR} is in Sweden`);
       expect(adjust.stdout).toContain(`Conventions (QuantLib's): ${ENGINE_CONVENTIONS.join(", ")}.`);
       const codes = DUE_DATE_RULES.map((r) => r.code).join(", ");
@@ -261,7 +490,9 @@ describe("the packed package, installed in a fresh project, used by tools", () =
       expect(due.stdout).toMatch(/^Usage: swedish-calendar due-dates /);
       expect(ics.stdout).toContain(`(a comma list: ${codes})`);
       expect(top.stdout).toContain(`the iCalendar feed of the years (at most ${MAX_SPAN_YEARS})`);
-      expect(top.stdout).toContain(`the best use of 1 to ${MAX_LEAVE_DAYS} leave days between two dates (at most ${MAX_PLAN_DAYS} days)`);
+      expect(top.stdout).toContain(
+        `the best use of 1 to ${MAX_LEAVE_DAYS} leave days between two dates (at most ${MAX_PLAN_DAYS} days)`,
+      );
       expect(leave.stdout).toMatch(/^Usage: swedish-calendar leave /);
       expect(shift.stdout).toContain(`At most ${MAX_STEPS} steps.`);
     }, 60_000);
@@ -269,7 +500,12 @@ describe("the packed package, installed in a fresh project, used by tools", () =
 
   describe("(d) publint and @arethetypeswrong/cli", () => {
     it("publint: no errors, no warnings on the installed files", async () => {
-      const { messages, pkg: meta } = await publint({ pkgDir: pkg.installedDir, pack: false, level: "warning", strict: true });
+      const { messages, pkg: meta } = await publint({
+        pkgDir: pkg.installedDir,
+        pack: false,
+        level: "warning",
+        strict: true,
+      });
       expect(messages.map((m) => `${m.type}: ${formatMessage(m, meta)}`)).toEqual([]);
     });
 
@@ -286,13 +522,23 @@ describe("the packed package, installed in a fresh project, used by tools", () =
       // profile leaves out exactly the two resolutions an ESM-only package cannot serve: node16 from CommonJS
       // (CJSResolvesToESM: require() of ESM) and node10 (NoResolution: no `exports` support, so no subpaths). Every
       // other problem fails the check, and so does either of those two anywhere else.
-      const out = await run(BIN("attw"), [pkg.tarball, "--profile", "esm-only", "--format", "json"], { cwd: pkg.temp, maxBuffer: 64 << 20 }).then(
+      const out = await run(BIN("attw"), [pkg.tarball, "--profile", "esm-only", "--format", "json"], {
+        cwd: pkg.temp,
+        maxBuffer: 64 << 20,
+      }).then(
         ({ stdout }) => ({ code: 0, stdout }),
         (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
       );
-      const report = JSON.parse(out.stdout) as { analysis: { entrypoints: Record<string, unknown> }; problems?: Record<string, { kind: string; entrypoint: string; resolutionKind: string }[]> };
+      const report = JSON.parse(out.stdout) as {
+        analysis: { entrypoints: Record<string, unknown> };
+        problems?: Record<string, { kind: string; entrypoint: string; resolutionKind: string }[]>;
+      };
       const problems = Object.values(report.problems ?? {}).flat();
-      const outsideProfile = problems.filter((p) => !(p.kind === "CJSResolvesToESM" && p.resolutionKind === "node16-cjs") && !(p.kind === "NoResolution" && p.resolutionKind === "node10"));
+      const outsideProfile = problems.filter(
+        (p) =>
+          !(p.kind === "CJSResolvesToESM" && p.resolutionKind === "node16-cjs") &&
+          !(p.kind === "NoResolution" && p.resolutionKind === "node10"),
+      );
       expect(outsideProfile).toEqual([]);
       expect(out.code).toBe(0);
       expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./core", "./ics", "./package.json"]);
@@ -308,21 +554,34 @@ describe("the packed package, installed in a fresh project, used by tools", () =
       expect(builtins).toEqual(["<stdin>: node:fs", "<stdin>: path"]);
     });
 
-    it.each(["swedish-calendar", "swedish-calendar/ics"])("%s: platform browser, minified ESM, no Node built-in", async (entry) => {
-      const { result, builtins } = await browserBundle(`export * from "${entry}";`);
-      expect(builtins).toEqual([]);
-      expect(result.errors).toEqual([]);
-      const code = result.outputFiles[0].text;
-      expect(code).not.toMatch(/\brequire\(|\bprocess\.|\bBuffer\b/);
-      // the bundle is the installed package, and it works: run it as a module
-      const inputs = Object.keys(result.metafile.inputs);
-      expect(inputs.some((i) => i.includes("node_modules/swedish-calendar/dist/"))).toBe(true);
-      const file = join(pkg.temp, `bundle-${entry.replace(/\W/g, "-")}.mjs`);
-      writeFileSync(file, code);
-      const probe = entry === "swedish-calendar" ? `m.describeDay("2026-06-19").observances[0].code` : `m.icsFeed(2026, 2026)`;
-      const answer = execFileSync("node", ["--input-type=module", "-e", `const m = await import(${JSON.stringify(file)}); process.stdout.write(${probe});`], { encoding: "utf8" });
-      if (entry === "swedish-calendar") expect(answer).toBe("midsummerEve");
-      else expect(answer).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*SUMMARY:Midsommarafton\r\n/);
-    }, 60_000);
+    it.each(["swedish-calendar", "swedish-calendar/ics"])(
+      "%s: platform browser, minified ESM, no Node built-in",
+      async (entry) => {
+        const { result, builtins } = await browserBundle(`export * from "${entry}";`);
+        expect(builtins).toEqual([]);
+        expect(result.errors).toEqual([]);
+        const code = result.outputFiles[0].text;
+        expect(code).not.toMatch(/\brequire\(|\bprocess\.|\bBuffer\b/);
+        // the bundle is the installed package, and it works: run it as a module
+        const inputs = Object.keys(result.metafile.inputs);
+        expect(inputs.some((i) => i.includes("node_modules/swedish-calendar/dist/"))).toBe(true);
+        const file = join(pkg.temp, `bundle-${entry.replace(/\W/g, "-")}.mjs`);
+        writeFileSync(file, code);
+        const probe =
+          entry === "swedish-calendar" ? `m.describeDay("2026-06-19").observances[0].code` : `m.icsFeed(2026, 2026)`;
+        const answer = execFileSync(
+          "node",
+          [
+            "--input-type=module",
+            "-e",
+            `const m = await import(${JSON.stringify(file)}); process.stdout.write(${probe});`,
+          ],
+          { encoding: "utf8" },
+        );
+        if (entry === "swedish-calendar") expect(answer).toBe("midsummerEve");
+        else expect(answer).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*SUMMARY:Midsommarafton\r\n/);
+      },
+      60_000,
+    );
   });
 });

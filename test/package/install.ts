@@ -26,7 +26,13 @@ export function cleanEnv(): NodeJS.ProcessEnv {
     if (key === "INIT_CWD") continue;
     env[key] = value;
   }
-  return { ...env, NO_COLOR: "1", npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
+  return {
+    ...env,
+    NO_COLOR: "1",
+    npm_config_update_notifier: "false",
+    npm_config_fund: "false",
+    npm_config_audit: "false",
+  };
 }
 
 export interface Installed {
@@ -47,13 +53,25 @@ export function packAndInstall(): Installed {
   const temp = realpathSync(mkdtempSync(join(tmpdir(), "swedish-calendar-package-")));
   const env = cleanEnv();
   const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", temp], { cwd: PACKAGE_DIR, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }),
+    execFileSync("npm", ["pack", "--json", "--pack-destination", temp], {
+      cwd: PACKAGE_DIR,
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
   ) as { filename: string; files: { path: string }[] }[];
   const tarball = join(temp, packed[0].filename);
   const app = join(temp, "app");
   mkdirSync(app);
-  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2));
-  execFileSync("npm", ["install", tarball, "--no-audit", "--no-fund", "--prefer-offline"], { cwd: app, env, stdio: ["ignore", "pipe", "pipe"] });
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2),
+  );
+  execFileSync("npm", ["install", tarball, "--no-audit", "--no-fund", "--prefer-offline"], {
+    cwd: app,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return {
     temp,
     tarball,

@@ -15,16 +15,25 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SLUG_OF_ENGINE_CODE } from "../../contract/problems.js";
 import { writtenCoreSurface, writtenIcsSurface } from "../engine/core-surface.js";
-import { runConsumer, type ConsumerOutput } from "./consumer.js";
-import { BIN, packAndInstall, PACKAGE_DIR, ROOT, type Installed } from "./install.js";
+import { type ConsumerOutput, runConsumer } from "./consumer.js";
+import { BIN, type Installed, PACKAGE_DIR, packAndInstall, ROOT } from "./install.js";
 import {
-  cases, contentLines, EVERYTHING, feed, OBSERVANCE_CODES, readCatalogue, v3, type Case, type Subpath,
+  type Case,
+  cases,
+  contentLines,
+  EVERYTHING,
+  feed,
+  OBSERVANCE_CODES,
+  readCatalogue,
+  type Subpath,
+  v3,
 } from "./sample.js";
 
 const run = promisify(execFile);
 
 /** Files git would show as new (untracked and not ignored) in the repository. */
-const untracked = () => execFileSync("git", ["ls-files", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" });
+const untracked = () =>
+  execFileSync("git", ["ls-files", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" });
 
 let pkg: Installed;
 let untrackedBefore: string;
@@ -39,19 +48,27 @@ it("packing leaves nothing new in the repository: the tarball goes to a temporar
   expect(untracked()).toBe(untrackedBefore);
 });
 
-
 describe("the packed package, installed in a fresh project", () => {
   it("holds dist/ (JavaScript and declarations for every entry point, the CLI), README.md and package.json, and nothing else", () => {
     const meta = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8"));
     const entries = Object.values(meta.exports as Record<string, string | { types: string; default: string }>)
       .filter((t): t is { types: string; default: string } => typeof t === "object")
       .flatMap((t) => [t.types, t.default]);
-    for (const file of [...entries, meta.bin["swedish-calendar"], "README.md", "package.json"]) expect(pkg.files).toContain(file.replace(/^\.\//, ""));
+    for (const file of [...entries, meta.bin["swedish-calendar"], "README.md", "package.json"])
+      expect(pkg.files).toContain(file.replace(/^\.\//, ""));
     expect(pkg.files.filter((f) => !f.startsWith("dist/") && f !== "README.md" && f !== "package.json")).toEqual([]);
     expect(pkg.files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
     // installed from the tarball: a real folder, not a link back into the repository
-    expect(readFileSync(join(pkg.installedDir, "dist/index.js"), "utf8")).toBe(readFileSync(join(PACKAGE_DIR, "dist/index.js"), "utf8"));
-    expect(execFileSync("node", ["-e", "console.log(require('fs').lstatSync(process.argv[1]).isSymbolicLink())", pkg.installedDir], { encoding: "utf8" }).trim()).toBe("false");
+    expect(readFileSync(join(pkg.installedDir, "dist/index.js"), "utf8")).toBe(
+      readFileSync(join(PACKAGE_DIR, "dist/index.js"), "utf8"),
+    );
+    expect(
+      execFileSync(
+        "node",
+        ["-e", "console.log(require('fs').lstatSync(process.argv[1]).isSymbolicLink())", pkg.installedDir],
+        { encoding: "utf8" },
+      ).trim(),
+    ).toBe("false");
     // it has no dependencies: the package is all that the install brought
     expect(meta.dependencies).toBeUndefined();
     expect(readdirSync(join(pkg.app, "node_modules")).filter((f) => !f.startsWith("."))).toEqual(["swedish-calendar"]);
@@ -68,82 +85,158 @@ describe("the packed package, installed in a fresh project", () => {
       const bridgeFeed = await feed({ bridge: true });
       const input = {
         calls: all.map((c) => c.call),
-        folded: contentLines(everythingFeed).filter((l) => l.folded !== l.line).map((l) => l.line),
-        unpropertied: bridgeFeed.replace("X-PUBLISHED-TTL:PT6H\r\nREFRESH-INTERVAL;VALUE=DURATION:PT6H\r\n", "X-PUBLISHED-TTL:PT1H\r\n"),
+        folded: contentLines(everythingFeed)
+          .filter((l) => l.folded !== l.line)
+          .map((l) => l.line),
+        unpropertied: bridgeFeed.replace(
+          "X-PUBLISHED-TTL:PT6H\r\nREFRESH-INTERVAL;VALUE=DURATION:PT6H\r\n",
+          "X-PUBLISHED-TTL:PT1H\r\n",
+        ),
       };
       expect(input.unpropertied).not.toBe(bridgeFeed);
       output = runConsumer(pkg.app, "", input);
     }, 60_000);
 
-    it("exports the library's functions from \".\" and icsFeed from \"./ics\", and every exported function is in the sample", () => {
-      const functions = (subpath: Subpath) => Object.entries(output.exports[subpath]).filter(([, type]) => type === "function").map(([name]) => name);
-      expect(functions(".")).toEqual(expect.arrayContaining([
-        "CalendarError", "bridgeDays", "countPeriod", "dataVersion", "daysOfYear", "describeDay", "flagDayRules", "flagDays", "halfDays", "holidays",
-        "isBridgeDay", "isHalfDay", "isWorkingDay", "longWeekends", "observanceInfo", "observances", "occurrences", "planLeave", "shiftDate",
-      ]));
+    it('exports the library\'s functions from "." and icsFeed from "./ics", and every exported function is in the sample', () => {
+      const functions = (subpath: Subpath) =>
+        Object.entries(output.exports[subpath])
+          .filter(([, type]) => type === "function")
+          .map(([name]) => name);
+      expect(functions(".")).toEqual(
+        expect.arrayContaining([
+          "CalendarError",
+          "bridgeDays",
+          "countPeriod",
+          "dataVersion",
+          "daysOfYear",
+          "describeDay",
+          "flagDayRules",
+          "flagDays",
+          "halfDays",
+          "holidays",
+          "isBridgeDay",
+          "isHalfDay",
+          "isWorkingDay",
+          "longWeekends",
+          "observanceInfo",
+          "observances",
+          "occurrences",
+          "planLeave",
+          "shiftDate",
+        ]),
+      );
       expect(functions("./ics")).toContain("icsFeed");
       const sampled = new Set(all.map((c) => `${c.call[0]} ${c.call[1].replace(/\*$/, "")}`));
-      const unsampled = (["." , "./ics"] as Subpath[]).flatMap((s) => functions(s).filter((f) => f !== "CalendarError" && !sampled.has(`${s} ${f}`)).map((f) => `${s} ${f}`));
+      const unsampled = ([".", "./ics"] as Subpath[]).flatMap((s) =>
+        functions(s)
+          .filter((f) => f !== "CalendarError" && !sampled.has(`${s} ${f}`))
+          .map((f) => `${s} ${f}`),
+      );
       expect(unsampled).toEqual([]);
       expect(output.range).toEqual([1930, 9999]);
     });
 
-    it("\"./core\" exports exactly the values its written list names (data-gen/core.ts), no more: no internal, no CLI", () => {
+    it('"./core" exports exactly the values its written list names (data-gen/core.ts), no more: no internal, no CLI', () => {
       const { values } = writtenCoreSurface();
       expect(output.coreKeys).toEqual([...values].sort());
       // the same class whichever entry point it is taken from (the modules are shared chunks, not copies)
       expect(output.oneErrorClass).toBe(true);
     });
 
-    it("\"./ics\" exports exactly the values its written list names (data-gen/ics.ts), no more: none of the writer's internals", () => {
+    it('"./ics" exports exactly the values its written list names (data-gen/ics.ts), no more: none of the writer\'s internals', () => {
       const { values } = writtenIcsSurface();
       expect(output.icsKeys).toEqual([...values].sort());
     });
 
     it("CalendarError is an Error with code, argument and message, and no HTTP status", () => {
-      expect(output.errorShape).toEqual({ isError: true, name: "CalendarError", keys: expect.arrayContaining(["code", "argument"]) });
+      expect(output.errorShape).toEqual({
+        isError: true,
+        name: "CalendarError",
+        keys: expect.arrayContaining(["code", "argument"]),
+      });
       expect(output.errorShape.keys).not.toContain("status");
     });
 
-    it.each(["describeDay", "isWorkingDay", "isBridgeDay", "isHalfDay", "holidays", "bridgeDays", "halfDays", "daysOfYear", "countPeriod", "shiftDate",
-      "longWeekends", "planLeave", "observances", "observanceInfo", "occurrences", "flagDays", "flagDayRules", "dataVersion",
-      "isBusinessDay", "adjust", "dueDates", "dueDateSchedules", "workingTime",
-      "icsFeed", "buildFeed", "feedCalendarName", "feedEvents", "feedUid", "flagDayEventCode", "dueDateEventCode", "feedTimestamp", "foldLine", "withCalendarProperties"])("%s", async (fn) => {
-      let checked = 0;
-      for (const [i, c] of all.entries()) {
-        if (c.call[1].replace(/\*$/, "") !== fn) continue;
-        const outcome = output.results[i];
-        const label = JSON.stringify(c.call).slice(0, 200);
-        if (c.value) {
-          expect("value" in outcome ? "value" : JSON.stringify(outcome), label).toBe("value");
-          await c.value((outcome as { value: string }).value);
-        } else {
-          expect("error" in outcome ? "error" : "value", label).toBe("error");
-          const { error } = outcome as { error: { isCalendarError: boolean; name: string; code: string; argument: string; message: string } };
-          expect(error.isCalendarError, `${label}: ${error.name} ${error.message}`).toBe(true);
-          expect(error.name).toBe("CalendarError");
-          if (typeof c.problem === "string") {
-            const res = await v3(c.problem);
-            const problem = (await res.json()) as { type: string; detail: string; status: number };
-            expect(res.status, label).toBeGreaterThanOrEqual(400);
-            expect(problem.type.split("/").pop(), label).toBe(SLUG_OF_ENGINE_CODE[error.code as keyof typeof SLUG_OF_ENGINE_CODE]);
-            if (error.code === "unknown-code") {
-              // the one message the API words differently: it names the parameter and lists the codes, around the
-              // library's message
-              expect(problem.detail, label).toBe(`'${error.argument}': ${error.message} (codes: ${OBSERVANCE_CODES.join(", ")})`);
-            } else {
-              expect(error.message, label).toBe(problem.detail);
-              expect(problem.detail, label).toContain(`'${error.argument}'`);
-            }
+    it.each([
+      "describeDay",
+      "isWorkingDay",
+      "isBridgeDay",
+      "isHalfDay",
+      "holidays",
+      "bridgeDays",
+      "halfDays",
+      "daysOfYear",
+      "countPeriod",
+      "shiftDate",
+      "longWeekends",
+      "planLeave",
+      "observances",
+      "observanceInfo",
+      "occurrences",
+      "flagDays",
+      "flagDayRules",
+      "dataVersion",
+      "isBusinessDay",
+      "adjust",
+      "dueDates",
+      "dueDateSchedules",
+      "workingTime",
+      "icsFeed",
+      "buildFeed",
+      "feedCalendarName",
+      "feedEvents",
+      "feedUid",
+      "flagDayEventCode",
+      "dueDateEventCode",
+      "feedTimestamp",
+      "foldLine",
+      "withCalendarProperties",
+    ])(
+      "%s",
+      async (fn) => {
+        let checked = 0;
+        for (const [i, c] of all.entries()) {
+          if (c.call[1].replace(/\*$/, "") !== fn) continue;
+          const outcome = output.results[i];
+          const label = JSON.stringify(c.call).slice(0, 200);
+          if (c.value) {
+            expect("value" in outcome ? "value" : JSON.stringify(outcome), label).toBe("value");
+            await c.value((outcome as { value: string }).value);
           } else {
-            expect({ code: error.code, argument: error.argument }, label).toEqual(c.problem);
-            expect(error.message, label).toContain(`'${error.argument}'`);
+            expect("error" in outcome ? "error" : "value", label).toBe("error");
+            const { error } = outcome as {
+              error: { isCalendarError: boolean; name: string; code: string; argument: string; message: string };
+            };
+            expect(error.isCalendarError, `${label}: ${error.name} ${error.message}`).toBe(true);
+            expect(error.name).toBe("CalendarError");
+            if (typeof c.problem === "string") {
+              const res = await v3(c.problem);
+              const problem = (await res.json()) as { type: string; detail: string; status: number };
+              expect(res.status, label).toBeGreaterThanOrEqual(400);
+              expect(problem.type.split("/").pop(), label).toBe(
+                SLUG_OF_ENGINE_CODE[error.code as keyof typeof SLUG_OF_ENGINE_CODE],
+              );
+              if (error.code === "unknown-code") {
+                // the one message the API words differently: it names the parameter and lists the codes, around the
+                // library's message
+                expect(problem.detail, label).toBe(
+                  `'${error.argument}': ${error.message} (codes: ${OBSERVANCE_CODES.join(", ")})`,
+                );
+              } else {
+                expect(error.message, label).toBe(problem.detail);
+                expect(problem.detail, label).toContain(`'${error.argument}'`);
+              }
+            } else {
+              expect({ code: error.code, argument: error.argument }, label).toEqual(c.problem);
+              expect(error.message, label).toContain(`'${error.argument}'`);
+            }
           }
+          checked++;
         }
-        checked++;
-      }
-      expect(checked).toBeGreaterThan(0);
-    }, 60_000);
+        expect(checked).toBeGreaterThan(0);
+      },
+      60_000,
+    );
   });
 
   describe("(b) a TypeScript consumer compiles against the installed types", () => {
@@ -221,11 +314,22 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
     // missing or `any`, those lines would be unused and tsc would report them.
     it("moduleResolution node16 and bundler (the declarations checked too, with no @types/node)", async () => {
       writeFileSync(join(pkg.app, "consumer.ts"), CONSUMER_TS);
-      const resolutions = { node16: { module: "node16", moduleResolution: "node16" }, bundler: { module: "esnext", moduleResolution: "bundler" } };
+      const resolutions = {
+        node16: { module: "node16", moduleResolution: "node16" },
+        bundler: { module: "esnext", moduleResolution: "bundler" },
+      };
       const reports = await Promise.all(
         Object.entries(resolutions).map(async ([name, resolution]) => {
           const tsconfig = `tsconfig.${name}.json`;
-          const compilerOptions = { ...resolution, target: "ES2022", lib: ["ES2022"], strict: true, noEmit: true, skipLibCheck: false, types: [] };
+          const compilerOptions = {
+            ...resolution,
+            target: "ES2022",
+            lib: ["ES2022"],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+            types: [],
+          };
           writeFileSync(join(pkg.app, tsconfig), JSON.stringify({ compilerOptions, files: ["consumer.ts"] }));
           const report = await run(BIN("tsc"), ["-p", tsconfig, "--pretty", "false"], { cwd: pkg.app }).then(
             () => "",
@@ -237,5 +341,4 @@ export const used = [day, type, observance, flags, lists, period, shifted, chain
       expect(Object.fromEntries(reports)).toEqual({ node16: "", bundler: "" });
     }, 60_000);
   });
-
 });

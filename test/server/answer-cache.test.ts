@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AnswerCache, fingerprintOf, type CachedAnswer } from "../../server/answers.js";
+import { AnswerCache, type CachedAnswer, fingerprintOf } from "../../server/answers.js";
 import { MEMO_KEY_LENGTH } from "../../server/memo.js";
 
 const answer = (bytes: number) => ({ bytes, validUntil: Number.POSITIVE_INFINITY }) as unknown as CachedAnswer;
@@ -13,32 +13,35 @@ const answer = (bytes: number) => ({ bytes, validUntil: Number.POSITIVE_INFINITY
 describe("AnswerCache", () => {
   it("keeps exactly what an insertion-ordered model keeps, oldest evicted first", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 1500 })), { maxLength: 3000 }), (ops) => {
-        const budget = 10_000;
-        const cache = new AnswerCache(budget);
-        const model = new Map<string, CachedAnswer>();
-        let modelBytes = 0;
-        for (const [n, bytes] of ops) {
-          const target = `/t/${n}`;
-          const cached = answer(bytes);
-          cache.set(target, cached);
-          const old = model.get(target);
-          if (old) {
-            model.delete(target);
-            modelBytes -= old.bytes;
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 1500 })), { maxLength: 3000 }),
+        (ops) => {
+          const budget = 10_000;
+          const cache = new AnswerCache(budget);
+          const model = new Map<string, CachedAnswer>();
+          let modelBytes = 0;
+          for (const [n, bytes] of ops) {
+            const target = `/t/${n}`;
+            const cached = answer(bytes);
+            cache.set(target, cached);
+            const old = model.get(target);
+            if (old) {
+              model.delete(target);
+              modelBytes -= old.bytes;
+            }
+            if (bytes > budget / 8) continue; // too large to keep
+            model.set(target, cached);
+            modelBytes += bytes;
+            for (const [key, oldest] of model) {
+              if (modelBytes <= budget) break;
+              model.delete(key);
+              modelBytes -= oldest.bytes;
+            }
           }
-          if (bytes > budget / 8) continue; // too large to keep
-          model.set(target, cached);
-          modelBytes += bytes;
-          for (const [key, oldest] of model) {
-            if (modelBytes <= budget) break;
-            model.delete(key);
-            modelBytes -= oldest.bytes;
-          }
-        }
-        expect(cache.size).toBe(model.size);
-        for (const [target, cached] of model) expect(cache.get(target, 0)).toBe(cached);
-      }),
+          expect(cache.size).toBe(model.size);
+          for (const [target, cached] of model) expect(cache.get(target, 0)).toBe(cached);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -74,7 +77,14 @@ class SeenModel {
 describe("AnswerCache.wanted: targets remembered as FNV-1a fingerprints", () => {
   it("is false the first time a target is asked for, true from the second", () => {
     const cache = new AnswerCache();
-    for (const target of ["/v3/days/2024-06-21", "/v3/holidays?year=2024&sundays=true", "/ical/holidays?bridge=1", "/v3/observances/å?x=ä😀", "", "/"]) {
+    for (const target of [
+      "/v3/days/2024-06-21",
+      "/v3/holidays?year=2024&sundays=true",
+      "/ical/holidays?bridge=1",
+      "/v3/observances/å?x=ä😀",
+      "",
+      "/",
+    ]) {
       expect([target, cache.wanted(target)]).toEqual([target, false]);
       expect([target, cache.wanted(target)]).toEqual([target, true]);
       expect([target, cache.wanted(target)]).toEqual([target, true]);
@@ -88,7 +98,11 @@ describe("AnswerCache.wanted: targets remembered as FNV-1a fingerprints", () => 
 
   it("never wants a target longer than MEMO_KEY_LENGTH, however often it is asked for", () => {
     const cache = new AnswerCache();
-    for (const target of ["/v3/holidays?x=" + "a".repeat(MEMO_KEY_LENGTH - 14), "/" + "😀".repeat(MEMO_KEY_LENGTH), "/".repeat(8192)]) {
+    for (const target of [
+      "/v3/holidays?x=" + "a".repeat(MEMO_KEY_LENGTH - 14),
+      "/" + "😀".repeat(MEMO_KEY_LENGTH),
+      "/".repeat(8192),
+    ]) {
       expect(target.length).toBeGreaterThan(MEMO_KEY_LENGTH);
       for (let i = 0; i < 5; i++) expect(cache.wanted(target)).toBe(false);
     }
@@ -101,7 +115,11 @@ describe("AnswerCache.wanted: targets remembered as FNV-1a fingerprints", () => 
     expect(fingerprintOf("foobar")).toBe(0xbf9cf968);
     fc.assert(
       fc.property(
-        fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }), fc.string({ unit: "binary", maxLength: 20 })),
+        fc.oneof(
+          fc.string({ maxLength: 40 }),
+          fc.string({ unit: "grapheme", maxLength: 20 }),
+          fc.string({ unit: "binary", maxLength: 20 }),
+        ),
         (text) => {
           const f = fingerprintOf(text);
           expect(f).toBe(fnv1a32(text));

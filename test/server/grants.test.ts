@@ -12,7 +12,6 @@
  * test/e2e/grants.test.ts runs SIGHUP and bad files at start in real processes.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { nodeRequest, type Got as RawGot } from "../support/node-request.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
@@ -22,6 +21,7 @@ import { RATE_LIMITS } from "../../contract/policies.js";
 import { GRANTS_FILE_ENV, MAX_NOTE_CHARS, parseGrants } from "../../server/grants.js";
 import { createLogger } from "../../server/log.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
+import { nodeRequest, type Got as RawGot } from "../support/node-request.js";
 
 const dir = mkdtempSync(join(tmpdir(), "grants-"));
 const publicDir = join(dir, "public");
@@ -46,14 +46,30 @@ function grantsFile(content: unknown): string {
 type Got = Omit<RawGot, "body"> & { body: string };
 
 /** One request from `localAddress` (a connection of its own), its body as text. */
-async function get(base: string, target: string, localAddress: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Got> {
+async function get(
+  base: string,
+  target: string,
+  localAddress: string,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<Got> {
   const got = await nodeRequest(base + target, { ...init, localAddress });
   return { ...got, body: got.body.toString("utf8") };
 }
 
 async function serve(grants: string, lines?: string[]): Promise<{ base: string; service: StandaloneServer }> {
-  const logger = lines && createLogger({ format: "json", level: "info", queries: true }, { destination: { write: (line: string) => void lines.push(line) } });
-  const service = createServer({ publicDir, rateLimits: true, env: { [GRANTS_FILE_ENV]: grants }, log: () => {}, ...(logger ? { logger } : {}) });
+  const logger =
+    lines &&
+    createLogger(
+      { format: "json", level: "info", queries: true },
+      { destination: { write: (line: string) => void lines.push(line) } },
+    );
+  const service = createServer({
+    publicDir,
+    rateLimits: true,
+    env: { [GRANTS_FILE_ENV]: grants },
+    log: () => {},
+    ...(logger ? { logger } : {}),
+  });
   servers.push(service);
   const { url } = await service.listen(0, "127.0.0.1");
   return { base: url.replace("localhost", "127.0.0.1"), service };
@@ -70,29 +86,51 @@ const decisions = async (base: string): Promise<Record<string, number>> => {
 const TARGET = `${PATHS.shift}?date=2024-03-01&add=1d`;
 
 describe("a grants file's problems name their place", () => {
-  const grant = (surfaces: unknown, clients: unknown = ["10.0.0.0/8"]) => JSON.stringify({ grants: [{ clients, surfaces }] });
+  const grant = (surfaces: unknown, clients: unknown = ["10.0.0.0/8"]) =>
+    JSON.stringify({ grants: [{ clients, surfaces }] });
   it.each([
     ["{", /^not JSON: /],
     [JSON.stringify({ grants: [], extra: 1 }), /^extra: unknown key "extra"$/],
-    [grant({ v4: "unlimited" }), /^grants\[0\]\.surfaces\.v4: unknown surface "v4" \(the surfaces: v3, v2, feed, feed-query, not-found, mcp\)$/],
-    [grant({ v3: { limit: RATE_LIMITS.v3.limit - 1 } }), new RegExp(`^grants\\[0\\]\\.surfaces\\.v3\\.limit: ${RATE_LIMITS.v3.limit - 1} is below the surface's own limit \\(${RATE_LIMITS.v3.limit} in 60 s\\)$`)],
+    [
+      grant({ v4: "unlimited" }),
+      /^grants\[0\]\.surfaces\.v4: unknown surface "v4" \(the surfaces: v3, v2, feed, feed-query, not-found, mcp\)$/,
+    ],
+    [
+      grant({ v3: { limit: RATE_LIMITS.v3.limit - 1 } }),
+      new RegExp(
+        `^grants\\[0\\]\\.surfaces\\.v3\\.limit: ${RATE_LIMITS.v3.limit - 1} is below the surface's own limit \\(${RATE_LIMITS.v3.limit} in 60 s\\)$`,
+      ),
+    ],
     [grant({ v2: { limit: 2.5 } }), /^grants\[0\]\.surfaces\.v2 must be "unlimited" or \{"limit": a whole number\}$/],
     [grant({ mcp: "none" }), /^grants\[0\]\.surfaces\.mcp must be "unlimited"/],
-    [grant({ v3: "unlimited" }, ["10.0.0.0/8", "10.0.0.0/33"]), /^grants\[0\]\.clients\[1\]: "10.0.0.0\/33" is not an IP address or a CIDR range$/],
+    [
+      grant({ v3: "unlimited" }, ["10.0.0.0/8", "10.0.0.0/33"]),
+      /^grants\[0\]\.clients\[1\]: "10.0.0.0\/33" is not an IP address or a CIDR range$/,
+    ],
     [grant({ v3: "unlimited" }, ["example.org"]), /^grants\[0\]\.clients\[0\]: "example.org" is not/],
     [grant({ v3: "unlimited" }, []), /^grants\[0\]\.clients: /],
     [grant({}), /^grants\[0\]\.surfaces: /],
-    [JSON.stringify({ grants: [{ clients: ["::1"], surfaces: { v3: "unlimited" }, note: "x".repeat(MAX_NOTE_CHARS + 1) }] }), /^grants\[0\]\.note: /],
+    [
+      JSON.stringify({
+        grants: [{ clients: ["::1"], surfaces: { v3: "unlimited" }, note: "x".repeat(MAX_NOTE_CHARS + 1) }],
+      }),
+      /^grants\[0\]\.note: /,
+    ],
   ])("%s", (text, problem) => expect(() => parseGrants(text)).toThrow(problem));
 
   it("IPv4 and IPv6 ranges, single addresses, IPv4-mapped clients; the first grant naming a client and a surface gives it", () => {
-    const table = parseGrants(JSON.stringify({
-      grants: [
-        { clients: ["2001:db8::/32", "192.0.2.7"], surfaces: { v3: { limit: 100 } }, note: "first" },
-        { clients: ["192.0.2.0/24"], surfaces: { v3: "unlimited", mcp: "unlimited" } },
-      ],
-    }));
-    expect(table.of("v3", "2001:db8:1::5")).toMatchObject({ policy: { limit: 100, windowSeconds: 60 }, label: "first" });
+    const table = parseGrants(
+      JSON.stringify({
+        grants: [
+          { clients: ["2001:db8::/32", "192.0.2.7"], surfaces: { v3: { limit: 100 } }, note: "first" },
+          { clients: ["192.0.2.0/24"], surfaces: { v3: "unlimited", mcp: "unlimited" } },
+        ],
+      }),
+    );
+    expect(table.of("v3", "2001:db8:1::5")).toMatchObject({
+      policy: { limit: 100, windowSeconds: 60 },
+      label: "first",
+    });
     expect(table.of("v3", "::ffff:192.0.2.7")?.label).toBe("first");
     expect(table.of("v3", "192.0.2.8")).toMatchObject({ policy: undefined, label: "#2" });
     expect(table.of("mcp", "192.0.2.7")).toMatchObject({ policy: undefined, label: "#2" });
@@ -100,14 +138,22 @@ describe("a grants file's problems name their place", () => {
     expect(table.anyFor("192.0.3.1")).toBe(false);
     expect(table.anyFor("unknown")).toBe(false);
     // v2's block stays with its granted limit
-    expect(parseGrants(JSON.stringify({ grants: [{ clients: ["::1"], surfaces: { v2: { limit: 50 } } }] })).of("v2", "::1")?.policy).toEqual({ ...RATE_LIMITS.v2, limit: 50 });
+    expect(
+      parseGrants(JSON.stringify({ grants: [{ clients: ["::1"], surfaces: { v2: { limit: 50 } } }] })).of("v2", "::1")
+        ?.policy,
+    ).toEqual({ ...RATE_LIMITS.v2, limit: 50 });
   });
 });
 
 describe("a granted client over real HTTP", () => {
   it(`unlimited on v3: 50 requests from ${GRANTED} all 200, without RateLimit headers; from ${OTHER} ${RATE_LIMITS.v3.limit}, then 429`, async () => {
     const lines: string[] = [];
-    const { base } = await serve(grantsFile({ grants: [{ clients: [`${GRANTED}/32`], surfaces: { v3: "unlimited" }, note: "ACME payroll, ticket 42" }] }), lines);
+    const { base } = await serve(
+      grantsFile({
+        grants: [{ clients: [`${GRANTED}/32`], surfaces: { v3: "unlimited" }, note: "ACME payroll, ticket 42" }],
+      }),
+      lines,
+    );
     // the other client first, so that the target's answer is kept before the granted client asks for it
     const others: number[] = [];
     for (let i = 0; i < RATE_LIMITS.v3.limit; i++) others.push((await get(base, TARGET, OTHER)).status);
@@ -122,10 +168,16 @@ describe("a granted client over real HTTP", () => {
     }
     // the granted client's answer is never kept for the other, whose answers state the bucket's rate limit
     expect((await get(base, TARGET, OTHER)).headers["ratelimit-limit"]).toBe(String(RATE_LIMITS.v3.limit));
-    expect(await decisions(base)).toMatchObject({ "v3/granted": 50, "v3/admitted": RATE_LIMITS.v3.limit, "v3/refused": 2 });
+    expect(await decisions(base)).toMatchObject({
+      "v3/granted": 50,
+      "v3/admitted": RATE_LIMITS.v3.limit,
+      "v3/refused": 2,
+    });
     await new Promise((r) => setTimeout(r, 150));
     const access = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.path === TARGET);
-    expect(access.filter((l) => l.client === GRANTED).map((l) => l.granted)).toEqual(Array(50).fill("ACME payroll, ticket 42"));
+    expect(access.filter((l) => l.client === GRANTED).map((l) => l.granted)).toEqual(
+      Array(50).fill("ACME payroll, ticket 42"),
+    );
     expect(access.filter((l) => l.client === OTHER).every((l) => !("granted" in l))).toBe(true);
   });
 
@@ -151,7 +203,12 @@ describe("a granted client over real HTTP", () => {
       get(base, PATHS.mcp, from, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "shift_date", arguments: { date: "2024-01-31", steps: [`${i + 1}d`] } } }),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: i,
+          method: "tools/call",
+          params: { name: "shift_date", arguments: { date: "2024-01-31", steps: [`${i + 1}d`] } },
+        }),
       });
     const granted: number[] = [];
     for (let i = 0; i < RATE_LIMITS.mcp.limit + 5; i++) granted.push((await call(GRANTED, i)).status);
@@ -172,7 +229,9 @@ describe("a granted client over real HTTP", () => {
     expect((await get(base, TARGET, GRANTED)).headers["ratelimit-limit"]).toBe("30");
     writeFileSync(path, JSON.stringify({ grants: [{ clients: [GRANTED], surfaces: { v3: { limit: 1 } } }] }));
     await service.grants!.reload((level, message) => warned.push(`${level} ${message}`));
-    expect(warned[1]).toMatch(/^warn SIGHUP: GRANTS_FILE .*: grants\[0\]\.surfaces\.v3\.limit: 1 is below the surface's own limit .*; the grants in force are kept$/);
+    expect(warned[1]).toMatch(
+      /^warn SIGHUP: GRANTS_FILE .*: grants\[0\]\.surfaces\.v3\.limit: 1 is below the surface's own limit .*; the grants in force are kept$/,
+    );
     expect((await get(base, TARGET, GRANTED)).headers["ratelimit-limit"]).toBe("30");
   });
 });

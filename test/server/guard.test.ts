@@ -6,11 +6,27 @@
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  MAX_HEADER_BYTES, MAX_URL_BYTES, answerOnSocket, brokenLimit, clientErrorAnswer, expectationFailed, headerBytes, hostFields, methodProblem,
-  methodsOfTarget, rawHttp, readTarget, refusalOf, requestLineOf, requestTimeout, bucketOfTarget, targetProblem,
+  answerOnSocket,
+  brokenLimit,
+  bucketOfTarget,
+  clientErrorAnswer,
+  expectationFailed,
+  headerBytes,
+  hostFields,
+  MAX_HEADER_BYTES,
+  MAX_URL_BYTES,
+  methodProblem,
+  methodsOfTarget,
+  rawHttp,
+  readTarget,
+  refusalOf,
+  requestLineOf,
+  requestTimeout,
+  targetProblem,
 } from "../../server/guard.js";
 
-const bodyOf = (answer: { body: unknown }) => JSON.parse(String(answer.body)) as { type: string; status: number; detail: string; title: string };
+const bodyOf = (answer: { body: unknown }) =>
+  JSON.parse(String(answer.body)) as { type: string; status: number; detail: string; title: string };
 const slugOf = (answer: { body: unknown }) => bodyOf(answer).type.split("/").pop();
 
 describe("the request head's limits", () => {
@@ -59,9 +75,18 @@ describe("the request head's limits", () => {
 
 describe("reading a target", () => {
   it.each([
-    ["v3/holidays", "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served"],
-    ["//evil.example/x", "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served"],
-    ["http://localhost/v3/holidays", "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served"],
+    [
+      "v3/holidays",
+      "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served",
+    ],
+    [
+      "//evil.example/x",
+      "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served",
+    ],
+    [
+      "http://localhost/v3/holidays",
+      "the request target must be a path starting with '/' (origin-form); absolute and authority forms are not served",
+    ],
     ["/v3\\holidays", "the request path must not contain a backslash"],
     ["/v3/%FF", "the request path is not valid percent-encoded UTF-8 text"],
     ["/v3/%C0%AE", "the request path is not valid percent-encoded UTF-8 text"],
@@ -125,7 +150,9 @@ describe("refusals of a parsed request", () => {
     expect(refusal.target).toBe("/holidays?year=2024");
     expect(refusal.answer.status).toBe(431);
     expect(slugOf(refusal.answer)).toBe("request-header-fields-too-large");
-    expect(bodyOf(refusal.answer).detail).toBe(`the request headers are larger than ${MAX_HEADER_BYTES} bytes in total`);
+    expect(bodyOf(refusal.answer).detail).toBe(
+      `the request headers are larger than ${MAX_HEADER_BYTES} bytes in total`,
+    );
     // the v2 bucket's rate-limit headers
     expect(refusal.answer.headers["RateLimit-Policy"]).toBe("5;w=10");
   });
@@ -171,7 +198,11 @@ describe("answers on a socket Node gave up on", () => {
   afterEach(() => vi.useRealTimers());
 
   it("writes an answer as HTTP/1.1 bytes with its length and Connection: close, and no length or connection of its own", () => {
-    const bytes = rawHttp({ status: 417, headers: { "Content-Type": "text/plain", "content-length": "99", Connection: "keep-alive" }, body: "né" });
+    const bytes = rawHttp({
+      status: 417,
+      headers: { "Content-Type": "text/plain", "content-length": "99", Connection: "keep-alive" },
+      body: "né",
+    });
     const text = bytes.toString("latin1");
     expect(text.startsWith("HTTP/1.1 417 Expectation Failed\r\n")).toBe(true);
     expect(text).toContain("\r\nContent-Type: text/plain\r\n");
@@ -179,7 +210,9 @@ describe("answers on a socket Node gave up on", () => {
     expect(text).not.toContain("99");
     expect(text).not.toContain("keep-alive");
     expect(bytes.subarray(bytes.length - 3).toString("utf8")).toBe("né");
-    expect(rawHttp({ status: 599, headers: {}, body: null }).toString("latin1")).toBe("HTTP/1.1 599 Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    expect(rawHttp({ status: 599, headers: {}, body: null }).toString("latin1")).toBe(
+      "HTTP/1.1 599 Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
   });
 
   it("ends the socket with the bytes, and destroys it 2 s later when the client never reads", () => {
@@ -212,7 +245,10 @@ describe("answers on a socket Node gave up on", () => {
   });
 
   it("reads the request line from the raw bytes, best effort", () => {
-    expect(requestLineOf(Buffer.from("FOO /v3/holidays?year=2024 HTTP/1.1\r\nHost: x\r\n"))).toEqual({ method: "FOO", target: "/v3/holidays?year=2024" });
+    expect(requestLineOf(Buffer.from("FOO /v3/holidays?year=2024 HTTP/1.1\r\nHost: x\r\n"))).toEqual({
+      method: "FOO",
+      target: "/v3/holidays?year=2024",
+    });
     expect(requestLineOf(Buffer.from("GET /partial"))).toEqual({ method: "GET", target: "/partial" });
     expect(requestLineOf(undefined)).toEqual({ method: "", target: "" });
     // an empty request line: nothing before the first CRLF
@@ -226,7 +262,9 @@ describe("answers on a socket Node gave up on", () => {
     expect(expectationFailed("foo", "/").status).toBe(417);
     expect(detail("foo")).toBe("the 'Expect' header 'foo' is not supported; only '100-continue' is");
     expect(detail("x".repeat(40))).toContain(`'${"x".repeat(40)}'`);
-    expect(detail("x".repeat(41))).toBe("the 'Expect' header this expectation is not supported; only '100-continue' is");
+    expect(detail("x".repeat(41))).toBe(
+      "the 'Expect' header this expectation is not supported; only '100-continue' is",
+    );
     expect(detail("")).toBe("the 'Expect' header this expectation is not supported; only '100-continue' is");
     expect(detail("a\u0001b")).toBe("the 'Expect' header this expectation is not supported; only '100-continue' is");
     expect(detail(undefined)).toBe("the 'Expect' header this expectation is not supported; only '100-continue' is");
@@ -234,7 +272,8 @@ describe("answers on a socket Node gave up on", () => {
 
   it("answers each parser error as its problem, spoken for the request line's target", () => {
     const packet = (line: string) => Buffer.from(`${line}\r\nHost: x\r\n`);
-    const error = (code: string, line = "GET /holidays?year=2024 HTTP/1.1") => Object.assign(new Error(code), { code, rawPacket: packet(line) });
+    const error = (code: string, line = "GET /holidays?year=2024 HTTP/1.1") =>
+      Object.assign(new Error(code), { code, rawPacket: packet(line) });
     expect(clientErrorAnswer(error("ECONNRESET"))).toBeUndefined();
     expect(clientErrorAnswer(error("EPIPE"))).toBeUndefined();
     // the client closed its side before its request was complete (an upload given up): nobody to answer
@@ -257,7 +296,9 @@ describe("answers on a socket Node gave up on", () => {
 
     const other = clientErrorAnswer(error("HPE_UNEXPECTED_CONTENT_LENGTH"))!;
     expect(other.answer.status).toBe(400);
-    expect(bodyOf(other.answer).detail).toBe("the request could not be read as HTTP/1.1 (request line, target or headers malformed)");
+    expect(bodyOf(other.answer).detail).toBe(
+      "the request could not be read as HTTP/1.1 (request line, target or headers malformed)",
+    );
 
     // an unreadable target speaks for "/"
     expect(clientErrorAnswer(error("HPE_INVALID_URL", "GET /%FF HTTP/1.1"))!.target).toBe("/");

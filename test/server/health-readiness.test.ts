@@ -6,13 +6,13 @@
  *   - both are `no-store`, carry the common headers, and are never counted.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer as createNodeServer } from "node:http";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { lifecycle } from "../../server/lifecycle.js";
-import { createServer as createNodeServer } from "node:http";
+import { createServer, type StandaloneServer } from "../../server/standalone.js";
 
 let publicDir: string;
 const servers: StandaloneServer[] = [];
@@ -35,7 +35,11 @@ async function start(siteReady?: Promise<unknown>): Promise<{ service: Standalon
 }
 
 /** What a probe sees: status, the body's `ready`, and the headers every /health answer must carry. */
-async function probe(base: string, path: string, method = "GET"): Promise<{ status: number; ready: boolean | undefined }> {
+async function probe(
+  base: string,
+  path: string,
+  method = "GET",
+): Promise<{ status: number; ready: boolean | undefined }> {
   const res = await fetch(base + path, { method });
   expect(res.headers.get("cache-control"), path).toBe("no-store");
   expect(res.headers.get("content-type"), path).toBe("application/json; charset=utf-8");
@@ -130,7 +134,10 @@ describe("readiness while stopping: once close() has begun", () => {
 
   it("the lifecycle says when close() has begun", async () => {
     const node = createNodeServer((_req, res) => res.end());
-    const life = lifecycle(() => {}, () => node);
+    const life = lifecycle(
+      () => {},
+      () => node,
+    );
     await life.listen(0, "127.0.0.1");
     expect(life.isClosing()).toBe(false);
     const closed = life.close(100);

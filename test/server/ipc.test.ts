@@ -5,7 +5,8 @@ describe("server/ipc.ts: the primary's and workers' messages", () => {
   it("isMessage tells a message by its type, and nothing else is one", () => {
     expect(isMessage({ type: "shutdown" }, "shutdown")).toBe(true);
     expect(isMessage({ type: "site:ready" }, "shutdown")).toBe(false);
-    for (const value of [null, undefined, "shutdown", 7, [], {}, { type: 1 }]) expect(isMessage(value, "shutdown")).toBe(false);
+    for (const value of [null, undefined, "shutdown", 7, [], {}, { type: 1 }])
+      expect(isMessage(value, "shutdown")).toBe(false);
   });
 
   it("Pending numbers requests from 1 and settles each once, with its own answer", () => {

@@ -16,5 +16,7 @@ describe("reusePort", () => {
     ["20.20.2", "linux", false],
     ["24.12.0", "darwin", false],
     ["24.12.0", "win32", false],
-  ])("Node %s on %s: %s", (version, platform, available) => expect(reusePortAvailable(version, platform)).toBe(available));
+  ])("Node %s on %s: %s", (version, platform, available) =>
+    expect(reusePortAvailable(version, platform)).toBe(available),
+  );
 });

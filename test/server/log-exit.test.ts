@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { droppedLogLines, flushOnceAtExit, FLUSH_BYTES } from "../../server/log.js";
+import { droppedLogLines, FLUSH_BYTES, flushOnceAtExit } from "../../server/log.js";
 
 /** A destination like the server's (asynchronous, buffering up to FLUSH_BYTES) on `fd`, holding `lines` not yet written. */
 function bufferedOn(fd: number, lines: string[]) {

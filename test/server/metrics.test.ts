@@ -13,7 +13,16 @@ import { ADMITTED, FAIL_OPEN, type RateLimitStore } from "../../functions/lib/ra
 import { createMetrics, gatherForWorkers, gatherFromPrimary, type Metrics } from "../../server/metrics.js";
 import { bodyBytesOf } from "../../server/node-io.js";
 
-type Family = { name: string; metrics: { labels?: Record<string, string>; value?: string; buckets?: Record<string, string>; count?: string; sum?: string }[] };
+type Family = {
+  name: string;
+  metrics: {
+    labels?: Record<string, string>;
+    value?: string;
+    buckets?: Record<string, string>;
+    count?: string;
+    sum?: string;
+  }[];
+};
 
 async function familiesOf(metrics: Metrics): Promise<Map<string, Family>> {
   return new Map((parsePrometheusTextFormat(await metrics.registry.metrics()) as Family[]).map((f) => [f.name, f]));
@@ -38,7 +47,13 @@ describe("the families", () => {
     // the histogram as prom-client holds it (the text parser drops a histogram's labels)
     const histogram = (await metrics.registry.getSingleMetric("http_request_duration_seconds")!.get()).values;
     const of = (name: string, le?: number) =>
-      (histogram as (typeof histogram[number] & { metricName?: string })[]).find((v) => v.metricName === name && v.labels.route === "holidays" && v.labels.source === "computed" && (le === undefined || v.labels.le === le))?.value;
+      (histogram as ((typeof histogram)[number] & { metricName?: string })[]).find(
+        (v) =>
+          v.metricName === name &&
+          v.labels.route === "holidays" &&
+          v.labels.source === "computed" &&
+          (le === undefined || v.labels.le === le),
+      )?.value;
     expect(of("http_request_duration_seconds_count")).toBe(2);
     expect(of("http_request_duration_seconds_sum")).toBeCloseTo(0.304, 9);
     expect(of("http_request_duration_seconds_bucket", 0.0025)).toBe(0);
@@ -62,12 +77,19 @@ describe("the families", () => {
   it("kept answers read when scraped", async () => {
     const metrics = createMetrics();
     let families = await familiesOf(metrics);
-    expect([sampleValue(families.get("kept_answers"), {}), sampleValue(families.get("kept_answer_bytes"), {})]).toEqual([0, 0]);
+    expect([sampleValue(families.get("kept_answers"), {}), sampleValue(families.get("kept_answer_bytes"), {})]).toEqual(
+      [0, 0],
+    );
     let size = 3;
-    metrics.cachedAnswers(() => size, () => 4096);
+    metrics.cachedAnswers(
+      () => size,
+      () => 4096,
+    );
     size = 7;
     families = await familiesOf(metrics);
-    expect([sampleValue(families.get("kept_answers"), {}), sampleValue(families.get("kept_answer_bytes"), {})]).toEqual([7, 4096]);
+    expect([sampleValue(families.get("kept_answers"), {}), sampleValue(families.get("kept_answer_bytes"), {})]).toEqual(
+      [7, 4096],
+    );
     expect(families.has("log_lines_dropped")).toBe(true);
     expect(families.has("process_cpu_seconds_total")).toBe(true);
   });
@@ -85,16 +107,35 @@ describe("the families", () => {
     ];
     let next = 0;
     const seen: string[] = [];
-    const store = metrics.counting({ hit: (key) => { seen.push(key); return answers[next++]!(); } });
+    const store = metrics.counting({
+      hit: (key) => {
+        seen.push(key);
+        return answers[next++]!();
+      },
+    });
     for (let i = 0; i < 3; i++) expect(store.hit(`v3:192.0.2.${i}`, RATE_LIMITS.v3, 0)).toEqual(answers[i]!());
-    for (let i = 3; i < 6; i++) expect(await store.hit(`feed-query:192.0.2.${i}`, RATE_LIMITS.v3, 0)).toEqual(await answers[i]!());
-    expect(seen).toEqual(["v3:192.0.2.0", "v3:192.0.2.1", "v3:192.0.2.2", "feed-query:192.0.2.3", "feed-query:192.0.2.4", "feed-query:192.0.2.5"]);
-    const throwing = metrics.counting({ hit: () => { throw new Error("down"); } });
+    for (let i = 3; i < 6; i++)
+      expect(await store.hit(`feed-query:192.0.2.${i}`, RATE_LIMITS.v3, 0)).toEqual(await answers[i]!());
+    expect(seen).toEqual([
+      "v3:192.0.2.0",
+      "v3:192.0.2.1",
+      "v3:192.0.2.2",
+      "feed-query:192.0.2.3",
+      "feed-query:192.0.2.4",
+      "feed-query:192.0.2.5",
+    ]);
+    const throwing = metrics.counting({
+      hit: () => {
+        throw new Error("down");
+      },
+    });
     expect(() => throwing.hit("v2:x", RATE_LIMITS.v2, 0)).toThrow("down");
     const rejecting = metrics.counting({ hit: () => Promise.reject(new Error("gone")) });
     await expect(rejecting.hit("v2:x", RATE_LIMITS.v2, 0)).rejects.toThrow("gone");
     const decisions = (await familiesOf(metrics)).get("rate_limit_decisions_total");
-    for (const bucket of ["v3", "feed-query"]) for (const decision of ["admitted", "refused", "failed_open"]) expect(sampleValue(decisions, { surface: bucket, decision }), `${bucket} ${decision}`).toBe(1);
+    for (const bucket of ["v3", "feed-query"])
+      for (const decision of ["admitted", "refused", "failed_open"])
+        expect(sampleValue(decisions, { surface: bucket, decision }), `${bucket} ${decision}`).toBe(1);
     expect(sampleValue(decisions, { surface: "v2", decision: "failed_open" })).toBe(2);
     expect(decisions!.metrics).toHaveLength(7);
   });
@@ -128,7 +169,12 @@ describe("the answer", () => {
     await done;
     const text = Buffer.from(written.body as Buffer).toString();
     expect(written.status).toBe(200);
-    expect(written.headers).toEqual({ "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Content-Length": String(Buffer.byteLength(text)) });
+    expect(written.headers).toEqual({
+      "Content-Type": metrics.registry.contentType,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Length": String(Buffer.byteLength(text)),
+    });
     expect(text).toContain('http_requests_total{route="day",status="200",source="file"} 1');
     expect(bodyBytesOf(res)).toBe(Buffer.byteLength(text));
   });
@@ -139,12 +185,19 @@ describe("the answer", () => {
     metrics.answer(req, res);
     await done;
     expect(written.status).toBe(200);
-    expect(written.headers).toEqual({ "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+    expect(written.headers).toEqual({
+      "Content-Type": metrics.registry.contentType,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
     expect(written.body).toBeUndefined();
   });
 
   it("in a worker: the primary's text; 503 with Retry-After when it cannot gather", async () => {
-    const gathered = createMetrics({ inWorker: true, gatherFromPrimary: () => Promise.resolve("whole_server_total 5\n") });
+    const gathered = createMetrics({
+      inWorker: true,
+      gatherFromPrimary: () => Promise.resolve("whole_server_total 5\n"),
+    });
     const ok = response("GET");
     gathered.answer(ok.req, ok.res);
     await ok.done;
@@ -156,8 +209,14 @@ describe("the answer", () => {
       failing.answer(r.req, r.res);
       await r.done;
       expect(r.written.status).toBe(503);
-      expect(r.written.headers).toEqual({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "1" });
-      expect(r.written.body).toBe(method === "HEAD" ? undefined : "metrics could not be gathered from every worker; try again\n");
+      expect(r.written.headers).toEqual({
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": "1",
+      });
+      expect(r.written.body).toBe(
+        method === "HEAD" ? undefined : "metrics could not be gathered from every worker; try again\n",
+      );
     }
   });
 });
@@ -166,7 +225,10 @@ describe("the answer", () => {
  * Runs `body` with process.send replaced by `send` (the test runner's own channel restored after), and gives it a way
  * to deliver a message to the listeners the code under test added (not to the runner's).
  */
-async function asAWorker(send: (message: unknown) => boolean, body: (deliver: (message: unknown) => void, start: <T>(f: () => T) => T) => Promise<void>) {
+async function asAWorker(
+  send: (message: unknown) => boolean,
+  body: (deliver: (message: unknown) => void, start: <T>(f: () => T) => T) => Promise<void>,
+) {
   const original = Object.getOwnPropertyDescriptor(process, "send");
   const before = new Set(process.listeners("message"));
   let ours: ((...args: unknown[]) => void)[] = [];
@@ -190,12 +252,18 @@ async function asAWorker(send: (message: unknown) => boolean, body: (deliver: (m
 describe("gathering across workers", () => {
   it("a worker asks its primary and answers with what it sends back", async () => {
     const sent: unknown[] = [];
-    const send = vi.fn((message: unknown) => { sent.push(message); return true; });
+    const send = vi.fn((message: unknown) => {
+      sent.push(message);
+      return true;
+    });
     await asAWorker(send, async (deliver, start) => {
       const gather = start(() => gatherFromPrimary());
       const first = gather();
       const second = gather();
-      expect(sent).toEqual([{ type: "metrics:gather", id: expect.any(Number) }, { type: "metrics:gather", id: expect.any(Number) }]);
+      expect(sent).toEqual([
+        { type: "metrics:gather", id: expect.any(Number) },
+        { type: "metrics:gather", id: expect.any(Number) },
+      ]);
       const [a, b] = sent as { id: number }[];
       expect(a!.id).not.toBe(b!.id);
       deliver({ type: "something:else", id: b!.id });
@@ -216,15 +284,21 @@ describe("gathering across workers", () => {
   it("a primary that never answers: given up after 6 s", async () => {
     vi.useFakeTimers();
     try {
-      await asAWorker(() => true, async (_deliver, start) => {
-        const pending = start(() => gatherFromPrimary())();
-        let settled = false;
-        pending.then(() => (settled = true), () => (settled = true));
-        await vi.advanceTimersByTimeAsync(5999);
-        expect(settled).toBe(false);
-        await vi.advanceTimersByTimeAsync(1);
-        await expect(pending).rejects.toThrow("the primary did not gather the metrics");
-      });
+      await asAWorker(
+        () => true,
+        async (_deliver, start) => {
+          const pending = start(() => gatherFromPrimary())();
+          let settled = false;
+          pending.then(
+            () => (settled = true),
+            () => (settled = true),
+          );
+          await vi.advanceTimersByTimeAsync(5999);
+          expect(settled).toBe(false);
+          await vi.advanceTimersByTimeAsync(1);
+          await expect(pending).rejects.toThrow("the primary did not gather the metrics");
+        },
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -232,7 +306,8 @@ describe("gathering across workers", () => {
 
   it("the primary answers a worker's request with the gathered text, to that worker only while connected", async () => {
     gatherForWorkers();
-    const worker = (connected: boolean) => Object.assign(new EventEmitter(), { isConnected: () => connected, send: vi.fn() });
+    const worker = (connected: boolean) =>
+      Object.assign(new EventEmitter(), { isConnected: () => connected, send: vi.fn() });
     const asking = worker(true);
     const gone = worker(false);
     cluster.emit("message", asking, { type: "metrics:gather", id: 41 });

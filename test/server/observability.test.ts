@@ -15,15 +15,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
+import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { RATE_LIMITS } from "../../contract/policies.js";
-import pino from "pino";
-import { accessJson, createLogger, logSettingsOf, LOG_LEVELS, type AccessLine } from "../../server/log.js";
+import { type AccessLine, accessJson, createLogger, LOG_LEVELS, logSettingsOf } from "../../server/log.js";
 import { isMetricsTarget, metricsAllowOf } from "../../server/metrics.js";
 import { withoutQueryValues } from "../../server/observe.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
-import { SOCKET_REFUSALS, rawRequest } from "../e2e/raw-http.js";
+import { rawRequest, SOCKET_REFUSALS } from "../e2e/raw-http.js";
 
 const publicDir = mkdtempSync(join(tmpdir(), "observability-"));
 const servers: StandaloneServer[] = [];
@@ -37,7 +37,11 @@ describe("the log's settings", () => {
     expect(logSettingsOf({}, false)).toEqual({ format: "json", level: "info", queries: true });
     expect(logSettingsOf({}, true)).toEqual({ format: "pretty", level: "info", queries: true });
     expect(logSettingsOf({ LOG_FORMAT: "json" }, true)).toEqual({ format: "json", level: "info", queries: true });
-    expect(logSettingsOf({ LOG_FORMAT: "pretty", LOG_LEVEL: "warn", LOG_QUERIES: "off" }, false)).toEqual({ format: "pretty", level: "warn", queries: false });
+    expect(logSettingsOf({ LOG_FORMAT: "pretty", LOG_LEVEL: "warn", LOG_QUERIES: "off" }, false)).toEqual({
+      format: "pretty",
+      level: "warn",
+      queries: false,
+    });
     for (const level of LOG_LEVELS) expect(logSettingsOf({ LOG_LEVEL: level }, false)).toMatchObject({ level });
   });
 
@@ -54,14 +58,49 @@ describe("the log's settings", () => {
 
 describe("an access line as pino would write it", () => {
   const lines: AccessLine[] = [
-    { method: "GET", path: "/v3/shift?date=2024-03-01&add=5d", status: 200, bytes: 120, ms: 0.412, client: "::ffff:127.0.0.1", route: "shift", source: "computed" },
-    { method: "-", path: '/x?q="\\\n\u0001\u2028å\ud800', status: 0, bytes: 0, ms: 12, client: '"evil"\r\n', route: "-", source: "refused", aborted: true, reason: "head-timeout", granted: 'partner "A"\t' },
-    { method: "HEAD", path: "/v3/holidays", status: 304, bytes: 0, ms: 1.5, client: "10.0.0.1", route: "holidays", source: "kept", granted: "#2" },
+    {
+      method: "GET",
+      path: "/v3/shift?date=2024-03-01&add=5d",
+      status: 200,
+      bytes: 120,
+      ms: 0.412,
+      client: "::ffff:127.0.0.1",
+      route: "shift",
+      source: "computed",
+    },
+    {
+      method: "-",
+      path: '/x?q="\\\n\u0001\u2028å\ud800',
+      status: 0,
+      bytes: 0,
+      ms: 12,
+      client: '"evil"\r\n',
+      route: "-",
+      source: "refused",
+      aborted: true,
+      reason: "head-timeout",
+      granted: 'partner "A"\t',
+    },
+    {
+      method: "HEAD",
+      path: "/v3/holidays",
+      status: 304,
+      bytes: 0,
+      ms: 1.5,
+      client: "10.0.0.1",
+      route: "holidays",
+      source: "kept",
+      granted: "#2",
+    },
   ];
   const byPino = (line: AccessLine, worker?: number): string => {
     let written = "";
     const logger = pino(
-      { base: worker === undefined ? undefined : { worker }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
+      {
+        base: worker === undefined ? undefined : { worker },
+        timestamp: pino.stdTimeFunctions.isoTime,
+        formatters: { level: (label) => ({ level: label }) },
+      },
       { write: (s: string) => (written = s) },
     );
     logger.info(line, `${line.method} ${line.path} ${line.status}`);
@@ -72,7 +111,10 @@ describe("an access line as pino would write it", () => {
   it.each(lines.map((l) => [l.path, l] as const))("%s: the same text, key order and values", (_path, line) => {
     for (const worker of [undefined, 3]) {
       const written: string[] = [];
-      createLogger({ format: "json", level: "info", queries: true }, { worker, destination: { write: (s: string) => written.push(s) } }).access(line);
+      createLogger(
+        { format: "json", level: "info", queries: true },
+        { worker, destination: { write: (s: string) => written.push(s) } },
+      ).access(line);
       expect(written).toHaveLength(1);
       const ours = written[0]!;
       expect(ours.endsWith("\n")).toBe(true);
@@ -88,7 +130,10 @@ describe("an access line as pino would write it", () => {
 
   it("none at LOG_LEVEL=warn", () => {
     const written: string[] = [];
-    const logger = createLogger({ format: "json", level: "warn", queries: true }, { destination: { write: (s: string) => written.push(s) } });
+    const logger = createLogger(
+      { format: "json", level: "warn", queries: true },
+      { destination: { write: (s: string) => written.push(s) } },
+    );
     logger.access(lines[0]!);
     expect(logger.accessOn).toBe(false);
     expect(written).toEqual([]);
@@ -108,20 +153,28 @@ describe("access lines without query values", () => {
 describe("who may read /metrics", () => {
   it("loopback always, METRICS_ALLOW's addresses and ranges, nobody else", () => {
     const none = metricsAllowOf(undefined);
-    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) expect(none(address), address).toBe(true);
+    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"])
+      expect(none(address), address).toBe(true);
     for (const address of ["10.0.0.1", "::2", "192.0.2.1", "unknown", ""]) expect(none(address), address).toBe(false);
     const some = metricsAllowOf(" 10.0.0.0/8 , 2001:db8::/32,192.0.2.7 ");
-    for (const address of ["10.1.2.3", "2001:db8::5", "192.0.2.7", "::ffff:10.9.9.9", "127.0.0.1"]) expect(some(address), address).toBe(true);
+    for (const address of ["10.1.2.3", "2001:db8::5", "192.0.2.7", "::ffff:10.9.9.9", "127.0.0.1"])
+      expect(some(address), address).toBe(true);
     for (const address of ["11.0.0.1", "2001:db9::1", "192.0.2.8"]) expect(some(address), address).toBe(false);
   });
 
   it("an entry that is neither an address nor a range stops the start", () => {
-    for (const value of ["10.0.0.0/33", "localhost", "10.0.0.0/8;x"]) expect(() => metricsAllowOf(value), value).toThrow(/METRICS_ALLOW/);
+    for (const value of ["10.0.0.0/33", "localhost", "10.0.0.0/8;x"])
+      expect(() => metricsAllowOf(value), value).toThrow(/METRICS_ALLOW/);
   });
 
   it("the path with or without a query, nothing else", () => {
     expect(["/metrics", "/metrics?x=1", "/metrics?"].map(isMetricsTarget)).toEqual([true, true, true]);
-    expect(["/metrics/", "/metricsx", "/v3/metrics", "/METRICS"].map(isMetricsTarget)).toEqual([false, false, false, false]);
+    expect(["/metrics/", "/metricsx", "/v3/metrics", "/METRICS"].map(isMetricsTarget)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -139,10 +192,13 @@ describe("metrics of a server in this process", () => {
     const broken = { hit: () => Promise.reject(new Error("store is down")) };
     const base = await listening(createServer({ publicDir, rateLimits: true, store: broken, log: () => {} }));
     const statuses: number[] = [];
-    for (let i = 0; i < RATE_LIMITS.v3.limit + 5; i++) statuses.push((await fetch(`${base}${PATHS.shift}?date=2024-03-01&add=${i}d`)).status);
+    for (let i = 0; i < RATE_LIMITS.v3.limit + 5; i++)
+      statuses.push((await fetch(`${base}${PATHS.shift}?date=2024-03-01&add=${i}d`)).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const decisions = (await families(base)).get("rate_limit_decisions_total")!.metrics;
-    expect(decisions.filter((m) => m.labels?.decision === "failed_open").reduce((s, m) => s + Number(m.value), 0)).toBe(RATE_LIMITS.v3.limit + 5);
+    expect(decisions.filter((m) => m.labels?.decision === "failed_open").reduce((s, m) => s + Number(m.value), 0)).toBe(
+      RATE_LIMITS.v3.limit + 5,
+    );
     expect(decisions.filter((m) => m.labels?.decision !== "failed_open")).toEqual([]);
   });
 
@@ -153,9 +209,17 @@ describe("metrics of a server in this process", () => {
 
   it("a logger given: one JSON access line per request, its status and bytes the response's", async () => {
     const lines: string[] = [];
-    const logger = createLogger({ format: "json", level: "info", queries: true }, { worker: 3, destination: { write: (line: string) => void lines.push(line) } });
+    const logger = createLogger(
+      { format: "json", level: "info", queries: true },
+      { worker: 3, destination: { write: (line: string) => void lines.push(line) } },
+    );
     const base = await listening(createServer({ publicDir, rateLimits: true, logger }));
-    const targets = [`${PATHS.shift}?date=2024-03-01&add=1d`, `${PATHS.shift}?date=nope`, "/no/such/path", `${PATHS.period}?from=2024-01-01&to=2024-12-31`];
+    const targets = [
+      `${PATHS.shift}?date=2024-03-01&add=1d`,
+      `${PATHS.shift}?date=nope`,
+      "/no/such/path",
+      `${PATHS.period}?from=2024-01-01&to=2024-12-31`,
+    ];
     const answers: { status: number; bytes: number }[] = [];
     for (const target of targets) {
       const res = await fetch(base + target);
@@ -163,14 +227,19 @@ describe("metrics of a server in this process", () => {
     }
     await new Promise((r) => setTimeout(r, 50));
     const access = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.method !== undefined);
-    expect(access.map((l) => [l.path, l.status, l.bytes, l.worker, l.client])).toEqual(targets.map((t, i) => [t, answers[i]!.status, answers[i]!.bytes, 3, "127.0.0.1"]));
+    expect(access.map((l) => [l.path, l.status, l.bytes, l.worker, l.client])).toEqual(
+      targets.map((t, i) => [t, answers[i]!.status, answers[i]!.bytes, 3, "127.0.0.1"]),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 400, 404, 200]);
   });
 });
 
 describe("requests refused below the HTTP layer (the socket guard)", () => {
   const lines: string[] = [];
-  const logger = createLogger({ format: "json", level: "info", queries: true }, { destination: { write: (line: string) => void lines.push(line) } });
+  const logger = createLogger(
+    { format: "json", level: "info", queries: true },
+    { destination: { write: (line: string) => void lines.push(line) } },
+  );
   let base: string;
   const counted = async (): Promise<{ requests: Map<string, number>; timeouts: number }> => {
     const metrics = await families(base);
@@ -178,26 +247,37 @@ describe("requests refused below the HTTP layer (the socket guard)", () => {
     for (const m of metrics.get("http_requests_total")!.metrics) {
       if (m.labels?.source === "refused") requests.set(m.labels.status!, Number(m.value));
     }
-    const timeouts = metrics.get("http_connection_timeouts_total")?.metrics.find((m) => m.labels?.answered === "true")?.value;
+    const timeouts = metrics
+      .get("http_connection_timeouts_total")
+      ?.metrics.find((m) => m.labels?.answered === "true")?.value;
     return { requests, timeouts: Number(timeouts ?? NaN) };
   };
 
-  it.each(SOCKET_REFUSALS.map((r) => [r.name, r] as const))("%s: one access line with its status and reason, one count", async (_name, refusal) => {
-    base ??= await listening(createServer({ publicDir, rateLimits: false, logger, headersTimeoutMs: 1000 }));
-    const before = await counted();
-    await new Promise((r) => setTimeout(r, 50));
-    const from = lines.length;
-    const res = await rawRequest(base, refusal.bytes, { timeoutMs: 15_000 });
-    expect(res.status).toBe(refusal.status);
-    await new Promise((r) => setTimeout(r, 200));
-    const written = lines.slice(from).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ status: refusal.status, reason: refusal.name, source: "refused", route: "-", client: "127.0.0.1" });
-    expect(written[0].bytes).toBe(Buffer.byteLength(res.body));
-    for (const field of ["method", "path", "ms"]) expect(written[0], field).toHaveProperty(field);
-    const after = await counted();
-    const status = String(refusal.status);
-    expect((after.requests.get(status) ?? 0) - (before.requests.get(status) ?? 0)).toBe(1);
-    expect(after.timeouts - before.timeouts).toBe(refusal.status === 408 ? 1 : 0);
-  });
+  it.each(SOCKET_REFUSALS.map((r) => [r.name, r] as const))(
+    "%s: one access line with its status and reason, one count",
+    async (_name, refusal) => {
+      base ??= await listening(createServer({ publicDir, rateLimits: false, logger, headersTimeoutMs: 1000 }));
+      const before = await counted();
+      await new Promise((r) => setTimeout(r, 50));
+      const from = lines.length;
+      const res = await rawRequest(base, refusal.bytes, { timeoutMs: 15_000 });
+      expect(res.status).toBe(refusal.status);
+      await new Promise((r) => setTimeout(r, 200));
+      const written = lines.slice(from).map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatchObject({
+        status: refusal.status,
+        reason: refusal.name,
+        source: "refused",
+        route: "-",
+        client: "127.0.0.1",
+      });
+      expect(written[0].bytes).toBe(Buffer.byteLength(res.body));
+      for (const field of ["method", "path", "ms"]) expect(written[0], field).toHaveProperty(field);
+      const after = await counted();
+      const status = String(refusal.status);
+      expect((after.requests.get(status) ?? 0) - (before.requests.get(status) ?? 0)).toBe(1);
+      expect(after.timeouts - before.timeouts).toBe(refusal.status === 408 ? 1 : 0);
+    },
+  );
 });

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AccessLine } from "../../server/log.js";
 import type { Metrics } from "../../server/metrics.js";
 import { noteBodyBytes } from "../../server/node-io.js";
-import { LOGGED_TARGET_CHARS, observation, withoutQueryValues, type Observation } from "../../server/observe.js";
+import { LOGGED_TARGET_CHARS, type Observation, observation, withoutQueryValues } from "../../server/observe.js";
 
 let clock = 0;
 beforeEach(() => {
@@ -25,10 +25,14 @@ interface Recorded {
   timeouts: boolean[];
 }
 
-function observed(queries = true, parts: { metrics?: boolean; access?: boolean } = { metrics: true, access: true }): { observing: Observation; recorded: Recorded } {
+function observed(
+  queries = true,
+  parts: { metrics?: boolean; access?: boolean } = { metrics: true, access: true },
+): { observing: Observation; recorded: Recorded } {
   const recorded: Recorded = { lines: [], requests: [], timeouts: [] };
   const metrics = {
-    request: (route: string, status: number, source: string, seconds: number) => void recorded.requests.push([route, status, source, seconds]),
+    request: (route: string, status: number, source: string, seconds: number) =>
+      void recorded.requests.push([route, status, source, seconds]),
     connectionTimedOut: (answered: boolean) => void recorded.timeouts.push(answered),
   } as unknown as Metrics;
   const observing = observation({
@@ -43,7 +47,11 @@ function observed(queries = true, parts: { metrics?: boolean; access?: boolean }
 function exchange(method: string | undefined, url: string) {
   const socket = Object.assign(new PassThrough(), { remoteAddress: "198.51.100.4" });
   const req = { method, url, socket } as unknown as IncomingMessage;
-  const res = Object.assign(new EventEmitter(), { writableFinished: true, headersSent: true, statusCode: 200 }) as unknown as ServerResponse & { writableFinished: boolean; headersSent: boolean };
+  const res = Object.assign(new EventEmitter(), {
+    writableFinished: true,
+    headersSent: true,
+    statusCode: 200,
+  }) as unknown as ServerResponse & { writableFinished: boolean; headersSent: boolean };
   return { socket, req, res };
 }
 
@@ -57,7 +65,18 @@ describe("a request's access line and numbers", () => {
     clock = 1250.5;
     expect(recorded.lines).toEqual([]);
     res.emit("close");
-    expect(recorded.lines).toEqual([{ method: "GET", path: "/v3/holidays?year=2024", status: 200, bytes: 321, ms: 250.5, client: "192.0.2.9", route: "holidays", source: "computed" }]);
+    expect(recorded.lines).toEqual([
+      {
+        method: "GET",
+        path: "/v3/holidays?year=2024",
+        status: 200,
+        bytes: 321,
+        ms: 250.5,
+        client: "192.0.2.9",
+        route: "holidays",
+        source: "computed",
+      },
+    ]);
     expect(recorded.requests).toEqual([["holidays", 200, "computed", 0.2505]]);
     // a second close changes nothing
     res.emit("close");
@@ -149,31 +168,76 @@ describe("refusals below the HTTP layer", () => {
     const { socket, req, res } = exchange("GET", "/");
     observing.opened(socket);
     clock = 1300;
-    observing.refused({ socket, method: "FOO", target: "/v3/holidays?year=1", status: 405, bytes: 180, written: true, reason: "bad-method" });
-    expect(recorded.lines[0]).toEqual({ method: "FOO", path: "/v3/holidays?year=1", status: 405, bytes: 180, ms: 300, client: "198.51.100.4", route: "-", source: "refused", reason: "bad-method" });
+    observing.refused({
+      socket,
+      method: "FOO",
+      target: "/v3/holidays?year=1",
+      status: 405,
+      bytes: 180,
+      written: true,
+      reason: "bad-method",
+    });
+    expect(recorded.lines[0]).toEqual({
+      method: "FOO",
+      path: "/v3/holidays?year=1",
+      status: 405,
+      bytes: 180,
+      ms: 300,
+      client: "198.51.100.4",
+      route: "-",
+      source: "refused",
+      reason: "bad-method",
+    });
     expect(recorded.requests[0]).toEqual(["-", 405, "refused", 0.3]);
     // a request answered on the same connection: the next refusal is timed from its end
     observing.begin(req, res);
     clock = 1400;
     res.emit("close");
     clock = 1450;
-    observing.refused({ socket, method: "GET", target: "/", status: 408, bytes: 0, written: false, reason: "request-timeout", client: "10.0.0.1" });
+    observing.refused({
+      socket,
+      method: "GET",
+      target: "/",
+      status: 408,
+      bytes: 0,
+      written: false,
+      reason: "request-timeout",
+      client: "10.0.0.1",
+    });
     expect(recorded.lines[2]).toMatchObject({ ms: 50, bytes: 0, aborted: true, client: "10.0.0.1" });
   });
 
   it("a connection never seen opening is timed as 0", () => {
     const { observing, recorded } = observed();
     clock = 5000;
-    observing.refused({ socket: new PassThrough(), method: "GET", target: "/", status: 400, bytes: 10, written: true, reason: "x" });
+    observing.refused({
+      socket: new PassThrough(),
+      method: "GET",
+      target: "/",
+      status: 400,
+      bytes: 10,
+      written: true,
+      reason: "x",
+    });
     expect(recorded.lines[0]).toMatchObject({ ms: 0, client: "unknown" });
   });
 
   it("an unreadable method or target shows as -", () => {
     const { observing, recorded } = observed(false);
     const socket = new PassThrough();
-    for (const [method, target] of [["G\u0000T", "/%FF"], ["A".repeat(33), "no-slash"], ["", "/ok?x=1"], ["A".repeat(32), "/ok"]])
+    for (const [method, target] of [
+      ["G\u0000T", "/%FF"],
+      ["A".repeat(33), "no-slash"],
+      ["", "/ok?x=1"],
+      ["A".repeat(32), "/ok"],
+    ])
       observing.refused({ socket, method, target, status: 400, bytes: 1, written: true, reason: "malformed" });
-    expect(recorded.lines.map((l) => [l.method, l.path])).toEqual([["-", "-"], ["-", "-"], ["-", "/ok?x="], ["A".repeat(32), "/ok"]]);
+    expect(recorded.lines.map((l) => [l.method, l.path])).toEqual([
+      ["-", "-"],
+      ["-", "-"],
+      ["-", "/ok?x="],
+      ["A".repeat(32), "/ok"],
+    ]);
   });
 
   it("time-outs are counted apart", () => {
@@ -197,7 +261,15 @@ describe("what is observed", () => {
     const b = exchange("GET", "/");
     onlyMetrics.observing.begin(b.req, b.res);
     b.res.emit("close");
-    onlyMetrics.observing.refused({ socket: new PassThrough(), method: "GET", target: "/", status: 400, bytes: 1, written: true, reason: "x" });
+    onlyMetrics.observing.refused({
+      socket: new PassThrough(),
+      method: "GET",
+      target: "/",
+      status: 400,
+      bytes: 1,
+      written: true,
+      reason: "x",
+    });
     expect(onlyMetrics.recorded.requests).toHaveLength(2);
     expect(onlyMetrics.recorded.lines).toEqual([]);
   });

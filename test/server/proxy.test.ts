@@ -7,7 +7,14 @@ import { BlockList } from "node:net";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  addressKey, clientAddress, forwardedAddress, forwardedFor, inRange, parseAddress, parseRange, parseTrustProxy,
+  addressKey,
+  clientAddress,
+  forwardedAddress,
+  forwardedFor,
+  inRange,
+  parseAddress,
+  parseRange,
+  parseTrustProxy,
 } from "../../server/proxy.js";
 
 const RUNS = { numRuns: 500 };
@@ -25,7 +32,10 @@ describe("addresses", () => {
     fc.assert(
       fc.property(fc.tuple(byte, byte, byte, byte), (bytes) => {
         const parsed = parseAddress(ipv4Of(bytes));
-        expect(parsed).toEqual({ family: 4, value: BigInt(((bytes[0] << 24) >>> 0) + (bytes[1] << 16) + (bytes[2] << 8) + bytes[3]) });
+        expect(parsed).toEqual({
+          family: 4,
+          value: BigInt(((bytes[0] << 24) >>> 0) + (bytes[1] << 16) + (bytes[2] << 8) + bytes[3]),
+        });
         expect(addressKey(parsed!)).toBe(ipv4Of(bytes));
       }),
       RUNS,
@@ -37,7 +47,12 @@ describe("addresses", () => {
       fc.property(fc.tuple(byte, byte, byte, byte), (bytes) => {
         const v4 = ipv4Of(bytes);
         const hex = `${((bytes[0] << 8) | bytes[1]).toString(16)}:${((bytes[2] << 8) | bytes[3]).toString(16)}`;
-        for (const form of [`::ffff:${v4}`, `::FFFF:${hex}`, `0:0:0:0:0:ffff:${hex}`, `0000:0000:0000:0000:0000:ffff:${v4}`]) {
+        for (const form of [
+          `::ffff:${v4}`,
+          `::FFFF:${hex}`,
+          `0:0:0:0:0:ffff:${hex}`,
+          `0000:0000:0000:0000:0000:ffff:${v4}`,
+        ]) {
           expect([form, parseAddress(form)]).toEqual([form, parseAddress(v4)]);
         }
       }),
@@ -60,7 +75,22 @@ describe("addresses", () => {
   });
 
   it("anything that is not an IP address is none (names, ports, zones, brackets, garbage)", () => {
-    for (const text of ["", "localhost", "unknown", "1.2.3", "1.2.3.4.5", "256.1.1.1", "01.2.3.4", "1.2.3.4:80", "[::1]", "::1%eth0", "fe80::1%lo", "::g", "1::2::3", " 1.2.3.4"]) {
+    for (const text of [
+      "",
+      "localhost",
+      "unknown",
+      "1.2.3",
+      "1.2.3.4.5",
+      "256.1.1.1",
+      "01.2.3.4",
+      "1.2.3.4:80",
+      "[::1]",
+      "::1%eth0",
+      "fe80::1%lo",
+      "::g",
+      "1::2::3",
+      " 1.2.3.4",
+    ]) {
       expect([text, parseAddress(text)]).toEqual([text, undefined]);
     }
     fc.assert(
@@ -90,18 +120,24 @@ describe("CIDR ranges", () => {
 
   it("IPv6 ranges agree with node:net's BlockList (candidates near the base as well as anywhere)", () => {
     fc.assert(
-      fc.property(ipv6, fc.integer({ min: 0, max: 128 }), ipv6, fc.bigInt({ min: 0n, max: (1n << 20n) - 1n }), (base, prefix, anywhere, offset) => {
-        const range = parseRange(`${base}/${prefix}`)!;
-        expect(range.family).toBe(6);
-        const oracle = new BlockList();
-        oracle.addSubnet(base, prefix, "ipv6");
-        const near = addressKey({ family: 6, value: parseAddress(base)!.value ^ offset });
-        for (const candidate of [anywhere, near]) {
-          const parsed = parseAddress(candidate)!;
-          if (parsed.family !== 6) continue;
-          expect([candidate, inRange(parsed, range)]).toEqual([candidate, oracle.check(candidate, "ipv6")]);
-        }
-      }),
+      fc.property(
+        ipv6,
+        fc.integer({ min: 0, max: 128 }),
+        ipv6,
+        fc.bigInt({ min: 0n, max: (1n << 20n) - 1n }),
+        (base, prefix, anywhere, offset) => {
+          const range = parseRange(`${base}/${prefix}`)!;
+          expect(range.family).toBe(6);
+          const oracle = new BlockList();
+          oracle.addSubnet(base, prefix, "ipv6");
+          const near = addressKey({ family: 6, value: parseAddress(base)!.value ^ offset });
+          for (const candidate of [anywhere, near]) {
+            const parsed = parseAddress(candidate)!;
+            if (parsed.family !== 6) continue;
+            expect([candidate, inRange(parsed, range)]).toEqual([candidate, oracle.check(candidate, "ipv6")]);
+          }
+        },
+      ),
       RUNS,
     );
   });
@@ -116,7 +152,18 @@ describe("CIDR ranges", () => {
   });
 
   it("unreadable ranges are refused", () => {
-    for (const text of ["10.0.0.0/33", "10.0.0.0/-1", "10.0.0.0/", "10.0.0.0/8/8", "::/129", "::/1a", "10.0.0.0/08x", "host/8", "/8", "10.0.0.0 /8"]) {
+    for (const text of [
+      "10.0.0.0/33",
+      "10.0.0.0/-1",
+      "10.0.0.0/",
+      "10.0.0.0/8/8",
+      "::/129",
+      "::/1a",
+      "10.0.0.0/08x",
+      "host/8",
+      "/8",
+      "10.0.0.0 /8",
+    ]) {
       expect([text, parseRange(text)]).toEqual([text, undefined]);
     }
   });
@@ -131,12 +178,16 @@ describe("TRUST_PROXY", () => {
 
   it("a list of addresses, ranges and `loopback`", () => {
     const trusted = parseTrustProxy(" loopback, 10.0.0.0/8 ,192.168.1.10, fd00::/8")!;
-    for (const yes of ["127.0.0.1", "127.255.0.9", "::1", "::ffff:127.0.0.1", "10.9.8.7", "192.168.1.10", "fd12::34"]) expect([yes, trusted.trusts(parseAddress(yes)!)]).toEqual([yes, true]);
-    for (const no of ["128.0.0.1", "::2", "11.0.0.1", "192.168.1.11", "fe00::1", "::ffff:192.168.1.11"]) expect([no, trusted.trusts(parseAddress(no)!)]).toEqual([no, false]);
+    for (const yes of ["127.0.0.1", "127.255.0.9", "::1", "::ffff:127.0.0.1", "10.9.8.7", "192.168.1.10", "fd12::34"])
+      expect([yes, trusted.trusts(parseAddress(yes)!)]).toEqual([yes, true]);
+    for (const no of ["128.0.0.1", "::2", "11.0.0.1", "192.168.1.11", "fe00::1", "::ffff:192.168.1.11"])
+      expect([no, trusted.trusts(parseAddress(no)!)]).toEqual([no, false]);
   });
 
   it("an entry that is neither an address, a range nor `loopback` stops the start with its name", () => {
-    expect(() => parseTrustProxy("10.0.0.0/8, nginx")).toThrow("TRUST_PROXY: 'nginx' is not an IP address, a CIDR range or 'loopback'");
+    expect(() => parseTrustProxy("10.0.0.0/8, nginx")).toThrow(
+      "TRUST_PROXY: 'nginx' is not an IP address, a CIDR range or 'loopback'",
+    );
     expect(() => parseTrustProxy("true")).toThrow(/'true'/);
     expect(() => parseTrustProxy("10.0.0.0/40")).toThrow(/'10.0.0.0\/40'/);
   });
@@ -144,25 +195,42 @@ describe("TRUST_PROXY", () => {
 
 describe("Forwarded (RFC 7239)", () => {
   it("for= values of every element, quoted or not, with ports and brackets, other parameters around them", () => {
-    const header = 'for=192.0.2.60;proto=http;by=203.0.113.43, For="[2001:db8:cafe::17]:4711", proto=https, for="198.51.100.17:8080";host="a,b"';
+    const header =
+      'for=192.0.2.60;proto=http;by=203.0.113.43, For="[2001:db8:cafe::17]:4711", proto=https, for="198.51.100.17:8080";host="a,b"';
     expect(forwardedFor(header)).toEqual(["192.0.2.60", '"[2001:db8:cafe::17]:4711"', '"198.51.100.17:8080"']);
-    expect(forwardedFor(header).map((v) => addressKey(forwardedAddress(v)!))).toEqual(["192.0.2.60", "2001:db8:cafe:0:0:0:0:17", "198.51.100.17"]);
+    expect(forwardedFor(header).map((v) => addressKey(forwardedAddress(v)!))).toEqual([
+      "192.0.2.60",
+      "2001:db8:cafe:0:0:0:0:17",
+      "198.51.100.17",
+    ]);
     expect(forwardedAddress("unknown")).toBeUndefined();
     expect(forwardedAddress("_hidden")).toBeUndefined();
   });
 
   it("any list of addresses written as Forwarded elements reads back in order", () => {
-    const element = fc.tuple(fc.oneof(ipv4, ipv6), fc.boolean(), fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }), fc.boolean());
+    const element = fc.tuple(
+      fc.oneof(ipv4, ipv6),
+      fc.boolean(),
+      fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }),
+      fc.boolean(),
+    );
     fc.assert(
       fc.property(fc.array(element, { minLength: 1, maxLength: 6 }), (elements) => {
         const header = elements
           .map(([address, extra, port, quoted]) => {
             const v6 = address.includes(":");
-            const node = v6 || port !== undefined ? `"${v6 ? `[${address}]` : address}${port !== undefined ? `:${port}` : ""}"` : quoted ? `"${address}"` : address;
+            const node =
+              v6 || port !== undefined
+                ? `"${v6 ? `[${address}]` : address}${port !== undefined ? `:${port}` : ""}"`
+                : quoted
+                  ? `"${address}"`
+                  : address;
             return extra ? `proto=https;for=${node};by=10.0.0.1` : `for=${node}`;
           })
           .join(", ");
-        expect(forwardedFor(header).map((v) => forwardedAddress(v))).toEqual(elements.map(([address]) => parseAddress(address)));
+        expect(forwardedFor(header).map((v) => forwardedAddress(v))).toEqual(
+          elements.map(([address]) => parseAddress(address)),
+        );
       }),
       RUNS,
     );
@@ -174,26 +242,41 @@ describe("the client behind trusted proxies", () => {
 
   it("without TRUST_PROXY, or from a socket that is not a trusted proxy, forwarding headers change nothing", () => {
     fc.assert(
-      fc.property(fc.oneof(ipv4, ipv6), fc.option(fc.string(), { nil: undefined }), fc.option(fc.string(), { nil: undefined }), (socket, xff, forwarded) => {
-        expect(clientAddress(socket, xff, forwarded, undefined)).toBe(socket);
-        const parsed = parseAddress(socket)!;
-        if (!trusted.trusts(parsed)) expect(clientAddress(socket, xff, forwarded, trusted)).toBe(socket);
-      }),
+      fc.property(
+        fc.oneof(ipv4, ipv6),
+        fc.option(fc.string(), { nil: undefined }),
+        fc.option(fc.string(), { nil: undefined }),
+        (socket, xff, forwarded) => {
+          expect(clientAddress(socket, xff, forwarded, undefined)).toBe(socket);
+          const parsed = parseAddress(socket)!;
+          if (!trusted.trusts(parsed)) expect(clientAddress(socket, xff, forwarded, trusted)).toBe(socket);
+        },
+      ),
       RUNS,
     );
   });
 
   it("behind trusted proxies: the right-most forwarded address that is not trusted, whatever the client put left of it", () => {
     const untrusted = fc.oneof(ipv4, ipv6).filter((a) => !trusted.trusts(parseAddress(a)!));
-    const proxy = fc.oneof(fc.constant("127.0.0.1"), fc.constant("::1"), fc.tuple(byte, byte, byte).map(([a, b, c]) => `10.${a}.${b}.${c}`));
+    const proxy = fc.oneof(
+      fc.constant("127.0.0.1"),
+      fc.constant("::1"),
+      fc.tuple(byte, byte, byte).map(([a, b, c]) => `10.${a}.${b}.${c}`),
+    );
     fc.assert(
-      fc.property(fc.array(fc.string(), { maxLength: 4 }), untrusted, fc.array(proxy, { maxLength: 3 }), proxy, (spoofed, client, proxies, socket) => {
-        const chain = [...spoofed.map((s) => s.replace(/,/g, "")), client, ...proxies].join(", ");
-        expect(clientAddress(socket, chain, undefined, trusted)).toBe(addressKey(parseAddress(client)!));
-        // the same through Forwarded when there is no X-Forwarded-For
-        const forwarded = [client, ...proxies].map((a) => (a.includes(":") ? `for="[${a}]"` : `for=${a}`)).join(", ");
-        expect(clientAddress(socket, undefined, forwarded, trusted)).toBe(addressKey(parseAddress(client)!));
-      }),
+      fc.property(
+        fc.array(fc.string(), { maxLength: 4 }),
+        untrusted,
+        fc.array(proxy, { maxLength: 3 }),
+        proxy,
+        (spoofed, client, proxies, socket) => {
+          const chain = [...spoofed.map((s) => s.replace(/,/g, "")), client, ...proxies].join(", ");
+          expect(clientAddress(socket, chain, undefined, trusted)).toBe(addressKey(parseAddress(client)!));
+          // the same through Forwarded when there is no X-Forwarded-For
+          const forwarded = [client, ...proxies].map((a) => (a.includes(":") ? `for="[${a}]"` : `for=${a}`)).join(", ");
+          expect(clientAddress(socket, undefined, forwarded, trusted)).toBe(addressKey(parseAddress(client)!));
+        },
+      ),
       RUNS,
     );
   });

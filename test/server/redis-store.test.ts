@@ -11,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RATE_LIMITS, type RateLimitPolicy } from "../../contract/policies.js";
 import { ADMITTED, FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision } from "../../functions/lib/ratelimit.js";
 import type { LogLevel } from "../../server/log.js";
-import { redisRateLimitStore, redisUrlProblem, type RedisRateLimitStore } from "../../server/redis-store.js";
+import { type RedisRateLimitStore, redisRateLimitStore, redisUrlProblem } from "../../server/redis-store.js";
 import { StoreWatch, TIMEOUTS_FOR_OUTAGE } from "../../server/store-watch.js";
 import { redisBinary, startRedis, type TestRedis } from "../support/redis.js";
 
 const haveRedis = redisBinary() !== undefined;
-if (!haveRedis) console.warn("redis-server is not installed: the Redis limiter tests are skipped (apt-get install redis-server)");
+if (!haveRedis)
+  console.warn("redis-server is not installed: the Redis limiter tests are skipped (apt-get install redis-server)");
 
 describe("REDIS_URL values", () => {
   it.each([
@@ -53,7 +54,11 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
 
   it("decides every hit as the memory store does (random sequences of keys, paces and times)", async () => {
     const policies: RateLimitPolicy[] = [RATE_LIMITS.v3, RATE_LIMITS.v2, RATE_LIMITS["feed-query"]];
-    const hit = fc.record({ key: fc.constantFrom("a", "b", "c"), policy: fc.constantFrom(0, 1, 2), stepMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 70_000 })) });
+    const hit = fc.record({
+      key: fc.constantFrom("a", "b", "c"),
+      policy: fc.constantFrom(0, 1, 2),
+      stepMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 70_000 })),
+    });
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(hit, { minLength: 1, maxLength: 60 }), async (hits) => {
@@ -129,7 +134,9 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(store.degraded()).toBe(false);
-    expect(logged.filter((l) => l.level === "info").map((l) => l.message)).toEqual(["limiter: Redis answers again; counting resumed"]);
+    expect(logged.filter((l) => l.level === "info").map((l) => l.message)).toEqual([
+      "limiter: Redis answers again; counting resumed",
+    ]);
     const now = Date.now();
     const after = [];
     for (let i = 0; i < 11; i++) after.push((await store.hit("after-outage", RATE_LIMITS.v3, now)).allowed);
@@ -166,7 +173,12 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
       // each waited for its bound (a generous upper bound: the machine is loaded)
       expect(waited.every((ms) => ms >= 140 && ms < 1500)).toBe(true);
       expect(short.degraded()).toBe(true);
-      expect(lines).toEqual([{ level: "warn", message: `limiter: Redis did not answer ${TIMEOUTS_FOR_OUTAGE} requests in a row within 150 ms; requests are admitted uncounted until it answers again (fail open)` }]);
+      expect(lines).toEqual([
+        {
+          level: "warn",
+          message: `limiter: Redis did not answer ${TIMEOUTS_FOR_OUTAGE} requests in a row within 150 ms; requests are admitted uncounted until it answers again (fail open)`,
+        },
+      ]);
       // down: decided at once, without asking Redis (not even a promise)
       for (let i = 0; i < 20; i++) expect(short.hit("stalled", RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
       await new Promise((r) => setTimeout(r, 500));
@@ -189,12 +201,16 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
 
   it("an answer in time ends a run of time-outs: two, an answer, two again is no outage", async () => {
     const lines: LogLevel[] = [];
-    const short = redisRateLimitStore(redis.url, (level) => lines.push(level), { slowAnswerMs: 150, timeoutsForOutage: 3 });
+    const short = redisRateLimitStore(redis.url, (level) => lines.push(level), {
+      slowAnswerMs: 150,
+      timeoutsForOutage: 3,
+    });
     await short.ready();
     try {
       for (const round of [1, 2]) {
         redis.pause();
-        for (let i = 0; i < 2; i++) expect(await short.hit(`run${round}`, RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
+        for (let i = 0; i < 2; i++)
+          expect(await short.hit(`run${round}`, RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
         redis.resume();
         expect((await short.hit(`run${round}-answered`, RATE_LIMITS.v3, Date.now())).failedOpen).toBeUndefined();
       }
@@ -221,7 +237,8 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
     await store.ready();
     return store;
   };
-  const connections = async () => (await redis.command("CLIENT LIST")).split("\n").filter((l) => l.includes("id=")).length;
+  const connections = async () =>
+    (await redis.command("CLIENT LIST")).split("\n").filter((l) => l.includes("id=")).length;
 
   it("v2's block: refused for blockSeconds from the refusal, past the window's end, then admitted", async () => {
     const store = await opened();
@@ -258,7 +275,10 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
         const now = 1_790_000_000_000 + skewMs;
         const decisions = [];
         for (let i = 0; i < 11; i++) decisions.push(await store.hit(`skew${skewMs}`, RATE_LIMITS.v3, now));
-        expect(decisions.slice(0, 10).every((d) => d.allowed && !d.failedOpen), `skew ${skewMs}`).toBe(true);
+        expect(
+          decisions.slice(0, 10).every((d) => d.allowed && !d.failedOpen),
+          `skew ${skewMs}`,
+        ).toBe(true);
         expect(decisions[10]!.allowed).toBe(false);
         expect(lines).toEqual([]);
       } finally {
@@ -275,7 +295,8 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
     try {
       await new Promise((r) => setTimeout(r, 100));
       redis.pause();
-      for (let i = 0; i < 2; i++) expect(await store.hit("ahead", RATE_LIMITS.v3, 1_790_000_000_000)).toEqual(FAIL_OPEN);
+      for (let i = 0; i < 2; i++)
+        expect(await store.hit("ahead", RATE_LIMITS.v3, 1_790_000_000_000)).toEqual(FAIL_OPEN);
       await new Promise((r) => setTimeout(r, 300));
       redis.resume();
       await new Promise((r) => setTimeout(r, 200));
@@ -314,7 +335,9 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
       expect(await store.hit("wrongtype", RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
       expect(store.degraded()).toBe(true);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^warn limiter: Redis answered with an error \(.*WRONGTYPE.*\); requests are admitted uncounted until it answers again \(fail open\)$/);
+      expect(lines[0]).toMatch(
+        /^warn limiter: Redis answered with an error \(.*WRONGTYPE.*\); requests are admitted uncounted until it answers again \(fail open\)$/,
+      );
       expect(await store.hit("fine", RATE_LIMITS.v3, Date.now())).toEqual(ADMITTED);
       expect(store.degraded()).toBe(false);
       expect(lines[1]).toBe("info limiter: Redis answers again; counting resumed");
@@ -348,7 +371,9 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
       await store.ready();
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
       expect(store.degraded()).toBe(true);
-      expect(lines[0]).toMatch(/^warn limiter: Redis is not connected \(connecting\)|^warn limiter: Redis did not answer within 1 s of the start/);
+      expect(lines[0]).toMatch(
+        /^warn limiter: Redis is not connected \(connecting\)|^warn limiter: Redis did not answer within 1 s of the start/,
+      );
       await store.close();
     } finally {
       redis.resume();
@@ -363,7 +388,9 @@ describe.skipIf(!haveRedis)("the Redis limiter store, rule by rule", () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(store.hit("gone", RATE_LIMITS.v3, Date.now())).toEqual(FAIL_OPEN);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^warn limiter: Redis (is unreachable \(.+\)|connection ended|is not connected \(\w+\)); requests are admitted uncounted/);
+      expect(lines[0]).toMatch(
+        /^warn limiter: Redis (is unreachable \(.+\)|connection ended|is not connected \(\w+\)); requests are admitted uncounted/,
+      );
     } finally {
       await redis.start();
       await store.close();
@@ -375,7 +402,12 @@ describe("StoreWatch: an outage is declared after TIMEOUTS_FOR_OUTAGE time-outs 
   it("declares it once, stalls once, and ends it with an answer", () => {
     const lines: string[] = [];
     let stalls = 0;
-    const watch = new StoreWatch("the store", (level, message) => lines.push(`${level} ${message}`), { slowAnswerMs: 1000, timeoutsForOutage: 3 }, () => stalls++);
+    const watch = new StoreWatch(
+      "the store",
+      (level, message) => lines.push(`${level} ${message}`),
+      { slowAnswerMs: 1000, timeoutsForOutage: 3 },
+      () => stalls++,
+    );
     watch.timedOut();
     watch.timedOut();
     watch.answered();
@@ -387,7 +419,9 @@ describe("StoreWatch: an outage is declared after TIMEOUTS_FOR_OUTAGE time-outs 
     for (let i = 0; i < 5; i++) watch.timedOut();
     watch.down("answered with an error (boom)");
     expect(stalls).toBe(1);
-    expect(lines).toEqual(["warn limiter: the store did not answer 3 requests in a row within 1000 ms; requests are admitted uncounted until it answers again (fail open)"]);
+    expect(lines).toEqual([
+      "warn limiter: the store did not answer 3 requests in a row within 1000 ms; requests are admitted uncounted until it answers again (fail open)",
+    ]);
     watch.answered();
     expect([watch.degraded(), watch.stalled()]).toEqual([false, false]);
     expect(lines[1]).toBe("info limiter: the store answers again; counting resumed");

@@ -5,7 +5,6 @@
  * is not sent (the fresh bytes are compressed); the stored file's name is no URL; the file cache counts the forms.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { nodeRequest, type Got } from "../support/node-request.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
@@ -14,11 +13,14 @@ import { precompress } from "../../build/precompress.js";
 import { compressionCount, etagFor } from "../../server/compress.js";
 import { PublicFiles, STAT_TTL_MS } from "../../server/files.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
-import { STORED_SUFFIX, parseStored, storedFolderOf } from "../../server/stored-forms.js";
+import { parseStored, STORED_SUFFIX, storedFolderOf } from "../../server/stored-forms.js";
+import { type Got, nodeRequest } from "../support/node-request.js";
 
-const get = (base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Got> => nodeRequest(base + path, { method, headers });
+const get = (base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Got> =>
+  nodeRequest(base + path, { method, headers });
 
-const script = (n: number) => Array.from({ length: n }, (_, i) => `export const value${i} = () => ${i % 97} + "hej";\n`).join("");
+const script = (n: number) =>
+  Array.from({ length: n }, (_, i) => `export const value${i} = () => ${i % 97} + "hej";\n`).join("");
 
 let dir: string;
 let out: string;
@@ -45,7 +47,10 @@ const storedOf = (path: string) => parseStored(readFileSync(join(storedFolderOf(
 
 describe("stored compressed forms", () => {
   it("are sent as stored, without compressing, with the coding's ETag, Vary and Content-Length", async () => {
-    for (const [url, path] of [["/_astro/app.js", "_astro/app.js"], ["/api/", "api/index.html"]]) {
+    for (const [url, path] of [
+      ["/_astro/app.js", "_astro/app.js"],
+      ["/api/", "api/index.html"],
+    ]) {
       const before = compressionCount();
       const plain = await get(base, url);
       expect(plain.status).toBe(200);
@@ -62,7 +67,10 @@ describe("stored compressed forms", () => {
           expect(Number(got.headers["content-length"])).toBe(stored[coding].byteLength);
           if (method === "GET") expect(got.body.equals(stored[coding]), `${url} ${coding}`).toBe(true);
         }
-        const again = await get(base, url, { "Accept-Encoding": coding, "If-None-Match": etagFor(stored.header.etag, coding) });
+        const again = await get(base, url, {
+          "Accept-Encoding": coding,
+          "If-None-Match": etagFor(stored.header.etag, coding),
+        });
         expect(again.status).toBe(304);
       }
       expect(compressionCount(), url).toBe(before);
@@ -84,7 +92,14 @@ describe("stored compressed forms", () => {
   });
 
   it("a stored file's name is no URL", async () => {
-    for (const path of ["/_astro/app.js" + STORED_SUFFIX, "/api/index.html" + STORED_SUFFIX, "/api/index.html.br", "/api/index.html.gz", "/../.compressed/public/api/index.html" + STORED_SUFFIX, "/%2e%2e/.compressed/public/api/index.html" + STORED_SUFFIX]) {
+    for (const path of [
+      "/_astro/app.js" + STORED_SUFFIX,
+      "/api/index.html" + STORED_SUFFIX,
+      "/api/index.html.br",
+      "/api/index.html.gz",
+      "/../.compressed/public/api/index.html" + STORED_SUFFIX,
+      "/%2e%2e/.compressed/public/api/index.html" + STORED_SUFFIX,
+    ]) {
       expect((await get(base, path, { "Accept-Encoding": "br" })).status, path).toBe(404);
     }
   });

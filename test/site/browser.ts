@@ -13,14 +13,24 @@
  * The suites never skip: if that Chromium does not start, they fail.
  */
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../../contract/routes.js";
+import { brotliDecompressSync } from "node:zlib";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { ROUTE_BY_ID, type RouteId, STATIC_ONLY_FILES } from "../../contract/routes.js";
 import { fillFile } from "../../contract/static.js";
 
 export * from "./page-readings.js";
@@ -34,8 +44,14 @@ export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
  * / `--allow-running-insecure-content` would hide the CORS and mixed-content mistakes these tests should catch.
  */
 const CHROMIUM_ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 export interface FoundChromium {
@@ -58,7 +74,9 @@ export function findChromium(): Promise<FoundChromium> {
 async function locateChromium(): Promise<FoundChromium> {
   const choice = process.env.CHROMIUM;
   if (choice && choice !== "packaged") {
-    throw new Error(`CHROMIUM=${choice} is not understood: set CHROMIUM=packaged to use the packaged Chromium, or leave it unset.`);
+    throw new Error(
+      `CHROMIUM=${choice} is not understood: set CHROMIUM=packaged to use the packaged Chromium, or leave it unset.`,
+    );
   }
   if (choice !== "packaged") {
     const fromEnv = process.env.CHROMIUM_PATH;
@@ -66,8 +84,13 @@ async function locateChromium(): Promise<FoundChromium> {
       if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH is ${fromEnv}, which does not exist.`);
       return { executablePath: fromEnv, source: "CHROMIUM_PATH", version: versionOrUnknown(fromEnv) };
     }
-    const system = ["/usr/bin/chromium", ...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean)
-      .flatMap((dir) => ["chromium", "chromium-browser"].map((name) => path.join(dir, name)))].find(isExecutableFile);
+    const system = [
+      "/usr/bin/chromium",
+      ...(process.env.PATH ?? "")
+        .split(path.delimiter)
+        .filter(Boolean)
+        .flatMap((dir) => ["chromium", "chromium-browser"].map((name) => path.join(dir, name))),
+    ].find(isExecutableFile);
     if (system) return { executablePath: system, source: "system", version: versionOrUnknown(system) };
   }
   return packagedChromium();
@@ -86,7 +109,10 @@ function isExecutableFile(file: string): boolean {
 function versionOf(executablePath: string, env: Record<string, string> = {}): string {
   try {
     const output = execFileSync(executablePath, ["--version"], {
-      encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env },
+      encoding: "utf8",
+      timeout: 30_000,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
     });
     return /\d+(?:\.\d+)+/.exec(output)?.[0] ?? output.trim();
   } catch (error) {
@@ -122,12 +148,15 @@ async function packagedChromium(): Promise<FoundChromium> {
           if (!/error while loading shared libraries/.test((error as Error).message)) throw error;
           // The binary links NSS, NSPR and expat. A machine without them (e.g. node:20-slim) gets the copies the
           // package ships for Amazon Linux 2023 (bin/al2023.tar.br), as the package itself does on Lambda.
-          Object.assign(env, { LD_LIBRARY_PATH: [packagedLibraries(), process.env.LD_LIBRARY_PATH].filter(Boolean).join(":") });
+          Object.assign(env, {
+            LD_LIBRARY_PATH: [packagedLibraries(), process.env.LD_LIBRARY_PATH].filter(Boolean).join(":"),
+          });
           version = versionOf(executablePath, env);
         }
         return { executablePath, source: "packaged", version, env };
       } catch (error) {
-        if (attempt > 1) throw new Error(`The packaged Chromium (${executablePath}) does not start: ${(error as Error).message}`);
+        if (attempt > 1)
+          throw new Error(`The packaged Chromium (${executablePath}) does not start: ${(error as Error).message}`);
         rmSync(executablePath, { force: true });
         rmSync(path.join(tmpdir(), "fonts"), { recursive: true, force: true });
       }
@@ -146,7 +175,9 @@ async function withUnpackLock<T>(run: () => Promise<T>): Promise<T> {
     }
     try {
       if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true }); // its owner died
-    } catch { /* released meanwhile */ }
+    } catch {
+      /* released meanwhile */
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   try {
@@ -189,8 +220,9 @@ function packagedLibraries(): string {
   const bin = path.join(path.dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..", "..", "bin");
   const tar = brotliDecompressSync(readFileSync(path.join(bin, "al2023.tar.br")));
   const partial = `${target}.${process.pid}`;
-  for (let at = 0; at + 512 <= tar.length;) {
-    const field = (from: number, length: number) => tar.toString("utf8", at + from, at + from + length).replace(/\0.*$/s, "");
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const field = (from: number, length: number) =>
+      tar.toString("utf8", at + from, at + from + length).replace(/\0.*$/s, "");
     const name = field(0, 100);
     if (!name) break;
     const size = parseInt(field(124, 12).trim() || "0", 8);
@@ -215,7 +247,11 @@ export async function launchChromium(): Promise<Browser> {
     console.log(`site tests: Chromium ${version} (${source}, ${executablePath})`);
   }
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const launchEnv = env ? Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined)) : undefined;
+  const launchEnv = env
+    ? Object.fromEntries(
+        Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      )
+    : undefined;
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, env: launchEnv });
 }
 
@@ -227,13 +263,19 @@ export type ContextOptions = Parameters<Browser["newContext"]>[0];
  * on purpose) are not script errors. `watch` may add its own listeners to the page before it loads.
  */
 export async function openPage(
-  browser: Browser, origin: string, urlPath: string, errors: string[], options: ContextOptions = {}, watch?: (page: Page) => void,
+  browser: Browser,
+  origin: string,
+  urlPath: string,
+  errors: string[],
+  options: ContextOptions = {},
+  watch?: (page: Page) => void,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   page.on("pageerror", (error) => errors.push(`${urlPath}: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`${urlPath}: console: ${message.text()}`);
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      errors.push(`${urlPath}: console: ${message.text()}`);
   });
   watch?.(page);
   await page.goto(origin + urlPath, { waitUntil: "networkidle" });
@@ -244,8 +286,12 @@ export async function openPage(
  * A dataset file's path as the route table writes it (a route's `static.file`, its default variant, or a static-only
  * file), e.g. datasetPath("holidays", { year: 2024 }) is /v3/data/2024/holidays.json: where the home page reads it.
  */
-export function datasetPath(file: RouteId | keyof typeof STATIC_ONLY_FILES, values: Record<string, string | number> = {}): string {
-  if (file in STATIC_ONLY_FILES) return fillFile({ file: STATIC_ONLY_FILES[file as keyof typeof STATIC_ONLY_FILES].file }, values);
+export function datasetPath(
+  file: RouteId | keyof typeof STATIC_ONLY_FILES,
+  values: Record<string, string | number> = {},
+): string {
+  if (file in STATIC_ONLY_FILES)
+    return fillFile({ file: STATIC_ONLY_FILES[file as keyof typeof STATIC_ONLY_FILES].file }, values);
   const answer = ROUTE_BY_ID[file as RouteId].static;
   if (!answer) throw new Error(`route ${file} has no dataset file`);
   return fillFile(answer, values);
@@ -268,10 +314,16 @@ interface AxeViolation {
 export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
   const found = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run(context: Document | { include: string[] }): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document | { include: string[] }): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     return (await axe.run(selector ? { include: [selector] } : document)).violations;
   }, scope);
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(" ")}: ${n.failureSummary ?? ""}`));
+  return found.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
+  );
 }
 
 /** A screenshot into test-results/screenshots/<name>.png: the full page, or only the viewport (for very long pages). */

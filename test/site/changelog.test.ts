@@ -10,7 +10,13 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { CHANGELOG } from "../../contract/paths.js";
 import {
-  SECTIONS, SITE_ORIGIN, changelogAtom, packageVersion, parseChangelog, renderChangelog, renderInline,
+  changelogAtom,
+  packageVersion,
+  parseChangelog,
+  renderChangelog,
+  renderInline,
+  SECTIONS,
+  SITE_ORIGIN,
 } from "../../site/src/lib/changelog.ts";
 import { pageHref } from "../../site/src/lib/i18n.ts";
 
@@ -36,14 +42,18 @@ describe("CHANGELOG.md", () => {
   });
 
   it("the first data correction is the contract's Easter correction", () => {
-    const corrections = ENTRIES.flatMap((e) => e.sections.filter((s) => s.name === "Data corrections").map((s) => ({ date: e.date, items: s.items })));
+    const corrections = ENTRIES.flatMap((e) =>
+      e.sections.filter((s) => s.name === "Data corrections").map((s) => ({ date: e.date, items: s.items })),
+    );
     expect(corrections.at(-1)!.items[0]).toMatch(/Easter Sunday of 1954, 1981, 2049 and 2076/);
   });
 
   it("the swedish-calendar package's version is the changelog's, and versions only grow", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "data-gen/package.json"), "utf8")) as { version: string };
     expect(pkg.version).toBe(packageVersion(ENTRIES));
-    const versions = ENTRIES.flatMap((e) => e.sections.flatMap((s) => (s.version ? [s.version.split(".").map(Number)] : []))).reverse();
+    const versions = ENTRIES.flatMap((e) =>
+      e.sections.flatMap((s) => (s.version ? [s.version.split(".").map(Number)] : [])),
+    ).reverse();
     for (let i = 1; i < versions.length; i++) {
       const [a, b] = [versions[i - 1], versions[i]];
       const order = a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
@@ -56,11 +66,16 @@ describe("the changelog's format", () => {
   const entry = (body: string) => `# Changelog\n\nfree text\n\n## 2026-01-02 — A title\n\n${body}\n`;
 
   it("reads sections, a package version and continued items", () => {
-    const [e] = parseChangelog(entry("### API\n- one `a`\n  continued\n- two\n\n### Package: swedish-calendar 1.2.3\n- three"));
+    const [e] = parseChangelog(
+      entry("### API\n- one `a`\n  continued\n- two\n\n### Package: swedish-calendar 1.2.3\n- three"),
+    );
     expect(e).toEqual({
       date: "2026-01-02",
       title: "A title",
-      sections: [{ name: "API", items: ["one `a` continued", "two"] }, { name: "Package", version: "1.2.3", items: ["three"] }],
+      sections: [
+        { name: "API", items: ["one `a` continued", "two"] },
+        { name: "Package", version: "1.2.3", items: ["three"] },
+      ],
     });
   });
 
@@ -115,7 +130,11 @@ describe("the changelog's Atom feed", () => {
 
   it("is well-formed XML with one entry per changelog entry, each with id, title, updated, link and content", () => {
     expect(XMLValidator.validate(xml)).toBe(true);
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => name === "entry" || name === "link" }).parse(xml);
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "@",
+      isArray: (name) => name === "entry" || name === "link",
+    }).parse(xml);
     const feed = doc.feed;
     expect(feed["@xmlns"]).toBe("http://www.w3.org/2005/Atom");
     expect(feed.id).toBe(`${SITE_ORIGIN}/en${CHANGELOG.page}`);

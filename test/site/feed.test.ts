@@ -5,10 +5,20 @@
  * is checked here with a fake location, as no test server speaks TLS.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FEED_OPTIONS, FEED_PATH, feedAddresses, feedQuery, type ResolvedFeedOptions } from "../../site/src/lib/feed.ts";
 import { PATHS } from "../../contract/paths.js";
+import {
+  DEFAULT_FEED_OPTIONS,
+  FEED_PATH,
+  feedAddresses,
+  feedQuery,
+  type ResolvedFeedOptions,
+} from "../../site/src/lib/feed.ts";
 
-const options = (changes: Partial<ResolvedFeedOptions> = {}): ResolvedFeedOptions => ({ ...DEFAULT_FEED_OPTIONS, due: [], ...changes });
+const options = (changes: Partial<ResolvedFeedOptions> = {}): ResolvedFeedOptions => ({
+  ...DEFAULT_FEED_OPTIONS,
+  due: [],
+  ...changes,
+});
 
 describe("feed addresses follow the page's scheme", () => {
   it("the builder's path is the feed's route", () => {
@@ -34,7 +44,8 @@ describe("feed addresses follow the page's scheme", () => {
     const chosen = options({ bridge: true, busy: true, due: ["salary-25", "child-benefit"] });
     expect(feedQuery(chosen)).toBe("?bridge=true&busy=true&due=salary-25,child-benefit");
     for (const protocol of ["http:", "https:"]) {
-      for (const { url } of feedAddresses({ protocol, host: "h.example" }, chosen)) expect(url.endsWith(`${PATHS.feed}?bridge=true&busy=true&due=salary-25,child-benefit`)).toBe(true);
+      for (const { url } of feedAddresses({ protocol, host: "h.example" }, chosen))
+        expect(url.endsWith(`${PATHS.feed}?bridge=true&busy=true&due=salary-25,child-benefit`)).toBe(true);
     }
   });
 });

@@ -7,21 +7,43 @@
  * whether or not public/ holds a built dataset; a CSV file with the CSV content type). It is not the API: the API's own behaviour is tested elsewhere;
  * this only lets the browser tests run without it.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
 import { readFile, stat } from "node:fs/promises";
-import path from "node:path";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import {
-  bridgeDaysOfYear, dayOf, halfDaysOfYear, holidaysOfYear, leavePlan, findDueDateRule, findWorkingTimeProfile, parseBounds, parseConvention, parseDueDay, parseIsoDate,
-  parseLeaveDays, parseLeaveObjective, parseSteps, parseWeeklyHours, parseYear, period, shift,
+  bridgeDaysOfYear,
+  dayOf,
+  findDueDateRule,
+  findWorkingTimeProfile,
+  halfDaysOfYear,
+  holidaysOfYear,
+  leavePlan,
+  parseBounds,
+  parseConvention,
+  parseDueDay,
+  parseIsoDate,
+  parseLeaveDays,
+  parseLeaveObjective,
+  parseSteps,
+  parseWeeklyHours,
+  parseYear,
+  period,
+  shift,
 } from "swedish-calendar/core";
-import { PROBLEM_TITLES, ProblemError, invalidParameter, problemOf } from "../../contract/problems.js";
-import { parseStrictBoolean } from "../../contract/query.js";
-import { dueDateCatalogueResource, dueDatesResource, longWeekendsResource, workingTimeResource } from "../../contract/resources.js";
-import { DATASET_FOLDER } from "../../contract/routes.js";
+import { datasetFileBody } from "../../build/generate.js";
 import { PATHS } from "../../contract/paths.js";
 import { CSV_CONTENT_TYPE } from "../../contract/policies.js";
-import { datasetFileBody } from "../../build/generate.js";
+import { invalidParameter, PROBLEM_TITLES, ProblemError, problemOf } from "../../contract/problems.js";
+import { parseStrictBoolean } from "../../contract/query.js";
+import {
+  dueDateCatalogueResource,
+  dueDatesResource,
+  longWeekendsResource,
+  workingTimeResource,
+} from "../../contract/resources.js";
+import { DATASET_FOLDER } from "../../contract/routes.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -42,7 +64,11 @@ export const FIXTURE_SUNSET = new Date(Date.UTC(2031, 6, 15, 9, 0, 0));
 /** A small OpenAPI document with local $refs, shaped like the real one, for the reference page. */
 export const FIXTURE_OPENAPI = {
   openapi: "3.1.0",
-  info: { title: "Swedish Calendar Service", version: "3.0.0", description: "Fixture description with `code` and **bold**." },
+  info: {
+    title: "Swedish Calendar Service",
+    version: "3.0.0",
+    description: "Fixture description with `code` and **bold**.",
+  },
   paths: {
     "/v3/holidays": {
       get: {
@@ -50,10 +76,19 @@ export const FIXTURE_OPENAPI = {
         description: "Public and de facto holidays, one entry per date.",
         parameters: [
           { $ref: "#/components/parameters/Year" },
-          { name: "sundays", in: "query", required: false, schema: { type: "string", enum: ["true", "false"], default: "false" }, description: "Also list every Sunday." },
+          {
+            name: "sundays",
+            in: "query",
+            required: false,
+            schema: { type: "string", enum: ["true", "false"], default: "false" },
+            description: "Also list every Sunday.",
+          },
         ],
         responses: {
-          "200": { description: "The holidays", content: { "application/json": { schema: { $ref: "#/components/schemas/HolidaysResponse" } } } },
+          "200": {
+            description: "The holidays",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/HolidaysResponse" } } },
+          },
           "400": { $ref: "#/components/responses/BadRequest" },
         },
       },
@@ -64,7 +99,11 @@ export const FIXTURE_OPENAPI = {
         parameters: [
           { name: "from", in: "query", required: true, schema: { type: "string", format: "date" } },
           { name: "to", in: "query", required: true, schema: { type: "string", format: "date" } },
-          { name: "bounds", in: "query", schema: { type: "string", enum: ["inclusive", "exclusive", "from", "to"], default: "inclusive" } },
+          {
+            name: "bounds",
+            in: "query",
+            schema: { type: "string", enum: ["inclusive", "exclusive", "from", "to"], default: "inclusive" },
+          },
         ],
         responses: { "200": { description: "Counts" }, "400": { $ref: "#/components/responses/BadRequest" } },
       },
@@ -72,17 +111,33 @@ export const FIXTURE_OPENAPI = {
     "/v3/days/{date}": {
       get: {
         summary: "One date",
-        parameters: [{ name: "date", in: "path", required: true, schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" } }],
-        responses: { "200": { description: "A Day", content: { "application/json": { schema: { $ref: "#/components/schemas/Day" } } } } },
+        parameters: [
+          { name: "date", in: "path", required: true, schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" } },
+        ],
+        responses: {
+          "200": {
+            description: "A Day",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Day" } } },
+          },
+        },
       },
     },
   },
   components: {
     parameters: {
-      Year: { name: "year", in: "query", required: false, schema: { type: "integer", minimum: 1930, maximum: 9999 }, description: "Four-digit year; default the current year in Sweden." },
+      Year: {
+        name: "year",
+        in: "query",
+        required: false,
+        schema: { type: "integer", minimum: 1930, maximum: 9999 },
+        description: "Four-digit year; default the current year in Sweden.",
+      },
     },
     responses: {
-      BadRequest: { description: "Invalid parameter", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } },
+      BadRequest: {
+        description: "Invalid parameter",
+        content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+      },
     },
     schemas: {
       Day: {
@@ -99,12 +154,21 @@ export const FIXTURE_OPENAPI = {
       HolidaysResponse: {
         type: "object",
         required: ["year", "count", "days"],
-        properties: { year: { type: "integer" }, count: { type: "integer" }, days: { type: "array", items: { $ref: "#/components/schemas/Day" } } },
+        properties: {
+          year: { type: "integer" },
+          count: { type: "integer" },
+          days: { type: "array", items: { $ref: "#/components/schemas/Day" } },
+        },
       },
       Problem: {
         type: "object",
         required: ["type", "title", "status"],
-        properties: { type: { type: "string", format: "uri" }, title: { type: "string" }, status: { type: "integer" }, detail: { type: "string" } },
+        properties: {
+          type: { type: "string", format: "uri" },
+          title: { type: "string" },
+          status: { type: "integer" },
+          detail: { type: "string" },
+        },
       },
     },
   },
@@ -116,17 +180,32 @@ function stockholmYear(): number {
 
 function json(res: ServerResponse, status: number, body: unknown, type = "application/json", head = false): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": type, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
+  res.writeHead(status, {
+    "Content-Type": type,
+    "Content-Length": Buffer.byteLength(text),
+    "Cache-Control": "no-store",
+  });
   res.end(head ? undefined : text);
 }
 
 function problem(res: ServerResponse, error: ProblemError): void {
-  json(res, error.status, { type: `https://calendar.test/problems/${error.slug}`, title: PROBLEM_TITLES[error.slug], status: error.status, detail: error.detail }, "application/problem+json");
+  json(
+    res,
+    error.status,
+    {
+      type: `https://calendar.test/problems/${error.slug}`,
+      title: PROBLEM_TITLES[error.slug],
+      status: error.status,
+      detail: error.detail,
+    },
+    "application/problem+json",
+  );
 }
 
 function one(params: URLSearchParams, name: string): string | undefined {
   const all = params.getAll(name);
-  if (all.length > 1) throw new ProblemError("invalid-parameter", `'${name}' was given ${all.length} times; give it once`, name);
+  if (all.length > 1)
+    throw new ProblemError("invalid-parameter", `'${name}' was given ${all.length} times; give it once`, name);
   return all[0];
 }
 
@@ -180,7 +259,11 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
       const from = parseIsoDate(fromText, "from");
       const to = parseIsoDate(toText, "to");
       const boundsText = one(p, "bounds");
-      json(res, 200, period(from, to, boundsText === undefined ? "inclusive" : parseBounds(boundsText), fromText, toText));
+      json(
+        res,
+        200,
+        period(from, to, boundsText === undefined ? "inclusive" : parseBounds(boundsText), fromText, toText),
+      );
       return true;
     }
     case "/v3/shift": {
@@ -188,28 +271,40 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
       const date = parseIsoDate(dateText, "date");
       const steps = parseSteps(p.getAll("add"));
       const postponeText = one(p, "postpone");
-      json(res, 200, shift(date, steps, postponeText === undefined ? false : parseStrictBoolean(postponeText, "postpone"), dateText));
+      json(
+        res,
+        200,
+        shift(date, steps, postponeText === undefined ? false : parseStrictBoolean(postponeText, "postpone"), dateText),
+      );
       return true;
     }
     case "/v3/due-dates": {
       const schedule = one(p, "schedule");
       const day = one(p, "day");
       const convention = one(p, "convention");
-      json(res, 200, dueDatesResource(yearOf(p), {
-        schedule: schedule === undefined ? undefined : findDueDateRule(schedule),
-        day: day === undefined ? undefined : parseDueDay(day),
-        convention: convention === undefined ? undefined : parseConvention(convention),
-      }));
+      json(
+        res,
+        200,
+        dueDatesResource(yearOf(p), {
+          schedule: schedule === undefined ? undefined : findDueDateRule(schedule),
+          day: day === undefined ? undefined : parseDueDay(day),
+          convention: convention === undefined ? undefined : parseConvention(convention),
+        }),
+      );
       return true;
     }
     case PATHS.workingTime: {
       const weekly = one(p, "weeklyHours");
       const profile = one(p, "profile");
-      json(res, 200, workingTimeResource(
-        yearOf(p),
-        weekly === undefined ? undefined : parseWeeklyHours(weekly, "weeklyHours"),
-        profile === undefined ? undefined : findWorkingTimeProfile(profile, "profile"),
-      ));
+      json(
+        res,
+        200,
+        workingTimeResource(
+          yearOf(p),
+          weekly === undefined ? undefined : parseWeeklyHours(weekly, "weeklyHours"),
+          profile === undefined ? undefined : findWorkingTimeProfile(profile, "profile"),
+        ),
+      );
       return true;
     }
     case "/v3/due-dates/catalogue":
@@ -221,7 +316,10 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
     case "/holidays":
     case "/half-days":
     case "/bridge-days": {
-      res.setHeader("Link", '</v2-deprecation/>; rel="deprecation"; type="text/html", </v2-deprecation/>; rel="sunset"; type="text/html"');
+      res.setHeader(
+        "Link",
+        '</v2-deprecation/>; rel="deprecation"; type="text/html", </v2-deprecation/>; rel="sunset"; type="text/html"',
+      );
       res.setHeader("Deprecation", `@${Math.floor(FIXTURE_ANNOUNCEMENT.getTime() / 1000)}`);
       res.setHeader("Sunset", FIXTURE_SUNSET.toUTCString());
       json(res, 200, [], "application/json", method === "HEAD");
@@ -229,7 +327,8 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
     }
     case "/ical/svenska-helgdagar.ics":
     case "/ical/holidays": {
-      const body = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//fixture//EN\r\nX-WR-CALNAME:Svenska helgdagar\r\nEND:VCALENDAR\r\n";
+      const body =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//fixture//EN\r\nX-WR-CALNAME:Svenska helgdagar\r\nEND:VCALENDAR\r\n";
       res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8" });
       res.end(method === "HEAD" ? undefined : body);
       return true;
@@ -238,11 +337,25 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
       if (url.pathname.startsWith(DATASET_FOLDER + "/")) {
         const body = datasetFileBody(url.pathname.slice(1));
         if (body === undefined) {
-          json(res, 404, { type: "https://calendar.test/problems/not-found", title: "Not found", status: 404, detail: `no dataset file ${url.pathname}` }, "application/problem+json");
+          json(
+            res,
+            404,
+            {
+              type: "https://calendar.test/problems/not-found",
+              title: "Not found",
+              status: 404,
+              detail: `no dataset file ${url.pathname}`,
+            },
+            "application/problem+json",
+          );
           return true;
         }
         const type = url.pathname.endsWith(".csv") ? CSV_CONTENT_TYPE : "application/json";
-        res.writeHead(200, { "Content-Type": type, "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+        res.writeHead(200, {
+          "Content-Type": type,
+          "Content-Length": Buffer.byteLength(body),
+          "Cache-Control": "no-store",
+        });
         res.end(method === "HEAD" ? undefined : body);
         return true;
       }
@@ -251,7 +364,17 @@ function answerApi(url: URL, res: ServerResponse, method: string): boolean {
         return true;
       }
       if (url.pathname.startsWith("/v3/")) {
-        json(res, 404, { type: "https://calendar.test/problems/not-found", title: "Not found", status: 404, detail: `no route ${url.pathname} in the fixture` }, "application/problem+json");
+        json(
+          res,
+          404,
+          {
+            type: "https://calendar.test/problems/not-found",
+            title: "Not found",
+            status: 404,
+            detail: `no route ${url.pathname} in the fixture`,
+          },
+          "application/problem+json",
+        );
         return true;
       }
       return false;
@@ -277,7 +400,10 @@ async function serveStatic(root: string, url: URL, res: ServerResponse, method: 
     res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
     return;
   }
-  res.writeHead(200, { "Content-Type": CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream", "Content-Length": body.length });
+  res.writeHead(200, {
+    "Content-Type": CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream",
+    "Content-Length": body.length,
+  });
   res.end(method === "HEAD" ? undefined : body);
 }
 
@@ -300,7 +426,17 @@ export async function startFixtureServer(publicDir: string, port = 0): Promise<F
     } catch (error) {
       const known = problemOf(error);
       if (known) return problem(res, known);
-      json(res, 500, { type: "https://calendar.test/problems/internal-error", title: "Internal error", status: 500, detail: String(error) }, "application/problem+json");
+      json(
+        res,
+        500,
+        {
+          type: "https://calendar.test/problems/internal-error",
+          title: "Internal error",
+          status: 500,
+          detail: String(error),
+        },
+        "application/problem+json",
+      );
       return;
     }
     serveStatic(root, url, res, method).catch((error: unknown) => {
@@ -318,6 +454,9 @@ export async function startFixtureServer(publicDir: string, port = 0): Promise<F
 
 // `tsx test/site/fixture-server.ts [port]` serves the built site for a look in a browser.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const server = await startFixtureServer(path.join(path.dirname(new URL(import.meta.url).pathname), "../../public"), Number(process.argv[2] ?? 4321));
+  const server = await startFixtureServer(
+    path.join(path.dirname(new URL(import.meta.url).pathname), "../../public"),
+    Number(process.argv[2] ?? 4321),
+  );
   console.log(`site fixture server on ${server.origin}`);
 }

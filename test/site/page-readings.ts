@@ -3,10 +3,16 @@
  * site suites compare (re-exported by ./browser.ts), and the forms they fill in.
  */
 import type { Page } from "playwright-core";
-import {
-  dayFromCivil, dayOf, leavePlan, longWeekendsOfYear, parseIsoDate, period, type LeaveObjective,
-} from "swedish-calendar/core";
 import { workingTime } from "swedish-calendar";
+import {
+  dayFromCivil,
+  dayOf,
+  type LeaveObjective,
+  leavePlan,
+  longWeekendsOfYear,
+  parseIsoDate,
+  period,
+} from "swedish-calendar/core";
 
 /** Every date from start to end, both included. */
 export function datesBetween(start: string, end: string): string[] {
@@ -39,7 +45,12 @@ export function workingDaysOfYear(year: number): number {
 
 /** Today's date in Sweden (YYYY-MM-DD), as the pages mark it. */
 export function stockholmToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Stockholm",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
 }
 
 /** The ISO week shown in the first column of the month-grid row holding `date` (null when the grid does not show it). */
@@ -69,7 +80,12 @@ export async function longWeekendRows(page: Page): Promise<LongWeekendRow[]> {
 
 /** The engine's long weekends of a year, in the shape longWeekendRows reads. */
 export function engineLongWeekends(year: number): LongWeekendRow[] {
-  return longWeekendsOfYear(year).map((lw) => ({ start: lw.start, end: lw.end, days: lw.days, leave: lw.leaveDays.join(" ") }));
+  return longWeekendsOfYear(year).map((lw) => ({
+    start: lw.start,
+    end: lw.end,
+    days: lw.days,
+    leave: lw.leaveDays.join(" "),
+  }));
 }
 
 /**
@@ -150,15 +166,28 @@ export async function shownPlan(page: Page): Promise<ShownPlan> {
 
 /** The engine's plan for the same request, in the shape shownPlan reads. */
 export function enginePlan(request: PlanRequest): ShownPlan {
-  const plan = leavePlan(parseIsoDate(request.from, "from"), parseIsoDate(request.to, "to"), Number(request.days), request.objective ?? "most");
-  return { used: plan.used, daysOff: plan.daysOff, breaks: plan.breaks.map((b) => ({ start: b.start, end: b.end, days: b.days, leaveDays: b.leaveDays })) };
+  const plan = leavePlan(
+    parseIsoDate(request.from, "from"),
+    parseIsoDate(request.to, "to"),
+    Number(request.days),
+    request.objective ?? "most",
+  );
+  return {
+    used: plan.used,
+    daysOff: plan.daysOff,
+    breaks: plan.breaks.map((b) => ({ start: b.start, end: b.end, days: b.days, leaveDays: b.leaveDays })),
+  };
 }
 
 /** The dates the month grids mark as part of a planned break, and as leave days. */
 export async function gridPlanMarks(page: Page): Promise<{ breaks: string[]; leave: string[] }> {
   return page.evaluate(() => ({
-    breaks: [...document.querySelectorAll<HTMLElement>("#year-content .month-days .m-break")].map((el) => el.dataset.date!),
-    leave: [...document.querySelectorAll<HTMLElement>("#year-content .month-days .m-leave")].map((el) => el.dataset.date!),
+    breaks: [...document.querySelectorAll<HTMLElement>("#year-content .month-days .m-break")].map(
+      (el) => el.dataset.date!,
+    ),
+    leave: [...document.querySelectorAll<HTMLElement>("#year-content .month-days .m-leave")].map(
+      (el) => el.dataset.date!,
+    ),
   }));
 }
 
@@ -169,7 +198,9 @@ export async function waitForPay(page: Page, year: number, keys: string[]): Prom
 
 /** The due dates a column of the pay table lists, in order. */
 export async function payColumnDates(page: Page, key: string): Promise<string[]> {
-  return page.$$eval(`#pay-table tbody td[data-schedule="${key}"] time[datetime]`, (els) => els.map((el) => el.getAttribute("datetime")!));
+  return page.$$eval(`#pay-table tbody td[data-schedule="${key}"] time[datetime]`, (els) =>
+    els.map((el) => el.getAttribute("datetime")!),
+  );
 }
 
 /** The dates marked as payment dates on the year grid, with their titles. */
@@ -180,7 +211,12 @@ export async function gridDueMarks(page: Page): Promise<{ date: string; title: s
 }
 
 /** Waits until the working-time section shows `year` with these hours a week and this profile (`data-shown`). */
-export async function waitForWorkingTime(page: Page, year: number, weeklyHours: string, profile: string): Promise<void> {
+export async function waitForWorkingTime(
+  page: Page,
+  year: number,
+  weeklyHours: string,
+  profile: string,
+): Promise<void> {
   await page.waitForSelector(`#wt-result[data-shown="${year}:${weeklyHours}:${profile}"]:not([aria-busy])`);
 }
 
@@ -215,7 +251,10 @@ export async function shownWorkingTime(page: Page): Promise<ShownWorkingTime> {
         workingDays: num(tr, "data-working-days"),
         hours: num(tr, "data-hours"),
       })),
-      total: { workingDays: num(table.querySelector("tfoot tr")!, "data-working-days"), hours: num(table.querySelector("tfoot tr")!, "data-hours") },
+      total: {
+        workingDays: num(table.querySelector("tfoot tr")!, "data-working-days"),
+        hours: num(table.querySelector("tfoot tr")!, "data-hours"),
+      },
       bars: [...document.querySelectorAll("#wt-chart g[data-month]")].map((g) => ({
         month: num(g, "data-month"),
         hours: num(g, "data-hours"),
@@ -226,13 +265,21 @@ export async function shownWorkingTime(page: Page): Promise<ShownWorkingTime> {
 }
 
 /** The engine's working time of a year, in the shape shownWorkingTime reads (the labels aside). */
-export function engineWorkingTime(year: number, options: { weeklyHours?: number; profile?: "standard" | "state" } = {}): Omit<ShownWorkingTime, "bars"> & { bars: { month: number; hours: number }[] } {
+export function engineWorkingTime(
+  year: number,
+  options: { weeklyHours?: number; profile?: "standard" | "state" } = {},
+): Omit<ShownWorkingTime, "bars"> & { bars: { month: number; hours: number }[] } {
   const answer = workingTime(year, options);
   return {
     year,
     weeklyHours: answer.weeklyHours,
     profile: answer.profile.code,
-    months: answer.months.map((m) => ({ month: m.month, workingDays: m.workingDays, hours: m.hours, shortened: m.shortenedDays.map((d) => d.date) })),
+    months: answer.months.map((m) => ({
+      month: m.month,
+      workingDays: m.workingDays,
+      hours: m.hours,
+      shortened: m.shortenedDays.map((d) => d.date),
+    })),
     quarters: answer.quarters.map((q) => ({ quarter: q.quarter, workingDays: q.workingDays, hours: q.hours })),
     total: { workingDays: answer.total.workingDays, hours: answer.total.hours },
     bars: answer.months.map((m) => ({ month: m.month, hours: m.hours })),

@@ -5,11 +5,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { e2eBaseUrl } from "../e2e/base-url.js";
-import { launchChromium, openPage as openPageAt, ROOT, type ContextOptions } from "./browser.js";
-import { startFixtureServer, type FixtureServer } from "./fixture-server.js";
+import { type ContextOptions, launchChromium, openPage as openPageAt, ROOT } from "./browser.js";
+import { type FixtureServer, startFixtureServer } from "./fixture-server.js";
 
 export interface SiteUnderTest {
   openPage(urlPath: string, options?: ContextOptions): Promise<{ context: BrowserContext; page: Page }>;

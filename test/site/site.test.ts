@@ -8,9 +8,9 @@
  * (or on both), and the Swedish wording has checks of its own.
  */
 import { siteUnderTest } from "./site-setup.js";
-import { homePageSuite } from "./suite-home.js";
-import { calendarSuite } from "./suite-calendar.js";
 import { businessSuite } from "./suite-business.js";
+import { calendarSuite } from "./suite-calendar.js";
+import { homePageSuite } from "./suite-home.js";
 import { pagesSuite } from "./suite-pages.js";
 
 const site = siteUnderTest();

@@ -1,13 +1,25 @@
 /** Pay and payment dates, and working time, on the home page. */
-import { describe, expect, it } from "vitest";
-import { dayOf, daysInMonth, parseIsoDate } from "swedish-calendar/core";
+
 import { dueDates } from "swedish-calendar";
+import { dayOf, daysInMonth, parseIsoDate } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
-import { ROUTE_BY_ID } from "../../contract/routes.js";
 import { CSV_CONTENT_TYPE } from "../../contract/policies.js";
+import { ROUTE_BY_ID } from "../../contract/routes.js";
 import {
-  SCREENSHOTS, axeViolations, datasetPath, datesBetween, engineWorkingTime, shownWorkingTime, waitForWorkingTime,
-  gridDueMarks, payColumnDates, waitForPay, screenshot, showYear, stockholmYear,
+  axeViolations,
+  datasetPath,
+  datesBetween,
+  engineWorkingTime,
+  gridDueMarks,
+  payColumnDates,
+  SCREENSHOTS,
+  screenshot,
+  shownWorkingTime,
+  showYear,
+  stockholmYear,
+  waitForPay,
+  waitForWorkingTime,
 } from "./browser.js";
 import type { SiteUnderTest } from "./site-setup.js";
 
@@ -15,62 +27,101 @@ export function businessSuite(site: SiteUnderTest): void {
   const { openPage } = site;
 
   describe("pay and payment dates", () => {
-    const dates = (year: number, rule: Parameters<typeof dueDates>[1]) => dueDates(year, rule).dates.map((d) => d.due.date);
+    const dates = (year: number, rule: Parameters<typeof dueDates>[1]) =>
+      dueDates(year, rule).dates.map((d) => d.due.date);
 
     it.each([
       ["sv", "/", "Löner och utbetalningar", "Lön", "Barnbidrag"],
       ["en", "/en/", "Pay and payment dates", "Salary", "Child benefit"],
-    ])("(%s) lists 2026's salary and child-benefit dates as the engine gives them and marks them on the calendar", async (_lang, home, heading, salary, child) => {
-      const { context, page } = await openPage(`${home}?year=2026`);
-      try {
-        await waitForPay(page, 2026, ["salary-25", "child-benefit"]);
-        expect(await page.textContent("#pay-heading")).toBe(heading);
-        // the engine's dates (Försäkringskassan's 20th, the banking day before: 18 June, 18 September, 18 December)
-        expect(await payColumnDates(page, "child-benefit")).toEqual([
-          "2026-01-20", "2026-02-20", "2026-03-20", "2026-04-20", "2026-05-20", "2026-06-18",
-          "2026-07-20", "2026-08-20", "2026-09-18", "2026-10-20", "2026-11-20", "2026-12-18",
-        ]);
-        expect(await payColumnDates(page, "child-benefit")).toEqual(dates(2026, "child-benefit"));
-        expect(await payColumnDates(page, "salary-25")).toEqual([
-          "2026-01-23", "2026-02-25", "2026-03-25", "2026-04-24", "2026-05-25", "2026-06-25",
-          "2026-07-24", "2026-08-25", "2026-09-25", "2026-10-23", "2026-11-25", "2026-12-23",
-        ]);
-        expect(await payColumnDates(page, "salary-25")).toEqual(dates(2026, "salary-25"));
-        expect(await page.textContent("#pay-table thead")).toContain(salary);
-        expect(await page.textContent("#pay-table thead")).toContain(child);
-        // the catalogue's schedules are offered; tax-account is not chosen by default
-        expect(await page.$$eval("#pay-schedules input", (els) => els.map((el) => [(el as HTMLInputElement).value, (el as HTMLInputElement).checked])))
-          .toEqual([["salary-25", true], ["child-benefit", true], ["tax-account", false]]);
-        const marks = await gridDueMarks(page);
-        expect(marks.map((m) => m.date)).toEqual([...dates(2026, "salary-25"), ...dates(2026, "child-benefit")].sort());
-        expect(marks.find((m) => m.date === "2026-06-18")!.title).toContain(child);
-        expect(marks.find((m) => m.date === "2026-12-23")!.title).toContain(salary);
-        expect(await page.isVisible('#year-content [data-legend="due"]')).toBe(true);
-        expect(site.server.requests).toContain(datasetPath("dueDateCatalogue"));
-        expect(site.server.requests).toContain(datasetPath("dueDates", { year: 2026, schedule: "child-benefit" }));
+    ])(
+      "(%s) lists 2026's salary and child-benefit dates as the engine gives them and marks them on the calendar",
+      async (_lang, home, heading, salary, child) => {
+        const { context, page } = await openPage(`${home}?year=2026`);
+        try {
+          await waitForPay(page, 2026, ["salary-25", "child-benefit"]);
+          expect(await page.textContent("#pay-heading")).toBe(heading);
+          // the engine's dates (Försäkringskassan's 20th, the banking day before: 18 June, 18 September, 18 December)
+          expect(await payColumnDates(page, "child-benefit")).toEqual([
+            "2026-01-20",
+            "2026-02-20",
+            "2026-03-20",
+            "2026-04-20",
+            "2026-05-20",
+            "2026-06-18",
+            "2026-07-20",
+            "2026-08-20",
+            "2026-09-18",
+            "2026-10-20",
+            "2026-11-20",
+            "2026-12-18",
+          ]);
+          expect(await payColumnDates(page, "child-benefit")).toEqual(dates(2026, "child-benefit"));
+          expect(await payColumnDates(page, "salary-25")).toEqual([
+            "2026-01-23",
+            "2026-02-25",
+            "2026-03-25",
+            "2026-04-24",
+            "2026-05-25",
+            "2026-06-25",
+            "2026-07-24",
+            "2026-08-25",
+            "2026-09-25",
+            "2026-10-23",
+            "2026-11-25",
+            "2026-12-23",
+          ]);
+          expect(await payColumnDates(page, "salary-25")).toEqual(dates(2026, "salary-25"));
+          expect(await page.textContent("#pay-table thead")).toContain(salary);
+          expect(await page.textContent("#pay-table thead")).toContain(child);
+          // the catalogue's schedules are offered; tax-account is not chosen by default
+          expect(
+            await page.$$eval("#pay-schedules input", (els) =>
+              els.map((el) => [(el as HTMLInputElement).value, (el as HTMLInputElement).checked]),
+            ),
+          ).toEqual([
+            ["salary-25", true],
+            ["child-benefit", true],
+            ["tax-account", false],
+          ]);
+          const marks = await gridDueMarks(page);
+          expect(marks.map((m) => m.date)).toEqual(
+            [...dates(2026, "salary-25"), ...dates(2026, "child-benefit")].sort(),
+          );
+          expect(marks.find((m) => m.date === "2026-06-18")!.title).toContain(child);
+          expect(marks.find((m) => m.date === "2026-12-23")!.title).toContain(salary);
+          expect(await page.isVisible('#year-content [data-legend="due"]')).toBe(true);
+          expect(site.server.requests).toContain(datasetPath("dueDateCatalogue"));
+          expect(site.server.requests).toContain(datasetPath("dueDates", { year: 2026, schedule: "child-benefit" }));
 
-        // another schedule and another year: the marks follow the calendar
-        await page.check('#pay-schedules input[value="tax-account"]');
-        await waitForPay(page, 2026, ["salary-25", "child-benefit", "tax-account"]);
-        expect(await payColumnDates(page, "tax-account")).toEqual(dates(2026, "tax-account"));
-        await showYear(page, "2027");
-        await waitForPay(page, 2027, ["salary-25", "child-benefit", "tax-account"]);
-        expect((await gridDueMarks(page)).map((m) => m.date)).toEqual(
-          [...new Set([...dates(2027, "salary-25"), ...dates(2027, "child-benefit"), ...dates(2027, "tax-account")])].sort(),
-        );
-        for (const code of ["salary-25", "child-benefit", "tax-account"]) await page.uncheck(`#pay-schedules input[value="${code}"]`);
-        await waitForPay(page, 2027, []);
-        expect(await gridDueMarks(page)).toEqual([]);
-        expect(await page.isVisible('#year-content [data-legend="due"]')).toBe(false);
-        await screenshot(page, `pay-${_lang}`);
-      } finally {
-        await context.close();
-      }
-    });
+          // another schedule and another year: the marks follow the calendar
+          await page.check('#pay-schedules input[value="tax-account"]');
+          await waitForPay(page, 2026, ["salary-25", "child-benefit", "tax-account"]);
+          expect(await payColumnDates(page, "tax-account")).toEqual(dates(2026, "tax-account"));
+          await showYear(page, "2027");
+          await waitForPay(page, 2027, ["salary-25", "child-benefit", "tax-account"]);
+          expect((await gridDueMarks(page)).map((m) => m.date)).toEqual(
+            [
+              ...new Set([...dates(2027, "salary-25"), ...dates(2027, "child-benefit"), ...dates(2027, "tax-account")]),
+            ].sort(),
+          );
+          for (const code of ["salary-25", "child-benefit", "tax-account"])
+            await page.uncheck(`#pay-schedules input[value="${code}"]`);
+          await waitForPay(page, 2027, []);
+          expect(await gridDueMarks(page)).toEqual([]);
+          expect(await page.isVisible('#year-content [data-legend="due"]')).toBe(false);
+          await screenshot(page, `pay-${_lang}`);
+        } finally {
+          await context.close();
+        }
+      },
+    );
 
     it("a schedule before its first year says why in the page's language, and nothing is asked for those dates", async () => {
       /** a request for child benefit's dates of a year before 2015: a file or the API's route */
-      const beforeSince = (r: string) => /\/(19\d\d|200\d|201[0-4])\/due-dates\/child-benefit\.json$|year=(19\d\d|200\d|201[0-4])&schedule=child-benefit/.test(r);
+      const beforeSince = (r: string) =>
+        /\/(19\d\d|200\d|201[0-4])\/due-dates\/child-benefit\.json$|year=(19\d\d|200\d|201[0-4])&schedule=child-benefit/.test(
+          r,
+        );
       const sv = await openPage("/?year=2013");
       try {
         await waitForPay(sv.page, 2013, ["salary-25", "child-benefit"]);
@@ -103,33 +154,41 @@ export function businessSuite(site: SiteUnderTest): void {
       expect(site.server.requests).toContain(datasetPath("dueDates", { year: 2013, schedule: "salary-25" }));
     });
 
-    it.each([["sv", "/", "Egen regel"], ["en", "/en/", "Custom rule"]])("(%s) a rule of your own: the last day, modified following, in the table and on the calendar", async (_lang, home, name) => {
-      const { context, page } = await openPage(`${home}?year=2026`);
-      try {
-        await waitForPay(page, 2026, ["salary-25", "child-benefit"]);
-        await page.uncheck('#pay-schedules input[value="salary-25"]');
-        await page.uncheck('#pay-schedules input[value="child-benefit"]');
-        await waitForPay(page, 2026, []);
-        await page.selectOption("#due-day", "last");
-        await page.selectOption("#due-convention", "modified-following");
-        await page.click("#due-form button[type=submit]");
-        await waitForPay(page, 2026, ["custom"]);
-        const expected = dates(2026, { day: "last", convention: "modified-following" });
-        // 31 May 2026 is a Sunday and modified following stays in May: Friday the 29th
-        expect(expected[4]).toBe("2026-05-29");
-        expect(await payColumnDates(page, "custom")).toEqual(expected);
-        expect((await gridDueMarks(page)).map((m) => m.date)).toEqual(expected);
-        expect(await page.textContent("#pay-table thead")).toContain(name);
-        expect(site.server.requests).toContain(`${PATHS.dueDates}?year=2026&day=last&convention=modified-following`);
-        expect(await page.textContent("#due-result .request")).toContain("→ 200");
-        // the rule stays when another year is shown
-        await showYear(page, "2030");
-        await waitForPay(page, 2030, ["custom"]);
-        expect(await payColumnDates(page, "custom")).toEqual(dates(2030, { day: "last", convention: "modified-following" }));
-      } finally {
-        await context.close();
-      }
-    });
+    it.each([
+      ["sv", "/", "Egen regel"],
+      ["en", "/en/", "Custom rule"],
+    ])(
+      "(%s) a rule of your own: the last day, modified following, in the table and on the calendar",
+      async (_lang, home, name) => {
+        const { context, page } = await openPage(`${home}?year=2026`);
+        try {
+          await waitForPay(page, 2026, ["salary-25", "child-benefit"]);
+          await page.uncheck('#pay-schedules input[value="salary-25"]');
+          await page.uncheck('#pay-schedules input[value="child-benefit"]');
+          await waitForPay(page, 2026, []);
+          await page.selectOption("#due-day", "last");
+          await page.selectOption("#due-convention", "modified-following");
+          await page.click("#due-form button[type=submit]");
+          await waitForPay(page, 2026, ["custom"]);
+          const expected = dates(2026, { day: "last", convention: "modified-following" });
+          // 31 May 2026 is a Sunday and modified following stays in May: Friday the 29th
+          expect(expected[4]).toBe("2026-05-29");
+          expect(await payColumnDates(page, "custom")).toEqual(expected);
+          expect((await gridDueMarks(page)).map((m) => m.date)).toEqual(expected);
+          expect(await page.textContent("#pay-table thead")).toContain(name);
+          expect(site.server.requests).toContain(`${PATHS.dueDates}?year=2026&day=last&convention=modified-following`);
+          expect(await page.textContent("#due-result .request")).toContain("→ 200");
+          // the rule stays when another year is shown
+          await showYear(page, "2030");
+          await waitForPay(page, 2030, ["custom"]);
+          expect(await payColumnDates(page, "custom")).toEqual(
+            dates(2030, { day: "last", convention: "modified-following" }),
+          );
+        } finally {
+          await context.close();
+        }
+      },
+    );
 
     it("the feed builder offers the due-date schedules as the feed's due option", async () => {
       const { context, page } = await openPage("/");
@@ -138,9 +197,13 @@ export function businessSuite(site: SiteUnderTest): void {
         await page.check('[data-feed-due="salary-25"]');
         await page.check('[data-feed-due="tax-account"]');
         expect(await page.inputValue("#feed-http")).toBe(`http://${host}${PATHS.feed}?due=salary-25,tax-account`);
-        expect(await page.textContent("#feed-description")).toContain("betalningsdagarna (Lön och Skattekontot: förfallodag)");
+        expect(await page.textContent("#feed-description")).toContain(
+          "betalningsdagarna (Lön och Skattekontot: förfallodag)",
+        );
         await page.check('[data-feed-option="bridge"]');
-        expect(await page.getAttribute("#feed-download", "href")).toBe(`${PATHS.feed}?bridge=true&due=salary-25,tax-account`);
+        expect(await page.getAttribute("#feed-download", "href")).toBe(
+          `${PATHS.feed}?bridge=true&due=salary-25,tax-account`,
+        );
       } finally {
         await context.close();
       }
@@ -151,56 +214,66 @@ export function businessSuite(site: SiteUnderTest): void {
     /** Every working day of a month counted again from the engine's Days (dayOf), not from workingTime. */
     const workingDaysOfMonth = (year: number, month: number) => {
       const mm = String(month).padStart(2, "0");
-      return datesBetween(`${year}-${mm}-01`, `${year}-${mm}-${daysInMonth(year, month)}`).filter((date) => dayOf(parseIsoDate(date, "date")).workingDay).length;
+      return datesBetween(`${year}-${mm}-01`, `${year}-${mm}-${daysInMonth(year, month)}`).filter(
+        (date) => dayOf(parseIsoDate(date, "date")).workingDay,
+      ).length;
     };
     const apiRequests = () => site.server.requests.filter((r) => r.startsWith(PATHS.workingTime));
 
     it.each([
       ["sv", "/", "Arbetstid", "160 h", "2\u00a0008"],
       ["en", "/en/", "Working time", "160 h", "2,008"],
-    ])("(%s) shows 2026's chart and month table with the engine's numbers, read from the dataset's file", async (lang, home, heading, january, total) => {
-      const before = apiRequests().length;
-      const { context, page } = await openPage(`${home}?year=2026`);
-      try {
-        await waitForWorkingTime(page, 2026, "40", "standard");
-        expect(await page.textContent("#wt-heading")).toBe(heading);
-        const shown = await shownWorkingTime(page);
-        // by hand (docs/working-time.md): 251 working days, 2,008 hours; January 20 days, 160 hours
-        expect(shown.total).toEqual({ workingDays: 251, hours: 2008 });
-        expect(shown.months[0]).toEqual({ month: 1, workingDays: 20, hours: 160, shortened: [] });
-        expect(shown.quarters.map((q) => q.hours)).toEqual([496, 480, 528, 504]);
-        const { bars, ...rest } = shown;
-        const engine = engineWorkingTime(2026);
-        const { bars: engineBars, ...engineRest } = engine;
-        expect(rest).toEqual(engineRest);
-        expect(bars.map(({ month, hours }) => ({ month, hours }))).toEqual(engineBars);
-        // each month again from the Days: its working days, 8 hours each
-        for (const m of shown.months) {
-          expect(m.workingDays, `month ${m.month}`).toBe(workingDaysOfMonth(2026, m.month));
-          expect(m.hours, `month ${m.month}`).toBe(m.workingDays * 8);
+    ])(
+      "(%s) shows 2026's chart and month table with the engine's numbers, read from the dataset's file",
+      async (lang, home, heading, january, total) => {
+        const before = apiRequests().length;
+        const { context, page } = await openPage(`${home}?year=2026`);
+        try {
+          await waitForWorkingTime(page, 2026, "40", "standard");
+          expect(await page.textContent("#wt-heading")).toBe(heading);
+          const shown = await shownWorkingTime(page);
+          // by hand (docs/working-time.md): 251 working days, 2,008 hours; January 20 days, 160 hours
+          expect(shown.total).toEqual({ workingDays: 251, hours: 2008 });
+          expect(shown.months[0]).toEqual({ month: 1, workingDays: 20, hours: 160, shortened: [] });
+          expect(shown.quarters.map((q) => q.hours)).toEqual([496, 480, 528, 504]);
+          const { bars, ...rest } = shown;
+          const engine = engineWorkingTime(2026);
+          const { bars: engineBars, ...engineRest } = engine;
+          expect(rest).toEqual(engineRest);
+          expect(bars.map(({ month, hours }) => ({ month, hours }))).toEqual(engineBars);
+          // each month again from the Days: its working days, 8 hours each
+          for (const m of shown.months) {
+            expect(m.workingDays, `month ${m.month}`).toBe(workingDaysOfMonth(2026, m.month));
+            expect(m.hours, `month ${m.month}`).toBe(m.workingDays * 8);
+          }
+          expect(bars[0]!.label).toBe(january);
+          expect(await page.textContent("#wt-table tfoot")).toContain(total);
+          expect(await page.textContent("#wt-chart title")).toContain("2026");
+          expect(await page.getAttribute("#wt-chart", "role")).toBe("img");
+          expect(
+            (await page.textContent("#wt-chart desc"))!.split(lang === "sv" ? "januari 160 h" : "January 160 h").length,
+          ).toBe(2);
+          expect(await page.$$eval("#wt-chart .wt-cut", (els) => els.length)).toBe(0);
+          // the defaults are the dataset's file (or the page's own HTML for its build year), never the API
+          if (stockholmYear() !== 2026)
+            expect(site.server.requests).toContain(datasetPath("workingTime", { year: 2026 }));
+          expect(apiRequests().length).toBe(before);
+          expect(await page.getAttribute("#wt-csv", "href")).toBe(datasetPath("workingTimeCsv", { year: 2026 }));
+          await page.locator("#working-time").screenshot({ path: `${SCREENSHOTS}/working-time-2026-${lang}.png` });
+        } finally {
+          await context.close();
         }
-        expect(bars[0]!.label).toBe(january);
-        expect(await page.textContent("#wt-table tfoot")).toContain(total);
-        expect(await page.textContent("#wt-chart title")).toContain("2026");
-        expect(await page.getAttribute("#wt-chart", "role")).toBe("img");
-        expect((await page.textContent("#wt-chart desc"))!.split(lang === "sv" ? "januari 160 h" : "January 160 h").length).toBe(2);
-        expect(await page.$$eval("#wt-chart .wt-cut", (els) => els.length)).toBe(0);
-        // the defaults are the dataset's file (or the page's own HTML for its build year), never the API
-        if (stockholmYear() !== 2026) expect(site.server.requests).toContain(datasetPath("workingTime", { year: 2026 }));
-        expect(apiRequests().length).toBe(before);
-        expect(await page.getAttribute("#wt-csv", "href")).toBe(datasetPath("workingTimeCsv", { year: 2026 }));
-        await page.locator("#working-time").screenshot({ path: `${SCREENSHOTS}/working-time-2026-${lang}.png` });
-      } finally {
-        await context.close();
-      }
-    });
+      },
+    );
 
     it("works without JavaScript for the build year: the chart, the table, the CSV link, and the form asks the API", async () => {
       const year = stockholmYear();
       const { context, page } = await openPage("/", { javaScriptEnabled: false });
       try {
         const shown = await shownWorkingTime(page);
-        expect({ ...shown, bars: shown.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(engineWorkingTime(year));
+        expect({ ...shown, bars: shown.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(
+          engineWorkingTime(year),
+        );
         expect(await page.getAttribute("#wt-form", "action")).toBe(PATHS.workingTime);
         expect(await page.getAttribute("#wt-weekly", "name")).toBe("weeklyHours");
         expect(await page.getAttribute("#wt-profile", "name")).toBe("profile");
@@ -210,7 +283,9 @@ export function businessSuite(site: SiteUnderTest): void {
         const docs = (await page.getAttribute("#wt-docs", "href"))!;
         expect(docs).toBe(`/api/#${ROUTE_BY_ID.workingTime.doc.operationId}`);
         await page.goto(new URL(docs, site.server.origin).href);
-        expect(await page.textContent(`[id="${ROUTE_BY_ID.workingTime.doc.operationId}"]`)).toContain(PATHS.workingTime);
+        expect(await page.textContent(`[id="${ROUTE_BY_ID.workingTime.doc.operationId}"]`)).toContain(
+          PATHS.workingTime,
+        );
       } finally {
         await context.close();
       }
@@ -226,8 +301,11 @@ export function businessSuite(site: SiteUnderTest): void {
         const shown2027 = await shownWorkingTime(page);
         expect(shown2027.total).toEqual({ workingDays: 253, hours: 2024 });
         expect(shown2027.months.map((m) => m.workingDays)).toEqual([19, 20, 21, 22, 20, 21, 22, 22, 22, 21, 22, 21]);
-        expect({ ...shown2027, bars: shown2027.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(engineWorkingTime(2027));
-        for (const m of shown2027.months) expect(m.workingDays, `month ${m.month}`).toBe(workingDaysOfMonth(2027, m.month));
+        expect({ ...shown2027, bars: shown2027.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(
+          engineWorkingTime(2027),
+        );
+        for (const m of shown2027.months)
+          expect(m.workingDays, `month ${m.month}`).toBe(workingDaysOfMonth(2027, m.month));
         expect(site.server.requests).toContain(datasetPath("workingTime", { year: 2027 }));
         expect(apiRequests().length).toBe(before);
         expect(await page.getAttribute("#wt-csv", "href")).toBe(datasetPath("workingTimeCsv", { year: 2027 }));
@@ -239,14 +317,18 @@ export function businessSuite(site: SiteUnderTest): void {
         expect(apiRequests()).toContain(`${PATHS.workingTime}?year=2027&weeklyHours=40&profile=state`);
         const state = await shownWorkingTime(page);
         expect(state).toMatchObject({ profile: "state", total: { workingDays: 253 } });
-        expect({ ...state, bars: state.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(engineWorkingTime(2027, { profile: "state" }));
+        expect({ ...state, bars: state.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(
+          engineWorkingTime(2027, { profile: "state" }),
+        );
         expect(state.total.hours).toBeLessThan(2024);
         expect(state.months[3]!.shortened).toContain("2027-04-30");
         expect(await page.textContent('#wt-table tr[data-month="4"]')).toContain("Walpurgis Night, −4 h");
         expect(await page.isVisible('[data-profile-note="state"]')).toBe(true);
         expect(await page.isVisible('[data-profile-note="standard"]')).toBe(false);
         // the hatched part of a bar: one per month with a shortened day, and its legend
-        expect(await page.$$eval("#wt-chart .wt-cut", (els) => els.length)).toBe(state.months.filter((m) => m.shortened.length > 0).length);
+        expect(await page.$$eval("#wt-chart .wt-cut", (els) => els.length)).toBe(
+          state.months.filter((m) => m.shortened.length > 0).length,
+        );
         expect(await page.isVisible(".wt-figure .legend")).toBe(true);
 
         // back to 2026, state: 1,996 hours (docs/working-time.md); then 38.25 hours a week
@@ -257,7 +339,9 @@ export function businessSuite(site: SiteUnderTest): void {
         await page.press("#wt-weekly", "Enter");
         await waitForWorkingTime(page, 2026, "38.25", "state");
         const part = await shownWorkingTime(page);
-        expect({ ...part, bars: part.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(engineWorkingTime(2026, { weeklyHours: 38.25, profile: "state" }));
+        expect({ ...part, bars: part.bars.map(({ month, hours }) => ({ month, hours })) }).toEqual(
+          engineWorkingTime(2026, { weeklyHours: 38.25, profile: "state" }),
+        );
         expect(part.total.hours).toBe(1908.65);
         expect(part.bars[0]!.label).toBe("149.17 h");
         expect(await page.textContent("#wt-status")).toContain("1,908.65 h");
@@ -288,7 +372,9 @@ export function businessSuite(site: SiteUnderTest): void {
         const error = (await page.textContent("#wt-result .error"))!;
         expect(error).toContain("Ogiltigt värde");
         expect(await page.textContent("#wt-result details [lang=en]")).toContain("'weeklyHours' must be");
-        expect(await page.textContent("#wt-result .request")).toContain(`GET ${PATHS.workingTime}?year=2026&weeklyHours=61&profile=standard`);
+        expect(await page.textContent("#wt-result .request")).toContain(
+          `GET ${PATHS.workingTime}?year=2026&weeklyHours=61&profile=standard`,
+        );
         expect(await page.textContent("#wt-result .request")).toContain("400");
         // a good value again: the table is back
         await page.fill("#wt-weekly", "40");
@@ -311,7 +397,9 @@ export function businessSuite(site: SiteUnderTest): void {
         expect(res.headers.get("content-type")).toBe(CSV_CONTENT_TYPE);
         const lines = (await res.text()).split("\r\n");
         // the header, January (19 working days, 152 hours) and the year (253 days, 2,024 hours)
-        expect(lines[0]).toBe("period,kind,year,quarter,month,workingDays,minutes,hours,shortenedDays,weeklyHours,profile");
+        expect(lines[0]).toBe(
+          "period,kind,year,quarter,month,workingDays,minutes,hours,shortenedDays,weeklyHours,profile",
+        );
         expect(lines[1]).toBe("2027-01,month,2027,1,1,19,9120,152.00,0,40,standard");
         expect(lines.at(-2)).toBe("2027,year,2027,,,253,121440,2024.00,0,40,standard");
         expect(await page.getAttribute("#wt-csv", "download")).not.toBeNull();
@@ -320,8 +408,15 @@ export function businessSuite(site: SiteUnderTest): void {
       }
     });
 
-    it.each([["sv", "/"], ["en", "/en/"]])("(%s) passes axe at 390 px, and fits the screen, with the state profile's hatched bars", async (_lang, home) => {
-      const { context, page } = await openPage(`${home}?year=2026`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    it.each([
+      ["sv", "/"],
+      ["en", "/en/"],
+    ])("(%s) passes axe at 390 px, and fits the screen, with the state profile's hatched bars", async (_lang, home) => {
+      const { context, page } = await openPage(`${home}?year=2026`, {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
       try {
         await waitForWorkingTime(page, 2026, "40", "standard");
         expect(await axeViolations(page, "#working-time")).toEqual([]);
@@ -330,7 +425,9 @@ export function businessSuite(site: SiteUnderTest): void {
         expect(await axeViolations(page, "#working-time")).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         // the table and every cell of it end inside the screen (a table too wide would be clipped by its panel)
-        const cells = await page.$$eval("#wt-table, #wt-table th, #wt-table td", (els) => els.map((el) => el.getBoundingClientRect().right));
+        const cells = await page.$$eval("#wt-table, #wt-table th, #wt-table td", (els) =>
+          els.map((el) => el.getBoundingClientRect().right),
+        );
         expect(Math.max(...cells)).toBeLessThanOrEqual(390);
         // the chart's widest label ends inside the chart
         const overflow = await page.$$eval("#wt-chart .wt-value", (els) => {

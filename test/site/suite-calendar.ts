@@ -1,10 +1,23 @@
 /** Week numbers, today, long weekends and the leave planner on the home page. */
-import { describe, expect, it } from "vitest";
+
 import { dayOf, longWeekendsOfYear, parseIsoDate } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import {
-  datasetPath, datesBetween, engineLongWeekends, enginePlan, gridPlanMarks, gridWeekOf, longWeekendRows, runPlanner,
-  screenshot, showYear, shownPlan, stockholmToday, stockholmYear, type PlanRequest,
+  datasetPath,
+  datesBetween,
+  engineLongWeekends,
+  enginePlan,
+  gridPlanMarks,
+  gridWeekOf,
+  longWeekendRows,
+  type PlanRequest,
+  runPlanner,
+  screenshot,
+  shownPlan,
+  showYear,
+  stockholmToday,
+  stockholmYear,
 } from "./browser.js";
 import type { SiteUnderTest } from "./site-setup.js";
 
@@ -53,11 +66,20 @@ export function calendarSuite(site: SiteUnderTest): void {
 
     it("marks today (the date in Stockholm) in the grid, in both languages", async () => {
       const today = stockholmToday();
-      for (const [home, word] of [["/", "I dag"], ["/en/", "Today"]] as const) {
+      for (const [home, word] of [
+        ["/", "I dag"],
+        ["/en/", "Today"],
+      ] as const) {
         const { context, page } = await openPage(home);
         try {
           expect(await page.textContent("#year-content .month-days .wk-head")).toBe(home === "/" ? "v." : "wk");
-          const marked = await page.$$eval("#year-content .month-days .c-today", (els) => els.map((el) => ({ date: (el as HTMLElement).dataset.date, current: el.getAttribute("aria-current"), title: el.getAttribute("title") })));
+          const marked = await page.$$eval("#year-content .month-days .c-today", (els) =>
+            els.map((el) => ({
+              date: (el as HTMLElement).dataset.date,
+              current: el.getAttribute("aria-current"),
+              title: el.getAttribute("title"),
+            })),
+          );
           expect(marked).toHaveLength(1);
           expect(marked[0]!.date).toBe(today);
           expect(marked[0]!.current).toBe("date");
@@ -87,7 +109,8 @@ export function calendarSuite(site: SiteUnderTest): void {
         expect(rows).toContainEqual({ start: "2026-05-14", end: "2026-05-17", days: 4, leave: "2026-05-15" });
         expect(rows.some((r) => r.start === "2025-12-31")).toBe(false); // listed under 2025, where it starts
         const easter = (await page.textContent('#long-weekend-table tr[data-start="2026-04-03"]'))!;
-        for (const name of ["Långfredagen", "Påskafton", "Påskdagen", "Annandag påsk", "3–6 april"]) expect(easter).toContain(name);
+        for (const name of ["Långfredagen", "Påskafton", "Påskdagen", "Annandag påsk", "3–6 april"])
+          expect(easter).toContain(name);
         const ascension = '#long-weekend-table tr[data-start="2026-05-14"]';
         expect(await page.getAttribute(`${ascension} [data-label="Leave"] time`, "datetime")).toBe("2026-05-15");
         expect(await page.textContent(ascension)).toContain("Kristi himmelsfärdsdag");
@@ -99,7 +122,12 @@ export function calendarSuite(site: SiteUnderTest): void {
 
         await showYear(page, "2025");
         expect(await longWeekendRows(page)).toEqual(engineLongWeekends(2025));
-        expect(await longWeekendRows(page)).toContainEqual({ start: "2025-12-31", end: "2026-01-04", days: 5, leave: "2026-01-02" });
+        expect(await longWeekendRows(page)).toContainEqual({
+          start: "2025-12-31",
+          end: "2026-01-04",
+          days: 5,
+          leave: "2026-01-02",
+        });
         expect(site.server.requests).toContain(datasetPath("longWeekends", { year: 2025 }));
       } finally {
         await context.close();
@@ -108,8 +136,11 @@ export function calendarSuite(site: SiteUnderTest): void {
       try {
         await en.page.waitForSelector('#holiday-table[data-year="2026"]');
         const easter = (await en.page.textContent('#long-weekend-table tr[data-start="2026-04-03"]'))!;
-        for (const name of ["Good Friday", "Easter Eve", "Easter Sunday", "Easter Monday", "3–6 April"]) expect(easter).toContain(name);
-        expect(longWeekendsOfYear(2026).length).toBe(await en.page.$$eval("#long-weekend-table tbody tr", (trs) => trs.length));
+        for (const name of ["Good Friday", "Easter Eve", "Easter Sunday", "Easter Monday", "3–6 April"])
+          expect(easter).toContain(name);
+        expect(longWeekendsOfYear(2026).length).toBe(
+          await en.page.$$eval("#long-weekend-table tbody tr", (trs) => trs.length),
+        );
       } finally {
         await en.context.close();
       }
@@ -130,8 +161,12 @@ export function calendarSuite(site: SiteUnderTest): void {
         await page.waitForSelector("#plan-used");
         const expected = enginePlan(request);
         expect(await shownPlan(page)).toEqual(expected);
-        expect(await page.textContent("#plan-result")).toContain(`GET ${PATHS.leavePlan}?from=${year}-01-01&to=${year}-12-31&days=5`);
-        expect(await page.textContent("#plan-result .answer")).toBe(`${expected.daysOff} lediga dagar för ${expected.used} semesterdagar`);
+        expect(await page.textContent("#plan-result")).toContain(
+          `GET ${PATHS.leavePlan}?from=${year}-01-01&to=${year}-12-31&days=5`,
+        );
+        expect(await page.textContent("#plan-result .answer")).toBe(
+          `${expected.daysOff} lediga dagar för ${expected.used} semesterdagar`,
+        );
         const marks = await gridPlanMarks(page);
         expect(marks.leave.sort()).toEqual(expected.breaks.flatMap((b) => b.leaveDays).sort());
         expect(marks.breaks.sort()).toEqual(expected.breaks.flatMap((b) => datesBetween(b.start, b.end)).sort());
@@ -145,9 +180,13 @@ export function calendarSuite(site: SiteUnderTest): void {
         const expectedLongest = enginePlan(longest);
         expect(await shownPlan(page)).toEqual(expectedLongest);
         expect(await page.textContent("#plan-result")).toContain("objective=longest");
-        expect((await gridPlanMarks(page)).leave.sort()).toEqual(expectedLongest.breaks.flatMap((b) => b.leaveDays).sort());
+        expect((await gridPlanMarks(page)).leave.sort()).toEqual(
+          expectedLongest.breaks.flatMap((b) => b.leaveDays).sort(),
+        );
         // the legend keeps its samples when a plan replaces another
-        expect(await page.$$eval("#year-content .legend i.m-break, #year-content .legend i.m-leave", (els) => els.length)).toBe(2);
+        expect(
+          await page.$$eval("#year-content .legend i.m-break, #year-content .legend i.m-leave", (els) => els.length),
+        ).toBe(2);
       } finally {
         await context.close();
       }
@@ -162,7 +201,9 @@ export function calendarSuite(site: SiteUnderTest): void {
         const expected = enginePlan(request);
         expect(await shownPlan(page)).toEqual(expected);
         expect(expected.breaks.some((b) => b.leaveDays.includes("2026-05-15"))).toBe(true);
-        expect(await page.textContent("#plan-result .answer")).toBe(`${expected.daysOff} days off for ${expected.used} leave days`);
+        expect(await page.textContent("#plan-result .answer")).toBe(
+          `${expected.daysOff} days off for ${expected.used} leave days`,
+        );
         expect((await gridPlanMarks(page)).breaks).toEqual([]); // the calendar shows 2024
         await page.click('#plan-result button[data-show-year="2026"]');
         await page.waitForSelector('#holiday-table[data-year="2026"]');
@@ -182,12 +223,21 @@ export function calendarSuite(site: SiteUnderTest): void {
       try {
         await runPlanner(page, { from: `${year}-01-01`, to: `${year}-12-31`, days: "5" });
         expect((await gridPlanMarks(page)).breaks.length).toBeGreaterThan(0);
-        const daysText = "Ogiltigt värde: Ett av värdena i anropet godtogs inte. Antalet semesterdagar ska vara ett heltal från 1 till 60";
+        const daysText =
+          "Ogiltigt värde: Ett av värdena i anropet godtogs inte. Antalet semesterdagar ska vara ett heltal från 1 till 60";
         const toText = "Ogiltigt värde: Ett av värdena i anropet godtogs inte. Till-datumet ska vara ett datum";
         for (const [request, detail, swedish] of [
-          [{ from: `${year}-01-01`, to: `${year}-12-31`, days: "61" }, "'days' must be a whole number of leave days from 1 to 60", daysText],
+          [
+            { from: `${year}-01-01`, to: `${year}-12-31`, days: "61" },
+            "'days' must be a whole number of leave days from 1 to 60",
+            daysText,
+          ],
           [{ from: `${year}-01-01`, to: `${year}-12-31`, days: "0" }, "'days' must be a whole number", daysText],
-          [{ from: "2024-01-01", to: "2025-01-01", days: "5" }, "at most 366 days", "Ogiltigt värde: Ett av värdena i anropet godtogs inte."],
+          [
+            { from: "2024-01-01", to: "2025-01-01", days: "5" },
+            "at most 366 days",
+            "Ogiltigt värde: Ett av värdena i anropet godtogs inte.",
+          ],
           [{ from: `${year}-12-31`, to: `${year}-01-01`, days: "5" }, "must not be earlier than 'from'", toText],
         ] as const) {
           await runPlanner(page, request);
@@ -205,7 +255,9 @@ export function calendarSuite(site: SiteUnderTest): void {
         const en = await openPage("/en/");
         try {
           await runPlanner(en.page, { from: `${year}-01-01`, to: `${year}-12-31`, days: "61" });
-          expect(await en.page.textContent("#plan-result .error")).toContain("Invalid parameter: 'days' must be a whole number of leave days from 1 to 60");
+          expect(await en.page.textContent("#plan-result .error")).toContain(
+            "Invalid parameter: 'days' must be a whole number of leave days from 1 to 60",
+          );
           expect(await en.page.$("#plan-result details")).toBeNull();
         } finally {
           await en.context.close();

@@ -2,14 +2,29 @@
  * The home page: the year at a glance, the year picker, the feed builder, the period and shift calculators, keyboard
  * use and phone screens.
  */
-import { describe, expect, it } from "vitest";
+
 import {
-  bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear, parseIsoDate, parseSteps, period, shift,
+  bridgeDaysOfYear,
+  halfDaysOfYear,
+  holidaysOfYear,
+  parseIsoDate,
+  parseSteps,
+  period,
+  shift,
 } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import {
-  datasetPath, engineLongWeekends, listedDates, longWeekendRows, runPeriod, runShift, screenshot, showYear,
-  stockholmYear, workingDaysOfYear,
+  datasetPath,
+  engineLongWeekends,
+  listedDates,
+  longWeekendRows,
+  runPeriod,
+  runShift,
+  screenshot,
+  showYear,
+  stockholmYear,
+  workingDaysOfYear,
 } from "./browser.js";
 import type { SiteUnderTest } from "./site-setup.js";
 
@@ -17,27 +32,41 @@ export function homePageSuite(site: SiteUnderTest): void {
   const { openPage } = site;
 
   describe("home page", () => {
-    it.each([["sv", "/"], ["en", "/en/"]])("(%s) lists the current Stockholm year's holidays, bridge days, half days and working days as the engine does", async (lang, home) => {
-      const year = stockholmYear();
-      const { context, page } = await openPage(home);
-      try {
-        expect(await page.getAttribute("#holiday-table", "data-year")).toBe(String(year));
-        const holidays = holidaysOfYear(year);
-        expect(await listedDates(page)).toEqual(holidays.map((d) => d.date));
-        const rows = await page.$$eval("#holiday-table tbody tr", (trs) =>
-          trs.map((tr) => ({ sv: tr.querySelector('[data-label="Swedish"]')!.textContent, en: tr.querySelector('[data-label="English"]')!.textContent })),
-        );
-        expect(rows).toEqual(holidays.map((d) => ({ sv: d.observances.map((o) => o.name.sv).join(" · "), en: d.observances.map((o) => o.name.en).join(" · ") })));
-        expect(await listedDates(page, "#bridge-table")).toEqual(bridgeDaysOfYear(year).map((d) => d.date));
-        expect(await listedDates(page, "#half-table")).toEqual(halfDaysOfYear(year).map((d) => d.date));
-        expect(await page.textContent("#stat-working .stat-value")).toBe(String(workingDaysOfYear(year)));
-        expect(await page.title()).toContain(String(year));
-        expect(await page.getAttribute("html", "lang")).toBe(lang);
-        await screenshot(page, `home-${lang}`);
-      } finally {
-        await context.close();
-      }
-    });
+    it.each([
+      ["sv", "/"],
+      ["en", "/en/"],
+    ])(
+      "(%s) lists the current Stockholm year's holidays, bridge days, half days and working days as the engine does",
+      async (lang, home) => {
+        const year = stockholmYear();
+        const { context, page } = await openPage(home);
+        try {
+          expect(await page.getAttribute("#holiday-table", "data-year")).toBe(String(year));
+          const holidays = holidaysOfYear(year);
+          expect(await listedDates(page)).toEqual(holidays.map((d) => d.date));
+          const rows = await page.$$eval("#holiday-table tbody tr", (trs) =>
+            trs.map((tr) => ({
+              sv: tr.querySelector('[data-label="Swedish"]')!.textContent,
+              en: tr.querySelector('[data-label="English"]')!.textContent,
+            })),
+          );
+          expect(rows).toEqual(
+            holidays.map((d) => ({
+              sv: d.observances.map((o) => o.name.sv).join(" · "),
+              en: d.observances.map((o) => o.name.en).join(" · "),
+            })),
+          );
+          expect(await listedDates(page, "#bridge-table")).toEqual(bridgeDaysOfYear(year).map((d) => d.date));
+          expect(await listedDates(page, "#half-table")).toEqual(halfDaysOfYear(year).map((d) => d.date));
+          expect(await page.textContent("#stat-working .stat-value")).toBe(String(workingDaysOfYear(year)));
+          expect(await page.title()).toContain(String(year));
+          expect(await page.getAttribute("html", "lang")).toBe(lang);
+          await screenshot(page, `home-${lang}`);
+        } finally {
+          await context.close();
+        }
+      },
+    );
 
     it.each(["/", "/en/"])("works without JavaScript: the current year is in the HTML (%s)", async (home) => {
       const year = stockholmYear();
@@ -74,8 +103,11 @@ export function homePageSuite(site: SiteUnderTest): void {
         expect(await page.textContent("#stat-working .stat-value")).toBe(String(workingDaysOfYear(2024)));
         // the year's lists are the dataset's files (the working days counted from its days), never the API's routes
         expect(datasetPath("holidays", { year: 2024 })).toBe("/v3/data/2024/holidays.json");
-        for (const file of ["holidays", "bridgeDays", "halfDays", "longWeekends", "yearDays"] as const) expect(site.server.requests).toContain(datasetPath(file, { year: 2024 }));
-        expect(site.server.requests.filter((r) => r.includes("year=2024") || r.includes("from=2024-01-01"))).toEqual([]);
+        for (const file of ["holidays", "bridgeDays", "halfDays", "longWeekends", "yearDays"] as const)
+          expect(site.server.requests).toContain(datasetPath(file, { year: 2024 }));
+        expect(site.server.requests.filter((r) => r.includes("year=2024") || r.includes("from=2024-01-01"))).toEqual(
+          [],
+        );
         expect(await longWeekendRows(page)).toEqual(engineLongWeekends(2024));
 
         // previous-year button, then back in history
@@ -117,7 +149,8 @@ export function homePageSuite(site: SiteUnderTest): void {
         const base = `http://${host}/ical/svenska-helgdagar.ics`;
         // the fixture speaks plain HTTP: neither webcal:// nor https:// would reach it (the https case: test/site/feed.test.ts)
         expect(await page.isVisible("#feed-http")).toBe(true);
-        for (const other of ["#feed-webcal", "#feed-https", "#feed-subscribe"]) expect(await page.isVisible(other), other).toBe(false);
+        for (const other of ["#feed-webcal", "#feed-https", "#feed-subscribe"])
+          expect(await page.isVisible(other), other).toBe(false);
         expect(await page.inputValue("#feed-http")).toBe(base);
         expect(await page.textContent('label[for="feed-http"]')).toContain("plain HTTP");
         await page.check('[data-feed-option="bridge"]');
@@ -126,13 +159,22 @@ export function homePageSuite(site: SiteUnderTest): void {
         await page.uncheck('[data-feed-option="defacto"]');
         await page.check('[data-feed-option="busy"]');
         expect(await page.inputValue("#feed-http")).toBe(`${base}?defacto=false&bridge=true&half=true&busy=true`);
-        expect(await page.getAttribute("#feed-download", "href")).toBe(`/ical/svenska-helgdagar.ics?defacto=false&bridge=true&half=true&busy=true`);
+        expect(await page.getAttribute("#feed-download", "href")).toBe(
+          `/ical/svenska-helgdagar.ics?defacto=false&bridge=true&half=true&busy=true`,
+        );
         await page.check('[data-feed-option="saturdays"]');
         await page.check('[data-feed-option="sundays"]');
-        expect(await page.inputValue("#feed-http")).toBe(`${base}?defacto=false&bridge=true&half=true&saturdays=true&sundays=true&busy=true`);
+        expect(await page.inputValue("#feed-http")).toBe(
+          `${base}?defacto=false&bridge=true&half=true&saturdays=true&sundays=true&busy=true`,
+        );
         expect(await page.textContent("#feed-description")).toContain("busy");
         // no address of another scheme anywhere in the section
-        expect(await page.$$eval("#subscribe input:not([hidden])", (els) => els.map((el) => (el as HTMLInputElement).value).filter((v) => /^(webcal|https):/.test(v)).length)).toBe(0);
+        expect(
+          await page.$$eval(
+            "#subscribe input:not([hidden])",
+            (els) => els.map((el) => (el as HTMLInputElement).value).filter((v) => /^(webcal|https):/.test(v)).length,
+          ),
+        ).toBe(0);
 
         await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.server.origin });
         await page.click('button[data-copy="feed-http"]');
@@ -154,14 +196,18 @@ export function homePageSuite(site: SiteUnderTest): void {
         expect(text).toContain("GET /v3/period?from=2024-03-01&to=2024-06-30&bounds=exclusive");
 
         await runPeriod(page, { from: "2024-01-01", to: "2024-12-31", bounds: "inclusive" });
-        await page.waitForFunction(() => document.getElementById("period-result")!.textContent!.includes("to=2024-12-31"));
+        await page.waitForFunction(() =>
+          document.getElementById("period-result")!.textContent!.includes("to=2024-12-31"),
+        );
         expect(await page.textContent("#period-working-days")).toBe(String(workingDaysOfYear(2024)));
 
         // the service does not swap dates: its problem, in Swedish on the Swedish page (the API's English folded away)
         await runPeriod(page, { from: "2024-12-31", to: "2024-01-01" });
         await page.waitForSelector("#period-result .error");
         const error = (await page.textContent("#period-result .error"))!;
-        expect(error).toContain("Ogiltigt värde: Ett av värdena i anropet godtogs inte. Till-datumet ska vara ett datum");
+        expect(error).toContain(
+          "Ogiltigt värde: Ett av värdena i anropet godtogs inte. Till-datumet ska vara ett datum",
+        );
         expect(error).toContain("inte före från-datumet");
         expect(error).not.toContain("must not be earlier");
         expect(await page.textContent("#period-result details [lang=en]")).toContain("must not be earlier than 'from'");
@@ -208,7 +254,9 @@ export function homePageSuite(site: SiteUnderTest): void {
         await page.keyboard.press("Tab");
         expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
         const unlabelled = await page.$$eval("input, select, textarea", (els) =>
-          els.filter((el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute("aria-label")).map((el) => el.id || el.outerHTML),
+          els
+            .filter((el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute("aria-label"))
+            .map((el) => el.id || el.outerHTML),
         );
         expect(unlabelled).toEqual([]);
         expect(await page.$$eval("h1", (els) => els.length)).toBe(1);
@@ -222,14 +270,23 @@ export function homePageSuite(site: SiteUnderTest): void {
         // 1 May 2008 carries two observances: one row, both names in the engine's order
         const shared = holidaysOfYear(2008).find((d) => d.date === "2008-05-01")!;
         expect(shared.observances.length).toBe(2);
-        expect(await page.textContent('#holiday-table tr:has(time[datetime="2008-05-01"]) [data-label="English"]')).toBe(shared.observances.map((o) => o.name.en).join(" · "));
+        expect(
+          await page.textContent('#holiday-table tr:has(time[datetime="2008-05-01"]) [data-label="English"]'),
+        ).toBe(shared.observances.map((o) => o.name.en).join(" · "));
       } finally {
         await context.close();
       }
     });
 
-    it.each([["sv", "/"], ["en", "/en/"]])("(%s) fits a phone screen", async (lang, home) => {
-      const { context, page } = await openPage(home, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    it.each([
+      ["sv", "/"],
+      ["en", "/en/"],
+    ])("(%s) fits a phone screen", async (lang, home) => {
+      const { context, page } = await openPage(home, {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
       try {
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await screenshot(page, lang === "sv" ? "home-phone" : "home-phone-en");

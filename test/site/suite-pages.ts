@@ -1,14 +1,14 @@
 /** Swedish and English pages, the API reference and the v2 deprecation notice. */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { FEED_OPTION_NAMES, holidaysOfYear } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
-import { holidaysOfYear, FEED_OPTION_NAMES } from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
-import { ROUTES } from "../../contract/routes.js";
 import { PROBLEM_STATUS } from "../../contract/problems.js";
+import { ROUTES } from "../../contract/routes.js";
 import { absoluteUrl, DEFAULT_PUBLIC_SITE_URL } from "../../site/src/lib/public-url.js";
-import { FIXTURE_OPENAPI } from "./fixture-server.js";
 import { ROOT, runShift, screenshot, showYear } from "./browser.js";
+import { FIXTURE_OPENAPI } from "./fixture-server.js";
 import type { SiteUnderTest } from "./site-setup.js";
 
 const PUBLIC = path.join(ROOT, "public");
@@ -23,35 +23,48 @@ export function pagesSuite(site: SiteUnderTest): void {
       ["/v2-deprecation/", "/en/v2-deprecation/"],
     ] as const;
 
-    it.each(pairs)("%s and %s: lang attributes, alternates, the same content in both, and the switch both ways", async (sv, en) => {
-      const { context, page } = await openPage(sv);
-      try {
-        expect(await page.getAttribute("html", "lang")).toBe("sv");
-        // absolute, on the one configured public address (search engines ignore relative alternates)
-        expect(await page.getAttribute('link[rel="alternate"][hreflang="en"]', "href")).toBe(absoluteUrl(en));
-        expect(await page.getAttribute('link[rel="alternate"][hreflang="sv"]', "href")).toBe(absoluteUrl(sv));
-        expect(await page.getAttribute('link[rel="alternate"][hreflang="x-default"]', "href")).toBe(absoluteUrl(sv));
-        expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(`${DEFAULT_PUBLIC_SITE_URL}${sv}`);
-        expect(await page.getAttribute("#lang-switch", "hreflang")).toBe("en");
-        const svIds = await page.$$eval("main [id]", (els) => els.map((el) => el.id));
-        const svCounts = await page.$$eval("main", ([main]) => ["section", "table", "tr", "li", "form", "input", "select", "option", "h2", "h3"].map((tag) => main!.querySelectorAll(tag).length));
-        await page.click("#lang-switch");
-        await page.waitForURL((url) => url.pathname === en);
-        expect(await page.getAttribute("html", "lang")).toBe("en");
-        expect(new URL(page.url()).pathname).toBe(en);
-        expect(await page.$$eval("main [id]", (els) => els.map((el) => el.id))).toEqual(svIds);
-        expect(await page.$$eval("main", ([main]) => ["section", "table", "tr", "li", "form", "input", "select", "option", "h2", "h3"].map((tag) => main!.querySelectorAll(tag).length))).toEqual(svCounts);
-        expect(await page.getAttribute("#lang-switch", "hreflang")).toBe("sv");
-        expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(absoluteUrl(en));
-        expect(await page.getAttribute('nav a[aria-current="page"]', "href")).toBe(en);
-        await page.click("#lang-switch");
-        await page.waitForURL((url) => url.pathname === sv);
-        expect(await page.getAttribute("html", "lang")).toBe("sv");
-        expect(await page.getAttribute('nav a[aria-current="page"]', "href")).toBe(sv);
-      } finally {
-        await context.close();
-      }
-    });
+    it.each(pairs)(
+      "%s and %s: lang attributes, alternates, the same content in both, and the switch both ways",
+      async (sv, en) => {
+        const { context, page } = await openPage(sv);
+        try {
+          expect(await page.getAttribute("html", "lang")).toBe("sv");
+          // absolute, on the one configured public address (search engines ignore relative alternates)
+          expect(await page.getAttribute('link[rel="alternate"][hreflang="en"]', "href")).toBe(absoluteUrl(en));
+          expect(await page.getAttribute('link[rel="alternate"][hreflang="sv"]', "href")).toBe(absoluteUrl(sv));
+          expect(await page.getAttribute('link[rel="alternate"][hreflang="x-default"]', "href")).toBe(absoluteUrl(sv));
+          expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(`${DEFAULT_PUBLIC_SITE_URL}${sv}`);
+          expect(await page.getAttribute("#lang-switch", "hreflang")).toBe("en");
+          const svIds = await page.$$eval("main [id]", (els) => els.map((el) => el.id));
+          const svCounts = await page.$$eval("main", ([main]) =>
+            ["section", "table", "tr", "li", "form", "input", "select", "option", "h2", "h3"].map(
+              (tag) => main!.querySelectorAll(tag).length,
+            ),
+          );
+          await page.click("#lang-switch");
+          await page.waitForURL((url) => url.pathname === en);
+          expect(await page.getAttribute("html", "lang")).toBe("en");
+          expect(new URL(page.url()).pathname).toBe(en);
+          expect(await page.$$eval("main [id]", (els) => els.map((el) => el.id))).toEqual(svIds);
+          expect(
+            await page.$$eval("main", ([main]) =>
+              ["section", "table", "tr", "li", "form", "input", "select", "option", "h2", "h3"].map(
+                (tag) => main!.querySelectorAll(tag).length,
+              ),
+            ),
+          ).toEqual(svCounts);
+          expect(await page.getAttribute("#lang-switch", "hreflang")).toBe("sv");
+          expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(absoluteUrl(en));
+          expect(await page.getAttribute('nav a[aria-current="page"]', "href")).toBe(en);
+          await page.click("#lang-switch");
+          await page.waitForURL((url) => url.pathname === sv);
+          expect(await page.getAttribute("html", "lang")).toBe("sv");
+          expect(await page.getAttribute('nav a[aria-current="page"]', "href")).toBe(sv);
+        } finally {
+          await context.close();
+        }
+      },
+    );
 
     it("the switch keeps the year shown (and works without JavaScript as a plain link)", async () => {
       const { context, page } = await openPage("/");
@@ -88,9 +101,15 @@ export function pagesSuite(site: SiteUnderTest): void {
         expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Hoppa till innehållet");
         await showYear(page, "2024");
         expect(await page.textContent("#holiday-table caption")).toContain(`(${holidaysOfYear(2024).length} datum)`);
-        expect(await page.textContent('#holiday-table tr:has(time[datetime="2024-06-21"]) [data-label="Date"]')).toBe("21 juni");
-        expect(await page.textContent('#holiday-table tr:has(time[datetime="2024-06-21"]) [data-label="Weekday"]')).toBe("fredag");
-        expect(await page.getAttribute('#holiday-table tbody tr:first-child [data-label="English"]', "lang")).toBe("en");
+        expect(await page.textContent('#holiday-table tr:has(time[datetime="2024-06-21"]) [data-label="Date"]')).toBe(
+          "21 juni",
+        );
+        expect(
+          await page.textContent('#holiday-table tr:has(time[datetime="2024-06-21"]) [data-label="Weekday"]'),
+        ).toBe("fredag");
+        expect(await page.getAttribute('#holiday-table tbody tr:first-child [data-label="English"]', "lang")).toBe(
+          "en",
+        );
         await page.fill("#year-input", "1929");
         await page.press("#year-input", "Enter");
         expect(await page.textContent("#year-error")).toBe("Tjänsten täcker åren 1930 till 9999.");
@@ -105,7 +124,9 @@ export function pagesSuite(site: SiteUnderTest): void {
         expect(text).toContain("Söndagsregeln flyttar");
         expect(await page.textContent("#shift-result-date")).toBe("måndag 24 juni 2024");
         const unlabelled = await page.$$eval("input, select, textarea", (els) =>
-          els.filter((el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute("aria-label")).map((el) => el.id || el.outerHTML),
+          els
+            .filter((el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute("aria-label"))
+            .map((el) => el.id || el.outerHTML),
         );
         expect(unlabelled).toEqual([]);
       } finally {
@@ -139,7 +160,8 @@ export function pagesSuite(site: SiteUnderTest): void {
       try {
         expect(await page.textContent("h1")).toContain("v2");
         const withdrawn = (await page.textContent("#withdrawn"))!;
-        for (const p of ["/holidays", "/half-days", "/bridge-days", "/v3/holidays", "sundays=true&saturdays=true"]) expect(withdrawn).toContain(p);
+        for (const p of ["/holidays", "/half-days", "/bridge-days", "/v3/holidays", "sundays=true&saturdays=true"])
+          expect(withdrawn).toContain(p);
         expect(await page.$$eval("#timeline li", (lis) => lis.length)).toBe(5);
         expect(await page.$$eval("#differences tbody tr", (trs) => trs.length)).toBe(8);
         // the fixture's v2 headers announce 15 January 2031 with sunset 15 July 2031
@@ -153,40 +175,59 @@ export function pagesSuite(site: SiteUnderTest): void {
       }
     });
 
-    it.each(["/api/", "/en/api/"])("the API reference lists every route of the table and renders the OpenAPI document interactively (%s)", async (apiPage) => {
-      const { context, page } = await openPage(apiPage);
-      try {
-        // the prose list is the route table's, flag days, due dates and POST /mcp included
-        expect(await page.$$eval("#endpoints tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-route")))).toEqual(ROUTES.map((r) => r.id));
-        const listed = (await page.textContent("#endpoints"))!;
-        for (const route of ROUTES) expect(listed).toContain(route.path);
-        expect(listed).toContain(`POST ${PATHS.mcp}`);
-        // the problem types and the feed's options are the contract's and the engine's, not a hand-written subset
-        expect(await page.$$eval("#problem-types tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent))))
-          .toEqual(Object.entries(PROBLEM_STATUS).map(([slug, status]) => [slug, String(status)]));
-        const feedOptions = await page.$$eval("#feed-options code", (codes) => codes.map((c) => c.textContent));
-        expect(feedOptions).toEqual(expect.arrayContaining([...FEED_OPTION_NAMES, "due"]));
-        // the reference rendered at build time: one article per operation of the route table
-        const built = await page.$$eval(".ref-op[data-path]", (els) => els.map((el) => `${el.getAttribute("data-method")} ${el.getAttribute("data-path")}`));
-        for (const route of ROUTES) expect(built.some((op) => op.endsWith(` ${route.path}`)), route.path).toBe(true);
-        // Swagger UI only once asked for; then it renders every path of the document it fetches
-        expect(await page.$$("#reference-content .swagger-ui")).toEqual([]);
-        await page.click("#try-it");
-        await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
-        const paths = await page.$$eval("#reference-content .opblock-summary-path, #reference-content .opblock-summary-path__deprecated", (els) => els.map((el) => el.getAttribute("data-path")));
-        expect(paths.sort()).toEqual(Object.keys(FIXTURE_OPENAPI.paths).sort());
-        await screenshot(page, apiPage === "/api/" ? "api" : "api-en", false);
-      } finally {
-        await context.close();
-      }
-    });
+    it.each(["/api/", "/en/api/"])(
+      "the API reference lists every route of the table and renders the OpenAPI document interactively (%s)",
+      async (apiPage) => {
+        const { context, page } = await openPage(apiPage);
+        try {
+          // the prose list is the route table's, flag days, due dates and POST /mcp included
+          expect(
+            await page.$$eval("#endpoints tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-route"))),
+          ).toEqual(ROUTES.map((r) => r.id));
+          const listed = (await page.textContent("#endpoints"))!;
+          for (const route of ROUTES) expect(listed).toContain(route.path);
+          expect(listed).toContain(`POST ${PATHS.mcp}`);
+          // the problem types and the feed's options are the contract's and the engine's, not a hand-written subset
+          expect(
+            await page.$$eval("#problem-types tbody tr", (trs) =>
+              trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent)),
+            ),
+          ).toEqual(Object.entries(PROBLEM_STATUS).map(([slug, status]) => [slug, String(status)]));
+          const feedOptions = await page.$$eval("#feed-options code", (codes) => codes.map((c) => c.textContent));
+          expect(feedOptions).toEqual(expect.arrayContaining([...FEED_OPTION_NAMES, "due"]));
+          // the reference rendered at build time: one article per operation of the route table
+          const built = await page.$$eval(".ref-op[data-path]", (els) =>
+            els.map((el) => `${el.getAttribute("data-method")} ${el.getAttribute("data-path")}`),
+          );
+          for (const route of ROUTES)
+            expect(
+              built.some((op) => op.endsWith(` ${route.path}`)),
+              route.path,
+            ).toBe(true);
+          // Swagger UI only once asked for; then it renders every path of the document it fetches
+          expect(await page.$$("#reference-content .swagger-ui")).toEqual([]);
+          await page.click("#try-it");
+          await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
+          const paths = await page.$$eval(
+            "#reference-content .opblock-summary-path, #reference-content .opblock-summary-path__deprecated",
+            (els) => els.map((el) => el.getAttribute("data-path")),
+          );
+          expect(paths.sort()).toEqual(Object.keys(FIXTURE_OPENAPI.paths).sort());
+          await screenshot(page, apiPage === "/api/" ? "api" : "api-en", false);
+        } finally {
+          await context.close();
+        }
+      },
+    );
 
     it("'try it out' on /v3/days/{date} sends a real request to this origin and shows the 200 answer", async () => {
       const { context, page } = await openPage("/en/api/");
       try {
         await page.click("#try-it");
         await page.waitForSelector('#reference-content[data-rendered="true"] .opblock');
-        const block = page.locator("#reference-content .opblock", { has: page.locator('.opblock-summary-path[data-path="/v3/days/{date}"]') });
+        const block = page.locator("#reference-content .opblock", {
+          has: page.locator('.opblock-summary-path[data-path="/v3/days/{date}"]'),
+        });
         await block.locator(".opblock-summary").click();
         const tryIt = block.locator("button.try-out__btn");
         await tryIt.waitFor();
@@ -195,8 +236,13 @@ export function pagesSuite(site: SiteUnderTest): void {
         await block.locator('tr[data-param-name="date"] input').fill("2026-06-19");
         await block.locator("button.execute").click();
         await block.locator(".live-responses-table tbody .response-col_status").first().waitFor();
-        expect((await block.locator(".live-responses-table tbody .response-col_status").first().textContent())!.trim()).toBe("200");
-        const body = (await block.locator(".live-responses-table tbody .response-col_description").first().textContent())!;
+        expect(
+          (await block.locator(".live-responses-table tbody .response-col_status").first().textContent())!.trim(),
+        ).toBe("200");
+        const body = (await block
+          .locator(".live-responses-table tbody .response-col_description")
+          .first()
+          .textContent())!;
         expect(body).toContain('"date": "2026-06-19"');
         expect(body).toContain('"holidayType": "defacto"'); // Midsummer Eve
         expect(site.server.requests).toContain("/v3/days/2026-06-19");
@@ -210,7 +256,9 @@ export function pagesSuite(site: SiteUnderTest): void {
       try {
         expect(await page.textContent("main")).toContain("problem documents");
         // the full reference too: every operation, its parameters and its examples
-        expect(await page.$$eval(".ref-op[data-operation-id]", (els) => els.length)).toBe(ROUTES.reduce((n, r) => n + r.methods.filter((m) => m !== "HEAD" && m !== "OPTIONS").length, 0));
+        expect(await page.$$eval(".ref-op[data-operation-id]", (els) => els.length)).toBe(
+          ROUTES.reduce((n, r) => n + r.methods.filter((m) => m !== "HEAD" && m !== "OPTIONS").length, 0),
+        );
         expect(await page.textContent('#getDay [data-param-name="date"]')).toContain("required");
         await page.goto(site.server.origin + "/en/v2-deprecation/");
         expect(await page.textContent("main")).toContain("Sunset");

@@ -19,7 +19,8 @@ export function easterByGauss(year: number, withExceptions = true): MonthDay {
   const marchDay = 22 + d + e;
   let result: MonthDay = marchDay <= 31 ? [3, marchDay] : [4, d + e - 9];
   if (withExceptions) {
-    if (d === 29 && e === 6) result = [4, 19]; // would be 26 April
+    if (d === 29 && e === 6)
+      result = [4, 19]; // would be 26 April
     else if (d === 28 && e === 6 && (11 * M + 11) % 30 < 19) result = [4, 18]; // would be 25 April
   }
   return result;

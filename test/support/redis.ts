@@ -3,7 +3,7 @@
  * with no persistence, stopped and started again on the same port, or hung (SIGSTOP) and resumed, when a test asks. `redisBinary()` is undefined
  * where the binary is missing: the tests that need it skip, saying so.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createConnection } from "node:net";
 import { choosePort } from "../e2e/server.js";
 
@@ -33,7 +33,10 @@ function answers(port: number, line: string, timeoutMs = 2000): Promise<string> 
   return new Promise((resolve, reject) => {
     const socket = createConnection({ port, host: "127.0.0.1" });
     let text = "";
-    const timer = setTimeout(() => { socket.destroy(); return reject(new Error(`redis on ${port}: no answer to ${line}`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      return reject(new Error(`redis on ${port}: no answer to ${line}`));
+    }, timeoutMs);
     socket.on("connect", () => socket.write(line + "\r\n"));
     socket.on("data", (chunk) => {
       text += chunk.toString();
@@ -43,7 +46,10 @@ function answers(port: number, line: string, timeoutMs = 2000): Promise<string> 
         resolve(text.trim());
       }
     });
-    socket.on("error", (error) => { clearTimeout(timer); return reject(error); });
+    socket.on("error", (error) => {
+      clearTimeout(timer);
+      return reject(error);
+    });
   });
 }
 
@@ -53,7 +59,11 @@ export async function startRedis(): Promise<TestRedis> {
   const port = await choosePort(16379 + Math.floor(Math.random() * 2000));
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"], { stdio: "ignore" });
+    child = spawn(
+      binary,
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+      { stdio: "ignore" },
+    );
     const deadline = Date.now() + 10_000;
     for (;;) {
       try {
@@ -79,5 +89,16 @@ export async function startRedis(): Promise<TestRedis> {
     if (!child || child.exitCode !== null) throw new Error("redis-server is not running");
     child.kill(name);
   };
-  return { port, url: `redis://127.0.0.1:${port}/0`, get pid() { return child?.exitCode === null ? child.pid : undefined; }, stop, start, pause: () => signal("SIGSTOP"), resume: () => signal("SIGCONT"), command: (line) => answers(port, line) };
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}/0`,
+    get pid() {
+      return child?.exitCode === null ? child.pid : undefined;
+    },
+    stop,
+    start,
+    pause: () => signal("SIGSTOP"),
+    resume: () => signal("SIGCONT"),
+    command: (line) => answers(port, line),
+  };
 }

@@ -2,8 +2,9 @@
  * The unversioned (v2) endpoints: shapes, real values, year validation, caching and the Link header on every
  * response. The withdrawal timeline is in withdrawal.test.ts.
  */
-import { describe, expect, it } from "vitest";
+
 import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
 import { v2Holidays } from "../../contract/v2.js";
 import { CACHE_LONG, memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
 import { handleV2, makeV2Handler } from "../../functions/lib/v2.js";
@@ -40,7 +41,9 @@ describe("GET /holidays", () => {
   it("is a bare array of {date, code, name: {en, sv}}, one entry per observance, key order as v2 served it", async () => {
     const res = await get("/holidays?year=2024");
     const text = await res.text();
-    expect(text.startsWith('[{"date":"2024-01-01","code":"newYearsDay","name":{"en":"New Year\'s Day","sv":"Nyårsdagen"}}')).toBe(true);
+    expect(
+      text.startsWith('[{"date":"2024-01-01","code":"newYearsDay","name":{"en":"New Year\'s Day","sv":"Nyårsdagen"}}'),
+    ).toBe(true);
     const list = JSON.parse(text);
     expect(Array.isArray(list)).toBe(true);
     expect(list).toHaveLength(holidaysOfYear(2024).flatMap((d) => d.observances).length);
@@ -54,11 +57,24 @@ describe("GET /holidays", () => {
   it("2024 by hand", async () => {
     const list = await json("/holidays?year=2024");
     expect(list.map((e: any) => `${e.date} ${e.code}`)).toEqual([
-      "2024-01-01 newYearsDay", "2024-01-06 epiphany", "2024-03-29 goodFriday", "2024-03-30 holySaturday",
-      "2024-03-31 easterSunday", "2024-04-01 easterMonday", "2024-05-01 mayDay", "2024-05-09 ascensionDay",
-      "2024-05-18 whitsunEve", "2024-05-19 whitsun", "2024-06-06 nationalDay", "2024-06-21 midsummerEve",
-      "2024-06-22 midsummerDay", "2024-11-02 allSaintsDay", "2024-12-24 christmasEve", "2024-12-25 christmasDay",
-      "2024-12-26 boxingDay", "2024-12-31 newYearsEve",
+      "2024-01-01 newYearsDay",
+      "2024-01-06 epiphany",
+      "2024-03-29 goodFriday",
+      "2024-03-30 holySaturday",
+      "2024-03-31 easterSunday",
+      "2024-04-01 easterMonday",
+      "2024-05-01 mayDay",
+      "2024-05-09 ascensionDay",
+      "2024-05-18 whitsunEve",
+      "2024-05-19 whitsun",
+      "2024-06-06 nationalDay",
+      "2024-06-21 midsummerEve",
+      "2024-06-22 midsummerDay",
+      "2024-11-02 allSaintsDay",
+      "2024-12-24 christmasEve",
+      "2024-12-25 christmasDay",
+      "2024-12-26 boxingDay",
+      "2024-12-31 newYearsEve",
     ]);
     expect(list.find((e: any) => e.code === "whitsun").name).toEqual({ en: "Whit Sunday", sv: "Pingstdagen" });
   });
@@ -72,30 +88,44 @@ describe("GET /holidays", () => {
   });
 
   it("carries the corrected Easter dates (1954, 1981, 2049, 2076)", async () => {
-    const easter: Record<number, string> = { 1954: "1954-04-18", 1981: "1981-04-19", 2049: "2049-04-18", 2076: "2076-04-19" };
+    const easter: Record<number, string> = {
+      1954: "1954-04-18",
+      1981: "1981-04-19",
+      2049: "2049-04-18",
+      2076: "2076-04-19",
+    };
     for (const [year, date] of Object.entries(easter)) {
       const list = await json(`/holidays?year=${year}`);
       expect(list.find((e: any) => e.code === "easterSunday").date).toBe(date);
     }
   });
 
-  it.each(["true", "TRUE", "True", "tRuE"])("weekends=%s adds an entry for every Saturday and Sunday (2024: 52 + 52)", async (value) => {
-    const list = await json(`/holidays?year=2024&weekends=${value}`);
-    const observances = holidaysOfYear(2024).flatMap((d) => d.observances).length;
-    const { saturdays, sundays } = weekendCounts(2024);
-    expect(saturdays).toBe(52);
-    expect(sundays).toBe(52);
-    expect(list.filter((e: any) => e.code === "saturday")).toHaveLength(52);
-    expect(list.filter((e: any) => e.code === "sunday")).toHaveLength(52);
-    expect(list).toHaveLength(observances + saturdays + sundays);
-    expect(list.find((e: any) => e.code === "saturday").name).toEqual({ en: "Saturday", sv: "Lördag" });
-    expect(list.find((e: any) => e.code === "sunday").name).toEqual({ en: "Sunday", sv: "Söndag" });
-  });
+  it.each(["true", "TRUE", "True", "tRuE"])(
+    "weekends=%s adds an entry for every Saturday and Sunday (2024: 52 + 52)",
+    async (value) => {
+      const list = await json(`/holidays?year=2024&weekends=${value}`);
+      const observances = holidaysOfYear(2024).flatMap((d) => d.observances).length;
+      const { saturdays, sundays } = weekendCounts(2024);
+      expect(saturdays).toBe(52);
+      expect(sundays).toBe(52);
+      expect(list.filter((e: any) => e.code === "saturday")).toHaveLength(52);
+      expect(list.filter((e: any) => e.code === "sunday")).toHaveLength(52);
+      expect(list).toHaveLength(observances + saturdays + sundays);
+      expect(list.find((e: any) => e.code === "saturday").name).toEqual({ en: "Saturday", sv: "Lördag" });
+      expect(list.find((e: any) => e.code === "sunday").name).toEqual({ en: "Sunday", sv: "Söndag" });
+    },
+  );
 
   it("weekend entries also on dates with an observance, after the observances; the list stays in date order", async () => {
     const list = await json("/holidays?year=2024&weekends=true");
-    expect(list.filter((e: any) => e.date === "2024-03-31").map((e: any) => e.code)).toEqual(["easterSunday", "sunday"]);
-    expect(list.filter((e: any) => e.date === "2024-06-22").map((e: any) => e.code)).toEqual(["midsummerDay", "saturday"]);
+    expect(list.filter((e: any) => e.date === "2024-03-31").map((e: any) => e.code)).toEqual([
+      "easterSunday",
+      "sunday",
+    ]);
+    expect(list.filter((e: any) => e.date === "2024-06-22").map((e: any) => e.code)).toEqual([
+      "midsummerDay",
+      "saturday",
+    ]);
     const dates = list.map((e: any) => e.date);
     expect(dates).toEqual(dates.slice().sort());
   });
@@ -122,7 +152,9 @@ describe("GET /half-days and /bridge-days", () => {
   it("/half-days is a bare array of {date}, the engine's half days", async () => {
     const list = await json("/half-days?year=2024");
     expect(list).toEqual(halfDaysOfYear(2024).map((d) => ({ date: d.date })));
-    expect(list.map((e: any) => e.date)).toEqual(expect.arrayContaining(["2024-01-05", "2024-03-28", "2024-04-30", "2024-05-08", "2024-06-05", "2024-11-01"]));
+    expect(list.map((e: any) => e.date)).toEqual(
+      expect.arrayContaining(["2024-01-05", "2024-03-28", "2024-04-30", "2024-05-08", "2024-06-05", "2024-11-01"]),
+    );
     for (const e of list) expect(Object.keys(e)).toEqual(["date"]);
   });
 
@@ -217,7 +249,12 @@ describe("v2 HTTP", () => {
 
   it("5 per 10 s, then 429 rate-limited with Retry-After, Link and RateLimit-*", async () => {
     let now = NOW.getTime();
-    const ctx = { clock: () => new Date(now), store: memoryRateLimitStore(), rateLimitsEnabled: true, clientAddress: "198.51.100.7" };
+    const ctx = {
+      clock: () => new Date(now),
+      store: memoryRateLimitStore(),
+      rateLimitsEnabled: true,
+      clientAddress: "198.51.100.7",
+    };
     for (let i = 0; i < 5; i++) expect((await v2(new Request(`${BASE}/holidays?year=2024`), ctx)).status).toBe(200);
     const limited = await v2(new Request(`${BASE}/half-days`), ctx);
     expect(limited.status).toBe(429);

@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 import { CACHE_LONG, memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
 import { makeV2Handler } from "../../functions/lib/v2.js";
 import {
-  addUtcMonths, DEFAULT_NOTICE_URL, withdrawalConfigFromEnv, withdrawalState, type WithdrawalConfig,
+  addUtcMonths,
+  DEFAULT_NOTICE_URL,
+  type WithdrawalConfig,
+  withdrawalConfigFromEnv,
+  withdrawalState,
 } from "../../functions/lib/withdrawal.js";
 
 const BASE = "https://swedish-calendar.example";
@@ -29,7 +33,10 @@ const config: WithdrawalConfig = {
 async function at(iso: string, path = "/holidays?year=2024", cfg = config): Promise<Response> {
   const handler = makeV2Handler(cfg);
   return handler(new Request(BASE + path), {
-    clock: () => new Date(iso), store: memoryRateLimitStore(), rateLimitsEnabled: true, clientAddress: "203.0.113.5",
+    clock: () => new Date(iso),
+    store: memoryRateLimitStore(),
+    rateLimitsEnabled: true,
+    clientAddress: "203.0.113.5",
   });
 }
 
@@ -141,12 +148,19 @@ describe("the withdrawal timeline", () => {
     expect((await at("2026-07-01T09:00:00Z")).headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=3600");
     expect((await at("2026-07-15T08:00:00Z")).headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=3600");
     // an omitted year (until midnight in Sweden) is capped the same way
-    expect((await at("2026-07-15T08:00:00Z", "/half-days")).headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=3600");
+    expect((await at("2026-07-15T08:00:00Z", "/half-days")).headers.get("Cache-Control")).toBe(
+      "public, max-age=0, s-maxage=3600",
+    );
   });
 
   it("at the sunset and for ever after: 410 gone, on every path, with the withdrawal headers", async () => {
     expect((await at("2026-07-15T08:59:59Z")).status).toBe(200);
-    for (const iso of ["2026-07-15T09:00:00Z", "2026-08-01T00:00:00Z", "2030-01-01T00:00:00Z", "9999-12-31T23:59:59Z"]) {
+    for (const iso of [
+      "2026-07-15T09:00:00Z",
+      "2026-08-01T00:00:00Z",
+      "2030-01-01T00:00:00Z",
+      "9999-12-31T23:59:59Z",
+    ]) {
       for (const path of ["/holidays?year=2024", "/half-days?year=2024", "/bridge-days", "/holidays?year=x"]) {
         const res = await at(iso, path);
         expect(res.headers.get("Retry-After")).toBeNull();
@@ -157,7 +171,12 @@ describe("the withdrawal timeline", () => {
 
   it("after the sunset a client is never rate limited: every request is 410, never 429", async () => {
     const handler = makeV2Handler(config);
-    const ctx = { clock: () => new Date("2026-08-01T00:00:00Z"), store: memoryRateLimitStore(), rateLimitsEnabled: true, clientAddress: "203.0.113.9" };
+    const ctx = {
+      clock: () => new Date("2026-08-01T00:00:00Z"),
+      store: memoryRateLimitStore(),
+      rateLimitsEnabled: true,
+      clientAddress: "203.0.113.9",
+    };
     for (let i = 0; i < 20; i++) expect((await handler(new Request(`${BASE}/holidays`), ctx)).status).toBe(410);
   });
 });
@@ -166,7 +185,12 @@ describe("v2 limits along the timeline (one client, injected clock)", () => {
   function client(startIso: string) {
     let now = Date.parse(startIso);
     const handler = makeV2Handler(config);
-    const ctx = { clock: () => new Date(now), store: memoryRateLimitStore(), rateLimitsEnabled: true, clientAddress: "203.0.113.77" };
+    const ctx = {
+      clock: () => new Date(now),
+      store: memoryRateLimitStore(),
+      rateLimitsEnabled: true,
+      clientAddress: "203.0.113.77",
+    };
     return {
       call: (path = "/holidays?year=2024") => handler(new Request(BASE + path), ctx),
       advance: (ms: number) => (now += ms),
@@ -227,10 +251,15 @@ describe("withdrawal configuration", () => {
     });
     expect(warnings).toEqual([]);
     expect(cfg.announcedAt?.toISOString()).toBe("2026-01-15T09:00:00.000Z");
-    expect(cfg.brownouts.map((b) => b.start.toISOString())).toEqual(["2026-06-20T10:00:00.000Z", "2026-07-01T10:00:00.000Z"]);
+    expect(cfg.brownouts.map((b) => b.start.toISOString())).toEqual([
+      "2026-06-20T10:00:00.000Z",
+      "2026-07-01T10:00:00.000Z",
+    ]);
     expect(cfg.noticeUrl).toBe("https://swedish-calendar.example/v2-deprecation/");
     const state = withdrawalState(cfg, new Date("2026-02-01T00:00:00Z"));
-    expect(state.headers.Link).toBe('<https://swedish-calendar.example/v2-deprecation/>; rel="deprecation", <https://swedish-calendar.example/v2-deprecation/>; rel="sunset"');
+    expect(state.headers.Link).toBe(
+      '<https://swedish-calendar.example/v2-deprecation/>; rel="deprecation", <https://swedish-calendar.example/v2-deprecation/>; rel="sunset"',
+    );
   });
 
   it("absent variables: no announcement, no brownouts, the default notice", () => {
@@ -240,7 +269,10 @@ describe("withdrawal configuration", () => {
   });
 
   it("unreadable values are ignored with a warning", () => {
-    const { warnings, ...cfg } = withdrawalConfigFromEnv({ V2_ANNOUNCED_AT: "next spring", V2_BROWNOUTS: "2026-07-01T10:00:00Z,soon" });
+    const { warnings, ...cfg } = withdrawalConfigFromEnv({
+      V2_ANNOUNCED_AT: "next spring",
+      V2_BROWNOUTS: "2026-07-01T10:00:00Z,soon",
+    });
     expect(cfg.announcedAt).toBeUndefined();
     expect(cfg.brownouts).toHaveLength(1);
     expect(warnings).toHaveLength(2);
@@ -254,7 +286,10 @@ describe("withdrawal configuration", () => {
   });
 
   it("an announcement with fractional seconds is read in whole seconds", () => {
-    const s = withdrawalState({ announcedAt: new Date("2026-01-15T09:00:00.750Z"), brownouts: [], noticeUrl: "/n/" }, new Date("2026-02-01T00:00:00Z"));
+    const s = withdrawalState(
+      { announcedAt: new Date("2026-01-15T09:00:00.750Z"), brownouts: [], noticeUrl: "/n/" },
+      new Date("2026-02-01T00:00:00Z"),
+    );
     expect(s.headers.Deprecation).toBe(DEPRECATION);
     expect(s.headers.Sunset).toBe(SUNSET_HTTP);
   });

@@ -1,6 +1,11 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { cacheUntilStockholmMidnight, secondsUntilStockholmMidnight, stockholmToday, stockholmYear } from "../../functions/lib/core.js";
+import {
+  cacheUntilStockholmMidnight,
+  secondsUntilStockholmMidnight,
+  stockholmToday,
+  stockholmYear,
+} from "../../functions/lib/core.js";
 
 describe("Stockholm time", () => {
   it("counts seconds to midnight on ordinary, 23-hour and 25-hour days", () => {
@@ -44,12 +49,20 @@ describe("Stockholm time against luxon (an independent implementation, the servi
       const offsetAt = (t: number) => DateTime.fromMillis(t, { zone: ZONE }).offset;
       for (let day = Date.UTC(year, 0, 1); day < Date.UTC(year + 1, 0, 1); day += 86_400_000) {
         if (offsetAt(day) === offsetAt(day + 86_400_000)) continue;
-        for (let t = day + 3600_000; t <= day + 86_400_000; t += 3600_000) if (offsetAt(t) !== offsetAt(t - 3600_000)) instants.push(t - 3600_000, t);
+        for (let t = day + 3600_000; t <= day + 86_400_000; t += 3600_000)
+          if (offsetAt(t) !== offsetAt(t - 3600_000)) instants.push(t - 3600_000, t);
       }
-      instants.push(Date.UTC(year, 0, 1) - 3600_000, Date.UTC(year, 0, 1) - 1, Date.UTC(year, 0, 1), Date.UTC(year, 0, 1, 0, 0, 1));
+      instants.push(
+        Date.UTC(year, 0, 1) - 3600_000,
+        Date.UTC(year, 0, 1) - 1,
+        Date.UTC(year, 0, 1),
+        Date.UTC(year, 0, 1, 0, 0, 1),
+      );
     }
     expect(instants.length).toBeGreaterThanOrEqual(71 * 4 + 40 * 2 * 2); // the New Years, and two changes a year from 1980
-    for (const base of instants) for (const d of [-86_400_000, -3_601_000, -1000, -1, 0, 1, 999, 1000, 1800_000, 3_599_999, 86_400_000]) same(new Date(base + d));
+    for (const base of instants)
+      for (const d of [-86_400_000, -3_601_000, -1000, -1, 0, 1, 999, 1000, 1800_000, 3_599_999, 86_400_000])
+        same(new Date(base + d));
   });
 
   it("at random instants, 1930-2100", () => {

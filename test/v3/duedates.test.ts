@@ -4,14 +4,15 @@
  * schedule (the same as the feed's `due` and the MCP tool's), a schedule's years, caching, and bad input as problem
  * documents naming the parameter.
  */
-import { describe, expect, it } from "vitest";
+
 import { CONVENTIONS, DUE_DATE_SCHEDULE_CODES, dueDateCatalogue, scheduleDueDates } from "swedish-calendar/core";
-import { serializeJson } from "../../contract/serialize.js";
+import { describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
+import { serializeJson } from "../../contract/serialize.js";
 import { handleFeed } from "../../functions/lib/feed.js";
-import { TOOL_BY_NAME, runToolNow } from "../../functions/lib/mcp-tools.js";
+import { runToolNow, TOOL_BY_NAME } from "../../functions/lib/mcp-tools.js";
 import { documentValidator } from "../contract/helpers.js";
-import { LONG, NOON_2026_06_15, ORIGIN, expectProblem, fixedClock, json, v3 } from "./helpers.js";
+import { expectProblem, fixedClock, json, LONG, NOON_2026_06_15, ORIGIN, v3 } from "./helpers.js";
 
 const validator = documentValidator();
 const ADJUST = PATHS.adjust;
@@ -24,13 +25,22 @@ describe("GET /v3/adjust", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe(LONG);
     expect(Object.keys(body)).toEqual(["date", "convention", "result", "moved"]);
-    expect(body).toMatchObject({ date: "2026-06-19", convention: "modified-following", moved: true, result: { date: "2026-06-22", weekday: 1, workingDay: true } });
+    expect(body).toMatchObject({
+      date: "2026-06-19",
+      convention: "modified-following",
+      moved: true,
+      result: { date: "2026-06-22", weekday: 1, workingDay: true },
+    });
     expect(validator.validateBody(ADJUST, 200, "application/json", body)).toBeNull();
   });
 
   it.each([
-    ["following", "2026-06-22"], ["preceding", "2026-06-18"], ["modified-following", "2026-06-22"],
-    ["modified-preceding", "2026-06-18"], ["nearest", "2026-06-18"], ["unadjusted", "2026-06-19"],
+    ["following", "2026-06-22"],
+    ["preceding", "2026-06-18"],
+    ["modified-following", "2026-06-22"],
+    ["modified-preceding", "2026-06-18"],
+    ["nearest", "2026-06-18"],
+    ["unadjusted", "2026-06-19"],
   ])("every convention from Midsummer Eve 2026: %s -> %s", async (convention, date) => {
     const { body } = await json(`${ADJUST}?date=2026-06-19&convention=${convention}`);
     expect(body.result.date).toBe(date);
@@ -39,9 +49,13 @@ describe("GET /v3/adjust", () => {
   });
 
   it.each([
-    ["?date=2026-06-19", "convention"], ["?convention=following", "date"], ["?date=2026-06-19&convention=FOLLOWING", "convention"],
-    ["?date=2026-06-19&convention=", "convention"], ["?date=2026-06-19&convention=following&convention=following", "convention"],
-    ["?date=9999-12-31&convention=following", "convention"], ["?date=1930-01-01&convention=nearest", "convention"],
+    ["?date=2026-06-19", "convention"],
+    ["?convention=following", "date"],
+    ["?date=2026-06-19&convention=FOLLOWING", "convention"],
+    ["?date=2026-06-19&convention=", "convention"],
+    ["?date=2026-06-19&convention=following&convention=following", "convention"],
+    ["?date=9999-12-31&convention=following", "convention"],
+    ["?date=1930-01-01&convention=nearest", "convention"],
   ])("%s is 400 invalid-parameter naming %s", async (query, parameter) => {
     await expectProblem(await v3(ADJUST + query), "invalid-parameter", 400, parameter);
   });
@@ -58,9 +72,20 @@ describe("GET /v3/due-dates", () => {
     expect(res.headers.get("cache-control")).toBe(LONG);
     expect(Object.keys(body)).toEqual(["year", "schedule", "count", "dates"]);
     expect(Object.keys(body.schedule)).toEqual(["code", "name", "day", "convention", "since", "source"]);
-    expect(body.schedule).toMatchObject({ code: "child-benefit", name: { sv: "Barnbidrag", en: "Child benefit" }, day: 20, convention: "preceding", since: 2015 });
+    expect(body.schedule).toMatchObject({
+      code: "child-benefit",
+      name: { sv: "Barnbidrag", en: "Child benefit" },
+      day: 20,
+      convention: "preceding",
+      since: 2015,
+    });
     expect(body.count).toBe(12);
-    expect(body.dates[0]).toEqual({ month: 1, nominal: "2026-01-20", due: expect.objectContaining({ date: "2026-01-20" }), moved: false });
+    expect(body.dates[0]).toEqual({
+      month: 1,
+      nominal: "2026-01-20",
+      due: expect.objectContaining({ date: "2026-01-20" }),
+      moved: false,
+    });
     expect(body.dates[5]).toMatchObject({ month: 6, nominal: "2026-06-20", due: { date: "2026-06-18" }, moved: true });
     for (const x of body.dates) expect(Object.keys(x)).toEqual(["month", "nominal", "due", "moved"]);
     expect(validator.validateBody(DUE, 200, "application/json", body)).toBeNull();
@@ -86,14 +111,39 @@ describe("GET /v3/due-dates", () => {
 
   it("the tax account's day differs by month: an object, valid against the document", async () => {
     const { body } = await json(`${DUE}?year=2026&schedule=tax-account`);
-    expect(body.schedule.day).toEqual({ usual: 12, except: [{ month: 1, day: 17 }, { month: 8, day: 17 }] });
-    expect(body.dates.map((x: any) => x.nominal.slice(8))).toEqual(["17", "12", "12", "12", "12", "12", "12", "17", "12", "12", "12", "12"]);
+    expect(body.schedule.day).toEqual({
+      usual: 12,
+      except: [
+        { month: 1, day: 17 },
+        { month: 8, day: 17 },
+      ],
+    });
+    expect(body.dates.map((x: any) => x.nominal.slice(8))).toEqual([
+      "17",
+      "12",
+      "12",
+      "12",
+      "12",
+      "12",
+      "12",
+      "17",
+      "12",
+      "12",
+      "12",
+      "12",
+    ]);
     expect(validator.validateBody(DUE, 200, "application/json", body)).toBeNull();
   });
 
   it("a custom rule: code custom, name Egen regel / Custom rule, source null", async () => {
     const { body } = await json(`${DUE}?year=2026&day=last&convention=modified-following`);
-    expect(body.schedule).toEqual({ code: "custom", name: { sv: "Egen regel", en: "Custom rule" }, day: "last", convention: "modified-following", source: null });
+    expect(body.schedule).toEqual({
+      code: "custom",
+      name: { sv: "Egen regel", en: "Custom rule" },
+      day: "last",
+      convention: "modified-following",
+      source: null,
+    });
     // 2026-01-31 is a Saturday: modified-following turns back to Friday the 30th
     expect(body.dates[0]).toMatchObject({ nominal: "2026-01-31", due: { date: "2026-01-30" }, moved: true });
     const { body: d31 } = await json(`${DUE}?year=2026&day=31&convention=unadjusted`);
@@ -149,19 +199,32 @@ describe("GET /v3/due-dates", () => {
     expect(validator.validateComponentResponse("BadRequest", "application/problem+json", body)).toBeNull();
   });
 
-  it.each(["nope", "SALARY-25", "salary_25", "custom", ""])("schedule=%j is 400 invalid-parameter naming schedule and listing the codes", async (code) => {
-    const body = await expectProblem(await v3(`${DUE}?year=2026&schedule=${encodeURIComponent(code)}`), "invalid-parameter", 400, "schedule");
-    const unknown = code === "" ? "" : `; unknown: '${code}'`;
-    expect(body.detail).toBe(`'schedule' must be a due-date schedule code (salary-25, child-benefit, tax-account)${unknown}`);
-    expect(validator.validateComponentResponse("BadRequest", "application/problem+json", body)).toBeNull();
-  });
+  it.each(["nope", "SALARY-25", "salary_25", "custom", ""])(
+    "schedule=%j is 400 invalid-parameter naming schedule and listing the codes",
+    async (code) => {
+      const body = await expectProblem(
+        await v3(`${DUE}?year=2026&schedule=${encodeURIComponent(code)}`),
+        "invalid-parameter",
+        400,
+        "schedule",
+      );
+      const unknown = code === "" ? "" : `; unknown: '${code}'`;
+      expect(body.detail).toBe(
+        `'schedule' must be a due-date schedule code (salary-25, child-benefit, tax-account)${unknown}`,
+      );
+      expect(validator.validateComponentResponse("BadRequest", "application/problem+json", body)).toBeNull();
+    },
+  );
 });
 
 describe("an unknown schedule code: one answer on every surface", () => {
   it("/v3/due-dates?schedule=, the feed's due= and the MCP tool due_dates: 400 invalid-parameter naming the parameter", async () => {
     const api = await expectProblem(await v3(`${DUE}?year=2026&schedule=rent`), "invalid-parameter", 400, "schedule");
     const feed = await expectProblem(
-      await handleFeed(new Request(`${ORIGIN}${PATHS.feedAlias}?due=rent`), { clock: fixedClock(NOON_2026_06_15), rateLimitsEnabled: false }),
+      await handleFeed(new Request(`${ORIGIN}${PATHS.feedAlias}?due=rent`), {
+        clock: fixedClock(NOON_2026_06_15),
+        rateLimitsEnabled: false,
+      }),
       "invalid-parameter",
       400,
       "due",
@@ -171,8 +234,12 @@ describe("an unknown schedule code: one answer on every surface", () => {
     expect(tool.ok ? undefined : tool.problem).toEqual(api);
     expect([api.type, api.status]).toEqual([feed.type, feed.status]);
     // each names its own parameter, lists the codes and the one it did not know
-    expect(api.detail).toBe("'schedule' must be a due-date schedule code (salary-25, child-benefit, tax-account); unknown: 'rent'");
-    expect(feed.detail).toBe("'due' must be a comma-separated list of due-date schedule codes (salary-25, child-benefit, tax-account); unknown: 'rent'");
+    expect(api.detail).toBe(
+      "'schedule' must be a due-date schedule code (salary-25, child-benefit, tax-account); unknown: 'rent'",
+    );
+    expect(feed.detail).toBe(
+      "'due' must be a comma-separated list of due-date schedule codes (salary-25, child-benefit, tax-account); unknown: 'rent'",
+    );
   });
 });
 

@@ -13,8 +13,19 @@ describe("GET /v3/holidays", () => {
     expect(body.count).toBe(18);
     expect(body.days).toHaveLength(18);
     expect(body.days[0]).toEqual({
-      date: "2024-01-01", weekday: 1, isoWeek: { year: 2024, week: 1 }, holidayType: "public", workingDay: false,
-      observances: [{ code: "newYearsDay", holidayType: "public", name: { sv: "Nyårsdagen", en: "New Year's Day" }, feast: { code: "newYear", name: { sv: "Nyår", en: "New Year" } } }],
+      date: "2024-01-01",
+      weekday: 1,
+      isoWeek: { year: 2024, week: 1 },
+      holidayType: "public",
+      workingDay: false,
+      observances: [
+        {
+          code: "newYearsDay",
+          holidayType: "public",
+          name: { sv: "Nyårsdagen", en: "New Year's Day" },
+          feast: { code: "newYear", name: { sv: "Nyår", en: "New Year" } },
+        },
+      ],
       flagDay: ["newYearsDay"],
     });
     const midsummerEve = body.days.find((d: any) => d.date === "2024-06-21");
@@ -32,19 +43,37 @@ describe("GET /v3/holidays", () => {
     expect(counts).toEqual([18, 68, 65, 115, 18]);
     const { body } = await json("/v3/holidays?year=2024&sundays=true");
     const plainSunday = body.days.find((d: any) => d.date === "2024-01-07");
-    expect(plainSunday).toEqual({ date: "2024-01-07", weekday: 7, isoWeek: { year: 2024, week: 1 }, holidayType: "public", workingDay: false, observances: [], flagDay: [] });
+    expect(plainSunday).toEqual({
+      date: "2024-01-07",
+      weekday: 7,
+      isoWeek: { year: 2024, week: 1 },
+      holidayType: "public",
+      workingDay: false,
+      observances: [],
+      flagDay: [],
+    });
     const easterSunday = body.days.filter((d: any) => d.date === "2024-03-31");
     expect(easterSunday).toHaveLength(1);
     expect(easterSunday[0].observances.map((o: any) => o.code)).toEqual(["easterSunday"]);
-    const sat = (await json("/v3/holidays?year=2024&saturdays=true")).body.days.find((d: any) => d.date === "2024-01-13");
-    expect(sat).toEqual({ date: "2024-01-13", weekday: 6, isoWeek: { year: 2024, week: 2 }, holidayType: "defacto", workingDay: false, observances: [], flagDay: [] });
+    const sat = (await json("/v3/holidays?year=2024&saturdays=true")).body.days.find(
+      (d: any) => d.date === "2024-01-13",
+    );
+    expect(sat).toEqual({
+      date: "2024-01-13",
+      weekday: 6,
+      isoWeek: { year: 2024, week: 2 },
+      holidayType: "defacto",
+      workingDay: false,
+      observances: [],
+      flagDay: [],
+    });
   });
 
   it("gives a date with two holidays one entry with two observances", async () => {
     const { body } = await json("/v3/holidays?year=2008");
     const may1 = body.days.filter((d: any) => d.date === "2008-05-01");
     expect(may1).toHaveLength(1);
-    expect(may1[0].observances.map((o: any) => o.code)).toEqual(["ascensionDay", "mayDay"]) // catalogue order;
+    expect(may1[0].observances.map((o: any) => o.code)).toEqual(["ascensionDay", "mayDay"]); // catalogue order;
     expect(body.count).toBe(17);
   });
 
@@ -79,8 +108,23 @@ describe("GET /v3/bridge-days and /v3/half-days", () => {
   it("lists the half days of 2024", async () => {
     const { body } = await json("/v3/half-days?year=2024");
     expect(body.count).toBe(6);
-    expect(dates(body.days)).toEqual(["2024-01-05", "2024-03-28", "2024-04-30", "2024-05-08", "2024-06-05", "2024-11-01"]);
-    expect(body.days[0]).toEqual({ date: "2024-01-05", weekday: 5, isoWeek: { year: 2024, week: 1 }, holidayType: null, workingDay: true, observances: [], flagDay: [] });
+    expect(dates(body.days)).toEqual([
+      "2024-01-05",
+      "2024-03-28",
+      "2024-04-30",
+      "2024-05-08",
+      "2024-06-05",
+      "2024-11-01",
+    ]);
+    expect(body.days[0]).toEqual({
+      date: "2024-01-05",
+      weekday: 5,
+      isoWeek: { year: 2024, week: 1 },
+      holidayType: null,
+      workingDay: true,
+      observances: [],
+      flagDay: [],
+    });
   });
 
   it("default to the current year", async () => {
@@ -92,21 +136,48 @@ describe("GET /v3/bridge-days and /v3/half-days", () => {
 describe("GET /v3/days/{date}", () => {
   it("classifies a holiday, a Saturday and an ordinary working day", async () => {
     expect((await json("/v3/days/2024-12-24")).body).toEqual({
-      date: "2024-12-24", weekday: 2, isoWeek: { year: 2024, week: 52 }, holidayType: "defacto", workingDay: false,
-      observances: [{ code: "christmasEve", holidayType: "defacto", name: { sv: "Julafton", en: "Christmas Eve" }, feast: { code: "christmas", name: { sv: "Jul", en: "Christmas" } } }],
+      date: "2024-12-24",
+      weekday: 2,
+      isoWeek: { year: 2024, week: 52 },
+      holidayType: "defacto",
+      workingDay: false,
+      observances: [
+        {
+          code: "christmasEve",
+          holidayType: "defacto",
+          name: { sv: "Julafton", en: "Christmas Eve" },
+          feast: { code: "christmas", name: { sv: "Jul", en: "Christmas" } },
+        },
+      ],
       flagDay: [],
     });
-    expect((await json("/v3/days/2024-01-13")).body).toEqual({ date: "2024-01-13", weekday: 6, isoWeek: { year: 2024, week: 2 }, holidayType: "defacto", workingDay: false, observances: [], flagDay: [] });
+    expect((await json("/v3/days/2024-01-13")).body).toEqual({
+      date: "2024-01-13",
+      weekday: 6,
+      isoWeek: { year: 2024, week: 2 },
+      holidayType: "defacto",
+      workingDay: false,
+      observances: [],
+      flagDay: [],
+    });
     const { res, body } = await json("/v3/days/2024-01-10");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe(LONG);
-    expect(body).toEqual({ date: "2024-01-10", weekday: 3, isoWeek: { year: 2024, week: 2 }, holidayType: null, workingDay: true, observances: [], flagDay: [] });
+    expect(body).toEqual({
+      date: "2024-01-10",
+      weekday: 3,
+      isoWeek: { year: 2024, week: 2 },
+      holidayType: null,
+      workingDay: true,
+      observances: [],
+      flagDay: [],
+    });
   });
 
   it("gives 2076-06-06 (whitsunEve + nationalDay) public with two observances", async () => {
     const { body } = await json("/v3/days/2076-06-06");
     expect(body.holidayType).toBe("public");
-    expect(body.observances.map((o: any) => o.code)).toEqual(["nationalDay", "whitsunEve"]) // catalogue order;
+    expect(body.observances.map((o: any) => o.code)).toEqual(["nationalDay", "whitsunEve"]); // catalogue order;
   });
 
   it("ignores query parameters", async () => {
@@ -120,24 +191,41 @@ describe("GET /v3/period", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe(LONG);
     expect(body).toEqual({
-      from: "2024-01-01", to: "2024-12-31", bounds: "inclusive", counted: { first: "2024-01-01", last: "2024-12-31" },
-      calendarDays: 366, duration: { years: 1, months: 0, days: 0 }, workingDays: 251,
-      daysOff: { total: 115, publicHolidays: 63, defactoHolidays: 52, namedDays: 18, weekendDays: 97 }, bridgeDays: 5, halfDays: 6,
+      from: "2024-01-01",
+      to: "2024-12-31",
+      bounds: "inclusive",
+      counted: { first: "2024-01-01", last: "2024-12-31" },
+      calendarDays: 366,
+      duration: { years: 1, months: 0, days: 0 },
+      workingDays: 251,
+      daysOff: { total: 115, publicHolidays: 63, defactoHolidays: 52, namedDays: 18, weekendDays: 97 },
+      bridgeDays: 5,
+      halfDays: 6,
     });
   });
 
   it("applies each bounds reading", async () => {
-    const read = async (bounds: string) => (await json(`/v3/period?from=2024-01-01&to=2024-01-10&bounds=${bounds}`)).body;
+    const read = async (bounds: string) =>
+      (await json(`/v3/period?from=2024-01-01&to=2024-01-10&bounds=${bounds}`)).body;
     expect((await read("inclusive")).calendarDays).toBe(10);
     expect((await read("from")).counted).toEqual({ first: "2024-01-01", last: "2024-01-09" });
     expect((await read("to")).counted).toEqual({ first: "2024-01-02", last: "2024-01-10" });
     const exclusive = await read("exclusive");
-    expect(exclusive).toMatchObject({ bounds: "exclusive", calendarDays: 8, counted: { first: "2024-01-02", last: "2024-01-09" } });
+    expect(exclusive).toMatchObject({
+      bounds: "exclusive",
+      calendarDays: 8,
+      counted: { first: "2024-01-02", last: "2024-01-09" },
+    });
   });
 
   it("gives zero days, counted null, for two identical dates read exclusively", async () => {
     const { body } = await json("/v3/period?from=2024-05-01&to=2024-05-01&bounds=exclusive");
-    expect(body).toMatchObject({ calendarDays: 0, counted: null, workingDays: 0, duration: { years: 0, months: 0, days: 0 } });
+    expect(body).toMatchObject({
+      calendarDays: 0,
+      counted: null,
+      workingDays: 0,
+      duration: { years: 0, months: 0, days: 0 },
+    });
     expect(body.daysOff.total).toBe(0);
   });
 
@@ -232,7 +320,9 @@ describe("GET /v3/observances", () => {
     expect(res.headers.get("cache-control")).toBe(LONG);
     expect(body).toMatchObject({ code: "midsummerEve", holidayType: "defacto", count: 3 });
     expect(body.occurrences.map((o: any) => [o.year, o.day.date])).toEqual([
-      [2024, "2024-06-21"], [2025, "2025-06-20"], [2026, "2026-06-19"],
+      [2024, "2024-06-21"],
+      [2025, "2025-06-20"],
+      [2026, "2026-06-19"],
     ]);
   });
 

@@ -3,13 +3,14 @@
  * OpenAPI document (ajv, strict schemas) for every year they answer, the 400 for years before 1983, caching, and the
  * `flagDay` field on the Day wherever a Day appears.
  */
-import { describe, expect, it } from "vitest";
+
 import { FLAG_DAY_CODES, flagDaysOfYear } from "swedish-calendar/core";
+import { describe, expect, it } from "vitest";
+import { PATHS } from "../../contract/paths.js";
 import { flagDayCatalogueResource } from "../../contract/resources.js";
 import { serializeJson } from "../../contract/serialize.js";
-import { PATHS } from "../../contract/paths.js";
 import { describeErrors, documentValidator } from "../contract/helpers.js";
-import { LONG, expectProblem, json, v3 } from "./helpers.js";
+import { expectProblem, json, LONG, v3 } from "./helpers.js";
 
 const validator = documentValidator();
 const FLAG_DAYS = PATHS.flagDays;
@@ -26,9 +27,17 @@ describe("GET /v3/flag-days", () => {
     expect(body.year).toBe(2024);
     expect(body.count).toBe(18);
     expect(body.flagDays).toHaveLength(18);
-    expect(body.flagDays[0]).toEqual({ date: "2024-01-01", code: "newYearsDay", name: { sv: "Nyårsdagen", en: "New Year's Day" }, holiday: "newYearsDay" });
+    expect(body.flagDays[0]).toEqual({
+      date: "2024-01-01",
+      code: "newYearsDay",
+      name: { sv: "Nyårsdagen", en: "New Year's Day" },
+      holiday: "newYearsDay",
+    });
     expect(body.flagDays.find((f: any) => f.date === "2024-06-09")).toEqual({
-      date: "2024-06-09", code: "europeanParliamentElection", name: { sv: "Dag för val till Europaparlamentet", en: "European Parliament election day" }, holiday: null,
+      date: "2024-06-09",
+      code: "europeanParliamentElection",
+      name: { sv: "Dag för val till Europaparlamentet", en: "European Parliament election day" },
+      holiday: null,
     });
     for (const f of body.flagDays) expect(Object.keys(f)).toEqual(["date", "code", "name", "holiday"]);
     expect(validator.validateBody(FLAG_DAYS, 200, "application/json", body)).toBeNull();
@@ -47,16 +56,22 @@ describe("GET /v3/flag-days", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=43200");
   });
 
-  it.each([1930, 1950, 1982])("year=%i (before the ordinance) is 400 invalid-parameter, with a detail saying why", async (year) => {
-    const body = await expectProblem(await v3(`${FLAG_DAYS}?year=${year}`), "invalid-parameter", 400, "year");
-    expect(body.detail).toContain("1983");
-    expect(body.detail).toContain("Förordning (1982:270)");
-    expect(validator.validateComponentResponse("BadRequest", "application/problem+json", body)).toBeNull();
-  });
+  it.each([1930, 1950, 1982])(
+    "year=%i (before the ordinance) is 400 invalid-parameter, with a detail saying why",
+    async (year) => {
+      const body = await expectProblem(await v3(`${FLAG_DAYS}?year=${year}`), "invalid-parameter", 400, "year");
+      expect(body.detail).toContain("1983");
+      expect(body.detail).toContain("Förordning (1982:270)");
+      expect(validator.validateComponentResponse("BadRequest", "application/problem+json", body)).toBeNull();
+    },
+  );
 
-  it.each(["1929", "10000", "abc", "02024", "+2024", "2024.0", ""])("year=%j is 400 invalid-parameter like every v3 year", async (value) => {
-    await expectProblem(await v3(`${FLAG_DAYS}?year=${encodeURIComponent(value)}`), "invalid-parameter", 400, "year");
-  });
+  it.each(["1929", "10000", "abc", "02024", "+2024", "2024.0", ""])(
+    "year=%j is 400 invalid-parameter like every v3 year",
+    async (value) => {
+      await expectProblem(await v3(`${FLAG_DAYS}?year=${encodeURIComponent(value)}`), "invalid-parameter", 400, "year");
+    },
+  );
 
   it("a repeated year is 400; unknown parameters are ignored; HEAD has no body; 304 on the ETag", async () => {
     await expectProblem(await v3(`${FLAG_DAYS}?year=2024&year=2024`), "invalid-parameter", 400, "year");
@@ -73,13 +88,24 @@ describe("GET /v3/flag-days", () => {
   it("validates against the OpenAPI document for every year 1983-9999", () => {
     for (let year = 1983; year <= 9999; year++) {
       const flagDays = flagDaysOfYear(year);
-      const errors = validator.validateBody(FLAG_DAYS, 200, "application/json", JSON.parse(serializeJson({ year, count: flagDays.length, flagDays })));
+      const errors = validator.validateBody(
+        FLAG_DAYS,
+        200,
+        "application/json",
+        JSON.parse(serializeJson({ year, count: flagDays.length, flagDays })),
+      );
       if (errors) throw new Error(`${year}: ${describeErrors(errors)}`);
     }
   });
 
   it("the strict schema rejects drift: an unknown code, a missing holiday, an extra field, a year before 1983", () => {
-    const ok = { year: 2024, count: 1, flagDays: [{ date: "2024-05-29", code: "veteransDay", name: { sv: "Veterandagen", en: "Veterans Day" }, holiday: null }] };
+    const ok = {
+      year: 2024,
+      count: 1,
+      flagDays: [
+        { date: "2024-05-29", code: "veteransDay", name: { sv: "Veterandagen", en: "Veterans Day" }, holiday: null },
+      ],
+    };
     const check = (body: unknown) => validator.validateBody(FLAG_DAYS, 200, "application/json", body);
     expect(check(ok)).toBeNull();
     expect(check({ ...ok, flagDays: [{ ...ok.flagDays[0], code: "mothersDay" }] })).not.toBeNull();
@@ -117,7 +143,12 @@ describe("the Day's flagDay field wherever a Day appears", () => {
     const kings = (await json("/v3/days/2024-04-30")).body;
     expect(kings).toMatchObject({ holidayType: null, workingDay: true, observances: [], flagDay: ["kingsBirthday"] });
     expect((await json("/v3/days/2024-06-06")).body.flagDay).toEqual(["nationalDay"]);
-    expect((await json("/v3/days/2026-09-13")).body).toMatchObject({ weekday: 7, holidayType: "public", observances: [], flagDay: ["riksdagElection"] });
+    expect((await json("/v3/days/2026-09-13")).body).toMatchObject({
+      weekday: 7,
+      holidayType: "public",
+      observances: [],
+      flagDay: ["riksdagElection"],
+    });
     expect((await json("/v3/days/1982-06-06")).body.flagDay).toEqual([]);
     expect((await json("/v3/days/2049-06-06")).body.flagDay).toEqual(["whitsun", "nationalDay"]);
   });
@@ -136,7 +167,15 @@ describe("the Day's flagDay field wherever a Day appears", () => {
     const series = (await json("/v3/observances/nationalDay?from=2005&to=2006")).body;
     for (const o of series.occurrences) expect(o.day.flagDay).toEqual(["nationalDay"]);
     for (const path of ["/v3/holidays?year=2024", "/v3/bridge-days?year=2024", "/v3/half-days?year=2024"]) {
-      expect(validator.validateBody(validator.templateOf(path.split("?")[0])!, 200, "application/json", (await json(path)).body), path).toBeNull();
+      expect(
+        validator.validateBody(
+          validator.templateOf(path.split("?")[0])!,
+          200,
+          "application/json",
+          (await json(path)).body,
+        ),
+        path,
+      ).toBeNull();
     }
   });
 });

@@ -7,12 +7,17 @@ import fs, { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from
 import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { materialise } from "../../build/materialise.js";
-import { MANIFEST_PATH } from "../../build/layout.js";
 import { dataVersion, dayFromCivil } from "swedish-calendar/core";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { MANIFEST_PATH } from "../../build/layout.js";
+import { materialise } from "../../build/materialise.js";
 import {
-  DATASET_MANIFEST_ENV, createHealthHandler, datasetManifestPath, handleHealth, healthBody, readDatasetStatus,
+  createHealthHandler,
+  DATASET_MANIFEST_ENV,
+  datasetManifestPath,
+  handleHealth,
+  healthBody,
+  readDatasetStatus,
 } from "../../functions/lib/health.js";
 import { schemaValidators } from "../contract/helpers.js";
 
@@ -87,7 +92,9 @@ describe("/health with a dataset manifest", () => {
   });
 
   it("absent: dataset is null and the service is still ok", async () => {
-    const { res, body } = await healthOf(createHealthHandler({ manifestPath: join(dir, "no-such-dir", "manifest.json") }));
+    const { res, body } = await healthOf(
+      createHealthHandler({ manifestPath: join(dir, "no-such-dir", "manifest.json") }),
+    );
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ status: "ok", apiVersion: "3.0.0", dataVersion: dataVersion(), dataset: null });
     expect(validHealth(body), JSON.stringify(validHealth.errors)).toBe(true);
@@ -133,7 +140,10 @@ describe("/health with a dataset manifest", () => {
 
     // read when the handler is made (a function: when its module loads)
     process.env[DATASET_MANIFEST_ENV] = manifestPath;
-    expect((await healthOf(createHealthHandler())).body.dataset).toMatchObject({ dataVersion: dataVersion(), stale: false });
+    expect((await healthOf(createHealthHandler())).body.dataset).toMatchObject({
+      dataVersion: dataVersion(),
+      stale: false,
+    });
     process.env[DATASET_MANIFEST_ENV] = join(dir, "absent.json");
     expect((await healthOf(createHealthHandler())).body.dataset).toBeNull();
   });

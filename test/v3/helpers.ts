@@ -14,7 +14,11 @@ export function fixedClock(at: Date | string): () => Date {
 
 /** A request to the v3 handler in process; limits off unless the context turns them on. */
 export async function v3(path: string, init?: RequestInit, ctx?: Partial<ServiceContext>): Promise<Response> {
-  return handleV3(new Request(ORIGIN + path, init), { clock: fixedClock(NOON_2026_06_15), rateLimitsEnabled: false, ...ctx });
+  return handleV3(new Request(ORIGIN + path, init), {
+    clock: fixedClock(NOON_2026_06_15),
+    rateLimitsEnabled: false,
+    ...ctx,
+  });
 }
 
 export async function json<T = any>(path: string, ctx?: Partial<ServiceContext>): Promise<{ res: Response; body: T }> {

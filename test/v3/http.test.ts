@@ -1,8 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
+import { etagOf, serializeJson } from "../../contract/serialize.js";
+import {
+  ifNoneMatchMatches,
+  okAnswer,
+  PROBLEM_BASE,
+  respond,
+  responseOf,
+  serve,
+  tableBucket,
+} from "../../functions/lib/core.js";
 import { handleHealth } from "../../functions/lib/health.js";
 import { handleNotFound } from "../../functions/lib/not-found.js";
-import { okAnswer, responseOf, ifNoneMatchMatches, respond, serve, tableBucket, PROBLEM_BASE } from "../../functions/lib/core.js";
-import { etagOf, serializeJson } from "../../contract/serialize.js";
 import { expectProblem, LONG, NOON_2026_06_15, ORIGIN, v3 } from "./helpers.js";
 
 const EXPOSED = "ETag, RateLimit-Limit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset";
@@ -59,7 +67,13 @@ describe("Cache-Control", () => {
   });
 
   it("lasts until midnight in Stockholm when year is omitted", async () => {
-    for (const path of ["/v3/holidays", "/v3/bridge-days", "/v3/half-days", "/v3/holidays?sundays=true", "/v3/observances/christmasDay"]) {
+    for (const path of [
+      "/v3/holidays",
+      "/v3/bridge-days",
+      "/v3/half-days",
+      "/v3/holidays?sundays=true",
+      "/v3/observances/christmasDay",
+    ]) {
       expect((await v3(path)).headers.get("cache-control")).toBe("public, max-age=0, s-maxage=43200");
     }
   });
@@ -126,7 +140,12 @@ describe("ETag and If-None-Match", () => {
     const head = responseOf(new Request(ORIGIN, { method: "HEAD" }), answer);
     expect(head.headers.get("etag")).toBe(etagOf("{}"));
     expect(head.body).toBeNull();
-    const matched = okAnswer(new Request(ORIGIN, { headers: { "If-None-Match": etagOf("{}") } }), "{}", "application/json", "no-store");
+    const matched = okAnswer(
+      new Request(ORIGIN, { headers: { "If-None-Match": etagOf("{}") } }),
+      "{}",
+      "application/json",
+      "no-store",
+    );
     expect(matched).toEqual({ status: 304, headers: { ETag: etagOf("{}"), "Cache-Control": "no-store" }, body: null });
   });
 });
@@ -154,7 +173,11 @@ describe("CORS preflight and methods", () => {
   it("answers OPTIONS with 204 and the allowed methods and headers", async () => {
     const res = await v3("/v3/holidays", {
       method: "OPTIONS",
-      headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match, x-custom" },
+      headers: {
+        Origin: "https://example.org",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "if-none-match, x-custom",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
@@ -211,7 +234,14 @@ describe("/health and other paths", () => {
     expectCommonHeaders(res);
     const body = await res.json();
     // `dataset` depends on the manifest on disk: test/v3/health.test.ts covers it
-    expect(body).toEqual({ status: "ok", ready: true, apiVersion: "3.0.0", dataVersion: expect.stringMatching(/^[0-9a-f]{16}$/), years: { from: 1930, to: 9999 }, dataset: body.dataset });
+    expect(body).toEqual({
+      status: "ok",
+      ready: true,
+      apiVersion: "3.0.0",
+      dataVersion: expect.stringMatching(/^[0-9a-f]{16}$/),
+      years: { from: 1930, to: 9999 },
+      dataset: body.dataset,
+    });
     expect(body).toHaveProperty("dataset");
   });
 

@@ -1,8 +1,15 @@
-
 import { describe, expect, it, vi } from "vitest";
 import {
-  checkRateLimit, countHit, netlifyContext, memoryRateLimitStore, requestContext, respond, serve, SWEEP_EVERY_HITS,
-  type CounterState, type RateLimitStore,
+  type CounterState,
+  checkRateLimit,
+  countHit,
+  memoryRateLimitStore,
+  netlifyContext,
+  type RateLimitStore,
+  requestContext,
+  respond,
+  SWEEP_EVERY_HITS,
+  serve,
 } from "../../functions/lib/core.js";
 import { handleHealth } from "../../functions/lib/health.js";
 import { expectProblem, v3 } from "./helpers.js";
@@ -59,7 +66,11 @@ describe("v3 rate limit: 10 per minute per address", () => {
     expect(process.env.RATE_LIMITS).toBe("off");
     // on Netlify the platform counts: the function keeps no counter of its own
     const request = new Request("http://x/");
-    expect(requestContext(request, netlifyContext(request, { ip: "1.2.3.4" }))).toMatchObject({ clientAddress: "1.2.3.4", rateLimitsEnabled: false, store: null });
+    expect(requestContext(request, netlifyContext(request, { ip: "1.2.3.4" }))).toMatchObject({
+      clientAddress: "1.2.3.4",
+      rateLimitsEnabled: false,
+      store: null,
+    });
   });
 
   it("keys counters by the socket address, never a client-supplied header", async () => {
@@ -68,7 +79,11 @@ describe("v3 rate limit: 10 per minute per address", () => {
     for (let i = 0; i < 10; i++) {
       await v3("/v3/days/2024-01-01", { headers: { "X-Forwarded-For": `10.0.0.${i}` } }, ctx);
     }
-    const res = await v3("/v3/days/2024-01-01", { headers: { "X-Forwarded-For": "10.9.9.9", "X-Nf-Client-Connection-Ip": "10.9.9.9" } }, ctx);
+    const res = await v3(
+      "/v3/days/2024-01-01",
+      { headers: { "X-Forwarded-For": "10.9.9.9", "X-Nf-Client-Connection-Ip": "10.9.9.9" } },
+      ctx,
+    );
     expect(res.status).toBe(429);
   });
 
@@ -124,7 +139,11 @@ describe("the limiter fails open", () => {
           throw new Error("counter unreadable");
         },
       };
-      expect(checkRateLimit(broken, "k", { limit: 1, windowSeconds: 60 }, T0)).toEqual({ allowed: true, retryAfterSeconds: 0, failedOpen: true });
+      expect(checkRateLimit(broken, "k", { limit: 1, windowSeconds: 60 }, T0)).toEqual({
+        allowed: true,
+        retryAfterSeconds: 0,
+        failedOpen: true,
+      });
       expect(warn).toHaveBeenCalledWith("rate limiter failed open: counter unreadable");
     } finally {
       warn.mockRestore();
@@ -209,7 +228,8 @@ describe("the memory store forgets counters that say nothing any more", () => {
     await store.hit("live", policy, T0 + 15_000);
     expect(store.size()).toBe(1);
     await store.hit("live", policy, T0 + 15_000);
-    for (let i = 0; i < SWEEP_EVERY_HITS - 2; i++) await store.hit("other", { limit: 1e9, windowSeconds: 10 }, T0 + 20_000);
+    for (let i = 0; i < SWEEP_EVERY_HITS - 2; i++)
+      await store.hit("other", { limit: 1e9, windowSeconds: 10 }, T0 + 20_000);
     expect(store.size()).toBe(2); // "live" (its window runs to 25 s) and "other" survive the next sweep
     expect(await store.hit("live", policy, T0 + 20_000)).toEqual({ allowed: false, retryAfterSeconds: 5 });
   });

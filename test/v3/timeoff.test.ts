@@ -15,16 +15,38 @@ describe("GET /v3/long-weekends", () => {
     expect(body.year).toBe(2026);
     expect(body.count).toBe(body.longWeekends.length);
     expect(body.longWeekends).toContainEqual({
-      start: "2026-04-03", end: "2026-04-06", days: 4, leaveDays: [], observances: ["goodFriday", "holySaturday", "easterSunday", "easterMonday"],
+      start: "2026-04-03",
+      end: "2026-04-06",
+      days: 4,
+      leaveDays: [],
+      observances: ["goodFriday", "holySaturday", "easterSunday", "easterMonday"],
     });
-    expect(body.longWeekends).toContainEqual({ start: "2026-05-14", end: "2026-05-17", days: 4, leaveDays: ["2026-05-15"], observances: ["ascensionDay"] });
-    expect(body.longWeekends).toContainEqual({ start: "2026-12-24", end: "2026-12-27", days: 4, leaveDays: [], observances: ["christmasEve", "christmasDay", "boxingDay"] });
+    expect(body.longWeekends).toContainEqual({
+      start: "2026-05-14",
+      end: "2026-05-17",
+      days: 4,
+      leaveDays: ["2026-05-15"],
+      observances: ["ascensionDay"],
+    });
+    expect(body.longWeekends).toContainEqual({
+      start: "2026-12-24",
+      end: "2026-12-27",
+      days: 4,
+      leaveDays: [],
+      observances: ["christmasEve", "christmasDay", "boxingDay"],
+    });
     expect(body.longWeekends.some((w: any) => w.start === "2025-12-31")).toBe(false);
   });
 
   it("lists New Year 2025/26 under 2025, the year it starts", async () => {
     const { body } = await json("/v3/long-weekends?year=2025");
-    expect(body.longWeekends.at(-1)).toEqual({ start: "2025-12-31", end: "2026-01-04", days: 5, leaveDays: ["2026-01-02"], observances: ["newYearsEve", "newYearsDay"] });
+    expect(body.longWeekends.at(-1)).toEqual({
+      start: "2025-12-31",
+      end: "2026-01-04",
+      days: 5,
+      leaveDays: ["2026-01-02"],
+      observances: ["newYearsEve", "newYearsDay"],
+    });
   });
 
   it("defaults to the current year in Sweden, cached until midnight there", async () => {
@@ -34,7 +56,8 @@ describe("GET /v3/long-weekends", () => {
   });
 
   it("reads year exactly as /v3/holidays does", async () => {
-    for (const bad of ["", "1929", "10000", "02026", "%2B2026", "2026.0", "abcd"]) await expectProblem(await v3(`/v3/long-weekends?year=${bad}`), "invalid-parameter", 400, "year");
+    for (const bad of ["", "1929", "10000", "02026", "%2B2026", "2026.0", "abcd"])
+      await expectProblem(await v3(`/v3/long-weekends?year=${bad}`), "invalid-parameter", 400, "year");
     await expectProblem(await v3("/v3/long-weekends?year=2026&year=2026"), "invalid-parameter", 400, "year");
   });
 
@@ -54,7 +77,12 @@ describe("GET /v3/leave-plan", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe(LONG);
     expect(body).toEqual({
-      from: "2026-04-01", to: "2026-06-30", budget: 3, objective: "most", used: 3, daysOff: 13,
+      from: "2026-04-01",
+      to: "2026-06-30",
+      budget: 3,
+      objective: "most",
+      used: 3,
+      daysOff: 13,
       breaks: [
         { start: "2026-04-02", end: "2026-04-06", days: 5, leaveDays: ["2026-04-02"] },
         { start: "2026-04-30", end: "2026-05-03", days: 4, leaveDays: ["2026-04-30"] },
@@ -74,7 +102,15 @@ describe("GET /v3/leave-plan", () => {
   it("a span without a working day answers used 0, daysOff 0, no breaks", async () => {
     const { res, body } = await json("/v3/leave-plan?from=2026-04-03&to=2026-04-06&days=5");
     expect(res.status).toBe(200);
-    expect(body).toEqual({ from: "2026-04-03", to: "2026-04-06", budget: 5, objective: "most", used: 0, daysOff: 0, breaks: [] });
+    expect(body).toEqual({
+      from: "2026-04-03",
+      to: "2026-04-06",
+      budget: 5,
+      objective: "most",
+      used: 0,
+      daysOff: 0,
+      breaks: [],
+    });
   });
 
   it("ignores unknown parameters; the answer is a pure function of the parameters", async () => {
@@ -84,9 +120,19 @@ describe("GET /v3/leave-plan", () => {
   });
 
   it.each([
-    ["days=0", "days"], ["days=61", "days"], ["days=-1", "days"], ["days=%2B5", "days"], ["days=05", "days"], ["days=5.0", "days"],
-    ["days=", "days"], ["days=five", "days"], ["days=5&days=5", "days"], ["objective=max", "objective"], ["objective=Most", "objective"],
-    ["objective=", "objective"], ["objective=most&objective=most", "objective"],
+    ["days=0", "days"],
+    ["days=61", "days"],
+    ["days=-1", "days"],
+    ["days=%2B5", "days"],
+    ["days=05", "days"],
+    ["days=5.0", "days"],
+    ["days=", "days"],
+    ["days=five", "days"],
+    ["days=5&days=5", "days"],
+    ["objective=max", "objective"],
+    ["objective=Most", "objective"],
+    ["objective=", "objective"],
+    ["objective=most&objective=most", "objective"],
   ])("%s is 400 invalid-parameter naming %s", async (query, parameter) => {
     const base = query.startsWith("days") ? "from=2026-01-01&to=2026-12-31" : "from=2026-01-01&to=2026-12-31&days=5";
     await expectProblem(await v3(`/v3/leave-plan?${base}&${query}`), "invalid-parameter", 400, parameter);
@@ -96,13 +142,38 @@ describe("GET /v3/leave-plan", () => {
     await expectProblem(await v3("/v3/leave-plan?to=2026-12-31&days=5"), "invalid-parameter", 400, "from");
     await expectProblem(await v3("/v3/leave-plan?from=2026-01-01&days=5"), "invalid-parameter", 400, "to");
     await expectProblem(await v3("/v3/leave-plan?from=2026-01-01&to=2026-12-31"), "invalid-parameter", 400, "days");
-    await expectProblem(await v3("/v3/leave-plan?from=2026-1-1&to=2026-12-31&days=5"), "invalid-parameter", 400, "from");
+    await expectProblem(
+      await v3("/v3/leave-plan?from=2026-1-1&to=2026-12-31&days=5"),
+      "invalid-parameter",
+      400,
+      "from",
+    );
     await expectProblem(await v3("/v3/leave-plan?from=2026-02-29&to=2026-12-31&days=5"), "invalid-date", 400, "from");
-    await expectProblem(await v3("/v3/leave-plan?from=1929-12-31&to=1930-01-31&days=5"), "invalid-parameter", 400, "from");
-    await expectProblem(await v3("/v3/leave-plan?from=2026-02-02&to=2026-02-01&days=5"), "invalid-parameter", 400, "to");
-    await expectProblem(await v3("/v3/leave-plan?from=2024-01-01&to=2025-01-01&days=5"), "invalid-parameter", 400, "to");
+    await expectProblem(
+      await v3("/v3/leave-plan?from=1929-12-31&to=1930-01-31&days=5"),
+      "invalid-parameter",
+      400,
+      "from",
+    );
+    await expectProblem(
+      await v3("/v3/leave-plan?from=2026-02-02&to=2026-02-01&days=5"),
+      "invalid-parameter",
+      400,
+      "to",
+    );
+    await expectProblem(
+      await v3("/v3/leave-plan?from=2024-01-01&to=2025-01-01&days=5"),
+      "invalid-parameter",
+      400,
+      "to",
+    );
     expect((await v3("/v3/leave-plan?from=2024-01-01&to=2024-12-31&days=5")).status).toBe(200);
-    await expectProblem(await v3("/v3/leave-plan?from=2026-01-01&from=2026-01-02&to=2026-12-31&days=5"), "invalid-parameter", 400, "from");
+    await expectProblem(
+      await v3("/v3/leave-plan?from=2026-01-01&from=2026-01-02&to=2026-12-31&days=5"),
+      "invalid-parameter",
+      400,
+      "from",
+    );
   });
 });
 

@@ -63,8 +63,18 @@ const CASES: [string, string, number, string?][] = [
   ["/v3/shift?date=2024-01-01&add=d", "invalid-parameter", 400, "add"],
   ["/v3/shift?date=2024-01-01&add=1d,", "invalid-parameter", 400, "add"],
   ["/v3/shift?date=2024-01-01&add=1d%202d", "invalid-parameter", 400, "add"],
-  [`/v3/shift?date=2024-01-01&${Array.from({ length: 21 }, () => "add=1d").join("&")}`, "invalid-parameter", 400, "add"],
-  [`/v3/shift?date=2024-01-01&add=${Array.from({ length: 21 }, () => "1d").join(",")}`, "invalid-parameter", 400, "add"],
+  [
+    `/v3/shift?date=2024-01-01&${Array.from({ length: 21 }, () => "add=1d").join("&")}`,
+    "invalid-parameter",
+    400,
+    "add",
+  ],
+  [
+    `/v3/shift?date=2024-01-01&add=${Array.from({ length: 21 }, () => "1d").join(",")}`,
+    "invalid-parameter",
+    400,
+    "add",
+  ],
   ["/v3/shift?date=2024-01-01&add=-95y", "invalid-parameter", 400, "add"],
   ["/v3/shift?date=9999-12-31&add=1d", "invalid-parameter", 400, "add"],
   ["/v3/shift?date=1930-01-01&add=-1b", "invalid-parameter", 400, "add"],
@@ -90,7 +100,12 @@ describe("problem documents for bad input", () => {
   });
 
   it("the Sunday rule past 9999-12-31 is a 400", async () => {
-    await expectProblem(await v3("/v3/shift?date=9999-12-31&add=0d&postpone=true"), "invalid-parameter", 400, "postpone");
+    await expectProblem(
+      await v3("/v3/shift?date=9999-12-31&add=0d&postpone=true"),
+      "invalid-parameter",
+      400,
+      "postpone",
+    );
   });
 
   it("an unknown code is 404 even when its parameters are bad", async () => {
@@ -117,14 +132,24 @@ describe("problem documents for bad input", () => {
  * checked in test/contract/mcp.test.ts.
  */
 const REQUIRED = ROUTES.filter((route) => route.fn === "v3").flatMap((route) =>
-  route.parameters.map((key) => PARAMETERS[key]).filter((p) => p.required && p.in === "query").map((p) => [route.id, p.name] as const),
+  route.parameters
+    .map((key) => PARAMETERS[key])
+    .filter((p) => p.required && p.in === "query")
+    .map((p) => [route.id, p.name] as const),
 );
 
 describe("a missing required parameter", () => {
   it("the table has required query parameters on the rows that take them", () => {
     expect(REQUIRED).toEqual([
-      ["period", "from"], ["period", "to"], ["shift", "date"], ["shift", "add"], ["leavePlan", "from"], ["leavePlan", "to"],
-      ["leavePlan", "days"], ["adjust", "date"], ["adjust", "convention"],
+      ["period", "from"],
+      ["period", "to"],
+      ["shift", "date"],
+      ["shift", "add"],
+      ["leavePlan", "from"],
+      ["leavePlan", "to"],
+      ["leavePlan", "days"],
+      ["adjust", "date"],
+      ["adjust", "convention"],
     ]);
   });
 
@@ -137,7 +162,12 @@ describe("a missing required parameter", () => {
   });
 
   it("an empty value is given, not missing: the parser's answer", async () => {
-    const body = await expectProblem(await v3("/v3/leave-plan?from=2026-01-01&to=2026-12-31&days="), "invalid-parameter", 400, "days");
+    const body = await expectProblem(
+      await v3("/v3/leave-plan?from=2026-01-01&to=2026-12-31&days="),
+      "invalid-parameter",
+      400,
+      "days",
+    );
     expect(body.detail).toMatch(/^'days' must be a whole number/);
   });
 });

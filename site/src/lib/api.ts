@@ -1,7 +1,8 @@
 /** Same-origin API calls with problem-document errors (docs/contract.md#errors). */
-import type { Problem } from "./types.ts";
+
 import { documentLang } from "./i18n.ts";
 import { swedishProblem } from "./problems.ts";
+import type { Problem } from "./types.ts";
 
 /**
  * The client's own messages, in the page's language. Problem documents come from the API in English; a Swedish page
@@ -33,7 +34,7 @@ export class ApiError extends Error {
   readonly retryAfter: string | null;
 
   constructor(url: string, status: number, problem: Problem | null, retryAfter: string | null, fallback: string) {
-    super(problem ? problem.detail ?? problem.title : fallback);
+    super(problem ? (problem.detail ?? problem.title) : fallback);
     this.name = "ApiError";
     this.url = url;
     this.status = status;
@@ -60,7 +61,12 @@ export class ApiError extends Error {
 }
 
 function isProblem(value: unknown): value is Problem {
-  return typeof value === "object" && value !== null && typeof (value as Problem).title === "string" && typeof (value as Problem).status === "number";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Problem).title === "string" &&
+    typeof (value as Problem).status === "number"
+  );
 }
 
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -74,7 +80,13 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
   const type = response.headers.get("Content-Type") ?? "";
   const body: unknown = type.includes("json") ? await response.json().catch(() => null) : null;
   if (!response.ok) {
-    throw new ApiError(url, response.status, isProblem(body) ? body : null, response.headers.get("Retry-After"), messages().status(response.status, response.statusText));
+    throw new ApiError(
+      url,
+      response.status,
+      isProblem(body) ? body : null,
+      response.headers.get("Retry-After"),
+      messages().status(response.status, response.statusText),
+    );
   }
   if (body === null) throw new ApiError(url, response.status, null, null, messages().notJson);
   return body as T;

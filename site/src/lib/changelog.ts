@@ -56,7 +56,11 @@ export function parseChangelog(text: string): ChangelogEntry[] {
   text.split(/\r?\n/).forEach((line, n) => {
     if (line.startsWith("## ")) {
       const m = ENTRY.exec(line) ?? fail(n, "an entry's heading is '## YYYY-MM-DD — title'");
-      if (Number.isNaN(Date.parse(`${m[1]}T00:00:00Z`)) || new Date(`${m[1]}T00:00:00Z`).toISOString().slice(0, 10) !== m[1]) fail(n, `no such date ${m[1]}`);
+      if (
+        Number.isNaN(Date.parse(`${m[1]}T00:00:00Z`)) ||
+        new Date(`${m[1]}T00:00:00Z`).toISOString().slice(0, 10) !== m[1]
+      )
+        fail(n, `no such date ${m[1]}`);
       if (entry && m[1] >= entry.date) fail(n, `entries are newest first, one per date: ${m[1]} after ${entry.date}`);
       entries.push((entry = { date: m[1], title: m[2].trim(), sections: [] }));
       section = undefined;
@@ -66,7 +70,8 @@ export function parseChangelog(text: string): ChangelogEntry[] {
       const m = SECTION.exec(line)!;
       const name = m[1] as SectionName;
       if (!(name in SECTIONS)) fail(n, `unknown section '${m[1]}' (one of ${Object.keys(SECTIONS).join(", ")})`);
-      if ((name === "Package") !== (m[2] !== undefined)) fail(n, "the Package section, and only it, names the version: '### Package: swedish-calendar X.Y.Z'");
+      if ((name === "Package") !== (m[2] !== undefined))
+        fail(n, "the Package section, and only it, names the version: '### Package: swedish-calendar X.Y.Z'");
       if (entry.sections.some((s) => s.name === name)) fail(n, `a second ${name} section in ${entry.date}`);
       entry.sections.push((section = { name, ...(m[2] ? { version: m[2] } : {}), items: [] }));
     } else if (ITEM.test(line)) {
@@ -80,7 +85,8 @@ export function parseChangelog(text: string): ChangelogEntry[] {
   });
   for (const e of entries) {
     if (e.sections.length === 0) throw new Error(`CHANGELOG.md: the entry of ${e.date} has no section`);
-    for (const s of e.sections) if (s.items.length === 0) throw new Error(`CHANGELOG.md: the ${s.name} section of ${e.date} has no item`);
+    for (const s of e.sections)
+      if (s.items.length === 0) throw new Error(`CHANGELOG.md: the ${s.name} section of ${e.date} has no item`);
   }
   return entries;
 }
@@ -91,7 +97,8 @@ export function packageVersion(entries: readonly ChangelogEntry[]): string | und
   return undefined;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /**
  * An item's text as HTML: escaped, with `code` spans and [text](https://…) links; a link into the repository
@@ -133,7 +140,8 @@ export function renderChangelog(entries: readonly ChangelogEntry[], lang: Lang):
 /** The public origin the feed's identifiers and links use (the service's domain, as the problem types' base). */
 export const SITE_ORIGIN = `https://${SERVICE_DOMAIN}`;
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /**
  * The Atom feed (RFC 4287) of the changelog: one entry per changelog entry, its id a tag URI of its date, updated at

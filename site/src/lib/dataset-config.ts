@@ -5,9 +5,10 @@
  * contract/static.ts fillFile) or the static-only files' table, and the years the deploy build writes files for
  * (build/deployed.ts deployedRange).
  */
-import { ROUTE_BY_ID, STATIC_ONLY_FILES, type RouteId } from "../../../contract/routes.ts";
-import { fillFile } from "../../../contract/static.ts";
+
 import { deployedRange } from "../../../build/deployed.ts";
+import { ROUTE_BY_ID, type RouteId, STATIC_ONLY_FILES } from "../../../contract/routes.ts";
+import { fillFile } from "../../../contract/static.ts";
 import type { DatasetConfig, DatasetFileName } from "./dataset.ts";
 
 /** A route's file template with its placeholders kept and its flags' default (`false`) parts chosen. */
@@ -19,7 +20,15 @@ function routeTemplate(id: RouteId): string {
 }
 
 export function datasetConfig(now = new Date()): DatasetConfig {
-  const routes: Exclude<DatasetFileName, "yearDays" | "workingTimeCsv">[] = ["holidays", "bridgeDays", "halfDays", "longWeekends", "dueDates", "dueDateCatalogue", "workingTime"];
+  const routes: Exclude<DatasetFileName, "yearDays" | "workingTimeCsv">[] = [
+    "holidays",
+    "bridgeDays",
+    "halfDays",
+    "longWeekends",
+    "dueDates",
+    "dueDateCatalogue",
+    "workingTime",
+  ];
   const files = Object.fromEntries(routes.map((id) => [id, routeTemplate(id)])) as Record<DatasetFileName, string>;
   files.yearDays = STATIC_ONLY_FILES.yearDays.file;
   files.workingTimeCsv = STATIC_ONLY_FILES.workingTimeCsv.file;

@@ -17,7 +17,15 @@ import { apiUrl } from "./api.ts";
 
 /** The dataset files the site reads. */
 export type DatasetFileName =
-  | "holidays" | "bridgeDays" | "halfDays" | "longWeekends" | "yearDays" | "dueDates" | "dueDateCatalogue" | "workingTime" | "workingTimeCsv";
+  | "holidays"
+  | "bridgeDays"
+  | "halfDays"
+  | "longWeekends"
+  | "yearDays"
+  | "dueDates"
+  | "dueDateCatalogue"
+  | "workingTime"
+  | "workingTimeCsv";
 
 export interface DatasetConfig {
   /** the years the deployed service has each year's files for (build/deployed.ts deployedRange) */
@@ -28,7 +36,9 @@ export interface DatasetConfig {
 
 /** A template with its `:name` placeholders filled (values percent-encoded). */
 export function fillTemplate(template: string, values: Record<string, string | number>): string {
-  return template.replace(/:(\w+)/g, (whole, name: string) => (name in values ? encodeURIComponent(String(values[name])) : whole));
+  return template.replace(/:(\w+)/g, (whole, name: string) =>
+    name in values ? encodeURIComponent(String(values[name])) : whole,
+  );
 }
 
 /** The configuration the page was built with (`data-dataset` on the element, JSON). */
@@ -70,7 +80,13 @@ export function yearSources(config: DatasetConfig, year: number): YearSources {
     bridgeDays: apiUrl(PATHS.bridgeDays, yearParam),
     halfDays: apiUrl(PATHS.halfDays, yearParam),
     longWeekends: apiUrl(PATHS.longWeekends, yearParam),
-    workingDays: { from: "period", url: apiUrl(PATHS.period, [["from", `${year}-01-01`], ["to", `${year}-12-31`]]) },
+    workingDays: {
+      from: "period",
+      url: apiUrl(PATHS.period, [
+        ["from", `${year}-01-01`],
+        ["to", `${year}-12-31`],
+      ]),
+    },
   };
 }
 
@@ -80,7 +96,10 @@ export function yearSources(config: DatasetConfig, year: number): YearSources {
  */
 export function dueDatesSource(config: DatasetConfig, year: number, schedule: string): string {
   if (hasYearFiles(config, year)) return fillTemplate(config.files.dueDates, { year, schedule });
-  return apiUrl(PATHS.dueDates, [["year", String(year)], ["schedule", schedule]]);
+  return apiUrl(PATHS.dueDates, [
+    ["year", String(year)],
+    ["schedule", schedule],
+  ]);
 }
 
 /** The due-date schedules (each with its `since`): the catalogue's file. */

@@ -3,7 +3,7 @@
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions } from "swedish-calendar/core";
 
 import { PATHS } from "../../../contract/paths.ts";
-import { capitalise, listText, type Lang } from "./i18n.ts";
+import { capitalise, type Lang, listText } from "./i18n.ts";
 
 export const FEED_PATH = PATHS.feed;
 
@@ -12,7 +12,8 @@ export { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions };
 
 export function feedQuery(options: ResolvedFeedOptions): string {
   const params = new URLSearchParams();
-  for (const key of FEED_OPTION_NAMES) if (options[key] !== DEFAULT_FEED_OPTIONS[key]) params.set(key, String(options[key]));
+  for (const key of FEED_OPTION_NAMES)
+    if (options[key] !== DEFAULT_FEED_OPTIONS[key]) params.set(key, String(options[key]));
   // the due-date schedules: a comma list of codes (the feed lists them in catalogue order, whatever the order here)
   // (written by hand: URLSearchParams would write the commas as %2C; the codes are letters, digits and hyphens)
   const due = options.due && options.due.length > 0 ? `due=${options.due.map(encodeURIComponent).join(",")}` : "";
@@ -46,7 +47,11 @@ export function feedAddresses(page: PageLocation, options: ResolvedFeedOptions):
 }
 
 /** What the chosen feed holds, for a friendly preview (docs/decisions.md#calendar-feed: X-WR-CALNAME follows the options). */
-export function feedDescription(options: ResolvedFeedOptions, lang: Lang = "en", dueNames: Record<string, string> = {}): string {
+export function feedDescription(
+  options: ResolvedFeedOptions,
+  lang: Lang = "en",
+  dueNames: Record<string, string> = {},
+): string {
   const w = FEED_WORDS[lang];
   const parts = [options.defacto ? w.defacto : w.public];
   if (options.bridge) parts.push(w.bridge);
@@ -54,11 +59,32 @@ export function feedDescription(options: ResolvedFeedOptions, lang: Lang = "en",
   if (options.saturdays) parts.push(w.saturdays);
   if (options.sundays) parts.push(w.sundays);
   if ("flags" in options && options.flags) parts.push(w.flags); // the flag-day option, where the engine has it
-  if (options.due && options.due.length > 0) parts.push(w.due(listText(options.due.map((code) => dueNames[code] ?? code), lang)));
+  if (options.due && options.due.length > 0)
+    parts.push(
+      w.due(
+        listText(
+          options.due.map((code) => dueNames[code] ?? code),
+          lang,
+        ),
+      ),
+    );
   return capitalise(w.sentence(listText(parts, lang), options.busy));
 }
 
-const FEED_WORDS: Record<Lang, { public: string; defacto: string; bridge: string; half: string; saturdays: string; sundays: string; flags: string; due: (names: string) => string; sentence: (list: string, busy: boolean) => string }> = {
+const FEED_WORDS: Record<
+  Lang,
+  {
+    public: string;
+    defacto: string;
+    bridge: string;
+    half: string;
+    saturdays: string;
+    sundays: string;
+    flags: string;
+    due: (names: string) => string;
+    sentence: (list: string, busy: boolean) => string;
+  }
+> = {
   en: {
     public: "public holidays",
     defacto: "public and de facto holidays",

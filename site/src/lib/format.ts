@@ -2,9 +2,17 @@
  * Text formatting shared by build-time rendering (Node) and the browser: no Intl locale data needed.
  * Date arithmetic is the engine's (data-gen/dates.ts imports nothing, so the browser bundle stays small).
  */
-import { dayFromCivil, daysInMonth, FIRST_YEAR, fromIsoDate, isoWeekday, LAST_YEAR, toIsoDate } from "swedish-calendar/core";
+import {
+  dayFromCivil,
+  daysInMonth,
+  FIRST_YEAR,
+  fromIsoDate,
+  isoWeekday,
+  LAST_YEAR,
+  toIsoDate,
+} from "swedish-calendar/core";
 
-export { FIRST_YEAR, LAST_YEAR, daysInMonth };
+export { daysInMonth, FIRST_YEAR, LAST_YEAR };
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -25,7 +33,12 @@ export function stockholmYear(now: Date = new Date()): number {
 /** Today's date in Sweden as YYYY-MM-DD. */
 export function stockholmToday(now: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Stockholm",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
 }
 
 /** `YYYY-MM-DD` of a civil date. */

@@ -69,41 +69,67 @@ export interface Reference {
   shared: { name: string; anchor: string; response: RefResponse }[];
 }
 
-const md = (text: unknown): string => (typeof text === "string" && text ? (marked.parse(text, { async: false, gfm: true }) as string) : "");
-export const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const md = (text: unknown): string =>
+  typeof text === "string" && text ? (marked.parse(text, { async: false, gfm: true }) as string) : "";
+export const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 export const sharedAnchor = (name: string): string => `response-${slug(name)}`;
 
 function resolver(doc: Obj) {
   return function resolve(value: unknown): Obj {
     let v = value;
     for (let i = 0; isObj(v) && typeof v.$ref === "string" && i < 10; i++) {
-      v = (v.$ref as string).slice(2).split("/").reduce<unknown>((at, key) => (isObj(at) ? at[key] : undefined), doc);
+      v = (v.$ref as string)
+        .slice(2)
+        .split("/")
+        .reduce<unknown>((at, key) => (isObj(at) ? at[key] : undefined), doc);
     }
     return isObj(v) ? v : {};
   };
 }
 
-const refName = (v: unknown): string | undefined => (isObj(v) && typeof v.$ref === "string" ? v.$ref.split("/").pop() : undefined);
+const refName = (v: unknown): string | undefined =>
+  isObj(v) && typeof v.$ref === "string" ? v.$ref.split("/").pop() : undefined;
 const literal = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
 
 /** A schema in a few words: its type and format, its bounds and pattern, or the schema it names. */
-function schemaWords(schema: unknown, resolve: (v: unknown) => Obj): { type: string; enum?: string[]; default?: string } {
+function schemaWords(
+  schema: unknown,
+  resolve: (v: unknown) => Obj,
+): { type: string; enum?: string[]; default?: string } {
   const named = refName(schema);
   const s = resolve(schema);
   const words: string[] = [];
-  const type = Array.isArray(s.type) ? s.type.join(" or ") : typeof s.type === "string" ? s.type : named ?? (s.oneOf || s.anyOf ? "one of several shapes" : "any");
+  const type = Array.isArray(s.type)
+    ? s.type.join(" or ")
+    : typeof s.type === "string"
+      ? s.type
+      : (named ?? (s.oneOf || s.anyOf ? "one of several shapes" : "any"));
   words.push(s.format ? `${type} (${s.format as string})` : type);
   if (s.type === "array" && isObj(s.items)) words.push(`of ${schemaWords(s.items, resolve).type}`);
   const has = (k: string) => s[k] !== undefined;
   if (has("minimum") && has("maximum")) words.push(`${s.minimum as number} to ${s.maximum as number}`);
   else if (has("minimum")) words.push(`at least ${s.minimum as number}`);
   else if (has("maximum")) words.push(`at most ${s.maximum as number}`);
-  if (has("minLength") || has("maxLength")) words.push(`length ${(s.minLength as number) ?? 0} to ${(s.maxLength as number) ?? "any"}`);
-  if (has("minItems") || has("maxItems")) words.push(`${(s.minItems as number) ?? 0} to ${(s.maxItems as number) ?? "any"} items`);
+  if (has("minLength") || has("maxLength"))
+    words.push(`length ${(s.minLength as number) ?? 0} to ${(s.maxLength as number) ?? "any"}`);
+  if (has("minItems") || has("maxItems"))
+    words.push(`${(s.minItems as number) ?? 0} to ${(s.maxItems as number) ?? "any"} items`);
   if (typeof s.pattern === "string") words.push(`pattern ${s.pattern}`);
   if (named && named !== type) words.push(`(${named})`);
-  const values = Array.isArray(s.enum) ? s.enum : isObj(s.items) && Array.isArray(resolve(s.items).enum) ? (resolve(s.items).enum as unknown[]) : undefined;
-  return { type: words.join(", "), enum: values?.map(literal), default: has("default") ? literal(s.default) : undefined };
+  const values = Array.isArray(s.enum)
+    ? s.enum
+    : isObj(s.items) && Array.isArray(resolve(s.items).enum)
+      ? (resolve(s.items).enum as unknown[])
+      : undefined;
+  return {
+    type: words.join(", "),
+    enum: values?.map(literal),
+    default: has("default") ? literal(s.default) : undefined,
+  };
 }
 
 function contents(content: unknown, resolve: (v: unknown) => Obj): RefContent[] {
@@ -118,12 +144,17 @@ function contents(content: unknown, resolve: (v: unknown) => Obj): RefContent[] 
         examples.push({ title: (e.summary as string) || name, html: md(e.description), text: text(e.value) });
       }
     } else if (m.example !== undefined) examples.push({ title: "Example", html: "", text: text(m.example) });
-    return { type, schema: refName(m.schema) ?? (m.schema ? schemaWords(m.schema, resolve).type : undefined), examples };
+    return {
+      type,
+      schema: refName(m.schema) ?? (m.schema ? schemaWords(m.schema, resolve).type : undefined),
+      examples,
+    };
   });
 }
 
 /** The first sentence of a text (a shared response's description beside an operation; the whole is rendered once). */
-const firstSentence = (text: unknown): string => (typeof text === "string" ? text.split(/(?<=[.:])\s/)[0]!.replace(/:$/, ".") : "");
+const firstSentence = (text: unknown): string =>
+  typeof text === "string" ? text.split(/(?<=[.:])\s/)[0]!.replace(/:$/, ".") : "";
 
 function response(status: string, value: unknown, resolve: (v: unknown) => Obj, whole = false): RefResponse {
   const r = resolve(value);
@@ -147,7 +178,8 @@ export function compactJson(value: unknown, indent = "", width = 100): string {
   if (flat === undefined) return "null";
   if (typeof value !== "object" || value === null || flat.length + indent.length <= width) return flat;
   const inner = indent + "  ";
-  if (Array.isArray(value)) return `[\n${value.map((v) => inner + compactJson(v, inner, width)).join(",\n")}\n${indent}]`;
+  if (Array.isArray(value))
+    return `[\n${value.map((v) => inner + compactJson(v, inner, width)).join(",\n")}\n${indent}]`;
   const entries = Object.entries(value as Obj).filter(([, v]) => v !== undefined);
   return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJson(v, inner, width)}`).join(",\n")}\n${indent}}`;
 }
@@ -164,14 +196,22 @@ export function readReference(doc: Obj = publicOpenApiDocument() as Obj): Refere
   const resolve = resolver(doc);
   const info = resolve(doc.info);
   const tags = Array.isArray(doc.tags) ? (doc.tags as Obj[]) : [];
-  const groups = new Map<string, RefGroup>(tags.map((t) => [t.name as string, { tag: t.name as string, anchor: `tag-${slug(t.name as string)}`, html: md(t.description), operations: [] }]));
+  const groups = new Map<string, RefGroup>(
+    tags.map((t) => [
+      t.name as string,
+      { tag: t.name as string, anchor: `tag-${slug(t.name as string)}`, html: md(t.description), operations: [] },
+    ]),
+  );
   for (const [path, item] of Object.entries(resolve(doc.paths))) {
     const pathItem = resolve(item);
     const folded = METHODS.filter((m) => FOLDED.has(m) && isObj(pathItem[m]));
     const main = METHODS.filter((m) => !FOLDED.has(m) && isObj(pathItem[m]));
     for (const method of main.length > 0 ? main : folded) {
       const op = pathItem[method] as Obj;
-      const params = [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])].map(resolve);
+      const params = [
+        ...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
+        ...(Array.isArray(op.parameters) ? op.parameters : []),
+      ].map(resolve);
       const body = op.requestBody ? resolve(op.requestBody) : undefined;
       const operation: RefOperation = {
         id: (op.operationId as string) ?? slug(`${method} ${path}`),
@@ -191,7 +231,11 @@ export function readReference(doc: Obj = publicOpenApiDocument() as Obj): Refere
             html: md(p.description),
           };
         }),
-        body: body && { required: body.required === true, html: md(body.description), contents: contents(body.content, resolve) },
+        body: body && {
+          required: body.required === true,
+          html: md(body.description),
+          contents: contents(body.content, resolve),
+        },
         responses: Object.entries(resolve(op.responses)).map(([status, r]) => response(status, r, resolve)),
         alsoAnswers: main.length > 0 ? folded.map((m) => m.toUpperCase()) : [],
       };
@@ -205,8 +249,15 @@ export function readReference(doc: Obj = publicOpenApiDocument() as Obj): Refere
     title: (info.title as string) ?? "API",
     version: (info.version as string) ?? "",
     // the description's own headings (##) sit under the page's h3 "overview"
-    html: md(info.description).replace(/<(\/?)h([1-6])/g, (_, close: string, level: string) => `<${close}h${Math.min(6, +level + 2)}`),
+    html: md(info.description).replace(
+      /<(\/?)h([1-6])/g,
+      (_, close: string, level: string) => `<${close}h${Math.min(6, +level + 2)}`,
+    ),
     groups: [...groups.values()].filter((g) => g.operations.length > 0),
-    shared: Object.entries(resolve(components.responses)).map(([name, r]) => ({ name, anchor: sharedAnchor(name), response: response("", r, resolve, true) })),
+    shared: Object.entries(resolve(components.responses)).map(([name, r]) => ({
+      name,
+      anchor: sharedAnchor(name),
+      response: response("", r, resolve, true),
+    })),
   };
 }

@@ -5,11 +5,19 @@
  * API (`/v3/due-dates`); this module only puts them into words. Why a schedule has no dates before its first year:
  * ./i18n.ts beforeSinceSentence.
  */
-import { CONVENTIONS, CONVENTION_WORDS as ENGINE_CONVENTION_WORDS, type Convention, type DayOfMonth, type DueDates, type DueDateSchedule, type DueDayByMonth } from "swedish-calendar/core";
+import {
+  CONVENTIONS,
+  type Convention,
+  type DayOfMonth,
+  type DueDateSchedule,
+  type DueDates,
+  type DueDayByMonth,
+  CONVENTION_WORDS as ENGINE_CONVENTION_WORDS,
+} from "swedish-calendar/core";
 import { escapeHtml as e } from "./format.ts";
-import { MONTHS, dayMonth, weekdayName, type Lang } from "./i18n.ts";
+import { dayMonth, type Lang, MONTHS, weekdayName } from "./i18n.ts";
 
-export type { Convention, DayOfMonth, DueDates, DueDateSchedule };
+export type { Convention, DayOfMonth, DueDateSchedule, DueDates };
 
 /** The conventions in the order the custom-rule form offers them (the engine's CONVENTIONS). */
 export const CONVENTION_NAMES: readonly Convention[] = CONVENTIONS;
@@ -29,7 +37,8 @@ export const CONVENTION_WORDS: Record<Lang, Record<Convention, string>> = {
 export const PAY_WORDS = {
   en: {
     dayOf: (day: DayOfMonth) => (day === "last" ? "the last day of the month" : `the ${ordinalEn(day)}`),
-    except: (month: number, day: DayOfMonth) => `${day === "last" ? "the last day" : `the ${ordinalEn(day)}`} in ${MONTHS.en[month - 1]}`,
+    except: (month: number, day: DayOfMonth) =>
+      `${day === "last" ? "the last day" : `the ${ordinalEn(day)}`} in ${MONTHS.en[month - 1]}`,
     rule: (day: string, exceptions: string, convention: Convention) =>
       `${capital(day)}${exceptions ? ` (${exceptions})` : ""}; ${neverMoved(convention) ? "never moved" : `when that is not a banking day, ${CONVENTION_WORDS.en[convention]}`}.`,
     since: (year: number) => `From ${year}.`,
@@ -38,15 +47,18 @@ export const PAY_WORDS = {
     moved: (nominal: string) => `moved from ${nominal}`,
     none: "Choose at least one schedule above, or a rule of your own below.",
     loading: (year: number) => `Loading the payment dates of ${year}…`,
-    shown: (year: number, n: number) => `Showing the payment dates of ${year} (${n} ${n === 1 ? "schedule" : "schedules"}).`,
+    shown: (year: number, n: number) =>
+      `Showing the payment dates of ${year} (${n} ${n === 1 ? "schedule" : "schedules"}).`,
     notForYear: (name: string, reason: string) => `${name}: ${reason}`,
-    custom: (day: DayOfMonth, convention: Convention) => `${capital(day === "last" ? "the last day of the month" : `the ${ordinalEn(day)}`)}, ${CONVENTION_WORDS.en[convention]}`,
+    custom: (day: DayOfMonth, convention: Convention) =>
+      `${capital(day === "last" ? "the last day of the month" : `the ${ordinalEn(day)}`)}, ${CONVENTION_WORDS.en[convention]}`,
     catalogueError: (why: string) => `The schedules could not be loaded: ${why}`,
     legend: "Payment date",
   },
   sv: {
     dayOf: (day: DayOfMonth) => (day === "last" ? "sista dagen i månaden" : `den ${day}:e`),
-    except: (month: number, day: DayOfMonth) => `${day === "last" ? "sista dagen" : `den ${day}:e`} i ${MONTHS.sv[month - 1]}`,
+    except: (month: number, day: DayOfMonth) =>
+      `${day === "last" ? "sista dagen" : `den ${day}:e`} i ${MONTHS.sv[month - 1]}`,
     rule: (day: string, exceptions: string, convention: Convention) =>
       `${capital(day)}${exceptions ? ` (${exceptions})` : ""}; ${neverMoved(convention) ? "flyttas aldrig" : `när det inte är en bankdag, ${CONVENTION_WORDS.sv[convention]}`}.`,
     since: (year: number) => `Från ${year}.`,
@@ -57,7 +69,8 @@ export const PAY_WORDS = {
     loading: (year: number) => `Hämtar betalningsdagarna för ${year}…`,
     shown: (year: number, n: number) => `Visar betalningsdagarna för ${year} (${n} ${n === 1 ? "schema" : "scheman"}).`,
     notForYear: (name: string, reason: string) => `${name}: ${reason}`,
-    custom: (day: DayOfMonth, convention: Convention) => `${capital(day === "last" ? "sista dagen i månaden" : `den ${day}:e`)}, ${CONVENTION_WORDS.sv[convention]}`,
+    custom: (day: DayOfMonth, convention: Convention) =>
+      `${capital(day === "last" ? "sista dagen i månaden" : `den ${day}:e`)}, ${CONVENTION_WORDS.sv[convention]}`,
     catalogueError: (why: string) => `Schemana kunde inte hämtas: ${why}`,
     legend: "Betalningsdag",
   },
@@ -69,7 +82,8 @@ function capital(text: string): string {
 
 function ordinalEn(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th";
+  const suffix =
+    tens >= 11 && tens <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th";
   return `${n}${suffix}`;
 }
 
@@ -108,10 +122,18 @@ export function payTable(year: number, columns: PayColumn[], lang: Lang): string
   const shown = columns.filter((c): c is Extract<PayColumn, { dates: DueDates }> => "dates" in c);
   const refused = columns.filter((c) => !("dates" in c));
   const notes = refused
-    .map((c) => `<p class="pay-note" data-schedule="${e(c.key)}">${e("error" in c ? w.notForYear(c.name, c.error) : "beforeSince" in c ? c.beforeSince : "")}</p>`)
+    .map(
+      (c) =>
+        `<p class="pay-note" data-schedule="${e(c.key)}">${e("error" in c ? w.notForYear(c.name, c.error) : "beforeSince" in c ? c.beforeSince : "")}</p>`,
+    )
     .join("");
   if (shown.length === 0) return `<p class="empty" id="pay-empty">${e(refused.length ? "" : w.none)}</p>${notes}`;
-  const head = shown.map((c) => `<th scope="col" data-schedule="${e(c.key)}">${e(c.name)}<span class="hint pay-rule">${e(c.rule)}</span></th>`).join("");
+  const head = shown
+    .map(
+      (c) =>
+        `<th scope="col" data-schedule="${e(c.key)}">${e(c.name)}<span class="hint pay-rule">${e(c.rule)}</span></th>`,
+    )
+    .join("");
   const rows: string[] = [];
   for (let month = 1; month <= 12; month++) {
     const cells = shown.map((c) => {

@@ -17,7 +17,8 @@ export function publicSiteUrl(env: Record<string, string | undefined> = process.
   } catch {
     throw new Error(`${PUBLIC_SITE_URL_ENV}=${raw} is not an absolute URL (e.g. ${DEFAULT_PUBLIC_SITE_URL})`);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`${PUBLIC_SITE_URL_ENV} must be an http(s) URL, not ${raw}`);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new Error(`${PUBLIC_SITE_URL_ENV} must be an http(s) URL, not ${raw}`);
   return (url.origin + url.pathname).replace(/\/+$/, "");
 }
 

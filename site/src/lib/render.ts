@@ -7,12 +7,23 @@
  * them, and each week row its ISO week (the engine's isoWeekOf, the rule every Day's `isoWeek` follows).
  * `data-label` names the columns for the phone layout (site.css) and the tests; they are not shown.
  */
-import type { Day, LongWeekend, Names, YearData } from "./types.ts";
-import { addDaysIso, daysInMonth, escapeHtml as e, isoOf, isoWeekdayOf } from "./format.ts";
+
 import { dayFromCivil, isoWeekOf } from "swedish-calendar/core";
+import { addDaysIso, daysInMonth, escapeHtml as e, isoOf, isoWeekdayOf } from "./format.ts";
 import {
-  MONTHS, WEEK_HEAD, YEAR_WORDS, capitalise, count, dateRange, dayMonth, noun, weekdayName, weekdayOfIso, type Lang,
+  capitalise,
+  count,
+  dateRange,
+  dayMonth,
+  type Lang,
+  MONTHS,
+  noun,
+  WEEK_HEAD,
+  weekdayName,
+  weekdayOfIso,
+  YEAR_WORDS,
 } from "./i18n.ts";
+import type { Day, LongWeekend, Names, YearData } from "./types.ts";
 
 /** The other language of a page, for text shown in it (a Swedish name on the English page and vice versa). */
 const OTHER: Record<Lang, Lang> = { sv: "en", en: "sv" };
@@ -67,7 +78,14 @@ function holidayTable(data: YearData, lang: Lang): string {
 </table>`;
 }
 
-function derivedTable(id: string, caption: string, days: Day[], explain: (day: Day) => string, empty: string, lang: Lang): string {
+function derivedTable(
+  id: string,
+  caption: string,
+  days: Day[],
+  explain: (day: Day) => string,
+  empty: string,
+  lang: Lang,
+): string {
   if (days.length === 0) return `<p id="${id}" class="empty">${e(empty)}</p>`;
   const c = YEAR_WORDS[lang].columns;
   const rows = days
@@ -100,13 +118,19 @@ function weekdaySpan(start: string, end: string, lang: Lang): string {
 function longWeekendTable(data: YearData, lang: Lang): string {
   const w = YEAR_WORDS[lang];
   const c = w.columns;
-  if (data.longWeekends === null) return `<p id="long-weekend-table" class="error">${e(w.longError(data.longWeekendsError ?? w.notLoaded))}</p>`;
+  if (data.longWeekends === null)
+    return `<p id="long-weekend-table" class="error">${e(w.longError(data.longWeekendsError ?? w.notLoaded))}</p>`;
   if (data.longWeekends.length === 0) return `<p id="long-weekend-table" class="empty">${e(w.longNone(data.year))}</p>`;
   const names = new Map<string, Names>();
   for (const day of data.holidays) for (const o of day.observances) names.set(o.code, o.name);
   const row = (lw: LongWeekend) => {
     const leave = lw.leaveDays.length
-      ? lw.leaveDays.map((d) => `${dateCell(d, lang)} <span class="hint">${e(weekdayName(weekdayOfIso(d), lang).slice(0, 3))}</span>`).join(", ")
+      ? lw.leaveDays
+          .map(
+            (d) =>
+              `${dateCell(d, lang)} <span class="hint">${e(weekdayName(weekdayOfIso(d), lang).slice(0, 3))}</span>`,
+          )
+          .join(", ")
       : `<span class="hint">${e(w.noLeave)}</span>`;
     const label = (text: string) => `<span class="m-label">${e(text)}</span>`;
     const observances = lw.observances.map((code) => names.get(code)?.[lang] ?? code).join(" · ");
@@ -168,15 +192,20 @@ function yearGrid(data: YearData, byDate: Map<string, Day>, lang: Lang): string 
           title = w.legend.half;
         }
         if (half.has(iso) && cls === "c-bridge") title = `${w.legend.bridge}, ${w.legend.half.toLowerCase()}`;
-        cells.push(`<span data-date="${iso}"${cls ? ` class="${cls}"` : ""}${title ? ` title="${e(title)}"` : ""}>${day}</span>`);
+        cells.push(
+          `<span data-date="${iso}"${cls ? ` class="${cls}"` : ""}${title ? ` title="${e(title)}"` : ""}>${day}</span>`,
+        );
       }
       rows.push(`<div class="wrow" data-week="${week.week}" data-week-year="${week.year}">${cells.join("")}</div>`);
     }
-    const name = lang === "sv"
-      ? capitalise(MONTHS.sv[month - 1]!)
-      : `${MONTHS.en[month - 1]} <span lang="sv">${MONTHS.sv[month - 1]}</span>`;
+    const name =
+      lang === "sv"
+        ? capitalise(MONTHS.sv[month - 1]!)
+        : `${MONTHS.en[month - 1]} <span lang="sv">${MONTHS.sv[month - 1]}</span>`;
     const heads = head.days.map((letter) => `<span class="wd">${letter}</span>`).join("");
-    months.push(`<div class="month" data-month="${data.year}-${String(month).padStart(2, "0")}"><div class="month-name">${name}</div><div class="month-days"><span class="wd wk-head" title="${e(head.weekTitle)}">${head.week}</span>${heads}${rows.join("")}</div></div>`);
+    months.push(
+      `<div class="month" data-month="${data.year}-${String(month).padStart(2, "0")}"><div class="month-name">${name}</div><div class="month-days"><span class="wd wk-head" title="${e(head.weekTitle)}">${head.week}</span>${heads}${rows.join("")}</div></div>`,
+    );
   }
   const l = w.legend;
   return `<figure class="year-figure">
@@ -218,7 +247,8 @@ ${derivedTable(
   "bridge-table",
   w.bridgeCaption(data.year),
   data.bridgeDays,
-  (d) => w.between(neighbourName(addDaysIso(d.date, -1), byDate, lang), neighbourName(addDaysIso(d.date, 1), byDate, lang)),
+  (d) =>
+    w.between(neighbourName(addDaysIso(d.date, -1), byDate, lang), neighbourName(addDaysIso(d.date, 1), byDate, lang)),
   w.bridgeNone(data.year),
   lang,
 )}

@@ -9,9 +9,10 @@
  * every month's hours for screen readers; the table below says the same. Its sizes are percentages of its width and
  * its text is not scaled, so it fits a 390 px phone as it fits a desktop. Every value is escaped.
  */
-import type { ShortenedDay, WorkingTime } from "./types.ts";
+
 import { escapeHtml as e } from "./format.ts";
-import { MONTHS, WORKING_TIME_WORDS, capitalise, dayMonth, type Lang } from "./i18n.ts";
+import { capitalise, dayMonth, type Lang, MONTHS, WORKING_TIME_WORDS } from "./i18n.ts";
+import type { ShortenedDay, WorkingTime } from "./types.ts";
 
 /**
  * Hours as the page writes them: at most two decimals, the decimal point a comma in Swedish, thousands grouped with a
@@ -27,7 +28,6 @@ export function formatHours(hours: number, lang: Lang): string {
 export function formatMinutes(minutes: number, lang: Lang): string {
   return WORKING_TIME_WORDS[lang].duration(Math.floor(minutes / 60), minutes % 60);
 }
-
 
 const monthShort = (month: number, lang: Lang) => {
   const name = MONTHS[lang][month - 1]!.slice(0, 3);
@@ -57,12 +57,16 @@ export function workingTimeChart(answer: WorkingTime, lang: Lang): string {
     return `<g data-month="${m.month}" data-hours="${m.hours}">
 <text class="wt-month" x="0" y="${y + BAR - 4}">${e(monthShort(m.month, lang))}</text>
 <rect class="wt-bar" x="${LABEL}%" y="${y}" width="${bar}%" height="${BAR}"></rect>${
-      cut > 0 ? `<rect class="wt-cut" x="${LABEL + bar}%" y="${y}" width="${cut}%" height="${BAR}" fill="url(#wt-hatch)"></rect>` : ""
+      cut > 0
+        ? `<rect class="wt-cut" x="${LABEL + bar}%" y="${y}" width="${cut}%" height="${BAR}" fill="url(#wt-hatch)"></rect>`
+        : ""
     }
 <text class="wt-value" x="${Math.round((LABEL + bar + cut + 1.2) * 1000) / 1000}%" y="${y + BAR - 4}">${e(value)}</text>
 </g>`;
   });
-  const desc = w.chartDesc(answer.months.map((m) => `${MONTHS[lang][m.month - 1]} ${w.hours(formatHours(m.hours, lang))}`).join(", "));
+  const desc = w.chartDesc(
+    answer.months.map((m) => `${MONTHS[lang][m.month - 1]} ${w.hours(formatHours(m.hours, lang))}`).join(", "),
+  );
   const height = answer.months.length * ROW + 6;
   return `<figure class="wt-figure">
 <svg class="wt-chart" id="wt-chart" role="img" aria-labelledby="wt-chart-title wt-chart-desc" width="100%" height="${height}" data-year="${answer.year}">
@@ -78,7 +82,10 @@ ${anyCut ? `<figcaption class="legend"><span><i class="wt-cut-key" aria-hidden="
 function shortenedCell(days: ShortenedDay[], lang: Lang): string {
   if (days.length === 0) return `<span class="hint">${e(WORKING_TIME_WORDS[lang].none)}</span>`;
   return days
-    .map((d) => `<span class="wt-short" data-date="${e(d.date)}"><time datetime="${e(d.date)}">${e(dayMonth(d.date, lang))}</time> <span class="hint">${e(d.name[lang])}, −${e(formatMinutes(d.reductionMinutes, lang))}</span></span>`)
+    .map(
+      (d) =>
+        `<span class="wt-short" data-date="${e(d.date)}"><time datetime="${e(d.date)}">${e(dayMonth(d.date, lang))}</time> <span class="hint">${e(d.name[lang])}, −${e(formatMinutes(d.reductionMinutes, lang))}</span></span>`,
+    )
     .join("");
 }
 

@@ -11,12 +11,13 @@
  * gives its colours the contrast the site's have, lets its tables' code break only where words do (an error slug at
  * its hyphens) and keeps wide tables and examples scrolling inside themselves.
  */
-import SwaggerUI from "swagger-ui-dist/swagger-ui-es-bundle.js";
+
 // the stylesheets by address, linked when mounting: imported as CSS, the site build would inline them into the page
 import swaggerCss from "swagger-ui-dist/swagger-ui.css?url";
-import siteSwaggerCss from "../styles/api-reference.css?url";
+import SwaggerUI from "swagger-ui-dist/swagger-ui-es-bundle.js";
 import { PATHS } from "../../../contract/paths.ts";
 import { documentLang } from "../lib/i18n.ts";
+import siteSwaggerCss from "../styles/api-reference.css?url";
 
 const STATUS = {
   en: { failed: "The OpenAPI description could not be loaded." },
@@ -30,7 +31,17 @@ let mounted = false;
 /** What of Swagger UI's system the layout uses (its plugin API is untyped). */
 interface LayoutProps {
   getComponent: (name: string, container?: boolean) => unknown;
-  specSelectors: { isSwagger2(): boolean; isOAS3(): boolean; isOAS31(): boolean; isOAS32?(): boolean; specStr(): string; loadingStatus(): string; servers(): { size: number } | undefined; schemes(): { size: number } | undefined; securityDefinitions(): unknown };
+  specSelectors: {
+    isSwagger2(): boolean;
+    isOAS3(): boolean;
+    isOAS31(): boolean;
+    isOAS32?(): boolean;
+    specStr(): string;
+    loadingStatus(): string;
+    servers(): { size: number } | undefined;
+    schemes(): { size: number } | undefined;
+    securityDefinitions(): unknown;
+  };
 }
 interface SwaggerSystem {
   React: { createElement: (type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]) => unknown };
@@ -51,26 +62,50 @@ function siteLayoutPlugin(system: SwaggerSystem) {
     const servers = spec.servers()?.size;
     const schemes = spec.schemes()?.size;
     const security = !!spec.securityDefinitions();
-    const row = (child: unknown, className?: string) => h(Row, className ? { className } : null, h(Col, { mobile: 12, desktop: 12 }, child));
+    const row = (child: unknown, className?: string) =>
+      h(Row, className ? { className } : null, h(Col, { mobile: 12, desktop: 12 }, child));
     return h(
       "div",
       { className: "swagger-ui" },
       h(c("SvgAssets")),
       h(
         c("VersionPragmaFilter"),
-        { isSwagger2: spec.isSwagger2(), isOAS3: spec.isOAS3(), isOAS31: spec.isOAS31(), isOAS32: spec.isOAS32?.() ?? false, alsoShow: h(Errors) },
+        {
+          isSwagger2: spec.isSwagger2(),
+          isOAS3: spec.isOAS3(),
+          isOAS31: spec.isOAS31(),
+          isOAS32: spec.isOAS32?.() ?? false,
+          alsoShow: h(Errors),
+        },
         h(Errors),
         h(Row, { className: "information-container" }, h(Col, { mobile: 12 }, h(c("InfoContainer", true)))),
         servers || schemes || security
-          ? h("div", { className: "scheme-container" }, h(Col, { className: "schemes wrapper", mobile: 12 },
-              servers || schemes ? h("div", { className: "schemes-server-container" }, servers ? h(c("ServersContainer", true)) : null, schemes ? h(c("SchemesContainer", true)) : null) : null,
-              security ? h(c("AuthorizeBtnContainer", true)) : null))
+          ? h(
+              "div",
+              { className: "scheme-container" },
+              h(
+                Col,
+                { className: "schemes wrapper", mobile: 12 },
+                servers || schemes
+                  ? h(
+                      "div",
+                      { className: "schemes-server-container" },
+                      servers ? h(c("ServersContainer", true)) : null,
+                      schemes ? h(c("SchemesContainer", true)) : null,
+                    )
+                  : null,
+                security ? h(c("AuthorizeBtnContainer", true)) : null,
+              ),
+            )
           : null,
         h(c("FilterContainer", true)),
-        h("div", { id: "operations", tabIndex: -1, style: { outline: "none" } },
+        h(
+          "div",
+          { id: "operations", tabIndex: -1, style: { outline: "none" } },
           row(h(c("operations", true))),
           spec.isOAS31() || spec.isOAS32?.() ? row(h(c("Webhooks", true)), "webhooks-container") : null,
-          row(h(c("Models", true)))),
+          row(h(c("Models", true))),
+        ),
       ),
     );
   }
@@ -95,7 +130,9 @@ function fitRendered(): void {
     const style = getComputedStyle(region);
     const scrollsX = region.scrollWidth > region.clientWidth + 1 && /auto|scroll/.test(style.overflowX);
     const scrollsY = region.scrollHeight > region.clientHeight + 1 && /auto|scroll/.test(style.overflowY);
-    const scrolls = (scrollsX || scrollsY) && !region.querySelector("a[href], button, input, select, textarea, [tabindex]:not([data-scroll-focus])");
+    const scrolls =
+      (scrollsX || scrollsY) &&
+      !region.querySelector("a[href], button, input, select, textarea, [tabindex]:not([data-scroll-focus])");
     if (scrolls && !region.hasAttribute("tabindex")) {
       region.tabIndex = 0;
       region.dataset.scrollFocus = "";
@@ -107,7 +144,11 @@ function fitRendered(): void {
 }
 let fitting = 0;
 const fitSoon = () => {
-  if (!fitting) fitting = requestAnimationFrame(() => { fitting = 0; return fitRendered(); });
+  if (!fitting)
+    fitting = requestAnimationFrame(() => {
+      fitting = 0;
+      return fitRendered();
+    });
 };
 /** A stylesheet linked into the head, settled once it has loaded (or failed: Swagger UI still works unstyled). */
 function linkStylesheet(href: string): Promise<void> {

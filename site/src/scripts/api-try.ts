@@ -6,7 +6,10 @@
 const button = document.getElementById("try-it") as HTMLButtonElement | null;
 const target = document.getElementById("reference-content");
 const statusLine = document.getElementById("reference-status");
-const LOADING = document.documentElement.lang === "en" ? "Loading the interactive reference…" : "Hämtar det interaktiva gränssnittet…";
+const LOADING =
+  document.documentElement.lang === "en"
+    ? "Loading the interactive reference…"
+    : "Hämtar det interaktiva gränssnittet…";
 
 button?.addEventListener("click", async () => {
   button.disabled = true;
@@ -19,7 +22,11 @@ button?.addEventListener("click", async () => {
     button.hidden = true;
   } catch {
     button.disabled = false;
-    if (statusLine) statusLine.textContent = document.documentElement.lang === "en" ? "The interactive reference could not be loaded." : "Det interaktiva gränssnittet kunde inte hämtas.";
+    if (statusLine)
+      statusLine.textContent =
+        document.documentElement.lang === "en"
+          ? "The interactive reference could not be loaded."
+          : "Det interaktiva gränssnittet kunde inte hämtas.";
   } finally {
     button.removeAttribute("aria-busy");
   }

@@ -2,8 +2,9 @@
  * Shows the announced v2 dates, read from the Deprecation and Sunset headers of a v2 response
  * (one HEAD request). Without an announcement, or if the request fails, the static text stays.
  */
-import { documentLang, monthName } from "../lib/i18n.ts";
+
 import { PATHS } from "../../../contract/paths.ts";
+import { documentLang, monthName } from "../lib/i18n.ts";
 
 const lang = documentLang();
 const W = {
@@ -11,7 +12,8 @@ const W = {
     gone: "<strong>v2 is answering 410 Gone right now.</strong> Move to v3.",
     from: (date: string) => `from ${date}`,
     withdrawn: (sunset: string) => `<strong>v2 was withdrawn on ${sunset}</strong> and answers 410 Gone. Use v3.`,
-    ends: (sunset: string, announced: string) => `<strong>v2 ends on ${sunset}.</strong> The withdrawal was announced on ${announced}.`,
+    ends: (sunset: string, announced: string) =>
+      `<strong>v2 ends on ${sunset}.</strong> The withdrawal was announced on ${announced}.`,
     brownout: " v2 is in a brownout right now and answers 410 Gone for the hour.",
     move: " Move to v3 before then.",
   },
@@ -19,7 +21,8 @@ const W = {
     gone: "<strong>v2 svarar 410 Gone just nu.</strong> Byt till v3.",
     from: (date: string) => `från ${date}`,
     withdrawn: (sunset: string) => `<strong>v2 avvecklades den ${sunset}</strong> och svarar 410 Gone. Använd v3.`,
-    ends: (sunset: string, announced: string) => `<strong>v2 upphör den ${sunset}.</strong> Avvecklingen meddelades den ${announced}.`,
+    ends: (sunset: string, announced: string) =>
+      `<strong>v2 upphör den ${sunset}.</strong> Avvecklingen meddelades den ${announced}.`,
     brownout: " v2 har ett aviserat avbrott just nu och svarar 410 Gone under timmen.",
     move: " Byt till v3 före dess.",
   },
@@ -59,7 +62,10 @@ async function main(): Promise<void> {
     return;
   }
   const announced = new Date(Number(deprecation[1]) * 1000);
-  const sunset = sunsetHeader && !Number.isNaN(Date.parse(sunsetHeader)) ? new Date(Date.parse(sunsetHeader)) : addMonthsUtc(announced, 6);
+  const sunset =
+    sunsetHeader && !Number.isNaN(Date.parse(sunsetHeader))
+      ? new Date(Date.parse(sunsetHeader))
+      : addMonthsUtc(announced, 6);
   setStep("announce", dateText(announced));
   setStep("month1", dateText(addMonthsUtc(announced, 1)));
   setStep("month3", dateText(addMonthsUtc(announced, 3)));

@@ -1,10 +1,11 @@
 /** The period calculator (`/v3/period`) and the shift calculator (`/v3/shift`): their answers explained. */
-import { apiUrl, getJson } from "../../lib/api.ts";
+
 import { PATHS } from "../../../../contract/paths.ts";
+import { apiUrl, getJson } from "../../lib/api.ts";
 import { escapeHtml as e } from "../../lib/format.ts";
 import { capitalise, count, durationText, listText, longDate } from "../../lib/i18n.ts";
 import type { Day, Period, Shift, SpanCounts } from "../../lib/types.ts";
-import { SHARED_WORDS, byId, errorBlock, lang, requestLine } from "./shared.ts";
+import { byId, errorBlock, lang, requestLine, SHARED_WORDS } from "./shared.ts";
 
 const WORDS = {
   en: {
@@ -15,13 +16,28 @@ const WORDS = {
     calendarDays: "Calendar days",
     workingDays: "Working days",
     daysOff: "Days off",
-    offDetail: (o: { total: number; publicHolidays: number; defactoHolidays: number }, named: string, weekend: string) =>
+    offDetail: (
+      o: { total: number; publicHolidays: number; defactoHolidays: number },
+      named: string,
+      weekend: string,
+    ) =>
       `${o.total}: ${o.publicHolidays} public (Sundays included), ${o.defactoHolidays} de facto (Saturdays included); ${named}, ${weekend}`,
     bridgeDays: "Bridge days",
     halfDays: "Half days",
-    bounds: { inclusive: "both dates counted", exclusive: "neither date counted", from: "start date counted, end date not", to: "end date counted, start date not" },
+    bounds: {
+      inclusive: "both dates counted",
+      exclusive: "neither date counted",
+      from: "start date counted, end date not",
+      to: "end date counted, start date not",
+    },
     workingAnswer: (n: number) => `working ${n === 1 ? "day" : "days"}`,
-    units: { d: ["day", "days"], b: ["working day", "working days"], w: ["week", "weeks"], m: ["month", "months"], y: ["year", "years"] } as Record<string, [string, string]>,
+    units: {
+      d: ["day", "days"],
+      b: ["working day", "working days"],
+      w: ["week", "weeks"],
+      m: ["month", "months"],
+      y: ["year", "years"],
+    } as Record<string, [string, string]>,
     enterSteps: "Enter a start date and at least one step, such as <code>10b</code>.",
     clamped: "(clamped to the last day of the shorter month)",
     publicNote: (names: string) => `public holiday: ${names}`,
@@ -29,9 +45,11 @@ const WORDS = {
     sunday: "a Sunday (counts as a public holiday)",
     saturday: "a Saturday (a de facto holiday)",
     working: "a working day",
-    landsPostponed: (day: string, note: string) => `The steps land on ${day}, ${note}. The Sunday rule moves the date to the next working day.`,
+    landsPostponed: (day: string, note: string) =>
+      `The steps land on ${day}, ${note}. The Sunday rule moves the date to the next working day.`,
     landsWorking: (day: string) => `The steps land on ${day}, a working day, so the Sunday rule does not move it.`,
-    tickRule: (note: string) => `The result is ${note}. Tick “Apply the Sunday rule” to move it to the next working day.`,
+    tickRule: (note: string) =>
+      `The result is ${note}. Tick “Apply the Sunday rule” to move it to the next working day.`,
     fromTo: (a: string, b: string) => `From ${a} to ${b}, both counted`,
     tooLong: "The span is over 200 years, so no counts are given.",
     result: "Result",
@@ -45,13 +63,28 @@ const WORDS = {
     calendarDays: "Kalenderdagar",
     workingDays: "Arbetsdagar",
     daysOff: "Lediga dagar",
-    offDetail: (o: { total: number; publicHolidays: number; defactoHolidays: number }, named: string, weekend: string) =>
+    offDetail: (
+      o: { total: number; publicHolidays: number; defactoHolidays: number },
+      named: string,
+      weekend: string,
+    ) =>
       `${o.total}: ${o.publicHolidays} allmänna (söndagar inräknade), ${o.defactoHolidays} de facto (lördagar inräknade); ${named}, ${weekend}`,
     bridgeDays: "Klämdagar",
     halfDays: "Halvdagar",
-    bounds: { inclusive: "båda datumen räknade", exclusive: "inget av datumen räknat", from: "startdatumet räknat men inte slutdatumet", to: "slutdatumet räknat men inte startdatumet" },
+    bounds: {
+      inclusive: "båda datumen räknade",
+      exclusive: "inget av datumen räknat",
+      from: "startdatumet räknat men inte slutdatumet",
+      to: "slutdatumet räknat men inte startdatumet",
+    },
     workingAnswer: (n: number) => (n === 1 ? "arbetsdag" : "arbetsdagar"),
-    units: { d: ["dag", "dagar"], b: ["arbetsdag", "arbetsdagar"], w: ["vecka", "veckor"], m: ["månad", "månader"], y: ["år", "år"] } as Record<string, [string, string]>,
+    units: {
+      d: ["dag", "dagar"],
+      b: ["arbetsdag", "arbetsdagar"],
+      w: ["vecka", "veckor"],
+      m: ["månad", "månader"],
+      y: ["år", "år"],
+    } as Record<string, [string, string]>,
     enterSteps: "Ange ett startdatum och minst ett steg, till exempel <code>10b</code>.",
     clamped: "(justerat till sista dagen i den kortare månaden)",
     publicNote: (names: string) => `allmän helgdag: ${names}`,
@@ -59,9 +92,11 @@ const WORDS = {
     sunday: "en söndag (räknas som allmän helgdag)",
     saturday: "en lördag (en de facto-helgdag)",
     working: "en arbetsdag",
-    landsPostponed: (day: string, note: string) => `Stegen landar på ${day}, ${note}. Söndagsregeln flyttar datumet till nästa arbetsdag.`,
+    landsPostponed: (day: string, note: string) =>
+      `Stegen landar på ${day}, ${note}. Söndagsregeln flyttar datumet till nästa arbetsdag.`,
     landsWorking: (day: string) => `Stegen landar på ${day}, en arbetsdag, så söndagsregeln flyttar det inte.`,
-    tickRule: (note: string) => `Resultatet är ${note}. Kryssa i ”Tillämpa söndagsregeln” för att flytta det till nästa arbetsdag.`,
+    tickRule: (note: string) =>
+      `Resultatet är ${note}. Kryssa i ”Tillämpa söndagsregeln” för att flytta det till nästa arbetsdag.`,
     fromTo: (a: string, b: string) => `Från ${a} till ${b}, båda inräknade`,
     tooLong: "Perioden är över 200 år lång, så inga antal ges.",
     result: "Resultat",
@@ -71,7 +106,10 @@ const WORDS = {
 
 function dayNote(day: Day): string {
   if (day.observances.length > 0) {
-    const names = listText(day.observances.map((o) => o.name[lang]), lang);
+    const names = listText(
+      day.observances.map((o) => o.name[lang]),
+      lang,
+    );
     return day.holidayType === "public" ? WORDS.publicNote(names) : WORDS.defactoNote(names);
   }
   if (day.weekday === 7) return WORDS.sunday;
@@ -109,7 +147,10 @@ function initPeriod(): void {
       periodResult.innerHTML = `<p class="error" role="alert">${e(WORDS.enterBoth)}</p>`;
       return;
     }
-    const params: [string, string][] = [["from", from], ["to", to]];
+    const params: [string, string][] = [
+      ["from", from],
+      ["to", to],
+    ];
     if (bounds !== "inclusive") params.push(["bounds", bounds]);
     const url = apiUrl(PATHS.period, params);
     periodResult.innerHTML = `<p class="status">${e(WORDS.counting)}</p>`;
@@ -134,7 +175,9 @@ function initShift(): void {
   shiftForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     const date = byId<HTMLInputElement>("shift-date").value;
-    const steps = byId<HTMLInputElement>("shift-add").value.split(/[\s,]+/).filter(Boolean);
+    const steps = byId<HTMLInputElement>("shift-add")
+      .value.split(/[\s,]+/)
+      .filter(Boolean);
     const postpone = byId<HTMLInputElement>("shift-postpone").checked;
     if (!date || steps.length === 0) {
       shiftResult.innerHTML = `<p class="error" role="alert">${WORDS.enterSteps}</p>`;

@@ -3,7 +3,14 @@
  * https page webcal:// and https://, on a plain-HTTP page only http://: ../../lib/feed.ts feedAddresses), its
  * description, copying an address.
  */
-import { FEED_PATH, FEED_OPTION_NAMES, feedAddresses, feedDescription, feedQuery, type ResolvedFeedOptions } from "../../lib/feed.ts";
+import {
+  FEED_OPTION_NAMES,
+  FEED_PATH,
+  feedAddresses,
+  feedDescription,
+  feedQuery,
+  type ResolvedFeedOptions,
+} from "../../lib/feed.ts";
 import { byId, lang } from "./shared.ts";
 
 const WORDS = {
@@ -31,7 +38,11 @@ async function copyText(text: string, input: HTMLInputElement): Promise<boolean>
 
 export function initFeedBuilder(): void {
   const feedForm = byId<HTMLFormElement>("feed-form");
-  const inputs = { webcal: byId<HTMLInputElement>("feed-webcal"), https: byId<HTMLInputElement>("feed-https"), http: byId<HTMLInputElement>("feed-http") };
+  const inputs = {
+    webcal: byId<HTMLInputElement>("feed-webcal"),
+    https: byId<HTMLInputElement>("feed-https"),
+    http: byId<HTMLInputElement>("feed-http"),
+  };
   const feedSubscribe = byId<HTMLAnchorElement>("feed-subscribe");
   const feedDownload = byId<HTMLAnchorElement>("feed-download");
   const feedText = byId<HTMLElement>("feed-description");
@@ -42,7 +53,9 @@ export function initFeedBuilder(): void {
     for (const key of FEED_OPTION_NAMES) {
       options[key] = feedForm.querySelector<HTMLInputElement>(`[data-feed-option="${key}"]`)!.checked;
     }
-    options.due = [...feedForm.querySelectorAll<HTMLInputElement>("[data-feed-due]")].filter((box) => box.checked).map((box) => box.value);
+    options.due = [...feedForm.querySelectorAll<HTMLInputElement>("[data-feed-due]")]
+      .filter((box) => box.checked)
+      .map((box) => box.value);
     return options;
   }
 
@@ -57,7 +70,12 @@ export function initFeedBuilder(): void {
     const webcal = addresses.find((a) => a.scheme === "webcal");
     if (webcal) feedSubscribe.href = webcal.url;
     feedDownload.href = FEED_PATH + feedQuery(options);
-    const dueNames = Object.fromEntries([...feedForm.querySelectorAll<HTMLInputElement>("[data-feed-due]")].map((box) => [box.value, box.labels?.[0]?.textContent?.trim() ?? box.value]));
+    const dueNames = Object.fromEntries(
+      [...feedForm.querySelectorAll<HTMLInputElement>("[data-feed-due]")].map((box) => [
+        box.value,
+        box.labels?.[0]?.textContent?.trim() ?? box.value,
+      ]),
+    );
     feedText.textContent = feedDescription(options, lang, dueNames);
   }
 

@@ -5,18 +5,28 @@
  * before it the section says why, and asks nothing); a rule of your own is computed by the API.
  */
 import type { DueDateScheduleCode } from "swedish-calendar/core";
-import { apiUrl, getJson } from "../../lib/api.ts";
 import { PATHS } from "../../../../contract/paths.ts";
+import { apiUrl, getJson } from "../../lib/api.ts";
 import { dueDateCatalogueSource, dueDatesSource } from "../../lib/dataset.ts";
 import { escapeHtml as e } from "../../lib/format.ts";
 import { beforeSinceSentence } from "../../lib/i18n.ts";
-import { PAY_WORDS, payTable, ruleText, type Convention, type DayOfMonth, type DueDates, type DueDateSchedule, type PayColumn } from "../../lib/pay.ts";
-import { SHARED_WORDS, appendTitle, byId, dataset, describeError, errorBlock, lang, requestLine } from "./shared.ts";
+import {
+  type Convention,
+  type DayOfMonth,
+  type DueDateSchedule,
+  type DueDates,
+  PAY_WORDS,
+  type PayColumn,
+  payTable,
+  ruleText,
+} from "../../lib/pay.ts";
+import { appendTitle, byId, dataset, describeError, errorBlock, lang, requestLine, SHARED_WORDS } from "./shared.ts";
 import { content, currentYear, onDecorate, onYearShown } from "./year.ts";
 
 const WORDS = {
   en: {
-    movedCount: (moved: number, total: number) => `${moved} of the ${total} dates ${moved === 1 ? "is" : "are"} moved to a banking day.`,
+    movedCount: (moved: number, total: number) =>
+      `${moved} of the ${total} dates ${moved === 1 ? "is" : "are"} moved to a banking day.`,
   },
   sv: {
     movedCount: (moved: number, total: number) => `${moved} av ${total} datum flyttas till en bankdag.`,
@@ -38,7 +48,9 @@ const payResult = byId<HTMLElement>("pay-result");
 const paySchedules = byId<HTMLFieldSetElement>("pay-schedules");
 
 function chosenSchedules(): DueDateSchedule[] {
-  return catalogue.filter((s) => paySchedules.querySelector<HTMLInputElement>(`input[value="${CSS.escape(s.code)}"]`)?.checked);
+  return catalogue.filter(
+    (s) => paySchedules.querySelector<HTMLInputElement>(`input[value="${CSS.escape(s.code)}"]`)?.checked,
+  );
 }
 
 async function dueDatesOf(url: string): Promise<DueDates> {
@@ -53,7 +65,10 @@ function markDueDates(): void {
   for (const day of content.querySelectorAll<HTMLElement>(".month-days .m-due")) {
     day.classList.remove("m-due");
     const names = day.dataset.due?.split("|") ?? [];
-    const title = (day.getAttribute("title") ?? "").split(" · ").filter((part) => !names.includes(part)).join(" · ");
+    const title = (day.getAttribute("title") ?? "")
+      .split(" · ")
+      .filter((part) => !names.includes(part))
+      .join(" · ");
     if (title) day.setAttribute("title", title);
     else day.removeAttribute("title");
     delete day.dataset.due;
@@ -81,7 +96,12 @@ async function refreshPay(): Promise<void> {
     const rule = ruleText(schedule, lang);
     // before its first year a schedule has no dates (no file; the API would answer 400): say why, ask nothing
     if (schedule.since !== undefined && year < schedule.since) {
-      return { key: schedule.code, name, rule, beforeSince: beforeSinceSentence({ ...schedule, since: schedule.since }, lang) };
+      return {
+        key: schedule.code,
+        name,
+        rule,
+        beforeSince: beforeSinceSentence({ ...schedule, since: schedule.since }, lang),
+      };
     }
     try {
       return { key: schedule.code, name, rule, dates: await dueDatesOf(dueDatesSource(dataset, year, schedule.code)) };
@@ -91,11 +111,25 @@ async function refreshPay(): Promise<void> {
   });
   if (customRule) {
     const rule = customRule;
-    const url = apiUrl(PATHS.dueDates, [["year", String(year)], ["day", rule.day], ["convention", rule.convention]]);
+    const url = apiUrl(PATHS.dueDates, [
+      ["year", String(year)],
+      ["day", rule.day],
+      ["convention", rule.convention],
+    ]);
     jobs.push(
       dueDatesOf(url).then(
-        (dates): PayColumn => ({ key: "custom", name: dates.schedule.name[lang], rule: PAY_WORDS[lang].custom(dates.schedule.day as DayOfMonth, rule.convention), dates }),
-        (error: unknown): PayColumn => ({ key: "custom", name: PAY_WORDS[lang].custom(rule.day === "last" ? "last" : Number(rule.day), rule.convention), rule: "", error: describeError(error) }),
+        (dates): PayColumn => ({
+          key: "custom",
+          name: dates.schedule.name[lang],
+          rule: PAY_WORDS[lang].custom(dates.schedule.day as DayOfMonth, rule.convention),
+          dates,
+        }),
+        (error: unknown): PayColumn => ({
+          key: "custom",
+          name: PAY_WORDS[lang].custom(rule.day === "last" ? "last" : Number(rule.day), rule.convention),
+          rule: "",
+          error: describeError(error),
+        }),
       ),
     );
   }
@@ -152,7 +186,11 @@ export function initPay(): void {
     event.preventDefault();
     const day = byId<HTMLSelectElement>("due-day").value;
     const convention = byId<HTMLSelectElement>("due-convention").value as Convention;
-    const url = apiUrl(PATHS.dueDates, [["year", String(currentYear())], ["day", day], ["convention", convention]]);
+    const url = apiUrl(PATHS.dueDates, [
+      ["year", String(currentYear())],
+      ["day", day],
+      ["convention", convention],
+    ]);
     dueResult.innerHTML = `<p class="status">${e(SHARED_WORDS.calculating)}</p>`;
     try {
       const dates = await dueDatesOf(url);

@@ -2,8 +2,9 @@
  * The leave planner (`/v3/leave-plan`): its answer as a list of breaks, the breaks and leave days marked on the
  * month grids (they stay when another year is shown), and buttons to show the years the calendar does not.
  */
-import { apiUrl, getJson } from "../../lib/api.ts";
+
 import { PATHS } from "../../../../contract/paths.ts";
+import { apiUrl, getJson } from "../../lib/api.ts";
 import { addDaysIso, escapeHtml as e } from "../../lib/format.ts";
 import { count, dateRange, listText, longDate, noun, weekdayName, weekdayOfIso } from "../../lib/i18n.ts";
 import type { LeavePlan } from "../../lib/types.ts";
@@ -16,8 +17,10 @@ const WORDS = {
     enterPlan: "Enter both dates and a number of leave days.",
     planAnswer: (off: string, used: string) => `${off} for ${used}`,
     planObjective: { most: "the most days off in total", longest: "the longest single break" },
-    planSummary: (objective: string, budget: string, from: string, to: string) => `Aiming for ${objective} with at most ${budget}, ${from} – ${to}.`,
-    planUnused: (used: number, budget: number) => `The plan uses ${used} of the ${budget} leave days: more would not make the break longer.`,
+    planSummary: (objective: string, budget: string, from: string, to: string) =>
+      `Aiming for ${objective} with at most ${budget}, ${from} – ${to}.`,
+    planUnused: (used: number, budget: number) =>
+      `The plan uses ${used} of the ${budget} leave days: more would not make the break longer.`,
     planNone: "The span holds no working day, so no leave is needed and no break is counted.",
     leaveOn: "leave",
     marked: (year: number) => `The breaks and leave days are marked on the calendar of ${year} above.`,
@@ -32,8 +35,10 @@ const WORDS = {
     enterPlan: "Ange båda datumen och antalet semesterdagar.",
     planAnswer: (off: string, used: string) => `${off} för ${used}`,
     planObjective: { most: "flest lediga dagar totalt", longest: "den längsta sammanhängande ledigheten" },
-    planSummary: (objective: string, budget: string, from: string, to: string) => `Siktar på ${objective} med högst ${budget}, ${from} – ${to}.`,
-    planUnused: (used: number, budget: number) => `Planen använder ${used} av ${budget} semesterdagar: fler skulle inte göra ledigheten längre.`,
+    planSummary: (objective: string, budget: string, from: string, to: string) =>
+      `Siktar på ${objective} med högst ${budget}, ${from} – ${to}.`,
+    planUnused: (used: number, budget: number) =>
+      `Planen använder ${used} av ${budget} semesterdagar: fler skulle inte göra ledigheten längre.`,
     planNone: "Perioden har ingen arbetsdag, så ingen semester behövs och ingen ledighet räknas.",
     leaveOn: "semester",
     marked: (year: number) => `Ledigheterna och semesterdagarna är markerade i kalendern för ${year} ovan.`,
@@ -82,7 +87,10 @@ function clearPlanMarks(): void {
   for (const day of content.querySelectorAll<HTMLElement>(".month-days .m-break")) {
     day.classList.remove("m-break", "m-leave");
     const title = day.getAttribute("title") ?? "";
-    const cached = title.split(" · ").filter((part) => part !== WORDS.planBreak && part !== WORDS.planLeave).join(" · ");
+    const cached = title
+      .split(" · ")
+      .filter((part) => part !== WORDS.planBreak && part !== WORDS.planLeave)
+      .join(" · ");
     if (cached) day.setAttribute("title", cached);
     else day.removeAttribute("title");
   }
@@ -117,7 +125,12 @@ function planAnswer(plan: LeavePlan): string {
 
 function planHtml(plan: LeavePlan, url: string): string {
   const objective = plan.objective === "longest" ? WORDS.planObjective.longest : WORDS.planObjective.most;
-  const summary = WORDS.planSummary(objective, count(plan.budget, "leaveDay", lang), longDate(plan.from, lang), longDate(plan.to, lang));
+  const summary = WORDS.planSummary(
+    objective,
+    count(plan.budget, "leaveDay", lang),
+    longDate(plan.from, lang),
+    longDate(plan.to, lang),
+  );
   if (plan.breaks.length === 0) {
     return `<p class="answer">${planAnswer(plan)}</p>
 <p>${e(WORDS.planNone)}</p><p class="hint">${e(summary)}</p>${requestLine(url, 200)}`;
@@ -128,7 +141,10 @@ function planHtml(plan: LeavePlan, url: string): string {
     const leave = b.leaveDays.map((d) => `<time datetime="${e(d)}">${e(dateRange(d, d, lang))}</time>`);
     return `<li data-start="${e(b.start)}" data-end="${e(b.end)}" data-days="${b.days}" data-leave="${e(b.leaveDays.join(" "))}"><strong>${e(dateRange(b.start, b.end, lang, true))}</strong> <span class="hint">(${e(first)}–${e(last)})</span>: ${e(count(b.days, "dayOff", lang))}; ${WORDS.leaveOn} ${listText(leave, lang)}</li>`;
   });
-  const unused = plan.used < plan.budget && plan.objective === "longest" ? `<p class="hint">${e(WORDS.planUnused(plan.used, plan.budget))}</p>` : "";
+  const unused =
+    plan.used < plan.budget && plan.objective === "longest"
+      ? `<p class="hint">${e(WORDS.planUnused(plan.used, plan.budget))}</p>`
+      : "";
   return `<p class="answer">${planAnswer(plan)}</p>
 <p class="hint">${e(summary)}</p>${unused}
 <ol id="plan-breaks" class="steps breaks">${items.join("")}</ol>
@@ -152,7 +168,11 @@ export function initPlanner(): void {
       planResult.innerHTML = `<p class="error" role="alert">${e(WORDS.enterPlan)}</p>`;
       return;
     }
-    const params: [string, string][] = [["from", from], ["to", to], ["days", days]];
+    const params: [string, string][] = [
+      ["from", from],
+      ["to", to],
+      ["days", days],
+    ];
     if (objective !== "most") params.push(["objective", objective]);
     const url = apiUrl(PATHS.leavePlan, params);
     planResult.innerHTML = `<p class="status">${e(WORDS.planning)}</p>`;

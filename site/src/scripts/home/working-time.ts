@@ -43,7 +43,8 @@ async function refresh(): Promise<void> {
   const csv = byId<HTMLAnchorElement>("wt-csv");
   csv.href = fillTemplate(dataset.files.workingTimeCsv, { year });
   csv.textContent = WORDS.csv(year);
-  for (const note of form.querySelectorAll<HTMLElement>("[data-profile-note]")) note.hidden = note.dataset.profileNote !== profile.value;
+  for (const note of form.querySelectorAll<HTMLElement>("[data-profile-note]"))
+    note.hidden = note.dataset.profileNote !== profile.value;
 
   const key = shownKey(year, weekly.value, profile.value);
   if (key === result.dataset.shown && result.querySelector("#wt-table, #wt-before-since")) return; // shown already
@@ -63,10 +64,15 @@ async function refresh(): Promise<void> {
     status.textContent = "";
     return;
   }
-  const isDefault = Number(weekly.value) === Number(weekly.defaultValue) && weekly.value !== "" && option?.defaultSelected === true;
+  const isDefault =
+    Number(weekly.value) === Number(weekly.defaultValue) && weekly.value !== "" && option?.defaultSelected === true;
   const url = isDefault
     ? workingTimeSource(dataset, year)
-    : apiUrl(PATHS.workingTime, [["year", String(year)], ["weeklyHours", weekly.value], ["profile", profile.value]]);
+    : apiUrl(PATHS.workingTime, [
+        ["year", String(year)],
+        ["weeklyHours", weekly.value],
+        ["profile", profile.value],
+      ]);
   let answer = answers.get(url);
   if (!answer) {
     const controller = new AbortController();

@@ -19,7 +19,8 @@ const WORDS = {
     pageTitle: (year: number) => `Swedish holidays ${year} – Swedish Calendar Service`,
     showing: (year: number) => `Showing ${year}.`,
     loading: (year: number) => `Loading ${year}…`,
-    shown: (year: number, holidays: string, bridge: string, half: string, long: string) => `Showing ${year}: ${holidays}, ${bridge}, ${half}, ${long}.`,
+    shown: (year: number, holidays: string, bridge: string, half: string, long: string) =>
+      `Showing ${year}: ${holidays}, ${bridge}, ${half}, ${long}.`,
     couldNotLoad: (year: number, why: string) => `Could not load ${year}: ${why}`,
     addressAsks: (value: string, why: string) => `The address asks for year '${value}'. ${why}`,
     today: "Today",
@@ -28,7 +29,8 @@ const WORDS = {
     pageTitle: (year: number) => `Svenska helgdagar ${year} – Svensk kalendertjänst`,
     showing: (year: number) => `Visar ${year}.`,
     loading: (year: number) => `Hämtar ${year}…`,
-    shown: (year: number, holidays: string, bridge: string, half: string, long: string) => `Visar ${year}: ${holidays}, ${bridge}, ${half}, ${long}.`,
+    shown: (year: number, holidays: string, bridge: string, half: string, long: string) =>
+      `Visar ${year}: ${holidays}, ${bridge}, ${half}, ${long}.`,
     couldNotLoad: (year: number, why: string) => `Kunde inte hämta ${year}: ${why}`,
     addressAsks: (value: string, why: string) => `Adressen ber om året '${value}'. ${why}`,
     today: "I dag",
@@ -116,9 +118,12 @@ async function loadYear(year: number): Promise<void> {
   try {
     // the year's files (never counted against the rate limit); the API only for a year without them
     const sources = yearSources(dataset, year);
-    const workingDays = sources.workingDays.from === "days"
-      ? getJson<DayList>(sources.workingDays.url, signal).then((all) => all.days.filter((day) => day.workingDay).length)
-      : getJson<Period>(sources.workingDays.url, signal).then((p) => p.workingDays);
+    const workingDays =
+      sources.workingDays.from === "days"
+        ? getJson<DayList>(sources.workingDays.url, signal).then(
+            (all) => all.days.filter((day) => day.workingDay).length,
+          )
+        : getJson<Period>(sources.workingDays.url, signal).then((p) => p.workingDays);
     const [holidays, bridge, half, working, long] = await Promise.all([
       getJson<DayList>(sources.holidays, signal),
       getJson<DayList>(sources.bridgeDays, signal),
