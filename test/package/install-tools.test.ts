@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserBundle as bundleForBrowser } from "../../build/browser-bundle.js";
 import { runConsumer } from "./consumer.js";
 import { BIN, cleanEnv, type Installed, packAndInstall } from "./install.js";
-import type { Call } from "./sample.js";
+import type { Call } from "./sample-checks.js";
 
 const run = promisify(execFile);
 
