@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanEnv } from "./install.js";
-import type { Call, Outcome, Subpath } from "./sample.js";
+import type { Call, Outcome, Subpath } from "./sample-checks.js";
 
 /**
  * Runs the calls in the consumer project; answers each with the JSON text of its result or the error it threw.

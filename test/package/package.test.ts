@@ -17,17 +17,8 @@ import { SLUG_OF_ENGINE_CODE } from "../../contract/problems.js";
 import { writtenCoreSurface, writtenIcsSurface } from "../engine/core-surface.js";
 import { type ConsumerOutput, runConsumer } from "./consumer.js";
 import { BIN, type Installed, PACKAGE_DIR, packAndInstall, ROOT } from "./install.js";
-import {
-  type Case,
-  cases,
-  contentLines,
-  EVERYTHING,
-  feed,
-  OBSERVANCE_CODES,
-  readCatalogue,
-  type Subpath,
-  v3,
-} from "./sample.js";
+import { cases, EVERYTHING, OBSERVANCE_CODES, readCatalogue } from "./sample.js";
+import { type Case, contentLines, feed, type Subpath, v3 } from "./sample-checks.js";
 
 const run = promisify(execFile);
 

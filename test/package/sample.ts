@@ -5,80 +5,25 @@
 
 import { workingTime as workingTimeInRepository } from "swedish-calendar";
 import { expect } from "vitest";
-import { PATHS, pathOf } from "../../contract/paths.js";
-import { handleFeed } from "../../functions/lib/feed.js";
+import { pathOf } from "../../contract/paths.js";
 import { healthBody } from "../../functions/lib/health.js";
-import { handleV3 } from "../../functions/lib/v3.js";
-
-/** 2026-06-15 12:00 in Stockholm: the feed's window is 2024-2028. */
-const NOW = new Date("2026-06-15T10:00:00Z");
-const FEED_FROM = 2024;
-const FEED_TO = 2028;
-const ORIGIN = "http://localhost";
-
-export async function v3(path: string): Promise<Response> {
-  return handleV3(new Request(ORIGIN + path), { clock: () => NOW, rateLimitsEnabled: false });
-}
-
-/** The body of a 200 answer of the v3 handler. */
-export async function ok(path: string): Promise<string> {
-  const res = await v3(path);
-  const body = await res.text();
-  expect(res.status, `${path}: ${body}`).toBe(200);
-  return body;
-}
-
-/** The feed the service serves for these options (its window is FEED_FROM-FEED_TO at NOW). */
-export async function feed(options: Record<string, boolean | string[]>): Promise<string> {
-  const query = new URLSearchParams(Object.entries(options).map(([k, v]) => [k, String(v)]));
-  const res = await handleFeed(new Request(`${ORIGIN}${pathOf("feed")}?${query}`), {
-    clock: () => NOW,
-    rateLimitsEnabled: false,
-  });
-  const body = await res.text();
-  expect(res.status, body).toBe(200);
-  return body;
-}
-
-const q = (params: Record<string, string | number | boolean | (string | number)[]>) => {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params))
-    for (const one of Array.isArray(v) ? v : [v]) search.append(k, String(one));
-  return `?${search}`;
-};
-
-// ---------------------------------------------------------------------------------------------
-// The sample: each library call with what the service says about it
-// ---------------------------------------------------------------------------------------------
-
-export type Subpath = "." | "./ics" | "./core";
-export type Call = [subpath: Subpath, fn: string, ...args: unknown[]];
-export type Outcome =
-  | { value: string }
-  | { error: { isCalendarError: boolean; name: string; code?: string; argument?: string; message: string } };
-
-export interface Case {
-  call: Call;
-  /** checks the library's JSON text against the service */
-  value?: (text: string) => Promise<void>;
-  /** the v3 request that must fail the same way, or, for checks with no request, the code and argument expected */
-  problem?: string | { code: string; argument: string };
-}
-
-/** The library's result is the API body, byte for byte. */
-const bodyIs = (path: string) => async (text: string) => expect(text).toBe(await ok(path));
-/** The API body is the library's result in its envelope, byte for byte. */
-const envelopeOf = (path: string, wrap: (value: any) => unknown) => async (text: string) =>
-  expect(await ok(path)).toBe(JSON.stringify(wrap(JSON.parse(text))));
-/** The library's result is what the API body says. */
-const pickedFrom = (path: string, pick: (body: any) => unknown) => async (text: string) =>
-  expect(text).toBe(JSON.stringify(pick(JSON.parse(await ok(path)))));
-
-/** A route's path looked up by name at run time (for the routes of the business-day functions). */
-const route = (id: string): string =>
-  (PATHS as Record<string, string>)[id] ?? expect.fail(`no route '${id}' in contract/paths.ts`);
-
-const yearList = (year: number) => (days: unknown[]) => ({ year, count: days.length, days });
+import {
+  bodyIs,
+  type Case,
+  contentLines,
+  envelopeOf,
+  FEED_FROM,
+  FEED_TO,
+  feed,
+  ics,
+  lib,
+  ok,
+  pickedFrom,
+  q,
+  route,
+  yearList,
+} from "./sample-checks.js";
+import { errorCases } from "./sample-errors.js";
 
 /** Deterministic dates across the range, plus the ones with a story. */
 function sampleDates(): string[] {
@@ -138,18 +83,8 @@ const FULL = (options: Record<string, boolean | string[]>) => ({
   ...options,
 });
 
-/** The logical lines of iCalendar text (continuations joined) with their folded text. */
-export function contentLines(ics: string): { line: string; folded: string }[] {
-  return ics
-    .split(/\r\n(?![ \t])/)
-    .filter((l) => l)
-    .map((folded) => ({ folded, line: folded.replace(/\r\n[ \t]/g, "") }));
-}
-
 export function cases(): Case[] {
   const list: Case[] = [];
-  const lib = (fn: string, ...args: unknown[]): Call => [".", fn, ...args];
-  const ics = (fn: string, ...args: unknown[]): Call => ["./ics", fn, ...args];
 
   for (const date of DATES) {
     const year = +date.slice(0, 4);
@@ -430,93 +365,7 @@ export function cases(): Case[] {
     value: async (text) => expect(JSON.parse(text)).toBe(await feed({ bridge: true })),
   });
 
-  // bad input: the same CalendarError as the API's problem
-  const errors: [Call, string][] = [
-    [lib("describeDay", "2023-02-29"), pathOf("day", { date: "2023-02-29" })],
-    [lib("describeDay", "2026-13-01"), pathOf("day", { date: "2026-13-01" })],
-    [lib("describeDay", "2026-6-19"), pathOf("day", { date: "2026-6-19" })],
-    [lib("describeDay", "1929-12-31"), pathOf("day", { date: "1929-12-31" })],
-    [lib("isWorkingDay", "2025-02-29"), pathOf("day", { date: "2025-02-29" })],
-    [lib("isBridgeDay", "20260515"), pathOf("day", { date: "20260515" })],
-    [lib("isHalfDay", "1929-01-01"), pathOf("day", { date: "1929-01-01" })],
-    [lib("holidays", 1929), pathOf("holidays") + q({ year: 1929 })],
-    [lib("bridgeDays", 1929), pathOf("bridgeDays") + q({ year: 1929 })],
-    [lib("halfDays", 1929), pathOf("halfDays") + q({ year: 1929 })],
-    [lib("longWeekends", 1929), pathOf("longWeekends") + q({ year: 1929 })],
-    [lib("flagDays", 1982), pathOf("flagDays") + q({ year: 1982 })],
-    [lib("countPeriod", "2026-12-31", "2026-01-01"), pathOf("period") + q({ from: "2026-12-31", to: "2026-01-01" })],
-    [lib("countPeriod", "1930-01-01", "2130-01-02"), pathOf("period") + q({ from: "1930-01-01", to: "2130-01-02" })],
-    [
-      lib("countPeriod", "2026-01-01", "2026-12-31", "both"),
-      pathOf("period") + q({ from: "2026-01-01", to: "2026-12-31", bounds: "both" }),
-    ],
-    [lib("countPeriod", "2026-02-30", "2026-12-31"), pathOf("period") + q({ from: "2026-02-30", to: "2026-12-31" })],
-    [lib("shiftDate", "2026-01-31", "5x"), pathOf("shift") + q({ date: "2026-01-31", add: "5x" })],
-    [lib("shiftDate", "2026-01-31", "+1d"), pathOf("shift") + q({ date: "2026-01-31", add: "+1d" })],
-    [lib("shiftDate", "9999-12-31", ["1d"]), pathOf("shift") + q({ date: "9999-12-31", add: "1d" })],
-    [
-      lib("shiftDate", "9999-12-30", ["1d"], { postpone: true }),
-      pathOf("shift") + q({ date: "9999-12-30", add: "1d", postpone: true }),
-    ],
-    [
-      lib("shiftDate", "2026-01-01", Array(21).fill("1d")),
-      pathOf("shift") + q({ date: "2026-01-01", add: Array(21).fill("1d") }),
-    ],
-    [lib("shiftDate", "2026-01-01", []), pathOf("shift") + q({ date: "2026-01-01" })],
-    [
-      lib("planLeave", "2026-01-01", "2027-01-02", 5),
-      pathOf("leavePlan") + q({ from: "2026-01-01", to: "2027-01-02", days: 5 }),
-    ],
-    [
-      lib("planLeave", "2026-12-31", "2026-01-01", 5),
-      pathOf("leavePlan") + q({ from: "2026-12-31", to: "2026-01-01", days: 5 }),
-    ],
-    [
-      lib("planLeave", "2026-01-01", "2026-12-31", 61),
-      pathOf("leavePlan") + q({ from: "2026-01-01", to: "2026-12-31", days: 61 }),
-    ],
-    [
-      lib("planLeave", "2026-01-01", "2026-12-31", 0),
-      pathOf("leavePlan") + q({ from: "2026-01-01", to: "2026-12-31", days: 0 }),
-    ],
-    [
-      lib("planLeave", "2026-01-01", "2026-12-31", 5, "best"),
-      pathOf("leavePlan") + q({ from: "2026-01-01", to: "2026-12-31", days: 5, objective: "best" }),
-    ],
-    [lib("observanceInfo", "newYear"), pathOf("observance", { code: "newYear" })],
-    [lib("occurrences", "nope", 2026), pathOf("observance", { code: "nope" }) + q({ from: 2026 })],
-    [
-      lib("occurrences", "easterSunday", 2026, 2025),
-      pathOf("observance", { code: "easterSunday" }) + q({ from: 2026, to: 2025 }),
-    ],
-    [
-      lib("occurrences", "easterSunday", 1930, 2131),
-      pathOf("observance", { code: "easterSunday" }) + q({ from: 1930, to: 2131 }),
-    ],
-    [lib("occurrences", "easterSunday", 1929), pathOf("observance", { code: "easterSunday" }) + q({ from: 1929 })],
-  ];
-  errors.push(
-    [lib("isBusinessDay", "2023-02-29"), pathOf("day", { date: "2023-02-29" })],
-    [lib("adjust", "2026-06-19", "sideways"), route("adjust") + q({ date: "2026-06-19", convention: "sideways" })],
-    [lib("adjust", "9999-12-31", "following"), route("adjust") + q({ date: "9999-12-31", convention: "following" })],
-    [lib("adjust", "1930-01-01", "preceding"), route("adjust") + q({ date: "1930-01-01", convention: "preceding" })],
-    [lib("dueDates", 1930, "child-benefit"), route("dueDates") + q({ year: 1930, schedule: "child-benefit" })],
-    [lib("dueDates", 2026, "rent"), route("dueDates") + q({ year: 2026, schedule: "rent" })],
-    [
-      lib("dueDates", 2026, { day: 32, convention: "following" }),
-      route("dueDates") + q({ year: 2026, day: 32, convention: "following" }),
-    ],
-  );
-  for (const [call, path] of errors) list.push({ call, problem: path });
-  // bad input no request can send (a year that is not a whole number, a feed's own years)
-  list.push({ call: lib("holidays", 2026.5), problem: { code: "invalid-argument", argument: "year" } });
-  list.push({
-    call: lib("occurrences", "easterSunday", 2026, 10000),
-    problem: { code: "invalid-argument", argument: "to" },
-  });
-  list.push({ call: ics("icsFeed", 2027, 2026), problem: { code: "invalid-argument", argument: "toYear" } });
-  list.push({ call: ics("icsFeed", 1929, 1930), problem: { code: "invalid-argument", argument: "fromYear" } });
-  list.push({ call: ics("icsFeed", 2000, 2201), problem: { code: "invalid-argument", argument: "toYear" } });
+  list.push(...errorCases());
   return list;
 }
 
