@@ -16,8 +16,8 @@
  */
 import { parseArgs } from "node:util";
 import { type Command, commandHelp, commandNamed, topHelp, usageOf } from "./cli/commands.js";
-
-import { BIN, type Invocation, type Lang, MESSAGES, UsageError } from "./cli/words.js";
+import { type Invocation, MESSAGES, UsageError } from "./cli/messages.js";
+import { BIN, type Lang } from "./cli/words.js";
 import { CalendarError } from "./index.js";
 
 // ---------------------------------------------------------------------------------------------

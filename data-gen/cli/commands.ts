@@ -49,28 +49,22 @@ import {
 } from "../validation.js";
 import { findWorkingTimeProfile, parseWeeklyHours, WORKING_TIME_PROFILE_CODES } from "../working-time.js";
 
+import { ARGUMENT_NAMES, conventionOf, dateArg, type Invocation, orderOrSpan, refusing, yearArg } from "./messages.js";
 import {
-  ARGUMENT_NAMES,
   BIN,
-  conventionOf,
-  dateArg,
   dayName,
   dayShort,
   fields,
   flagDayName,
   hoursText,
-  type Invocation,
   MONTHS,
   minutesText,
   observanceName,
-  orderOrSpan,
-  refusing,
   SCHEDULE_CODES,
   table,
   typeName,
   WORDS,
   weekdayName,
-  yearArg,
 } from "./words.js";
 
 // ---------------------------------------------------------------------------------------------
