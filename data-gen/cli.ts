@@ -15,9 +15,10 @@
  * point of its own, package.json `bin`), so the library's modules stay free of Node.
  */
 import { parseArgs } from "node:util";
-import { type Command, commandHelp, commandNamed, topHelp, usageOf } from "./cli/commands.js";
-
-import { BIN, type Invocation, type Lang, MESSAGES, UsageError } from "./cli/words.js";
+import type { Command } from "./cli/command.js";
+import { commandHelp, commandNamed, topHelp, usageOf } from "./cli/commands.js";
+import { type Invocation, MESSAGES, UsageError } from "./cli/messages.js";
+import { BIN, type Lang } from "./cli/words.js";
 import { CalendarError } from "./index.js";
 
 // ---------------------------------------------------------------------------------------------

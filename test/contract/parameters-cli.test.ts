@@ -9,7 +9,7 @@ import { CONVENTIONS, LAST_DAY_OF_MONTH } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
 import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
 import { COMMANDS, commandHelp, topHelp } from "../../data-gen/cli/commands.js";
-import { conventionOf, dateArg, type Invocation, MESSAGES, UsageError, yearArg } from "../../data-gen/cli/words.js";
+import { conventionOf, dateArg, type Invocation, MESSAGES, UsageError, yearArg } from "../../data-gen/cli/messages.js";
 import { RUNS, rawText, reads } from "./parameter-values.js";
 
 type Json = Record<string, unknown>;

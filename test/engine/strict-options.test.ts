@@ -3,16 +3,14 @@
  * function of `swedish-calendar` and `swedish-calendar/ics`, and every reader of input of `swedish-calendar/core`,
  * refuses a value of the wrong type with a CalendarError (`invalid-argument`) naming it, the type it must be and what
  * it was given. The parameters are enumerated from the tables the functions check themselves against
- * (LIBRARY_SIGNATURES, FEED_SIGNATURES, DUE_DATE_RULE_FIELDS, data-gen/signatures.ts); the guards below fail when a
- * function is exported without a table. The types the compiler checks (`npm run typecheck` covers test/): a partial
- * FeedOptions is accepted, a schedule code outside the catalogue is not.
+ * (LIBRARY_SIGNATURES, FEED_SIGNATURES, DUE_DATE_RULE_FIELDS, data-gen/signatures.ts); the guards of
+ * strict-options-core.test.ts fail when a function is exported without a table. The types the compiler checks
+ * (`npm run typecheck` covers test/): a partial FeedOptions is accepted, a schedule code outside the catalogue is not.
  */
 
 import * as library from "swedish-calendar";
 import { type DueDateScheduleCode, dueDates, holidays } from "swedish-calendar";
-import * as core from "swedish-calendar/core";
 import {
-  type ArgumentKind,
   CalendarError,
   DUE_DATE_RULE_FIELDS,
   DUE_DATE_SCHEDULE_CODES,
@@ -24,74 +22,20 @@ import {
 import * as ics from "swedish-calendar/ics";
 import { type FeedOptions, icsFeed } from "swedish-calendar/ics";
 import { describe, expect, it } from "vitest";
-
-// ---------------------------------------------------------------------------------------------------------------
-// What each kind must be, what is wrong for it, and how a message says it (written here, not read from the engine)
-// ---------------------------------------------------------------------------------------------------------------
-
-/** What the message says a value of each kind must be. */
-const MUST_BE: Record<ArgumentKind, string> = {
-  boolean: "a boolean (true or false)",
-  number: "a number",
-  year: "a number (a year from 1930 to 9999)",
-  string: "a string",
-  date: "a string (a date in the form YYYY-MM-DD)",
-  strings: "an array of strings",
-  steps: 'a string or an array of strings (steps such as "1m,10b")',
-  "day-of-month": "a number or a string (a day of the month from 1 to 31, or 'last')",
-  schedule: "a string (a due-date schedule code) or an object { day, convention }",
-};
-
-const SCALARS_BUT_BOOLEAN = ["true", "false", "", 0, 1] as const;
-const NOT_SCALARS = [null, {}, []] as const;
-
-/** Values of the wrong type for each kind: strings for booleans and numbers, numbers for strings, objects for scalars. */
-const WRONG: Record<ArgumentKind, readonly unknown[]> = {
-  boolean: [...SCALARS_BUT_BOOLEAN, ...NOT_SCALARS],
-  number: ["5", "2026", true, ...NOT_SCALARS, [5]],
-  year: ["2026", "", false, 2026n, ...NOT_SCALARS, [2026]],
-  string: [5, 0, true, ...NOT_SCALARS, ["x"]],
-  date: [20260619, true, ...NOT_SCALARS, ["2026-06-19"], new Date(0)],
-  strings: ["x", 5, true, null, {}, [5], ["x", null]],
-  steps: [5, true, null, {}, [5], ["1d", 1]],
-  "day-of-month": [true, null, [1], {}],
-  schedule: [5, true, null, [], ["salary-25"]],
-};
-
-/** A value as the message says it was given. */
-function given(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the string "${value}"`;
-  if (typeof value === "object") return "an object";
-  return `the ${typeof value} ${String(value)}`;
-}
-
-/** The CalendarError `call` throws (or fails the test). */
-function errorOf(call: () => unknown): CalendarError {
-  try {
-    call();
-  } catch (e) {
-    if (e instanceof CalendarError) return e;
-    throw e;
-  }
-  return expect.fail("expected a CalendarError, got a result");
-}
-
-function expectWrongType(call: () => unknown, name: string, expected: string, value: unknown): void {
-  const e = errorOf(call);
-  expect({ code: e.code, argument: e.argument, message: e.message }).toEqual({
-    code: "invalid-argument",
-    argument: name,
-    message: `'${name}' must be ${expected}, not ${given(value)}`,
-  });
-}
+import {
+  type AnyFunction,
+  errorOf,
+  expectWrongType,
+  given,
+  MUST_BE,
+  PUBLIC,
+  type PublicFunction,
+  WRONG,
+} from "./strict-options-kinds.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Every public function with a call that succeeds: the other arguments when one is replaced by a wrong one
 // ---------------------------------------------------------------------------------------------------------------
-
-type AnyFunction = (...args: unknown[]) => unknown;
 
 /** One valid call of each function, every optional parameter and every option given (so each can be left out). */
 const VALID_CALLS: Record<string, readonly unknown[]> = {
@@ -177,28 +121,6 @@ const VALID_CALLS: Record<string, readonly unknown[]> = {
   dueDateEventCode: ["tax-account"],
   feedTimestamp: [2026],
 };
-
-interface PublicFunction {
-  entry: string;
-  name: string;
-  fn: AnyFunction;
-  signature: Signature;
-}
-
-const PUBLIC: PublicFunction[] = [
-  ...Object.entries(LIBRARY_SIGNATURES).map(([name, signature]) => ({
-    entry: "swedish-calendar",
-    name,
-    fn: (library as Record<string, unknown>)[name] as AnyFunction,
-    signature,
-  })),
-  ...Object.entries(FEED_SIGNATURES).map(([name, signature]) => ({
-    entry: "swedish-calendar/ics",
-    name,
-    fn: (ics as Record<string, unknown>)[name] as AnyFunction,
-    signature,
-  })),
-];
 
 /** A signature's parameters: name, whether it may be left out, and its kind or its fields. */
 function parameters(signature: Signature) {
@@ -360,137 +282,6 @@ describe("every argument and option of every public function is checked for its 
     ]);
   });
 });
-
-// ---------------------------------------------------------------------------------------------------------------
-// core: the readers of input check types; the functions over day numbers trust theirs
-// ---------------------------------------------------------------------------------------------------------------
-
-/** Each reader of input with the value it reads, its kind and the name its messages use. */
-const READERS: Record<string, { read: (value: unknown) => unknown; kind: ArgumentKind; name: string }> = {
-  parseIsoDate: { read: (v) => core.parseIsoDate(v as string, "date"), kind: "date", name: "date" },
-  parseYear: { read: (v) => core.parseYear(v as string, "from"), kind: "string", name: "from" },
-  parseBounds: { read: (v) => core.parseBounds(v as string), kind: "string", name: "bounds" },
-  parseLeaveDays: { read: (v) => core.parseLeaveDays(v as string, "days"), kind: "string", name: "days" },
-  parseLeaveObjective: { read: (v) => core.parseLeaveObjective(v as string), kind: "string", name: "objective" },
-  parseSteps: { read: (v) => core.parseSteps(v as string[]), kind: "strings", name: "add" },
-  checkYearRange: { read: (v) => core.checkYearRange(v as number, 2026), kind: "year", name: "from" },
-  parseConvention: { read: (v) => core.parseConvention(v as string, "convention"), kind: "string", name: "convention" },
-  parseDueDay: { read: (v) => core.parseDueDay(v as string, "day"), kind: "day-of-month", name: "day" },
-  parseDueScheduleList: { read: (v) => core.parseDueScheduleList(v as string, "due"), kind: "string", name: "due" },
-  findRule: { read: (v) => core.findRule(v as string), kind: "string", name: "code" },
-  findDueDateRule: { read: (v) => core.findDueDateRule(v as string, "schedule"), kind: "string", name: "schedule" },
-  parseWeeklyHours: { read: (v) => core.parseWeeklyHours(v as string), kind: "string", name: "weeklyHours" },
-  checkWeeklyHours: { read: (v) => core.checkWeeklyHours(v as number), kind: "number", name: "weeklyHours" },
-  findWorkingTimeProfile: { read: (v) => core.findWorkingTimeProfile(v as string), kind: "string", name: "profile" },
-};
-
-/**
- * The rest of core's functions: over day numbers, rules and resolved values, for code that has read its input (with
- * the readers, or the library); they trust their arguments, being the fast path. A new function of core must be
- * put in one list or the other.
- */
-const TRUSTING = [
-  // dates, Easter, rules
-  "addMonths",
-  "civilFromDay",
-  "dayFromCivil",
-  "daysInMonth",
-  "fromIsoDate",
-  "isInRange",
-  "isoWeekday",
-  "toIsoDate",
-  "easterSunday",
-  "observanceDate",
-  // the classification and the year lists
-  "addWorkingDays",
-  "bridgeDaysOfYear",
-  "dayOf",
-  "halfDaysOfYear",
-  "holidaysOfYear",
-  "isBridgeDay",
-  "isHalfDay",
-  "isWorkingDay",
-  "isoWeekOf",
-  "yearInfo",
-  // period, shift, catalogue, time off, flag days
-  "durationOf",
-  "period",
-  "periodSummary",
-  "shift",
-  "catalogue",
-  "leavePlan",
-  "longWeekendsOfYear",
-  "flagDayCatalogue",
-  "flagDaysOfYear",
-  // business days and due dates
-  "adjustDay",
-  "dueDateCatalogue",
-  "scheduleDueDates",
-  // working time, over a checked year, weekly time and profile
-  "workingTimeOfYear",
-  // the service's entry points over values its argument reader has parsed and checked (contract/arguments.ts)
-  "adjustment",
-  "customSchedule",
-  "dueDateScheduleInfo",
-  "dueDatesOfYear",
-  "observanceInfo",
-  "occurrencesOf",
-  "writeFeed",
-  // the errors, the data version
-  "missingArgument",
-  "dataVersion",
-  // the feed's text at the level of lines (the cross-check against the `ics` package)
-  "foldLine",
-  "withCalendarProperties",
-];
-
-describe("core", () => {
-  it.each(Object.entries(READERS))("%s checks the type of what it reads", (_, { read, kind, name }) => {
-    // null and undefined are an absent value to the readers the service hands a missing query parameter
-    for (const value of WRONG[kind].filter((v) => v !== null))
-      expectWrongType(() => read(value), name, MUST_BE[kind], value);
-  });
-
-  it("checkYearRange checks `to` as well", () => {
-    expectWrongType(() => core.checkYearRange(2026, "2027" as unknown as number), "to", MUST_BE.year, "2027");
-  });
-});
-
-// ---------------------------------------------------------------------------------------------------------------
-// The guards: no public function without its table
-// ---------------------------------------------------------------------------------------------------------------
-
-const functionsOf = (module: object) =>
-  Object.keys(module)
-    .filter((k) => typeof (module as Record<string, unknown>)[k] === "function")
-    .sort();
-
-describe("no public function slips through", () => {
-  it("every function of swedish-calendar has its table in LIBRARY_SIGNATURES (CalendarError is the class of the errors)", () => {
-    expect(functionsOf(library).filter((k) => k !== "CalendarError")).toEqual(Object.keys(LIBRARY_SIGNATURES).sort());
-  });
-
-  it("every function of swedish-calendar/ics has its table in FEED_SIGNATURES", () => {
-    expect(functionsOf(ics)).toEqual(Object.keys(FEED_SIGNATURES).sort());
-  });
-
-  it("every function of swedish-calendar/core is a checked reader or declared trusting", () => {
-    const classified = [...Object.keys(READERS), ...TRUSTING, "CalendarError"].sort();
-    expect(functionsOf(core)).toEqual(classified);
-  });
-
-  it("every kind has its words and its wrong values here", () => {
-    const kinds = new Set<string>();
-    const collect = (signature: Signature | FieldKinds) => {
-      for (const kind of Object.values(signature)) typeof kind === "string" ? kinds.add(kind) : collect(kind);
-    };
-    for (const { signature } of PUBLIC) collect(signature);
-    collect(DUE_DATE_RULE_FIELDS);
-    for (const { kind } of Object.values(READERS)) kinds.add(kind);
-    expect([...kinds].sort()).toEqual(Object.keys(MUST_BE).sort());
-  });
-});
-
 // ---------------------------------------------------------------------------------------------------------------
 // The types (checked by tsc: a line below that compiled where it must not, or did not where it must, fails typecheck)
 // ---------------------------------------------------------------------------------------------------------------
