@@ -4,7 +4,7 @@
  * Each function checks its call against its table before it reads an argument (checkArguments), and the tests
  * enumerate the tables, so a parameter declared here is one that is checked. A name ending in `?` may be left out.
  * The API's parameters of the same questions carry the same names and kinds (test/contract/engine-options.test.ts), and
- * the command-line tool's boolean flags are these options' names (cli/commands.ts).
+ * the command-line tool's boolean flags are these options' names (cli/command.ts).
  */
 import { FEED_OPTION_NAMES } from "./feed-options.js";
 import type { ArgumentKind, FieldKinds, Signature } from "./validation.js";

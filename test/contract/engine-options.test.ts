@@ -4,7 +4,7 @@
  * same names, each a parameter whose schema is of the option's kind. The names are also checked when compiling
  * (functions/lib/v3-bodies.ts, data-gen/index.ts); this test adds the kinds and the positional parameters. Requiredness
  * is not compared: the API fills an omitted year from the clock, where the library needs it given. The command-line
- * tool's boolean flags are the same options' names (data-gen/cli/commands.ts reads them from the signatures).
+ * tool's boolean flags are the same options' names (data-gen/cli/command.ts reads them from the signatures).
  */
 
 import {
