@@ -8,7 +8,7 @@ import { PROBLEM_STATUS } from "../../contract/problems.js";
 import { ROUTES } from "../../contract/routes.js";
 import { absoluteUrl, DEFAULT_PUBLIC_SITE_URL } from "../../site/src/lib/public-url.js";
 import { ROOT, runShift, screenshot, showYear } from "./browser.js";
-import { FIXTURE_OPENAPI } from "./fixture-server.js";
+import { FIXTURE_OPENAPI } from "./fixture-api.js";
 import type { SiteUnderTest } from "./site-setup.js";
 
 const PUBLIC = path.join(ROOT, "public");
