@@ -12,10 +12,12 @@ import { businessSuite } from "./suite-business.js";
 import { calendarSuite } from "./suite-calendar.js";
 import { homePageSuite } from "./suite-home.js";
 import { pagesSuite } from "./suite-pages.js";
+import { workingTimeSuite } from "./suite-working-time.js";
 
 const site = siteUnderTest();
 
 homePageSuite(site);
 calendarSuite(site);
 businessSuite(site);
+workingTimeSuite(site);
 pagesSuite(site);
