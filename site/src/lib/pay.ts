@@ -3,7 +3,7 @@
  * rule of a schedule as a sentence, and the table of a year's due dates. The schedules, their rules and their
  * dates come from the dataset's files (the catalogue, a schedule's year: ./dataset.ts) and a rule of your own from the
  * API (`/v3/due-dates`); this module only puts them into words. Why a schedule has no dates before its first year:
- * ./i18n.ts beforeSinceSentence.
+ * ./year-words.ts beforeSinceSentence.
  */
 import {
   CONVENTIONS,
@@ -106,7 +106,7 @@ export function ruleText(schedule: Pick<DueDateSchedule, "day" | "convention">, 
 export type PayColumn =
   | { key: string; name: string; rule: string; dates: DueDates }
   | { key: string; name: string; rule: string; error: string }
-  /** a year before the schedule's first: the sentence why (i18n.ts beforeSinceSentence), nothing asked */
+  /** a year before the schedule's first: the sentence why (year-words.ts beforeSinceSentence), nothing asked */
   | { key: string; name: string; rule: string; beforeSince: string };
 
 /** A date cell: "23 januari, fredag" and, when moved, from where. */

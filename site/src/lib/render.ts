@@ -21,9 +21,9 @@ import {
   WEEK_HEAD,
   weekdayName,
   weekdayOfIso,
-  YEAR_WORDS,
 } from "./i18n.ts";
 import type { Day, LongWeekend, Names, YearData } from "./types.ts";
+import { YEAR_WORDS } from "./year-words.ts";
 
 /** The other language of a page, for text shown in it (a Swedish name on the English page and vice versa). */
 const OTHER: Record<Lang, Lang> = { sv: "en", en: "sv" };

@@ -11,8 +11,9 @@
  */
 
 import { escapeHtml as e } from "./format.ts";
-import { capitalise, dayMonth, type Lang, MONTHS, WORKING_TIME_WORDS } from "./i18n.ts";
+import { capitalise, dayMonth, type Lang, MONTHS } from "./i18n.ts";
 import type { ShortenedDay, WorkingTime } from "./types.ts";
+import { WORKING_TIME_WORDS } from "./working-time-words.ts";
 
 /**
  * Hours as the page writes them: at most two decimals, the decimal point a comma in Swedish, thousands grouped with a

@@ -9,7 +9,6 @@ import { PATHS } from "../../../../contract/paths.ts";
 import { apiUrl, getJson } from "../../lib/api.ts";
 import { dueDateCatalogueSource, dueDatesSource } from "../../lib/dataset.ts";
 import { escapeHtml as e } from "../../lib/format.ts";
-import { beforeSinceSentence } from "../../lib/i18n.ts";
 import {
   type Convention,
   type DayOfMonth,
@@ -20,6 +19,7 @@ import {
   payTable,
   ruleText,
 } from "../../lib/pay.ts";
+import { beforeSinceSentence } from "../../lib/year-words.ts";
 import { appendTitle, byId, dataset, describeError, errorBlock, lang, requestLine, SHARED_WORDS } from "./shared.ts";
 import { content, currentYear, onDecorate, onYearShown } from "./year.ts";
 

@@ -9,9 +9,9 @@ import { PATHS } from "../../../../contract/paths.ts";
 import { apiUrl, getJson } from "../../lib/api.ts";
 import { fillTemplate, workingTimeSource } from "../../lib/dataset.ts";
 import { escapeHtml as e } from "../../lib/format.ts";
-import { WORKING_TIME_WORDS } from "../../lib/i18n.ts";
 import type { WorkingTime } from "../../lib/types.ts";
 import { formatHours, renderWorkingTime } from "../../lib/working-time.ts";
+import { WORKING_TIME_WORDS } from "../../lib/working-time-words.ts";
 import { byId, dataset, errorBlock, isAbort, lang } from "./shared.ts";
 import { currentYear, onYearShown } from "./year.ts";
 
