@@ -1,6 +1,6 @@
 /**
  * The standalone server answers every request but the MCP endpoint's without building a Fetch Request: the handlers
- * read the request's head from Node's (server/standalone.ts requestHeadOf). Over raw sockets, the header fields
+ * read the request's head from Node's (server/service.ts requestHeadOf). Over raw sockets, the header fields
  * they read must be what Headers.get gives a Netlify Function for the same bytes: every field of the name, in
  * order, joined with ", ", whatever the letter case of the name. Each answer is compared with the in-process
  * handler's answer to a Fetch Request carrying the same fields.
