@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DATASET_MANIFEST_ENV } from "../functions/lib/health.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../functions/lib/ratelimit.js";
-import type { Clock } from "../functions/lib/serve.js";
+import type { Clock } from "../functions/lib/request-context.js";
 import { type WithdrawalConfig, withdrawalConfigFromEnv } from "../functions/lib/withdrawal.js";
 import { type Grants, grantsOf } from "./grants.js";
 import { consoleLog, type Log, type ServerLogger } from "./log.js";

@@ -13,7 +13,7 @@ import { PATHS } from "../contract/paths.js";
 import { redirectRules } from "../contract/static.js";
 import { stockholmYear } from "../functions/lib/cache.js";
 import { readDatasetStatus } from "../functions/lib/health.js";
-import type { Clock } from "../functions/lib/serve.js";
+import type { Clock } from "../functions/lib/request-context.js";
 import { handleV3 } from "../functions/lib/v3.js";
 import { STAT_TTL_MS } from "./files.js";
 

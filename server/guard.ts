@@ -12,8 +12,9 @@ import type { ProblemSlug } from "../contract/problems.js";
 import { bucketOf, type Match, matchRoute } from "../contract/route-match.js";
 import { datasetFileOf } from "../contract/static.js";
 import type { Answer } from "../functions/lib/http.js";
+import { methodNotAllowed } from "../functions/lib/method-gate.js";
 import { problemAnswer } from "../functions/lib/problem.js";
-import { completed, methodNotAllowed } from "../functions/lib/serve.js";
+import { completed } from "../functions/lib/serve.js";
 
 /** The longest request target answered normally (bytes); a longer one is 414 uri-too-long. */
 export const MAX_URL_BYTES = 8 * 1024;

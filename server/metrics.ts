@@ -125,7 +125,7 @@ export function createMetrics(
     AggregatorRegistry.setRegistries([registry]);
   }
 
-  // a granted counter's key says so (functions/lib/serve.ts limitedUnderGrant): its admissions are the grant's
+  // a granted counter's key says so (functions/lib/counters.ts limitedUnderGrant): its admissions are the grant's
   const record = (bucket: string, decision: RateLimitDecision, granted: boolean) =>
     decisions.inc({
       surface: bucket,

@@ -6,8 +6,10 @@ import { type BucketName, CORS_HEADERS, type RateLimitPolicy } from "../contract
 import type { FileContentType } from "../contract/routes.js";
 import { fileHeaders } from "../contract/static.js";
 import { type Answer, okAnswer } from "../functions/lib/http.js";
+import { methodGate } from "../functions/lib/method-gate.js";
 import { htmlAnswer, isEnglishPath } from "../functions/lib/not-found-page.js";
-import { finish, methodGate, type RequestContext } from "../functions/lib/serve.js";
+import type { RequestContext } from "../functions/lib/request-context.js";
+import { finish } from "../functions/lib/serve.js";
 import type { CachedFile } from "./files.js";
 
 /** Site files whose names carry a content hash (Astro's build assets) never change under their name. */

@@ -7,8 +7,9 @@ import { etagOf, serializeJson } from "../../contract/serialize.js";
 import type { Manifest } from "../../contract/static.js";
 import { okAnswer } from "./http.js";
 import { notFound } from "./problem.js";
+import { tableBucket } from "./request-context.js";
 import { readRequestArguments } from "./router.js";
-import { type Endpoint, type FetchHandler, type Handler, respond, serve, tableBucket } from "./serve.js";
+import { type Endpoint, type FetchHandler, type Handler, respond, serve } from "./serve.js";
 
 /**
  * The /health body and what it says of the static dataset (public/manifest.json, written by `npm run build:data`):

@@ -17,7 +17,7 @@ import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
 import { problemOf } from "../../contract/problems.js";
 import { TOOLS, type ToolArgument, type ToolDeclaration, type ToolRequest } from "./mcp-tool-list.js";
 import { detailNamingParameter, type ProblemDocument, problemDocument } from "./problem.js";
-import type { ServiceContext } from "./serve.js";
+import type { ServiceContext } from "./request-context.js";
 import { bodyOf, type V3BodyRoute } from "./v3-bodies.js";
 
 export { MCP_INSTRUCTIONS, TOOLS, type ToolArgument, type ToolDeclaration, type ToolRequest } from "./mcp-tool-list.js";

@@ -33,7 +33,8 @@ import type { Answer } from "./http.js";
 import { listedTools } from "./mcp-listing.js";
 import { callResult, MCP_INSTRUCTIONS, runTool, TOOL_BY_NAME } from "./mcp-tools.js";
 import { notFound } from "./problem.js";
-import { type FetchHandler, respond, type ServiceContext, serve, tableBucket, withHeaders } from "./serve.js";
+import { type ServiceContext, tableBucket } from "./request-context.js";
+import { type FetchHandler, respond, serve, withHeaders } from "./serve.js";
 
 export const MCP_SERVER_INFO = {
   name: "swedish-calendar",

@@ -8,7 +8,8 @@
  */
 import type { Context } from "@netlify/functions";
 import { FEED_FUNCTION_PREFIXES } from "../../contract/routes.js";
-import { type FetchHandler, netlifyContext } from "./serve.js";
+import { netlifyContext } from "./request-context.js";
+import type { FetchHandler } from "./serve.js";
 
 /** `/.netlify/functions/<name>` and the feed functions' rewrite prefixes (contract/routes.ts). */
 const INTERNAL_PREFIX = new RegExp(

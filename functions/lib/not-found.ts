@@ -3,7 +3,8 @@ import { NOT_FOUND } from "../../contract/routes.js";
 import { responseOf } from "./http.js";
 import { notFoundPageAnswer, notFoundPageLanguage } from "./not-found-page.js";
 import { notFound } from "./problem.js";
-import { type RequestContext, requestContext, respond, serve } from "./serve.js";
+import { type RequestContext, requestContext } from "./request-context.js";
+import { respond, serve } from "./serve.js";
 import { notFoundPages } from "./site-pages.js";
 
 /** Any path nothing else answers: a not-found problem, with the v3 rate limit on its own counter. */

@@ -20,8 +20,8 @@ import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { FEED_HANDLERS } from "./feed.js";
 import { healthBody } from "./health.js";
 import { callResult, runToolNow, TOOL_BY_NAME } from "./mcp-tools.js";
+import { requestContext } from "./request-context.js";
 import { type ArgsOf, readRequestArguments } from "./router.js";
-import { requestContext } from "./serve.js";
 import { bodyOf, isV3BodyRoute } from "./v3-bodies.js";
 
 const SAMPLE_NOW = new Date(SAMPLE_CLOCK);

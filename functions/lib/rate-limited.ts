@@ -6,9 +6,10 @@
  */
 import { type BucketName, RATE_LIMITS } from "../../contract/policies.js";
 import { RATE_LIMITED_PREFIX } from "../../contract/routes.js";
+import { rateLimitedAnswer } from "./counters.js";
 import { responseOf } from "./http.js";
 import { handleNotFound } from "./not-found.js";
-import { completed, rateLimitedAnswer } from "./serve.js";
+import { completed } from "./serve.js";
 
 export async function handleRateLimited(request: Request): Promise<Response> {
   const pathname = new URL(request.url).pathname;

@@ -18,7 +18,7 @@ import type { Route, RouteId } from "../../contract/routes.js";
 import { cacheUntilStockholmMidnight } from "./cache.js";
 import { type Answer, okAnswer, type RequestHead } from "./http.js";
 import { notFound } from "./problem.js";
-import type { RequestContext, ServiceContext } from "./serve.js";
+import type { RequestContext, ServiceContext } from "./request-context.js";
 
 export type { ArgsOf };
 

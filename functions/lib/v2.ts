@@ -10,8 +10,9 @@ import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
 import { stockholmYear } from "./cache.js";
 import { layeredHeaders } from "./http.js";
 import { problemAnswer } from "./problem.js";
+import { type Bucket, requestContext } from "./request-context.js";
 import { cacheControlOf, type RouteCall, type RouteHandlers, tableRouter } from "./router.js";
-import { type Bucket, type Endpoint, type FetchHandler, requestContext, respond, serve } from "./serve.js";
+import { type Endpoint, type FetchHandler, respond, serve } from "./serve.js";
 import { type WithdrawalConfig, withdrawalConfigFromEnv, withdrawalState } from "./withdrawal.js";
 
 /**
