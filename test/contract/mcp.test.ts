@@ -22,7 +22,9 @@ import { listedTools } from "../../functions/lib/mcp-listing.js";
 import { MCP_INSTRUCTIONS, TOOLS } from "../../functions/lib/mcp-tools.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { FIXED_NOW, TEST_CONTEXT } from "./helpers.js";
-import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "./mcp-samples.js";
+import { REFUSED } from "./mcp-refused.js";
+import { TOOL_NAMES, VALID } from "./mcp-samples.js";
+import { SUMMARIES } from "./mcp-summaries.js";
 
 type Json = Record<string, any>;
 

@@ -14,7 +14,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { MCP_MAX_BODY_BYTES, PROBLEM_BASE } from "../../contract/policies.js";
-import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "../contract/mcp-samples.js";
+import { REFUSED } from "../contract/mcp-refused.js";
+import { TOOL_NAMES, VALID } from "../contract/mcp-samples.js";
+import { SUMMARIES } from "../contract/mcp-summaries.js";
 import { e2eBaseUrl } from "./base-url.js";
 import { type RawResponse, rawRequest } from "./raw-http.js";
 
