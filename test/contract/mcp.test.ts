@@ -1,8 +1,8 @@
 /**
  * The MCP endpoint in process: the SDK's own client over a fetch that calls the handler, the tools' answers against
  * the v3 handler's bodies and problems, and the input schemas against the route table's declarations. The HTTP-level
- * answers and the fuzz: ./mcp-http.test.ts; what the tools derive from the contract: ./mcp-derived.test.ts. Over real
- * HTTP: test/e2e/mcp.test.ts.
+ * answers: ./mcp-http.test.ts, the fuzz: ./mcp-fuzz.test.ts; what the tools derive from the contract:
+ * ./mcp-derived.test.ts. Over real HTTP: test/e2e/mcp.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
