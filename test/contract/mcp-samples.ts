@@ -145,3 +145,6 @@ export const TOOL_NAMES = [
   "flag_days",
   "working_time",
 ];
+
+export { REFUSED } from "./mcp-refused.js";
+export { SUMMARIES } from "./mcp-summaries.js";
