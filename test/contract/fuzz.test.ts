@@ -16,7 +16,9 @@ import { handleFeed } from "../../functions/lib/feed.js";
 import { handleHealth } from "../../functions/lib/health.js";
 import { handleV2 } from "../../functions/lib/v2.js";
 import { handleV3 } from "../../functions/lib/v3.js";
-import { type Case, encode, feedCase, HOSTILE, healthCase, v2Case, v3Case, v3Valid } from "./fuzz-requests.js";
+import { encode, HOSTILE } from "./fuzz-hostile.js";
+import { type Case, feedCase, healthCase, v2Case, v3Case } from "./fuzz-requests.js";
+import { v3Valid } from "./fuzz-valid.js";
 import { describeErrors, documentValidator, mediaTypeOf, ORIGIN, TEST_CONTEXT } from "./helpers.js";
 
 type Handler = (request: Request, ctx?: any) => Promise<Response>;

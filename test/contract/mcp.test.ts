@@ -1,8 +1,8 @@
 /**
  * The MCP endpoint in process: the SDK's own client over a fetch that calls the handler, the tools' answers against
  * the v3 handler's bodies and problems, and the input schemas against the route table's declarations. The HTTP-level
- * answers and the fuzz: ./mcp-http.test.ts; what the tools derive from the contract: ./mcp-derived.test.ts. Over real
- * HTTP: test/e2e/mcp.test.ts.
+ * answers: ./mcp-http.test.ts, the fuzz: ./mcp-fuzz.test.ts; what the tools derive from the contract:
+ * ./mcp-derived.test.ts. Over real HTTP: test/e2e/mcp.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -22,7 +22,9 @@ import { listedTools } from "../../functions/lib/mcp-listing.js";
 import { MCP_INSTRUCTIONS, TOOLS } from "../../functions/lib/mcp-tools.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { FIXED_NOW, TEST_CONTEXT } from "./helpers.js";
-import { REFUSED, SUMMARIES, TOOL_NAMES, VALID } from "./mcp-samples.js";
+import { REFUSED } from "./mcp-refused.js";
+import { TOOL_NAMES, VALID } from "./mcp-samples.js";
+import { SUMMARIES } from "./mcp-summaries.js";
 
 type Json = Record<string, any>;
 

@@ -1,87 +1,26 @@
 import { readFileSync } from "node:fs";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { PROBLEM_BASE, SCHEMA_NAMES, SCHEMAS } from "../../contract/bodies.js";
-import { loosen } from "../../contract/json-schema.js";
+import { PROBLEM_BASE } from "../../contract/bodies.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { FEED_CACHE_CONTROL, RATE_LIMITS } from "../../contract/policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "../../contract/problems.js";
 import { CACHE_LONG } from "../../functions/lib/cache.js";
 import { API_VERSION as HEALTH_API_VERSION } from "../../functions/lib/health.js";
 import { PROBLEM_BASE as HTTP_PROBLEM_BASE } from "../../functions/lib/problem.js";
-import { CONTRACT_DOCUMENT, makeAjv, resolve, schemaValidators } from "./helpers.js";
-
-type Json = Record<string, any>;
-
-const PUBLIC = openApiDocument() as Json;
-const STRICT = CONTRACT_DOCUMENT;
-
-const V3_PATHS = [
-  "/v3/holidays",
-  "/v3/bridge-days",
-  "/v3/half-days",
-  "/v3/long-weekends",
-  "/v3/days/{date}",
-  "/v3/period",
-  "/v3/shift",
-  "/v3/leave-plan",
-  "/v3/observances",
-  "/v3/observances/{code}",
-  "/v3/flag-days",
-  "/v3/flag-days/catalogue",
-  "/v3/adjust",
-  "/v3/due-dates",
-  "/v3/due-dates/catalogue",
-  "/v3/working-time",
-  "/v3/openapi.json",
-];
-const V2_PATHS = ["/holidays", "/half-days", "/bridge-days"];
-const FEED_PATHS = ["/ical/svenska-helgdagar.ics", "/ical/holidays"];
-const ALL_PATHS = [...V3_PATHS, "/health", ...FEED_PATHS, ...V2_PATHS];
-/** The one POST operation: the MCP endpoint (test/contract/mcp.test.ts checks it). */
-const MCP_PATH = "/mcp";
-
-const SPEC_CODES = [
-  "newYearsDay",
-  "epiphany",
-  "annunciation",
-  "goodFriday",
-  "easterSunday",
-  "easterMonday",
-  "ascensionDay",
-  "mayDay",
-  "whitsun",
-  "whitMonday",
-  "nationalDay",
-  "midsummerDay",
-  "allSaintsDay",
-  "christmasDay",
-  "boxingDay",
-  "holySaturday",
-  "whitsunEve",
-  "midsummerEve",
-  "christmasEve",
-  "newYearsEve",
-];
-
-function walk(value: unknown, visit: (node: Json, path: string) => void, path = "#"): void {
-  if (Array.isArray(value))
-    value.forEach((v, i) => {
-      walk(v, visit, `${path}/${i}`);
-    });
-  else if (value && typeof value === "object") {
-    visit(value as Json, path);
-    for (const [k, v] of Object.entries(value)) walk(v, visit, `${path}/${k}`);
-  }
-}
-
-function operations(doc: Json): { path: string; method: string; op: Json }[] {
-  return Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-    Object.entries(item as Json)
-      .filter(([m]) => ["get", "put", "post", "delete", "options", "head", "patch", "trace"].includes(m))
-      .map(([method, op]) => ({ path, method, op: op as Json })),
-  );
-}
+import { resolve } from "./helpers.js";
+import {
+  ALL_PATHS,
+  FEED_PATHS,
+  type Json,
+  MCP_PATH,
+  operations,
+  PUBLIC,
+  SPEC_CODES,
+  STRICT,
+  V2_PATHS,
+  walk,
+} from "./openapi-document.js";
 
 describe("the OpenAPI document", () => {
   it("passes @seriousme/openapi-schema-validator (public and strict forms)", async () => {
@@ -229,86 +168,6 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("declares for every v3 operation 200 (JSON), 304, 405, 429 and 500; 400/404 as problem documents", () => {
-    for (const path of V3_PATHS) {
-      const responses = PUBLIC.paths[path].get.responses;
-      for (const status of ["200", "304", "405", "429", "500"])
-        expect(responses[status], `${path} ${status}`).toBeDefined();
-      expect(resolve(PUBLIC, responses["200"]).content["application/json"].schema, path).toBeDefined();
-      for (const status of ["400", "404", "405", "429", "500"]) {
-        if (!responses[status]) continue;
-        const r = resolve(PUBLIC, responses[status]);
-        expect(r.content["application/problem+json"].schema, `${path} ${status}`).toEqual({
-          $ref: "#/components/schemas/Problem",
-        });
-      }
-    }
-    const withParams = V3_PATHS.filter(
-      (p) => !["/v3/observances", "/v3/flag-days/catalogue", "/v3/due-dates/catalogue", "/v3/openapi.json"].includes(p),
-    );
-    for (const path of withParams) expect(PUBLIC.paths[path].get.responses["400"], path).toBeDefined();
-    for (const path of ["/v3/days/{date}", "/v3/observances/{code}"])
-      expect(PUBLIC.paths[path].get.responses["404"], path).toBeDefined();
-    // an unknown code in the query (a due-date schedule) is 400: only a path names a resource that may not exist
-    expect(PUBLIC.paths["/v3/due-dates"].get.responses["404"]).toBeUndefined();
-  });
-
-  it("names the 200 schema of every path as the specification does", () => {
-    const schema200 = (path: string) => resolve(PUBLIC, PUBLIC.paths[path].get.responses["200"]).content;
-    const expected: Record<string, string> = {
-      "/v3/holidays": "HolidaysResponse",
-      "/v3/bridge-days": "BridgeDaysResponse",
-      "/v3/half-days": "HalfDaysResponse",
-      "/v3/days/{date}": "Day",
-      "/v3/period": "Period",
-      "/v3/shift": "Shift",
-      "/v3/observances": "ObservanceList",
-      "/v3/observances/{code}": "OccurrenceList",
-      "/health": "Health",
-      "/v3/adjust": "Adjustment",
-      "/v3/due-dates": "DueDatesResponse",
-      "/v3/due-dates/catalogue": "DueDateScheduleList",
-    };
-    for (const [path, name] of Object.entries(expected)) {
-      expect(schema200(path)["application/json"].schema, path).toEqual({ $ref: `#/components/schemas/${name}` });
-    }
-    expect(schema200("/holidays")["application/json"].schema).toEqual({
-      type: "array",
-      items: { $ref: "#/components/schemas/V2Holiday" },
-    });
-    expect(schema200("/half-days")["application/json"].schema.type).toBe("array");
-    for (const feed of FEED_PATHS) expect(schema200(feed)["text/calendar"]).toBeDefined();
-  });
-
-  it("declares the response headers", () => {
-    const headersOf = (path: string, status: string) =>
-      Object.keys(resolve(PUBLIC, PUBLIC.paths[path].get.responses[status]).headers ?? {});
-    for (const path of V3_PATHS) {
-      expect(headersOf(path, "200")).toEqual(
-        expect.arrayContaining([
-          "Cache-Control",
-          "ETag",
-          "RateLimit-Limit",
-          "RateLimit-Policy",
-          "Access-Control-Allow-Origin",
-        ]),
-      );
-      expect(headersOf(path, "429")).toEqual(
-        expect.arrayContaining(["Retry-After", "RateLimit-Limit", "RateLimit-Policy", "Cache-Control"]),
-      );
-      expect(headersOf(path, "405")).toContain("Allow");
-    }
-    for (const path of V2_PATHS) {
-      for (const status of ["200", "400", "410", "429"]) {
-        expect(headersOf(path, status), `${path} ${status}`).toEqual(
-          expect.arrayContaining(["Link", "Deprecation", "Sunset"]),
-        );
-      }
-      expect(PUBLIC.paths[path].get.responses["410"]).toBeDefined();
-    }
-    expect(resolve(PUBLIC, PUBLIC.components.headers["Cache-Control-No-Store"]).schema.const).toBe("no-store");
-  });
-
   it("states the same constants as the HTTP layer (cache, rate limits, versions)", () => {
     const headers = PUBLIC.components.headers;
     expect(headers["Cache-Control"].example).toBe(CACHE_LONG);
@@ -389,142 +248,5 @@ describe("the OpenAPI document", () => {
     expect(PUBLIC.info.description).toContain(
       "| `/v3/data/{year}/holidays.json` | `GET /v3/holidays?year={year}&sundays=false&saturdays=false` or ",
     );
-  });
-
-  it("builds components.schemas from schemas.ts: strict in the test form, additive-friendly in the public form", () => {
-    for (const name of SCHEMA_NAMES) {
-      expect(STRICT.components.schemas[name], name).toBeDefined();
-      const { $schema: _s, $id: _i, ...rest } = SCHEMAS[name] as Json;
-      const rebased = JSON.parse(
-        JSON.stringify(rest).replaceAll('"https://swedish-calendar.example/schemas/', '"#/components/schemas/'),
-      );
-      expect(STRICT.components.schemas[name], name).toEqual(rebased);
-      expect(PUBLIC.components.schemas[name], name).toEqual(loosen(rebased));
-    }
-    expect(JSON.stringify(PUBLIC.components.schemas)).not.toContain('"additionalProperties":false');
-    // every object schema with properties is closed in the strict form
-    walk(STRICT.components.schemas, (node, at) => {
-      if (
-        node.type === "object" &&
-        node.properties &&
-        !at.includes("/if") &&
-        !at.includes("/then") &&
-        !at.includes("/else") &&
-        !at.endsWith("OpenApiDocument")
-      ) {
-        expect(node.additionalProperties, at).toBe(false);
-      }
-    });
-  });
-
-  it("enumerates the 20 observance codes, the holiday types, weekday 1..7 and the date pattern", () => {
-    const s = STRICT.components.schemas;
-    expect(s.ObservanceCode.enum).toEqual(SPEC_CODES);
-    expect(s.HolidayType.enum).toEqual(["public", "defacto"]);
-    expect(s.Day.properties.holidayType.enum).toEqual(["public", "defacto", null]);
-    expect(s.Day.properties.weekday).toMatchObject({ type: "integer", minimum: 1, maximum: 7 });
-    expect(s.Day.properties.date.pattern).toBeDefined();
-    expect(s.Problem.properties.type.enum).toEqual(
-      Object.keys(PROBLEM_STATUS).map((slug) => `${PROBLEM_BASE}/${slug}`),
-    );
-    expect(s.Health.properties.apiVersion.const).toBe("3.0.0");
-  });
-
-  it("compiles every component schema in Ajv 2020 (strict mode, with formats) and each is a valid 2020-12 schema", () => {
-    const ajv = makeAjv();
-    const root = {
-      $id: "urn:test:components",
-      $defs: JSON.parse(
-        JSON.stringify(STRICT.components.schemas).replaceAll('"#/components/schemas/', '"urn:test:components#/$defs/'),
-      ),
-    };
-    expect(ajv.validateSchema(root), JSON.stringify(ajv.errors)).toBe(true);
-    ajv.addSchema(root);
-    for (const name of Object.keys(STRICT.components.schemas)) {
-      expect(() => ajv.compile({ $ref: `urn:test:components#/$defs/${name}` }), name).not.toThrow();
-    }
-    // and the schemas of schemas.ts on their own
-    const v = schemaValidators();
-    for (const name of SCHEMA_NAMES) expect(() => v(name), name).not.toThrow();
-    // the public form compiles too
-    const ajv2 = makeAjv();
-    ajv2.addSchema({
-      $id: "urn:test:public",
-      $defs: JSON.parse(
-        JSON.stringify(PUBLIC.components.schemas).replaceAll('"#/components/schemas/', '"urn:test:public#/$defs/'),
-      ),
-    });
-    for (const name of Object.keys(PUBLIC.components.schemas))
-      expect(() => ajv2.compile({ $ref: `urn:test:public#/$defs/${name}` }), name).not.toThrow();
-  });
-
-  it("the schemas reject drift: an extra field, a missing field, a wrong code", () => {
-    const v = schemaValidators();
-    const day = {
-      date: "2024-06-21",
-      weekday: 5,
-      isoWeek: { year: 2024, week: 25 },
-      holidayType: "defacto",
-      workingDay: false,
-      observances: [],
-      flagDay: [],
-    };
-    expect(v("Day")(day)).toBe(true);
-    expect(v("Day")({ ...day, flagDay: ["kingsBirthday", "veteransDay"] })).toBe(true);
-    expect(v("Day")({ ...day, flagDay: ["saturday"] })).toBe(false); // not a flag-day code
-    expect(v("Day")({ ...day, flagDay: null })).toBe(false);
-    const { flagDay: _f, ...withoutFlagDay } = day;
-    expect(v("Day")(withoutFlagDay)).toBe(false);
-    expect(v("Day")({ ...day, isoWeek: { year: 2024, week: 54 } })).toBe(false);
-    expect(v("Day")({ ...day, isoWeek: { year: 2024, week: 0 } })).toBe(false);
-    expect(v("Day")({ ...day, isoWeek: { year: 2024 } })).toBe(false);
-    const { isoWeek: _w, ...withoutWeek } = day;
-    expect(v("Day")(withoutWeek)).toBe(false);
-    expect(v("Day")({ ...day, extra: 1 })).toBe(false);
-    expect(v("Day")({ ...day, workingDay: true })).toBe(false); // workingDay exactly when holidayType is null
-    expect(v("Day")({ ...day, weekday: 8 })).toBe(false);
-    expect(v("Day")({ ...day, date: "2024-02-30" })).toBe(false);
-    expect(v("Day")({ ...day, date: "1929-12-31" })).toBe(false);
-    const { observances: _o, ...missing } = day;
-    expect(v("Day")(missing)).toBe(false);
-    const obs = {
-      code: "midsummerEve",
-      holidayType: "defacto",
-      name: { sv: "Midsommarafton", en: "Midsummer Eve" },
-      feast: { code: "midsummer", name: { sv: "Midsommar", en: "Midsummer" } },
-    };
-    expect(v("Observance")(obs)).toBe(true);
-    expect(v("Observance")({ ...obs, code: "saturday" })).toBe(false);
-    expect(v("Problem")({ type: `${PROBLEM_BASE}/nope`, title: "x", status: 400 })).toBe(false);
-    const health = {
-      status: "ok",
-      ready: true,
-      apiVersion: "3.0.0",
-      dataVersion: "abc",
-      years: { from: 1930, to: 9999 },
-      dataset: null,
-    };
-    expect(v("Health")(health)).toBe(true);
-    expect(v("Health")({ ...health, ready: false })).toBe(true);
-    expect(v("Health")({ ...health, apiVersion: "3.0.1" })).toBe(false);
-    expect(v("Health")({ ...health, ready: "yes" })).toBe(false);
-    const { ready: _r, ...withoutReady } = health;
-    expect(v("Health")(withoutReady)).toBe(false); // always sent: what /health?ready would answer
-    const { dataset: _d, ...withoutDataset } = health;
-    expect(v("Health")(withoutDataset)).toBe(false); // always sent, null when there is no manifest
-    const dataset = {
-      dataVersion: "abc",
-      stale: false,
-      years: { from: 2020, to: 2030 },
-      days: null,
-      files: 3,
-      contentHash: "h",
-    };
-    expect(v("Health")({ ...health, dataset })).toBe(true);
-    expect(v("Health")({ ...health, dataset: { ...dataset, days: { from: "2024-01-01", to: "2024-12-31" } } })).toBe(
-      true,
-    );
-    expect(v("Health")({ ...health, dataset: { ...dataset, stale: "no" } })).toBe(false);
-    expect(v("Health")({ ...health, dataset: { ...dataset, extra: 1 } })).toBe(false);
   });
 });
