@@ -33,9 +33,9 @@ import {
 } from "swedish-calendar/core";
 import { EXPLANATIONS } from "./explanations.js";
 import { deepFreeze, jsonSchemaOf, loosen } from "./json-schema.js";
-import { VALUE_EXPLANATIONS, WORKING_TIME_READINGS } from "./parameters.js";
 import { API_VERSION, PROBLEM_BASE } from "./policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
+import { VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
@@ -773,7 +773,7 @@ export const WorkingTimeProfile = Type.Object(
   },
   {
     ...named("WorkingTimeProfile"),
-    description: `A working-time profile: which working days it shortens. ${WORKING_TIME_READINGS.profiles}`,
+    description: `A working-time profile: which working days it shortens. ${WORKING_TIME_EXPLANATIONS.profiles}`,
     ...closed,
   },
 );
@@ -835,7 +835,7 @@ export const WorkingTimeResponse = Type.Object(
   },
   {
     ...named("WorkingTimeResponse"),
-    description: `The working time of a year, per month, per quarter and in total. ${WORKING_TIME_READINGS.week}`,
+    description: `The working time of a year, per month, per quarter and in total. ${WORKING_TIME_EXPLANATIONS.week}`,
     ...closed,
   },
 );

@@ -1,7 +1,7 @@
 /**
  * The explanations of docs/decisions.md, in words: the prose the body schemas (bodies.ts) and the OpenAPI document share, so a
  * rule is explained the same way wherever it is stated. The explanations of the values of `convention` and `schedule` are their
- * parameters' (contract/parameters.ts `VALUE_EXPLANATIONS`).
+ * parameters' (contract/value-explanations.ts).
  */
 import {
   CUSTOM_SCHEDULE_CODE,

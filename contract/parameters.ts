@@ -1,38 +1,15 @@
 /**
- * THE PARAMETERS: every parameter of the service, declared once. A declaration says the parameter's name, where it
- * stands (path or query), whether it is required, how a repeat is read, the reader that judges a raw value (the
- * engine's checked readers), the JSON Schemas that state the same rule (of the raw text, for the OpenAPI document; of a
- * JSON value, for an MCP tool argument), its default and example, its English prose, and, for a parameter the site
- * shows, its words there (Swedish; contract/parameter-words.ts, the part the site's browser code reads).
- *
- * Each schema is derived from the rule its reader enforces: a pattern from the engine's own pattern or generated from
- * the engine's bounds (contract/patterns.ts), an enum from the engine's list. So what the document says a parameter
- * accepts is what the service accepts, raw text for raw text (test/contract/parameters.test.ts checks it value by value).
- *
- * Read from here (never written again elsewhere):
- *   - the route table's rows name their parameters by key (contract/routes.ts);
- *   - the one argument reader (contract/arguments.ts), for the routers, the MCP tools and the OpenAPI samples, and the
- *     typed arguments each handler receives (`ArgsOf<route>`);
- *   - the OpenAPI `components.parameters` (contract/openapi/parameters.ts) and the MCP tools' input schemas
- *     (functions/lib/mcp-listing.ts);
- *   - the prose of the values: the business-day conventions (the engine's CONVENTION_WORDS) and the due-date
- *     schedules, below the table;
- *   - the site's words of a parameter (`words`, from contract/parameter-words.ts, by the parameter's name) and the
- *     year field's reader (`readYear`, this table's year reader).
- *
- * This file and the engine (data-gen/) are the only places that write the year bounds, the convention names or the
- * schedule codes (test/contract/literals.test.ts): examples below are examples, chosen here once.
+ * Every parameter of the service, declared once: name, place, repeat rule, reader, JSON Schemas (derived from the
+ * reader's rule), default, example and prose. Everything else reads it: docs/http-layer.md has the map.
+ * This file, contract/value-explanations.ts and the engine are the only places that state the year bounds, the
+ * convention names or the schedule codes (test/contract/literals.test.ts).
  */
-
-import type { DueDateScheduleCode } from "swedish-calendar";
 import {
   BOUNDS,
   type Bounds,
-  CONVENTION_WORDS,
   CONVENTIONS,
   type Convention,
   DEFAULT_WEEKLY_HOURS,
-  DUE_DATE_RULES,
   DUE_DATE_SCHEDULE_CODES,
   type DueDateRule,
   FEED_OPTION_NAMES,
@@ -61,7 +38,6 @@ import {
   SERVICE_DOMAIN,
   WEEKLY_HOURS_STEP,
   WORKING_TIME_PROFILE_CODES,
-  WORKING_TIME_PROFILES,
 } from "swedish-calendar/core";
 import { EXPLANATIONS } from "./explanations.js";
 import {
@@ -83,102 +59,9 @@ import {
 } from "./parameter-kinds.js";
 import { readYear } from "./parameter-words.js";
 import { parseV2Weekends, parseV2Year } from "./query.js";
+import { VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
 
 export type { ParameterDeclaration, Repeat } from "./parameter-kinds.js";
-
-// ---------------------------------------------------------------------------------------------------------------
-// The prose of the values: conventions and due-date schedules
-// ---------------------------------------------------------------------------------------------------------------
-
-/** What the catalogue does not say of a schedule: what it rests on when that is not law. */
-const SCHEDULE_STATUS: Readonly<Partial<Record<DueDateScheduleCode, { reading: string; short: string }>>> = {
-  "salary-25": {
-    reading: "a common term of employment contracts and collective agreements, not law: an employer's own terms decide",
-    short: "a common contract term (the 25th, the banking day before), not law: an employer's own terms decide",
-  },
-};
-const statusWords = (form: "reading" | "short") =>
-  Object.entries(SCHEDULE_STATUS).map(([code, words]) => `\`${code}\` is ${words![form]}`);
-
-/** `salary-25` (every year), `child-benefit` (from 2015), ...: the schedules and their years, from the table. */
-const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map(
-  (r) => `\`${r.code}\` (${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`,
-).join(", ");
-
-/**
- * The explanations of the values of `convention` (each in the engine's words, CONVENTION_WORDS `reading`) and `schedule`
- * (beside contract/explanations.ts, which states the others).
- */
-export const VALUE_EXPLANATIONS = {
-  conventions:
-    "Conventions, with QuantLib's definitions (Calendar::adjust, as ISDA uses them): " +
-    CONVENTIONS.map((c) => `\`${c}\` ${CONVENTION_WORDS[c].reading}`).join("; ") +
-    ". A business day is never moved.",
-  conventionRange:
-    `A convention that needs a business day outside ${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31 is 400 invalid-parameter naming ` +
-    `\`convention\` (\`following\` from ${LAST_YEAR}-12-31; \`nearest\` needs both neighbours); \`modified-*\` never does.`,
-  dueDates:
-    `Due dates: a nominal day of each month, moved to a business day by a convention. Named schedules: ${SCHEDULES_IN_WORDS}; ` +
-    "each rule with its source in /v3/due-dates/catalogue and docs/due-dates.md. A year before a schedule's `since` is 400 " +
-    `invalid-parameter saying why (no source this service cites settles it). ${statusWords("reading").join(". ")}. What no primary ` +
-    "source settles (the tax dates of businesses with a VAT base over 40 million kronor, the pension payment days) is left out.",
-  /** the `result` of an adjustment */
-  adjustedDay: "The business day the convention gives: the date itself when it is one, or for `unadjusted`",
-  /** a schedule whose nominal day depends on the month */
-  dueDayByMonth: "A nominal day that differs in some months (`tax-account`: the 12th, the 17th in January and August).",
-} as const;
-
-/** The conventions in short (the engine's CONVENTION_WORDS `short`), for a model: "`following` (first business day on or after), …, `unadjusted`". */
-export const CONVENTIONS_IN_SHORT = CONVENTIONS.map((c) => {
-  const short = CONVENTION_WORDS[c].short;
-  return short ? `\`${c}\` (${short})` : `\`${c}\``;
-}).join(", ");
-
-/** What the catalogue does not say of the schedules, in short, for a model. */
-export const SCHEDULE_STATUS_IN_SHORT = statusWords("short").join("; ");
-
-/** `standard` (Standard (no shortened days)), `state` (State employees with office hours, from 2017): the profiles and their years, from the table. */
-const PROFILES_IN_WORDS = WORKING_TIME_PROFILES.map(
-  (p) => `\`${p.code}\` (${p.name.en}${p.since !== undefined ? `, from ${p.since}` : ""})`,
-).join(", ");
-
-/** What a share of a day a reduction of a profile's rule takes, in words. */
-const REDUCTION_WORDS = { half: "half a day", twoHours: "a quarter of a day (2 of 8 hours)" } as const;
-const WEEKDAY_WORDS = ["", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const;
-
-/** `Walpurgis Night: a quarter of a day (2 of 8 hours) on Monday to Thursday, half a day on Friday`: a rule of the table in words. */
-function shorteningInWords(rule: (typeof WORKING_TIME_PROFILES)[number]["rules"][number]): string {
-  const days = Object.entries(rule.byWeekday) as [string, keyof typeof REDUCTION_WORDS][];
-  const byReduction = new Map<keyof typeof REDUCTION_WORDS, number[]>();
-  for (const [day, reduction] of days) byReduction.set(reduction, [...(byReduction.get(reduction) ?? []), Number(day)]);
-  const parts = [...byReduction].map(([reduction, weekdays]) => {
-    if (weekdays.length === 5) return REDUCTION_WORDS[reduction];
-    const first = weekdays[0];
-    const last = weekdays.at(-1)!;
-    const when = first === last ? WEEKDAY_WORDS[first] : `${WEEKDAY_WORDS[first]} to ${WEEKDAY_WORDS[last]}`;
-    return `${REDUCTION_WORDS[reduction]} on ${when}`;
-  });
-  return `${rule.name.en}: ${parts.join(", ")}`;
-}
-
-/** The explanations of the working-time answer's parameters and profiles (docs/working-time.md), from the engine's table. */
-export const WORKING_TIME_READINGS = {
-  profiles:
-    `Profiles: ${PROFILES_IN_WORDS}. ` +
-    WORKING_TIME_PROFILES.filter((p) => p.rules.length > 0)
-      .map(
-        (p) =>
-          `\`${p.code}\` shortens these working days (a part-time week in proportion): ${p.rules.map(shorteningInWords).join("; ")}`,
-      )
-      .join(". ") +
-    ". A day a rule names that is not a working day is not shortened; each answer names the profile's source. A year before a " +
-    "profile's `since` is 400 invalid-parameter naming `year` and saying why (no source this service cites settles it).",
-  week:
-    `A working day is a fifth of \`weeklyHours\` (${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP}, ` +
-    `default ${DEFAULT_WEEKLY_HOURS}, the full-time week of Arbetstidslagen (1982:673) 5 §), a whole number of minutes; a month's ` +
-    "time is its working days times that, less what the profile takes off its shortened days. Quarters and the year are sums of " +
-    "months. Everything is counted in whole minutes; `hours` is each sum's minutes / 60 rounded to two decimals (never summed).",
-} as const;
 
 /** The year of /v3/flag-days: a year, and one before FLAG_DAYS_FROM refused with the engine's own words (flagDaysOfYear's). */
 function readFlagDaysYear(value: string): number {
@@ -393,7 +276,7 @@ export const PARAMETERS = {
     grammar: oneOf((v) => findWorkingTimeProfile(v, "profile"), WORKING_TIME_PROFILE_CODES),
     default: WORKING_TIME_PROFILE_CODES[0],
     example: WORKING_TIME_PROFILE_CODES[1],
-    description: `Which working days are shortened. ${WORKING_TIME_READINGS.profiles} Any other value is 400 invalid-parameter.`,
+    description: `Which working days are shortened. ${WORKING_TIME_EXPLANATIONS.profiles} Any other value is 400 invalid-parameter.`,
   }),
   v2Year: declare("year", "query", "V2Year", {
     grammar: year(parseV2Year),

@@ -25,13 +25,7 @@ import {
   SERVICE_DOMAIN,
 } from "swedish-calendar/core";
 import { EXPLANATIONS } from "./explanations.js";
-import {
-  type Parameters as Declarations,
-  FEED_OPTION_KEYS,
-  type ParameterKey,
-  VALUE_EXPLANATIONS,
-  WORKING_TIME_READINGS,
-} from "./parameters.js";
+import { type Parameters as Declarations, FEED_OPTION_KEYS, type ParameterKey } from "./parameters.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
   type BucketName,
@@ -42,6 +36,7 @@ import {
   RATE_LIMITS,
   READ_METHODS,
 } from "./policies.js";
+import { VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Declarations
@@ -569,7 +564,7 @@ const ROUTE_ROWS = [
       summary: "Working days and working time of a year, per month and quarter (normtid)",
       description:
         "How many working days and hours a year has to work, month by month, by quarter and in total: for payroll, time " +
-        `reporting, staffing and budgets. ${WORKING_TIME_READINGS.week} ${WORKING_TIME_READINGS.profiles} ` +
+        `reporting, staffing and budgets. ${WORKING_TIME_EXPLANATIONS.week} ${WORKING_TIME_EXPLANATIONS.profiles} ` +
         `The default answer of every year is also a file of the static dataset, and so are two CSV files: ${WORKING_TIME_CSV_LINKS}.`,
       ok: "The working time of the year.",
     },

@@ -1,7 +1,6 @@
 /** `info.description`: the conventions, readings, errors, limits, versioning and static dataset, in Markdown. */
 import { FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
 import { EXPLANATIONS, PROBLEM_SLUGS } from "../bodies.js";
-import { VALUE_EXPLANATIONS } from "../parameters.js";
 import { CHANGELOG } from "../paths.js";
 import {
   API_VERSION,
@@ -14,6 +13,7 @@ import {
 } from "../policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "../problems.js";
 import { perWindow } from "../routes.js";
+import { VALUE_EXPLANATIONS } from "../value-explanations.js";
 import { datasetFileRows, STATIC_DATASET_NOTE } from "./static-dataset.js";
 
 /** When each problem type is answered, in words (the document's slug table; the site's API page lists it too). */

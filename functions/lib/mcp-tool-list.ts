@@ -1,7 +1,7 @@
 /**
  * The MCP tools (docs/mcp.md), declared: each tool's name, prose, the arguments it takes (each read with a parameter
- * of contract/parameters.ts), the v3 rows whose bodies it answers, and the short Swedish/English summary beside them;
- * and the server's instructions. How a call is read and answered is ./mcp-tools.ts.
+ * of contract/parameters.ts), the v3 rows whose bodies it answers, and the short Swedish/English summary beside them.
+ * The prose they share with the server's instructions is ./mcp-instructions.ts; how a call is answered, ./mcp-tools.ts.
  */
 
 import {
@@ -19,14 +19,21 @@ import {
   WEEKLY_HOURS_STEP,
   WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
-import {
-  CONVENTIONS_IN_SHORT,
-  PARAMETERS,
-  type ParameterKey,
-  SCHEDULE_STATUS_IN_SHORT,
-  WORKING_TIME_READINGS,
-} from "../../contract/parameters.js";
+import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
+import { WORKING_TIME_EXPLANATIONS } from "../../contract/value-explanations.js";
+import {
+  BRIDGE,
+  BUSINESS_DAY,
+  CLASSIFICATION,
+  COVERAGE,
+  ERRORS,
+  FLAG_DAYS,
+  HALF,
+  SCHEDULES,
+  SUNDAY_RULE,
+  TODAY,
+} from "./mcp-instructions.js";
 import {
   dates,
   dayLine,
@@ -40,67 +47,6 @@ import {
   workingTimeSummary,
 } from "./mcp-summaries.js";
 import type { V3Body, V3BodyRoute } from "./v3-bodies.js";
-
-// ---------------------------------------------------------------------------------------------------------------
-// What a model does not know (shared by the descriptions and the server's instructions)
-// ---------------------------------------------------------------------------------------------------------------
-
-const CLASSIFICATION =
-  "Every day is `public` (a public holiday under the Public Holidays Act (1989:253); every Sunday is one too), `defacto` " +
-  "(not in that Act but a day off in practice: every Saturday and the five eves, Easter Eve, Whitsun Eve, Midsummer Eve, " +
-  "Christmas Eve and New Year's Eve; Midsummer, Christmas and New Year's Eve are equated with Sunday by the Annual Leave Act " +
-  "(1977:480) s. 3 a) or `null` (an ordinary working day; `workingDay` is true exactly then).";
-const COVERAGE =
-  `Covers ${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31 under the rules of each year: the 1953 reform (SFS 1952:48) moved Midsummer to ` +
-  "the Friday/Saturday between 19 and 26 June (before it, Midsummer Eve was 23 June on any weekday), created the Saturday All " +
-  "Saints' Day and ended Annunciation Day (25 March) as a holiday; May Day from 1939, Whit Monday until 2004, National Day " +
-  "(6 June) from 2005.";
-const TODAY =
-  "An omitted year means the current year in Sweden (Europe/Stockholm wall-clock time), which can differ from the user's " +
-  "around New Year.";
-const BRIDGE =
-  "Bridge day (klämdag): a working day whose previous and next days are both days off (e.g. the Friday after Ascension Day).";
-const HALF =
-  "Half day (halvdag): a working day before a day carrying a public holiday, when many workplaces close early (Trettondagsafton, " +
-  "Skärtorsdagen, Valborgsmässoafton, the eves of Ascension Day, National Day and All Saints' Day); the days before the de facto " +
-  "eves are not half days. A convention, not an entitlement; bridge and half days are ordinary working days in law.";
-const SUNDAY_RULE =
-  "The Sunday rule of the Act on the Calculation of Statutory Time (1930:173) s. 2: a deadline that falls on a Sunday, another " +
-  "public holiday, a Saturday, Midsummer Eve, Christmas Eve or New Year's Eve moves to the next working day.";
-const BUSINESS_DAY =
-  "A business day (bankdag) is a working day: Monday to Friday, not a public holiday, not Midsummer Eve, Christmas Eve or " +
-  `New Year's Eve. Conventions (QuantLib's): ${CONVENTIONS_IN_SHORT}.`;
-const SCHEDULES =
-  "Named schedules: " +
-  DUE_DATE_RULES.map(
-    (r) => `\`${r.code}\` (${r.name.sv} / ${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`,
-  ).join(", ") +
-  `; ${SCHEDULE_STATUS_IN_SHORT}.`;
-const FLAG_DAYS =
-  `Official flag days (allmänna flaggdagar) under Förordning (1982:270) om allmänna flaggdagar, in force from ${FLAG_DAYS_FROM}: ` +
-  "days on which public authorities fly the Swedish flag (holidays such as Easter Sunday, May Day, National Day and Christmas " +
-  "Day, royal birthdays and name days, UN Day, Nobel Day, veterandagen from 2018, Riksdag and European Parliament election " +
-  "days). Most are working days: a flag day says nothing about days off.";
-const ERRORS =
-  "A refused argument gives a tool error whose text starts with the problem slug (`invalid-parameter`; `invalid-date` for an " +
-  "impossible date such as 2023-02-29; `not-found` for an unknown observance code) and names the argument.";
-
-/** The server's `instructions` (sent with `initialize`; many clients give them to the model). */
-export const MCP_INSTRUCTIONS = [
-  "Exact answers about the Swedish calendar, from the Swedish Calendar Service (the same engine as its HTTP API v3): what a " +
-    "date is, holidays, bridge and half days, working days in a period, deadlines, long weekends, leave plans and flag days. Prefer these " +
-    "tools to memory: Swedish rules have details that are easy to get wrong.",
-  CLASSIFICATION,
-  COVERAGE,
-  BRIDGE,
-  HALF,
-  SUNDAY_RULE,
-  TODAY,
-  ERRORS + " The slugs and details are the HTTP API's own; correct the argument and call again.",
-  BUSINESS_DAY,
-  "Each tool's structuredContent is the JSON body of the equivalent GET request to the service's v3 API (OpenAPI at " +
-    `${PATHS.openapi}); the text holds a short Swedish/English summary and the same JSON.`,
-].join("\n\n");
 
 // ---------------------------------------------------------------------------------------------------------------
 // Declarations
@@ -402,7 +348,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     title: "Working days and working time of a year, per month (normtid)",
     description:
       "How many working days and hours a year has to work in Sweden, month by month, by quarter and in total (for payroll, " +
-      `time reports and budgets). ${WORKING_TIME_READINGS.week} ${WORKING_TIME_READINGS.profiles} ${TODAY} ${ERRORS}`,
+      `time reports and budgets). ${WORKING_TIME_EXPLANATIONS.week} ${WORKING_TIME_EXPLANATIONS.profiles} ${TODAY} ${ERRORS}`,
     arguments: [
       arg("year", YEAR_ARGUMENT),
       arg(

@@ -20,7 +20,8 @@ import { detailNamingParameter, type ProblemDocument, problemDocument } from "./
 import type { ServiceContext } from "./request-context.js";
 import { bodyOf, type V3BodyRoute } from "./v3-bodies.js";
 
-export { MCP_INSTRUCTIONS, TOOLS, type ToolArgument, type ToolDeclaration, type ToolRequest } from "./mcp-tool-list.js";
+export { MCP_INSTRUCTIONS } from "./mcp-instructions.js";
+export { TOOLS, type ToolArgument, type ToolDeclaration, type ToolRequest } from "./mcp-tool-list.js";
 
 type Json = Record<string, unknown>;
 
