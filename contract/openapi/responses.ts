@@ -153,6 +153,17 @@ export const RESPONSES: Json = {
 
 const r = (name: string) => componentRef("responses", name);
 
+/** What any request to a v3 or feed operation can meet whatever it asks: a method, a size, a rate limit or a fault. */
+const requestResponses = (): Json => ({
+  "405": r("MethodNotAllowed"),
+  "408": r("RequestTimeout"),
+  "414": r("UriTooLong"),
+  "417": r("ExpectationFailed"),
+  "429": r("TooManyRequests"),
+  "431": r("HeaderFieldsTooLarge"),
+  "500": r("InternalError"),
+});
+
 function jsonOk(description: string, schema: Json, headers: Json = OK_HEADERS, sample?: Json): Json {
   return { description, headers, content: { "application/json": { schema, ...sample } } };
 }
@@ -164,13 +175,7 @@ function v3Responses(ok: Json, { notFound = true, badRequest = true } = {}): Jso
     "304": r("NotModified"),
     ...(badRequest ? { "400": r("BadRequest") } : {}),
     ...(notFound ? { "404": r("NotFound") } : {}),
-    "405": r("MethodNotAllowed"),
-    "408": r("RequestTimeout"),
-    "414": r("UriTooLong"),
-    "417": r("ExpectationFailed"),
-    "429": r("TooManyRequests"),
-    "431": r("HeaderFieldsTooLarge"),
-    "500": r("InternalError"),
+    ...requestResponses(),
   };
 }
 
@@ -261,13 +266,7 @@ export function responsesOf(route: Route, examples: ResponseExamples | undefined
       },
       "304": r("NotModified"),
       "400": r("FeedBadRequest"),
-      "405": r("MethodNotAllowed"),
-      "408": r("RequestTimeout"),
-      "414": r("UriTooLong"),
-      "417": r("ExpectationFailed"),
-      "429": r("TooManyRequests"),
-      "431": r("HeaderFieldsTooLarge"),
-      "500": r("InternalError"),
+      ...requestResponses(),
     };
   }
   const schema = ok.array

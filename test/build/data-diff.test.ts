@@ -77,25 +77,25 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const d = (mmdd: string) => `1954-${mmdd}`;
-/** Good Friday .. Easter Monday, Ascension Day, Whitsun Eve .. Whit Monday: after the correction, then before it. */
-const HOLIDAYS_AFTER = ["04-16", "04-17", "04-18", "04-19", "05-27", "06-05", "06-06", "06-07"].map(d);
-const HOLIDAYS_BEFORE = ["04-23", "04-24", "04-25", "04-26", "06-03", "06-12", "06-13", "06-14"].map(d);
+/** Each holiday counted from Easter in 1954: its date after the correction, then before it. */
+const EASTER_HOLIDAYS_1954: Record<string, [after: string, before: string]> = {
+  goodFriday: ["04-16", "04-23"],
+  holySaturday: ["04-17", "04-24"],
+  easterSunday: ["04-18", "04-25"],
+  easterMonday: ["04-19", "04-26"],
+  ascensionDay: ["05-27", "06-03"],
+  whitsunEve: ["06-05", "06-12"],
+  whitsun: ["06-06", "06-13"],
+  whitMonday: ["06-07", "06-14"],
+};
+const HOLIDAYS_AFTER = Object.values(EASTER_HOLIDAYS_1954).map(([after]) => d(after));
+const HOLIDAYS_BEFORE = Object.values(EASTER_HOLIDAYS_1954).map(([, before]) => d(before));
 const HOLIDAY_DATES = [...HOLIDAYS_AFTER, ...HOLIDAYS_BEFORE].sort();
 
 describe("data:diff after a correction", () => {
   it("lists exactly the files and the dates whose answers changed", () => {
     const diff = diffDatasets(before, after);
     const byPath = Object.fromEntries(diff.files.map((f) => [f.path, f.dates]));
-    const codes = [
-      "goodFriday",
-      "holySaturday",
-      "easterSunday",
-      "easterMonday",
-      "ascensionDay",
-      "whitsunEve",
-      "whitsun",
-      "whitMonday",
-    ];
     const expected: Record<string, string[]> = {
       [icsPath(1954)]: HOLIDAY_DATES,
       [yearDaysPath(1954)]: HOLIDAY_DATES,
@@ -119,7 +119,7 @@ describe("data:diff after a correction", () => {
         d("06-02"),
       ].sort(),
       ...Object.fromEntries(
-        codes.map((code, i) => [occurrencesPath(1954, code), [HOLIDAYS_AFTER[i], HOLIDAYS_BEFORE[i]].sort()]),
+        Object.entries(EASTER_HOLIDAYS_1954).map(([code, dates]) => [occurrencesPath(1954, code), dates.map(d).sort()]),
       ),
       // the Day files of the window: the four days that became the Easter holidays
       ...Object.fromEntries(HOLIDAYS_AFTER.slice(0, 4).map((date) => [dayPath(date), [date]])),
