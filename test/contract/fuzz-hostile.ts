@@ -1,4 +1,7 @@
-/** Hostile values for the handler fuzz test (fuzz.test.ts), and an encoder that survives them. */
+/**
+ * Hostile values and parameter names, for the handler fuzz test (./fuzz.test.ts) and the raw-HTTP sweep
+ * (test/e2e/hostile-sweep.ts), and an encoder that survives them.
+ */
 
 export const HOSTILE = [
   "",
@@ -136,6 +139,45 @@ export const HOSTILE = [
   "%ff".repeat(3_000),
   "😀".repeat(3_000),
   "-".repeat(10_000) + "1b",
+];
+
+/** Parameter names to fuzz with: every parameter, case and bracket variants, unknown and hostile names. */
+export const FUZZ_NAMES = [
+  "year",
+  "sundays",
+  "saturdays",
+  "from",
+  "to",
+  "bounds",
+  "date",
+  "add",
+  "postpone",
+  "code",
+  "days",
+  "objective",
+  "weekends",
+  "defacto",
+  "bridge",
+  "half",
+  "busy",
+  "flags",
+  "convention",
+  "schedule",
+  "day",
+  "due",
+  "weeklyHours",
+  "profile",
+  "Year",
+  "ADD",
+  "year[]",
+  "add[]",
+  "",
+  "x",
+  "%79ear",
+  "y%65ar",
+  "__proto__",
+  "constructor",
+  "😀",
 ];
 
 /** A percent-encoder that survives lone surrogates (encodeURIComponent throws on them). */

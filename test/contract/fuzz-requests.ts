@@ -3,7 +3,7 @@
  * mostly valid requests of every v3 endpoint. Values come from fuzz-values.ts, only-valid requests from fuzz-valid.ts.
  */
 import fc from "fast-check";
-import { encode, HOSTILE } from "./fuzz-hostile.js";
+import { encode, FUZZ_NAMES, HOSTILE } from "./fuzz-hostile.js";
 import { v3Valid } from "./fuzz-valid.js";
 import {
   boolText,
@@ -19,44 +19,6 @@ import {
   weeklyHoursText,
   yearText,
 } from "./fuzz-values.js";
-
-const PARAM_NAMES = [
-  "year",
-  "sundays",
-  "saturdays",
-  "from",
-  "to",
-  "bounds",
-  "date",
-  "add",
-  "postpone",
-  "code",
-  "days",
-  "objective",
-  "weekends",
-  "defacto",
-  "bridge",
-  "half",
-  "busy",
-  "flags",
-  "convention",
-  "schedule",
-  "day",
-  "due",
-  "weeklyHours",
-  "profile",
-  "Year",
-  "ADD",
-  "year[]",
-  "add[]",
-  "",
-  "x",
-  "%79ear",
-  "y%65ar",
-  "__proto__",
-  "constructor",
-  "😀",
-];
 
 const V3_PREFIXES = [
   "/v3/holidays",
@@ -95,7 +57,7 @@ const V3_PREFIXES = [
 
 /** One query pair, written raw (verbatim, may carry broken percent-escapes), encoded, or bare (no `=`). */
 const queryPair = fc
-  .constantFrom(...PARAM_NAMES)
+  .constantFrom(...FUZZ_NAMES)
   .chain((name) => fc.tuple(fc.constant(name), valueFor(name), fc.constantFrom("raw", "encoded", "encoded", "bare")))
   .map(([name, value, how]) =>
     how === "bare" ? name : how === "raw" ? `${name}=${value}` : `${encode(name)}=${encode(value)}`,

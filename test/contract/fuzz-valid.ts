@@ -1,8 +1,11 @@
 /** Only-valid requests of every v3 endpoint for the handler fuzz test (fuzz.test.ts). */
 import fc from "fast-check";
+import { CONVENTIONS } from "swedish-calendar/core";
 import { encode } from "./fuzz-hostile.js";
 import { SPEC_CODES } from "./openapi-document.js";
 
+/** Every business-day convention the engine has. */
+const convention = fc.constantFrom(...CONVENTIONS);
 const validDate = fc
   .date({ min: new Date("1930-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
@@ -55,14 +58,7 @@ export const v3Valid: fc.Arbitrary<string> = fc
             max: new Date("9999-11-30T00:00:00Z"),
             noInvalidDate: true,
           }),
-          fc.constantFrom(
-            "following",
-            "preceding",
-            "modified-following",
-            "modified-preceding",
-            "nearest",
-            "unadjusted",
-          ),
+          convention,
         )
         .map(([d, c]) => `/v3/adjust?date=${d.toISOString().slice(0, 10)}&convention=${c}`),
       fc
@@ -72,14 +68,7 @@ export const v3Valid: fc.Arbitrary<string> = fc
         .tuple(
           fc.integer({ min: 1931, max: 9998 }),
           fc.constantFrom("1", "15", "28", "29", "30", "31", "last"),
-          fc.constantFrom(
-            "following",
-            "preceding",
-            "modified-following",
-            "modified-preceding",
-            "nearest",
-            "unadjusted",
-          ),
+          convention,
         )
         .map(([y, d, c]) => `/v3/due-dates?year=${y}&day=${d}&convention=${c}`),
       fc

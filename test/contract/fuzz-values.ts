@@ -1,5 +1,6 @@
 /** Plausible and hostile values per parameter for the handler fuzz test (fuzz.test.ts). */
 import fc from "fast-check";
+import { CONVENTIONS } from "swedish-calendar/core";
 import { HOSTILE } from "./fuzz-hostile.js";
 
 export const yearText = fc.oneof(
@@ -52,18 +53,7 @@ export const objectiveText = fc.oneof(
 );
 
 export const conventionText = fc.oneof(
-  fc.constantFrom(
-    "following",
-    "preceding",
-    "modified-following",
-    "modified-preceding",
-    "nearest",
-    "unadjusted",
-    "",
-    "Following",
-    "modified_following",
-    "next",
-  ),
+  fc.constantFrom(...CONVENTIONS, "", "Following", "modified_following", "next"),
   fc.constantFrom(...HOSTILE),
 );
 export const weeklyHoursText = fc.oneof(

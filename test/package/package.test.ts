@@ -17,6 +17,7 @@ import { SLUG_OF_ENGINE_CODE } from "../../contract/problems.js";
 import { writtenCoreSurface, writtenIcsSurface } from "../engine/core-surface.js";
 import { type ConsumerOutput, runConsumer } from "./consumer.js";
 import { BIN, type Installed, PACKAGE_DIR, packAndInstall, ROOT } from "./install.js";
+import { MAIN_FUNCTIONS } from "./main-functions.js";
 import { cases, EVERYTHING, OBSERVANCE_CODES, readCatalogue } from "./sample.js";
 import { type Case, contentLines, feed, type Subpath, v3 } from "./sample-checks.js";
 
@@ -149,23 +150,7 @@ describe("the packed package, installed in a fresh project", () => {
     });
 
     it.each([
-      "describeDay",
-      "isWorkingDay",
-      "isBridgeDay",
-      "isHalfDay",
-      "holidays",
-      "bridgeDays",
-      "halfDays",
-      "daysOfYear",
-      "countPeriod",
-      "shiftDate",
-      "longWeekends",
-      "planLeave",
-      "observances",
-      "observanceInfo",
-      "occurrences",
-      "flagDays",
-      "flagDayRules",
+      ...MAIN_FUNCTIONS,
       "dataVersion",
       "isBusinessDay",
       "adjust",

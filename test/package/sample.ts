@@ -4,6 +4,7 @@
  */
 
 import { workingTime as workingTimeInRepository } from "swedish-calendar";
+import { DEFAULT_FEED_OPTIONS } from "swedish-calendar/core";
 import { expect } from "vitest";
 import { pathOf } from "../../contract/paths.js";
 import { healthBody } from "../../functions/lib/health.js";
@@ -71,17 +72,7 @@ const FEED_OPTIONS: Record<string, boolean | string[]>[] = [
 ];
 /** Every option on: the calendar's name is then longer than a content line may be, so the feed folds it. */
 export const EVERYTHING = { flags: true, bridge: true, half: true, saturdays: true, sundays: true, busy: true };
-const FULL = (options: Record<string, boolean | string[]>) => ({
-  defacto: true,
-  bridge: false,
-  half: false,
-  saturdays: false,
-  sundays: false,
-  flags: false,
-  busy: false,
-  due: [],
-  ...options,
-});
+const FULL = (options: Record<string, boolean | string[]>) => ({ ...DEFAULT_FEED_OPTIONS, ...options });
 
 export function cases(): Case[] {
   const list: Case[] = [];

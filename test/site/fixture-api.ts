@@ -192,8 +192,25 @@ function one(params: URLSearchParams, name: string): string | undefined {
 }
 
 function yearOf(params: URLSearchParams): number {
-  const value = one(params, "year");
-  return value === undefined ? stockholmYear() : parseYear(value);
+  return optional(params, "year", parseYear) ?? stockholmYear();
+}
+
+/** A parameter given at most once, read by `read` when it is given. */
+function optional<T>(params: URLSearchParams, name: string, read: (text: string) => T): T | undefined {
+  const text = one(params, name);
+  return text === undefined ? undefined : read(text);
+}
+
+/** A span's two dates, read and as written. */
+function spanOf(params: URLSearchParams) {
+  const fromText = one(params, "from");
+  const toText = one(params, "to");
+  return { from: parseIsoDate(fromText, "from"), to: parseIsoDate(toText, "to"), fromText, toText };
+}
+
+/** The body of a year's list of days. */
+function dayList(year: number, days: readonly unknown[]) {
+  return { year, count: days.length, days };
 }
 
 /** Answers an API URL from the engine, or returns false when the URL is not one of the fixture's. */
@@ -203,20 +220,17 @@ export function answerApi(url: URL, res: ServerResponse, method: string): boolea
     case "/v3/holidays": {
       const year = yearOf(p);
       const flag = (name: string) => (p.has(name) ? parseStrictBoolean(one(p, name)!, name) : false);
-      const days = holidaysOfYear(year, { sundays: flag("sundays"), saturdays: flag("saturdays") });
-      json(res, 200, { year, count: days.length, days });
+      json(res, 200, dayList(year, holidaysOfYear(year, { sundays: flag("sundays"), saturdays: flag("saturdays") })));
       return true;
     }
     case "/v3/bridge-days": {
       const year = yearOf(p);
-      const days = bridgeDaysOfYear(year);
-      json(res, 200, { year, count: days.length, days });
+      json(res, 200, dayList(year, bridgeDaysOfYear(year)));
       return true;
     }
     case "/v3/half-days": {
       const year = yearOf(p);
-      const days = halfDaysOfYear(year);
-      json(res, 200, { year, count: days.length, days });
+      json(res, 200, dayList(year, halfDaysOfYear(year)));
       return true;
     }
     case "/v3/long-weekends": {
@@ -224,69 +238,42 @@ export function answerApi(url: URL, res: ServerResponse, method: string): boolea
       return true;
     }
     case "/v3/leave-plan": {
-      const fromText = one(p, "from");
-      const toText = one(p, "to");
-      const from = parseIsoDate(fromText, "from");
-      const to = parseIsoDate(toText, "to");
-      const daysText = one(p, "days");
-      if (daysText === undefined) throw invalidParameter("days", "'days' is required");
-      const objectiveText = one(p, "objective");
-      const objective = objectiveText === undefined ? "most" : parseLeaveObjective(objectiveText);
-      json(res, 200, leavePlan(from, to, parseLeaveDays(daysText), objective, fromText, toText));
+      const { from, to, fromText, toText } = spanOf(p);
+      const days = optional(p, "days", parseLeaveDays);
+      if (days === undefined) throw invalidParameter("days", "'days' is required");
+      const objective = optional(p, "objective", parseLeaveObjective) ?? "most";
+      json(res, 200, leavePlan(from, to, days, objective, fromText, toText));
       return true;
     }
     case "/v3/period": {
-      const fromText = one(p, "from");
-      const toText = one(p, "to");
-      const from = parseIsoDate(fromText, "from");
-      const to = parseIsoDate(toText, "to");
-      const boundsText = one(p, "bounds");
-      json(
-        res,
-        200,
-        period(from, to, boundsText === undefined ? "inclusive" : parseBounds(boundsText), fromText, toText),
-      );
+      const { from, to, fromText, toText } = spanOf(p);
+      json(res, 200, period(from, to, optional(p, "bounds", parseBounds) ?? "inclusive", fromText, toText));
       return true;
     }
     case "/v3/shift": {
       const dateText = one(p, "date");
       const date = parseIsoDate(dateText, "date");
       const steps = parseSteps(p.getAll("add"));
-      const postponeText = one(p, "postpone");
-      json(
-        res,
-        200,
-        shift(date, steps, postponeText === undefined ? false : parseStrictBoolean(postponeText, "postpone"), dateText),
-      );
+      const postpone = optional(p, "postpone", (text) => parseStrictBoolean(text, "postpone")) ?? false;
+      json(res, 200, shift(date, steps, postpone, dateText));
       return true;
     }
     case "/v3/due-dates": {
-      const schedule = one(p, "schedule");
-      const day = one(p, "day");
-      const convention = one(p, "convention");
       json(
         res,
         200,
         dueDatesResource(yearOf(p), {
-          schedule: schedule === undefined ? undefined : findDueDateRule(schedule),
-          day: day === undefined ? undefined : parseDueDay(day),
-          convention: convention === undefined ? undefined : parseConvention(convention),
+          schedule: optional(p, "schedule", findDueDateRule),
+          day: optional(p, "day", parseDueDay),
+          convention: optional(p, "convention", parseConvention),
         }),
       );
       return true;
     }
     case PATHS.workingTime: {
-      const weekly = one(p, "weeklyHours");
-      const profile = one(p, "profile");
-      json(
-        res,
-        200,
-        workingTimeResource(
-          yearOf(p),
-          weekly === undefined ? undefined : parseWeeklyHours(weekly, "weeklyHours"),
-          profile === undefined ? undefined : findWorkingTimeProfile(profile, "profile"),
-        ),
-      );
+      const weekly = optional(p, "weeklyHours", (text) => parseWeeklyHours(text, "weeklyHours"));
+      const profile = optional(p, "profile", (text) => findWorkingTimeProfile(text, "profile"));
+      json(res, 200, workingTimeResource(yearOf(p), weekly, profile));
       return true;
     }
     case "/v3/due-dates/catalogue":

@@ -1,0 +1,20 @@
+/** The package's main functions: the README shows an example of each, and the packed package exports each. */
+export const MAIN_FUNCTIONS = [
+  "describeDay",
+  "isWorkingDay",
+  "isBridgeDay",
+  "isHalfDay",
+  "holidays",
+  "bridgeDays",
+  "halfDays",
+  "daysOfYear",
+  "countPeriod",
+  "shiftDate",
+  "longWeekends",
+  "planLeave",
+  "observances",
+  "observanceInfo",
+  "occurrences",
+  "flagDays",
+  "flagDayRules",
+] as const;
