@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { materialise } from "../build/materialise.js";
+import { materialiseYear } from "../build/materialise.js";
 import { PATHS, pathOf } from "../contract/paths.js";
 import { childrenCpuSeconds, processCpuSeconds as cpuSeconds, wrkMs } from "./lib/measure.js";
 import { run as runScale } from "./scale.js";
@@ -225,15 +225,7 @@ export async function run(): Promise<void> {
   const publicDir = mkdtempSync(join(tmpdir(), "bench-http-"));
   const children: ChildProcess[] = [];
   try {
-    await materialise({
-      out: publicDir,
-      fromYear: 2024,
-      toYear: 2024,
-      days: null,
-      workers: 0,
-      progress: false,
-      log: () => {},
-    });
+    await materialiseYear(publicDir, 2024);
     const ceiling = await startServer(["ceiling"]);
     const service = await startServer(["standalone", publicDir]);
     children.push(ceiling.child, service.child);

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { materialise } from "../../build/materialise.js";
+import { materialiseYear } from "../../build/materialise.js";
 import { PATHS, pathOf } from "../../contract/paths.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, NO_STORE } from "../../contract/policies.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../../functions/lib/ratelimit.js";
@@ -89,15 +89,7 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
 
   beforeAll(async () => {
     publicDir = mkdtempSync(join(tmpdir(), "kept-answers-"));
-    await materialise({
-      out: publicDir,
-      fromYear: 2024,
-      toYear: 2024,
-      days: null,
-      workers: 0,
-      progress: false,
-      log: () => {},
-    });
+    await materialiseYear(publicDir, 2024);
   }, 120_000);
 
   afterAll(async () => {

@@ -28,28 +28,11 @@ import {
   fileAnsweredIgnoringDuplicates,
   SAMPLES,
 } from "./conformance-cases.js";
+import { FILE_ANSWER_HEADERS, PREFLIGHT_HEADERS, SPEC_HEADERS } from "./header-lists.js";
 import { choosePort, PUBLIC_DIR, ROOT, type RunningServer, startServer } from "./server.js";
 
 const STANDALONE = e2eBaseUrl();
 const SKIP = !STANDALONE || process.env.CONFORMANCE === "off";
-
-/** The spec headers compared on every answer (and, on a preflight, the preflight's own). */
-const SPEC_HEADERS = [
-  "content-type",
-  "cache-control",
-  "etag",
-  "access-control-allow-origin",
-  "access-control-expose-headers",
-  "ratelimit-limit",
-  "ratelimit-policy",
-  "retry-after",
-  "strict-transport-security",
-  "allow",
-  "link",
-  "deprecation",
-  "sunset",
-];
-const PREFLIGHT_HEADERS = ["access-control-allow-methods", "access-control-allow-headers", "access-control-max-age"];
 
 type Aspect = "status" | "body" | string;
 
@@ -75,18 +58,7 @@ const NETLIFY_DEV_OWN_HABITS: { why: string; applies: (c: Case) => boolean; aspe
       "so an If-None-Match built from the content-hash ETag never matches there, and it ignores `*`: 200 with the body " +
       "instead of 304 (the CDN revalidates against the file's ETag)",
     applies: (c) => fileAnswered(c.path) && c.condition !== undefined,
-    aspects: [
-      "status",
-      "body",
-      "content-type",
-      "cache-control",
-      "etag",
-      "access-control-allow-origin",
-      "access-control-expose-headers",
-      "ratelimit-limit",
-      "ratelimit-policy",
-      "strict-transport-security",
-    ],
+    aspects: ["status", "body", ...FILE_ANSWER_HEADERS],
   },
   {
     why: 'it answers any other method on a file path itself (200 `text/plain` "Method Not Allowed", or the file) and a preflight with 200 and the file; the CDN\'s rules answer only GET and HEAD from files and the preflight with 204',

@@ -26,6 +26,9 @@ async function post(body: string, headers: Record<string, string> = HEADERS): Pr
   return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
 }
 
+/** A `tools/call` request of id 1 with these params. */
+const callTool = (params: unknown) => post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }));
+
 /** Raw bytes to /mcp (for what fetch will not send: no Content-Length, chunked oversize, a lying length, odd methods). */
 async function raw(text: string | Buffer): Promise<Answer> {
   const res: RawResponse = await rawRequest(BASE!, text, { timeoutMs: 10_000 });
@@ -128,35 +131,11 @@ describe.skipIf(!BASE)("MCP over HTTP: HTTP-level refusals are problems, protoco
     ],
     ["long string id", () => post(JSON.stringify({ jsonrpc: "2.0", id: "x".repeat(30_000), method: "ping" })), "200"],
     ["unknown method", () => post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/list" })), "200"],
-    [
-      "tools/call with array arguments",
-      () =>
-        post(
-          JSON.stringify({
-            jsonrpc: "2.0",
-            id: 1,
-            method: "tools/call",
-            params: { name: "describe_day", arguments: [1] },
-          }),
-        ),
-      "200",
-    ],
-    [
-      "tools/call with a 20 KiB tool name",
-      () => post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "n".repeat(20_000) } })),
-      "200",
-    ],
+    ["tools/call with array arguments", () => callTool({ name: "describe_day", arguments: [1] }), "200"],
+    ["tools/call with a 20 KiB tool name", () => callTool({ name: "n".repeat(20_000) }), "200"],
     [
       "tools/call with hostile values",
-      () =>
-        post(
-          JSON.stringify({
-            jsonrpc: "2.0",
-            id: 1,
-            method: "tools/call",
-            params: { name: "shift_date", arguments: { date: "2024-01-01", steps: ["99999999999999999999d"] } },
-          }),
-        ),
+      () => callTool({ name: "shift_date", arguments: { date: "2024-01-01", steps: ["99999999999999999999d"] } }),
       "200",
     ],
     ["empty batch", () => post("[]"), "202"],

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { datasetIsCurrent } from "../../server/dataset.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { IDENTITY } from "./base-url.js";
+import { FILE_ANSWER_HEADERS } from "./header-lists.js";
 import { choosePort, PUBLIC_DIR, ROOT } from "./server.js";
 
 const SKIP = process.env.E2E === "off";
@@ -74,16 +75,7 @@ describe.skipIf(SKIP)("the standalone server", () => {
       ]);
       expect(a.status).toBe(200);
       expect(await a.text()).toBe(await b.text());
-      for (const name of [
-        "content-type",
-        "cache-control",
-        "etag",
-        "access-control-allow-origin",
-        "access-control-expose-headers",
-        "ratelimit-limit",
-        "ratelimit-policy",
-        "strict-transport-security",
-      ]) {
+      for (const name of FILE_ANSWER_HEADERS) {
         expect([path, name, a.headers.get(name)]).toEqual([path, name, b.headers.get(name)]);
       }
     }

@@ -15,6 +15,7 @@ import { PATHS } from "../../contract/paths.js";
 import { handleV3 } from "../../functions/lib/v3.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { answeredBy, e2eBaseUrl, IDENTITY } from "./base-url.js";
+import { FILE_ANSWER_HEADERS } from "./header-lists.js";
 
 const BASE = e2eBaseUrl();
 describe.skipIf(!BASE)("static dataset over the standalone server", () => {
@@ -34,16 +35,7 @@ describe.skipIf(!BASE)("static dataset over the standalone server", () => {
     expect(res.status).toBe(200);
     expect(answeredBy(res)).toBe("static");
     expect(await res.text()).toBe(await fn.text());
-    for (const name of [
-      "content-type",
-      "cache-control",
-      "etag",
-      "access-control-allow-origin",
-      "access-control-expose-headers",
-      "ratelimit-limit",
-      "ratelimit-policy",
-      "strict-transport-security",
-    ]) {
+    for (const name of FILE_ANSWER_HEADERS) {
       expect([name, res.headers.get(name)]).toEqual([name, fn.headers.get(name)]);
     }
     const etag = res.headers.get("etag");
