@@ -20,13 +20,14 @@ import {
   period,
 } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
+import { BRIDGE_DAYS_2024, HALF_DAYS_2024 } from "../support/hand-checked.js";
 import { codes, dayAt } from "./calendar-days.js";
 import { d, iso, isoWeekByLuxon, weekdayByDate } from "./helpers.js";
 
 describe("2024", () => {
   it("bridge days are exactly 05-10, 06-07, 12-23, 12-27, 12-30", () => {
     const days = bridgeDaysOfYear(2024);
-    expect(days.map((x) => x.date)).toEqual(["2024-05-10", "2024-06-07", "2024-12-23", "2024-12-27", "2024-12-30"]);
+    expect(days.map((x) => x.date)).toEqual(BRIDGE_DAYS_2024);
     // 2024-12-23, a bridge day, is the Queen's birthday: a flag day is no day off
     const flagDay = (date: string) => (date === "2024-12-23" ? ["queensBirthday"] : []);
     for (const x of days) {
@@ -43,14 +44,7 @@ describe("2024", () => {
   });
   it("half days are exactly 01-05, 03-28, 04-30, 05-08, 06-05, 11-01", () => {
     const days = halfDaysOfYear(2024);
-    expect(days.map((x) => x.date)).toEqual([
-      "2024-01-05",
-      "2024-03-28",
-      "2024-04-30",
-      "2024-05-08",
-      "2024-06-05",
-      "2024-11-01",
-    ]);
+    expect(days.map((x) => x.date)).toEqual(HALF_DAYS_2024);
     for (const x of days) expect(x).toMatchObject({ holidayType: null, workingDay: true, observances: [] });
   });
   it("has 251 working days", () => {

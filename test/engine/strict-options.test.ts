@@ -37,6 +37,18 @@ import {
 // Every public function with a call that succeeds: the other arguments when one is replaced by a wrong one
 // ---------------------------------------------------------------------------------------------------------------
 
+/** The feed's options, each given (the feed's writers and its calendar name take the same ones). */
+const EVERY_FEED_OPTION = {
+  defacto: false,
+  bridge: true,
+  half: true,
+  saturdays: true,
+  sundays: true,
+  flags: true,
+  busy: true,
+  due: ["salary-25"],
+};
+
 /** One valid call of each function, every optional parameter and every option given (so each can be left out). */
 const VALID_CALLS: Record<string, readonly unknown[]> = {
   describeDay: ["2026-06-19"],
@@ -62,60 +74,10 @@ const VALID_CALLS: Record<string, readonly unknown[]> = {
   dueDateSchedules: [],
   workingTime: [2026, { weeklyHours: 38.25, profile: "state" }],
   dataVersion: [],
-  icsFeed: [
-    2026,
-    2026,
-    {
-      defacto: false,
-      bridge: true,
-      half: true,
-      saturdays: true,
-      sundays: true,
-      flags: true,
-      busy: true,
-      due: ["salary-25"],
-    },
-  ],
-  buildFeed: [
-    2026,
-    2026,
-    {
-      defacto: false,
-      bridge: true,
-      half: true,
-      saturdays: true,
-      sundays: true,
-      flags: true,
-      busy: true,
-      due: ["salary-25"],
-    },
-  ],
-  feedEvents: [
-    2026,
-    2026,
-    {
-      defacto: false,
-      bridge: true,
-      half: true,
-      saturdays: true,
-      sundays: true,
-      flags: true,
-      busy: true,
-      due: ["salary-25"],
-    },
-  ],
-  feedCalendarName: [
-    {
-      defacto: false,
-      bridge: true,
-      half: true,
-      saturdays: true,
-      sundays: true,
-      flags: true,
-      busy: true,
-      due: ["salary-25"],
-    },
-  ],
+  icsFeed: [2026, 2026, EVERY_FEED_OPTION],
+  buildFeed: [2026, 2026, EVERY_FEED_OPTION],
+  feedEvents: [2026, 2026, EVERY_FEED_OPTION],
+  feedCalendarName: [EVERY_FEED_OPTION],
   feedUid: ["2026-06-19", "midsummerEve"],
   flagDayEventCode: ["kingsBirthday"],
   dueDateEventCode: ["tax-account"],

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { BRIDGE_DAYS_2024, HALF_DAYS_2024 } from "../support/hand-checked.js";
 import { json, LONG, v3 } from "./helpers.js";
 
 const dates = (days: { date: string }[]) => days.map((d) => d.date);
+
+/** A Day of 2024 without observances or flag days; working exactly when it is no holiday (docs/contract.md). */
+const bareDay = (date: string, weekday: number, isoWeek: number, holidayType: "public" | "defacto" | null) => ({
+  date,
+  weekday,
+  isoWeek: { year: 2024, week: isoWeek },
+  holidayType,
+  workingDay: holidayType === null,
+  observances: [],
+  flagDay: [],
+});
 
 describe("GET /v3/holidays", () => {
   it("lists one entry per date with the named holidays of a year", async () => {
@@ -43,30 +55,14 @@ describe("GET /v3/holidays", () => {
     expect(counts).toEqual([18, 68, 65, 115, 18]);
     const { body } = await json("/v3/holidays?year=2024&sundays=true");
     const plainSunday = body.days.find((d: any) => d.date === "2024-01-07");
-    expect(plainSunday).toEqual({
-      date: "2024-01-07",
-      weekday: 7,
-      isoWeek: { year: 2024, week: 1 },
-      holidayType: "public",
-      workingDay: false,
-      observances: [],
-      flagDay: [],
-    });
+    expect(plainSunday).toEqual(bareDay("2024-01-07", 7, 1, "public"));
     const easterSunday = body.days.filter((d: any) => d.date === "2024-03-31");
     expect(easterSunday).toHaveLength(1);
     expect(easterSunday[0].observances.map((o: any) => o.code)).toEqual(["easterSunday"]);
     const sat = (await json("/v3/holidays?year=2024&saturdays=true")).body.days.find(
       (d: any) => d.date === "2024-01-13",
     );
-    expect(sat).toEqual({
-      date: "2024-01-13",
-      weekday: 6,
-      isoWeek: { year: 2024, week: 2 },
-      holidayType: "defacto",
-      workingDay: false,
-      observances: [],
-      flagDay: [],
-    });
+    expect(sat).toEqual(bareDay("2024-01-13", 6, 2, "defacto"));
   });
 
   it("gives a date with two holidays one entry with two observances", async () => {
@@ -101,30 +97,15 @@ describe("GET /v3/bridge-days and /v3/half-days", () => {
     const { res, body } = await json("/v3/bridge-days?year=2024");
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ year: 2024, count: 5 });
-    expect(dates(body.days)).toEqual(["2024-05-10", "2024-06-07", "2024-12-23", "2024-12-27", "2024-12-30"]);
+    expect(dates(body.days)).toEqual(BRIDGE_DAYS_2024);
     for (const d of body.days) expect(d).toMatchObject({ holidayType: null, workingDay: true, observances: [] });
   });
 
   it("lists the half days of 2024", async () => {
     const { body } = await json("/v3/half-days?year=2024");
     expect(body.count).toBe(6);
-    expect(dates(body.days)).toEqual([
-      "2024-01-05",
-      "2024-03-28",
-      "2024-04-30",
-      "2024-05-08",
-      "2024-06-05",
-      "2024-11-01",
-    ]);
-    expect(body.days[0]).toEqual({
-      date: "2024-01-05",
-      weekday: 5,
-      isoWeek: { year: 2024, week: 1 },
-      holidayType: null,
-      workingDay: true,
-      observances: [],
-      flagDay: [],
-    });
+    expect(dates(body.days)).toEqual(HALF_DAYS_2024);
+    expect(body.days[0]).toEqual(bareDay("2024-01-05", 5, 1, null));
   });
 
   it("default to the current year", async () => {
@@ -151,27 +132,11 @@ describe("GET /v3/days/{date}", () => {
       ],
       flagDay: [],
     });
-    expect((await json("/v3/days/2024-01-13")).body).toEqual({
-      date: "2024-01-13",
-      weekday: 6,
-      isoWeek: { year: 2024, week: 2 },
-      holidayType: "defacto",
-      workingDay: false,
-      observances: [],
-      flagDay: [],
-    });
+    expect((await json("/v3/days/2024-01-13")).body).toEqual(bareDay("2024-01-13", 6, 2, "defacto"));
     const { res, body } = await json("/v3/days/2024-01-10");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe(LONG);
-    expect(body).toEqual({
-      date: "2024-01-10",
-      weekday: 3,
-      isoWeek: { year: 2024, week: 2 },
-      holidayType: null,
-      workingDay: true,
-      observances: [],
-      flagDay: [],
-    });
+    expect(body).toEqual(bareDay("2024-01-10", 3, 2, null));
   });
 
   it("gives 2076-06-06 (whitsunEve + nationalDay) public with two observances", async () => {

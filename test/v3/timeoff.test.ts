@@ -3,6 +3,7 @@
  * every Day it serves. Status, headers (cache policy, ETag), bodies, and the problem documents of bad parameters.
  */
 import { describe, expect, it } from "vitest";
+import { LEAVE_PLAN_APRIL_JUNE_2026 } from "../support/hand-checked.js";
 import { expectProblem, json, LONG, v3 } from "./helpers.js";
 
 describe("GET /v3/long-weekends", () => {
@@ -76,19 +77,7 @@ describe("GET /v3/leave-plan", () => {
     const { res, body } = await json("/v3/leave-plan?from=2026-04-01&to=2026-06-30&days=3");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe(LONG);
-    expect(body).toEqual({
-      from: "2026-04-01",
-      to: "2026-06-30",
-      budget: 3,
-      objective: "most",
-      used: 3,
-      daysOff: 13,
-      breaks: [
-        { start: "2026-04-02", end: "2026-04-06", days: 5, leaveDays: ["2026-04-02"] },
-        { start: "2026-04-30", end: "2026-05-03", days: 4, leaveDays: ["2026-04-30"] },
-        { start: "2026-05-14", end: "2026-05-17", days: 4, leaveDays: ["2026-05-15"] },
-      ],
-    });
+    expect(body).toEqual(LEAVE_PLAN_APRIL_JUNE_2026);
     expect(Object.keys(body)).toEqual(["from", "to", "budget", "objective", "used", "daysOff", "breaks"]);
   });
 
