@@ -184,6 +184,12 @@ export function problem(res: ServerResponse, error: ProblemError): void {
   );
 }
 
+/** The fixture's 404 problem document. */
+function notFound(res: ServerResponse, detail: string): void {
+  const body = { type: "https://calendar.test/problems/not-found", title: "Not found", status: 404, detail };
+  json(res, 404, body, "application/problem+json");
+}
+
 function one(params: URLSearchParams, name: string): string | undefined {
   const all = params.getAll(name);
   if (all.length > 1)
@@ -306,17 +312,7 @@ export function answerApi(url: URL, res: ServerResponse, method: string): boolea
       if (url.pathname.startsWith(DATASET_FOLDER + "/")) {
         const body = datasetFileBody(url.pathname.slice(1));
         if (body === undefined) {
-          json(
-            res,
-            404,
-            {
-              type: "https://calendar.test/problems/not-found",
-              title: "Not found",
-              status: 404,
-              detail: `no dataset file ${url.pathname}`,
-            },
-            "application/problem+json",
-          );
+          notFound(res, `no dataset file ${url.pathname}`);
           return true;
         }
         const type = url.pathname.endsWith(".csv") ? CSV_CONTENT_TYPE : "application/json";
@@ -333,17 +329,7 @@ export function answerApi(url: URL, res: ServerResponse, method: string): boolea
         return true;
       }
       if (url.pathname.startsWith("/v3/")) {
-        json(
-          res,
-          404,
-          {
-            type: "https://calendar.test/problems/not-found",
-            title: "Not found",
-            status: 404,
-            detail: `no route ${url.pathname} in the fixture`,
-          },
-          "application/problem+json",
-        );
+        notFound(res, `no route ${url.pathname} in the fixture`);
         return true;
       }
       return false;
