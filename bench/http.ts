@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { materialiseYear } from "../build/materialise.js";
 import { PATHS, pathOf } from "../contract/paths.js";
+import { materialiseYear } from "../test/support/one-year-dataset.js";
 import { childrenCpuSeconds, processCpuSeconds as cpuSeconds, wrkMs } from "./lib/measure.js";
 import { run as runScale } from "./scale.js";
 

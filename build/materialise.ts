@@ -318,11 +318,6 @@ export async function materialise(options: BuildOptions = {}): Promise<BuildResu
   return result;
 }
 
-/** One year's files and no Day files, built in this process without progress or log lines (tests, benchmarks). */
-export function materialiseYear(out: string, year: number): Promise<BuildResult> {
-  return materialise({ out, fromYear: year, toYear: year, days: null, workers: 0, progress: false, log: () => {} });
-}
-
 export function summaryLine(r: BuildResult, out: string): string {
   const mb = (n: number) => (n / 1e6).toFixed(1) + " MB";
   if (!r.changed) {

@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { materialiseYear } from "../../build/materialise.js";
 import { PATHS, pathOf } from "../../contract/paths.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, NO_STORE } from "../../contract/policies.js";
 import { memoryRateLimitStore, type RateLimitStore } from "../../functions/lib/ratelimit.js";
@@ -18,6 +17,7 @@ import { COMPRESS_MIN_BYTES } from "../../server/compress.js";
 import { STAT_TTL_MS } from "../../server/files.js";
 import { MEMO_KEY_LENGTH, memoOf } from "../../server/memo.js";
 import { createServer, type StandaloneOptions, type StandaloneServer } from "../../server/standalone.js";
+import { materialiseYear } from "../support/one-year-dataset.js";
 
 const SKIP = process.env.E2E === "off";
 
