@@ -6,7 +6,21 @@ import type { Day, LongWeekend } from "swedish-calendar/core";
 
 /** GET /v3/working-time and its dataset file: the engine's `workingTime` answer */
 export type { ShortenedDay, WorkingTime } from "swedish-calendar";
-export type * from "swedish-calendar/core";
+export type {
+  AppliedStep,
+  Day,
+  DaysOff,
+  Duration,
+  LeaveBreak,
+  LeavePlan,
+  LongWeekend,
+  Names,
+  Observance,
+  Period,
+  PeriodSummary,
+  Shift,
+  SpanCounts,
+} from "swedish-calendar/core";
 export type { DayListResource as DayList } from "../../../contract/bodies.js";
 
 /** GET /v3/long-weekends */
