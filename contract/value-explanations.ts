@@ -17,6 +17,10 @@ import {
   WORKING_TIME_PROFILES,
 } from "swedish-calendar/core";
 
+/** "`code` (name, from since)": a value of one of the engine's tables, with the year it applies from if it has one. */
+export const valueInWords = (code: string, name: string, since?: number) =>
+  `\`${code}\` (${name}${since !== undefined ? `, from ${since}` : ""})`;
+
 /** What the catalogue does not say of a schedule: what it rests on when that is not law. */
 const SCHEDULE_STATUS: Readonly<Partial<Record<DueDateScheduleCode, { reading: string; short: string }>>> = {
   "salary-25": {
@@ -28,9 +32,7 @@ const statusWords = (form: "reading" | "short") =>
   Object.entries(SCHEDULE_STATUS).map(([code, words]) => `\`${code}\` is ${words![form]}`);
 
 /** `salary-25` (every year), `child-benefit` (from 2015), ...: the schedules and their years, from the table. */
-const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map(
-  (r) => `\`${r.code}\` (${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`,
-).join(", ");
+const SCHEDULES_IN_WORDS = DUE_DATE_RULES.map((r) => valueInWords(r.code, r.name.en, r.since)).join(", ");
 
 /**
  * The explanations of the values of `convention` (each in the engine's words, CONVENTION_WORDS `reading`) and `schedule`
@@ -65,9 +67,7 @@ export const CONVENTIONS_IN_SHORT = CONVENTIONS.map((c) => {
 export const SCHEDULE_STATUS_IN_SHORT = statusWords("short").join("; ");
 
 /** `standard` (Standard (no shortened days)), `state` (State employees with office hours, from 2017): the profiles and their years, from the table. */
-const PROFILES_IN_WORDS = WORKING_TIME_PROFILES.map(
-  (p) => `\`${p.code}\` (${p.name.en}${p.since !== undefined ? `, from ${p.since}` : ""})`,
-).join(", ");
+const PROFILES_IN_WORDS = WORKING_TIME_PROFILES.map((p) => valueInWords(p.code, p.name.en, p.since)).join(", ");
 
 /** What a share of a day a reduction of a profile's rule takes, in words. */
 const REDUCTION_WORDS = { half: "half a day", twoHours: "a quarter of a day (2 of 8 hours)" } as const;

@@ -4,7 +4,7 @@
  */
 import { DUE_DATE_RULES, FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR } from "swedish-calendar/core";
 import { PATHS } from "../../contract/paths.js";
-import { CONVENTIONS_IN_SHORT, SCHEDULE_STATUS_IN_SHORT } from "../../contract/value-explanations.js";
+import { CONVENTIONS_IN_SHORT, SCHEDULE_STATUS_IN_SHORT, valueInWords } from "../../contract/value-explanations.js";
 
 export const CLASSIFICATION =
   "Every day is `public` (a public holiday under the Public Holidays Act (1989:253); every Sunday is one too), `defacto` " +
@@ -33,9 +33,7 @@ export const BUSINESS_DAY =
   `New Year's Eve. Conventions (QuantLib's): ${CONVENTIONS_IN_SHORT}.`;
 export const SCHEDULES =
   "Named schedules: " +
-  DUE_DATE_RULES.map(
-    (r) => `\`${r.code}\` (${r.name.sv} / ${r.name.en}${r.since !== undefined ? `, from ${r.since}` : ""})`,
-  ).join(", ") +
+  DUE_DATE_RULES.map((r) => valueInWords(r.code, `${r.name.sv} / ${r.name.en}`, r.since)).join(", ") +
   `; ${SCHEDULE_STATUS_IN_SHORT}.`;
 export const FLAG_DAYS =
   `Official flag days (allmänna flaggdagar) under Förordning (1982:270) om allmänna flaggdagar, in force from ${FLAG_DAYS_FROM}: ` +
