@@ -22,9 +22,9 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 ENV CI=true ASTRO_TELEMETRY_DISABLED=1 npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
 # the lock file first, so that the install layer is reused while only the sources change (swedish-calendar is the
-# engine in data-gen/, a file: dependency whose package.json the install reads)
+# engine in engine/, a file: dependency whose package.json the install reads)
 COPY package.json package-lock.json ./
-COPY data-gen/package.json data-gen/
+COPY engine/package.json engine/
 RUN npm ci --ignore-scripts --loglevel=error
 COPY . .
 ARG DATASET=no
@@ -35,7 +35,7 @@ FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 ENV npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
 COPY package.json package-lock.json ./
-COPY data-gen/package.json data-gen/
+COPY engine/package.json engine/
 RUN npm ci --omit=dev --ignore-scripts --loglevel=error
 
 FROM ${NODE_IMAGE} AS run
@@ -47,8 +47,9 @@ COPY --from=prod-deps /app/node_modules node_modules
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json /app/CHANGELOG.md ./
 COPY --from=build /app/build build
 COPY --from=build /app/contract contract
-COPY --from=build /app/data-gen data-gen
+COPY --from=build /app/engine engine
 COPY --from=build /app/functions functions
+COPY --from=build /app/http http
 COPY --from=build /app/server server
 COPY --from=build /app/site site
 COPY --from=build /app/dist dist

@@ -27,7 +27,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function measure(name: string, paths: (i: number) => string, requests: number): Promise<LatencyRow> {
-  const { handleV3 } = await import("../functions/lib/v3.js");
+  const { handleV3 } = await import("../http/v3.js");
   const ctx = { rateLimitsEnabled: false, store: null };
   for (let i = 0; i < Math.min(2000, requests); i++) {
     const res = await handleV3(new Request("http://localhost" + paths(i)), ctx);

@@ -1,6 +1,6 @@
 /**
  * The package `swedish-calendar` as its users get it: speed and size. `npm run bench -- library`.
- * Builds data-gen/dist/ first (the package's own build), then measures the built package, resolved by its name:
+ * Builds engine/dist/ first (the package's own build), then measures the built package, resolved by its name:
  *  (a) a year's holiday list computed for the first time: `holidays(year)` on 200 distinct years no call has
  *      computed yet, side by side with date-holidays' `new Holidays("SE").getHolidays(year)` on the same years, in
  *      the same fresh process (seven processes; the median ratio counts). Target: >= 100x.
@@ -155,7 +155,7 @@ async function dateHolidaysOneCountry(): Promise<string> {
 
 export async function run(): Promise<void> {
   execFileSync("npm", ["run", "--silent", "build"], {
-    cwd: join(root, "data-gen"),
+    cwd: join(root, "engine"),
     stdio: ["ignore", "ignore", "inherit"],
   });
   const rows: Row[] = [];
@@ -276,7 +276,7 @@ export async function run(): Promise<void> {
 
   printTable(rows);
   console.log(
-    `node ${process.version}, ${process.platform}/${process.arch}; the built package (data-gen/dist) resolved by its name; bundles by esbuild ${esbuild.version}`,
+    `node ${process.version}, ${process.platform}/${process.arch}; the built package (engine/dist) resolved by its name; bundles by esbuild ${esbuild.version}`,
   );
   if (rows.some((r) => r.ok === false)) console.log("library: a target was MISSED");
 }

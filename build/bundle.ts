@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { type BuildOptions, build, type Metafile, type Plugin } from "esbuild";
-import { NOT_FOUND_PAGES } from "../functions/lib/not-found-page.js";
+import { NOT_FOUND_PAGES } from "../http/not-found-page.js";
 import { BUNDLE_INPUTS_FILE, inputsHash, SERVER_BUNDLE_FILE } from "./bundle-state.mjs";
 import { readCommandLine } from "./command-line.js";
 
@@ -28,14 +28,14 @@ export const BUNDLE_TARGET = "node22";
  * them fails the build (esbuild: no matching export), so nothing is dropped silently.
  */
 export const PRECOMPUTED = [
-  "functions/lib/openapi-body.ts",
-  "functions/lib/mcp-listing.ts",
-  "data-gen/data-version.ts",
-  "functions/lib/site-pages.ts",
+  "http/openapi-body.ts",
+  "http/mcp-listing.ts",
+  "engine/data-version.ts",
+  "http/site-pages.ts",
 ];
 
 /**
- * The files of the built site a bundle holds (the not-found pages, through functions/lib/site-pages.ts), relative to
+ * The files of the built site a bundle holds (the not-found pages, through http/site-pages.ts), relative to
  * the root: recorded apart from the inputs (`site` in dist/bundle-inputs.json), so that a site built after the
  * bundling makes the functions' bundles stale but not the server's, which reads public/ as it is.
  */

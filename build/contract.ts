@@ -1,5 +1,5 @@
 /**
- * The published contract: the OpenAPI document as served (functions/lib/openapi.ts), stored in
+ * The published contract: the OpenAPI document as served (http/openapi.ts), stored in
  * contract/published/openapi.json, and the compatibility check of the served document against it.
  *
  *   npm run contract:accept   writes the served document there (a deliberate step: docs/contract.md#compatibility)
@@ -99,7 +99,7 @@ export async function compareDocuments(base: unknown, head: unknown): Promise<Ve
 
 /** The served document (loaded only when asked: the script's own import stays light). */
 export async function publicDocument(): Promise<unknown> {
-  const { publicOpenApiDocument } = await import("../functions/lib/openapi.js");
+  const { publicOpenApiDocument } = await import("../http/openapi.js");
   return publicOpenApiDocument();
 }
 

@@ -142,7 +142,7 @@ export function formatDiff(diff: DatasetDiff): string {
   const years = new Set(diff.dates.map((d) => +d.slice(0, 4)));
   const recorded = CORRECTIONS.filter((c) => c.years.some((y) => years.has(y)));
   if (recorded.length) {
-    lines.push("corrections on record for these years (data-gen/corrections.ts):");
+    lines.push("corrections on record for these years (engine/corrections.ts):");
     for (const c of recorded) lines.push(`  ${c.date}: ${c.years.join(", ")} (${c.codes.join(", ")})`);
   }
   return lines.join("\n") + "\n";

@@ -7,7 +7,7 @@
  */
 import { dayFromCivil, FIRST_YEAR, LAST_YEAR, toIsoDate } from "swedish-calendar/core";
 import type { BuiltRange } from "../contract/static.js";
-import { stockholmYear } from "../functions/lib/cache.js";
+import { stockholmYear } from "../http/cache.js";
 import type { DaysWindow } from "./plan.js";
 
 /** The default days window: this many years either side of the current year in Sweden. */

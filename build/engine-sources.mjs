@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const engineDir = new URL("../data-gen/", import.meta.url);
+const engineDir = new URL("../engine/", import.meta.url);
 const { name, exports } = JSON.parse(readFileSync(new URL("package.json", engineDir), "utf8"));
 
 /** [specifier, absolute source path] for every entry point of the package but its package.json. */

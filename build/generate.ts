@@ -1,6 +1,6 @@
 /**
  * The bodies of the static dataset: each is the serialised answer of the same engine function and serializer
- * the functions use (contract/resources.ts, contract/serialize.ts, the engine's feed, functions/lib/openapi.ts).
+ * the functions use (contract/resources.ts, contract/serialize.ts, the engine's feed, http/openapi.ts).
  */
 
 import { createHash } from "node:crypto";
@@ -36,7 +36,7 @@ import {
   yearDaysResource,
 } from "../contract/resources.js";
 import { etagOf, serializeJson } from "../contract/serialize.js";
-import { openApiBody } from "../functions/lib/openapi-body.js";
+import { openApiBody } from "../http/openapi-body.js";
 import {
   bridgeDaysPath,
   CATALOGUE_PATH,

@@ -8,17 +8,17 @@ import { createHash } from "node:crypto";
 import type { Stats } from "node:fs";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { stockholmYear } from "../functions/lib/cache.js";
+import { stockholmYear } from "../http/cache.js";
 
 /**
- * What the site build reads (relative to the project root): functions/lib gives the API reference the OpenAPI
+ * What the site build reads (relative to the project root): http gives the API reference the OpenAPI
  * document the service serves, examples included.
  */
 export const SITE_INPUTS = [
   "site",
-  "data-gen",
+  "engine",
   "contract",
-  "functions/lib",
+  "http",
   "CHANGELOG.md",
   "package-lock.json",
   "tsconfig.json",

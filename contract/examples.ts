@@ -1,6 +1,6 @@
 /**
  * One sample request per row of the route table: the OpenAPI document shows each 2xx answer as the service gives it
- * for this request (contract/openapi.ts attaches them; functions/lib/openapi.ts asks the handlers' own body
+ * for this request (contract/openapi.ts attaches them; http/openapi.ts asks the handlers' own body
  * builders, V3_BODIES and the feed, v2, health and MCP code, when the document is generated). Small requests, so that
  * the examples are whole answers and the document stays cheap to build; only the feed is cut to an excerpt.
  *
@@ -94,7 +94,7 @@ export const SAMPLE_REQUESTS: Readonly<Record<RouteId, SampleRequest>> = {
 };
 
 /**
- * The sample request of /health's 503: `?ready` asked of the standalone server while it starts (functions/lib/openapi.ts
+ * The sample request of /health's 503: `?ready` asked of the standalone server while it starts (http/openapi.ts
  * answers it with the health handler's own body, a single process counting in memory, no dataset on disk).
  */
 export const NOT_READY_SAMPLE: SampleRequest = {

@@ -33,12 +33,12 @@ export interface OpenApiOptions {
   strict?: boolean;
   /**
    * The 2xx example of each row, the answer to its sample request (contract/examples.ts), as the handlers compute it
-   * (functions/lib/openapi.ts passes them: the contract cannot call the functions). Absent: no 2xx examples.
+   * (http/openapi.ts passes them: the contract cannot call the functions). Absent: no 2xx examples.
    */
   examples?: ResponseExamples;
 }
 
-/** The engine's licence (data-gen/package.json `license`; test/contract/openapi.test.ts compares them). */
+/** The engine's licence (engine/package.json `license`; test/contract/openapi.test.ts compares them). */
 export const LICENSE = { name: "MIT License", identifier: "MIT" } as const;
 /** No repository or address is published for the service: who answers for it, in words. */
 export const CONTACT = {

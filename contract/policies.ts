@@ -4,7 +4,7 @@
  * server, the generated `_headers`/`_redirects` (build/routing.ts), the functions' `config` (checked by
  * test/contract/routing.test.ts) and the OpenAPI document read them from here. This module imports nothing, so
  * a small function bundle that needs one constant pulls in no more than this file (and the two constants of
- * data-gen/constants.ts).
+ * engine/constants.ts).
  */
 import { SERVICE_DOMAIN } from "swedish-calendar/core";
 

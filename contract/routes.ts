@@ -5,7 +5,7 @@
  * and which requests a static file of the dataset answers, at which path.
  *
  * Derived from it (never written by hand elsewhere):
- *   - the routers (contract/route-match.ts matches a path to a row for functions/lib/router.ts; contract/arguments.ts
+ *   - the routers (contract/route-match.ts matches a path to a row for http/router.ts; contract/arguments.ts
  *     reads its parameters, typed by the row's keys: `RouteParameterKey`, `ArgsOf`);
  *   - the OpenAPI `paths`, `parameters` and `responses` (contract/openapi.ts; the prose stays here, beside each row);
  *   - the dataset paths of build/layout.ts (filled from each row's `static.file` template);
@@ -835,7 +835,7 @@ export function wildcardPath(path: string): string {
 /**
  * Where the generated rules send feed requests, so that each rate limit is a function of its own on Netlify (a
  * function has one platform limit): requests naming an option to `ical-query`, the others to `ical`. The
- * functions route by the path after the prefix (functions/lib/netlify.ts).
+ * functions route by the path after the prefix (http/netlify.ts).
  */
 export const FEED_FUNCTION_PREFIXES = { feed: "/_feed/plain", "feed-query": "/_feed/query" } as const;
 

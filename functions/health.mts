@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
-import { handleHealth } from "./lib/health.js";
-import { netlifyFunction } from "./lib/netlify.js";
+import { handleHealth } from "../http/health.js";
+import { netlifyFunction } from "../http/netlify.js";
 
 export default netlifyFunction(handleHealth);
 

@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
-import { handleFeed } from "./lib/feed.js";
-import { netlifyFunction } from "./lib/netlify.js";
+import { handleFeed } from "../http/feed.js";
+import { netlifyFunction } from "../http/netlify.js";
 
 export default netlifyFunction(handleFeed);
 

@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
-import { handleMcp } from "./lib/mcp.js";
-import { netlifyFunction } from "./lib/netlify.js";
+import { handleMcp } from "../http/mcp.js";
+import { netlifyFunction } from "../http/netlify.js";
 
 // The Model Context Protocol endpoint (docs/mcp.md): POST JSON-RPC, stateless, JSON answers.
 export default netlifyFunction(handleMcp);

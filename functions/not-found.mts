@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
-import { netlifyFunction } from "./lib/netlify.js";
-import { handleNotFoundOrPage } from "./lib/not-found.js";
+import { netlifyFunction } from "../http/netlify.js";
+import { handleNotFoundOrPage } from "../http/not-found.js";
 
 // a browser gets the site's not-found page (embedded in this bundle at build time), an API client the problem document
 export default netlifyFunction(handleNotFoundOrPage);

@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { handleRateLimited } from "./lib/rate-limited.js";
+import { handleRateLimited } from "../http/rate-limited.js";
 
 // Where every function's platform limit rewrites an over-limit request (config.rateLimit.to): the 429 problem.
 export default handleRateLimited;

@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
-import { netlifyFunction } from "./lib/netlify.js";
-import { handleV2 } from "./lib/v2.js";
+import { netlifyFunction } from "../http/netlify.js";
+import { handleV2 } from "../http/v2.js";
 
 export default netlifyFunction(handleV2);
 

@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
-import { netlifyFunction } from "./lib/netlify.js";
-import { handleV3 } from "./lib/v3.js";
+import { netlifyFunction } from "../http/netlify.js";
+import { handleV3 } from "../http/v3.js";
 
 export default netlifyFunction(handleV3);
 

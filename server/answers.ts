@@ -7,9 +7,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_LONG, FEED_CACHE_CONTROL, type RateLimitPolicy } from "../contract/policies.js";
-import { secondsUntilStockholmMidnight } from "../functions/lib/cache.js";
-import { ifNoneMatchMatches, layeredHeaders } from "../functions/lib/http.js";
-import type { CacheableAnswer } from "../functions/lib/request-context.js";
+import { secondsUntilStockholmMidnight } from "../http/cache.js";
+import { ifNoneMatchMatches, layeredHeaders } from "../http/http.js";
+import type { CacheableAnswer } from "../http/request-context.js";
 import { type Coding, encoded, etagFor, negotiate, varies, withVary } from "./compress.js";
 import { STAT_TTL_MS } from "./files.js";
 import { MEMO_KEY_LENGTH } from "./memo.js";

@@ -4,10 +4,10 @@
  * header tests ask for (`file` or `function`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { limitedOn } from "../functions/lib/counters.js";
-import { type Answer, layeredHeaders } from "../functions/lib/http.js";
-import type { RequestContext } from "../functions/lib/request-context.js";
-import { completed } from "../functions/lib/serve.js";
+import { limitedOn } from "../http/counters.js";
+import { type Answer, layeredHeaders } from "../http/http.js";
+import type { RequestContext } from "../http/request-context.js";
+import { completed } from "../http/serve.js";
 import {
   AnswerCache,
   type AnswerSource,

@@ -11,10 +11,10 @@ import { deployedRange } from "../build/deployed.js";
 import { type BuiltRange, resolveRewrite } from "../contract/cdn.js";
 import { PATHS } from "../contract/paths.js";
 import { redirectRules } from "../contract/static.js";
-import { stockholmYear } from "../functions/lib/cache.js";
-import { readDatasetStatus } from "../functions/lib/health.js";
-import type { Clock } from "../functions/lib/request-context.js";
-import { handleV3 } from "../functions/lib/v3.js";
+import { stockholmYear } from "../http/cache.js";
+import { readDatasetStatus } from "../http/health.js";
+import type { Clock } from "../http/request-context.js";
+import { handleV3 } from "../http/v3.js";
 import { STAT_TTL_MS } from "./files.js";
 
 /** Requests whose file answers are compared with the function's when checking a dataset (a Day list, the catalogue, the OpenAPI document). */

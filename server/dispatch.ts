@@ -18,16 +18,16 @@ import { bucketOf } from "../contract/route-match.js";
 import type { FunctionName } from "../contract/routes.js";
 import { etagOf } from "../contract/serialize.js";
 import { datasetFileOf, redirectRules } from "../contract/static.js";
-import { answerFeed } from "../functions/lib/feed.js";
-import { createHealthAnswering } from "../functions/lib/health.js";
-import { type Answer, layeredHeaders, type RequestHead } from "../functions/lib/http.js";
-import { methodGate } from "../functions/lib/method-gate.js";
-import { answerNotFound } from "../functions/lib/not-found.js";
-import { type RequestContext, requestContext } from "../functions/lib/request-context.js";
-import { type Endpoint, finish } from "../functions/lib/serve.js";
-import { makeV2Answering } from "../functions/lib/v2.js";
-import { answerV3 } from "../functions/lib/v3.js";
-import { withdrawalState } from "../functions/lib/withdrawal.js";
+import { answerFeed } from "../http/feed.js";
+import { createHealthAnswering } from "../http/health.js";
+import { type Answer, layeredHeaders, type RequestHead } from "../http/http.js";
+import { methodGate } from "../http/method-gate.js";
+import { answerNotFound } from "../http/not-found.js";
+import { type RequestContext, requestContext } from "../http/request-context.js";
+import { type Endpoint, finish } from "../http/serve.js";
+import { makeV2Answering } from "../http/v2.js";
+import { answerV3 } from "../http/v3.js";
+import { withdrawalState } from "../http/withdrawal.js";
 import type { AnswerSource } from "./answers.js";
 import type { Keeping } from "./cache-source.js";
 import type { ServerConfig } from "./config.js";
@@ -217,7 +217,7 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
       return cached(ctx, target, fileAnswer(ctx, file, siteFileHeaders(pathname, contentType), undefined), "file");
     }
     // a browser asking for a page that does not exist gets the site's not-found page in the path's language
-    // (functions/lib/not-found-page.ts decides, for the deployed not-found function too)
+    // (http/not-found-page.ts decides, for the deployed not-found function too)
     const language = notFoundPageLanguage(request, pathname);
     const page = language && (await files.get(NOT_FOUND_PAGES[language]));
     if (page) return mark(ctx, notFoundPageAnswer(ctx, page.bytes), "file");

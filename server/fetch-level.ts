@@ -11,10 +11,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { RATE_LIMITS } from "../contract/policies.js";
 import { matchRoute } from "../contract/route-match.js";
-import { counterOf, limitedOn, limitedUnderGrant } from "../functions/lib/counters.js";
-import { responseOf } from "../functions/lib/http.js";
-import type { RequestContext } from "../functions/lib/request-context.js";
-import { withHeaders } from "../functions/lib/serve.js";
+import { counterOf, limitedOn, limitedUnderGrant } from "../http/counters.js";
+import { responseOf } from "../http/http.js";
+import type { RequestContext } from "../http/request-context.js";
+import { withHeaders } from "../http/serve.js";
 import type { Keeping } from "./cache-source.js";
 import type { ServerConfig } from "./config.js";
 import type { DatasetView } from "./dataset.js";
@@ -26,11 +26,11 @@ import { internalError, type Lifecycle } from "./lifecycle.js";
  * The MCP endpoint's modules, loaded once per process when the first server is created (the MCP SDK and its schema
  * libraries are the largest part of the server's code: importing the bundle does not evaluate them).
  */
-type McpModule = typeof import("../functions/lib/mcp.js");
+type McpModule = typeof import("../http/mcp.js");
 type McpCallsModule = typeof import("./mcp-calls.js");
 const loadMcp = (() => {
   let loaded: Promise<[McpModule, McpCallsModule]> | undefined;
-  return () => (loaded ??= Promise.all([import("../functions/lib/mcp.js"), import("./mcp-calls.js")]));
+  return () => (loaded ??= Promise.all([import("../http/mcp.js"), import("./mcp-calls.js")]));
 })();
 
 export interface FetchLevel {

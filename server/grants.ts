@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { type Static, Type } from "@sinclair/typebox";
 import { Value, ValueErrorType } from "@sinclair/typebox/value";
 import { type BucketName, RATE_LIMITS } from "../contract/policies.js";
-import type { Grant } from "../functions/lib/request-context.js";
+import type { Grant } from "../http/request-context.js";
 import { isMessage } from "./ipc.js";
 import type { Log } from "./log.js";
 import { type AddressRange, inRange, parseAddress, parseRange } from "./proxy.js";

@@ -11,10 +11,10 @@ import { type BucketName, RATE_LIMITS, READ_METHODS } from "../contract/policies
 import type { ProblemSlug } from "../contract/problems.js";
 import { bucketOf, type Match, matchRoute } from "../contract/route-match.js";
 import { datasetFileOf } from "../contract/static.js";
-import type { Answer } from "../functions/lib/http.js";
-import { methodNotAllowed } from "../functions/lib/method-gate.js";
-import { problemAnswer } from "../functions/lib/problem.js";
-import { completed } from "../functions/lib/serve.js";
+import type { Answer } from "../http/http.js";
+import { methodNotAllowed } from "../http/method-gate.js";
+import { problemAnswer } from "../http/problem.js";
+import { completed } from "../http/serve.js";
 
 /** The longest request target answered normally (bytes); a longer one is 414 uri-too-long. */
 export const MAX_URL_BYTES = 8 * 1024;

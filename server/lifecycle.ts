@@ -7,7 +7,7 @@
  */
 import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Answer } from "../functions/lib/http.js";
+import type { Answer } from "../http/http.js";
 import { problemFor } from "./guard.js";
 import type { Log } from "./log.js";
 import { writeAnswer } from "./node-io.js";

@@ -1,12 +1,12 @@
 /**
  * How the standalone server counts the MCP endpoint's tool calls (docs/mcp.md "Limits"): each call as the v3 requests
- * it stands for would be counted. The tools never build a URL to answer (functions/lib/mcp-tools.ts); counting does,
+ * it stands for would be counted. The tools never build a URL to answer (http/mcp-tools.ts); counting does,
  * so that the rewrite rules can say whether the deployed service would answer it with dataset files.
  */
 import { PARAMETERS } from "../contract/parameters.js";
 import { problemOf } from "../contract/problems.js";
 import { ROUTE_BY_ID } from "../contract/routes.js";
-import { rawValues, TOOL_BY_NAME, type ToolDeclaration } from "../functions/lib/mcp-tools.js";
+import { rawValues, TOOL_BY_NAME, type ToolDeclaration } from "../http/mcp-tools.js";
 
 type Json = Record<string, unknown>;
 

@@ -7,7 +7,7 @@
 import cluster from "node:cluster";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { RateLimitDecision, RateLimitStore } from "../functions/lib/ratelimit.js";
+import type { RateLimitDecision, RateLimitStore } from "../http/ratelimit.js";
 import { isMessage, Pending } from "./ipc.js";
 import { droppedLogLines } from "./log.js";
 import { noteBodyBytes } from "./node-io.js";
@@ -125,7 +125,7 @@ export function createMetrics(
     AggregatorRegistry.setRegistries([registry]);
   }
 
-  // a granted counter's key says so (functions/lib/counters.ts limitedUnderGrant): its admissions are the grant's
+  // a granted counter's key says so (http/counters.ts limitedUnderGrant): its admissions are the grant's
   const record = (bucket: string, decision: RateLimitDecision, granted: boolean) =>
     decisions.inc({
       surface: bucket,

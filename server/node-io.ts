@@ -3,8 +3,8 @@
  * (no Fetch Request built) and an answer written straight onto Node's response.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Answer, RequestHead } from "../functions/lib/http.js";
-import { ifNoneMatchMatches } from "../functions/lib/http.js";
+import type { Answer, RequestHead } from "../http/http.js";
+import { ifNoneMatchMatches } from "../http/http.js";
 import { encoded, etagFor, negotiate, varies, withVary } from "./compress.js";
 import { INTERNAL_ORIGIN } from "./guard.js";
 

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import type { RequestContext } from "../functions/lib/request-context.js";
+import type { RequestContext } from "../http/request-context.js";
 import { type ObservedSource, sourceOf } from "./cache-source.js";
 import { readTarget } from "./guard.js";
 import type { AccessLine } from "./log.js";

@@ -5,11 +5,11 @@
 import { type BucketName, CORS_HEADERS, type RateLimitPolicy } from "../contract/policies.js";
 import type { FileContentType } from "../contract/routes.js";
 import { fileHeaders } from "../contract/static.js";
-import { type Answer, okAnswer } from "../functions/lib/http.js";
-import { methodGate } from "../functions/lib/method-gate.js";
-import { htmlAnswer, isEnglishPath } from "../functions/lib/not-found-page.js";
-import type { RequestContext } from "../functions/lib/request-context.js";
-import { finish } from "../functions/lib/serve.js";
+import { type Answer, okAnswer } from "../http/http.js";
+import { methodGate } from "../http/method-gate.js";
+import { htmlAnswer, isEnglishPath } from "../http/not-found-page.js";
+import type { RequestContext } from "../http/request-context.js";
+import { finish } from "../http/serve.js";
 import type { CachedFile } from "./files.js";
 
 /** Site files whose names carry a content hash (Astro's build assets) never change under their name. */
@@ -71,7 +71,7 @@ export {
   notFoundPageAnswer,
   notFoundPageLanguage,
   notFoundPageOf,
-} from "../functions/lib/not-found-page.js";
+} from "../http/not-found-page.js";
 
 /** How long the waiting page asks a browser to wait before it asks again (its refresh and Retry-After). */
 export const SITE_BUILD_RETRY_SECONDS = 5;

@@ -1,6 +1,6 @@
 /**
  * Counters in Redis (`REDIS_URL`), so every worker of every instance counts in one place by the memory store's rule
- * (functions/lib/ratelimit.ts countHit), one Lua script call per turn of the event loop so concurrent hits count
+ * (http/ratelimit.ts countHit), one Lua script call per turn of the event loop so concurrent hits count
  * exactly. What it promises, failing open included (./store-watch.ts): README
  * [Running on several cores and machines](../README.md#running-on-several-cores-and-machines).
  * The script drops a call past its deadline, since dropping the connection would not stop what already sits in
@@ -14,7 +14,7 @@ import {
   type RateLimitPolicy,
   type RateLimitStore,
   retryAfterSeconds,
-} from "../functions/lib/ratelimit.js";
+} from "../http/ratelimit.js";
 import type { Log } from "./log.js";
 import { afterTimeout, STORE_BOUNDS, type StoreBounds, StoreWatch } from "./store-watch.js";
 

@@ -9,7 +9,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import type { Answer } from "../functions/lib/http.js";
+import type { Answer } from "../http/http.js";
 import { REQUEST_TIMEOUT_MS } from "./config.js";
 import {
   answerOnSocket,

@@ -11,7 +11,7 @@ import cluster from "node:cluster";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { RateLimitStore } from "../functions/lib/ratelimit.js";
+import type { RateLimitStore } from "../http/ratelimit.js";
 import { DEFAULT_PORT, type LimiterInfo, PROJECT_ROOT } from "./config.js";
 import { GRANTS_FILE_ENV, type Grants, readGrantsFile, reloadOnSighup, reloadWorkersOnSighup } from "./grants.js";
 import { HARD_STOP_MS, stopWithParent } from "./lifecycle.js";

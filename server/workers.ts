@@ -13,7 +13,7 @@ import {
   type RateLimitDecision,
   type RateLimitPolicy,
   type RateLimitStore,
-} from "../functions/lib/ratelimit.js";
+} from "../http/ratelimit.js";
 import { isMessage, Pending } from "./ipc.js";
 import { HARD_STOP_MS } from "./lifecycle.js";
 import { exitProcess, flushLogs, type Log, stopWaitingOnOutput } from "./log.js";

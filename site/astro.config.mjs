@@ -19,7 +19,7 @@ export default defineConfig({
   build: { format: "directory", inlineStylesheets: "always", assets: "_astro" },
   devToolbar: { enabled: false },
   vite: {
-    // The pages import the calendar engine by its package name, from its sources in ../data-gen.
+    // The pages import the calendar engine by its package name, from its sources in ../engine.
     server: { fs: { allow: [repoRoot] } },
     resolve: { alias: ENGINE_SOURCES },
     logLevel: "warn",

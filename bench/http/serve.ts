@@ -15,8 +15,8 @@ import { createServer as createNodeServer, get, type OutgoingHttpHeaders } from 
 import type { AddressInfo } from "node:net";
 import { matchRoute } from "../../contract/route-match.js";
 import { etagOf, serializeJson } from "../../contract/serialize.js";
-import { readRequestArguments } from "../../functions/lib/router.js";
-import { bodyOf, type V3BodyRoute } from "../../functions/lib/v3-bodies.js";
+import { readRequestArguments } from "../../http/router.js";
+import { bodyOf, type V3BodyRoute } from "../../http/v3-bodies.js";
 import { createServer } from "../../server/standalone.js";
 
 const [kind, argument] = process.argv.slice(2);

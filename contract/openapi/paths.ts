@@ -60,7 +60,7 @@ function withoutBody(response: Json): Json {
   return { description: `As GET, without a body. ${description}`, ...(headers ? { headers } : {}) };
 }
 
-/** The preflight's answer (functions/lib/method-gate.ts preflight), and what the server answers before any route. */
+/** The preflight's answer (http/method-gate.ts preflight), and what the server answers before any route. */
 function preflightResponses(route: Route): Json {
   const allow = allowHeaderOf(route.methods);
   const header = (description: string, schema: Json) => ({ description, schema });

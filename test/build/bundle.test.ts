@@ -16,7 +16,7 @@ import { COLD_REQUESTS, coldStart } from "../../bench/cold.js";
 import { bundleAll, FUNCTIONS_BUNDLE_DIR, functionNames, PRECOMPUTED, SITE_FILES } from "../../build/bundle.js";
 import { BUNDLE_INPUTS_FILE, bundleState, inputsHash, SERVER_BUNDLE_FILE } from "../../build/bundle-state.mjs";
 import { openApiDocument } from "../../contract/openapi.js";
-import { fallbackNotFoundPage, notFoundPages } from "../../functions/lib/site-pages.js";
+import { fallbackNotFoundPage, notFoundPages } from "../../http/site-pages.js";
 import { ROOT } from "../e2e/server.js";
 
 type Contents = Record<string, Record<string, number>>;
@@ -82,7 +82,7 @@ describe("each bundle holds what its routes need", () => {
         "contract/bodies.ts",
         "contract/json-schema.ts",
         "contract/examples.ts",
-        "functions/lib/openapi.ts",
+        "http/openapi.ts",
       ]) {
         expect(has(name, origin), `${name} bundles ${origin}`).toBe(false);
       }
@@ -92,7 +92,7 @@ describe("each bundle holds what its routes need", () => {
   it("the MCP SDK only in the MCP function (and the server); the feed's writer only where a feed is answered", () => {
     for (const name of functionNames()) {
       expect(has(name, "@modelcontextprotocol/sdk"), name).toBe(name === "mcp");
-      expect(has(name, "data-gen/feed.ts"), name).toBe(name === "ical" || name === "ical-query");
+      expect(has(name, "engine/feed.ts"), name).toBe(name === "ical" || name === "ical-query");
     }
   });
 
@@ -110,8 +110,8 @@ describe("each bundle holds what its routes need", () => {
     for (const origin of [
       "contract/openapi",
       "contract/examples.ts",
-      "functions/lib/openapi.ts",
-      "functions/lib/openapi-body.ts",
+      "http/openapi.ts",
+      "http/openapi-body.ts",
     ])
       expect(has("mcp", origin), origin).toBe(false);
   });
@@ -125,10 +125,10 @@ describe("each bundle holds what its routes need", () => {
     }
     for (const origin of [
       "@modelcontextprotocol",
-      "functions/lib/mcp.ts",
-      "functions/lib/mcp-tools.ts",
-      "functions/lib/mcp-tool-list.ts",
-      "functions/lib/mcp-listing.ts",
+      "http/mcp.ts",
+      "http/mcp-tools.ts",
+      "http/mcp-tool-list.ts",
+      "http/mcp-listing.ts",
     ]) {
       expect(has("v3", origin), origin).toBe(false);
     }
@@ -143,14 +143,14 @@ describe("each bundle holds what its routes need", () => {
   it("the precomputed modules are shipped as data: the calendar's fingerprint is a string in the health function", () => {
     expect(PRECOMPUTED.every((p) => !p.startsWith("/"))).toBe(true);
     // its SHA-256 implementation is not bundled: the fingerprint was computed at build time
-    expect(has("health", "data-gen/sha256.ts")).toBe(false);
-    expect(has("health", "data-gen/data-version.ts")).toBe(true);
+    expect(has("health", "engine/sha256.ts")).toBe(false);
+    expect(has("health", "engine/data-version.ts")).toBe(true);
   });
 
   it("what the precomputed modules were evaluated from counts as the bundles' inputs: a change to it makes them stale", () => {
     const inputs = JSON.parse(readFileSync(join(ROOT, BUNDLE_INPUTS_FILE), "utf8")).inputs as string[];
     // the OpenAPI document's generator is in no bundle (above), but its text is: editing it must rebundle
-    for (const source of ["contract/openapi.ts", "contract/bodies.ts", "contract/json-schema.ts", "data-gen/sha256.ts"])
+    for (const source of ["contract/openapi.ts", "contract/bodies.ts", "contract/json-schema.ts", "engine/sha256.ts"])
       expect(inputs, source).toContain(source);
   });
 });
@@ -194,7 +194,7 @@ describe("the not-found function answers a browser with the site's not-found pag
       expect(api.headers["content-type"], accept).toMatch(/^application\/problem\+json/);
       expect(JSON.parse(api.text).type, accept).toMatch(/\/problems\/not-found$/);
     }
-    // a browser on the API's tree too (the same rule as the standalone server's: functions/lib/not-found-page.ts)
+    // a browser on the API's tree too (the same rule as the standalone server's: http/not-found-page.ts)
     expect(ask("/v3/nothing-here", BROWSER).headers["content-type"]).toMatch(/^application\/problem\+json/);
   });
 
@@ -214,7 +214,7 @@ describe("the not-found function answers a browser with the site's not-found pag
 
   it("the pages are in the not-found function's bundle only (the server reads public/)", () => {
     for (const name of [...functionNames(), "server"]) {
-      expect(Object.keys(contents[name] ?? {}).includes("functions/lib/site-pages.ts"), name).toBe(
+      expect(Object.keys(contents[name] ?? {}).includes("http/site-pages.ts"), name).toBe(
         name === "not-found",
       );
     }

@@ -206,10 +206,10 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
     expect(tomlTables(toml, "headers")).toEqual(headerRules().map((r) => ({ for: r.for, values: r.values })));
   });
 
-  it("the root is the site: nothing written under data-gen/.netlify", () => {
+  it("the root is the site: nothing written under engine/.netlify", () => {
     expect(existsSync(join(copy, ".netlify", "functions", "manifest.json"))).toBe(true);
-    expect(existsSync(join(copy, "data-gen", ".netlify"))).toBe(false);
-    // the engine resolves through the linked node_modules to the root's data-gen
-    expect(existsSync(join(ROOT, "data-gen", ".netlify"))).toBe(false);
+    expect(existsSync(join(copy, "engine", ".netlify"))).toBe(false);
+    // the engine resolves through the linked node_modules to the root's engine
+    expect(existsSync(join(ROOT, "engine", ".netlify"))).toBe(false);
   });
 });

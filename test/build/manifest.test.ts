@@ -37,7 +37,7 @@ describe.skipIf(process.env.E2E === "off")("netlify build --offline: the deploy 
   beforeAll(async () => {
     const bin = join(ROOT, "node_modules", ".bin");
     // plainly from the root, as an operator runs it: the root is the site (no workspace for netlify-cli to pick)
-    rmSync(join(ROOT, "data-gen", ".netlify"), { recursive: true, force: true });
+    rmSync(join(ROOT, "engine", ".netlify"), { recursive: true, force: true });
     await run(join(bin, "netlify"), ["build", "--offline", "--context", "functions-only"], {
       cwd: ROOT,
       env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, NETLIFY_TELEMETRY_DISABLED: "1" },
@@ -78,8 +78,8 @@ describe.skipIf(process.env.E2E === "off")("netlify build --offline: the deploy 
     },
   );
 
-  it("the root is the site: nothing under data-gen/.netlify, each function bundled into one file on Node 22", () => {
-    expect(existsSync(join(ROOT, "data-gen", ".netlify"))).toBe(false);
+  it("the root is the site: nothing under engine/.netlify, each function bundled into one file on Node 22", () => {
+    expect(existsSync(join(ROOT, "engine", ".netlify"))).toBe(false);
     for (const fn of functions.values()) {
       expect(fn.runtimeVersion, fn.name).toBe("nodejs22.x");
       // dist/functions/<name>.mjs, everything it imports inside it (build/bundle.ts): no node_modules in the zip

@@ -36,7 +36,7 @@ import { resolveRewrite } from "../../contract/cdn.js";
 import { daysCsv, workingTimeCsv } from "../../contract/csv.js";
 import { etagOf } from "../../contract/serialize.js";
 import { headerRules } from "../../contract/static.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { handleV3 } from "../../http/v3.js";
 
 const SAMPLE_YEARS = [1930, 1952, 1953, 1982, 1983, 2004, 2005, 2011, 2012, 2014, 2015, 2024, 9999];
 /** the edges of a days window 2024-01-01..2024-12-31 and of the whole range */

@@ -1,7 +1,7 @@
 /**
  * One declaration per body shape (contract/bodies.ts): the TypeScript types the engine builds and the strict JSON
  * Schemas ajv validates agree on real engine output; the plain-JSON table SCHEMAS is the declarations themselves;
- * and every RegExp of the input grammar (data-gen/grammar.ts) is built from the source string the documents state.
+ * and every RegExp of the input grammar (engine/grammar.ts) is built from the source string the documents state.
  */
 
 import * as core from "swedish-calendar/core";
@@ -50,8 +50,8 @@ import {
   occurrenceSeries,
 } from "../../contract/resources.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../../contract/v2.js";
-import { datasetStatus, healthBody } from "../../functions/lib/health.js";
-import { problemDocument } from "../../functions/lib/problem.js";
+import { datasetStatus, healthBody } from "../../http/health.js";
+import { problemDocument } from "../../http/problem.js";
 import { describeErrors, schemaValidators } from "./helpers.js";
 
 const validatorOf = schemaValidators();

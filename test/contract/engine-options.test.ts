@@ -1,10 +1,10 @@
 /**
  * The API asks the engine's questions by the engine's words: each v3 row that answers with one function of the
- * library has exactly that function's parameters and options (data-gen/signatures.ts LIBRARY_SIGNATURES), by the
+ * library has exactly that function's parameters and options (engine/signatures.ts LIBRARY_SIGNATURES), by the
  * same names, each a parameter whose schema is of the option's kind. The names are also checked when compiling
- * (functions/lib/v3-bodies.ts, data-gen/index.ts); this test adds the kinds and the positional parameters. Requiredness
+ * (http/v3-bodies.ts, engine/index.ts); this test adds the kinds and the positional parameters. Requiredness
  * is not compared: the API fills an omitted year from the clock, where the library needs it given. The command-line
- * tool's boolean flags are the same options' names (data-gen/cli/command.ts reads them from the signatures).
+ * tool's boolean flags are the same options' names (engine/cli/command.ts reads them from the signatures).
  */
 
 import {
@@ -18,8 +18,8 @@ import {
 import { describe, expect, it } from "vitest";
 import { PARAMETERS } from "../../contract/parameters.js";
 import { ROUTE_BY_ID } from "../../contract/routes.js";
-import { COMMANDS } from "../../data-gen/cli/commands.js";
-import type { V3BodyRoute } from "../../functions/lib/v3-bodies.js";
+import { COMMANDS } from "../../engine/cli/commands.js";
+import type { V3BodyRoute } from "../../http/v3-bodies.js";
 
 type Json = Record<string, unknown>;
 type LibraryFunction = keyof typeof LIBRARY_SIGNATURES;

@@ -1,5 +1,5 @@
 /**
- * The engine declares its own types (data-gen/types.ts); the contract declares the JSON Schemas of the same shapes
+ * The engine declares its own types (engine/types.ts); the contract declares the JSON Schemas of the same shapes
  * (contract/bodies.ts). Each schema's static type must EQUAL the engine's type: not merely be assignable, so that a
  * field added, removed, made optional or retyped on either side fails `npm run typecheck` (part of `npm test`).
  */

@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { publicOpenApiDocument } from "../../functions/lib/openapi.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { publicOpenApiDocument } from "../../http/openapi.js";
+import { handleV3 } from "../../http/v3.js";
 import { TEST_CONTEXT } from "./helpers.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

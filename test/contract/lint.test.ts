@@ -12,8 +12,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { FIRST_YEAR, FLAG_DAYS_FROM } from "swedish-calendar/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
-import { publicOpenApiDocument } from "../../functions/lib/openapi.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { publicOpenApiDocument } from "../../http/openapi.js";
+import { handleV3 } from "../../http/v3.js";
 import { resolve, TEST_CONTEXT } from "./helpers.js";
 
 type Json = Record<string, any>;

@@ -1,6 +1,6 @@
 /**
  * Every fact declared once (docs/architecture.md "Two principles"): the year bounds, the business-day conventions and
- * the due-date schedule codes are the engine's (data-gen/: FIRST_YEAR, LAST_YEAR, CONVENTIONS, DUE_DATE_SCHEDULE_CODES)
+ * the due-date schedule codes are the engine's (engine/: FIRST_YEAR, LAST_YEAR, CONVENTIONS, DUE_DATE_SCHEDULE_CODES)
  * and, for examples and the prose of the values, the parameters' declarations (contract/parameters.ts,
  * contract/value-explanations.ts). No other file of the service's code states them, neither in its code nor in its
  * comments: the rest reads them from there.
@@ -88,7 +88,7 @@ describe("the year bounds, conventions and schedule codes are stated by the engi
   it("finds the files, of every kind (control)", () => {
     expect(files.length).toBeGreaterThan(50);
     expect(files).toContain("contract/routes.ts");
-    expect(files).toContain("functions/lib/mcp-tool-list.ts");
+    expect(files).toContain("http/mcp-tool-list.ts");
     expect(files).toContain("site/README.md");
     expect(files).toContain("site/src/components/HomePage.astro");
     expect(files).toContain("site/astro.config.mjs");

@@ -1,7 +1,7 @@
 /**
  * What the MCP tools take from elsewhere rather than say again: each argument's name is its parameter's
  * (contract/parameters.ts), each summary is typed by its route's body (contract/bodies.ts; the compiler checks the
- * `@ts-expect-error` lines below), and the weekday and month names are the engine's (data-gen/calendar-words.ts), as
+ * `@ts-expect-error` lines below), and the weekday and month names are the engine's (engine/calendar-words.ts), as
  * the site's and the command-line tool's are. The names are checked against the platform's own (Intl), independently.
  */
 
@@ -9,9 +9,9 @@ import { MONTH_NAMES, WEEKDAY_NAMES } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
 import type { Day, HalfDaysResponse, HolidaysResponse } from "../../contract/bodies.js";
 import { PARAMETERS } from "../../contract/parameters.js";
-import { MONTHS as CLI_MONTHS, WEEKDAYS as CLI_WEEKDAYS } from "../../data-gen/cli/words.js";
-import { type ToolAnswer, tool } from "../../functions/lib/mcp-tool-list.js";
-import { TOOLS } from "../../functions/lib/mcp-tools.js";
+import { MONTHS as CLI_MONTHS, WEEKDAYS as CLI_WEEKDAYS } from "../../engine/cli/words.js";
+import { type ToolAnswer, tool } from "../../http/mcp-tool-list.js";
+import { TOOLS } from "../../http/mcp-tools.js";
 import { MONTHS as SITE_MONTHS, WEEKDAYS as SITE_WEEKDAYS } from "../../site/src/lib/i18n.js";
 
 describe("tool arguments are named as their parameters", () => {

@@ -2,7 +2,7 @@
 import { expect } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS, RATE_LIMITS } from "../../contract/policies.js";
-import { handleMcp } from "../../functions/lib/mcp.js";
+import { handleMcp } from "../../http/mcp.js";
 import { TEST_CONTEXT } from "./helpers.js";
 
 export type Json = Record<string, any>;

@@ -17,10 +17,10 @@ import { PATHS } from "../../contract/paths.js";
 import { decimalRangeSource } from "../../contract/patterns.js";
 import { PROBLEM_BASE as PROBLEM_BASE_FOR_TESTS } from "../../contract/policies.js";
 import { ROUTE_BY_ID } from "../../contract/routes.js";
-import { handleMcp } from "../../functions/lib/mcp.js";
-import { listedTools } from "../../functions/lib/mcp-listing.js";
-import { MCP_INSTRUCTIONS, TOOLS } from "../../functions/lib/mcp-tools.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { handleMcp } from "../../http/mcp.js";
+import { listedTools } from "../../http/mcp-listing.js";
+import { MCP_INSTRUCTIONS, TOOLS } from "../../http/mcp-tools.js";
+import { handleV3 } from "../../http/v3.js";
 import { FIXED_NOW, TEST_CONTEXT } from "./helpers.js";
 import { REFUSED } from "./mcp-refused.js";
 import { TOOL_NAMES, VALID } from "./mcp-samples.js";
@@ -231,7 +231,7 @@ describe("the tools are the route table's", () => {
   });
 
   it("reach the library through the v3 bodies, never through a URL or the HTTP router", () => {
-    const source = readFileSync(new URL("../../functions/lib/mcp-tools.ts", import.meta.url), "utf8");
+    const source = readFileSync(new URL("../../http/mcp-tools.ts", import.meta.url), "utf8");
     expect(source).not.toMatch(/new (Request|URL|URLSearchParams)\b|routeV3|handleV3|tableRouter|pathOf\(/);
     expect(source).toContain("bodyOf(request.route, argumentsOf(tool, request, args), now)");
   });

@@ -5,9 +5,9 @@ import { PROBLEM_BASE } from "../../contract/bodies.js";
 import { openApiDocument } from "../../contract/openapi.js";
 import { FEED_CACHE_CONTROL, RATE_LIMITS } from "../../contract/policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "../../contract/problems.js";
-import { CACHE_LONG } from "../../functions/lib/cache.js";
-import { API_VERSION as HEALTH_API_VERSION } from "../../functions/lib/health.js";
-import { PROBLEM_BASE as HTTP_PROBLEM_BASE } from "../../functions/lib/problem.js";
+import { CACHE_LONG } from "../../http/cache.js";
+import { API_VERSION as HEALTH_API_VERSION } from "../../http/health.js";
+import { PROBLEM_BASE as HTTP_PROBLEM_BASE } from "../../http/problem.js";
 import { resolve } from "./helpers.js";
 import {
   ALL_PATHS,
@@ -68,7 +68,7 @@ describe("the OpenAPI document", () => {
 
   it("needs no credentials (an empty root `security`), and names its licence (the engine's) and who answers for it", () => {
     expect(PUBLIC.security).toEqual([]);
-    const engine = JSON.parse(readFileSync(new URL("../../data-gen/package.json", import.meta.url), "utf8")) as {
+    const engine = JSON.parse(readFileSync(new URL("../../engine/package.json", import.meta.url), "utf8")) as {
       license: string;
     };
     expect(PUBLIC.info.license.identifier).toBe(engine.license);

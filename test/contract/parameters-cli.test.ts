@@ -1,5 +1,5 @@
 /**
- * The command-line tool (data-gen/cli/), which as part of the engine cannot import the parameter declarations
+ * The command-line tool (engine/cli/), which as part of the engine cannot import the parameter declarations
  * (contract/parameters.ts): each argument reader it has for a parameter of the API (years, dates, conventions,
  * `--bounds`, leave days, schedules and the day of a rule, `--due`, steps) accepts exactly what the declaration's reader
  * accepts, and its help states the bounds and values the declarations' schemas give.
@@ -8,14 +8,14 @@ import fc from "fast-check";
 import { CONVENTIONS, LAST_DAY_OF_MONTH } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
 import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
-import { COMMANDS, commandHelp, topHelp } from "../../data-gen/cli/commands.js";
-import { conventionOf, dateArg, type Invocation, MESSAGES, UsageError, yearArg } from "../../data-gen/cli/messages.js";
+import { COMMANDS, commandHelp, topHelp } from "../../engine/cli/commands.js";
+import { conventionOf, dateArg, type Invocation, MESSAGES, UsageError, yearArg } from "../../engine/cli/messages.js";
 import { RUNS, rawText, reads } from "./parameter-values.js";
 
 type Json = Record<string, unknown>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// The command-line tool (data-gen/cli/): the engine's, which cannot read the declarations, so compared with them here
+// The command-line tool (engine/cli/): the engine's, which cannot read the declarations, so compared with them here
 // ---------------------------------------------------------------------------------------------------------------
 
 /** An invocation of a command as the CLI's parse hands it over (English messages). */

@@ -40,7 +40,7 @@ import { PARAMETER_WORDS, readYearField, YEAR_FIELD_WORDS } from "../../contract
 import { PARAMETERS, type ParameterDeclaration, type ParameterKey } from "../../contract/parameters.js";
 import { decimalRangeSource } from "../../contract/patterns.js";
 import { ROUTES } from "../../contract/routes.js";
-import { TOOLS } from "../../functions/lib/mcp-tools.js";
+import { TOOLS } from "../../http/mcp-tools.js";
 import { jsonValue, RUNS, rawText, reads, totalSteps } from "./parameter-values.js";
 
 type Json = Record<string, unknown>;

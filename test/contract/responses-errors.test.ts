@@ -1,10 +1,10 @@
 /** Errors are problem documents of the slug docs/decisions.md#error-slugs gives, declared by the OpenAPI document. */
 import { describe, expect, it } from "vitest";
 import type { ProblemSlug } from "../../contract/problems.js";
-import { handleFeed } from "../../functions/lib/feed.js";
-import { handleHealth } from "../../functions/lib/health.js";
-import { handleV2 } from "../../functions/lib/v2.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { handleFeed } from "../../http/feed.js";
+import { handleHealth } from "../../http/health.js";
+import { handleV2 } from "../../http/v2.js";
+import { handleV3 } from "../../http/v3.js";
 import { expectProblem, request, TEST_CONTEXT } from "./helpers.js";
 import { checkDeclaredHeaders, problem, validator } from "./response-checks.js";
 
@@ -147,7 +147,7 @@ describe("errors are problem documents of the slug docs/decisions.md gives", () 
   });
 
   it("429 rate-limited is a problem document with Retry-After, declared by the document", async () => {
-    const store = (await import("../../functions/lib/ratelimit.js")).memoryRateLimitStore();
+    const store = (await import("../../http/ratelimit.js")).memoryRateLimitStore();
     const ctx = { ...TEST_CONTEXT, rateLimitsEnabled: true, store };
     let last: Response | undefined;
     for (let i = 0; i < 11; i++) last = await handleV3(request("/v3/observances"), ctx);

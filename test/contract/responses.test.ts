@@ -7,11 +7,11 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { OBSERVANCE_RULES } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../../contract/openapi.js";
-import { handleFeed } from "../../functions/lib/feed.js";
-import { handleHealth } from "../../functions/lib/health.js";
-import { responseExamples } from "../../functions/lib/openapi.js";
-import { handleV2 } from "../../functions/lib/v2.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { handleFeed } from "../../http/feed.js";
+import { handleHealth } from "../../http/health.js";
+import { responseExamples } from "../../http/openapi.js";
+import { handleV2 } from "../../http/v2.js";
+import { handleV3 } from "../../http/v3.js";
 import { mediaTypeOf, request, TEST_CONTEXT } from "./helpers.js";
 import { checkDeclaredHeaders, type Json, ok, validator, YEARS } from "./response-checks.js";
 

@@ -234,12 +234,12 @@ describe("the functions' config literals are the table's", () => {
     expect(redirectRules().filter((r) => r.from === PATHS.health)).toEqual([]);
     // nor is there a bucket of its own to rewrite an over-limit probe to
     expect(Object.keys(RATE_LIMITS)).not.toContain("health");
-    const { handleRateLimited } = await import("../../functions/lib/rate-limited.js");
+    const { handleRateLimited } = await import("../../http/rate-limited.js");
     expect((await handleRateLimited(new Request("http://x/rate-limited/health"))).status).toBe(404);
   });
 
   it("every platform limit rewrites to a path whose answer is that surface's 429", async () => {
-    const { handleRateLimited } = await import("../../functions/lib/rate-limited.js");
+    const { handleRateLimited } = await import("../../http/rate-limited.js");
     for (const config of Object.values(configs)) {
       if (!config.rateLimit) continue;
       const res = await handleRateLimited(new Request("http://x" + config.rateLimit.to));
@@ -365,7 +365,7 @@ describe("route paths are written once", () => {
    * contract on purpose), functions/*.mts (Netlify reads their config literals statically; checked above), and the
    * site's .astro pages, whose prose and examples are documentation (their links and forms use PATHS).
    */
-  const folders = ["build", "data-gen", "functions", "scripts", "server", "site/src", "bench"].map((f) =>
+  const folders = ["build", "engine", "functions", "scripts", "server", "site/src", "bench"].map((f) =>
     join(ROOT, f),
   );
   const files = folders

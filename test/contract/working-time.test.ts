@@ -28,8 +28,8 @@ import {
 import { PATHS } from "../../contract/paths.js";
 import { PROBLEM_BASE } from "../../contract/policies.js";
 import { serializeJson } from "../../contract/serialize.js";
-import { handleMcp } from "../../functions/lib/mcp.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { handleMcp } from "../../http/mcp.js";
+import { handleV3 } from "../../http/v3.js";
 import { ROOT } from "../e2e/server.js";
 
 const get = (query: string) => handleV3(new Request(`http://localhost${PATHS.workingTime}?${query}`));

@@ -34,7 +34,7 @@ const read = (file: string): string => readFileSync(join(ROOT, file), "utf8");
  */
 const GENERATED_PREFIXES = [
   "public/", // the publish folder: the site, the dataset, _redirects/_headers (npm run build); only public/.gitkeep is tracked
-  "data-gen/dist/", // the engine package's build output (tsc, `cd data-gen && npm pack`)
+  "engine/dist/", // the engine package's build output (tsc, `cd engine && npm pack`)
   "dist/", // the bundled functions and server (npm run build:code)
   ".netlify/", // netlify-cli's build output
 ];
@@ -46,10 +46,11 @@ const FOLDERS = [
   "docs",
   "contract",
   "functions",
+  "http",
   "server",
   "build",
   "site",
-  "data-gen",
+  "engine",
   "test",
   "bench",
   "scripts",
@@ -265,7 +266,7 @@ describe("the repository stands alone: every reference resolves inside it", () =
     expect(links.some((r) => r.from === "README.md" && r.path === "docs/time-off.md")).toBe(true);
     expect(links.some((r) => r.anchor === "start-up" && r.path === "docs/bench-build.md")).toBe(true);
     const mentions = TEXT_FILES.flatMap(pathMentions);
-    expect(mentions.some((r) => r.from === "contract/routes.ts" && r.path === "functions/lib/router.ts")).toBe(true);
+    expect(mentions.some((r) => r.from === "contract/routes.ts" && r.path === "http/router.ts")).toBe(true);
     expect(mentions.some((r) => r.from === "netlify.toml" && r.path === "build/routing.ts")).toBe(true);
     const relative = TEXT_FILES.flatMap(relativeMentions);
     expect(

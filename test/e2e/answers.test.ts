@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS, pathOf } from "../../contract/paths.js";
 import { CACHE_LONG, FEED_CACHE_CONTROL, NO_STORE } from "../../contract/policies.js";
-import { memoryRateLimitStore, type RateLimitStore } from "../../functions/lib/ratelimit.js";
+import { memoryRateLimitStore, type RateLimitStore } from "../../http/ratelimit.js";
 import { AnswerCache, cachedAnswer, cachedUntil } from "../../server/answers.js";
 import { COMPRESS_MIN_BYTES } from "../../server/compress.js";
 import { STAT_TTL_MS } from "../../server/files.js";

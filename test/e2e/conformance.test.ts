@@ -150,7 +150,7 @@ describe.skipIf(SKIP)("conformance: the standalone server and netlify dev give t
     if (process.env.NETLIFY_DEV_URL) netlifyBase = process.env.NETLIFY_DEV_URL;
     else {
       // a leftover of the old layout (the engine as a workspace) would hide what this run's netlify dev does
-      rmSync(join(ROOT, "data-gen", ".netlify"), { recursive: true, force: true });
+      rmSync(join(ROOT, "engine", ".netlify"), { recursive: true, force: true });
       netlify = await startServer({ kind: "netlify", port: await choosePort(8970), env: { RATE_LIMITS: "off" } });
       netlifyBase = netlify.baseUrl;
     }
@@ -161,9 +161,9 @@ describe.skipIf(SKIP)("conformance: the standalone server and netlify dev give t
   });
 
   it.skipIf(process.env.NETLIFY_DEV_URL)(
-    "netlify dev run plainly from the root took the root for the site (nothing under data-gen/.netlify)",
+    "netlify dev run plainly from the root took the root for the site (nothing under engine/.netlify)",
     () => {
-      expect(existsSync(join(ROOT, "data-gen", ".netlify"))).toBe(false);
+      expect(existsSync(join(ROOT, "engine", ".netlify"))).toBe(false);
     },
   );
 

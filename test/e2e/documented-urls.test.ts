@@ -94,7 +94,7 @@ const SITE_PAGES = [
 function documentedUrls(): string[] {
   const files = [
     "README.md",
-    "data-gen/README.md",
+    "engine/README.md",
     "site/README.md",
     ...readdirSync(join(ROOT, "docs"))
       .filter((f) => f.endsWith(".md"))

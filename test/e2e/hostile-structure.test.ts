@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from
 import { PARAMETERS } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
 import { MCP_MAX_BODY_BYTES, PROBLEM_BASE } from "../../contract/policies.js";
-import { runToolNow, TOOLS } from "../../functions/lib/mcp-tools.js";
-import { ADMITTED } from "../../functions/lib/ratelimit.js";
+import { runToolNow, TOOLS } from "../../http/mcp-tools.js";
+import { ADMITTED } from "../../http/ratelimit.js";
 import { createLogger } from "../../server/log.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { VALID } from "../contract/mcp-samples.js";

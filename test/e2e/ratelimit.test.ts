@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PROBLEM_BASE } from "../../contract/policies.js";
-import type { RateLimitStore } from "../../functions/lib/ratelimit.js";
+import type { RateLimitStore } from "../../http/ratelimit.js";
 import { datasetIsCurrent } from "../../server/dataset.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { choosePort, PUBLIC_DIR, type RunningServer, startServer } from "./server.js";

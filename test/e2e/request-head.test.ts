@@ -6,7 +6,7 @@
  * handler's answer to a Fetch Request carrying the same fields.
  */
 import { describe, expect, it } from "vitest";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { handleV3 } from "../../http/v3.js";
 import { e2eBaseUrl } from "./base-url.js";
 import { rawRequest } from "./raw-http.js";
 

@@ -9,7 +9,7 @@
  * budget is left.
  *
  * The server's clock is held at the test's start, so every request falls in one rate-limit window however slowly
- * this machine runs (the limiter's window is a minute from its first counted request: functions/lib/ratelimit.ts).
+ * this machine runs (the limiter's window is a minute from its first counted request: http/ratelimit.ts).
  */
 import { rmSync } from "node:fs";
 import type { Browser } from "playwright-core";

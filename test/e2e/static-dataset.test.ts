@@ -12,7 +12,7 @@ import { workingTime } from "swedish-calendar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { daysCsv, workingTimeCsv } from "../../contract/csv.js";
 import { PATHS } from "../../contract/paths.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { handleV3 } from "../../http/v3.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 import { answeredBy, e2eBaseUrl, IDENTITY } from "./base-url.js";
 import { FILE_ANSWER_HEADERS } from "./header-lists.js";

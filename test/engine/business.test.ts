@@ -1,6 +1,6 @@
 /**
  * Business-day conventions and due dates (issue 21, docs/due-dates.md). Every convention against a brute force written
- * here, independently of data-gen/business.ts (a day-by-day walk over the plain working-day predicate), for every date
+ * here, independently of engine/business.ts (a day-by-day walk over the plain working-day predicate), for every date
  * of 1930-2100 and a seeded random sample up to 9999; the modified conventions at every month boundary of 1930-9999;
  * `nearest` ties; each named schedule against the dates its authority published where they were found, and against
  * its rule (written again here) for every year it answers.

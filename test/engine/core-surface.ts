@@ -1,5 +1,5 @@
 /**
- * The written bucket of `swedish-calendar/core` (data-gen/core.ts: `export { a, b, type C } from "./x.js"` lines),
+ * The written bucket of `swedish-calendar/core` (engine/core.ts: `export { a, b, type C } from "./x.js"` lines),
  * and the names the rest of the project takes from it. Shared by test/engine/package-shape.test.ts (every name on the
  * list is taken by someone) and test/package/package.test.ts (the installed module exports exactly the list).
  */
@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import ts from "typescript";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-export const CORE_SOURCE = join(ROOT, "data-gen/core.ts");
+export const CORE_SOURCE = join(ROOT, "engine/core.ts");
 const SPECIFIER = "swedish-calendar/core";
 
 export interface CoreSurface {
@@ -22,7 +22,7 @@ export interface CoreSurface {
   other: string[];
 }
 
-/** The names data-gen/core.ts exports, read from its statements. */
+/** The names engine/core.ts exports, read from its statements. */
 export function writtenCoreSurface(text = readFileSync(CORE_SOURCE, "utf8")): CoreSurface {
   const source = ts.createSourceFile("core.ts", text, ts.ScriptTarget.Latest, true);
   const values: string[] = [];
@@ -48,10 +48,10 @@ export function writtenCoreSurface(text = readFileSync(CORE_SOURCE, "utf8")): Co
   return { values: values.sort(), types: types.sort(), other };
 }
 
-export const ICS_SOURCE = join(ROOT, "data-gen/ics.ts");
+export const ICS_SOURCE = join(ROOT, "engine/ics.ts");
 
 /**
- * The names data-gen/ics.ts (`swedish-calendar/ics`) exports: its `export { … } from "./x.js"` lines and its own
+ * The names engine/ics.ts (`swedish-calendar/ics`) exports: its `export { … } from "./x.js"` lines and its own
  * exported functions (`icsFeed`). Its imports and unexported declarations are its own business; any other export
  * statement (an `export *`, an `export default`, an exported variable) is listed in `other`.
  */
@@ -72,7 +72,7 @@ export function writtenIcsSurface(text = readFileSync(ICS_SOURCE, "utf8")): Core
 }
 
 /**
- * Every name a file of the project outside data-gen/ takes from `swedish-calendar/core`: named imports and
+ * Every name a file of the project outside engine/ takes from `swedish-calendar/core`: named imports and
  * re-exports, `import("swedish-calendar/core")` destructured or as a namespace, and the properties read from a
  * namespace (`core.parseYear`, `Core.Day`), also through an object that spreads it (`{ ...core, ...query }`).
  * A name read from a namespace counts whether or not core has it (the caller intersects).
@@ -84,7 +84,7 @@ export function coreNamesTaken(): Map<string, string[]> {
     { cwd: ROOT, encoding: "utf8" },
   )
     .split("\n")
-    .filter((f) => f && !f.startsWith("data-gen/"));
+    .filter((f) => f && !f.startsWith("engine/"));
   const taken = new Map<string, string[]>();
   const take = (name: string, file: string) => {
     const list = taken.get(name) ?? [];

@@ -1,6 +1,6 @@
 /**
  * Easter Sunday for every year 1930-9999 against two independently written algorithms
- * (neither shares code or formula with data-gen/easter.ts, which uses Meeus/Jones/Butcher):
+ * (neither shares code or formula with engine/easter.ts, which uses Meeus/Jones/Butcher):
  *  - Knuth's Algorithm E (TAOCP vol. 1, 1.3.2 ex. 14): the Lilius/Clavius epact method;
  *  - Gauss's Easter formula with its two exception rules.
  * Dates are compared as [month, day] pairs, not through the engine's date arithmetic.

@@ -1,5 +1,5 @@
 /**
- * The shape of the project around the engine package (data-gen/, `swedish-calendar`): the engine stands at the
+ * The shape of the project around the engine package (engine/, `swedish-calendar`): the engine stands at the
  * bottom and imports nothing from the rest of the project; the rest imports it only by its package name; nothing in
  * the project imports in a circle; and every place that maps the package name to its sources agrees with the
  * package's own `exports`.
@@ -13,7 +13,7 @@ import { ENGINE_ENTRY_POINTS } from "../../build/engine-sources.mjs";
 import { coreNamesTaken, writtenCoreSurface, writtenIcsSurface } from "./core-surface.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const ENGINE = join(ROOT, "data-gen");
+const ENGINE = join(ROOT, "engine");
 const pkg = JSON.parse(readFileSync(join(ENGINE, "package.json"), "utf8"));
 
 /** Every module specifier a source file names (static imports and exports, dynamic imports). */
@@ -28,14 +28,14 @@ function specifiers(file: string): string[] {
   return found;
 }
 
-/** The command line's source (package.json `bin`, built by data-gen/build.mjs as an entry point of its own). */
+/** The command line's source (package.json `bin`, built by engine/build.mjs as an entry point of its own). */
 const CLI_SOURCE = join(
   ENGINE,
   String(pkg.bin["swedish-calendar"])
     .replace(/^\.\/dist\//, "")
     .replace(/\.js$/, ".ts"),
 );
-/** The command line's own modules (data-gen/cli/), reached from CLI_SOURCE only. */
+/** The command line's own modules (engine/cli/), reached from CLI_SOURCE only. */
 const CLI_DIR = CLI_SOURCE.replace(/\.ts$/, "");
 const isCli = (file: string) => file === CLI_SOURCE || file.startsWith(CLI_DIR + "/");
 const engineFiles = [ENGINE, CLI_DIR].flatMap((dir) =>
@@ -49,7 +49,7 @@ const projectFiles = execFileSync(
   { cwd: ROOT, encoding: "utf8" },
 )
   .split("\n")
-  .filter((f) => f && !f.startsWith("data-gen/dist/"))
+  .filter((f) => f && !f.startsWith("engine/dist/"))
   .map((f) => join(ROOT, f));
 
 describe("the engine package stands at the bottom", () => {
@@ -58,7 +58,7 @@ describe("the engine package stands at the bottom", () => {
     const offenders: string[] = [];
     for (const file of engineFiles) {
       for (const spec of specifiers(file)) {
-        // a module of the package: a relative path that stays inside data-gen/ (and out of its build output)
+        // a module of the package: a relative path that stays inside engine/ (and out of its build output)
         const target = spec.startsWith(".") ? relative(ENGINE, resolve(dirname(file), spec)) : undefined;
         const inside = target !== undefined && !target.startsWith("..") && !target.startsWith("dist/");
         // the command line runs in Node only, as its own entry point (below): it may use Node's own modules
@@ -70,7 +70,7 @@ describe("the engine package stands at the bottom", () => {
     expect(engineFiles.length).toBeGreaterThan(15);
   });
 
-  it("the rest of the project imports it by its package name only, never by a path into data-gen/ (a test: the command line's modules)", () => {
+  it("the rest of the project imports it by its package name only, never by a path into engine/ (a test: the command line's modules)", () => {
     const offenders: string[] = [];
     // the command line is no module of the package (its `bin` only, run as a program): a test that compares its
     // readers and help with the contract's declarations (test/contract/parameters.test.ts) reaches them by path
@@ -81,10 +81,13 @@ describe("the engine package stands at the bottom", () => {
     // a test fixture that stands in for one of the engine's modules (a module hook swaps it in: the data-diff test's
     // uncorrected Easter) wraps that very module, which only a path reaches (through the package name it would be itself)
     const standIn = (file: string) => relative(ROOT, file).startsWith("test/build/fixtures/");
+    // a path that resolves into engine/ (test/engine/ is a folder of tests, not the package)
+    const intoEngine = (file: string, spec: string) =>
+      spec.startsWith(".") ? resolve(dirname(file), spec).startsWith(ENGINE + "/") : /(^|\/)engine\//.test(spec);
     for (const file of projectFiles) {
       if (file.startsWith(ENGINE + "/")) continue;
       for (const spec of specifiers(file))
-        if (/(^|\/)data-gen\//.test(spec) && !cliModuleFromTest(file, spec) && !standIn(file))
+        if (intoEngine(file, spec) && !cliModuleFromTest(file, spec) && !standIn(file))
           offenders.push(`${relative(ROOT, file)}: ${spec}`);
     }
     expect(offenders).toEqual([]);
@@ -173,7 +176,7 @@ describe("the engine package stands at the bottom", () => {
     // the engine is a dependency by path, not a workspace: netlify-cli takes a workspace root with one package for
     // that package's site (README, "How it is built")
     expect(root.workspaces).toBeUndefined();
-    expect(root.dependencies["swedish-calendar"]).toBe("file:data-gen");
+    expect(root.dependencies["swedish-calendar"]).toBe("file:engine");
   });
 });
 

@@ -3,7 +3,7 @@
  * function of `swedish-calendar` and `swedish-calendar/ics`, and every reader of input of `swedish-calendar/core`,
  * refuses a value of the wrong type with a CalendarError (`invalid-argument`) naming it, the type it must be and what
  * it was given. The parameters are enumerated from the tables the functions check themselves against
- * (LIBRARY_SIGNATURES, FEED_SIGNATURES, DUE_DATE_RULE_FIELDS, data-gen/signatures.ts); the guards of
+ * (LIBRARY_SIGNATURES, FEED_SIGNATURES, DUE_DATE_RULE_FIELDS, engine/signatures.ts); the guards of
  * strict-options-core.test.ts fail when a function is exported without a table. The types the compiler checks
  * (`npm run typecheck` covers test/): a partial FeedOptions is accepted, a schedule code outside the catalogue is not.
  */

@@ -4,7 +4,7 @@ import { type DueDateScheduleCode, dueDates } from "swedish-calendar";
 import { flagDaysOfYear } from "swedish-calendar/core";
 import { buildFeed, DEFAULT_FEED_OPTIONS, feedCalendarName } from "swedish-calendar/ics";
 import { describe, expect, it } from "vitest";
-import { PROBLEM_BASE } from "../../functions/lib/core.js";
+import { PROBLEM_BASE } from "../../http/core.js";
 import { FEED, get, WINDOW } from "./feed-setup.js";
 import { parseCalendar } from "./helpers.js";
 

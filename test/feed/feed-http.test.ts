@@ -1,7 +1,7 @@
 /** The calendar feed over HTTP: loose booleans, headers, conditional requests, methods and rate limits of /ical/*. */
 import { describe, expect, it } from "vitest";
-import { memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
-import { handleFeed } from "../../functions/lib/feed.js";
+import { memoryRateLimitStore, PROBLEM_BASE } from "../../http/core.js";
+import { handleFeed } from "../../http/feed.js";
 import { BASE, clock, FEED, get, NOW } from "./feed-setup.js";
 import { parseCalendar } from "./helpers.js";
 

@@ -1,6 +1,6 @@
 /** The feed tests' fixed clock, addresses and option combinations. */
 import { FEED_OPTION_NAMES, type FeedOptions } from "swedish-calendar/ics";
-import { handleFeed } from "../../functions/lib/feed.js";
+import { handleFeed } from "../../http/feed.js";
 
 /** A fixed moment: 2026-03-15 noon UTC, so the window is 2024..2028. */
 export const NOW = new Date("2026-03-15T12:00:00Z");

@@ -1,5 +1,5 @@
 /**
- * The feed's writer (data-gen/feed.ts buildFeed, which writes RFC 5545 text itself) against the `ics` package, an
+ * The feed's writer (engine/feed.ts buildFeed, which writes RFC 5545 text itself) against the `ics` package, an
  * independent iCalendar writer and the one that wrote the feed before: the engine's events (feedEvents) through
  * `ics`' createEvents, with the feed's refresh hints and 75-octet folding (withCalendarProperties), must be the
  * feed's bytes, for every option combination, every set of due-date schedules and windows from 1930 to 9999.

@@ -1,9 +1,9 @@
 /**
- * The documented examples cannot lie: every `@example` line of the library's JSDoc (data-gen/index.ts) of the form
+ * The documented examples cannot lie: every `@example` line of the library's JSDoc (engine/index.ts) of the form
  * `expr; // value` is run against the library and its result compared with the value, a JSON-ish literal
  * (unquoted keys allowed; a trailing remark in parentheses, "// false (Midsummer Eve)", is not part of the value).
  * Every function the module declares must have at least one such example. The same for the lines of that form in
- * the JavaScript blocks of the package's README (data-gen/README.md).
+ * the JavaScript blocks of the package's README (engine/README.md).
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -13,8 +13,8 @@ import { describe, expect, it } from "vitest";
 import { MAIN_FUNCTIONS } from "./main-functions.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const SOURCE = readFileSync(join(ROOT, "data-gen/index.ts"), "utf8");
-const README = readFileSync(join(ROOT, "data-gen/README.md"), "utf8");
+const SOURCE = readFileSync(join(ROOT, "engine/index.ts"), "utf8");
+const README = readFileSync(join(ROOT, "engine/README.md"), "utf8");
 
 interface Example {
   fn: string;
@@ -84,7 +84,7 @@ function evaluate(expr: string): unknown {
 const EXAMPLES = examples(SOURCE);
 const DECLARED = [...SOURCE.matchAll(/^export\s+function\s+(\w+)/gm)].map((m) => m[1]);
 
-describe("the documented examples (data-gen/index.ts JSDoc, data-gen/README.md)", () => {
+describe("the documented examples (engine/index.ts JSDoc, engine/README.md)", () => {
   it("are found, and every function the module declares has at least one", () => {
     expect(DECLARED.length).toBeGreaterThanOrEqual(17);
     expect(DECLARED.filter((fn) => !EXAMPLES.some((e) => e.fn === fn))).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The package as a user gets it: `npm pack` of data-gen/ (its prepack builds dist/ with tsc), installed from the
+ * The package as a user gets it: `npm pack` of engine/ (its prepack builds dist/ with tsc), installed from the
  * tarball into a fresh project in the system's temporary folder, outside the repository, so that no workspace link
  * and no file of the repository can stand in for what the tarball holds. It has no runtime dependencies, so
  * nothing else is installed beside it.
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
-export const PACKAGE_DIR = join(ROOT, "data-gen");
+export const PACKAGE_DIR = join(ROOT, "engine");
 export const BIN = (name: string) => join(ROOT, "node_modules/.bin", name);
 
 /**

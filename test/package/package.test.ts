@@ -4,7 +4,7 @@
  *  (a) plain ESM JavaScript in that project imports every exported function of "." and "./ics" and gets what the
  *      service answers in process (./sample.ts): the same bytes as the API body or the list inside its envelope, and
  *      for bad input a CalendarError whose code maps to the problem's slug and whose message is the problem's
- *      `detail`; "./core" exports exactly the values of its written list (data-gen/core.ts);
+ *      `detail`; "./core" exports exactly the values of its written list (engine/core.ts);
  *  (b) a TypeScript consumer compiles against the installed types with moduleResolution node16 and bundler.
  * The CLI, publint, attw and esbuild on the install: install-tools.test.ts.
  */
@@ -128,14 +128,14 @@ describe("the packed package, installed in a fresh project", () => {
       expect(output.range).toEqual([1930, 9999]);
     });
 
-    it('"./core" exports exactly the values its written list names (data-gen/core.ts), no more: no internal, no CLI', () => {
+    it('"./core" exports exactly the values its written list names (engine/core.ts), no more: no internal, no CLI', () => {
       const { values } = writtenCoreSurface();
       expect(output.coreKeys).toEqual([...values].sort());
       // the same class whichever entry point it is taken from (the modules are shared chunks, not copies)
       expect(output.oneErrorClass).toBe(true);
     });
 
-    it('"./ics" exports exactly the values its written list names (data-gen/ics.ts), no more: none of the writer\'s internals', () => {
+    it('"./ics" exports exactly the values its written list names (engine/ics.ts), no more: none of the writer\'s internals', () => {
       const { values } = writtenIcsSurface();
       expect(output.icsKeys).toEqual([...values].sort());
     });

@@ -5,8 +5,8 @@
 
 import { expect } from "vitest";
 import { PATHS, pathOf } from "../../contract/paths.js";
-import { handleFeed } from "../../functions/lib/feed.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { handleFeed } from "../../http/feed.js";
+import { handleV3 } from "../../http/v3.js";
 
 /** 2026-06-15 12:00 in Stockholm: the feed's window is 2024-2028. */
 const NOW = new Date("2026-06-15T10:00:00Z");

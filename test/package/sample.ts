@@ -7,7 +7,7 @@ import { workingTime as workingTimeInRepository } from "swedish-calendar";
 import { DEFAULT_FEED_OPTIONS } from "swedish-calendar/core";
 import { expect } from "vitest";
 import { pathOf } from "../../contract/paths.js";
-import { healthBody } from "../../functions/lib/health.js";
+import { healthBody } from "../../http/health.js";
 import {
   bodyIs,
   type Case,

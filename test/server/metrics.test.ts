@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RATE_LIMITS } from "../../contract/policies.js";
-import { ADMITTED, FAIL_OPEN, type RateLimitStore } from "../../functions/lib/ratelimit.js";
+import { ADMITTED, FAIL_OPEN, type RateLimitStore } from "../../http/ratelimit.js";
 import { createMetrics, gatherForWorkers, gatherFromPrimary, type Metrics } from "../../server/metrics.js";
 import { bodyBytesOf } from "../../server/node-io.js";
 

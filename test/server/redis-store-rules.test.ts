@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RATE_LIMITS } from "../../contract/policies.js";
-import { ADMITTED, FAIL_OPEN } from "../../functions/lib/ratelimit.js";
+import { ADMITTED, FAIL_OPEN } from "../../http/ratelimit.js";
 import { redisRateLimitStore } from "../../server/redis-store.js";
 import { startRedis, type TestRedis } from "../support/redis.js";
 import { haveRedis } from "./have-redis.js";

@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, type RateLimitPolicy } from "../../contract/policies.js";
-import { FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision } from "../../functions/lib/ratelimit.js";
+import { FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision } from "../../http/ratelimit.js";
 import type { LogLevel } from "../../server/log.js";
 import { type RedisRateLimitStore, redisRateLimitStore, redisUrlProblem } from "../../server/redis-store.js";
 import { TIMEOUTS_FOR_OUTAGE } from "../../server/store-watch.js";

@@ -49,7 +49,7 @@ describe("CHANGELOG.md", () => {
   });
 
   it("the swedish-calendar package's version is the changelog's, and versions only grow", () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, "data-gen/package.json"), "utf8")) as { version: string };
+    const pkg = JSON.parse(readFileSync(join(ROOT, "engine/package.json"), "utf8")) as { version: string };
     expect(pkg.version).toBe(packageVersion(ENTRIES));
     const versions = ENTRIES.flatMap((e) =>
       e.sections.flatMap((s) => (s.version ? [s.version.split(".").map(Number)] : [])),

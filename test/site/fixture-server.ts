@@ -2,7 +2,7 @@
  * A test fixture server for the site tests: serves the publish folder (public/) and answers the few
  * API URLs the pages call (/v3/holidays, /v3/bridge-days, /v3/half-days, /v3/long-weekends, /v3/period,
  * /v3/shift, /v3/leave-plan, /v3/due-dates, /v3/due-dates/catalogue, /v3/working-time, /v3/openapi.json, HEAD /holidays, the feed) straight from the calendar engine
- * (data-gen/ and its resources.ts, as the v3 function calls them), and the dataset's files (/v3/data/..., which the
+ * (engine/ and its resources.ts, as the v3 function calls them), and the dataset's files (/v3/data/..., which the
  * home page reads a year's lists from) as the build would write them (build/generate.ts datasetFileBody, computed
  * whether or not public/ holds a built dataset; a CSV file with the CSV content type). It is not the API: the API's own behaviour is tested elsewhere;
  * this only lets the browser tests run without it.

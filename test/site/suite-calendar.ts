@@ -38,7 +38,7 @@ export function calendarSuite(site: SiteUnderTest): void {
         expect(await gridWeekOf(page, "2024-12-29")).toBe("52");
         await showYear(page, "2027");
         expect(await gridWeekOf(page, "2027-01-01")).toBe("53"); // week 53 of 2026
-        // every row of whole years: its number is the isoWeek of every date in it (the engine's Day, data-gen/day-object.ts), every
+        // every row of whole years: its number is the isoWeek of every date in it (the engine's Day, engine/day-object.ts), every
         // date of the year is in exactly one row, and each date sits in its weekday's column (Monday first)
         for (const year of [2027, 2024]) {
           await showYear(page, String(year));

@@ -51,7 +51,7 @@ describe("source files are at most 400 lines", () => {
         "a/b.mts",
         "README.md",
         "node_modules/x/index.ts",
-        "data-gen/dist/index.d.ts",
+        "engine/dist/index.d.ts",
         "contract/published/v3.ts",
         "site/dist/x.mjs",
       ]),

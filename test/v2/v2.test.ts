@@ -6,9 +6,9 @@
 import { bridgeDaysOfYear, halfDaysOfYear, holidaysOfYear } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
 import { v2Holidays } from "../../contract/v2.js";
-import { CACHE_LONG, memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
-import { handleV2, makeV2Handler } from "../../functions/lib/v2.js";
-import { DEFAULT_NOTICE_URL } from "../../functions/lib/withdrawal.js";
+import { CACHE_LONG, memoryRateLimitStore, PROBLEM_BASE } from "../../http/core.js";
+import { handleV2, makeV2Handler } from "../../http/v2.js";
+import { DEFAULT_NOTICE_URL } from "../../http/withdrawal.js";
 import { HALF_DAYS_2024 } from "../support/hand-checked.js";
 
 const NOW = new Date("2026-03-15T12:00:00Z");

@@ -3,15 +3,15 @@
  * announcement 2026-01-15 09:00 UTC, sunset 2026-07-15 09:00 UTC.
  */
 import { describe, expect, it } from "vitest";
-import { CACHE_LONG, memoryRateLimitStore, PROBLEM_BASE } from "../../functions/lib/core.js";
-import { makeV2Handler } from "../../functions/lib/v2.js";
+import { CACHE_LONG, memoryRateLimitStore, PROBLEM_BASE } from "../../http/core.js";
+import { makeV2Handler } from "../../http/v2.js";
 import {
   addUtcMonths,
   DEFAULT_NOTICE_URL,
   type WithdrawalConfig,
   withdrawalConfigFromEnv,
   withdrawalState,
-} from "../../functions/lib/withdrawal.js";
+} from "../../http/withdrawal.js";
 
 const BASE = "https://swedish-calendar.example";
 const ANNOUNCED = new Date("2026-01-15T09:00:00Z");

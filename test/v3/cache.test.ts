@@ -5,7 +5,7 @@ import {
   secondsUntilStockholmMidnight,
   stockholmToday,
   stockholmYear,
-} from "../../functions/lib/core.js";
+} from "../../http/core.js";
 
 describe("Stockholm time", () => {
   it("counts seconds to midnight on ordinary, 23-hour and 25-hour days", () => {

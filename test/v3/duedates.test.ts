@@ -9,8 +9,8 @@ import { CONVENTIONS, DUE_DATE_SCHEDULE_CODES, dueDateCatalogue, scheduleDueDate
 import { describe, expect, it } from "vitest";
 import { PATHS } from "../../contract/paths.js";
 import { serializeJson } from "../../contract/serialize.js";
-import { handleFeed } from "../../functions/lib/feed.js";
-import { runToolNow, TOOL_BY_NAME } from "../../functions/lib/mcp-tools.js";
+import { handleFeed } from "../../http/feed.js";
+import { runToolNow, TOOL_BY_NAME } from "../../http/mcp-tools.js";
 import { documentValidator } from "../contract/helpers.js";
 import { expectProblem, fixedClock, json, LONG, NOON_2026_06_15, ORIGIN, v3 } from "./helpers.js";
 

@@ -18,7 +18,7 @@ import {
   handleHealth,
   healthBody,
   readDatasetStatus,
-} from "../../functions/lib/health.js";
+} from "../../http/health.js";
 import { schemaValidators } from "../contract/helpers.js";
 
 const ORIGIN = "http://localhost";

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { memoryRateLimitStore, PROBLEM_BASE, type ServiceContext } from "../../functions/lib/core.js";
-import { handleV3 } from "../../functions/lib/v3.js";
+import { memoryRateLimitStore, PROBLEM_BASE, type ServiceContext } from "../../http/core.js";
+import { handleV3 } from "../../http/v3.js";
 
 export const ORIGIN = "http://localhost";
 

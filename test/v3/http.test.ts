@@ -8,9 +8,9 @@ import {
   responseOf,
   serve,
   tableBucket,
-} from "../../functions/lib/core.js";
-import { handleHealth } from "../../functions/lib/health.js";
-import { handleNotFound } from "../../functions/lib/not-found.js";
+} from "../../http/core.js";
+import { handleHealth } from "../../http/health.js";
+import { handleNotFound } from "../../http/not-found.js";
 import { expectProblem, LONG, NOON_2026_06_15, ORIGIN, v3 } from "./helpers.js";
 
 const EXPOSED = "ETag, RateLimit-Limit, RateLimit-Policy, Retry-After, Link, Deprecation, Sunset";

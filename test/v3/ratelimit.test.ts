@@ -10,8 +10,8 @@ import {
   respond,
   SWEEP_EVERY_HITS,
   serve,
-} from "../../functions/lib/core.js";
-import { handleHealth } from "../../functions/lib/health.js";
+} from "../../http/core.js";
+import { handleHealth } from "../../http/health.js";
 import { expectProblem, v3 } from "./helpers.js";
 
 const T0 = Date.parse("2026-06-15T10:00:00Z");

@@ -1,6 +1,6 @@
 /**
  * Text formatting shared by build-time rendering (Node) and the browser: no Intl locale data needed.
- * Date arithmetic is the engine's (data-gen/dates.ts imports nothing, so the browser bundle stays small).
+ * Date arithmetic is the engine's (engine/dates.ts imports nothing, so the browser bundle stays small).
  */
 import {
   dayFromCivil,

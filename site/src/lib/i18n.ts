@@ -4,7 +4,7 @@
  * which. This module (with ./year-words.ts and ./working-time-words.ts) holds the words the shared rendering
  * (render.ts) and the browser scripts need; the pages' own prose is in their .astro components. It takes from the
  * engine only its dependency-free date module and calendar words (weekday and month names,
- * data-gen/calendar-words.ts), so the browser bundle stays small.
+ * engine/calendar-words.ts), so the browser bundle stays small.
  */
 import { dayFromCivil, isoWeekday, MONTH_NAMES, WEEKDAY_NAMES } from "swedish-calendar/core";
 import { CHANGELOG } from "../../../contract/paths.ts";

@@ -1,11 +1,11 @@
 /**
  * The API reference as the page renders it at build time (components/ApiReference.astro): the served OpenAPI document
- * (functions/lib/openapi.ts, the very document /v3/openapi.json answers, examples included) read into operations
+ * (http/openapi.ts, the very document /v3/openapi.json answers, examples included) read into operations
  * grouped by tag, each with its parameters and responses, `$ref`s resolved, Markdown turned into HTML. The document
  * is the service's own (no outside input), so its Markdown is trusted as HTML.
  */
 import { marked } from "marked";
-import { publicOpenApiDocument } from "../../../functions/lib/openapi.ts";
+import { publicOpenApiDocument } from "../../../http/openapi.ts";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

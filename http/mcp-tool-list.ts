@@ -1,0 +1,366 @@
+/**
+ * The MCP tools (docs/mcp.md), declared: each tool's name, prose, the arguments it takes (each read with a parameter
+ * of contract/parameters.ts), the v3 rows whose bodies it answers, and the short Swedish/English summary beside them.
+ * The prose they share with the server's instructions is ./mcp-instructions.ts; how a call is answered, ./mcp-tools.ts.
+ */
+
+import {
+  CONVENTIONS,
+  DUE_DATE_RULES,
+  FIRST_YEAR,
+  FLAG_DAYS_FROM,
+  LAST_YEAR,
+  MAX_LEAVE_DAYS,
+  MAX_PLAN_DAYS,
+  MAX_SPAN_YEARS,
+  MAX_STEPS,
+  MAX_WEEKLY_HOURS,
+  MIN_WEEKLY_HOURS,
+  WEEKLY_HOURS_STEP,
+  WORKING_TIME_PROFILE_CODES,
+} from "swedish-calendar/core";
+import { PARAMETERS, type ParameterKey } from "../contract/parameters.js";
+import { PATHS } from "../contract/paths.js";
+import { WORKING_TIME_EXPLANATIONS } from "../contract/value-explanations.js";
+import {
+  BRIDGE,
+  BUSINESS_DAY,
+  CLASSIFICATION,
+  COVERAGE,
+  ERRORS,
+  FLAG_DAYS,
+  HALF,
+  SCHEDULES,
+  SUNDAY_RULE,
+  TODAY,
+} from "./mcp-instructions.js";
+import {
+  dates,
+  dayLine,
+  HOLIDAY_TYPE,
+  movedFrom,
+  observanceList,
+  some,
+  weekdayName,
+  weekdayOf,
+  weekdayOfDate,
+  workingTimeSummary,
+} from "./mcp-summaries.js";
+import type { V3Body, V3BodyRoute } from "./v3-bodies.js";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Declarations
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A tool argument: read with a parameter of the table (contract/parameters.ts: its reader, its JSON Schema of a tool
+ * argument and its name). The prose is the tool's own: the parameter's speaks of query strings and HTTP statuses.
+ */
+export interface ToolArgument {
+  name: string;
+  parameter: ParameterKey;
+  description: string;
+}
+
+/** A body the tool returns (several: an object of them, by `key`). */
+export interface ToolRequest {
+  route: V3BodyRoute;
+  key?: string;
+}
+
+/** What a tool's summary reads: its route's body (contract/bodies.ts), or an object of its routes' bodies by key. */
+export type ToolAnswer<Q extends readonly ToolRequest[]> = Q[number] extends { key: string }
+  ? { [E in Q[number] as E["key"] & string]: V3Body<E["route"]> }
+  : V3Body<Q[0]["route"]>;
+
+interface Declaration<Q extends readonly ToolRequest[]> {
+  name: string;
+  title: string;
+  description: string;
+  arguments: readonly ToolArgument[];
+  requests: Q;
+  /** the short Swedish/English text beside the body */
+  summary: (answer: ToolAnswer<Q>) => string;
+}
+
+/** A tool as the server holds it: its summary reads the body a call of it answered (./mcp-tools.ts runTool). */
+export type ToolDeclaration = Omit<Declaration<readonly ToolRequest[]>, "summary"> & {
+  summary: (answer: unknown) => string;
+};
+
+/** A tool, its summary typed by its routes' bodies. */
+export function tool<const Q extends readonly ToolRequest[]>(declaration: Declaration<Q>): ToolDeclaration {
+  return { ...declaration, summary: (answer) => declaration.summary(answer as ToolAnswer<Q>) };
+}
+
+/** An argument named as its parameter is. */
+const arg = (parameter: ParameterKey, description: string): ToolArgument => ({
+  name: PARAMETERS[parameter].name,
+  parameter,
+  description,
+});
+
+/**
+ * The one argument named otherwise than its parameter: a shift's `add` is `steps` to a model (a public name of the
+ * tool; its errors still name `add`, as the API's do).
+ */
+const STEPS_ARGUMENT = "steps";
+
+const YEAR_ARGUMENT = `The year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tools
+// ---------------------------------------------------------------------------------------------------------------
+
+export const TOOLS: readonly ToolDeclaration[] = [
+  tool({
+    name: "describe_day",
+    title: "What a Swedish date is",
+    description:
+      "What a date is in Sweden: public holiday, de facto holiday or working day, with its named holidays (Swedish and English " +
+      "names) and ISO week. Use it rather than guessing whether a date is a red day (röd dag) or a day off. " +
+      `${CLASSIFICATION} ${COVERAGE} ${ERRORS}`,
+    arguments: [arg("datePath", `The date, YYYY-MM-DD (${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31).`)],
+    requests: [{ route: "day" }],
+    summary: (day) => `${dayLine(day)}; vecka/week ${day.isoWeek.week}.`,
+  }),
+  tool({
+    name: "list_holidays",
+    title: "Swedish holidays of a year",
+    description:
+      "The public and de facto holidays of a year in Sweden, one entry per date in date order (a date with two holidays, e.g. " +
+      "2008-05-01 May Day + Ascension Day, is one entry with two observances). `sundays` and `saturdays` also list every " +
+      `remaining Sunday and every Saturday; they decide which days are listed, never what a day is. ${CLASSIFICATION} ` +
+      `${COVERAGE} ${TODAY} ${ERRORS}`,
+    arguments: [
+      arg("year", YEAR_ARGUMENT),
+      arg("sundays", "Also list every remaining Sunday (each is a public holiday in its own right)."),
+      arg("saturdays", "Also list every Saturday (each is a de facto holiday)."),
+    ],
+    requests: [{ route: "holidays" }],
+    summary: (body) => {
+      const named = body.days.filter((d) => d.observances.length > 0);
+      return (
+        `${body.year}: ${body.count} dagar, varav ${named.length} med namn / ${body.count} days, ${named.length} named.\n` +
+        some(named.map(dayLine), 30, "\n")
+      );
+    },
+  }),
+  tool({
+    name: "bridge_and_half_days",
+    title: "Bridge days and half days of a year",
+    description:
+      `The bridge days (klämdagar) and half days (halvdagar) of a year in Sweden. ${BRIDGE} ${HALF} A day can be both. ` +
+      `structuredContent holds both v3 bodies: \`bridgeDays\` (GET ${PATHS.bridgeDays}) and \`halfDays\` (GET ${PATHS.halfDays}). ` +
+      `${TODAY} ${ERRORS}`,
+    arguments: [arg("year", YEAR_ARGUMENT)],
+    requests: [
+      { route: "bridgeDays", key: "bridgeDays" },
+      { route: "halfDays", key: "halfDays" },
+    ],
+    summary: (body) =>
+      `${body.bridgeDays.year}: ${body.bridgeDays.count} klämdagar/bridge days (${dates(body.bridgeDays.days)}); ` +
+      `${body.halfDays.count} halvdagar/half days (${dates(body.halfDays.days)}).`,
+  }),
+  tool({
+    name: "count_period",
+    title: "Working days and days off in a period",
+    description:
+      "Counts over a period in Sweden: calendar days, working days (neither weekend nor holiday), days off (split into public, " +
+      "Sundays included, and de facto, Saturdays included; and into named holidays and plain weekend days), bridge days, half " +
+      "days, and the duration in years, months and days as a statutory deadline is counted (Act on the Calculation of Statutory " +
+      "Time (1930:173) s. 1). `bounds` says which ends are counted: `inclusive` (default, both), `exclusive` (neither), `from` or " +
+      `\`to\` (that end only). \`from\` must not be after \`to\`; at most ${MAX_SPAN_YEARS} years. ${ERRORS}`,
+    arguments: [
+      arg("periodFrom", "First day of the period, YYYY-MM-DD."),
+      arg(
+        "periodTo",
+        `Last day of the period, YYYY-MM-DD: not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`,
+      ),
+      arg(
+        "bounds",
+        "Which ends are counted: `inclusive` (default), `exclusive`, `from` (the start only) or `to` (the end only).",
+      ),
+    ],
+    requests: [{ route: "period" }],
+    summary: (p) =>
+      `${p.from}..${p.to} (${p.bounds}): ${p.calendarDays} kalenderdagar/calendar days, ${p.workingDays} arbetsdagar/working days, ` +
+      `${p.daysOff.total} lediga dagar/days off (${p.daysOff.namedDays} lediga helgdagar/holidays off, ${p.daysOff.weekendDays} ` +
+      `vanliga lördagar och söndagar/plain weekend days), ${p.bridgeDays} klämdagar/bridge days, ${p.halfDays} halvdagar/half days; ` +
+      `längd/duration ${p.duration.years} år/years ${p.duration.months} mån/months ${p.duration.days} dagar/days.`,
+  }),
+  tool({
+    name: "shift_date",
+    title: "Move a date by days, working days, weeks, months or years",
+    description:
+      "Moves a date by a chain of steps applied strictly in order: `d` days, `b` working days (Swedish holidays and weekends " +
+      'skipped), `w` weeks, `m` months, `y` years, negative backwards (e.g. ["1m", "-2b"], or one string "10b"). Month and ' +
+      `year steps clamp to the end of a shorter month (2024-01-31 + 1m = 2024-02-29). ${SUNDAY_RULE} \`postpone: true\` applies ` +
+      `it once, after the last step: use it for statutory deadlines. At most ${MAX_STEPS} steps; every date stays in ` +
+      `${FIRST_YEAR}-${LAST_YEAR}. \`steps\` are the v3 API's \`add\` values, so errors name them 'add'. ${ERRORS}`,
+    arguments: [
+      arg("shiftDate", "The date to move from, YYYY-MM-DD."),
+      {
+        name: STEPS_ARGUMENT,
+        parameter: "add",
+        description:
+          `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (d, b, w, m, y; no plus sign); a value ` +
+          `may hold several comma-separated steps; 1 to ${MAX_STEPS} steps in all. A single string is read as one value.`,
+      },
+      arg("postpone", "Apply the Sunday rule after the last step (default false)."),
+    ],
+    requests: [{ route: "shift" }],
+    summary: (s) =>
+      `${s.date} ${s.steps.map((x) => `${x.amount < 0 ? "" : "+"}${x.amount}${x.unit}`).join(" ")} → ${dayLine(s.result)}` +
+      (s.postponed ? ` (flyttad från/moved from ${s.landed.date} enligt söndagsregeln/by the Sunday rule).` : "."),
+  }),
+  tool({
+    name: "long_weekends",
+    title: "Long weekends of a year",
+    description:
+      "The long weekends (långhelger) that start in a year in Sweden: runs of at least three consecutive days off that hold a " +
+      "named holiday (`leaveDays: []`), and the longer runs made by taking one bridge day off (`leaveDays` names it). " +
+      `${BRIDGE} ${TODAY} ${ERRORS}`,
+    arguments: [arg("year", YEAR_ARGUMENT)],
+    requests: [{ route: "longWeekends" }],
+    summary: (body) =>
+      `${body.year}: ${body.count} långhelger/long weekends.\n` +
+      some(
+        body.longWeekends.map(
+          (w) =>
+            `${w.start}..${w.end}: ${w.days} dagar/days (${observanceList(w.observances)})` +
+            (w.leaveDays.length ? `, ta ledigt/take off ${w.leaveDays.join(", ")}` : ""),
+        ),
+        30,
+        "\n",
+      ),
+  }),
+  tool({
+    name: "plan_leave",
+    title: "Best use of leave days",
+    description:
+      `The best use of \`days\` leave days (1-${MAX_LEAVE_DAYS}) between \`from\` and \`to\` (both counted, at most ${MAX_PLAN_DAYS} ` +
+      "days): which working days to take off so that the breaks holding leave are as long as possible in total (`objective: " +
+      "most`, the default) or give the single longest break (`longest`). Swedish public and de facto holidays and weekends are " +
+      "free days. Exact (not a heuristic); ties go to fewer leave days, then earlier dates. " +
+      ERRORS,
+    arguments: [
+      arg("planFrom", "First day of the span to plan, YYYY-MM-DD (counted)."),
+      arg(
+        "planTo",
+        `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`,
+      ),
+      arg("leaveDays", `The leave budget: the most working days to take off, 1 to ${MAX_LEAVE_DAYS}.`),
+      arg("objective", "`most` (default): the most days off in total; `longest`: the longest single break."),
+    ],
+    requests: [{ route: "leavePlan" }],
+    summary: (plan) =>
+      `${plan.from}..${plan.to} (${plan.objective}): ${plan.used} semesterdagar ger ${plan.daysOff} lediga dagar / ${plan.used} ` +
+      `leave days give ${plan.daysOff} days off.\n` +
+      some(
+        plan.breaks.map(
+          (b) => `${b.start}..${b.end}: ${b.days} dagar/days, semesterdagar/leave days ${b.leaveDays.join(", ")}`,
+        ),
+        30,
+        "\n",
+      ),
+  }),
+  tool({
+    name: "observance",
+    title: "A named holiday and the dates it fell on",
+    description:
+      "A named Swedish holiday by its code (e.g. midsummerEve, easterSunday, ascensionDay, nationalDay, allSaintsDay) with its " +
+      "Swedish and English names, its feast, and the days it fell on in the years `from` to `to` (default: the current year in " +
+      `Sweden; \`to\` defaults to \`from\`; at most ${MAX_SPAN_YEARS} years). Years in which it was not a holiday are omitted ` +
+      "(annunciation after 1952, mayDay before 1939, whitMonday after 2004, nationalDay before 2005, allSaintsDay before 1953), " +
+      `so the list can be empty. ${COVERAGE} An unknown code is \`not-found\`. ${ERRORS}`,
+    arguments: [
+      arg("observanceCode", "The observance's code (one of the 20 of the catalogue, e.g. midsummerEve)."),
+      arg("fromYear", `First year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`),
+      arg("toYear", `Last year (default: \`from\`); not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
+    ],
+    requests: [{ route: "observance" }],
+    summary: (o) =>
+      `${o.name.sv} / ${o.name.en} (${HOLIDAY_TYPE[o.holidayType] ?? o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
+      (o.count
+        ? ": " +
+          some(
+            o.occurrences.map((x) => `${x.day.date} (${weekdayOf(x.day)})`),
+            20,
+            ", ",
+          )
+        : "") +
+      ".",
+  }),
+  tool({
+    name: "adjust_date",
+    title: "Move a date to a Swedish business day",
+    description:
+      `Moves a date to a Swedish business day by a convention, as payment systems roll dates. ${BUSINESS_DAY} A business day is ` +
+      `never moved. Use it for "the banking day before/after" questions. ${ERRORS}`,
+    arguments: [
+      arg("adjustDate", "The date, YYYY-MM-DD."),
+      arg("adjustConvention", `The convention: one of ${CONVENTIONS.join(", ")}.`),
+    ],
+    requests: [{ route: "adjust" }],
+    summary: (a) =>
+      `${a.date} (${a.convention}) → ${dayLine(a.result)}` + (a.moved ? "." : " (flyttas inte/not moved)."),
+  }),
+  tool({
+    name: "due_dates",
+    title: "Swedish payment and due dates of a year",
+    description:
+      "The due dates of a year, month by month, each moved to a business day: a named schedule (`schedule`), or a rule of " +
+      "your own (`day` 1-31 or `last`, past the month's end the last day, with `convention`). Give exactly one of the two. " +
+      `${SCHEDULES} ${BUSINESS_DAY} ${TODAY} An unknown schedule is \`invalid-parameter\`, as a bad convention is. ${ERRORS}`,
+    arguments: [
+      arg("year", YEAR_ARGUMENT),
+      arg(
+        "schedule",
+        `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`,
+      ),
+      arg("dueDay", "A rule of your own: the day of the month, 1-31 or `last` (with `convention`)."),
+      arg("dueConvention", `A rule of your own: the convention (with \`day\`), one of ${CONVENTIONS.join(", ")}.`),
+    ],
+    requests: [{ route: "dueDates" }],
+    summary: (body) =>
+      `${body.year}, ${body.schedule.name.sv} / ${body.schedule.name.en} (${body.schedule.code}, ${body.schedule.convention}): ` +
+      body.dates.map((x) => (x.moved ? `${x.due.date} (${movedFrom(x.nominal)})` : x.due.date)).join("; ") +
+      ".",
+  }),
+  tool({
+    name: "flag_days",
+    title: "Swedish official flag days of a year",
+    description:
+      `The official flag days of a year in Sweden, in date order, each with its Swedish and English name and the holiday it is ` +
+      `(\`holiday\`, or null). ${FLAG_DAYS} A year before ${FLAG_DAYS_FROM} is refused: there were no official flag days. ` +
+      `${TODAY} ${ERRORS}`,
+    arguments: [arg("flagDaysYear", `The year, ${FLAG_DAYS_FROM}-${LAST_YEAR}. Omitted: the current year in Sweden.`)],
+    requests: [{ route: "flagDays" }],
+    summary: (body) =>
+      `${body.year}: ${body.count} allmänna flaggdagar/official flag days.\n` +
+      body.flagDays
+        .map((f) => `${f.date} (${weekdayName(weekdayOfDate(f.date))}): ${f.name.sv} / ${f.name.en}`)
+        .join("\n"),
+  }),
+  tool({
+    name: "working_time",
+    title: "Working days and working time of a year, per month (normtid)",
+    description:
+      "How many working days and hours a year has to work in Sweden, month by month, by quarter and in total (for payroll, " +
+      `time reports and budgets). ${WORKING_TIME_EXPLANATIONS.week} ${WORKING_TIME_EXPLANATIONS.profiles} ${TODAY} ${ERRORS}`,
+    arguments: [
+      arg("year", YEAR_ARGUMENT),
+      arg(
+        "weeklyHours",
+        `The hours of a full week, ${MIN_WEEKLY_HOURS}-${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default 40), e.g. 38.25.`,
+      ),
+      arg(
+        "profile",
+        `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${WORKING_TIME_PROFILE_CODES[0]}).`,
+      ),
+    ],
+    requests: [{ route: "workingTime" }],
+    summary: workingTimeSummary,
+  }),
+];
