@@ -14,15 +14,7 @@ import { stockholmYear } from "../http/cache.js";
  * What the site build reads (relative to the project root): http gives the API reference the OpenAPI
  * document the service serves, examples included.
  */
-export const SITE_INPUTS = [
-  "site",
-  "engine",
-  "contract",
-  "http",
-  "CHANGELOG.md",
-  "package-lock.json",
-  "tsconfig.json",
-];
+export const SITE_INPUTS = ["site", "engine", "contract", "http", "CHANGELOG.md", "package-lock.json", "tsconfig.json"];
 const SKIPPED_DIRECTORIES = new Set(["node_modules", ".astro", "dist"]);
 
 /**

@@ -107,12 +107,7 @@ describe("each bundle holds what its routes need", () => {
       expect(v3.includes(marker), `v3.mjs ships the document: ${marker}`).toBe(true);
     }
     expect(mcp).not.toContain("#/components/");
-    for (const origin of [
-      "contract/openapi",
-      "contract/examples.ts",
-      "http/openapi.ts",
-      "http/openapi-body.ts",
-    ])
+    for (const origin of ["contract/openapi", "contract/examples.ts", "http/openapi.ts", "http/openapi-body.ts"])
       expect(has("mcp", origin), origin).toBe(false);
   });
 
@@ -214,9 +209,7 @@ describe("the not-found function answers a browser with the site's not-found pag
 
   it("the pages are in the not-found function's bundle only (the server reads public/)", () => {
     for (const name of [...functionNames(), "server"]) {
-      expect(Object.keys(contents[name] ?? {}).includes("http/site-pages.ts"), name).toBe(
-        name === "not-found",
-      );
+      expect(Object.keys(contents[name] ?? {}).includes("http/site-pages.ts"), name).toBe(name === "not-found");
     }
   });
 

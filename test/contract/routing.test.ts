@@ -365,9 +365,7 @@ describe("route paths are written once", () => {
    * contract on purpose), functions/*.mts (Netlify reads their config literals statically; checked above), and the
    * site's .astro pages, whose prose and examples are documentation (their links and forms use PATHS).
    */
-  const folders = ["build", "engine", "functions", "scripts", "server", "site/src", "bench"].map((f) =>
-    join(ROOT, f),
-  );
+  const folders = ["build", "engine", "functions", "scripts", "server", "site/src", "bench"].map((f) => join(ROOT, f));
   const files = folders
     .flatMap((f) => {
       try {
