@@ -12,7 +12,7 @@
 #
 # The static dataset (`npm run build:data`) is left out by default: without it the server computes every answer,
 # byte-identical, and keeps repeated ones in memory. `--build-arg DATASET=yes` builds it into the image: 268,000
-# files, 1.46 GB instead of 179 MB, and a build of 3.5 min instead of 1 (README: In a container).
+# files, 1.46 GB instead of 179 MB, and a build of 3.5 min instead of 1 (docs/self-hosting.md#in-a-container).
 # Install scripts are not run (`--ignore-scripts`): nothing the build or the server uses needs one (esbuild, Astro
 # and sharp take their prebuilt platform packages), and the slim image has no compiler for the optional native
 # addons of dev-only tools.

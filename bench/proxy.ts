@@ -14,7 +14,7 @@ import proxyaddr from "proxy-addr";
 import { clientAddress, parseTrustProxy } from "../server/proxy.js";
 import { printTable, type Row, timePerCall, us } from "./lib/measure.js";
 
-/** The trusted list of the README's chain example (a load balancer in 10/8, then nginx on loopback). */
+/** The trusted list of the chain example in docs/self-hosting.md#behind-a-reverse-proxy (a load balancer in 10/8, then nginx on loopback). */
 const TRUSTED = "loopback, 10.0.0.0/8";
 
 /** Requests as the server sees them: the socket's address and the X-Forwarded-For the proxies wrote. */

@@ -118,7 +118,7 @@ export const V2_LIMIT_AFTER_ONE_MONTH = 3;
 export const V2_LIMIT_AFTER_THREE_MONTHS = 1;
 /**
  * The v2 platform limits along the timeline, in order: a deploy-time setting on Netlify (functions/v2.mts
- * `windowLimit`, changed and redeployed at each step, README "Deploying and limits on Netlify"); the config tests
+ * `windowLimit`, changed and redeployed at each step, docs/netlify.md#rate-limits-on-netlify); the config tests
  * accept exactly these values there.
  */
 export const V2_PLATFORM_STEPS = [RATE_LIMITS.v2.limit, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS] as const;

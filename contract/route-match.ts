@@ -70,7 +70,7 @@ export function matchRoute(pathname: string): Match | undefined {
  * The rate limit of a request on a row: the feed's is `feed-query` when the request carries query parameters
  * (docs/contract.md#rate-limits), any parameters. Netlify's rewrite rules can only match named parameters, so on the platform
  * the generated rules send requests naming one of the feed's options to the tighter function; a request whose only
- * parameters are unknown ones is counted there against the plain feed's limit (README, known limits).
+ * parameters are unknown ones is counted there against the plain feed's limit (docs/netlify.md#known-limits-of-the-static-bucket).
  */
 export function bucketOf(route: Route | undefined, url: URL): BucketName {
   if (!route) return NOT_FOUND.bucket;

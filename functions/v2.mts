@@ -6,7 +6,7 @@ export default netlifyFunction(handleV2);
 
 // Literals, checked against the route table by test/contract/routing.test.ts. The withdrawal timeline tightens
 // the v2 rate limit to 3 per 10 s one month after the announcement and to 1 per 10 s after three: a deploy-time
-// setting (README.md#deploying-and-limits-on-netlify, docs/contract.md#withdrawal-of-v2: change windowLimit here
+// setting (docs/netlify.md#rate-limits-on-netlify, docs/contract.md#withdrawal-of-v2: change windowLimit here
 // and redeploy); the function's RateLimit headers follow the timeline on their own.
 export const config: Config = {
   path: ["/holidays", "/half-days", "/bridge-days"],

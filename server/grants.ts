@@ -1,7 +1,7 @@
 /**
  * The operator's grants (`GRANTS_FILE`): access beyond open use is granted on request and nothing in a request carries
  * it (docs/contract.md#authentication), so the server reads who gets what from a file, at start and on SIGHUP. The
- * file's form and rules: README [Grants](../README.md#grants-more-than-open-use-for-named-clients). The table is
+ * file's form and rules: docs/self-hosting.md#grants-more-than-open-use-for-named-clients. The table is
  * immutable and swapped whole, so a request sees either the old grants or the new.
  */
 

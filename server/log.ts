@@ -28,7 +28,7 @@ export {
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type Log = (level: LogLevel, message: string) => void;
 
-/** The environment variables of the log, declared once (README, the start's problem lines). */
+/** The environment variables of the log, declared once (docs/self-hosting.md#logs, the start's problem lines). */
 export const LOG_FORMAT_ENV = "LOG_FORMAT";
 export const LOG_LEVEL_ENV = "LOG_LEVEL";
 export const LOG_QUERIES_ENV = "LOG_QUERIES";

@@ -1,6 +1,6 @@
 /**
  * `GET /metrics`: the standalone server's metrics in the Prometheus text format (prom-client); which ones, and who may
- * read them, is README [Logs and metrics](../README.md#logs-and-metrics). Anyone else gets the unknown path's 404, so
+ * read them, is docs/self-hosting.md#logs-and-metrics. Anyone else gets the unknown path's 404, so
  * the endpoint gives nothing away; with several workers the primary gathers every worker's (prom-client's cluster
  * aggregation), so a scrape sees the whole server whichever worker takes it.
  */

@@ -1,7 +1,7 @@
 /**
  * Who the client is behind a reverse proxy: the limiter counts per calling address, and behind a proxy every socket
- * is the proxy's. `TRUST_PROXY` and the right-most-untrusted rule: README [Self-hosting](../README.md#self-hosting).
- * Hand-written rather than `proxy-addr`, which reads addresses and headers differently from what the README
+ * is the proxy's. `TRUST_PROXY` and the right-most-untrusted rule: docs/self-hosting.md#behind-a-reverse-proxy.
+ * Hand-written rather than `proxy-addr`, which reads addresses and headers differently from what docs/self-hosting.md
  * promises: docs/architecture.md#kept-hand-written-and-why.
  */
 import { isIPv4, isIPv6 } from "node:net";

@@ -1,8 +1,8 @@
 /**
  * Counters in Redis (`REDIS_URL`), so every worker of every instance counts in one place by the memory store's rule
  * (http/ratelimit.ts countHit), one Lua script call per turn of the event loop so concurrent hits count
- * exactly. What it promises, failing open included (./store-watch.ts): README
- * [Running on several cores and machines](../README.md#running-on-several-cores-and-machines).
+ * exactly. What it promises, failing open included (./store-watch.ts):
+ * docs/self-hosting.md#running-on-several-cores-and-machines.
  * The script drops a call past its deadline, since dropping the connection would not stop what already sits in
  * Redis's socket; the deadline is put into Redis's clock from Redis's own answers, so the clocks need not agree.
  */

@@ -1,8 +1,8 @@
 /**
  * How a limiter store that answers later (Redis: ./redis-store.ts; the workers' primary: ./workers.ts) is waited for,
  * and when it is taken to be down: slowness under CPU pressure is waited out so the count stays exact, an outage is not,
- * so no request waits longer than SLOW_ANSWER_MS for the limiter. The rules: README
- * [Running on several cores and machines](../README.md#running-on-several-cores-and-machines), "Fails open".
+ * so no request waits longer than SLOW_ANSWER_MS for the limiter. The rules:
+ * docs/self-hosting.md#fails-open-within-bounds.
  */
 import type { Log } from "./log.js";
 

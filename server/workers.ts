@@ -1,6 +1,6 @@
 /**
- * Several processes serving one port (`WORKERS`): README
- * [Running on several cores and machines](../README.md#running-on-several-cores-and-machines). Each worker listens
+ * Several processes serving one port (`WORKERS`):
+ * docs/self-hosting.md#running-on-several-cores-and-machines. Each worker listens
  * itself (`reusePort`), so a primary stopped or starved of CPU costs no connection, only the counting's fail open
  * (./store-watch.ts). Without Redis (./redis-store.ts) the primary holds the counters and takes hits one message at a
  * time, which keeps concurrent hits exact; a worker whose primary is gone closes and exits.

@@ -161,7 +161,7 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
       expect(action.type).toBe("rewrite");
       expect(action.config.to).toBe(`/rate-limited/${config.bucket}`);
       expect(action.config.rate_limit_config.window_size).toBe(policy.windowSeconds);
-      // v2's platform limit is the one deploy-time setting along the withdrawal timeline (README)
+      // v2's platform limit is the one deploy-time setting along the withdrawal timeline (docs/netlify.md#rate-limits-on-netlify)
       if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(action.config.rate_limit_config.window_limit);
       else expect(action.config.rate_limit_config.window_limit).toBe(config.rateLimit.windowLimit);
       expect(action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);

@@ -22,7 +22,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "../e2e/server.js";
 
 /** The folders checked, and the files allowed to state the facts (the declarations). */
-const FOLDERS = ["functions", "server", "contract", "build", "site"];
+const FOLDERS = ["functions", "http", "server", "contract", "build", "site"];
 const DECLARATIONS = new Set(["contract/parameters.ts", "contract/value-explanations.ts"]);
 /** The published OpenAPI document: the generated document as stored (build/contract.ts), not a place anything is declared. */
 const GENERATED = new Set(["contract/published/openapi.json"]);

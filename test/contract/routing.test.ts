@@ -112,7 +112,7 @@ describe("the generated _redirects, as Netlify parses it", () => {
     for (const r of rules.slice(0, -1)) expect(r.to).toBe(`/_feed/query${PATHS.feed}`);
     // in process, any query parameter makes it feed-query (docs/contract.md#rate-limits); the platform's rules can
     // only name the options, so a request with unknown parameters only is the one case they count at the plain rate limit
-    // (README, known limits)
+    // (docs/netlify.md#known-limits-of-the-static-bucket)
     const route = matchRoute(PATHS.feed)!.route;
     expect(bucketOf(route, new URL(`http://x${PATHS.feed}?bridge=1`))).toBe("feed-query");
     expect(bucketOf(route, new URL(`http://x${PATHS.feed}?unknown=1`))).toBe("feed-query");
@@ -208,7 +208,7 @@ describe("the functions' config literals are the table's", () => {
     };
     const { bucket: _surface, ...expected } = configs[name as keyof typeof configs];
     const actual = structuredClone(mod.config ?? {}) as typeof expected;
-    // the one deploy-time setting: v2's platform limit steps down along the withdrawal timeline (README)
+    // the one deploy-time setting: v2's platform limit steps down along the withdrawal timeline (docs/netlify.md#rate-limits-on-netlify)
     if (name === "v2" && actual.rateLimit) {
       expect(V2_PLATFORM_STEPS).toContain(actual.rateLimit.windowLimit);
       actual.rateLimit.windowLimit = expected.rateLimit!.windowLimit;

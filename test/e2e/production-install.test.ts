@@ -1,5 +1,5 @@
 /**
- * A production install runs (README, Self-hosting): after `npm run build`, a copy of the project with only its
+ * A production install runs (docs/self-hosting.md#a-production-install): after `npm run build`, a copy of the project with only its
  * production dependencies (`npm ci --omit=dev`: no TypeScript loader, no esbuild, no Astro) serves the whole service
  * and the site with `npm start`, builds and writes nothing at start when the build is current, and says in one log
  * line when the site is older than its sources (serving what public/ holds) or missing (the API answers all the same).
@@ -152,7 +152,7 @@ describe.skipIf(process.env.E2E === "off")(
       expect(siteLines[0]).toMatch(/built from other sources.*Astro is not installed/);
     }, 60_000);
 
-    it("no site in public/: one log line; the API answers, and / is the not-found problem document (README, Self-hosting)", async () => {
+    it("no site in public/: one log line; the API answers, and / is the not-found problem document (docs/self-hosting.md, a production install)", async () => {
       // the site's entries go (the routing files stay): public/ as after `npm run build:code` without `npm run build:site`
       const routing = new Set([".gitkeep", "_redirects", "_headers"]);
       for (const name of readdirSync(join(copy, "public")))

@@ -174,7 +174,7 @@ describe("the engine package stands at the bottom", () => {
       expect(needed, `${name} is a dependency that no running code imports`).toBe(true);
     }
     // the engine is a dependency by path, not a workspace: netlify-cli takes a workspace root with one package for
-    // that package's site (README, "How it is built")
+    // that package's site (docs/architecture.md#netlify-facts, "Deploys and the tooling")
     expect(root.workspaces).toBeUndefined();
     expect(root.dependencies["swedish-calendar"]).toBe("file:engine");
   });
