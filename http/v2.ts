@@ -11,7 +11,7 @@ import { stockholmYear } from "./cache.js";
 import { layeredHeaders } from "./http.js";
 import { respond, type Step, serve } from "./pipeline.js";
 import { problemAnswer } from "./problem.js";
-import { type Bucket, requestContext } from "./request-context.js";
+import type { Bucket } from "./request-context.js";
 import { cacheControlOf, type RouteCall, type RouteHandlers, tableRouter } from "./router.js";
 import { type WithdrawalConfig, withdrawalConfigFromEnv, withdrawalState } from "./withdrawal.js";
 
