@@ -4,9 +4,9 @@
  */
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions, writeFeed } from "swedish-calendar/core";
 import { stockholmYear } from "./cache.js";
+import { respond, serve } from "./pipeline.js";
 import { tableBucket } from "./request-context.js";
 import { type ArgsOf, type RouteCall, type RouteHandlers, tableRouter } from "./router.js";
-import { respond, serve } from "./serve.js";
 
 /** Years before and after the current year in Sweden. */
 export const FEED_WINDOW_RADIUS = 2;

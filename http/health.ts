@@ -6,10 +6,10 @@ import { API_VERSION, JSON_CONTENT_TYPE, NO_STORE } from "../contract/policies.j
 import { etagOf, serializeJson } from "../contract/serialize.js";
 import type { Manifest } from "../contract/static.js";
 import { okAnswer } from "./http.js";
+import { respond, type Step, serve } from "./pipeline.js";
 import { notFound } from "./problem.js";
 import { tableBucket } from "./request-context.js";
 import { readRequestArguments } from "./router.js";
-import { type Endpoint, type FetchHandler, type Handler, respond, serve } from "./serve.js";
 
 /**
  * The /health body and what it says of the static dataset (public/manifest.json, written by `npm run build:data`):
@@ -137,7 +137,7 @@ const SERVED_HEADERS = Object.freeze({ "Content-Type": JSON_CONTENT_TYPE, "Cache
  * (a handful). `?ready` (contract/parameters.ts `healthReady`) answers 503 when not ready; plain /health, 200.
  * Never counted: the row is `counted: false` (contract/routes.ts), so the pipeline spends no counter on it.
  */
-export function createHealthAnswering(options: HealthOptions = {}): Endpoint {
+export function createHealthAnswering(options: HealthOptions = {}): Step {
   const facts = healthFacts(options);
   const { ready = () => true, server } = options;
   const bodies = new Map<string, { body: string; etag: string }>();
@@ -152,7 +152,7 @@ export function createHealthAnswering(options: HealthOptions = {}): Endpoint {
     }
     return cached;
   };
-  const answer: Handler = (ctx) => {
+  const answer: Step = (ctx) => {
     const { request, match, url } = ctx;
     if (match?.route.id !== "health") throw notFound(url.pathname);
     const asked = readRequestArguments("health", match.pathValues, url).ready;
@@ -165,7 +165,7 @@ export function createHealthAnswering(options: HealthOptions = {}): Endpoint {
 }
 
 /** The /health handler as a Response; the options are for tests (the function uses the defaults). */
-export function createHealthHandler(options: HealthOptions = {}): FetchHandler {
+export function createHealthHandler(options: HealthOptions = {}): ReturnType<typeof respond> {
   return respond(createHealthAnswering(options));
 }
 

@@ -32,9 +32,9 @@ import { ProblemError } from "../contract/problems.js";
 import type { Answer } from "./http.js";
 import { listedTools } from "./mcp-listing.js";
 import { callResult, MCP_INSTRUCTIONS, runTool, TOOL_BY_NAME } from "./mcp-tools.js";
+import { respond, serve } from "./pipeline.js";
 import { notFound } from "./problem.js";
 import { type ServiceContext, tableBucket } from "./request-context.js";
-import { type FetchHandler, respond, serve, withHeaders } from "./serve.js";
 
 export const MCP_SERVER_INFO = {
   name: "swedish-calendar",
@@ -197,23 +197,27 @@ function unprefixed(message: unknown): unknown {
  * The SDK's Server throws McpErrors of its own (a malformed `tools/call`: "Invalid tools/call request: …"), whose
  * messages already read "MCP error -32602: …"; its Protocol sends them as they are and the client's McpError adds the
  * prefix again. Such messages leave without it, so the client shows one prefix (ours are sent without: protocolError).
+ * The transport's Response becomes the pipeline's Answer here (its JSON body is complete: `enableJsonResponse`), with
+ * header names written as the contract writes them and `Cache-Control: no-store`.
  */
-export async function withoutDoublePrefix(response: Response): Promise<Response> {
-  if (!response.body || !/^application\/json/.test(response.headers.get("Content-Type") ?? "")) return response;
+export async function answerOfTransport(response: Response): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name.replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => dash + letter.toUpperCase())] = value;
+  });
+  headers["Cache-Control"] = NO_STORE;
+  if (!response.body) return { status: response.status, headers, body: null };
   const text = await response.text();
+  if (!/^application\/json/.test(response.headers.get("Content-Type") ?? "") || !text.includes('"MCP error '))
+    return { status: response.status, headers, body: text };
   let answer: unknown;
   try {
     answer = JSON.parse(text);
   } catch {
-    answer = undefined;
+    return { status: response.status, headers, body: text };
   }
-  const fixed =
-    answer === undefined ? text : JSON.stringify(Array.isArray(answer) ? answer.map(unprefixed) : unprefixed(answer));
-  return new Response(text.includes('"MCP error ') ? fixed : text, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  const fixed = JSON.stringify(Array.isArray(answer) ? answer.map(unprefixed) : unprefixed(answer));
+  return { status: response.status, headers, body: fixed };
 }
 
 /** A `tools/call` request a POST carries, as sent (its name and arguments unchecked). */
@@ -249,11 +253,7 @@ export type ToolCallCounter = (
 ) => Answer | undefined | Promise<Answer | undefined>;
 
 /** A POST to the MCP endpoint (serve() has answered every other method); `countCalls` counts its tool calls. */
-export async function answerMcp(
-  request: Request,
-  ctx: ServiceContext,
-  countCalls?: ToolCallCounter,
-): Promise<Response | Answer> {
+export async function answerMcp(request: Request, ctx: ServiceContext, countCalls?: ToolCallCounter): Promise<Answer> {
   const url = new URL(request.url);
   if (url.pathname !== PATHS.mcp) throw notFound(url.pathname);
   checkHeaders(request);
@@ -280,8 +280,7 @@ export async function answerMcp(
         MCP_ANSWER_DEADLINE_MS,
       );
     });
-    const response = await withoutDoublePrefix(await Promise.race([transport.handleRequest(forwarded), deadline]));
-    return withHeaders(response, { "Cache-Control": NO_STORE });
+    return await answerOfTransport(await Promise.race([transport.handleRequest(forwarded), deadline]));
   } finally {
     clearTimeout(timer);
     await server.close().catch(() => undefined);
@@ -296,10 +295,10 @@ export const MCP_BUCKET = tableBucket("mcp");
  * itself is not counted, its tool calls are, on the `mcp` bucket's rate limit; without (a Netlify Function) nothing is
  * counted here: the platform counts the function's POSTs (contract/policies.ts MCP_PLATFORM_POSTS).
  */
-export function mcpHandler(countCalls?: ToolCallCounter): FetchHandler {
+export function mcpHandler(countCalls?: ToolCallCounter): ReturnType<typeof respond> {
   const bucket = countCalls ? { ...MCP_BUCKET, counted: false } : MCP_BUCKET;
   // respond() is handed Fetch Requests only, whose body the transport reads
-  return respond(serve<Response | Answer>(bucket, (ctx) => answerMcp(ctx.request as Request, ctx, countCalls)));
+  return respond(serve(bucket, (ctx) => answerMcp(ctx.request as Request, ctx, countCalls)));
 }
 
 export const handleMcp = mcpHandler();

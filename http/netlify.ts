@@ -8,8 +8,8 @@
  */
 import type { Context } from "@netlify/functions";
 import { FEED_FUNCTION_PREFIXES } from "../contract/routes.js";
+import type { respond } from "./pipeline.js";
 import { netlifyContext } from "./request-context.js";
-import type { FetchHandler } from "./serve.js";
 
 /** `/.netlify/functions/<name>` and the feed functions' rewrite prefixes (contract/routes.ts). */
 const INTERNAL_PREFIX = new RegExp(
@@ -38,7 +38,7 @@ function withPath(request: Request, pathname: string): Request {
 }
 
 /** A Netlify Function's default export: the handler with Netlify's context and the two quirks above. */
-export function netlifyFunction(handler: FetchHandler) {
+export function netlifyFunction(handler: ReturnType<typeof respond>) {
   return async (request: Request, context?: Pick<Context, "ip"> | null): Promise<Response> => {
     const ctx = netlifyContext(request, context);
     const pathname = new URL(request.url).pathname;

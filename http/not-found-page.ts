@@ -6,8 +6,8 @@
  */
 import { datasetFileOf } from "../contract/static.js";
 import type { Answer, RequestHead } from "./http.js";
+import { commonHeaders, finish } from "./pipeline.js";
 import type { RequestContext } from "./request-context.js";
-import { commonHeaders, finish } from "./serve.js";
 
 /** The site's not-found page of each language, as the site build writes it (site/src/pages/404.astro, en/404.astro). */
 export const NOT_FOUND_PAGES = { sv: "/404.html", en: "/en/404/index.html" } as const;

@@ -2,9 +2,9 @@ import { RATE_LIMITS } from "../contract/policies.js";
 import { NOT_FOUND } from "../contract/routes.js";
 import { responseOf } from "./http.js";
 import { notFoundPageAnswer, notFoundPageLanguage } from "./not-found-page.js";
+import { respond, serve } from "./pipeline.js";
 import { notFound } from "./problem.js";
 import { type RequestContext, requestContext } from "./request-context.js";
-import { respond, serve } from "./serve.js";
 import { notFoundPages } from "./site-pages.js";
 
 /** Any path nothing else answers: a not-found problem, with the v3 rate limit on its own counter. */

@@ -9,7 +9,7 @@ import { RATE_LIMITED_PREFIX } from "../contract/routes.js";
 import { rateLimitedAnswer } from "./counters.js";
 import { responseOf } from "./http.js";
 import { handleNotFound } from "./not-found.js";
-import { completed } from "./serve.js";
+import { completed } from "./pipeline.js";
 
 export async function handleRateLimited(request: Request): Promise<Response> {
   const pathname = new URL(request.url).pathname;

@@ -9,10 +9,10 @@ import { serializeJson } from "../contract/serialize.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../contract/v2.js";
 import { stockholmYear } from "./cache.js";
 import { layeredHeaders } from "./http.js";
+import { respond, type Step, serve } from "./pipeline.js";
 import { problemAnswer } from "./problem.js";
-import { type Bucket, requestContext } from "./request-context.js";
+import type { Bucket } from "./request-context.js";
 import { cacheControlOf, type RouteCall, type RouteHandlers, tableRouter } from "./router.js";
-import { type Endpoint, type FetchHandler, respond, serve } from "./serve.js";
 import { type WithdrawalConfig, withdrawalConfigFromEnv, withdrawalState } from "./withdrawal.js";
 
 /**
@@ -67,7 +67,7 @@ function v2Handlers(config: WithdrawalConfig): RouteHandlers {
 }
 
 /** v2's answers with a given withdrawal configuration (the standalone server's; tests inject it). */
-export function makeV2Answering(config: WithdrawalConfig): Endpoint {
+export function makeV2Answering(config: WithdrawalConfig): Step {
   const bucket: Bucket = { name: "v2", policy: (_request, now) => withdrawalState(config, now).policy };
   const answer = serve(bucket, tableRouter(v2Handlers(config)));
   const gone = serve(bucket, (ctx) => {
@@ -79,22 +79,22 @@ export function makeV2Answering(config: WithdrawalConfig): Endpoint {
       retry ? { "Retry-After": String(retry) } : undefined,
     );
   });
-  return (request, partial) => {
-    const ctx = requestContext(request, partial);
+  // the withdrawal's step: the moment, its headers, then the answer or 410
+  return (ctx, next) => {
     // one moment for the whole request, so the phase cannot change half-way through
     const now = ctx.clock();
     const state = withdrawalState(config, now);
     ctx.clock = () => now;
     ctx.headers = ctx.headers ? layeredHeaders(state.headers, ctx.headers) : state.headers;
-    if (!state.gone) return answer(request, ctx);
+    if (!state.gone) return answer(ctx, next);
     // 410 answers are not counted: from the sunset (or in a brownout) every v2 request answers 410, never 429
     ctx.rateLimitsEnabled = false;
-    return gone(request, ctx);
+    return gone(ctx, next);
   };
 }
 
 /** v2 with a given withdrawal configuration, as Responses (tests inject it; the deployment reads the environment). */
-export function makeV2Handler(config: WithdrawalConfig): FetchHandler {
+export function makeV2Handler(config: WithdrawalConfig): ReturnType<typeof respond> {
   return respond(makeV2Answering(config));
 }
 
@@ -110,8 +110,8 @@ export function v2ConfigFromEnvironment(): WithdrawalConfig {
   return envConfig;
 }
 
-let envHandler: FetchHandler | undefined;
+let envHandler: ReturnType<typeof respond> | undefined;
 
 /** Every v2 request of the deployment. */
-export const handleV2: FetchHandler = (request, ctx) =>
+export const handleV2: ReturnType<typeof respond> = (request, ctx) =>
   (envHandler ??= makeV2Handler(v2ConfigFromEnvironment()))(request, ctx);

@@ -8,9 +8,9 @@
 import { catalogueResource, dueDateCatalogueResource, flagDayCatalogueResource } from "../contract/resources.js";
 import { serializeJson } from "../contract/serialize.js";
 import { openApiBody } from "./openapi-body.js";
+import { respond, serve } from "./pipeline.js";
 import { tableBucket } from "./request-context.js";
 import { type RouteHandler, type RouteHandlers, tableRouter } from "./router.js";
-import { respond, serve } from "./serve.js";
 import { bodyOf, V3_BODIES, type V3BodyRoute } from "./v3-bodies.js";
 
 export { type BodyOf, V3_BODIES, type V3BodyRoute } from "./v3-bodies.js";

@@ -26,6 +26,8 @@ export interface CachedForm {
 }
 
 export interface CachedAnswer extends CachedForm {
+  /** a cached answer is a 200 (written from its stored forms: writeCached) */
+  readonly status: 200;
   /** HEAD's: the 200's (Content-Length included, as writeAnswer writes a HEAD) */
   readonly headHeaders: Readonly<Record<string, string>>;
   /** can it be sent compressed? (./compress.ts: a compressible type, large enough) */
@@ -85,6 +87,7 @@ export function cachedAnswer(
   const notModifiedHeaders = without(headers, ["Content-Type"]);
   headers["Content-Length"] = String(length);
   return {
+    status: 200,
     headers,
     headHeaders: headers,
     notModifiedHeaders,

@@ -3,22 +3,13 @@
  * answers are kept, and a repeat answered from memory, counted as its function counts it. Also the answer-source
  * header tests ask for (`file` or `function`).
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { limitedOn } from "../http/counters.js";
 import { type Answer, layeredHeaders } from "../http/http.js";
+import { completed } from "../http/pipeline.js";
 import type { RequestContext } from "../http/request-context.js";
-import { completed } from "../http/serve.js";
-import {
-  AnswerCache,
-  type AnswerSource,
-  type CachedAnswer,
-  cachedAnswer,
-  cachedUntil,
-  writeCached,
-} from "./answers.js";
+import { AnswerCache, type AnswerSource, type CachedAnswer, cachedAnswer, cachedUntil } from "./answers.js";
 import type { ServerConfig } from "./config.js";
-import type { Lifecycle } from "./lifecycle.js";
-import { writeAnswer } from "./node-io.js";
 
 /** The header that says what answered (`file` or `function`), sent only when `answerSourceHeader` is on (tests). */
 export const ANSWER_SOURCE_HEADER = "X-Answer-Source";
@@ -43,11 +34,11 @@ export interface Keeping {
   mark(ctx: RequestContext, answer: Answer, source: "file" | "function"): Answer;
   /** keeps a GET's 200 (as its context recorded it) for its target when it stays the same for it, then marks it */
   cached(ctx: RequestContext, target: string | undefined, answer: Answer, source: AnswerSource): Answer;
-  /** a repeated target: counted as its function counts it (429 when over), then the cached answer */
-  answerCached(req: IncomingMessage, res: ServerResponse, keep: CachedAnswer, now: Date): void;
+  /** a repeated target: counted as its function counts it, then its cached answer (the 429 when over) */
+  repeat(req: IncomingMessage, cached: CachedAnswer, now: Date): Answer | Promise<Answer>;
 }
 
-export function keeping(config: ServerConfig, life: Pick<Lifecycle, "closeIfClosing" | "fail">): Keeping {
+export function keeping(config: ServerConfig): Keeping {
   const { markSource, answerCacheBytes, rateLimitsEnabled, store, clock, clientOf } = config;
   const cache = new AnswerCache(answerCacheBytes);
   const sourceHeader = (source: "file" | "function") => (markSource ? { [ANSWER_SOURCE_HEADER]: source } : undefined);
@@ -80,18 +71,18 @@ export function keeping(config: ServerConfig, life: Pick<Lifecycle, "closeIfClos
       }
       return mark(ctx, answer, shown);
     },
-    answerCached(req, res, keep, now) {
-      const counter = keep.counter;
-      const limited = counter
-        ? limitedOn(counter.name, counter.policy, { rateLimitsEnabled, store, clientAddress: clientOf(req) }, now)
-        : undefined;
-      const writeOne = (over: Answer | undefined) => {
-        life.closeIfClosing(res);
-        if (over) writeAnswer(res, completed(over, counter!.policy, sourceHeader("function")));
-        else writeCached(req, res, keep);
-      };
-      if (limited instanceof Promise) limited.then(writeOne).catch((error) => life.fail(res, error));
-      else writeOne(limited);
+    repeat(req, cached, now) {
+      const counter = cached.counter;
+      if (!counter) return cached;
+      const limited = limitedOn(
+        counter.name,
+        counter.policy,
+        { rateLimitsEnabled, store, clientAddress: clientOf(req) },
+        now,
+      );
+      const answerOf = (over: Answer | undefined): Answer =>
+        over ? completed(over, counter.policy, sourceHeader("function")) : cached;
+      return limited instanceof Promise ? limited.then(answerOf) : answerOf(limited);
     },
   };
 }

@@ -23,8 +23,8 @@ import { createHealthAnswering } from "../http/health.js";
 import { type Answer, layeredHeaders, type RequestHead } from "../http/http.js";
 import { methodGate } from "../http/method-gate.js";
 import { answerNotFound } from "../http/not-found.js";
+import { finish, noStepAnswered, type Step } from "../http/pipeline.js";
 import { type RequestContext, requestContext } from "../http/request-context.js";
-import { type Endpoint, finish } from "../http/serve.js";
 import { makeV2Answering } from "../http/v2.js";
 import { answerV3 } from "../http/v3.js";
 import { withdrawalState } from "../http/withdrawal.js";
@@ -47,7 +47,21 @@ import {
   siteFileHeaders,
 } from "./pages.js";
 
+/** What the served steps read of a request: its context (made before them), its target, and who serves it. */
+export interface ServedRequest {
+  ctx?: RequestContext;
+  /** the request target as received (cached responses are cached by it); undefined in process */
+  readonly target?: string;
+  /** who serves the request, as the deployed service decides it (contract/cdn.ts servingOf) */
+  serving?: Serving;
+}
+
 export interface Dispatch {
+  /**
+   * The served steps, in order: the last net (a failure: the 500 problem, logged), who serves the request, a
+   * dataset file, the route's function, a file of the publish folder or not-found. The last always answers.
+   */
+  servedSteps: readonly Step<ServedRequest>[];
   /** the answer of a request whose context is read, or the problem of a failure (logged): never throws nor rejects */
   answerSafely(ctx: RequestContext, target?: string): Answer | Promise<Answer>;
   /** the context of a request whose target the guard has read (its URL and row, once) */
@@ -103,7 +117,7 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
   );
 
   /** The function of each row but the MCP endpoint's, answering with the final Answer. */
-  const handlers: Record<Exclude<FunctionName, "mcp">, Endpoint> = {
+  const handlers: Record<Exclude<FunctionName, "mcp">, Step> = {
     v3: answerV3,
     v2: makeV2Answering(withdrawal),
     ical: answerFeed,
@@ -140,25 +154,47 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
   const answeredByFile = (url: URL, routeId: string, built: BuiltRange | undefined): boolean =>
     resolveRewrite(url.pathname, url, rules, { routeId, built: built ?? dataset.deployed() }) !== undefined;
 
-  function answer(ctx: RequestContext, target?: string): Answer | Promise<Answer> {
-    const { match, url } = ctx;
-    // what the build wrote is read only for a row a file may answer
+  /** The last net: a failure of a step after it is the 500 problem, logged. */
+  const lastNet: Step<ServedRequest> = ({ ctx }, next) => {
+    const failed = (error: unknown): Answer => {
+      logFault(error);
+      return internalError(ctx!.url.pathname);
+    };
+    try {
+      const answered = next();
+      return answered instanceof Promise ? answered.catch(failed) : answered;
+    } catch (error) {
+      return failed(error);
+    }
+  };
+
+  /** Who serves the request: a dataset file, the route's function or the publish folder (what the build wrote is read only for a route a file may answer). */
+  const servedBy: Step<ServedRequest> = (request, next) => {
+    const { match, url } = request.ctx!;
     const built = match?.route.static ? dataset.built() : undefined;
     if (built instanceof Promise)
-      return built.then((b) => answerAs(ctx, target, servingOf(url, match, b, dataset.deployed, rules)));
-    return answerAs(ctx, target, servingOf(url, match, built, dataset.deployed, rules));
-  }
+      return built.then((b) => {
+        request.serving = servingOf(url, match, b, dataset.deployed, rules);
+        return next();
+      });
+    request.serving = servingOf(url, match, built, dataset.deployed, rules);
+    return next();
+  };
 
-  function answerAs(ctx: RequestContext, target: string | undefined, serving: Serving): Answer | Promise<Answer> {
-    switch (serving.by) {
-      case "dataset":
-        return answerDatasetFile(ctx, target, serving.file);
-      case "function":
-        return answerFunction(ctx, target, serving.counted);
-      case "publish":
-        return answerFile(ctx, target);
-    }
-  }
+  const datasetFile: Step<ServedRequest> = ({ ctx, target, serving }, next) =>
+    serving?.by === "dataset" ? answerDatasetFile(ctx!, target, serving.file) : next();
+
+  const routeFunction: Step<ServedRequest> = ({ ctx, target, serving }, next) =>
+    serving?.by === "function" ? answerFunction(ctx!, target, serving.counted) : next();
+
+  const publishFile: Step<ServedRequest> = ({ ctx, target }) => answerFile(ctx!, target);
+
+  const servedSteps = [lastNet, servedBy, datasetFile, routeFunction, publishFile];
+  const answered = (ctx: RequestContext, target?: string) => {
+    const request: ServedRequest = { ctx, target, serving: undefined };
+    const run = (i: number): Answer | Promise<Answer> => servedSteps[i](request, () => run(i + 1));
+    return run(0);
+  };
 
   /** The dataset file a row's request is rewritten to, with its bucket's headers; missing (a partial build): the function, byte-identical. */
   async function answerDatasetFile(ctx: RequestContext, target: string | undefined, path: string): Promise<Answer> {
@@ -182,7 +218,7 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     if (fn === "mcp") throw new Error("the MCP endpoint is answered through the Fetch bridge");
     if (!counted) ctx.rateLimitsEnabled = false;
     const source: AnswerSource = route.static ? "static-row" : "function";
-    const answered = handlers[fn](ctx.request, ctx);
+    const answered = handlers[fn](ctx, noStepAnswered(ctx));
     return answered instanceof Promise
       ? answered.then((a) => cached(ctx, target, a, source))
       : cached(ctx, target, answered, source);
@@ -221,23 +257,13 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
     const language = notFoundPageLanguage(request, pathname);
     const page = language && (await files.get(NOT_FOUND_PAGES[language]));
     if (page) return mark(ctx, notFoundPageAnswer(ctx, page.bytes), "file");
-    return mark(ctx, await handlers["not-found"](request, ctx), "function");
+    return mark(ctx, await handlers["not-found"](ctx, noStepAnswered(ctx)), "function");
   }
 
   return {
     answeredByFile,
-    answerSafely(ctx, target) {
-      const failed = (error: unknown): Answer => {
-        logFault(error);
-        return internalError(ctx.url.pathname);
-      };
-      try {
-        const answered = answer(ctx, target);
-        return answered instanceof Promise ? answered.catch(failed) : answered;
-      } catch (error) {
-        return failed(error);
-      }
-    },
+    servedSteps,
+    answerSafely: answered,
     contextOf(request, clientAddress, facts) {
       const ctx = requestContext(
         request,

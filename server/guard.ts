@@ -13,8 +13,8 @@ import { bucketOf, type Match, matchRoute } from "../contract/route-match.js";
 import { datasetFileOf } from "../contract/static.js";
 import type { Answer } from "../http/http.js";
 import { methodNotAllowed } from "../http/method-gate.js";
+import { completed } from "../http/pipeline.js";
 import { problemAnswer } from "../http/problem.js";
-import { completed } from "../http/serve.js";
 
 /** The longest request target answered normally (bytes); a longer one is 414 uri-too-long. */
 export const MAX_URL_BYTES = 8 * 1024;

@@ -8,8 +8,8 @@ import { fileHeaders } from "../contract/static.js";
 import { type Answer, okAnswer } from "../http/http.js";
 import { methodGate } from "../http/method-gate.js";
 import { htmlAnswer, isEnglishPath } from "../http/not-found-page.js";
+import { finish } from "../http/pipeline.js";
 import type { RequestContext } from "../http/request-context.js";
-import { finish } from "../http/serve.js";
 import type { CachedFile } from "./files.js";
 
 /** Site files whose names carry a content hash (Astro's build assets) never change under their name. */

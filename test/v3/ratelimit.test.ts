@@ -199,7 +199,7 @@ describe("block window (v2: blocked for 10 s once over the limit)", () => {
 
   it("works through serve() with a surface policy", async () => {
     const bucket = { name: "blocky", policy: () => ({ limit: 2, windowSeconds: 10, blockSeconds: 30 }) };
-    const handler = respond(serve(bucket, () => new Response("ok")));
+    const handler = respond(serve(bucket, () => ({ status: 200, headers: {}, body: "ok" })));
     const store = memoryRateLimitStore();
     const time = { now: T0 };
     const ctx = { store, rateLimitsEnabled: true, clientAddress: "a", clock: clockAt(time) };
