@@ -38,11 +38,16 @@ export type Next = () => Answer | Promise<Answer>;
  */
 export type Step<C = RequestContext> = (ctx: C, next: Next) => Answer | Promise<Answer>;
 
-/** The steps as one step: each runs with a next() that runs the ones after it; after the last, `next` of the caller. */
-export function pipeline(steps: readonly Step[]): Step {
-  const run = (ctx: RequestContext, i: number, last: Next): Answer | Promise<Answer> =>
-    i === steps.length ? last() : steps[i](ctx, () => run(ctx, i + 1, last));
-  return (ctx, next) => run(ctx, 0, next);
+/**
+ * The steps as one step: each runs with a next() that runs the ones after it; after the last, `next` of the caller.
+ * One next() per request for all the steps (it moves a cursor), so a step calls it at most once.
+ */
+export function pipeline<C>(steps: readonly Step<C>[]): Step<C> {
+  return (ctx, last) => {
+    let i = 0;
+    const next: Next = () => (i < steps.length ? steps[i++](ctx, next) : last());
+    return next();
+  };
 }
 
 /** The last `next` of a list whose final step must answer: reached only when none did. */

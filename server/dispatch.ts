@@ -23,7 +23,7 @@ import { createHealthAnswering } from "../http/health.js";
 import { type Answer, layeredHeaders, type RequestHead } from "../http/http.js";
 import { methodGate } from "../http/method-gate.js";
 import { answerNotFound } from "../http/not-found.js";
-import { finish, noStepAnswered, type Step } from "../http/pipeline.js";
+import { finish, noStepAnswered, pipeline, type Step } from "../http/pipeline.js";
 import { type RequestContext, requestContext } from "../http/request-context.js";
 import { makeV2Answering } from "../http/v2.js";
 import { answerV3 } from "../http/v3.js";
@@ -190,11 +190,9 @@ export function dispatcher(config: ServerConfig, { dataset, files, keep, logFaul
   const publishFile: Step<ServedRequest> = ({ ctx, target }) => answerFile(ctx!, target);
 
   const servedSteps = [lastNet, servedBy, datasetFile, routeFunction, publishFile];
-  const answered = (ctx: RequestContext, target?: string) => {
-    const request: ServedRequest = { ctx, target, serving: undefined };
-    const run = (i: number): Answer | Promise<Answer> => servedSteps[i](request, () => run(i + 1));
-    return run(0);
-  };
+  const served = pipeline(servedSteps);
+  const answered = (ctx: RequestContext, target?: string) =>
+    served({ ctx, target, serving: undefined }, noStepAnswered(ctx));
 
   /** The dataset file a row's request is rewritten to, with its bucket's headers; missing (a partial build): the function, byte-identical. */
   async function answerDatasetFile(ctx: RequestContext, target: string | undefined, path: string): Promise<Answer> {

@@ -17,7 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Answer } from "../http/http.js";
-import type { Step } from "../http/pipeline.js";
+import { pipeline, type Step } from "../http/pipeline.js";
 import type { CachedAnswer } from "./answers.js";
 import { writeCached } from "./answers.js";
 import type { Keeping } from "./cache-source.js";
@@ -70,17 +70,17 @@ export function nodePipeline(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { metrics, grants, clientOf } = config;
 
+  const write = (req: IncomingMessage, res: ServerResponse, answer: Answer): void => {
+    if (answer === WRITTEN) return;
+    if (isCached(answer)) {
+      life.closeIfClosing(res);
+      writeCached(req, res, answer);
+    } else life.write(res, answer);
+  };
   const written: NodeStep = ({ req, res }, next) => {
-    const write = (answer: Answer) => {
-      if (answer === WRITTEN) return;
-      if (isCached(answer)) {
-        life.closeIfClosing(res);
-        writeCached(req, res, answer);
-      } else life.write(res, answer);
-    };
     const answer = next();
-    if (answer instanceof Promise) answer.then(write).catch((error) => life.fail(res, error));
-    else write(answer);
+    if (answer instanceof Promise) answer.then((a) => write(req, res, a)).catch((error) => life.fail(res, error));
+    else write(req, res, answer);
     return WRITTEN;
   };
 
@@ -143,11 +143,10 @@ export function nodePipeline(
     ...dispatch.servedSteps,
   ];
 
+  const run = pipeline(steps);
   const last = (): Answer => {
     throw new Error("no step of the server's pipeline answered");
   };
-  const run = (request: NodeRequest, i: number): Answer | Promise<Answer> =>
-    i === steps.length ? last() : steps[i](request, () => run(request, i + 1));
 
   return (req, res) => {
     try {
@@ -168,7 +167,7 @@ export function nodePipeline(
           ctx: undefined,
           serving: undefined,
         },
-        0,
+        last,
       );
     } catch (error) {
       life.fail(res, error);
