@@ -22,7 +22,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "../e2e/server.js";
 
 /** The folders checked, and the files allowed to state the facts (the declarations). */
-const FOLDERS = ["functions", "server", "contract", "build", "site"];
+const FOLDERS = ["functions", "http", "server", "contract", "build", "site"];
 const DECLARATIONS = new Set(["contract/parameters.ts", "contract/value-explanations.ts"]);
 /** The published OpenAPI document: the generated document as stored (build/contract.ts), not a place anything is declared. */
 const GENERATED = new Set(["contract/published/openapi.json"]);
@@ -121,7 +121,7 @@ describe("the year bounds, conventions and schedule codes are stated by the engi
     expect(hits("2024-06-19")).toEqual([]);
   });
 
-  it("in no tracked file of functions/, server/, contract/, build/, site/ but the declarations", () => {
+  it("in no tracked file of functions/, http/, server/, contract/, build/, site/ but the declarations", () => {
     expect(files.flatMap(findings)).toEqual([]);
   });
 
