@@ -132,6 +132,7 @@ export {
   STEP_UNITS,
   type StepUnit,
   WEEKLY_HOURS_STEP,
+  WEEKLY_HOURS_WORDS,
   YEAR_PATTERN,
   YEAR_SOURCE,
 } from "./grammar.js";

@@ -75,8 +75,22 @@ export const MIN_WEEKLY_HOURS = 1;
 export const MAX_WEEKLY_HOURS = 60;
 /** A quarter of an hour: a day's time (a fifth of the week) is then a whole number of minutes (a multiple of 3). */
 export const WEEKLY_HOURS_STEP = 0.25;
-/** The full-time week the working-time answer assumes when none is given (Arbetstidslagen (1982:673) 5 §: 40 hours). */
+/** The full-time week the working-time answer assumes when none is given (Arbetstidslagen (1982:673) 5 §). */
 export const DEFAULT_WEEKLY_HOURS = 40;
+
+/**
+ * The rule of `weeklyHours` in words, the one wording of it every text reads (the engine's refusal, the command-line
+ * tool's help and messages, the API's and the MCP tools' prose, the site's words): its bounds and step, in English and
+ * in Swedish (a decimal comma). A sentence adds "from" / "från" where it needs one.
+ *
+ * @example
+ * WEEKLY_HOURS_WORDS.en; // "1 to 60 in steps of 0.25"
+ * WEEKLY_HOURS_WORDS.sv; // "1 till 60 i steg om 0,25"
+ */
+export const WEEKLY_HOURS_WORDS: Readonly<Record<"sv" | "en", string>> = {
+  en: `${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP}`,
+  sv: `${MIN_WEEKLY_HOURS} till ${MAX_WEEKLY_HOURS} i steg om ${String(WEEKLY_HOURS_STEP).replace(".", ",")}`,
+};
 
 /** `weeklyHours` as text (a query parameter, the CLI's --weekly): digits, optionally a point and one or two decimals. */
 export const WEEKLY_HOURS_SOURCE = "^[0-9]{1,2}(\\.[0-9]{1,2})?$";

@@ -350,7 +350,10 @@ export function dueDateSchedules(): DueDateSchedule[] {
 
 /** The options of `workingTime`. */
 export interface WorkingTimeOptions {
-  /** the hours of a full week, 1 to 60 in steps of 0.25 (default 40); a working day is a fifth of it */
+  /**
+   * the hours of a full week, MIN_WEEKLY_HOURS to MAX_WEEKLY_HOURS in steps of WEEKLY_HOURS_STEP (default
+   * DEFAULT_WEEKLY_HOURS; swedish-calendar/core exports them); a working day is a fifth of it
+   */
   weeklyHours?: number;
   /** which working days are shortened: `standard` none (default), `state` those of state employees with office hours (from 2017) */
   profile?: WorkingTimeProfileCode;

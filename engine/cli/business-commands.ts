@@ -2,7 +2,7 @@
 
 import { parseDueDay, parseDueScheduleList } from "../duedates.js";
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES } from "../feed-options.js";
-import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
+import { DEFAULT_WEEKLY_HOURS, WEEKLY_HOURS_WORDS } from "../grammar.js";
 import { icsFeed } from "../ics.js";
 import {
   type Adjustment,
@@ -130,7 +130,7 @@ export const BUSINESS_COMMANDS: Record<string, Command> = {
     values: ["weekly", "profile"],
     summary: "the working days and working time of a year, by month and quarter (alias: arbetstid)",
     help:
-      `--weekly <hours> the hours of a full week, ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default ${DEFAULT_WEEKLY_HOURS}); a working day is a fifth of it.\n` +
+      `--weekly <hours> the hours of a full week, ${WEEKLY_HOURS_WORDS.en} (default ${DEFAULT_WEEKLY_HOURS}); a working day is a fifth of it.\n` +
       `--profile ${WORKING_TIME_PROFILE_CODES.join("|")}: standard shortens no day (default); state gives the shortened days of state\n` +
       "employees with office hours (Arbetsgivarverket's Villkorsavtal, from 2017).\n" +
       "Example: swedish-calendar arbetstid 2027 --weekly 38.25 --profile state",

@@ -5,7 +5,7 @@
 
 import { parseConvention } from "../business.js";
 import { FLAG_DAYS_FROM } from "../flagdays.js";
-import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
+import { WEEKLY_HOURS_WORDS } from "../grammar.js";
 import { CalendarError, FIRST_YEAR, LAST_YEAR } from "../index.js";
 import {
   CONVENTIONS,
@@ -105,7 +105,7 @@ export const MESSAGES = {
     scheduleSince: (year: number, code: string, since: number) =>
       `${year} (året) är för tidigt: schemat ${code} gäller från ${since}`,
     notWeeklyHours: (value: string) =>
-      `'${value}' (--weekly) ska vara ett antal timmar i veckan från ${MIN_WEEKLY_HOURS} till ${MAX_WEEKLY_HOURS} i steg om ${String(WEEKLY_HOURS_STEP).replace(".", ",")}, skrivet med siffror och decimalpunkt, till exempel 38.25`,
+      `'${value}' (--weekly) ska vara ett antal timmar i veckan från ${WEEKLY_HOURS_WORDS.sv}, skrivet med siffror och decimalpunkt, till exempel 38.25`,
     profileSince: (year: number, code: string, since: number) =>
       `${year} (året) är för tidigt: profilen ${code} gäller från ${since}`,
     inRule: (what: string, rule: string) => `${what} i ${rule}`,
@@ -158,7 +158,7 @@ export const MESSAGES = {
     scheduleSince: (year: number, code: string, since: number) =>
       `${year} (the year) is too early: the schedule ${code} starts in ${since}`,
     notWeeklyHours: (value: string) =>
-      `'${value}' (--weekly) must be a number of hours a week from ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP}, written in digits, such as 38.25`,
+      `'${value}' (--weekly) must be a number of hours a week from ${WEEKLY_HOURS_WORDS.en}, written in digits, such as 38.25`,
     profileSince: (year: number, code: string, since: number) =>
       `${year} (the year) is too early: the profile ${code} starts in ${since}`,
     inRule: (what: string, rule: string) => `${what} in ${rule}`,
