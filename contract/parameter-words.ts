@@ -23,10 +23,8 @@ import {
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
-  MAX_WEEKLY_HOURS,
-  MIN_WEEKLY_HOURS,
   parseYear,
-  WEEKLY_HOURS_STEP,
+  WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
   WORKING_TIME_PROFILES,
   YEAR_PATTERN,
@@ -74,8 +72,8 @@ export const PARAMETER_WORDS = {
   code: { sv: "Koden ska vara en av helgdagarnas koder i katalogen." },
   weeklyHours: {
     sv:
-      `Veckoarbetstiden ska vara ett antal timmar från ${MIN_WEEKLY_HOURS} till ${MAX_WEEKLY_HOURS} i steg om ` +
-      `${String(WEEKLY_HOURS_STEP).replace(".", ",")} timme, skrivet med siffror och decimalpunkt (till exempel 40 eller 38.25).`,
+      `Veckoarbetstiden ska vara ett antal timmar från ${WEEKLY_HOURS_WORDS.sv} timme, skrivet med siffror och ` +
+      "decimalpunkt (till exempel 40 eller 38.25).",
   },
   profile: {
     sv:

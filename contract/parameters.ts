@@ -37,6 +37,7 @@ import {
   parseYear,
   SERVICE_DOMAIN,
   WEEKLY_HOURS_STEP,
+  WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
 import { EXPLANATIONS } from "./explanations.js";
@@ -266,9 +267,9 @@ export const PARAMETERS = {
     default: DEFAULT_WEEKLY_HOURS,
     example: 38.25,
     description:
-      `The hours of a full working week, ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (a quarter of an ` +
-      "hour), written as the number's plain decimal (`40`, `38.25`, `37.5`; not `40.0` or `05`). A working day is a fifth of it " +
-      "(38.25 hours: 459 minutes). Anything else (`0`, `61`, `37.3`, a word) is 400 invalid-parameter.",
+      `The hours of a full working week, ${WEEKLY_HOURS_WORDS.en} (a quarter of an hour), written as the number's plain ` +
+      "decimal (`40`, `38.25`, `37.5`; not `40.0` or `05`). A working day is a fifth of it (38.25 hours: 459 minutes). " +
+      `Anything else (\`${MIN_WEEKLY_HOURS - 1}\`, \`${MAX_WEEKLY_HOURS + 1}\`, \`37.3\`, a word) is 400 invalid-parameter.`,
   }),
   // the profile's code, read into its rule of the engine's table (the first code is the engine's default)
   profile: declare("profile", "query", "WorkingTimeProfile", {

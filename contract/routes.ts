@@ -25,7 +25,7 @@ import {
   SERVICE_DOMAIN,
 } from "swedish-calendar/core";
 import { EXPLANATIONS } from "./explanations.js";
-import { type Parameters as Declarations, FEED_OPTION_KEYS, type ParameterKey } from "./parameters.js";
+import { type Parameters as Declarations, FEED_OPTION_KEYS, PARAMETERS, type ParameterKey } from "./parameters.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
   type BucketName,
@@ -206,7 +206,8 @@ const CSV_FILES = {
   workingTimeCsv: {
     file: "/v3/data/:year/working-time.csv",
     answers:
-      "the year's working time at 40 hours a week, profile `standard`, as CSV: a row per month, per quarter and for the year",
+      `the year's working time at ${PARAMETERS.weeklyHours.schema.default} hours a week, profile \`${PARAMETERS.profile.schema.default}\`, ` +
+      "as CSV: a row per month, per quarter and for the year",
     contentType: "csv",
     bucket: "v3",
   },
@@ -553,7 +554,7 @@ const ROUTE_ROWS = [
     ok: { contentType: "json", schema: "WorkingTimeResponse" },
     errors: [400],
     ...yearOrToday,
-    // the default answer of every year (40 hours, `standard`) is a file; another week or profile reaches the function
+    // the default answer of every year (weeklyHours and profile as declared) is a file; another week or profile reaches the function
     static: {
       file: "/v3/data/:year/working-time.json",
       query: { year: "placeholder", weeklyHours: "function", profile: "function" },

@@ -14,9 +14,7 @@ import {
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
-  MAX_WEEKLY_HOURS,
-  MIN_WEEKLY_HOURS,
-  WEEKLY_HOURS_STEP,
+  WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
 import { PARAMETERS, type ParameterKey } from "../contract/parameters.js";
@@ -99,6 +97,9 @@ const arg = (parameter: ParameterKey, description: string): ToolArgument => ({
   parameter,
   description,
 });
+
+/** A parameter's declared default, as its declaration states it (`schema.default`). */
+const defaultOf = (parameter: ParameterKey): string => String(PARAMETERS[parameter].schema.default);
 
 /**
  * The one argument named otherwise than its parameter: a shift's `add` is `steps` to a model (a public name of the
@@ -353,11 +354,11 @@ export const TOOLS: readonly ToolDeclaration[] = [
       arg("year", YEAR_ARGUMENT),
       arg(
         "weeklyHours",
-        `The hours of a full week, ${MIN_WEEKLY_HOURS}-${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default 40), e.g. 38.25.`,
+        `The hours of a full week, ${WEEKLY_HOURS_WORDS.en} (default ${defaultOf("weeklyHours")}), e.g. ${PARAMETERS.weeklyHours.example}.`,
       ),
       arg(
         "profile",
-        `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${WORKING_TIME_PROFILE_CODES[0]}).`,
+        `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${defaultOf("profile")}).`,
       ),
     ],
     requests: [{ route: "workingTime" }],
