@@ -18,11 +18,14 @@ import {
   LAST_DAY_OF_MONTH,
   LAST_YEAR,
   LEAVE_OBJECTIVES,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
   MAX_WEEKLY_HOURS,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
   MIN_WEEKLY_HOURS,
   OBSERVANCE_CODES,
   SERVICE_DOMAIN,
@@ -589,7 +592,7 @@ export const LeavePlan = Type.Object(
     from: isoDate("`from` echoed as sent"),
     to: isoDate("`to` echoed as sent"),
     budget: Type.Integer({
-      minimum: 1,
+      minimum: MIN_LEAVE_DAYS,
       maximum: MAX_LEAVE_DAYS,
       description: "`days` as requested: the most leave days the plan may use",
     }),
@@ -638,8 +641,8 @@ export type Adjustment = Static<typeof Adjustment>;
 
 export const DayOfMonth = Type.Unsafe<number | typeof LAST_DAY_OF_MONTH>({
   ...named("DayOfMonth"),
-  description: "A day of the month, 1 to 31 (past the month's end: the month's last day), or `last`.",
-  oneOf: [Type.Integer({ minimum: 1, maximum: 31 }), Type.Literal(LAST_DAY_OF_MONTH)],
+  description: `A day of the month, ${MIN_DUE_DAY} to ${MAX_DUE_DAY} (past the month's end: the month's last day), or \`${LAST_DAY_OF_MONTH}\`.`,
+  oneOf: [Type.Integer({ minimum: MIN_DUE_DAY, maximum: MAX_DUE_DAY }), Type.Literal(LAST_DAY_OF_MONTH)],
 });
 export type DayOfMonth = Static<typeof DayOfMonth>;
 

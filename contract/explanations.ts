@@ -13,6 +13,7 @@ import {
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
+  MIN_LEAVE_DAYS,
   missingArgument,
 } from "swedish-calendar/core";
 import { PROBLEM_STATUS } from "./problems.js";
@@ -99,7 +100,7 @@ export const EXPLANATIONS = {
     "named days in the run, in date order and, on one date, in catalogue order. Runs are read inside " +
     `${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31 only (days outside it are not classified): a run is cut at either edge.`,
   leavePlan:
-    `The best use of \`days\` leave days (semesterdagar, 1 to ${MAX_LEAVE_DAYS}) in the span \`from\`..\`to\`, both ends ` +
+    `The best use of \`days\` leave days (semesterdagar, ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}) in the span \`from\`..\`to\`, both ends ` +
     `included (\`to - from + 1\` at most ${MAX_PLAN_DAYS} days; \`from\` later than \`to\` is 400). A plan is a set L of at ` +
     "most `days` working days in the span. A break is a maximal run of consecutive days inside the span each of which is a " +
     "non-working day or in L; only breaks holding a day of L count, and days off outside the span never do. `objective=most` " +

@@ -19,10 +19,13 @@ import {
   LAST_DAY_OF_MONTH,
   LAST_YEAR,
   LEAVE_OBJECTIVES,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
   parseYear,
   WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
@@ -53,7 +56,9 @@ export const PARAMETER_WORDS = {
       `för semesterplaneraren, högst ${MAX_SPAN_YEARS} år annars).`,
   },
   date: { sv: `Datumet ska vara ${DATE_SV}.` },
-  days: { sv: `Antalet semesterdagar ska vara ett heltal från 1 till ${MAX_LEAVE_DAYS}, skrivet med siffror.` },
+  days: {
+    sv: `Antalet semesterdagar ska vara ett heltal från ${MIN_LEAVE_DAYS} till ${MAX_LEAVE_DAYS}, skrivet med siffror.`,
+  },
   objective: {
     sv: `Målet ska vara flest lediga dagar (${LEAVE_OBJECTIVES[0]}) eller den längsta ledigheten (${LEAVE_OBJECTIVES[1]}).`,
   },
@@ -67,7 +72,9 @@ export const PARAMETER_WORDS = {
   schedule: {
     sv: "Schemat ska vara ett av tjänstens scheman, eller så anges en dag med en regel för bankdagar (inte båda).",
   },
-  day: { sv: `Dagen ska vara en dag i månaden från 1 till 31, eller sista dagen (${LAST_DAY_OF_MONTH}).` },
+  day: {
+    sv: `Dagen ska vara en dag i månaden från ${MIN_DUE_DAY} till ${MAX_DUE_DAY}, eller sista dagen (${LAST_DAY_OF_MONTH}).`,
+  },
   convention: { sv: `Regeln ska vara en av ${anyOf(CONVENTIONS, "eller")}.` },
   code: { sv: "Koden ska vara en av helgdagarnas koder i katalogen." },
   weeklyHours: {

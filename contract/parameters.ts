@@ -22,11 +22,14 @@ import {
   LAST_YEAR,
   LEAVE_OBJECTIVES,
   type LeaveObjective,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
   MAX_WEEKLY_HOURS,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
   MIN_WEEKLY_HOURS,
   OBSERVANCE_CODES,
   parseBounds,
@@ -186,10 +189,11 @@ export const PARAMETERS = {
   leaveDays: declare("days", "query", "LeaveDays", {
     site: true,
     required: true,
-    grammar: wholeNumber((v) => parseLeaveDays(v, "days"), 1, MAX_LEAVE_DAYS),
+    grammar: wholeNumber((v) => parseLeaveDays(v, "days"), MIN_LEAVE_DAYS, MAX_LEAVE_DAYS),
     example: 25,
     description:
-      `The leave budget: the most working days the plan may take off, 1 to ${MAX_LEAVE_DAYS}, written in plain digits. \`0\`, ` +
+      `The leave budget: the most working days the plan may take off, ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}, written in plain ` +
+      `digits. \`${MIN_LEAVE_DAYS - 1}\`, ` +
       `a sign, a leading zero, decimals, an empty value or more than ${MAX_LEAVE_DAYS} is 400 invalid-parameter.`,
   }),
   objective: declare("objective", "query", "Objective", {
@@ -246,8 +250,9 @@ export const PARAMETERS = {
     grammar: dueDay,
     example: 25,
     description:
-      `The nominal day of a rule of your own: 1 to 31 in plain digits (past the month's end: the month's last day) or \`${LAST_DAY_OF_MONTH}\`; ` +
-      "with `convention`, instead of `schedule`. A leading zero, a sign, `0`, `32` or an empty value is 400 invalid-parameter.",
+      `The nominal day of a rule of your own: ${MIN_DUE_DAY} to ${MAX_DUE_DAY} in plain digits (past the month's end: the ` +
+      `month's last day) or \`${LAST_DAY_OF_MONTH}\`; with \`convention\`, instead of \`schedule\`. A leading zero, a sign, ` +
+      `\`${MIN_DUE_DAY - 1}\`, \`${MAX_DUE_DAY + 1}\` or an empty value is 400 invalid-parameter.`,
   }),
   dueConvention: declare("convention", "query", "DueConvention", {
     site: true,

@@ -56,11 +56,15 @@ export const MAX_SPAN_YEARS = 200;
 export const LEAVE_OBJECTIVES = ["most", "longest"] as const;
 export type LeaveObjective = (typeof LEAVE_OBJECTIVES)[number];
 
-/** `days` of /v3/leave-plan: a whole number in plain digits (no sign, no leading zero, no decimals), then 1 to MAX_LEAVE_DAYS. */
+/**
+ * `days` of /v3/leave-plan: a whole number in plain digits (no sign, no leading zero, no decimals), then MIN_LEAVE_DAYS
+ * to MAX_LEAVE_DAYS.
+ */
 export const LEAVE_DAYS_SOURCE = "^(0|[1-9][0-9]*)$";
 export const LEAVE_DAYS_PATTERN = new RegExp(LEAVE_DAYS_SOURCE);
 
-/** The largest leave budget of a leave plan. */
+/** The smallest and the largest leave budget of a leave plan. */
+export const MIN_LEAVE_DAYS = 1;
 export const MAX_LEAVE_DAYS = 60;
 
 /** A leave plan's span, both ends counted (`to - from + 1`), is at most this many days: any whole calendar year fits. */
@@ -165,7 +169,12 @@ export const CONVENTION_WORDS: Readonly<
   unadjusted: { sv: "flyttas inte", en: "not moved", reading: "the date itself" },
 };
 
-/** The `day` of a custom due-date rule: a day of the month in plain digits, 1 to 31 (no leading zero), or `last`. */
+/**
+ * The `day` of a custom due-date rule: a day of the month in plain digits, MIN_DUE_DAY to MAX_DUE_DAY (no leading
+ * zero), or LAST_DAY_OF_MONTH (the pattern states the same; contract/parameter-kinds.ts checks it against them).
+ */
+export const MIN_DUE_DAY = 1;
+export const MAX_DUE_DAY = 31;
 export const DUE_DAY_SOURCE = "^([1-9]|[12][0-9]|3[01]|last)$";
 export const DUE_DAY_PATTERN = new RegExp(DUE_DAY_SOURCE);
 

@@ -213,8 +213,8 @@ export function longWeekends(year: number): LongWeekend[] {
 }
 
 /**
- * The best use of `days` leave days (1 to 60) between two dates (at most 366 days): `most` days off in total
- * (default), or the `longest` single break. Exact.
+ * The best use of `days` leave days (MIN_LEAVE_DAYS to MAX_LEAVE_DAYS) between two dates (at most 366 days): `most`
+ * days off in total (default), or the `longest` single break. Exact.
  *
  * @example
  * planLeave("2026-05-11", "2026-05-17", 1).breaks; // [{ start: "2026-05-14", end: "2026-05-17", days: 4, leaveDays: ["2026-05-15"] }]
@@ -311,7 +311,10 @@ export function adjust(date: string, convention: Convention): Adjustment {
   return adjustment(day, parseConvention(convention), date);
 }
 
-/** A due-date rule of your own: a day of the month (1-31, past the month's end its last day, or `last`) and a convention. */
+/**
+ * A due-date rule of your own: a day of the month (MIN_DUE_DAY to MAX_DUE_DAY, past the month's end its last day, or
+ * `last`) and a convention.
+ */
 export interface DueDateRuleInput {
   day: DayOfMonth;
   convention: Convention;

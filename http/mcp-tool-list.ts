@@ -9,11 +9,15 @@ import {
   DUE_DATE_RULES,
   FIRST_YEAR,
   FLAG_DAYS_FROM,
+  LAST_DAY_OF_MONTH,
   LAST_YEAR,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
   WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
@@ -240,7 +244,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     name: "plan_leave",
     title: "Best use of leave days",
     description:
-      `The best use of \`days\` leave days (1-${MAX_LEAVE_DAYS}) between \`from\` and \`to\` (both counted, at most ${MAX_PLAN_DAYS} ` +
+      `The best use of \`days\` leave days (${MIN_LEAVE_DAYS}-${MAX_LEAVE_DAYS}) between \`from\` and \`to\` (both counted, at most ${MAX_PLAN_DAYS} ` +
       "days): which working days to take off so that the breaks holding leave are as long as possible in total (`objective: " +
       "most`, the default) or give the single longest break (`longest`). Swedish public and de facto holidays and weekends are " +
       "free days. Exact (not a heuristic); ties go to fewer leave days, then earlier dates. " +
@@ -251,7 +255,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
         "planTo",
         `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`,
       ),
-      arg("leaveDays", `The leave budget: the most working days to take off, 1 to ${MAX_LEAVE_DAYS}.`),
+      arg("leaveDays", `The leave budget: the most working days to take off, ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}.`),
       arg("objective", "`most` (default): the most days off in total; `longest`: the longest single break."),
     ],
     requests: [{ route: "leavePlan" }],
@@ -312,7 +316,8 @@ export const TOOLS: readonly ToolDeclaration[] = [
     title: "Swedish payment and due dates of a year",
     description:
       "The due dates of a year, month by month, each moved to a business day: a named schedule (`schedule`), or a rule of " +
-      "your own (`day` 1-31 or `last`, past the month's end the last day, with `convention`). Give exactly one of the two. " +
+      `your own (\`day\` ${MIN_DUE_DAY}-${MAX_DUE_DAY} or \`${LAST_DAY_OF_MONTH}\`, past the month's end the last day, with ` +
+      "`convention`). Give exactly one of the two. " +
       `${SCHEDULES} ${BUSINESS_DAY} ${TODAY} An unknown schedule is \`invalid-parameter\`, as a bad convention is. ${ERRORS}`,
     arguments: [
       arg("year", YEAR_ARGUMENT),
@@ -320,7 +325,10 @@ export const TOOLS: readonly ToolDeclaration[] = [
         "schedule",
         `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`,
       ),
-      arg("dueDay", "A rule of your own: the day of the month, 1-31 or `last` (with `convention`)."),
+      arg(
+        "dueDay",
+        `A rule of your own: the day of the month, ${MIN_DUE_DAY}-${MAX_DUE_DAY} or \`${LAST_DAY_OF_MONTH}\` (with \`convention\`).`,
+      ),
       arg("dueConvention", `A rule of your own: the convention (with \`day\`), one of ${CONVENTIONS.join(", ")}.`),
     ],
     requests: [{ route: "dueDates" }],

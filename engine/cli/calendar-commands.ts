@@ -23,6 +23,7 @@ import {
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
+  MIN_LEAVE_DAYS,
   parseBounds,
   parseLeaveDays,
   parseSteps,
@@ -214,7 +215,7 @@ export const CALENDAR_COMMANDS: Record<string, Command> = {
     args: ["from", "to", "days"],
     flags: ["longest"],
     values: [],
-    summary: `the best use of 1 to ${MAX_LEAVE_DAYS} leave days between two dates (at most ${MAX_PLAN_DAYS} days)`,
+    summary: `the best use of ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS} leave days between two dates (at most ${MAX_PLAN_DAYS} days)`,
     help: "The most days off in total by default; --longest for the longest single break. Exact.\nExample: swedish-calendar leave 2026-01-01 2026-12-31 5",
     compute: (inv) => {
       const [from, to] = [dateArg(inv, 0, "from"), dateArg(inv, 1, "to")];

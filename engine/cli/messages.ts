@@ -5,7 +5,7 @@
 
 import { parseConvention } from "../business.js";
 import { FLAG_DAYS_FROM } from "../flagdays.js";
-import { WEEKLY_HOURS_WORDS } from "../grammar.js";
+import { LAST_DAY_OF_MONTH, MAX_DUE_DAY, MIN_DUE_DAY, MIN_LEAVE_DAYS, WEEKLY_HOURS_WORDS } from "../grammar.js";
 import { CalendarError, FIRST_YEAR, LAST_YEAR } from "../index.js";
 import {
   CONVENTIONS,
@@ -84,13 +84,13 @@ export const MESSAGES = {
       "b (arbetsdagar), w (veckor), m (månader) eller y (år), till exempel 10b eller -3d",
     tooManySteps: `för många steg: högst ${MAX_STEPS} sammanlagt`,
     notLeaveDays: (value: string) =>
-      `'${value}' (antalet semesterdagar) ska vara ett heltal från 1 till ${MAX_LEAVE_DAYS}, skrivet med siffror`,
+      `'${value}' (antalet semesterdagar) ska vara ett heltal från ${MIN_LEAVE_DAYS} till ${MAX_LEAVE_DAYS}, skrivet med siffror`,
     notOneOf: (value: string, what: string, choices: readonly string[]) =>
       `'${value}' (${what}) finns inte; välj ${anyOf(choices, "eller")}`,
     notASchedule: (value: string, codes: readonly string[]) =>
       `'${value}' (schemat) finns inte; välj ${anyOf(codes, "eller")}, eller en egen regel dag:konvention, till exempel 25:preceding`,
     notADueDay: (day: string, rule: string) =>
-      `'${day}' (dagen i ${rule}) ska vara en dag i månaden från 1 till 31, eller last`,
+      `'${day}' (dagen i ${rule}) ska vara en dag i månaden från ${MIN_DUE_DAY} till ${MAX_DUE_DAY}, eller ${LAST_DAY_OF_MONTH}`,
     notADueList: (value: string, codes: readonly string[]) =>
       `'${value}' (--due) ska vara ett eller flera av ${anyOf(codes, "och")}, med kommatecken emellan`,
     before: (value: string, what: string, first: string, firstWhat: string) =>
@@ -136,13 +136,13 @@ export const MESSAGES = {
       "b (working days), w (weeks), m (months) or y (years), e.g. 10b or -3d",
     tooManySteps: `too many steps: at most ${MAX_STEPS} in all`,
     notLeaveDays: (value: string) =>
-      `'${value}' (the number of leave days) must be a whole number from 1 to ${MAX_LEAVE_DAYS}, written in digits`,
+      `'${value}' (the number of leave days) must be a whole number from ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}, written in digits`,
     notOneOf: (value: string, what: string, choices: readonly string[]) =>
       `'${value}' (${what}) is not one of ${anyOf(choices, "or")}`,
     notASchedule: (value: string, codes: readonly string[]) =>
       `'${value}' (the schedule) is not one of ${anyOf(codes, "or")}, nor a rule of your own day:convention such as 25:preceding`,
     notADueDay: (day: string, rule: string) =>
-      `'${day}' (the day in ${rule}) must be a day of the month from 1 to 31, or last`,
+      `'${day}' (the day in ${rule}) must be a day of the month from ${MIN_DUE_DAY} to ${MAX_DUE_DAY}, or ${LAST_DAY_OF_MONTH}`,
     notADueList: (value: string, codes: readonly string[]) =>
       `'${value}' (--due) must be one or more of ${anyOf(codes, "and")}, separated by commas`,
     before: (value: string, what: string, first: string, firstWhat: string) =>
