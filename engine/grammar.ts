@@ -29,7 +29,7 @@ export const YEAR_PATTERN = new RegExp(YEAR_SOURCE);
 // Periods and shifts
 // ---------------------------------------------------------------------------------------------
 
-/** `bounds` of /v3/period. */
+/** `bounds` of /v3/period. The first is the default. */
 export const BOUNDS = ["inclusive", "exclusive", "from", "to"] as const;
 export type Bounds = (typeof BOUNDS)[number];
 

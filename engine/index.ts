@@ -16,7 +16,7 @@ import { dayOf } from "./day-object.js";
 import { customDueDates, type DueDateScheduleCode, dueDateCatalogue, scheduleDueDates } from "./duedates.js";
 import { invalidArgument } from "./errors.js";
 import { flagDayCatalogue, flagDaysOfYear } from "./flagdays.js";
-import { DEFAULT_WEEKLY_HOURS } from "./grammar.js";
+import { BOUNDS, DEFAULT_WEEKLY_HOURS, LEAVE_OBJECTIVES } from "./grammar.js";
 import { period } from "./period.js";
 import { shift } from "./shift.js";
 import { DUE_DATE_RULE_FIELDS, type OptionsOf, LIBRARY_SIGNATURES as SIGNATURES } from "./signatures.js";
@@ -174,7 +174,7 @@ export function daysOfYear(year: number): Day[] {
  * @example
  * countPeriod("2026-01-01", "2026-12-31").workingDays; // 251
  */
-export function countPeriod(from: string, to: string, bounds: Bounds = "inclusive"): Period {
+export function countPeriod(from: string, to: string, bounds: Bounds = BOUNDS[0]): Period {
   checkArguments(SIGNATURES.countPeriod, [from, to, bounds]);
   const first = parseIsoDate(from, "from");
   const last = parseIsoDate(to, "to");
@@ -219,7 +219,12 @@ export function longWeekends(year: number): LongWeekend[] {
  * @example
  * planLeave("2026-05-11", "2026-05-17", 1).breaks; // [{ start: "2026-05-14", end: "2026-05-17", days: 4, leaveDays: ["2026-05-15"] }]
  */
-export function planLeave(from: string, to: string, days: number, objective: LeaveObjective = "most"): LeavePlan {
+export function planLeave(
+  from: string,
+  to: string,
+  days: number,
+  objective: LeaveObjective = LEAVE_OBJECTIVES[0],
+): LeavePlan {
   checkArguments(SIGNATURES.planLeave, [from, to, days, objective]);
   const first = parseIsoDate(from, "from");
   const last = parseIsoDate(to, "to");

@@ -212,7 +212,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
           `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (d, b, w, m, y; no plus sign); a value ` +
           `may hold several comma-separated steps; 1 to ${MAX_STEPS} steps in all. A single string is read as one value.`,
       },
-      arg("postpone", "Apply the Sunday rule after the last step (default false)."),
+      arg("postpone", `Apply the Sunday rule after the last step (default ${defaultOf("postpone")}).`),
     ],
     requests: [{ route: "shift" }],
     summary: (s) =>

@@ -132,7 +132,7 @@ export const BUSINESS_COMMANDS: Record<string, Command> = {
     help:
       `--weekly <hours> the hours of a full week, ${WEEKLY_HOURS_WORDS.en} (default ${DEFAULT_WEEKLY_HOURS}); a working day is a fifth of it.\n` +
       `--profile ${WORKING_TIME_PROFILE_CODES.join("|")}: standard shortens no day (default); state gives the shortened days of state\n` +
-      "employees with office hours (Arbetsgivarverket's Villkorsavtal, from 2017).\n" +
+      `employees with office hours (Arbetsgivarverket's Villkorsavtal, from ${findWorkingTimeProfile("state").since}).\n` +
       "Example: swedish-calendar arbetstid 2027 --weekly 38.25 --profile state",
     compute: (inv) => {
       const year = yearArg(inv, 0);

@@ -19,6 +19,7 @@ import { LIBRARY_SIGNATURES } from "../signatures.js";
 import {
   BOUNDS,
   type Bounds,
+  LEAVE_OBJECTIVES,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
@@ -113,7 +114,7 @@ export const CALENDAR_COMMANDS: Record<string, Command> = {
       const given = inv.values.get("bounds");
       const bounds: Bounds =
         given === undefined
-          ? "inclusive"
+          ? BOUNDS[0]
           : refusing(
               () => parseBounds(given),
               () => inv.say.notOneOf(given, "--bounds", BOUNDS),
@@ -225,7 +226,7 @@ export const CALENDAR_COMMANDS: Record<string, Command> = {
         inv.say,
       );
       return refusing(
-        () => planLeave(from, to, days, inv.flags.has("longest") ? "longest" : "most"),
+        () => planLeave(from, to, days, inv.flags.has("longest") ? "longest" : LEAVE_OBJECTIVES[0]),
         (e) =>
           e.argument === "to" ? orderOrSpan(inv, from, to, ["from", "to"], inv.say.planTooLong(from, to)) : undefined,
         inv.say,
