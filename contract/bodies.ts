@@ -112,7 +112,8 @@ export type HolidayType = Static<typeof HolidayType>;
 export const ObservanceCode = stringEnum(OBSERVANCE_CODES, {
   ...named("ObservanceCode"),
   description:
-    "Stable identifier of an observance (one of the 20 of the catalogue). Names may be reworded; codes may not.",
+    `Stable identifier of an observance (one of the ${OBSERVANCE_CODES.length} of the catalogue). Names may be reworded; codes ` +
+    "may not.",
 });
 export type ObservanceCode = Static<typeof ObservanceCode>;
 
@@ -279,7 +280,8 @@ export const ObservanceList = Type.Object(
   {
     ...named("ObservanceList"),
     description:
-      "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
+      `All ${OBSERVANCE_CODES.length} observances, abolished ones included, in catalogue order, with \`since\`/\`until\` where ` +
+      "they apply.",
     ...closed,
   },
 );

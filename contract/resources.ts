@@ -76,7 +76,7 @@ export function longWeekendsResource(year: number): LongWeekendsResponse {
   return { year, count: list.length, longWeekends: list };
 }
 
-/** GET /v3/flag-days?year=…: the official flag days of the year (throws CalendarError before 1983). */
+/** GET /v3/flag-days?year=…: the official flag days of the year (throws CalendarError before FLAG_DAYS_FROM). */
 export function flagDaysResource(year: number): FlagDaysResponse {
   const list = flagDays(year);
   return { year, count: list.length, flagDays: list };

@@ -21,6 +21,7 @@ import {
   FIRST_YEAR,
   FLAG_DAYS_FROM,
   LAST_YEAR,
+  OBSERVANCE_CODES,
   RULES_BY_CODE,
   SERVICE_DOMAIN,
 } from "swedish-calendar/core";
@@ -409,7 +410,8 @@ const ROUTE_ROWS = [
       operationId: "listObservances",
       summary: "The catalogue of observances",
       description:
-        "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
+        `All ${OBSERVANCE_CODES.length} observances, abolished ones included, in catalogue order, with \`since\`/\`until\` ` +
+        "where they apply.",
       ok: "The catalogue.",
     },
   },

@@ -18,6 +18,7 @@ import {
   MAX_STEPS,
   MIN_DUE_DAY,
   MIN_LEAVE_DAYS,
+  OBSERVANCE_CODES,
   WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
@@ -280,7 +281,10 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "(annunciation after 1952, mayDay before 1939, whitMonday after 2004, nationalDay before 2005, allSaintsDay before 1953), " +
       `so the list can be empty. ${COVERAGE} An unknown code is \`not-found\`. ${ERRORS}`,
     arguments: [
-      arg("observanceCode", "The observance's code (one of the 20 of the catalogue, e.g. midsummerEve)."),
+      arg(
+        "observanceCode",
+        `The observance's code (one of the ${OBSERVANCE_CODES.length} of the catalogue, e.g. ${PARAMETERS.observanceCode.example}).`,
+      ),
       arg("fromYear", `First year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`),
       arg("toYear", `Last year (default: \`from\`); not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
     ],
