@@ -38,7 +38,7 @@ import { EXPLANATIONS } from "./explanations.js";
 import { deepFreeze, jsonSchemaOf, loosen } from "./json-schema.js";
 import { API_VERSION, PROBLEM_BASE } from "./policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
-import { VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
+import { stepUnitsInWords, VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
@@ -484,7 +484,7 @@ export type PeriodSummary = Static<typeof PeriodSummary>;
 
 export const AppliedStep = Type.Object(
   {
-    unit: stringEnum(STEP_UNITS, { description: "`d` days, `b` working days, `w` weeks, `m` months, `y` years" }),
+    unit: stringEnum(STEP_UNITS, { description: stepUnitsInWords() }),
     amount: Type.Integer({ description: "Signed amount; negative moves backwards" }),
     constrained: Type.Boolean({
       description:

@@ -27,6 +27,7 @@ import {
   MIN_DUE_DAY,
   MIN_LEAVE_DAYS,
   parseYear,
+  STEP_UNITS,
   WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
   WORKING_TIME_PROFILES,
@@ -65,7 +66,7 @@ export const PARAMETER_WORDS = {
   bounds: { sv: `Räkningen ska vara ${anyOf(BOUNDS, "eller")}.` },
   add: {
     sv:
-      `Stegen ska skrivas som ett tal och en enhet (d, b, w, m eller y), till exempel 10b eller -3d, högst ${MAX_STEPS} steg, och får ` +
+      `Stegen ska skrivas som ett tal och en enhet (${anyOf(STEP_UNITS, "eller")}), till exempel 10b eller -3d, högst ${MAX_STEPS} steg, och får ` +
       `inte föra datumet utanför ${FIRST_YEAR}–${LAST_YEAR}.`,
   },
   postpone: { sv: "Söndagsregeln ska vara true eller false." },

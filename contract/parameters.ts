@@ -63,7 +63,7 @@ import {
 } from "./parameter-kinds.js";
 import { readYear } from "./parameter-words.js";
 import { parseV2Weekends, parseV2Year } from "./query.js";
-import { VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
+import { stepUnitsInWords, VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
 
 export type { ParameterDeclaration, Repeat } from "./parameter-kinds.js";
 
@@ -155,8 +155,8 @@ export const PARAMETERS = {
     openapi: { style: "form", explode: true },
     example: ["1m", "-2b"],
     description:
-      "Steps: an optional leading minus, digits, then one unit letter (`d` days, `b` working days, `w` weeks, `m` months, `y` " +
-      "years; lowercase). No leading plus. Repeat `add` (canonical) or comma-separate steps in one value: both forms mean the same " +
+      `Steps: an optional leading minus, digits, then one unit letter (${stepUnitsInWords()}; lowercase). No leading plus. ` +
+      "Repeat `add` (canonical) or comma-separate steps in one value: both forms mean the same " +
       `chain. 1 to ${MAX_STEPS} steps in total, applied strictly in the order given; order changes the answer. A month step clamps ` +
       "to the last day of a shorter month (`constrained: true`). A zero step leaves the date untouched, even on a holiday. " +
       `${EXPLANATIONS.bStep} ${EXPLANATIONS.yStep} ${EXPLANATIONS.range} An unreadable chain (bad unit, non-integer amount, leading plus, more ` +

@@ -10,10 +10,19 @@ import {
   DUE_DATE_RULES,
   FIRST_YEAR,
   LAST_YEAR,
+  STEP_UNIT_WORDS,
+  STEP_UNITS,
+  type StepUnit,
   WEEKDAY_NAMES,
   WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILES,
 } from "swedish-calendar/core";
+
+/** "`d` days, `b` working days, …": the step units and what each counts (the engine's STEP_UNIT_WORDS), a gloss after any. */
+export const stepUnitsInWords = (gloss: Readonly<Partial<Record<StepUnit, string>>> = {}) =>
+  STEP_UNITS.map((unit) => `\`${unit}\` ${STEP_UNIT_WORDS[unit].en}${gloss[unit] ? ` (${gloss[unit]})` : ""}`).join(
+    ", ",
+  );
 
 /** "`code` (name, from since)": a value of one of the engine's tables, with the year it applies from if it has one. */
 export const valueInWords = (code: string, name: string, since?: number) =>

@@ -33,9 +33,22 @@ export const YEAR_PATTERN = new RegExp(YEAR_SOURCE);
 export const BOUNDS = ["inclusive", "exclusive", "from", "to"] as const;
 export type Bounds = (typeof BOUNDS)[number];
 
-/** Step units of /v3/shift: `d` days, `b` working days, `w` weeks, `m` months, `y` years. */
+/** Step units of /v3/shift; what each counts is STEP_UNIT_WORDS. */
 export const STEP_UNITS = ["d", "b", "w", "m", "y"] as const;
 export type StepUnit = (typeof STEP_UNITS)[number];
+
+/**
+ * What each step unit counts, in Swedish and English: the one list of the units' meanings every text reads (the API's
+ * and the MCP tools' prose, the body schema, the command-line tool's summary and messages, the site's hint). Beside
+ * STEP_UNITS so that a unit added there needs its words here (the type requires every one).
+ */
+export const STEP_UNIT_WORDS: Readonly<Record<StepUnit, { readonly sv: string; readonly en: string }>> = {
+  d: { sv: "dagar", en: "days" },
+  b: { sv: "arbetsdagar", en: "working days" },
+  w: { sv: "veckor", en: "weeks" },
+  m: { sv: "månader", en: "months" },
+  y: { sv: "år", en: "years" },
+};
 
 const STEP_SOURCE = `-?[0-9]+[${STEP_UNITS.join("")}]`;
 /** One `add` value: an optional minus, digits and a unit, comma-separated steps allowed (no leading plus). */

@@ -182,8 +182,8 @@ export function countPeriod(from: string, to: string, bounds: Bounds = BOUNDS[0]
 }
 
 /**
- * Moves a date by a chain of steps, in order: `d` days, `b` working days, `w` weeks, `m` months, `y` years
- * (`"1m,10b"` or `["1m", "10b"]`, at most 20 steps). `postpone` applies the Sunday rule of Lag (1930:173): a result on
+ * Moves a date by a chain of steps, in order, each a number of one of STEP_UNITS (STEP_UNIT_WORDS says what each
+ * counts): `"1m,10b"` or `["1m", "10b"]`, at most 20 steps. `postpone` applies the Sunday rule of Lag (1930:173): a result on
  * a Sunday, public holiday or eve moves to the next working day.
  *
  * @example

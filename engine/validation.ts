@@ -16,6 +16,7 @@ import {
   MIN_LEAVE_DAYS,
   STEP_CHAIN_PATTERN,
   STEP_CHAIN_SOURCE,
+  STEP_UNITS,
   type StepUnit,
   YEAR_PATTERN,
 } from "./grammar.js";
@@ -231,7 +232,7 @@ export function parseSteps(values: readonly string[]): Step[] {
     if (!STEP_CHAIN_PATTERN.test(value)) {
       throw invalidArgument(
         "add",
-        `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of d, b, w, m, y (pattern ${STEP_CHAIN_SOURCE})`,
+        `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of ${STEP_UNITS.join(", ")} (pattern ${STEP_CHAIN_SOURCE})`,
       );
     }
     for (const part of value.split(",")) {

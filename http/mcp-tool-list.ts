@@ -19,12 +19,13 @@ import {
   MIN_DUE_DAY,
   MIN_LEAVE_DAYS,
   OBSERVANCE_CODES,
+  STEP_UNITS,
   WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
 import { PARAMETERS, type ParameterKey } from "../contract/parameters.js";
 import { PATHS } from "../contract/paths.js";
-import { WORKING_TIME_EXPLANATIONS } from "../contract/value-explanations.js";
+import { stepUnitsInWords, WORKING_TIME_EXPLANATIONS } from "../contract/value-explanations.js";
 import {
   BRIDGE,
   BUSINESS_DAY,
@@ -199,8 +200,8 @@ export const TOOLS: readonly ToolDeclaration[] = [
     name: "shift_date",
     title: "Move a date by days, working days, weeks, months or years",
     description:
-      "Moves a date by a chain of steps applied strictly in order: `d` days, `b` working days (Swedish holidays and weekends " +
-      'skipped), `w` weeks, `m` months, `y` years, negative backwards (e.g. ["1m", "-2b"], or one string "10b"). Month and ' +
+      `Moves a date by a chain of steps applied strictly in order: ${stepUnitsInWords({ b: "Swedish holidays and weekends skipped" })}, ` +
+      'negative backwards (e.g. ["1m", "-2b"], or one string "10b"). Month and ' +
       `year steps clamp to the end of a shorter month (2024-01-31 + 1m = 2024-02-29). ${SUNDAY_RULE} \`postpone: true\` applies ` +
       `it once, after the last step: use it for statutory deadlines. At most ${MAX_STEPS} steps; every date stays in ` +
       `${FIRST_YEAR}-${LAST_YEAR}. \`steps\` are the v3 API's \`add\` values, so errors name them 'add'. ${ERRORS}`,
@@ -210,7 +211,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
         name: STEPS_ARGUMENT,
         parameter: "add",
         description:
-          `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (d, b, w, m, y; no plus sign); a value ` +
+          `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (${STEP_UNITS.join(", ")}; no plus sign); a value ` +
           `may hold several comma-separated steps; 1 to ${MAX_STEPS} steps in all. A single string is read as one value.`,
       },
       arg("postpone", `Apply the Sunday rule after the last step (default ${defaultOf("postpone")}).`),

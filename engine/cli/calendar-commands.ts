@@ -28,6 +28,8 @@ import {
   parseBounds,
   parseLeaveDays,
   parseSteps,
+  STEP_UNIT_WORDS,
+  STEP_UNITS,
 } from "../validation.js";
 import { booleanOptions, type Command, dayListRender, optionsOf } from "./command.js";
 import { ARGUMENT_NAMES, dateArg, orderOrSpan, refusing, yearArg } from "./messages.js";
@@ -146,7 +148,7 @@ export const CALENDAR_COMMANDS: Record<string, Command> = {
     args: ["date", "step..."],
     flags: SHIFT_FLAGS,
     values: [],
-    summary: "moves a date by steps: d days, b working days, w weeks, m months, y years",
+    summary: `moves a date by steps: ${STEP_UNITS.map((unit) => `${unit} ${STEP_UNIT_WORDS[unit].en}`).join(", ")}`,
     help: `Steps are applied in order (1m 10b, or 1m,10b; -3b goes back). --postpone applies the Sunday rule of Lag (1930:173):\na result on a Sunday, public holiday or eve moves to the next working day. At most ${MAX_STEPS} steps.\nExample: swedish-calendar shift 2026-01-31 1m 10b --postpone`,
     compute: (inv) => {
       const date = dateArg(inv, 0, "date");

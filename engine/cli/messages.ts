@@ -5,7 +5,15 @@
 
 import { parseConvention } from "../business.js";
 import { FLAG_DAYS_FROM } from "../flagdays.js";
-import { LAST_DAY_OF_MONTH, MAX_DUE_DAY, MIN_DUE_DAY, MIN_LEAVE_DAYS, WEEKLY_HOURS_WORDS } from "../grammar.js";
+import {
+  LAST_DAY_OF_MONTH,
+  MAX_DUE_DAY,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
+  STEP_UNIT_WORDS,
+  STEP_UNITS,
+  WEEKLY_HOURS_WORDS,
+} from "../grammar.js";
 import { CalendarError, FIRST_YEAR, LAST_YEAR } from "../index.js";
 import {
   CONVENTIONS,
@@ -59,6 +67,9 @@ export const YEARS = { sv: `${FIRST_YEAR}–${LAST_YEAR}`, en: `${FIRST_YEAR}..$
 export const anyOf = (items: readonly string[], or: string) =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${or} ${items.at(-1)}`;
 
+/** `d (dagar)`, `b (arbetsdagar)`, …: each step unit with what it counts. */
+const unitsInWords = (lang: Lang) => STEP_UNITS.map((unit) => `${unit} (${STEP_UNIT_WORDS[unit][lang]})`);
+
 /** The messages of exit status 2. `what` is an argument in words (ARGUMENT_NAMES) or an option's flag. */
 export const MESSAGES = {
   sv: {
@@ -80,8 +91,8 @@ export const MESSAGES = {
     notAYear: (value: string, what: string) => `'${value}' (${what}) är inget årtal med fyra siffror`,
     outside: (value: string, what: string, range: string) => `${value} (${what}) ligger utanför ${range}`,
     notAStep: (value: string) =>
-      `'${value}' (steget) är inget steg: ett heltal (negativt för att gå bakåt) följt av en enhet, d (dagar), ` +
-      "b (arbetsdagar), w (veckor), m (månader) eller y (år), till exempel 10b eller -3d",
+      `'${value}' (steget) är inget steg: ett heltal (negativt för att gå bakåt) följt av en enhet, ` +
+      `${anyOf(unitsInWords("sv"), "eller")}, till exempel 10b eller -3d`,
     tooManySteps: `för många steg: högst ${MAX_STEPS} sammanlagt`,
     notLeaveDays: (value: string) =>
       `'${value}' (antalet semesterdagar) ska vara ett heltal från ${MIN_LEAVE_DAYS} till ${MAX_LEAVE_DAYS}, skrivet med siffror`,
@@ -132,8 +143,8 @@ export const MESSAGES = {
     notAYear: (value: string, what: string) => `'${value}' (${what}) is not a year of four digits`,
     outside: (value: string, what: string, range: string) => `${value} (${what}) is outside ${range}`,
     notAStep: (value: string) =>
-      `'${value}' (the step) is not a step: a whole number (negative to go back) followed by a unit, d (days), ` +
-      "b (working days), w (weeks), m (months) or y (years), e.g. 10b or -3d",
+      `'${value}' (the step) is not a step: a whole number (negative to go back) followed by a unit, ` +
+      `${anyOf(unitsInWords("en"), "or")}, e.g. 10b or -3d`,
     tooManySteps: `too many steps: at most ${MAX_STEPS} in all`,
     notLeaveDays: (value: string) =>
       `'${value}' (the number of leave days) must be a whole number from ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}, written in digits`,
