@@ -9,10 +9,13 @@ import {
   EUROPEAN_PARLIAMENT_ELECTIONS,
   FIRST_YEAR,
   FLAG_DAYS_FROM,
+  LAST_DAY_OF_MONTH,
   LAST_YEAR,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
+  MIN_DUE_DAY,
   MIN_LEAVE_DAYS,
   missingArgument,
 } from "swedish-calendar/core";
@@ -145,8 +148,9 @@ export const EXPLANATIONS = {
     "/v3/due-dates, the feed's `due`).",
   dueDateForms:
     "Give exactly one form: `schedule` (a code of the catalogue; an unknown code is " +
-    `${PROBLEM_STATUS["invalid-parameter"]} invalid-parameter), or \`day\` (1 to 31, past ` +
-    "the month's end the month's last day, or `last`) and `convention` together. Both forms, neither, or `day` or `convention` " +
+    `${PROBLEM_STATUS["invalid-parameter"]} invalid-parameter), or \`day\` (${MIN_DUE_DAY} to ${MAX_DUE_DAY}, past ` +
+    `the month's end the month's last day, or \`${LAST_DAY_OF_MONTH}\`) and \`convention\` together. ` +
+    "Both forms, neither, or `day` or `convention` " +
     `alone is 400 invalid-parameter naming the parameter. A rule of your own answers \`schedule.code: "${CUSTOM_SCHEDULE_CODE}"\`, ` +
     `\`name: {sv: "${CUSTOM_SCHEDULE_NAME.sv}", en: "${CUSTOM_SCHEDULE_NAME.en}"}\` and \`source: null\`, for every year ` +
     `${FIRST_YEAR}-${LAST_YEAR}.`,
