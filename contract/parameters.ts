@@ -2,7 +2,9 @@
  * Every parameter of the service, declared once: name, place, repeat rule, reader, JSON Schemas (derived from the
  * reader's rule), default, example and prose. Everything else reads it: docs/http-layer.md has the map.
  * This file, contract/value-explanations.ts and the engine are the only places that state the year bounds, the
- * convention names or the schedule codes (test/contract/literals.test.ts).
+ * convention names or the schedule codes; the rules the engine also reads (the weekly hours' bounds, step, default and
+ * words, the leave days' and the due day's bounds, the step units' words) only the engine states, and this file reads
+ * them (test/contract/literals.test.ts).
  */
 import {
   BOUNDS,

@@ -18,7 +18,7 @@ import {
   WORKING_TIME_PROFILES,
 } from "swedish-calendar/core";
 
-/** "`d` days, `b` working days, …": the step units and what each counts (the engine's STEP_UNIT_WORDS), a gloss after any. */
+/** The step units, each quoted with what it counts (the engine's STEP_UNIT_WORDS in English), a gloss after any. */
 export const stepUnitsInWords = (gloss: Readonly<Partial<Record<StepUnit, string>>> = {}) =>
   STEP_UNITS.map((unit) => `\`${unit}\` ${STEP_UNIT_WORDS[unit].en}${gloss[unit] ? ` (${gloss[unit]})` : ""}`).join(
     ", ",

@@ -67,7 +67,7 @@ export const YEARS = { sv: `${FIRST_YEAR}–${LAST_YEAR}`, en: `${FIRST_YEAR}..$
 export const anyOf = (items: readonly string[], or: string) =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${or} ${items.at(-1)}`;
 
-/** `d (dagar)`, `b (arbetsdagar)`, …: each step unit with what it counts. */
+/** Each step unit with what it counts in brackets, in the output's language. */
 const unitsInWords = (lang: Lang) => STEP_UNITS.map((unit) => `${unit} (${STEP_UNIT_WORDS[unit][lang]})`);
 
 /** The messages of exit status 2. `what` is an argument in words (ARGUMENT_NAMES) or an option's flag. */
