@@ -316,10 +316,7 @@ export function adjust(date: string, convention: Convention): Adjustment {
   return adjustment(day, parseConvention(convention), date);
 }
 
-/**
- * A due-date rule of your own: a day of the month (MIN_DUE_DAY to MAX_DUE_DAY, past the month's end its last day, or
- * `last`) and a convention.
- */
+/** A due-date rule of your own: a day of the month (DayOfMonth: past the month's end its last day) and a convention. */
 export interface DueDateRuleInput {
   day: DayOfMonth;
   convention: Convention;
@@ -358,10 +355,7 @@ export function dueDateSchedules(): DueDateSchedule[] {
 
 /** The options of `workingTime`. */
 export interface WorkingTimeOptions {
-  /**
-   * the hours of a full week, MIN_WEEKLY_HOURS to MAX_WEEKLY_HOURS in steps of WEEKLY_HOURS_STEP (default
-   * DEFAULT_WEEKLY_HOURS; swedish-calendar/core exports them); a working day is a fifth of it
-   */
+  /** the hours of a full week, as WEEKLY_HOURS_WORDS says (default DEFAULT_WEEKLY_HOURS); a working day is a fifth of it */
   weeklyHours?: number;
   /** which working days are shortened: `standard` none (default), `state` those of state employees with office hours (from 2017) */
   profile?: WorkingTimeProfileCode;
