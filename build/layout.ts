@@ -113,7 +113,7 @@ export function flagDaysPath(year: number): string {
   return routeFile("flagDays", { year });
 }
 
-/** Whether a year has a flag-days file: official flag days exist from 1983 (the row's `written`). */
+/** Whether a year has a flag-days file: official flag days exist from FLAG_DAYS_FROM (the row's `written`). */
 export function hasFlagDaysFile(year: number): boolean {
   return ROUTE_BY_ID.flagDays.static!.written!({ year: String(year) });
 }
@@ -147,10 +147,10 @@ export const DUE_DATE_CATALOGUE_PATH = routeFile("dueDateCatalogue", {});
 export const OPENAPI_PATH = routeFile("openapi", {});
 
 /**
- * Files of a year from 1983 on in which every due-date schedule answers: four holiday variants, bridge days, half
- * days, long weekends, flag days, one series file per observance, the .ics, the year's days, one file per due-date
- * schedule, the working time, and the two CSV files (the year's days, the working time). Earlier years have fewer (no
- * flag-days file before 1983, no file of a schedule before its `since`): filesPerYear().
+ * Files of a year from FLAG_DAYS_FROM on in which every due-date schedule answers: four holiday variants, bridge days,
+ * half days, long weekends, flag days, one series file per observance, the .ics, the year's days, one file per
+ * due-date schedule, the working time, and the two CSV files (the year's days, the working time). Earlier years have
+ * fewer (no flag-days file before FLAG_DAYS_FROM, no file of a schedule before its `since`): filesPerYear().
  */
 export const FILES_PER_YEAR =
   FLAG_VARIANTS.length + 4 + OBSERVANCE_CODES.length + 1 + 1 + DUE_DATE_RULES.length + 1 + 2;

@@ -18,11 +18,14 @@ import {
   LAST_DAY_OF_MONTH,
   LAST_YEAR,
   LEAVE_OBJECTIVES,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
   MAX_WEEKLY_HOURS,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
   MIN_WEEKLY_HOURS,
   OBSERVANCE_CODES,
   SERVICE_DOMAIN,
@@ -35,7 +38,7 @@ import { EXPLANATIONS } from "./explanations.js";
 import { deepFreeze, jsonSchemaOf, loosen } from "./json-schema.js";
 import { API_VERSION, PROBLEM_BASE } from "./policies.js";
 import { PROBLEM_STATUS, type ProblemSlug } from "./problems.js";
-import { VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
+import { stepUnitsInWords, VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
@@ -109,7 +112,8 @@ export type HolidayType = Static<typeof HolidayType>;
 export const ObservanceCode = stringEnum(OBSERVANCE_CODES, {
   ...named("ObservanceCode"),
   description:
-    "Stable identifier of an observance (one of the 20 of the catalogue). Names may be reworded; codes may not.",
+    `Stable identifier of an observance (one of the ${OBSERVANCE_CODES.length} of the catalogue). Names may be reworded; codes ` +
+    "may not.",
 });
 export type ObservanceCode = Static<typeof ObservanceCode>;
 
@@ -276,7 +280,8 @@ export const ObservanceList = Type.Object(
   {
     ...named("ObservanceList"),
     description:
-      "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
+      `All ${OBSERVANCE_CODES.length} observances, abolished ones included, in catalogue order, with \`since\`/\`until\` where ` +
+      "they apply.",
     ...closed,
   },
 );
@@ -479,7 +484,7 @@ export type PeriodSummary = Static<typeof PeriodSummary>;
 
 export const AppliedStep = Type.Object(
   {
-    unit: stringEnum(STEP_UNITS, { description: "`d` days, `b` working days, `w` weeks, `m` months, `y` years" }),
+    unit: stringEnum(STEP_UNITS, { description: stepUnitsInWords() }),
     amount: Type.Integer({ description: "Signed amount; negative moves backwards" }),
     constrained: Type.Boolean({
       description:
@@ -589,7 +594,7 @@ export const LeavePlan = Type.Object(
     from: isoDate("`from` echoed as sent"),
     to: isoDate("`to` echoed as sent"),
     budget: Type.Integer({
-      minimum: 1,
+      minimum: MIN_LEAVE_DAYS,
       maximum: MAX_LEAVE_DAYS,
       description: "`days` as requested: the most leave days the plan may use",
     }),
@@ -638,8 +643,8 @@ export type Adjustment = Static<typeof Adjustment>;
 
 export const DayOfMonth = Type.Unsafe<number | typeof LAST_DAY_OF_MONTH>({
   ...named("DayOfMonth"),
-  description: "A day of the month, 1 to 31 (past the month's end: the month's last day), or `last`.",
-  oneOf: [Type.Integer({ minimum: 1, maximum: 31 }), Type.Literal(LAST_DAY_OF_MONTH)],
+  description: `A day of the month, ${MIN_DUE_DAY} to ${MAX_DUE_DAY} (past the month's end: the month's last day), or \`${LAST_DAY_OF_MONTH}\`.`,
+  oneOf: [Type.Integer({ minimum: MIN_DUE_DAY, maximum: MAX_DUE_DAY }), Type.Literal(LAST_DAY_OF_MONTH)],
 });
 export type DayOfMonth = Static<typeof DayOfMonth>;
 

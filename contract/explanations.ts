@@ -9,10 +9,14 @@ import {
   EUROPEAN_PARLIAMENT_ELECTIONS,
   FIRST_YEAR,
   FLAG_DAYS_FROM,
+  LAST_DAY_OF_MONTH,
   LAST_YEAR,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
   missingArgument,
 } from "swedish-calendar/core";
 import { PROBLEM_STATUS } from "./problems.js";
@@ -99,7 +103,7 @@ export const EXPLANATIONS = {
     "named days in the run, in date order and, on one date, in catalogue order. Runs are read inside " +
     `${FIRST_YEAR}-01-01..${LAST_YEAR}-12-31 only (days outside it are not classified): a run is cut at either edge.`,
   leavePlan:
-    `The best use of \`days\` leave days (semesterdagar, 1 to ${MAX_LEAVE_DAYS}) in the span \`from\`..\`to\`, both ends ` +
+    `The best use of \`days\` leave days (semesterdagar, ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}) in the span \`from\`..\`to\`, both ends ` +
     `included (\`to - from + 1\` at most ${MAX_PLAN_DAYS} days; \`from\` later than \`to\` is 400). A plan is a set L of at ` +
     "most `days` working days in the span. A break is a maximal run of consecutive days inside the span each of which is a " +
     "non-working day or in L; only breaks holding a day of L count, and days off outside the span never do. `objective=most` " +
@@ -144,8 +148,9 @@ export const EXPLANATIONS = {
     "/v3/due-dates, the feed's `due`).",
   dueDateForms:
     "Give exactly one form: `schedule` (a code of the catalogue; an unknown code is " +
-    `${PROBLEM_STATUS["invalid-parameter"]} invalid-parameter), or \`day\` (1 to 31, past ` +
-    "the month's end the month's last day, or `last`) and `convention` together. Both forms, neither, or `day` or `convention` " +
+    `${PROBLEM_STATUS["invalid-parameter"]} invalid-parameter), or \`day\` (${MIN_DUE_DAY} to ${MAX_DUE_DAY}, past ` +
+    `the month's end the month's last day, or \`${LAST_DAY_OF_MONTH}\`) and \`convention\` together. ` +
+    "Both forms, neither, or `day` or `convention` " +
     `alone is 400 invalid-parameter naming the parameter. A rule of your own answers \`schedule.code: "${CUSTOM_SCHEDULE_CODE}"\`, ` +
     `\`name: {sv: "${CUSTOM_SCHEDULE_NAME.sv}", en: "${CUSTOM_SCHEDULE_NAME.en}"}\` and \`source: null\`, for every year ` +
     `${FIRST_YEAR}-${LAST_YEAR}.`,

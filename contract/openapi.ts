@@ -9,7 +9,7 @@
  * is the public form, in which additive fields may appear (no `additionalProperties: false`);
  * `openApiDocument({ strict: true })` is the same document with the strict schemas, for the contract tests.
  */
-import { FIRST_YEAR, LAST_YEAR } from "swedish-calendar/core";
+import { FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, OBSERVANCE_CODES } from "swedish-calendar/core";
 import { PROBLEM_SLUGS, problemType } from "./bodies.js";
 import type { ResponseExamples } from "./examples.js";
 import { description } from "./openapi/description.js";
@@ -74,10 +74,10 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       { name: "Calendar", description: "Days, holiday lists, bridge days and half days." },
       { name: "Periods and shifts", description: "Counting over a period and moving a date." },
       { name: "Time off", description: "Long weekends and the best use of leave days." },
-      { name: "Catalogue", description: "The 20 named observances and their occurrences." },
+      { name: "Catalogue", description: `The ${OBSERVANCE_CODES.length} named observances and their occurrences.` },
       {
         name: "Flag days",
-        description: "Official flag days (allmänna flaggdagar) from 1983, and the rules they follow.",
+        description: `Official flag days (allmänna flaggdagar) from ${FLAG_DAYS_FROM}, and the rules they follow.`,
       },
       {
         name: "Business days",

@@ -15,7 +15,9 @@ import {
   FIRST_YEAR,
   LAST_DAY_OF_MONTH,
   LAST_YEAR,
+  MAX_DUE_DAY,
   MAX_STEPS,
+  MIN_DUE_DAY,
   type ObservanceRule,
   parseDueDay,
   parseDueScheduleList,
@@ -211,13 +213,14 @@ export const scheduleList: Grammar<string[]> = single((value) => parseDueSchedul
 });
 
 /**
- * The `day` of a rule of your own: 1 to 31 in plain digits, or `last` (the engine's DUE_DAY_SOURCE): the integer or
- * the word, as OpenAPI states it; a tool argument may also be the digits as text.
+ * The `day` of a rule of your own: MIN_DUE_DAY to MAX_DUE_DAY in plain digits, or LAST_DAY_OF_MONTH (the engine's
+ * DUE_DAY_SOURCE, which must say the same): the integer or the word, as OpenAPI states it; a tool argument may also be
+ * the digits as text.
  */
 const DUE_DAY_TEXT = { type: "string", pattern: DUE_DAY_SOURCE };
-const DUE_DAY_NUMBER = { type: "integer", minimum: 1, maximum: 31 };
-if (!new RegExp(DUE_DAY_SOURCE).test(LAST_DAY_OF_MONTH))
-  throw new Error("parameter-kinds.ts: DUE_DAY_SOURCE no longer allows the last-day word");
+const DUE_DAY_NUMBER = { type: "integer", minimum: MIN_DUE_DAY, maximum: MAX_DUE_DAY };
+if (DUE_DAY_SOURCE !== `^(${decimalRangeSource(MIN_DUE_DAY, MAX_DUE_DAY)}|${literalSource(LAST_DAY_OF_MONTH)})$`)
+  throw new Error("parameter-kinds.ts: DUE_DAY_SOURCE no longer states MIN_DUE_DAY..MAX_DUE_DAY and the last-day word");
 export const dueDay: Grammar<DayOfMonth> = single(
   (value) => parseDueDay(value, "day"),
   { anyOf: [DUE_DAY_NUMBER, { type: "string", enum: [LAST_DAY_OF_MONTH] }] },

@@ -19,14 +19,16 @@ import {
   LAST_DAY_OF_MONTH,
   LAST_YEAR,
   LEAVE_OBJECTIVES,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
-  MAX_WEEKLY_HOURS,
-  MIN_WEEKLY_HOURS,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
   parseYear,
-  WEEKLY_HOURS_STEP,
+  STEP_UNITS,
+  WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
   WORKING_TIME_PROFILES,
   YEAR_PATTERN,
@@ -55,27 +57,31 @@ export const PARAMETER_WORDS = {
       `för semesterplaneraren, högst ${MAX_SPAN_YEARS} år annars).`,
   },
   date: { sv: `Datumet ska vara ${DATE_SV}.` },
-  days: { sv: `Antalet semesterdagar ska vara ett heltal från 1 till ${MAX_LEAVE_DAYS}, skrivet med siffror.` },
+  days: {
+    sv: `Antalet semesterdagar ska vara ett heltal från ${MIN_LEAVE_DAYS} till ${MAX_LEAVE_DAYS}, skrivet med siffror.`,
+  },
   objective: {
     sv: `Målet ska vara flest lediga dagar (${LEAVE_OBJECTIVES[0]}) eller den längsta ledigheten (${LEAVE_OBJECTIVES[1]}).`,
   },
   bounds: { sv: `Räkningen ska vara ${anyOf(BOUNDS, "eller")}.` },
   add: {
     sv:
-      `Stegen ska skrivas som ett tal och en enhet (d, b, w, m eller y), till exempel 10b eller -3d, högst ${MAX_STEPS} steg, och får ` +
+      `Stegen ska skrivas som ett tal och en enhet (${anyOf(STEP_UNITS, "eller")}), till exempel 10b eller -3d, högst ${MAX_STEPS} steg, och får ` +
       `inte föra datumet utanför ${FIRST_YEAR}–${LAST_YEAR}.`,
   },
   postpone: { sv: "Söndagsregeln ska vara true eller false." },
   schedule: {
     sv: "Schemat ska vara ett av tjänstens scheman, eller så anges en dag med en regel för bankdagar (inte båda).",
   },
-  day: { sv: `Dagen ska vara en dag i månaden från 1 till 31, eller sista dagen (${LAST_DAY_OF_MONTH}).` },
+  day: {
+    sv: `Dagen ska vara en dag i månaden från ${MIN_DUE_DAY} till ${MAX_DUE_DAY}, eller sista dagen (${LAST_DAY_OF_MONTH}).`,
+  },
   convention: { sv: `Regeln ska vara en av ${anyOf(CONVENTIONS, "eller")}.` },
   code: { sv: "Koden ska vara en av helgdagarnas koder i katalogen." },
   weeklyHours: {
     sv:
-      `Veckoarbetstiden ska vara ett antal timmar från ${MIN_WEEKLY_HOURS} till ${MAX_WEEKLY_HOURS} i steg om ` +
-      `${String(WEEKLY_HOURS_STEP).replace(".", ",")} timme, skrivet med siffror och decimalpunkt (till exempel 40 eller 38.25).`,
+      `Veckoarbetstiden ska vara ett antal timmar från ${WEEKLY_HOURS_WORDS.sv} timme, skrivet med siffror och ` +
+      "decimalpunkt (till exempel 40 eller 38.25).",
   },
   profile: {
     sv:

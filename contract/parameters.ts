@@ -2,7 +2,9 @@
  * Every parameter of the service, declared once: name, place, repeat rule, reader, JSON Schemas (derived from the
  * reader's rule), default, example and prose. Everything else reads it: docs/http-layer.md has the map.
  * This file, contract/value-explanations.ts and the engine are the only places that state the year bounds, the
- * convention names or the schedule codes (test/contract/literals.test.ts).
+ * convention names or the schedule codes; the rules the engine also reads (the weekly hours' bounds, step, default and
+ * words, the leave days' and the due day's bounds, the step units' words) only the engine states, and this file reads
+ * them (test/contract/literals.test.ts).
  */
 import {
   BOUNDS,
@@ -22,11 +24,14 @@ import {
   LAST_YEAR,
   LEAVE_OBJECTIVES,
   type LeaveObjective,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
   MAX_WEEKLY_HOURS,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
   MIN_WEEKLY_HOURS,
   OBSERVANCE_CODES,
   parseBounds,
@@ -37,6 +42,7 @@ import {
   parseYear,
   SERVICE_DOMAIN,
   WEEKLY_HOURS_STEP,
+  WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
 import { EXPLANATIONS } from "./explanations.js";
@@ -59,7 +65,7 @@ import {
 } from "./parameter-kinds.js";
 import { readYear } from "./parameter-words.js";
 import { parseV2Weekends, parseV2Year } from "./query.js";
-import { VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
+import { stepUnitsInWords, VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
 
 export type { ParameterDeclaration, Repeat } from "./parameter-kinds.js";
 
@@ -151,8 +157,8 @@ export const PARAMETERS = {
     openapi: { style: "form", explode: true },
     example: ["1m", "-2b"],
     description:
-      "Steps: an optional leading minus, digits, then one unit letter (`d` days, `b` working days, `w` weeks, `m` months, `y` " +
-      "years; lowercase). No leading plus. Repeat `add` (canonical) or comma-separate steps in one value: both forms mean the same " +
+      `Steps: an optional leading minus, digits, then one unit letter (${stepUnitsInWords()}; lowercase). No leading plus. ` +
+      "Repeat `add` (canonical) or comma-separate steps in one value: both forms mean the same " +
       `chain. 1 to ${MAX_STEPS} steps in total, applied strictly in the order given; order changes the answer. A month step clamps ` +
       "to the last day of a shorter month (`constrained: true`). A zero step leaves the date untouched, even on a holiday. " +
       `${EXPLANATIONS.bStep} ${EXPLANATIONS.yStep} ${EXPLANATIONS.range} An unreadable chain (bad unit, non-integer amount, leading plus, more ` +
@@ -185,10 +191,11 @@ export const PARAMETERS = {
   leaveDays: declare("days", "query", "LeaveDays", {
     site: true,
     required: true,
-    grammar: wholeNumber((v) => parseLeaveDays(v, "days"), 1, MAX_LEAVE_DAYS),
+    grammar: wholeNumber((v) => parseLeaveDays(v, "days"), MIN_LEAVE_DAYS, MAX_LEAVE_DAYS),
     example: 25,
     description:
-      `The leave budget: the most working days the plan may take off, 1 to ${MAX_LEAVE_DAYS}, written in plain digits. \`0\`, ` +
+      `The leave budget: the most working days the plan may take off, ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}, written in plain ` +
+      `digits. \`${MIN_LEAVE_DAYS - 1}\`, ` +
       `a sign, a leading zero, decimals, an empty value or more than ${MAX_LEAVE_DAYS} is 400 invalid-parameter.`,
   }),
   objective: declare("objective", "query", "Objective", {
@@ -245,8 +252,9 @@ export const PARAMETERS = {
     grammar: dueDay,
     example: 25,
     description:
-      `The nominal day of a rule of your own: 1 to 31 in plain digits (past the month's end: the month's last day) or \`${LAST_DAY_OF_MONTH}\`; ` +
-      "with `convention`, instead of `schedule`. A leading zero, a sign, `0`, `32` or an empty value is 400 invalid-parameter.",
+      `The nominal day of a rule of your own: ${MIN_DUE_DAY} to ${MAX_DUE_DAY} in plain digits (past the month's end: the ` +
+      `month's last day) or \`${LAST_DAY_OF_MONTH}\`; with \`convention\`, instead of \`schedule\`. A leading zero, a sign, ` +
+      `\`${MIN_DUE_DAY - 1}\`, \`${MAX_DUE_DAY + 1}\` or an empty value is 400 invalid-parameter.`,
   }),
   dueConvention: declare("convention", "query", "DueConvention", {
     site: true,
@@ -266,9 +274,9 @@ export const PARAMETERS = {
     default: DEFAULT_WEEKLY_HOURS,
     example: 38.25,
     description:
-      `The hours of a full working week, ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (a quarter of an ` +
-      "hour), written as the number's plain decimal (`40`, `38.25`, `37.5`; not `40.0` or `05`). A working day is a fifth of it " +
-      "(38.25 hours: 459 minutes). Anything else (`0`, `61`, `37.3`, a word) is 400 invalid-parameter.",
+      `The hours of a full working week, ${WEEKLY_HOURS_WORDS.en} (a quarter of an hour), written as the number's plain ` +
+      "decimal (`40`, `38.25`, `37.5`; not `40.0` or `05`). A working day is a fifth of it (38.25 hours: 459 minutes). " +
+      `Anything else (\`${MIN_WEEKLY_HOURS - 1}\`, \`${MAX_WEEKLY_HOURS + 1}\`, \`37.3\`, a word) is 400 invalid-parameter.`,
   }),
   // the profile's code, read into its rule of the engine's table (the first code is the engine's default)
   profile: declare("profile", "query", "WorkingTimeProfile", {

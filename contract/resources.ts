@@ -27,6 +27,9 @@ import {
   dueDateScheduleInfo,
   dueDatesOfYear,
   observanceInfo as infoOfRule,
+  LAST_DAY_OF_MONTH,
+  MAX_DUE_DAY,
+  MIN_DUE_DAY,
   type ObservanceRule,
   occurrencesOf,
   WORKING_TIME_PROFILES,
@@ -73,7 +76,7 @@ export function longWeekendsResource(year: number): LongWeekendsResponse {
   return { year, count: list.length, longWeekends: list };
 }
 
-/** GET /v3/flag-days?year=…: the official flag days of the year (throws CalendarError before 1983). */
+/** GET /v3/flag-days?year=…: the official flag days of the year (throws CalendarError before FLAG_DAYS_FROM). */
 export function flagDaysResource(year: number): FlagDaysResponse {
   const list = flagDays(year);
   return { year, count: list.length, flagDays: list };
@@ -145,7 +148,10 @@ export function dueDatesResource(year: number, form: DueDateForm): DueDatesRespo
     );
   }
   if (day === undefined)
-    throw invalidParameter("day", "'day' is required with 'convention': a day of the month from 1 to 31, or 'last'");
+    throw invalidParameter(
+      "day",
+      `'day' is required with 'convention': a day of the month from ${MIN_DUE_DAY} to ${MAX_DUE_DAY}, or '${LAST_DAY_OF_MONTH}'`,
+    );
   if (convention === undefined) throw invalidParameter("convention", "'convention' is required with 'day'");
   return dueDatesOfYear(year, customSchedule(day, convention));
 }

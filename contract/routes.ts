@@ -21,11 +21,12 @@ import {
   FIRST_YEAR,
   FLAG_DAYS_FROM,
   LAST_YEAR,
+  OBSERVANCE_CODES,
   RULES_BY_CODE,
   SERVICE_DOMAIN,
 } from "swedish-calendar/core";
 import { EXPLANATIONS } from "./explanations.js";
-import { type Parameters as Declarations, FEED_OPTION_KEYS, type ParameterKey } from "./parameters.js";
+import { type Parameters as Declarations, FEED_OPTION_KEYS, PARAMETERS, type ParameterKey } from "./parameters.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
   type BucketName,
@@ -206,7 +207,8 @@ const CSV_FILES = {
   workingTimeCsv: {
     file: "/v3/data/:year/working-time.csv",
     answers:
-      "the year's working time at 40 hours a week, profile `standard`, as CSV: a row per month, per quarter and for the year",
+      `the year's working time at ${PARAMETERS.weeklyHours.schema.default} hours a week, profile \`${PARAMETERS.profile.schema.default}\`, ` +
+      "as CSV: a row per month, per quarter and for the year",
     contentType: "csv",
     bucket: "v3",
   },
@@ -408,7 +410,8 @@ const ROUTE_ROWS = [
       operationId: "listObservances",
       summary: "The catalogue of observances",
       description:
-        "All 20 observances, abolished ones included, in catalogue order, with `since`/`until` where they apply.",
+        `All ${OBSERVANCE_CODES.length} observances, abolished ones included, in catalogue order, with \`since\`/\`until\` ` +
+        "where they apply.",
       ok: "The catalogue.",
     },
   },
@@ -553,7 +556,7 @@ const ROUTE_ROWS = [
     ok: { contentType: "json", schema: "WorkingTimeResponse" },
     errors: [400],
     ...yearOrToday,
-    // the default answer of every year (40 hours, `standard`) is a file; another week or profile reaches the function
+    // the default answer of every year (weeklyHours and profile as declared) is a file; another week or profile reaches the function
     static: {
       file: "/v3/data/:year/working-time.json",
       query: { year: "placeholder", weeklyHours: "function", profile: "function" },

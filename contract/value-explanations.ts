@@ -10,12 +10,19 @@ import {
   DUE_DATE_RULES,
   FIRST_YEAR,
   LAST_YEAR,
-  MAX_WEEKLY_HOURS,
-  MIN_WEEKLY_HOURS,
+  STEP_UNIT_WORDS,
+  STEP_UNITS,
+  type StepUnit,
   WEEKDAY_NAMES,
-  WEEKLY_HOURS_STEP,
+  WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILES,
 } from "swedish-calendar/core";
+
+/** The step units, each quoted with what it counts (the engine's STEP_UNIT_WORDS in English), a gloss after any. */
+export const stepUnitsInWords = (gloss: Readonly<Partial<Record<StepUnit, string>>> = {}) =>
+  STEP_UNITS.map((unit) => `\`${unit}\` ${STEP_UNIT_WORDS[unit].en}${gloss[unit] ? ` (${gloss[unit]})` : ""}`).join(
+    ", ",
+  );
 
 /** "`code` (name, from since)": a value of one of the engine's tables, with the year it applies from if it has one. */
 export const valueInWords = (code: string, name: string, since?: number) =>
@@ -101,8 +108,7 @@ export const WORKING_TIME_EXPLANATIONS = {
     ". A day a rule names that is not a working day is not shortened; each answer names the profile's source. A year before a " +
     "profile's `since` is 400 invalid-parameter naming `year` and saying why (no source this service cites settles it).",
   week:
-    `A working day is a fifth of \`weeklyHours\` (${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP}, ` +
-    `default ${DEFAULT_WEEKLY_HOURS}, the full-time week of Arbetstidslagen (1982:673) 5 §), a whole number of minutes; a month's ` +
-    "time is its working days times that, less what the profile takes off its shortened days. Quarters and the year are sums of " +
-    "months. Everything is counted in whole minutes; `hours` is each sum's minutes / 60 rounded to two decimals (never summed).",
+    `A working day is a fifth of \`weeklyHours\` (${WEEKLY_HOURS_WORDS.en}, default ${DEFAULT_WEEKLY_HOURS}, the full-time week ` +
+    "of Arbetstidslagen (1982:673) 5 §), a whole number of minutes; a month's time is its working days times that, less what " +
+    "the profile takes off its shortened days. Quarters and the year are sums of months. Everything is counted in whole minutes; `hours` is each sum's minutes / 60 rounded to two decimals (never summed).",
 } as const;

@@ -2,7 +2,7 @@ import { adjustDayInRange, parseConvention } from "./business.js";
 import { type DayNumber, dayFromCivil, daysInMonth, LAST_YEAR, toIsoDate } from "./dates.js";
 import { dayOf } from "./day-object.js";
 import { invalidArgument } from "./errors.js";
-import { type Convention, DUE_DAY_PATTERN, LAST_DAY_OF_MONTH } from "./grammar.js";
+import { type Convention, DUE_DAY_PATTERN, LAST_DAY_OF_MONTH, MAX_DUE_DAY, MIN_DUE_DAY } from "./grammar.js";
 import type { DayOfMonth, DueDate, DueDateSchedule, DueDates, DueDayByMonth, Names } from "./types.js";
 import { expectKind } from "./validation.js";
 
@@ -124,14 +124,14 @@ export function findDueDateRule(code: string, argument = "schedule"): DueDateRul
   );
 }
 
-/** `day` of a custom rule: 1 to 31 in plain digits, or `last`. */
+/** `day` of a custom rule: MIN_DUE_DAY to MAX_DUE_DAY in plain digits, or LAST_DAY_OF_MONTH. */
 export function parseDueDay(value: string | number, argument = "day"): DayOfMonth {
   expectKind(value, "day-of-month", argument);
   const text = typeof value === "number" ? String(value) : value;
   if (!DUE_DAY_PATTERN.test(text)) {
     throw invalidArgument(
       argument,
-      `'${argument}' must be a day of the month from 1 to 31 (written in digits) or '${LAST_DAY_OF_MONTH}'`,
+      `'${argument}' must be a day of the month from ${MIN_DUE_DAY} to ${MAX_DUE_DAY} (written in digits) or '${LAST_DAY_OF_MONTH}'`,
     );
   }
   return text === LAST_DAY_OF_MONTH ? LAST_DAY_OF_MONTH : +text;

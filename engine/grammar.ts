@@ -29,13 +29,26 @@ export const YEAR_PATTERN = new RegExp(YEAR_SOURCE);
 // Periods and shifts
 // ---------------------------------------------------------------------------------------------
 
-/** `bounds` of /v3/period. */
+/** `bounds` of /v3/period. The first is the default. */
 export const BOUNDS = ["inclusive", "exclusive", "from", "to"] as const;
 export type Bounds = (typeof BOUNDS)[number];
 
-/** Step units of /v3/shift: `d` days, `b` working days, `w` weeks, `m` months, `y` years. */
+/** Step units of /v3/shift; what each counts is STEP_UNIT_WORDS. */
 export const STEP_UNITS = ["d", "b", "w", "m", "y"] as const;
 export type StepUnit = (typeof STEP_UNITS)[number];
+
+/**
+ * What each step unit counts, in Swedish and English: the one list of the units' meanings every text reads (the API's
+ * and the MCP tools' prose, the body schema, the command-line tool's summary and messages, the site's hint). Beside
+ * STEP_UNITS so that a unit added there needs its words here (the type requires every one).
+ */
+export const STEP_UNIT_WORDS: Readonly<Record<StepUnit, { readonly sv: string; readonly en: string }>> = {
+  d: { sv: "dagar", en: "days" },
+  b: { sv: "arbetsdagar", en: "working days" },
+  w: { sv: "veckor", en: "weeks" },
+  m: { sv: "månader", en: "months" },
+  y: { sv: "år", en: "years" },
+};
 
 const STEP_SOURCE = `-?[0-9]+[${STEP_UNITS.join("")}]`;
 /** One `add` value: an optional minus, digits and a unit, comma-separated steps allowed (no leading plus). */
@@ -56,11 +69,15 @@ export const MAX_SPAN_YEARS = 200;
 export const LEAVE_OBJECTIVES = ["most", "longest"] as const;
 export type LeaveObjective = (typeof LEAVE_OBJECTIVES)[number];
 
-/** `days` of /v3/leave-plan: a whole number in plain digits (no sign, no leading zero, no decimals), then 1 to MAX_LEAVE_DAYS. */
+/**
+ * `days` of /v3/leave-plan: a whole number in plain digits (no sign, no leading zero, no decimals), then MIN_LEAVE_DAYS
+ * to MAX_LEAVE_DAYS.
+ */
 export const LEAVE_DAYS_SOURCE = "^(0|[1-9][0-9]*)$";
 export const LEAVE_DAYS_PATTERN = new RegExp(LEAVE_DAYS_SOURCE);
 
-/** The largest leave budget of a leave plan. */
+/** The smallest and the largest leave budget of a leave plan. */
+export const MIN_LEAVE_DAYS = 1;
 export const MAX_LEAVE_DAYS = 60;
 
 /** A leave plan's span, both ends counted (`to - from + 1`), is at most this many days: any whole calendar year fits. */
@@ -75,8 +92,22 @@ export const MIN_WEEKLY_HOURS = 1;
 export const MAX_WEEKLY_HOURS = 60;
 /** A quarter of an hour: a day's time (a fifth of the week) is then a whole number of minutes (a multiple of 3). */
 export const WEEKLY_HOURS_STEP = 0.25;
-/** The full-time week the working-time answer assumes when none is given (Arbetstidslagen (1982:673) 5 §: 40 hours). */
+/** The full-time week the working-time answer assumes when none is given (Arbetstidslagen (1982:673) 5 §). */
 export const DEFAULT_WEEKLY_HOURS = 40;
+
+/**
+ * The rule of `weeklyHours` in words, the one wording of it every text reads (the engine's refusal, the command-line
+ * tool's help and messages, the API's and the MCP tools' prose, the site's words): its bounds and step, in English and
+ * in Swedish (a decimal comma). A sentence adds "from" / "från" where it needs one.
+ *
+ * @example
+ * WEEKLY_HOURS_WORDS.en; // "1 to 60 in steps of 0.25"
+ * WEEKLY_HOURS_WORDS.sv; // "1 till 60 i steg om 0,25"
+ */
+export const WEEKLY_HOURS_WORDS: Readonly<Record<"sv" | "en", string>> = {
+  en: `${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP}`,
+  sv: `${MIN_WEEKLY_HOURS} till ${MAX_WEEKLY_HOURS} i steg om ${String(WEEKLY_HOURS_STEP).replace(".", ",")}`,
+};
 
 /** `weeklyHours` as text (a query parameter, the CLI's --weekly): digits, optionally a point and one or two decimals. */
 export const WEEKLY_HOURS_SOURCE = "^[0-9]{1,2}(\\.[0-9]{1,2})?$";
@@ -151,7 +182,12 @@ export const CONVENTION_WORDS: Readonly<
   unadjusted: { sv: "flyttas inte", en: "not moved", reading: "the date itself" },
 };
 
-/** The `day` of a custom due-date rule: a day of the month in plain digits, 1 to 31 (no leading zero), or `last`. */
+/**
+ * The `day` of a custom due-date rule: a day of the month in plain digits, MIN_DUE_DAY to MAX_DUE_DAY (no leading
+ * zero), or LAST_DAY_OF_MONTH (the pattern states the same; contract/parameter-kinds.ts checks it against them).
+ */
+export const MIN_DUE_DAY = 1;
+export const MAX_DUE_DAY = 31;
 export const DUE_DAY_SOURCE = "^([1-9]|[12][0-9]|3[01]|last)$";
 export const DUE_DAY_PATTERN = new RegExp(DUE_DAY_SOURCE);
 

@@ -16,7 +16,7 @@ import { dayOf } from "./day-object.js";
 import { customDueDates, type DueDateScheduleCode, dueDateCatalogue, scheduleDueDates } from "./duedates.js";
 import { invalidArgument } from "./errors.js";
 import { flagDayCatalogue, flagDaysOfYear } from "./flagdays.js";
-import { DEFAULT_WEEKLY_HOURS } from "./grammar.js";
+import { BOUNDS, DEFAULT_WEEKLY_HOURS, LEAVE_OBJECTIVES } from "./grammar.js";
 import { period } from "./period.js";
 import { shift } from "./shift.js";
 import { DUE_DATE_RULE_FIELDS, type OptionsOf, LIBRARY_SIGNATURES as SIGNATURES } from "./signatures.js";
@@ -174,7 +174,7 @@ export function daysOfYear(year: number): Day[] {
  * @example
  * countPeriod("2026-01-01", "2026-12-31").workingDays; // 251
  */
-export function countPeriod(from: string, to: string, bounds: Bounds = "inclusive"): Period {
+export function countPeriod(from: string, to: string, bounds: Bounds = BOUNDS[0]): Period {
   checkArguments(SIGNATURES.countPeriod, [from, to, bounds]);
   const first = parseIsoDate(from, "from");
   const last = parseIsoDate(to, "to");
@@ -182,8 +182,8 @@ export function countPeriod(from: string, to: string, bounds: Bounds = "inclusiv
 }
 
 /**
- * Moves a date by a chain of steps, in order: `d` days, `b` working days, `w` weeks, `m` months, `y` years
- * (`"1m,10b"` or `["1m", "10b"]`, at most 20 steps). `postpone` applies the Sunday rule of Lag (1930:173): a result on
+ * Moves a date by a chain of steps, in order, each a number of one of STEP_UNITS (STEP_UNIT_WORDS says what each
+ * counts): `"1m,10b"` or `["1m", "10b"]`, at most 20 steps. `postpone` applies the Sunday rule of Lag (1930:173): a result on
  * a Sunday, public holiday or eve moves to the next working day.
  *
  * @example
@@ -213,13 +213,18 @@ export function longWeekends(year: number): LongWeekend[] {
 }
 
 /**
- * The best use of `days` leave days (1 to 60) between two dates (at most 366 days): `most` days off in total
- * (default), or the `longest` single break. Exact.
+ * The best use of `days` leave days (MIN_LEAVE_DAYS to MAX_LEAVE_DAYS) between two dates (at most 366 days): `most`
+ * days off in total (default), or the `longest` single break. Exact.
  *
  * @example
  * planLeave("2026-05-11", "2026-05-17", 1).breaks; // [{ start: "2026-05-14", end: "2026-05-17", days: 4, leaveDays: ["2026-05-15"] }]
  */
-export function planLeave(from: string, to: string, days: number, objective: LeaveObjective = "most"): LeavePlan {
+export function planLeave(
+  from: string,
+  to: string,
+  days: number,
+  objective: LeaveObjective = LEAVE_OBJECTIVES[0],
+): LeavePlan {
   checkArguments(SIGNATURES.planLeave, [from, to, days, objective]);
   const first = parseIsoDate(from, "from");
   const last = parseIsoDate(to, "to");
@@ -311,7 +316,7 @@ export function adjust(date: string, convention: Convention): Adjustment {
   return adjustment(day, parseConvention(convention), date);
 }
 
-/** A due-date rule of your own: a day of the month (1-31, past the month's end its last day, or `last`) and a convention. */
+/** A due-date rule of your own: a day of the month (DayOfMonth: past the month's end its last day) and a convention. */
 export interface DueDateRuleInput {
   day: DayOfMonth;
   convention: Convention;
@@ -350,7 +355,7 @@ export function dueDateSchedules(): DueDateSchedule[] {
 
 /** The options of `workingTime`. */
 export interface WorkingTimeOptions {
-  /** the hours of a full week, 1 to 60 in steps of 0.25 (default 40); a working day is a fifth of it */
+  /** the hours of a full week, as WEEKLY_HOURS_WORDS says (default DEFAULT_WEEKLY_HOURS); a working day is a fifth of it */
   weeklyHours?: number;
   /** which working days are shortened: `standard` none (default), `state` those of state employees with office hours (from 2017) */
   profile?: WorkingTimeProfileCode;

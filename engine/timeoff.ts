@@ -9,6 +9,7 @@ import { dayOf } from "./day-object.js";
 import { invalidArgument } from "./errors.js";
 import { LEAVE_OBJECTIVES, type LeaveObjective, MAX_LEAVE_DAYS, MAX_PLAN_DAYS } from "./grammar.js";
 import type { LeaveBreak, LeavePlan, LongWeekend } from "./types.js";
+import { checkLeaveDays } from "./validation.js";
 import { dayKindsBetween, isBridgeDay, NAMED_DAY, WORKING_DAY } from "./year-template.js";
 
 /** The bodies, declared in the contract. */
@@ -226,7 +227,7 @@ function breaksOf(kinds: Uint8Array, leave: readonly number[], base: DayNumber):
 /**
  * GET /v3/leave-plan: the best use of `budget` leave days in from..to (day numbers, both included). Throws
  * CalendarError (400) when `from` is later than `to`, the span is longer than MAX_PLAN_DAYS days or the budget is
- * outside 1..MAX_LEAVE_DAYS. `fromText`/`toText` are echoed as sent.
+ * outside MIN_LEAVE_DAYS..MAX_LEAVE_DAYS. `fromText`/`toText` are echoed as sent.
  */
 export function leavePlan(
   from: DayNumber,
@@ -247,12 +248,7 @@ export function leavePlan(
       `a leave plan spans at most ${MAX_PLAN_DAYS} days, both ends counted: 'to' must not be later than 'from' plus ${MAX_PLAN_DAYS - 1} days`,
     );
   }
-  if (!Number.isInteger(budget) || budget < 1 || budget > MAX_LEAVE_DAYS) {
-    throw invalidArgument(
-      "days",
-      `'days' must be a whole number of leave days from 1 to ${MAX_LEAVE_DAYS}, written in digits`,
-    );
-  }
+  checkLeaveDays(budget);
   const kinds = dayKindsBetween(from, to);
   let workingDays = 0;
   for (let i = 0; i < kinds.length; i++) if (kinds[i] === WORKING_DAY) workingDays++;

@@ -196,7 +196,7 @@ export interface Adjustment {
   moved: boolean;
 }
 
-/** A day of the month: 1 to 31 (past the month's end: the month's last day), or `last`. */
+/** A day of the month: MIN_DUE_DAY to MAX_DUE_DAY (past the month's end: the month's last day), or `last`. */
 export type DayOfMonth = number | "last";
 
 /** A month whose nominal day differs from the schedule's usual one. */

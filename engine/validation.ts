@@ -8,11 +8,15 @@ import {
   LEAVE_DAYS_PATTERN,
   LEAVE_OBJECTIVES,
   type LeaveObjective,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
   STEP_CHAIN_PATTERN,
   STEP_CHAIN_SOURCE,
+  STEP_UNITS,
   type StepUnit,
   YEAR_PATTERN,
 } from "./grammar.js";
@@ -57,7 +61,7 @@ const KINDS = {
   },
   "day-of-month": {
     accepts: (value: unknown) => isNumber(value) || isString(value),
-    expected: `a number or a string (a day of the month from 1 to 31, or '${LAST_DAY_OF_MONTH}')`,
+    expected: `a number or a string (a day of the month from ${MIN_DUE_DAY} to ${MAX_DUE_DAY}, or '${LAST_DAY_OF_MONTH}')`,
   },
   schedule: {
     accepts: (value: unknown) => isString(value) || isObject(value),
@@ -181,14 +185,27 @@ export function parseBounds(value: string): Bounds {
   throw invalidArgument("bounds", `'bounds' must be one of ${BOUNDS.join(", ")}`);
 }
 
-/** `days` of /v3/leave-plan: plain digits, 1 to 60 (`0`, `-1`, `+5`, `05`, `5.0`, `` are 400 invalid-parameter). */
+/** A leave budget that is not a whole number from MIN_LEAVE_DAYS to MAX_LEAVE_DAYS, refused. */
+const notLeaveDays = (parameter: string) =>
+  invalidArgument(
+    parameter,
+    `'${parameter}' must be a whole number of leave days from ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}, written in digits`,
+  );
+
+/** A leave budget as a number: a whole number from MIN_LEAVE_DAYS to MAX_LEAVE_DAYS. */
+export function checkLeaveDays(days: number, parameter = "days"): number {
+  if (!Number.isInteger(days) || days < MIN_LEAVE_DAYS || days > MAX_LEAVE_DAYS) throw notLeaveDays(parameter);
+  return days;
+}
+
+/**
+ * `days` of /v3/leave-plan: plain digits, MIN_LEAVE_DAYS to MAX_LEAVE_DAYS (`0`, `-1`, `+5`, `05`, `5.0`, `` are 400
+ * invalid-parameter).
+ */
 export function parseLeaveDays(value: string, parameter = "days"): number {
   expectKind(value, "string", parameter);
-  const detail = `'${parameter}' must be a whole number of leave days from 1 to ${MAX_LEAVE_DAYS}, written in digits`;
-  if (!LEAVE_DAYS_PATTERN.test(value)) throw invalidArgument(parameter, detail);
-  const days = +value;
-  if (days < 1 || days > MAX_LEAVE_DAYS) throw invalidArgument(parameter, detail);
-  return days;
+  if (!LEAVE_DAYS_PATTERN.test(value)) throw notLeaveDays(parameter);
+  return checkLeaveDays(+value, parameter);
 }
 
 /** `objective` of /v3/leave-plan: `most` or `longest`. */
@@ -215,7 +232,7 @@ export function parseSteps(values: readonly string[]): Step[] {
     if (!STEP_CHAIN_PATTERN.test(value)) {
       throw invalidArgument(
         "add",
-        `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of d, b, w, m, y (pattern ${STEP_CHAIN_SOURCE})`,
+        `'add' value '${value}' is not a step chain: each step is an optional minus, digits and one of ${STEP_UNITS.join(", ")} (pattern ${STEP_CHAIN_SOURCE})`,
       );
     }
     for (const part of value.split(",")) {

@@ -9,7 +9,13 @@
  */
 import { type DayNumber, dayFromCivil, isoWeekday, LAST_YEAR, toIsoDate } from "./dates.js";
 import { invalidArgument } from "./errors.js";
-import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_PATTERN, WEEKLY_HOURS_STEP } from "./grammar.js";
+import {
+  MAX_WEEKLY_HOURS,
+  MIN_WEEKLY_HOURS,
+  WEEKLY_HOURS_PATTERN,
+  WEEKLY_HOURS_STEP,
+  WEEKLY_HOURS_WORDS,
+} from "./grammar.js";
 import { observanceDate, RULES_BY_CODE } from "./rules.js";
 import type {
   Names,
@@ -152,7 +158,7 @@ export function findWorkingTimeProfile(code: string, argument = "profile"): Work
   );
 }
 
-const WEEKLY_HOURS_TEXT = `a number of hours from ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (such as 40 or 38.25)`;
+const WEEKLY_HOURS_TEXT = `a number of hours from ${WEEKLY_HOURS_WORDS.en} (such as 40 or 38.25)`;
 
 /** `weeklyHours` as a number: MIN_WEEKLY_HOURS to MAX_WEEKLY_HOURS, a whole number of WEEKLY_HOURS_STEP. */
 export function checkWeeklyHours(value: number, argument = "weeklyHours"): number {

@@ -9,19 +9,23 @@ import {
   DUE_DATE_RULES,
   FIRST_YEAR,
   FLAG_DAYS_FROM,
+  LAST_DAY_OF_MONTH,
   LAST_YEAR,
+  MAX_DUE_DAY,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
-  MAX_WEEKLY_HOURS,
-  MIN_WEEKLY_HOURS,
-  WEEKLY_HOURS_STEP,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
+  OBSERVANCE_CODES,
+  STEP_UNITS,
+  WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
 import { PARAMETERS, type ParameterKey } from "../contract/parameters.js";
 import { PATHS } from "../contract/paths.js";
-import { WORKING_TIME_EXPLANATIONS } from "../contract/value-explanations.js";
+import { stepUnitsInWords, WORKING_TIME_EXPLANATIONS } from "../contract/value-explanations.js";
 import {
   BRIDGE,
   BUSINESS_DAY,
@@ -99,6 +103,9 @@ const arg = (parameter: ParameterKey, description: string): ToolArgument => ({
   parameter,
   description,
 });
+
+/** A parameter's declared default, as its declaration states it (`schema.default`). */
+const defaultOf = (parameter: ParameterKey): string => String(PARAMETERS[parameter].schema.default);
 
 /**
  * The one argument named otherwise than its parameter: a shift's `add` is `steps` to a model (a public name of the
@@ -193,8 +200,8 @@ export const TOOLS: readonly ToolDeclaration[] = [
     name: "shift_date",
     title: "Move a date by days, working days, weeks, months or years",
     description:
-      "Moves a date by a chain of steps applied strictly in order: `d` days, `b` working days (Swedish holidays and weekends " +
-      'skipped), `w` weeks, `m` months, `y` years, negative backwards (e.g. ["1m", "-2b"], or one string "10b"). Month and ' +
+      `Moves a date by a chain of steps applied strictly in order: ${stepUnitsInWords({ b: "Swedish holidays and weekends skipped" })}, ` +
+      'negative backwards (e.g. ["1m", "-2b"], or one string "10b"). Month and ' +
       `year steps clamp to the end of a shorter month (2024-01-31 + 1m = 2024-02-29). ${SUNDAY_RULE} \`postpone: true\` applies ` +
       `it once, after the last step: use it for statutory deadlines. At most ${MAX_STEPS} steps; every date stays in ` +
       `${FIRST_YEAR}-${LAST_YEAR}. \`steps\` are the v3 API's \`add\` values, so errors name them 'add'. ${ERRORS}`,
@@ -204,10 +211,10 @@ export const TOOLS: readonly ToolDeclaration[] = [
         name: STEPS_ARGUMENT,
         parameter: "add",
         description:
-          `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (d, b, w, m, y; no plus sign); a value ` +
+          `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (${STEP_UNITS.join(", ")}; no plus sign); a value ` +
           `may hold several comma-separated steps; 1 to ${MAX_STEPS} steps in all. A single string is read as one value.`,
       },
-      arg("postpone", "Apply the Sunday rule after the last step (default false)."),
+      arg("postpone", `Apply the Sunday rule after the last step (default ${defaultOf("postpone")}).`),
     ],
     requests: [{ route: "shift" }],
     summary: (s) =>
@@ -239,7 +246,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
     name: "plan_leave",
     title: "Best use of leave days",
     description:
-      `The best use of \`days\` leave days (1-${MAX_LEAVE_DAYS}) between \`from\` and \`to\` (both counted, at most ${MAX_PLAN_DAYS} ` +
+      `The best use of \`days\` leave days (${MIN_LEAVE_DAYS}-${MAX_LEAVE_DAYS}) between \`from\` and \`to\` (both counted, at most ${MAX_PLAN_DAYS} ` +
       "days): which working days to take off so that the breaks holding leave are as long as possible in total (`objective: " +
       "most`, the default) or give the single longest break (`longest`). Swedish public and de facto holidays and weekends are " +
       "free days. Exact (not a heuristic); ties go to fewer leave days, then earlier dates. " +
@@ -250,7 +257,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
         "planTo",
         `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`,
       ),
-      arg("leaveDays", `The leave budget: the most working days to take off, 1 to ${MAX_LEAVE_DAYS}.`),
+      arg("leaveDays", `The leave budget: the most working days to take off, ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}.`),
       arg("objective", "`most` (default): the most days off in total; `longest`: the longest single break."),
     ],
     requests: [{ route: "leavePlan" }],
@@ -275,7 +282,10 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "(annunciation after 1952, mayDay before 1939, whitMonday after 2004, nationalDay before 2005, allSaintsDay before 1953), " +
       `so the list can be empty. ${COVERAGE} An unknown code is \`not-found\`. ${ERRORS}`,
     arguments: [
-      arg("observanceCode", "The observance's code (one of the 20 of the catalogue, e.g. midsummerEve)."),
+      arg(
+        "observanceCode",
+        `The observance's code (one of the ${OBSERVANCE_CODES.length} of the catalogue, e.g. ${PARAMETERS.observanceCode.example}).`,
+      ),
       arg("fromYear", `First year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`),
       arg("toYear", `Last year (default: \`from\`); not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
     ],
@@ -311,7 +321,8 @@ export const TOOLS: readonly ToolDeclaration[] = [
     title: "Swedish payment and due dates of a year",
     description:
       "The due dates of a year, month by month, each moved to a business day: a named schedule (`schedule`), or a rule of " +
-      "your own (`day` 1-31 or `last`, past the month's end the last day, with `convention`). Give exactly one of the two. " +
+      `your own (\`day\` ${MIN_DUE_DAY}-${MAX_DUE_DAY} or \`${LAST_DAY_OF_MONTH}\`, past the month's end the last day, with ` +
+      "`convention`). Give exactly one of the two. " +
       `${SCHEDULES} ${BUSINESS_DAY} ${TODAY} An unknown schedule is \`invalid-parameter\`, as a bad convention is. ${ERRORS}`,
     arguments: [
       arg("year", YEAR_ARGUMENT),
@@ -319,7 +330,10 @@ export const TOOLS: readonly ToolDeclaration[] = [
         "schedule",
         `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`,
       ),
-      arg("dueDay", "A rule of your own: the day of the month, 1-31 or `last` (with `convention`)."),
+      arg(
+        "dueDay",
+        `A rule of your own: the day of the month, ${MIN_DUE_DAY}-${MAX_DUE_DAY} or \`${LAST_DAY_OF_MONTH}\` (with \`convention\`).`,
+      ),
       arg("dueConvention", `A rule of your own: the convention (with \`day\`), one of ${CONVENTIONS.join(", ")}.`),
     ],
     requests: [{ route: "dueDates" }],
@@ -353,11 +367,11 @@ export const TOOLS: readonly ToolDeclaration[] = [
       arg("year", YEAR_ARGUMENT),
       arg(
         "weeklyHours",
-        `The hours of a full week, ${MIN_WEEKLY_HOURS}-${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default 40), e.g. 38.25.`,
+        `The hours of a full week, ${WEEKLY_HOURS_WORDS.en} (default ${defaultOf("weeklyHours")}), e.g. ${PARAMETERS.weeklyHours.example}.`,
       ),
       arg(
         "profile",
-        `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${WORKING_TIME_PROFILE_CODES[0]}).`,
+        `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${defaultOf("profile")}).`,
       ),
     ],
     requests: [{ route: "workingTime" }],

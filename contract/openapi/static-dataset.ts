@@ -2,6 +2,7 @@
  * The static dataset (CDN-direct files) as the OpenAPI document lists it (`x-static-dataset`): the URL patterns
  * build/layout.ts writes, from the generated rewrite rules.
  */
+import { FLAG_DAYS_FROM } from "swedish-calendar/core";
 import { DATASET_FOLDER, STATIC_ONLY_FILES } from "../routes.js";
 import { redirectRules } from "../static.js";
 
@@ -47,7 +48,7 @@ export function datasetFileRows(): { path: string; requests?: string[]; holds?: 
 
 export const STATIC_DATASET_NOTE =
   "Year-level resources (the holidays list in its four `sundays`/`saturdays` variants, bridge days, half days, long weekends, " +
-  "flag days from 1983, each named due-date schedule from its `since`), the catalogue and occurrence series, the flag-day and due-date catalogues, this document, per-date Day files for a window of years and per-year `.ics` " +
+  `flag days from ${FLAG_DAYS_FROM}, each named due-date schedule from its \`since\`), the catalogue and occurrence series, the flag-day and due-date catalogues, this document, per-date Day files for a window of years and per-year \`.ics\` ` +
   "downloads are precomputed and also served CDN-direct as static files. A request the dataset can answer is answered " +
   "from it with the same status, body, `ETag` and spec headers as the function would give; such requests, and the files " +
   "by their own paths, are never counted against the rate limits (a server without a built dataset computes them, " +

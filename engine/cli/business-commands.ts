@@ -2,7 +2,7 @@
 
 import { parseDueDay, parseDueScheduleList } from "../duedates.js";
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES } from "../feed-options.js";
-import { DEFAULT_WEEKLY_HOURS, MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
+import { DEFAULT_WEEKLY_HOURS, LAST_DAY_OF_MONTH, MAX_DUE_DAY, MIN_DUE_DAY, WEEKLY_HOURS_WORDS } from "../grammar.js";
 import { icsFeed } from "../ics.js";
 import {
   type Adjustment,
@@ -74,7 +74,7 @@ export const BUSINESS_COMMANDS: Record<string, Command> = {
     summary: `the due dates of a year: ${SCHEDULE_CODES.join(", ")}, or <day>:<convention>`,
     help:
       "One row per month: the nominal date and the business day it is due. A schedule of the catalogue, or a rule of\n" +
-      "your own as day:convention (day 1-31 or last), e.g. 25:preceding.\n" +
+      `your own as day:convention (day ${MIN_DUE_DAY}-${MAX_DUE_DAY} or ${LAST_DAY_OF_MONTH}), e.g. 25:preceding.\n` +
       "Example: swedish-calendar due-dates 2026 child-benefit",
     compute: (inv) => {
       const year = yearArg(inv, 0);
@@ -130,9 +130,9 @@ export const BUSINESS_COMMANDS: Record<string, Command> = {
     values: ["weekly", "profile"],
     summary: "the working days and working time of a year, by month and quarter (alias: arbetstid)",
     help:
-      `--weekly <hours> the hours of a full week, ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP} (default ${DEFAULT_WEEKLY_HOURS}); a working day is a fifth of it.\n` +
+      `--weekly <hours> the hours of a full week, ${WEEKLY_HOURS_WORDS.en} (default ${DEFAULT_WEEKLY_HOURS}); a working day is a fifth of it.\n` +
       `--profile ${WORKING_TIME_PROFILE_CODES.join("|")}: standard shortens no day (default); state gives the shortened days of state\n` +
-      "employees with office hours (Arbetsgivarverket's Villkorsavtal, from 2017).\n" +
+      `employees with office hours (Arbetsgivarverket's Villkorsavtal, from ${findWorkingTimeProfile("state").since}).\n` +
       "Example: swedish-calendar arbetstid 2027 --weekly 38.25 --profile state",
     compute: (inv) => {
       const year = yearArg(inv, 0);

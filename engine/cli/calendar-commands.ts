@@ -19,13 +19,17 @@ import { LIBRARY_SIGNATURES } from "../signatures.js";
 import {
   BOUNDS,
   type Bounds,
+  LEAVE_OBJECTIVES,
   MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
+  MIN_LEAVE_DAYS,
   parseBounds,
   parseLeaveDays,
   parseSteps,
+  STEP_UNIT_WORDS,
+  STEP_UNITS,
 } from "../validation.js";
 import { booleanOptions, type Command, dayListRender, optionsOf } from "./command.js";
 import { ARGUMENT_NAMES, dateArg, orderOrSpan, refusing, yearArg } from "./messages.js";
@@ -112,7 +116,7 @@ export const CALENDAR_COMMANDS: Record<string, Command> = {
       const given = inv.values.get("bounds");
       const bounds: Bounds =
         given === undefined
-          ? "inclusive"
+          ? BOUNDS[0]
           : refusing(
               () => parseBounds(given),
               () => inv.say.notOneOf(given, "--bounds", BOUNDS),
@@ -144,7 +148,7 @@ export const CALENDAR_COMMANDS: Record<string, Command> = {
     args: ["date", "step..."],
     flags: SHIFT_FLAGS,
     values: [],
-    summary: "moves a date by steps: d days, b working days, w weeks, m months, y years",
+    summary: `moves a date by steps: ${STEP_UNITS.map((unit) => `${unit} ${STEP_UNIT_WORDS[unit].en}`).join(", ")}`,
     help: `Steps are applied in order (1m 10b, or 1m,10b; -3b goes back). --postpone applies the Sunday rule of Lag (1930:173):\na result on a Sunday, public holiday or eve moves to the next working day. At most ${MAX_STEPS} steps.\nExample: swedish-calendar shift 2026-01-31 1m 10b --postpone`,
     compute: (inv) => {
       const date = dateArg(inv, 0, "date");
@@ -214,7 +218,7 @@ export const CALENDAR_COMMANDS: Record<string, Command> = {
     args: ["from", "to", "days"],
     flags: ["longest"],
     values: [],
-    summary: `the best use of 1 to ${MAX_LEAVE_DAYS} leave days between two dates (at most ${MAX_PLAN_DAYS} days)`,
+    summary: `the best use of ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS} leave days between two dates (at most ${MAX_PLAN_DAYS} days)`,
     help: "The most days off in total by default; --longest for the longest single break. Exact.\nExample: swedish-calendar leave 2026-01-01 2026-12-31 5",
     compute: (inv) => {
       const [from, to] = [dateArg(inv, 0, "from"), dateArg(inv, 1, "to")];
@@ -224,7 +228,7 @@ export const CALENDAR_COMMANDS: Record<string, Command> = {
         inv.say,
       );
       return refusing(
-        () => planLeave(from, to, days, inv.flags.has("longest") ? "longest" : "most"),
+        () => planLeave(from, to, days, inv.flags.has("longest") ? "longest" : LEAVE_OBJECTIVES[0]),
         (e) =>
           e.argument === "to" ? orderOrSpan(inv, from, to, ["from", "to"], inv.say.planTooLong(from, to)) : undefined,
         inv.say,

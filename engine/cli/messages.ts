@@ -5,7 +5,15 @@
 
 import { parseConvention } from "../business.js";
 import { FLAG_DAYS_FROM } from "../flagdays.js";
-import { MAX_WEEKLY_HOURS, MIN_WEEKLY_HOURS, WEEKLY_HOURS_STEP } from "../grammar.js";
+import {
+  LAST_DAY_OF_MONTH,
+  MAX_DUE_DAY,
+  MIN_DUE_DAY,
+  MIN_LEAVE_DAYS,
+  STEP_UNIT_WORDS,
+  STEP_UNITS,
+  WEEKLY_HOURS_WORDS,
+} from "../grammar.js";
 import { CalendarError, FIRST_YEAR, LAST_YEAR } from "../index.js";
 import {
   CONVENTIONS,
@@ -59,6 +67,9 @@ export const YEARS = { sv: `${FIRST_YEAR}–${LAST_YEAR}`, en: `${FIRST_YEAR}..$
 export const anyOf = (items: readonly string[], or: string) =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${or} ${items.at(-1)}`;
 
+/** Each step unit with what it counts in brackets, in the output's language. */
+const unitsInWords = (lang: Lang) => STEP_UNITS.map((unit) => `${unit} (${STEP_UNIT_WORDS[unit][lang]})`);
+
 /** The messages of exit status 2. `what` is an argument in words (ARGUMENT_NAMES) or an option's flag. */
 export const MESSAGES = {
   sv: {
@@ -80,17 +91,17 @@ export const MESSAGES = {
     notAYear: (value: string, what: string) => `'${value}' (${what}) är inget årtal med fyra siffror`,
     outside: (value: string, what: string, range: string) => `${value} (${what}) ligger utanför ${range}`,
     notAStep: (value: string) =>
-      `'${value}' (steget) är inget steg: ett heltal (negativt för att gå bakåt) följt av en enhet, d (dagar), ` +
-      "b (arbetsdagar), w (veckor), m (månader) eller y (år), till exempel 10b eller -3d",
+      `'${value}' (steget) är inget steg: ett heltal (negativt för att gå bakåt) följt av en enhet, ` +
+      `${anyOf(unitsInWords("sv"), "eller")}, till exempel 10b eller -3d`,
     tooManySteps: `för många steg: högst ${MAX_STEPS} sammanlagt`,
     notLeaveDays: (value: string) =>
-      `'${value}' (antalet semesterdagar) ska vara ett heltal från 1 till ${MAX_LEAVE_DAYS}, skrivet med siffror`,
+      `'${value}' (antalet semesterdagar) ska vara ett heltal från ${MIN_LEAVE_DAYS} till ${MAX_LEAVE_DAYS}, skrivet med siffror`,
     notOneOf: (value: string, what: string, choices: readonly string[]) =>
       `'${value}' (${what}) finns inte; välj ${anyOf(choices, "eller")}`,
     notASchedule: (value: string, codes: readonly string[]) =>
       `'${value}' (schemat) finns inte; välj ${anyOf(codes, "eller")}, eller en egen regel dag:konvention, till exempel 25:preceding`,
     notADueDay: (day: string, rule: string) =>
-      `'${day}' (dagen i ${rule}) ska vara en dag i månaden från 1 till 31, eller last`,
+      `'${day}' (dagen i ${rule}) ska vara en dag i månaden från ${MIN_DUE_DAY} till ${MAX_DUE_DAY}, eller ${LAST_DAY_OF_MONTH}`,
     notADueList: (value: string, codes: readonly string[]) =>
       `'${value}' (--due) ska vara ett eller flera av ${anyOf(codes, "och")}, med kommatecken emellan`,
     before: (value: string, what: string, first: string, firstWhat: string) =>
@@ -105,7 +116,7 @@ export const MESSAGES = {
     scheduleSince: (year: number, code: string, since: number) =>
       `${year} (året) är för tidigt: schemat ${code} gäller från ${since}`,
     notWeeklyHours: (value: string) =>
-      `'${value}' (--weekly) ska vara ett antal timmar i veckan från ${MIN_WEEKLY_HOURS} till ${MAX_WEEKLY_HOURS} i steg om ${String(WEEKLY_HOURS_STEP).replace(".", ",")}, skrivet med siffror och decimalpunkt, till exempel 38.25`,
+      `'${value}' (--weekly) ska vara ett antal timmar i veckan från ${WEEKLY_HOURS_WORDS.sv}, skrivet med siffror och decimalpunkt, till exempel 38.25`,
     profileSince: (year: number, code: string, since: number) =>
       `${year} (året) är för tidigt: profilen ${code} gäller från ${since}`,
     inRule: (what: string, rule: string) => `${what} i ${rule}`,
@@ -132,17 +143,17 @@ export const MESSAGES = {
     notAYear: (value: string, what: string) => `'${value}' (${what}) is not a year of four digits`,
     outside: (value: string, what: string, range: string) => `${value} (${what}) is outside ${range}`,
     notAStep: (value: string) =>
-      `'${value}' (the step) is not a step: a whole number (negative to go back) followed by a unit, d (days), ` +
-      "b (working days), w (weeks), m (months) or y (years), e.g. 10b or -3d",
+      `'${value}' (the step) is not a step: a whole number (negative to go back) followed by a unit, ` +
+      `${anyOf(unitsInWords("en"), "or")}, e.g. 10b or -3d`,
     tooManySteps: `too many steps: at most ${MAX_STEPS} in all`,
     notLeaveDays: (value: string) =>
-      `'${value}' (the number of leave days) must be a whole number from 1 to ${MAX_LEAVE_DAYS}, written in digits`,
+      `'${value}' (the number of leave days) must be a whole number from ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}, written in digits`,
     notOneOf: (value: string, what: string, choices: readonly string[]) =>
       `'${value}' (${what}) is not one of ${anyOf(choices, "or")}`,
     notASchedule: (value: string, codes: readonly string[]) =>
       `'${value}' (the schedule) is not one of ${anyOf(codes, "or")}, nor a rule of your own day:convention such as 25:preceding`,
     notADueDay: (day: string, rule: string) =>
-      `'${day}' (the day in ${rule}) must be a day of the month from 1 to 31, or last`,
+      `'${day}' (the day in ${rule}) must be a day of the month from ${MIN_DUE_DAY} to ${MAX_DUE_DAY}, or ${LAST_DAY_OF_MONTH}`,
     notADueList: (value: string, codes: readonly string[]) =>
       `'${value}' (--due) must be one or more of ${anyOf(codes, "and")}, separated by commas`,
     before: (value: string, what: string, first: string, firstWhat: string) =>
@@ -158,7 +169,7 @@ export const MESSAGES = {
     scheduleSince: (year: number, code: string, since: number) =>
       `${year} (the year) is too early: the schedule ${code} starts in ${since}`,
     notWeeklyHours: (value: string) =>
-      `'${value}' (--weekly) must be a number of hours a week from ${MIN_WEEKLY_HOURS} to ${MAX_WEEKLY_HOURS} in steps of ${WEEKLY_HOURS_STEP}, written in digits, such as 38.25`,
+      `'${value}' (--weekly) must be a number of hours a week from ${WEEKLY_HOURS_WORDS.en}, written in digits, such as 38.25`,
     profileSince: (year: number, code: string, since: number) =>
       `${year} (the year) is too early: the profile ${code} starts in ${since}`,
     inRule: (what: string, rule: string) => `${what} in ${rule}`,

@@ -26,6 +26,27 @@ describe("tool arguments are named as their parameters", () => {
   });
 });
 
+describe("a tool argument's prose names its parameter's declared default", () => {
+  it("`(default <value>)` or `` `<value>` (default``, where the prose speaks of a default", () => {
+    const said = TOOLS.flatMap((t) =>
+      t.arguments
+        .filter((a) => PARAMETERS[a.parameter].schema.default !== undefined && /default/.test(a.description))
+        .map((a) => {
+          const value = String(PARAMETERS[a.parameter].schema.default);
+          const names = a.description.includes(`(default ${value})`) || a.description.includes(`\`${value}\` (default`);
+          return `${t.name}.${a.name}: ${names ? "the declared default" : a.description}`;
+        }),
+    );
+    expect(said).toEqual([
+      "count_period.bounds: the declared default",
+      "shift_date.postpone: the declared default",
+      "plan_leave.objective: the declared default",
+      "working_time.weeklyHours: the declared default",
+      "working_time.profile: the declared default",
+    ]);
+  });
+});
+
 describe("a summary reads its route's body", () => {
   it("one route: the body; several: an object of them by key (types, checked by the compiler)", () => {
     const one: ToolAnswer<readonly [{ route: "day" }]> = { date: "2026-06-19" } as Day;

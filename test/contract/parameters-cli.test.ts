@@ -5,7 +5,7 @@
  * accepts, and its help states the bounds and values the declarations' schemas give.
  */
 import fc from "fast-check";
-import { CONVENTIONS, LAST_DAY_OF_MONTH } from "swedish-calendar/core";
+import { CONVENTIONS, LAST_DAY_OF_MONTH, WORKING_TIME_PROFILES } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
 import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
 import { COMMANDS, commandHelp, topHelp } from "../../engine/cli/commands.js";
@@ -200,5 +200,28 @@ describe("the command-line tool's help states the declarations' bounds and value
 
   it("the most steps, in `shift`", () => {
     expect(help("shift")).toContain(`At most ${PARAMETERS.add.schema.maxItems} steps`);
+  });
+
+  it("the weekly hours' bounds, step and default, in `working-time` and its message", () => {
+    const { minimum, maximum, multipleOf } = PARAMETERS.weeklyHours.schema as unknown as Range & { multipleOf: number };
+    const rule = `${minimum} to ${maximum} in steps of ${multipleOf}`;
+    expect(help("working-time")).toContain(
+      `--weekly <hours> the hours of a full week, ${rule} (default ${PARAMETERS.weeklyHours.schema.default})`,
+    );
+    expect(MESSAGES.en.notWeeklyHours("61")).toContain(`from ${rule},`);
+    expect(MESSAGES.sv.notWeeklyHours("61")).toContain(
+      `från ${minimum} till ${maximum} i steg om ${String(multipleOf).replace(".", ",")},`,
+    );
+  });
+
+  it("every profile, the default first, and a profile's first year, in `working-time`", () => {
+    const codes = enumOf("profile");
+    expect(help("working-time")).toContain(
+      `--profile ${codes.join("|")}: ${PARAMETERS.profile.schema.default} shortens no day (default)`,
+    );
+    for (const profile of WORKING_TIME_PROFILES.filter((p) => p.since !== undefined))
+      expect(help("working-time")).toContain(`${profile.code} gives`);
+    const since = WORKING_TIME_PROFILES.map((p) => p.since).filter((y) => y !== undefined);
+    for (const year of since) expect(help("working-time")).toContain(`from ${year})`);
   });
 });

@@ -107,7 +107,7 @@ export function dueDateCatalogueSource(config: DatasetConfig): string {
   return config.files.dueDateCatalogue;
 }
 
-/** A year's working time with the defaults (40 hours a week, the standard profile): its file, or the API's route. */
+/** A year's working time with the declared defaults of `weeklyHours` and `profile`: its file, or the API's route. */
 export function workingTimeSource(config: DatasetConfig, year: number): string {
   if (hasYearFiles(config, year)) return fillTemplate(config.files.workingTime, { year });
   return apiUrl(PATHS.workingTime, [["year", String(year)]]);

@@ -1,5 +1,6 @@
 /** The period calculator (`/v3/period`) and the shift calculator (`/v3/shift`): their answers explained. */
 
+import { BOUNDS } from "swedish-calendar/core";
 import { PATHS } from "../../../../contract/paths.ts";
 import { apiUrl, getJson } from "../../lib/api.ts";
 import { escapeHtml as e } from "../../lib/format.ts";
@@ -151,7 +152,8 @@ function initPeriod(): void {
       ["from", from],
       ["to", to],
     ];
-    if (bounds !== "inclusive") params.push(["bounds", bounds]);
+    // the default (the first of the engine's list) is left out of the request, as a reader of the URL expects
+    if (bounds !== BOUNDS[0]) params.push(["bounds", bounds]);
     const url = apiUrl(PATHS.period, params);
     periodResult.innerHTML = `<p class="status">${e(WORDS.counting)}</p>`;
     try {

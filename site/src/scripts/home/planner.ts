@@ -3,6 +3,7 @@
  * month grids (they stay when another year is shown), and buttons to show the years the calendar does not.
  */
 
+import { LEAVE_OBJECTIVES } from "swedish-calendar/core";
 import { PATHS } from "../../../../contract/paths.ts";
 import { apiUrl, getJson } from "../../lib/api.ts";
 import { addDaysIso, escapeHtml as e } from "../../lib/format.ts";
@@ -173,7 +174,8 @@ export function initPlanner(): void {
       ["to", to],
       ["days", days],
     ];
-    if (objective !== "most") params.push(["objective", objective]);
+    // the default (the first of the engine's list) is left out of the request
+    if (objective !== LEAVE_OBJECTIVES[0]) params.push(["objective", objective]);
     const url = apiUrl(PATHS.leavePlan, params);
     planResult.innerHTML = `<p class="status">${e(WORDS.planning)}</p>`;
     clearPlanMarks();
