@@ -1,6 +1,6 @@
 /**
  * Where every materialised answer lives in the publish folder, relative to it: each path is filled from the
- * route table's `static.file` template of the row it answers (contract/routes.ts), so the build, the generated
+ * route table's `static.file` template of the route it answers (contract/routes.ts), so the build, the generated
  * `_redirects` and the OpenAPI `x-static-dataset` list cannot disagree. Static-only files (a year's days, the
  * per-year .ics, the manifest, the index and its parts) are the table's STATIC_ONLY_FILES.
  */
@@ -10,7 +10,7 @@ import { DUE_DATE_RULES, OBSERVANCE_CODES } from "swedish-calendar/core";
 import { ROUTE_BY_ID, type RouteId, STATIC_ONLY_FILES } from "../contract/routes.js";
 import { fillFile } from "../contract/static.js";
 
-/** A row's file for these values, relative to the publish folder. */
+/** A route's file for these values, relative to the publish folder. */
 function routeFile(id: RouteId, values: Record<string, string | number>, flags?: Record<string, boolean>): string {
   return fillFile(ROUTE_BY_ID[id].static!, values, flags).slice(1);
 }
@@ -113,7 +113,7 @@ export function flagDaysPath(year: number): string {
   return routeFile("flagDays", { year });
 }
 
-/** Whether a year has a flag-days file: official flag days exist from FLAG_DAYS_FROM (the row's `written`). */
+/** Whether a year has a flag-days file: official flag days exist from FLAG_DAYS_FROM (the route's `written`). */
 export function hasFlagDaysFile(year: number): boolean {
   return ROUTE_BY_ID.flagDays.static!.written!({ year: String(year) });
 }
@@ -123,7 +123,7 @@ export function dueDatesPath(year: number, schedule: string): string {
   return routeFile("dueDates", { year, schedule });
 }
 
-/** The schedules that have a file in a year: those that answer it, from their `since` (the row's `written`). */
+/** The schedules that have a file in a year: those that answer it, from their `since` (the route's `written`). */
 export function dueDateSchedulesOfYear(year: number): string[] {
   const written = ROUTE_BY_ID.dueDates.static!.written!;
   return DUE_DATE_RULES.filter((r) => written({ year: String(year), schedule: r.code })).map((r) => r.code);

@@ -1,6 +1,6 @@
 /**
- * The one argument reader: the routers, the MCP tools and the OpenAPI samples all read a row's declared parameters
- * with it, so a value is judged the same way whichever door it came through. Path values first (an unknown observance
+ * The one argument reader: the routers, the MCP tools and the OpenAPI samples all read a route's declared parameters
+ * with it, so a value is judged the same way whichever interface it came through. Path values first (an unknown observance
  * code is 404 before any query parameter is read), then repeats refused (the repeatable `add` aside; v2 `weekends`
  * reads its first), then each value with its reader: docs/architecture.md#a-parameters-journey.
  */
@@ -16,7 +16,7 @@ import { invalidParameter, ProblemError, type ProblemSlug } from "./problems.js"
 import { ROUTE_BY_ID, type RouteId, type RouteParameterKey } from "./routes.js";
 
 /**
- * The typed arguments of a row, by parameter name: `ArgsOf<"shift">` is `{ date: DayNumber; add: Step[]; postpone:
+ * The typed arguments of a route, by parameter name: `ArgsOf<"shift">` is `{ date: DayNumber; add: Step[]; postpone:
  * boolean }`. An optional parameter with a declared default is its default when not given, so never undefined; one
  * without is undefined (absent).
  */
@@ -28,14 +28,14 @@ export type ArgsOf<R extends RouteId> = {
       : ValueOf<K> | undefined;
 };
 
-/** A parameter a row declares, with its key in the table. */
+/** A parameter a route declares, with its key in the table. */
 export interface DeclaredParameter {
   key: ParameterKey;
   parameter: ParameterDeclaration;
 }
 
 /**
- * The most one argument may hold, whichever door it came through (HTTP: a parameter's values in the path or the query;
+ * The most one argument may hold, whichever interface it came through (HTTP: a parameter's values in the path or the query;
  * MCP: a tool argument's JSON value). No parameter takes more than a list of a few short values (`add`: at most
  * MAX_STEPS steps), so these are far above any valid value and far below what costs anything to look at: a value over
  * one is refused (400, `invalid-parameter`) before anything reads it, turns it into text or walks it recursively.
@@ -84,7 +84,7 @@ export function checkArgumentSize(name: string, value: unknown, slug: ProblemSlu
 /** The raw values given for a parameter, as text, in order; none when it was not given. */
 export type RawValues = (declared: DeclaredParameter) => readonly string[];
 
-/** A row's declared parameters, path ones first as the table lists them, then query ones (worked out once per row). */
+/** A route's declared parameters, path ones first as the table lists them, then query ones (worked out once per route). */
 const DECLARED = new Map<RouteId, { path: DeclaredParameter[]; query: DeclaredParameter[] }>();
 
 export function declaredParameters(id: RouteId): { path: DeclaredParameter[]; query: DeclaredParameter[] } {
@@ -108,7 +108,7 @@ function readValue({ parameter }: DeclaredParameter, values: readonly string[]):
   return parameter.read(parameter.repeat === "all" ? values : values.slice(0, 1));
 }
 
-/** Reads a row's declared parameters from raw values (see above). Throws CalendarError or ProblemError. */
+/** Reads a route's declared parameters from raw values (see above). Throws CalendarError or ProblemError. */
 export function readArguments<R extends RouteId>(id: R, raw: RawValues): ArgsOf<R> {
   const args: Record<string, unknown> = {};
   const { path, query } = declaredParameters(id);
@@ -200,7 +200,7 @@ export function argumentValues(args: Json, name: string, repeatable: boolean, sh
   return [textOf(value)];
 }
 
-/** The raw values of a tool call's arguments; `nameOf` gives the argument that stands for a parameter of the row. */
+/** The raw values of a tool call's arguments; `nameOf` gives the argument that stands for a parameter of the route. */
 export function toolValues(args: Json, nameOf: (key: ParameterKey) => string): RawValues {
   return ({ key, parameter }) => argumentValues(args, nameOf(key), parameter.repeat === "all", parameter.name) ?? [];
 }

@@ -14,11 +14,11 @@ export type { BuiltRange };
 
 /**
  * Who answers a request, as the deployed service decides:
- *   - "dataset": a row's request the rewrite rules send to a file the build wrote: that file, never counted (a file
+ *   - "dataset": a route's request the rewrite rules send to a file the build wrote: that file, never counted (a file
  *     missing on disk falls through to the function, uncounted, as a rewrite to a missing file does);
- *   - "function": the row's function; not `counted` when the deploy build has a file for the request
+ *   - "function": the route's function; not `counted` when the deploy build has a file for the request
  *     (build/deployed.ts), so the same request is counted the same way with or without a dataset built here;
- *   - "publish": no row: a file of the publish folder (the site, a dataset file by its own path), else not-found.
+ *   - "publish": no route: a file of the publish folder (the site, a dataset file by its own path), else not-found.
  */
 export type Serving = { by: "dataset"; file: string } | { by: "function"; counted: boolean } | { by: "publish" };
 
@@ -27,7 +27,7 @@ const COUNTED: Serving = { by: "function", counted: true };
 const UNCOUNTED: Serving = { by: "function", counted: false };
 
 /**
- * Who answers a request of a matched row (or of none). `built`: what this server's build wrote (undefined: none);
+ * Who answers a request of a matched route (or of none). `built`: what this server's build wrote (undefined: none);
  * `deployed`: what the deploy build writes, asked only when nothing is built here.
  */
 export function servingOf(
@@ -58,7 +58,7 @@ const COMPILED_RULES = new WeakMap<
   { all: CompiledRule[]; byRoute: Map<string, CompiledRule[]> }
 >();
 
-/** A rule list compiled once: every rule in order, and the rows' rules by row (they come first, up to the first rule of no row). */
+/** A rule list compiled once: every rule in order, and the routes' rules by route (they come first, up to the first rule of no route). */
 function compiledRules(rules: readonly RedirectRule[]): { all: CompiledRule[]; byRoute: Map<string, CompiledRule[]> } {
   let compiled = COMPILED_RULES.get(rules);
   if (!compiled) {
@@ -119,7 +119,7 @@ function withinBuilt(values: Record<string, string>, built: BuiltRange): boolean
 }
 
 export interface RewriteOptions {
-  /** the row the pathname matched (contract/route-match.ts matchRoute): only its rules are compared */
+  /** the route the pathname matched (contract/route-match.ts matchRoute): only its rules are compared */
   routeId?: string;
   /** what the build wrote: a file outside it is not there, and the function answers (no look on disk) */
   built?: BuiltRange;

@@ -1,5 +1,5 @@
 /**
- * One sample request per row of the route table: the OpenAPI document shows each 2xx answer as the service gives it
+ * One sample request per route: the OpenAPI document shows each 2xx answer as the service gives it
  * for this request (contract/openapi.ts attaches them; http/openapi.ts asks the handlers' own body
  * builders, V3_BODIES and the feed, v2, health and MCP code, when the document is generated). Small requests, so that
  * the examples are whole answers and the document stays cheap to build; only the feed is cut to an excerpt.

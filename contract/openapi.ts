@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 description of the service, served at the `openapi` route. Pure and deterministic (no clock):
  * the same engine version always gives the same document, byte for byte.
  *
- * Derived from the contract: `paths` (one operation per row of the route table, its parameters and responses),
+ * Derived from the contract: `paths` (one operation per route, its parameters and responses),
  * `components.parameters` (the table's parameters, with their prose and schemas here), `x-static-dataset` (the
  * generated rewrite rules that a file answers, and the static-only files), and `components.schemas` from
  * contract/bodies.ts (one TypeBox declaration per body shape). The served document
@@ -32,7 +32,7 @@ export interface OpenApiOptions {
   /** strict schemas (`additionalProperties: false` everywhere), for tests; default false (the public contract) */
   strict?: boolean;
   /**
-   * The 2xx example of each row, the answer to its sample request (contract/examples.ts), as the handlers compute it
+   * The 2xx example of each route, the answer to its sample request (contract/examples.ts), as the handlers compute it
    * (http/openapi.ts passes them: the contract cannot call the functions). Absent: no 2xx examples.
    */
   examples?: ResponseExamples;

@@ -1,5 +1,5 @@
 /**
- * The path of every route, once. The route table (./routes.ts) declares each row with one of these, and code that
+ * The path of every route, once. The route table (./routes.ts) declares each route with one of these, and code that
  * must name a route (the site's scripts and pages, the standalone server's tests) imports it from here. This
  * module imports nothing, so the site's browser code can use it.
  * test/contract/routing.test.ts fails when a route path appears as a literal in source outside contract/.

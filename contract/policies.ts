@@ -1,6 +1,6 @@
 /**
  * The HTTP facts of the contract that are not routes: the problem base, cache policies, the headers every answer carries, the
- * rate-limit buckets and their limits. Each value is written here once; the handlers (functions/), the standalone
+ * rate-limit groups and their limits. Each value is written here once; the handlers (functions/), the standalone
  * server, the generated `_headers`/`_redirects` (build/routing.ts), the functions' `config` (checked by
  * test/contract/routing.test.ts) and the OpenAPI document read them from here. This module imports nothing, so
  * a small function bundle that needs one constant pulls in no more than this file (and the two constants of
@@ -45,8 +45,8 @@ export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 /** The methods a route of the table may declare (contract/routes.ts `methods`). */
 export type HttpMethod = "GET" | "HEAD" | "OPTIONS" | "POST";
 /**
- * The methods of every read-only route, and of every path no route answers (OPTIONS is the CORS preflight). A row
- * may declare others (`POST, OPTIONS` for the MCP endpoint); a method its row does not declare is 405 with `Allow`.
+ * The methods of every read-only route, and of every path no route answers (OPTIONS is the CORS preflight). A route
+ * may declare others (`POST, OPTIONS` for the MCP endpoint); a method its route does not declare is 405 with `Allow`.
  */
 export const READ_METHODS = ["GET", "HEAD", "OPTIONS"] as const satisfies readonly HttpMethod[];
 /** The `Allow` (and `Access-Control-Allow-Methods`) value of a list of methods. */
@@ -70,8 +70,8 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze
   "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
 });
 
-/** A rate-limit policy: `limit` requests per `windowSeconds` per calling address; a client over it may be blocked. */
-export interface RateLimitPolicy {
+/** A rate limit: `limit` requests per `windowSeconds` per calling address; a client over it may be blocked. */
+export interface RateLimit {
   readonly limit: number;
   readonly windowSeconds: number;
   /** once over the limit, every request is refused for this long (v2: 10 s) */
@@ -79,11 +79,11 @@ export interface RateLimitPolicy {
 }
 
 /**
- * The rate-limit buckets and their headers (docs/contract.md#rate-limits). Every route of the table names one.
+ * The rate-limit groups and their headers (docs/contract.md#rate-limits). Every route of the table names one.
  * `not-found` carries the v3 rate limit on a counter of its own, so a typo never eats into a client's v3 allowance.
  * `feed-query` is the feed when the request carries query parameters. `/health` is on none of its own: it is
- * monitoring, never counted (its row says `counted: false`), and states the v3 rate limit in its headers, as the dataset
- * files (also never counted) state their bucket's.
+ * monitoring, never counted (its route says `counted: false`), and states the v3 rate limit in its headers, as the dataset
+ * files (also never counted) state their rate-limit group's.
  */
 export const RATE_LIMITS = {
   v3: { limit: 10, windowSeconds: 60 },
@@ -96,14 +96,14 @@ export const RATE_LIMITS = {
    * calls the deployed service answers with dataset files are not counted); on Netlify MCP_PLATFORM_POSTS
    */
   mcp: { limit: 10, windowSeconds: 60 },
-} as const satisfies Record<string, RateLimitPolicy>;
+} as const satisfies Record<string, RateLimit>;
 
-export type BucketName = keyof typeof RATE_LIMITS;
+export type RateLimitGroupName = keyof typeof RATE_LIMITS;
 
 /**
  * On Netlify the platform counts the MCP function's POSTs (it cannot read a body to tell a tool call from a protocol
  * message): this many a minute per address, room for a client's handshake (initialize, the initialized notification,
- * tools/list) and the `mcp` bucket's ten calls, twice over for a reconnect. The standalone server counts the calls.
+ * tools/list) and the `mcp` rate-limit group's ten calls, twice over for a reconnect. The standalone server counts the calls.
  */
 export const MCP_PLATFORM_POSTS = 2 * (3 + RATE_LIMITS.mcp.limit);
 
@@ -124,6 +124,9 @@ export const V2_LIMIT_AFTER_THREE_MONTHS = 1;
 export const V2_PLATFORM_STEPS = [RATE_LIMITS.v2.limit, V2_LIMIT_AFTER_ONE_MONTH, V2_LIMIT_AFTER_THREE_MONTHS] as const;
 
 /** `RateLimit-Limit` and `RateLimit-Policy` of a rate limit. */
-export function rateLimitHeaders(policy: RateLimitPolicy): Record<string, string> {
-  return { "RateLimit-Limit": String(policy.limit), "RateLimit-Policy": `${policy.limit};w=${policy.windowSeconds}` };
+export function rateLimitHeaders(rateLimit: RateLimit): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(rateLimit.limit),
+    "RateLimit-Policy": `${rateLimit.limit};w=${rateLimit.windowSeconds}`,
+  };
 }

@@ -1,9 +1,9 @@
 /**
- * Matching a request to its row of the route table (contract/routes.ts): the row a pathname belongs to with its raw
- * path values (`matchRoute`), and the rate-limit bucket of a request on a row (`bucketOf`). Used by the functions'
+ * Matching a request to its route (contract/routes.ts): the route a pathname belongs to with its raw
+ * path values (`matchRoute`), and the rate-limit group of a request on a route (`rateLimitGroupOf`). Used by the functions'
  * router, the server's guard and dispatch, the OpenAPI function and the tests.
  */
-import type { BucketName } from "./policies.js";
+import type { RateLimitGroupName } from "./policies.js";
 import { NOT_FOUND, ROUTES, type Route } from "./routes.js";
 
 interface CompiledPath {
@@ -13,8 +13,8 @@ interface CompiledPath {
 }
 
 /**
- * The rows by their number of path segments (a row whose path may end with a slash under both counts), in table
- * order: a pathname is compared only with rows of its length, segment by segment, nothing allocated for a row that
+ * The routes by their number of path segments (a route whose path may end with a slash under both counts), in table
+ * order: a pathname is compared only with routes of its length, segment by segment, nothing allocated for a route that
  * does not match. Not memoised: matching costs about what a memo's lookup and upkeep cost, and each request is
  * matched once (its RequestContext).
  */
@@ -41,7 +41,7 @@ export interface Match {
 }
 
 /**
- * The row a pathname belongs to, with its raw path parameter values; undefined when no row matches (not-found).
+ * The route a pathname belongs to, with its raw path parameter values; undefined when no route matches (not-found).
  * Matching is by whole segments; a `{name}` segment matches one non-empty segment.
  */
 export function matchRoute(pathname: string): Match | undefined {
@@ -50,7 +50,7 @@ export function matchRoute(pathname: string): Match | undefined {
   const candidates = BY_LENGTH.get(parts.length - 1);
   if (!candidates) return undefined;
   for (const { route, segments } of candidates) {
-    // a row that may end with a slash, asked with one: its last part is empty
+    // a route that may end with a slash, asked with one: its last part is empty
     if (segments.length === parts.length - 2 && parts[parts.length - 1] !== "") continue;
     let ok = true;
     for (let i = 0; i < segments.length && ok; i++) {
@@ -67,13 +67,13 @@ export function matchRoute(pathname: string): Match | undefined {
 }
 
 /**
- * The rate limit of a request on a row: the feed's is `feed-query` when the request carries query parameters
+ * The rate limit of a request on a route: the feed's is `feed-query` when the request carries query parameters
  * (docs/contract.md#rate-limits), any parameters. Netlify's rewrite rules can only match named parameters, so on the platform
  * the generated rules send requests naming one of the feed's options to the tighter function; a request whose only
- * parameters are unknown ones is counted there against the plain feed's limit (docs/netlify.md#known-limits-of-the-static-bucket).
+ * parameters are unknown ones is counted there against the plain feed's limit (docs/netlify.md#known-limits-of-the-static-files).
  */
-export function bucketOf(route: Route | undefined, url: URL): BucketName {
-  if (!route) return NOT_FOUND.bucket;
-  if (route.bucket === "feed" && [...url.searchParams.keys()].length > 0) return "feed-query";
-  return route.bucket;
+export function rateLimitGroupOf(route: Route | undefined, url: URL): RateLimitGroupName {
+  if (!route) return NOT_FOUND.rateLimitGroup;
+  if (route.rateLimitGroup === "feed" && [...url.searchParams.keys()].length > 0) return "feed-query";
+  return route.rateLimitGroup;
 }

@@ -1,14 +1,14 @@
 /**
- * THE ROUTE TABLE: every endpoint of the service, once. A row says which methods and path it answers, its
+ * THE ROUTE TABLE: every endpoint of the service, once. A route says which methods and path it answers, its
  * parameters (by key: contract/parameters.ts declares each once), the body schema of its 200 and the
- * error statuses it documents, its cache policy, its rate-limit bucket, which Netlify Function answers it,
+ * error statuses it documents, its cache policy, its rate-limit group, which Netlify Function answers it,
  * and which requests a static file of the dataset answers, at which path.
  *
  * Derived from it (never written by hand elsewhere):
- *   - the routers (contract/route-match.ts matches a path to a row for http/router.ts; contract/arguments.ts
- *     reads its parameters, typed by the row's keys: `RouteParameterKey`, `ArgsOf`);
- *   - the OpenAPI `paths`, `parameters` and `responses` (contract/openapi.ts; the prose stays here, beside each row);
- *   - the dataset paths of build/layout.ts (filled from each row's `static.file` template);
+ *   - the routers (contract/route-match.ts matches a path to a route for http/router.ts; contract/arguments.ts
+ *     reads its parameters, typed by the route's keys: `RouteParameterKey`, `ArgsOf`);
+ *   - the OpenAPI `paths`, `parameters` and `responses` (contract/openapi.ts; the prose stays here, beside each route);
+ *   - the dataset paths of build/layout.ts (filled from each route's `static.file` template);
  *   - `_redirects` and `_headers` in the publish folder (build/routing.ts);
  *   - the functions' `config` (Netlify reads it statically, so functions/*.mts keep literals and
  *     test/contract/routing.test.ts fails when they differ from `functionConfigs()` here).
@@ -29,12 +29,12 @@ import { EXPLANATIONS } from "./explanations.js";
 import { type Parameters as Declarations, FEED_OPTION_KEYS, PARAMETERS, type ParameterKey } from "./parameters.js";
 import { PATHS, type RouteId } from "./paths.js";
 import {
-  type BucketName,
   CACHE_LONG,
   type HttpMethod,
   MCP_MAX_BODY_BYTES,
   MCP_PLATFORM_POSTS,
   RATE_LIMITS,
+  type RateLimitGroupName,
   READ_METHODS,
 } from "./policies.js";
 import { VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
@@ -61,13 +61,13 @@ export type CachePolicy = "long" | "long-unless-omitted" | "no-store" | "feed";
 export type FunctionName = "v3" | "v2" | "ical" | "ical-query" | "health" | "not-found" | "rate-limited" | "mcp";
 
 /**
- * How a file-backed row answers one of its query parameters:
+ * How a file-backed route answers one of its query parameters:
  * - "placeholder": must be present; its raw value fills `:name` in the file (absent: the function answers);
  * - `{ flag }`: chooses a variant, value -> the file-name part `{name}` (absent: the `false` part; another value: the
  *   function, which answers 400);
  * - "function": its presence sends the request to the function (the file does not depend on it);
  * - "ignored": the file answers whatever it says, on purpose.
- * The CDN's rewrite rules ignore every parameter they do not name, so each one must be classified (`ClassifiedRow`).
+ * The CDN's rewrite rules ignore every parameter they do not name, so each one must be classified (`ClassifiedRoute`).
  */
 export type QueryUse = "placeholder" | "function" | "ignored" | { readonly flag: Readonly<Record<string, string>> };
 
@@ -79,7 +79,7 @@ export type QueryUse = "placeholder" | "function" | "ignored" | { readonly flag:
 export interface StaticAnswer {
   /** the file, relative to the publish folder's root, e.g. `/v3/data/:year/holidays{sundays}{saturdays}.json` */
   file: string;
-  /** every query parameter of the row, by name, and how the file answers it (in the order the rules try them) */
+  /** every query parameter of the route, by name, and how the file answers it (in the order the rules try them) */
   query?: Readonly<Record<string, QueryUse>>;
   /**
    * which placeholder values the build writes a file for, where not every value in the built range has one (absent:
@@ -99,10 +99,10 @@ type QueryNames<K extends ParameterKey> = Declarations[K] extends infer D
 type QueryOf<S> = S extends { query: infer Q } ? Q : Record<never, never>;
 
 /**
- * What a row's `static.query` must be: exactly its query parameters' names, each with its QueryUse. A row with no
+ * What a route's `static.query` must be: exactly its query parameters' names, each with its QueryUse. A route with no
  * file, or with neither query parameters nor classifications, needs nothing.
  */
-export type ClassifiedRow<Row> = Row extends { parameters: readonly (infer K extends ParameterKey)[]; static: infer S }
+export type ClassifiedRoute<R> = R extends { parameters: readonly (infer K extends ParameterKey)[]; static: infer S }
   ? [QueryNames<K> | keyof QueryOf<S>] extends [never]
     ? unknown
     : {
@@ -112,7 +112,7 @@ export type ClassifiedRow<Row> = Row extends { parameters: readonly (infer K ext
       }
   : unknown;
 
-/** The OpenAPI texts of a row: hand-written prose beside the declaration. */
+/** The OpenAPI texts of a route: hand-written prose beside the declaration. */
 export interface RouteDoc {
   tag: string;
   operationId: string;
@@ -148,10 +148,10 @@ export interface Route {
   /** for "long-unless-omitted": the year parameter whose omission means today */
   todayParameter?: string;
   /** whose counter a request spends and whose RateLimit-* headers it carries; the feed's depends on the query (`feed-query`) */
-  bucket: BucketName;
+  rateLimitGroup: RateLimitGroupName;
   /**
    * false: never counted anywhere (no platform limit, no counter on the standalone server), never 429; the answers still
-   * carry the bucket's RateLimit-* headers, as a dataset file does. /health: monitoring probes are never refused.
+   * carry the rate-limit group's RateLimit-* headers, as a dataset file does. /health: monitoring probes are never refused.
    */
   counted?: false;
   fn: FunctionName;
@@ -202,7 +202,7 @@ const CSV_FILES = {
     answers:
       "every date of the year as a CSV row (date, weekday, ISO week, holiday type, working day, bridge day, half day, observances, flag days)",
     contentType: "csv",
-    bucket: "v3",
+    rateLimitGroup: "v3",
   },
   workingTimeCsv: {
     file: "/v3/data/:year/working-time.csv",
@@ -210,7 +210,7 @@ const CSV_FILES = {
       `the year's working time at ${PARAMETERS.weeklyHours.schema.default} hours a week, profile \`${PARAMETERS.profile.schema.default}\`, ` +
       "as CSV: a row per month, per quarter and for the year",
     contentType: "csv",
-    bucket: "v3",
+    rateLimitGroup: "v3",
   },
 } as const;
 
@@ -221,32 +221,32 @@ const WORKING_TIME_CSV_LINKS = Object.values(CSV_FILES)
 
 /** A year parameter whose omission means the current year in Sweden, cached until midnight there. */
 const yearOrToday = { cache: "long-unless-omitted", todayParameter: "year" } as const;
-/** What every v3 row shares. */
-const V3_ROW = { methods: METHODS, bucket: "v3", fn: "v3" } as const;
+/** What every v3 route shares. */
+const V3_ROUTE = { methods: METHODS, rateLimitGroup: "v3", fn: "v3" } as const;
 /** What both addresses of the feed share. */
-const FEED_ROW = {
+const FEED_ROUTE = {
   methods: METHODS,
   trailingSlash: true,
   parameters: [...FEED_OPTION_KEYS, "feedDue"],
   ok: { contentType: "calendar" },
   errors: [400],
   cache: "feed",
-  bucket: "feed",
+  rateLimitGroup: "feed",
   fn: "ical",
 } as const;
-/** What every v2 row shares. */
-const V2_ROW = {
+/** What every v2 route shares. */
+const V2_ROUTE = {
   methods: METHODS,
   trailingSlash: true,
   ...yearOrToday,
   errors: [400, 410],
-  bucket: "v2",
+  rateLimitGroup: "v2",
   fn: "v2",
 } as const;
 
-const ROUTE_ROWS = [
+const ROUTE_TABLE = [
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "holidays",
     path: PATHS.holidays,
     parameters: ["year", "sundays", "saturdays"],
@@ -273,7 +273,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "bridgeDays",
     path: PATHS.bridgeDays,
     parameters: ["year"],
@@ -290,7 +290,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "halfDays",
     path: PATHS.halfDays,
     parameters: ["year"],
@@ -307,7 +307,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "longWeekends",
     path: PATHS.longWeekends,
     parameters: ["year"],
@@ -324,7 +324,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "day",
     path: PATHS.day,
     parameters: ["datePath"],
@@ -345,7 +345,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "period",
     path: PATHS.period,
     parameters: ["periodFrom", "periodTo", "bounds"],
@@ -363,7 +363,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "shift",
     path: PATHS.shift,
     parameters: ["shiftDate", "add", "postpone"],
@@ -381,7 +381,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "leavePlan",
     path: PATHS.leavePlan,
     parameters: ["planFrom", "planTo", "leaveDays", "objective"],
@@ -397,7 +397,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "observances",
     path: PATHS.observances,
     parameters: [],
@@ -416,7 +416,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "observance",
     path: PATHS.observance,
     parameters: ["observanceCode", "fromYear", "toYear"],
@@ -442,7 +442,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "flagDays",
     path: PATHS.flagDays,
     parameters: ["flagDaysYear"],
@@ -467,7 +467,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "flagDayCatalogue",
     path: PATHS.flagDayCatalogue,
     parameters: [],
@@ -487,7 +487,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "adjust",
     path: PATHS.adjust,
     parameters: ["adjustDate", "adjustConvention"],
@@ -503,7 +503,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "dueDates",
     path: PATHS.dueDates,
     parameters: ["year", "schedule", "dueDay", "dueConvention"],
@@ -529,7 +529,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "dueDateCatalogue",
     path: PATHS.dueDateCatalogue,
     parameters: [],
@@ -549,7 +549,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "workingTime",
     path: PATHS.workingTime,
     parameters: ["year", "weeklyHours", "profile"],
@@ -573,7 +573,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V3_ROW,
+    ...V3_ROUTE,
     id: "openapi",
     path: PATHS.openapi,
     parameters: [],
@@ -598,7 +598,7 @@ const ROUTE_ROWS = [
     errors: [400],
     cache: "no-store",
     // monitoring: never counted, so a probe is never refused; its headers state the v3 rate limit, as /manifest.json's do
-    bucket: "v3",
+    rateLimitGroup: "v3",
     counted: false,
     fn: "health",
     doc: {
@@ -625,7 +625,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...FEED_ROW,
+    ...FEED_ROUTE,
     id: "feed",
     path: PATHS.feed,
     doc: {
@@ -637,7 +637,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...FEED_ROW,
+    ...FEED_ROUTE,
     id: "feedAlias",
     path: PATHS.feedAlias,
     doc: {
@@ -649,7 +649,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V2_ROW,
+    ...V2_ROUTE,
     id: "v2Holidays",
     path: PATHS.v2Holidays,
     parameters: ["v2Year", "v2Weekends"],
@@ -664,7 +664,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V2_ROW,
+    ...V2_ROUTE,
     id: "v2HalfDays",
     path: PATHS.v2HalfDays,
     parameters: ["v2Year"],
@@ -679,7 +679,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    ...V2_ROW,
+    ...V2_ROUTE,
     id: "v2BridgeDays",
     path: PATHS.v2BridgeDays,
     parameters: ["v2Year"],
@@ -694,7 +694,7 @@ const ROUTE_ROWS = [
     },
   },
   {
-    // the Model Context Protocol endpoint (docs/mcp.md): its tools answer what the v3 rows above answer, through their parsers
+    // the Model Context Protocol endpoint (docs/mcp.md): its tools answer what the v3 routes above answer, through their parsers
     id: "mcp",
     path: PATHS.mcp,
     methods: ["POST", "OPTIONS"],
@@ -708,7 +708,7 @@ const ROUTE_ROWS = [
     ok: { contentType: "json", schema: "JsonRpcResponse" },
     errors: [400, 406, 413, 415],
     cache: "no-store",
-    bucket: "mcp",
+    rateLimitGroup: "mcp",
     fn: "mcp",
     doc: {
       tag: "Model Context Protocol",
@@ -733,21 +733,21 @@ const ROUTE_ROWS = [
   },
 ] as const satisfies readonly Route[];
 
-// a file-backed row that leaves a query parameter unclassified (or classifies one it does not have) fails here
-ROUTE_ROWS satisfies { readonly [I in keyof typeof ROUTE_ROWS]: ClassifiedRow<(typeof ROUTE_ROWS)[I]> };
+// a file-backed route that leaves a query parameter unclassified (or classifies one it does not have) fails here
+ROUTE_TABLE satisfies { readonly [I in keyof typeof ROUTE_TABLE]: ClassifiedRoute<(typeof ROUTE_TABLE)[I]> };
 
-/** Every row, in table order (the first row whose path matches answers). */
-export const ROUTES: readonly Route[] = ROUTE_ROWS;
+/** Every route, in table order (the first route whose path matches answers). */
+export const ROUTES: readonly Route[] = ROUTE_TABLE;
 
-/** The parameter keys a row declares, by its id (the arguments its handler receives: contract/arguments.ts `ArgsOf`). */
+/** The parameter keys a route declares, by its id (the arguments its handler receives: contract/arguments.ts `ArgsOf`). */
 export type RouteParameterKey<R extends RouteId> = Extract<
-  (typeof ROUTE_ROWS)[number],
+  (typeof ROUTE_TABLE)[number],
   { id: R }
 >["parameters"][number];
 
-/** The component schema of a row's 200 body, by its id (contract/bodies.ts; never for a row that answers no JSON). */
+/** The component schema of a route's 200 body, by its id (contract/bodies.ts; never for a route that answers no JSON). */
 export type RouteBodySchema<R extends RouteId> = Extract<
-  Extract<(typeof ROUTE_ROWS)[number], { id: R }>["ok"],
+  Extract<(typeof ROUTE_TABLE)[number], { id: R }>["ok"],
   { schema: string }
 >["schema"];
 
@@ -756,9 +756,9 @@ export const ROUTE_BY_ID: Readonly<Record<RouteId, Route>> = Object.fromEntries(
   Route
 >;
 
-/** Where every request nothing else answers goes: a not-found problem on the not-found bucket. */
-export const NOT_FOUND = { bucket: "not-found", fn: "not-found" } as const satisfies {
-  bucket: BucketName;
+/** Where every request nothing else answers goes: a not-found problem on the not-found rate-limit group. */
+export const NOT_FOUND = { rateLimitGroup: "not-found", fn: "not-found" } as const satisfies {
+  rateLimitGroup: RateLimitGroupName;
   fn: FunctionName;
 };
 
@@ -766,14 +766,14 @@ export const NOT_FOUND = { bucket: "not-found", fn: "not-found" } as const satis
 export type FileContentType = "json" | "calendar" | "csv";
 
 /**
- * Files of the dataset that no API route answers, for bulk clients (CDN-direct), with the bucket whose headers
+ * Files of the dataset that no API route answers, for bulk clients (CDN-direct), with the rate-limit group whose headers
  * they carry. Listed in the OpenAPI document (`x-static-dataset`) beside the route files.
  */
 export interface StaticOnlyFile {
   file: string;
   answers: string;
   contentType: FileContentType;
-  bucket: BucketName;
+  rateLimitGroup: RateLimitGroupName;
 }
 
 export const STATIC_ONLY_FILES = {
@@ -781,20 +781,20 @@ export const STATIC_ONLY_FILES = {
     file: "/v3/data/:year/days.json",
     answers: "every Day of the year, ascending: `{year, count, days}`",
     contentType: "json",
-    bucket: "v3",
+    rateLimitGroup: "v3",
   },
   ...CSV_FILES,
   ics: {
     file: "/ics/svenska-helgdagar-:year.ics",
     answers: `\`GET ${PATHS.feed}\` with a window of that one year (public and de facto holidays), ${FIRST_YEAR}-${LAST_YEAR}`,
     contentType: "calendar",
-    bucket: "feed",
+    rateLimitGroup: "feed",
   },
   manifest: {
     file: "/manifest.json",
     answers: "data version, year range, days window, file counts, bytes and content hashes of the dataset",
     contentType: "json",
-    bucket: "v3",
+    rateLimitGroup: "v3",
   },
   // The index comes in parts so that no file of the deploy nears Netlify's per-file size limit (build/layout.ts
   // MAX_FILE_BYTES): listed whole, a full build's index is 18.6 MB. Which part lists a file is build/layout.ts
@@ -804,7 +804,7 @@ export const STATIC_ONLY_FILES = {
     answers:
       "the data version and every part of the index with its content hash (`{dataVersion, parts}`): read it, then only the parts whose hash changed",
     contentType: "json",
-    bucket: "v3",
+    rateLimitGroup: "v3",
   },
   indexPart: {
     file: "/v3/data/index/:part.json",
@@ -812,7 +812,7 @@ export const STATIC_ONLY_FILES = {
       "a part of the index: each dataset file it lists with its content hash, the function's ETag value of that answer (`{files}`); " +
       "a part per century (`19xx` … `99xx`: the years' files, `.ics` and Day files) and `common` (the files of no year)",
     contentType: "json",
-    bucket: "v3",
+    rateLimitGroup: "v3",
   },
 } as const satisfies Record<string, StaticOnlyFile>;
 
@@ -842,7 +842,7 @@ export function wildcardPath(path: string): string {
  */
 export const FEED_FUNCTION_PREFIXES = { feed: "/_feed/plain", "feed-query": "/_feed/query" } as const;
 
-/** Where the platform rewrites an over-limit request: `/rate-limited/<bucket>` answers the bucket's 429. */
+/** Where the platform rewrites an over-limit request: `/rate-limited/<group>` answers the rate-limit group's 429. */
 export const RATE_LIMITED_PREFIX = "/rate-limited";
 
 export { CACHE_LONG, DEFAULT_FEED_OPTIONS, RATE_LIMITS };

@@ -1,7 +1,7 @@
 /**
  * Which requests a static file answers, derived from the route table's `static` declarations:
  *   - `redirectRules()`: the ordered rewrite rules (Netlify `_redirects` semantics: first match wins, query conditions
- *     match literal values or `:placeholders` and ignore extra parameters), from each row's classification of its
+ *     match literal values or `:placeholders` and ignore extra parameters), from each route's classification of its
  *     query parameters (contract/routes.ts `QueryUse`). build/routing.ts writes them to `_redirects`; the standalone
  *     server evaluates the very same list (./cdn.ts `resolveRewrite()`).
  *   - `headerRules()`: the `_headers` rules giving file answers the headers a function answer carries.
@@ -11,7 +11,6 @@
 
 import { PARAMETERS } from "./parameters.js";
 import {
-  type BucketName,
   CACHE_LONG,
   CALENDAR_CONTENT_TYPE,
   CORS_HEADERS,
@@ -21,6 +20,7 @@ import {
   MCP_PLATFORM_POSTS,
   PREFLIGHT_HEADERS,
   RATE_LIMITS,
+  type RateLimitGroupName,
   rateLimitHeaders,
   STRICT_TRANSPORT_SECURITY,
 } from "./policies.js";
@@ -47,7 +47,7 @@ export interface RedirectRule {
   /** query conditions: literal values, or `:name` for any value */
   query: Record<string, string>;
   to: string;
-  /** the row it comes from (absent: the last rule, to the not-found function) */
+  /** the route it comes from (absent: the last rule, to the not-found function) */
   routeId?: RouteId;
 }
 
@@ -88,7 +88,7 @@ function assignments(answer: StaticAnswer, names: string[]): Record<string, stri
 
 const placeholders = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, `:${n}`]));
 
-/** The feed rows: a request naming an option goes to the `ical-query` function's prefix, any other to `ical`'s. */
+/** The feed routes: a request naming an option goes to the `ical-query` function's prefix, any other to `ical`'s. */
 function feedRulesOf(route: Route): RedirectRule[] {
   const options = route.parameters.map((key) => PARAMETERS[key]).filter((p) => p.in === "query");
   return [
@@ -102,13 +102,13 @@ function feedRulesOf(route: Route): RedirectRule[] {
   ];
 }
 
-/** The rules of one row, most specific first. */
+/** The rules of one route, most specific first. */
 function rulesOf(route: Route): RedirectRule[] {
-  if (route.bucket === "feed") return feedRulesOf(route);
+  if (route.rateLimitGroup === "feed") return feedRulesOf(route);
   const answer = route.static;
   if (!answer) return [];
   const from = netlifyPath(route.path);
-  // the rules read the row's classification of its query parameters; an "ignored" one has no rule
+  // the rules read the route's classification of its query parameters; an "ignored" one has no rule
   const required = placeholders(namesUsedAs(answer, "placeholder"));
   const rules: RedirectRule[] = [];
   const add = (query: Record<string, string>, to: string) => rules.push({ from, query, to, routeId: route.id });
@@ -155,9 +155,12 @@ export const FILE_CONTENT_TYPES: Readonly<Record<FileContentType, string>> = {
   csv: CSV_CONTENT_TYPE,
 };
 
-/** The headers a file answer carries for a bucket: the ones a function answer sets (problem/304 aside). Built once each. */
-export function fileHeaders(contentType: FileContentType, bucket: BucketName): Readonly<Record<string, string>> {
-  const key = `${contentType} ${bucket}`;
+/** The headers a file answer carries for a rate-limit group: the ones a function answer sets (problem/304 aside). Built once each. */
+export function fileHeaders(
+  contentType: FileContentType,
+  rateLimitGroup: RateLimitGroupName,
+): Readonly<Record<string, string>> {
+  const key = `${contentType} ${rateLimitGroup}`;
   let headers = FILE_HEADERS.get(key);
   if (!headers) {
     headers = Object.freeze({
@@ -166,7 +169,7 @@ export function fileHeaders(contentType: FileContentType, bucket: BucketName): R
       ...CORS_HEADERS,
       ...PREFLIGHT_HEADERS,
       "Access-Control-Allow-Headers": DEFAULT_ALLOWED_HEADERS,
-      ...rateLimitHeaders(RATE_LIMITS[bucket]),
+      ...rateLimitHeaders(RATE_LIMITS[rateLimitGroup]),
     });
     FILE_HEADERS.set(key, headers);
   }
@@ -175,7 +178,7 @@ export function fileHeaders(contentType: FileContentType, bucket: BucketName): R
 const FILE_HEADERS = new Map<string, Readonly<Record<string, string>>>();
 
 /**
- * `_headers`: the dataset folder and every request path a file answers get the headers of the row's bucket
+ * `_headers`: the dataset folder and every request path a file answers get the headers of the route's rate-limit group
  * (depending on the platform a rule matches the request path or the rewrite target, so both carry the same values);
  * the static-only `.ics` downloads the feed's; and every answer HSTS. A file of the dataset folder that is not JSON
  * (the CSV files) has a rule of its own right after the folder's: the platform applies every rule that matches a path
@@ -186,17 +189,17 @@ export function headerRules(): HeaderRule[] {
   const rules: HeaderRule[] = [{ for: `${DATASET_FOLDER}/*`, values: fileHeaders("json", "v3") }];
   for (const file of Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]) {
     if (file.file.startsWith(DATASET_FOLDER + "/") && file.contentType !== "json")
-      rules.push({ for: file.file, values: fileHeaders(file.contentType, file.bucket) });
+      rules.push({ for: file.file, values: fileHeaders(file.contentType, file.rateLimitGroup) });
   }
   for (const route of ROUTES) {
     if (!route.static || route.ok.contentType !== "json") continue;
-    rules.push({ for: wildcardPath(route.path), values: fileHeaders("json", route.bucket) });
+    rules.push({ for: wildcardPath(route.path), values: fileHeaders("json", route.rateLimitGroup) });
   }
   for (const file of Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]) {
     if (file.file.startsWith(DATASET_FOLDER + "/") || file.file === "/manifest.json") continue;
     rules.push({
       for: wildcardPath(file.file.replace(/[^/]*:\w+.*$/, "{x}")),
-      values: fileHeaders(file.contentType, file.bucket),
+      values: fileHeaders(file.contentType, file.rateLimitGroup),
     });
   }
   rules.push({ for: "/*", values: { "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY } });
@@ -218,24 +221,24 @@ export interface FunctionConfig {
   path?: string[];
   excludedPath?: string[];
   preferStatic?: boolean;
-  /** the platform's limit: the bucket's rate limit, over-limit requests rewritten to `to` (the bucket's 429) */
+  /** the platform's limit: the group's rate limit, over-limit requests rewritten to `to` (the rate-limit group's 429) */
   rateLimit?: { windowLimit: number; windowSize: number; aggregateBy: ["ip", "domain"]; action: "rewrite"; to: string };
-  bucket: BucketName;
+  rateLimitGroup: RateLimitGroupName;
 }
 
 /**
- * The platform limit of a bucket: its rate limit per address (the MCP endpoint's POSTs: MCP_PLATFORM_POSTS, as the
+ * The platform limit of a rate-limit group: its rate limit per address (the MCP endpoint's POSTs: MCP_PLATFORM_POSTS, as the
  * platform cannot tell its tool calls), over-limit requests rewritten to its 429 answer.
  */
-export function platformRateLimit(bucket: BucketName): NonNullable<FunctionConfig["rateLimit"]> {
-  const policy = RATE_LIMITS[bucket];
-  const windowLimit = bucket === "mcp" ? MCP_PLATFORM_POSTS : policy.limit;
+export function platformRateLimit(rateLimitGroup: RateLimitGroupName): NonNullable<FunctionConfig["rateLimit"]> {
+  const rateLimit = RATE_LIMITS[rateLimitGroup];
+  const windowLimit = rateLimitGroup === "mcp" ? MCP_PLATFORM_POSTS : rateLimit.limit;
   return {
     windowLimit,
-    windowSize: policy.windowSeconds,
+    windowSize: rateLimit.windowSeconds,
     aggregateBy: ["ip", "domain"],
     action: "rewrite",
-    to: `${RATE_LIMITED_PREFIX}/${bucket}`,
+    to: `${RATE_LIMITED_PREFIX}/${rateLimitGroup}`,
   };
 }
 
@@ -246,10 +249,13 @@ export function platformRateLimit(bucket: BucketName): NonNullable<FunctionConfi
  */
 export function functionConfigs(): Record<FunctionName, FunctionConfig> {
   const pathsOf = (fn: FunctionName) => ROUTES.filter((r) => r.fn === fn).map((r) => r.path);
-  const limited = (bucket: BucketName, config: Omit<FunctionConfig, "bucket" | "rateLimit">): FunctionConfig => ({
+  const limited = (
+    rateLimitGroup: RateLimitGroupName,
+    config: Omit<FunctionConfig, "rateLimitGroup" | "rateLimit">,
+  ): FunctionConfig => ({
     ...config,
-    rateLimit: platformRateLimit(bucket),
-    bucket,
+    rateLimit: platformRateLimit(rateLimitGroup),
+    rateLimitGroup,
   });
   return {
     v3: limited("v3", {
@@ -257,15 +263,15 @@ export function functionConfigs(): Record<FunctionName, FunctionConfig> {
       excludedPath: ROUTES.filter((r) => r.fn === "v3" && r.static).map((r) => wildcardPath(r.path)),
       preferStatic: true,
     }),
-    // monitoring (the row is `counted: false`): no platform limit, so a probe is never refused
-    health: { path: pathsOf("health"), bucket: "v3" },
+    // monitoring (the route is `counted: false`): no platform limit, so a probe is never refused
+    health: { path: pathsOf("health"), rateLimitGroup: "v3" },
     ical: limited("feed", { path: [`${FEED_FUNCTION_PREFIXES.feed}/*`] }),
     "ical-query": limited("feed-query", { path: [`${FEED_FUNCTION_PREFIXES["feed-query"]}/*`] }),
     v2: limited("v2", { path: pathsOf("v2") }),
     mcp: limited("mcp", { path: pathsOf("mcp") }),
     "not-found": limited("not-found", {}),
     // the platform's 429 answers: never limited themselves
-    "rate-limited": { path: [`${RATE_LIMITED_PREFIX}/*`], bucket: "not-found" },
+    "rate-limited": { path: [`${RATE_LIMITED_PREFIX}/*`], rateLimitGroup: "not-found" },
   };
 }
 
@@ -279,21 +285,23 @@ export interface BuiltRange {
 const STATIC_ONLY_PATTERNS = (Object.values(STATIC_ONLY_FILES) as StaticOnlyFile[]).map((f) => ({
   pattern: new RegExp("^" + f.file.replace(/[.]/g, "\\.").replace(/:\w+/g, "[^/]+") + "$"),
   contentType: f.contentType,
-  bucket: f.bucket,
+  rateLimitGroup: f.rateLimitGroup,
 }));
 
 /**
- * What a dataset file requested by its own path is: its content type and the bucket whose headers it carries (a
+ * What a dataset file requested by its own path is: its content type and the rate-limit group whose headers it carries (a
  * static-only file, or any file of the dataset folder); undefined for every other path (the site).
  */
-export function datasetFileOf(pathname: string): { contentType: FileContentType; bucket: BucketName } | undefined {
-  for (const { pattern, contentType, bucket } of STATIC_ONLY_PATTERNS)
-    if (pattern.test(pathname)) return { contentType, bucket };
-  if (pathname.startsWith(DATASET_FOLDER + "/")) return { contentType: "json", bucket: "v3" };
+export function datasetFileOf(
+  pathname: string,
+): { contentType: FileContentType; rateLimitGroup: RateLimitGroupName } | undefined {
+  for (const { pattern, contentType, rateLimitGroup } of STATIC_ONLY_PATTERNS)
+    if (pattern.test(pathname)) return { contentType, rateLimitGroup };
+  if (pathname.startsWith(DATASET_FOLDER + "/")) return { contentType: "json", rateLimitGroup: "v3" };
   return undefined;
 }
 
-/** A concrete dataset file of a row for given values (`:name` placeholders and `{flag}` parts). */
+/** A concrete dataset file of a route for given values (`:name` placeholders and `{flag}` parts). */
 export function fillFile(
   answer: StaticAnswer,
   values: Record<string, string | number>,

@@ -7,7 +7,7 @@
  * read as the library's functions do (a wrong type is invalid-argument naming it). The functions over day numbers and
  * rules trust their arguments: they are the fast path for code that has read its input with those.
  *
- * A public bucket on purpose: exactly what the service (contract/, functions/), the build, the site, the benches and
+ * A public entry point on purpose: exactly what the service (contract/, functions/), the build, the site, the benches and
  * the tests take from it, one group per module with who needs it, one name per line (an addition is one line). The
  * rest of each module is internal to the package. The result types are all exported by `swedish-calendar` (".").
  * Checked by test/engine/package-shape.test.ts (no `export *`; every name here is taken by some file) and
@@ -33,7 +33,7 @@ export {
   observanceInfo,
   occurrencesOf,
 } from "./catalogue.js";
-// The service's domain: the contract (policies, bodies, OpenAPI, routes)
+// The service's domain: the contract (rate limits, bodies, OpenAPI, routes)
 export { SERVICE_DOMAIN } from "./constants.js";
 // The record of data corrections: the build's data diff, the feed's tests
 export {
@@ -87,7 +87,7 @@ export {
 } from "./errors.js";
 // The feed's text for resolved options: the service's feed function, which has read the request's options
 export { writeFeed } from "./feed.js";
-// The feed's options: the contract's feed row, the site's feed builder and API page, tests
+// The feed's options: the contract's feed route, the site's feed builder and API page, tests
 export {
   DEFAULT_FEED_OPTIONS,
   FEED_OPTION_NAMES,

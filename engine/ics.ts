@@ -12,7 +12,7 @@ import { FEED_SIGNATURES } from "./signatures.js";
 import { checkArguments } from "./validation.js";
 
 /**
- * A public bucket on purpose: the feed (`icsFeed`), the writer's own steps for code that writes its own events beside
+ * A public entry point on purpose: the feed (`icsFeed`), the writer's own steps for code that writes its own events beside
  * the feed's (`buildFeed`, `feedEvents`, `feedCalendarName`; the events' UIDs, codes and DTSTAMP: `feedUid`,
  * `flagDayEventCode`, `dueDateEventCode`, `feedTimestamp`), the options and their defaults (the service's feed and
  * the build take these). The rest of feed.ts is internal. Checked by test/engine/package-shape.test.ts (no `export *`)

@@ -59,7 +59,7 @@ function buildTemplate(info: YearInfo): YearTemplate {
   return { types, observances, bridge, half, kinds, prefix };
 }
 
-/** Templates by a numeric hash of the year's shape; a bucket holds the years whose shapes collide. */
+/** Templates by a numeric hash of the year's shape; a list holds the years whose shapes collide. */
 const templates = new Map<number, { shape: YearInfo; template: YearTemplate }[]>();
 
 function shapeHash(info: YearInfo): number {
@@ -78,12 +78,12 @@ function sameShape(a: YearInfo, b: YearInfo): boolean {
 export function templateOf(info: YearInfo): YearTemplate {
   if (info.template) return info.template;
   const hash = shapeHash(info);
-  let bucket = templates.get(hash);
-  if (!bucket) templates.set(hash, (bucket = []));
-  let template = bucket.find((entry) => sameShape(entry.shape, info))?.template;
+  let colliding = templates.get(hash);
+  if (!colliding) templates.set(hash, (colliding = []));
+  let template = colliding.find((entry) => sameShape(entry.shape, info))?.template;
   if (!template) {
     template = buildTemplate(info);
-    bucket.push({ shape: info, template });
+    colliding.push({ shape: info, template });
   }
   info.template = template;
   return template;

@@ -1,11 +1,11 @@
 /**
- * The calendar subscription feed over HTTP (docs/contract.md#calendar-feed): its two rows of the route table serve the
+ * The calendar subscription feed over HTTP (docs/contract.md#calendar-feed): its two routes serve the
  * same calendar. The window is the current year in Sweden ± 2 and cannot be changed.
  */
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES, type ResolvedFeedOptions, writeFeed } from "swedish-calendar/core";
 import { stockholmYear } from "./cache.js";
 import { respond, serve } from "./pipeline.js";
-import { tableBucket } from "./request-context.js";
+import { tableRateLimitGroup } from "./request-context.js";
 import { type ArgsOf, type RouteCall, type RouteHandlers, tableRouter } from "./router.js";
 
 /** Years before and after the current year in Sweden. */
@@ -50,5 +50,5 @@ const feed = ({ args, ctx }: RouteCall<"feed" | "feedAlias">) =>
 export const FEED_HANDLERS: RouteHandlers = { feed, feedAlias: feed };
 
 /** Every feed request: options, window from the clock, ETag/304, with the shared HTTP rules of serve(). */
-export const answerFeed = serve(tableBucket("feed"), tableRouter(FEED_HANDLERS));
+export const answerFeed = serve(tableRateLimitGroup("feed"), tableRouter(FEED_HANDLERS));
 export const handleFeed = respond(answerFeed);

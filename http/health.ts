@@ -8,7 +8,7 @@ import type { Manifest } from "../contract/static.js";
 import { okAnswer } from "./http.js";
 import { respond, type Step, serve } from "./pipeline.js";
 import { notFound } from "./problem.js";
-import { tableBucket } from "./request-context.js";
+import { tableRateLimitGroup } from "./request-context.js";
 import { readRequestArguments } from "./router.js";
 
 /**
@@ -135,7 +135,7 @@ const SERVED_HEADERS = Object.freeze({ "Content-Type": JSON_CONTENT_TYPE, "Cache
  * not change (versions, years, the dataset's manifest) is read here, once; per request only the readiness and the
  * server's facts are asked, from memory, and the serialised body and its ETag are kept for each combination of them
  * (a handful). `?ready` (contract/parameters.ts `healthReady`) answers 503 when not ready; plain /health, 200.
- * Never counted: the row is `counted: false` (contract/routes.ts), so the pipeline spends no counter on it.
+ * Never counted: the route is `counted: false` (contract/routes.ts), so the pipeline spends no counter on it.
  */
 export function createHealthAnswering(options: HealthOptions = {}): Step {
   const facts = healthFacts(options);
@@ -161,7 +161,7 @@ export function createHealthAnswering(options: HealthOptions = {}): Step {
     if (asked && !isReady) return { status: 503, headers: { ...SERVED_HEADERS }, body };
     return okAnswer(request, body, JSON_CONTENT_TYPE, NO_STORE, undefined, etag);
   };
-  return serve(tableBucket("not-found"), answer);
+  return serve(tableRateLimitGroup("not-found"), answer);
 }
 
 /** The /health handler as a Response; the options are for tests (the function uses the defaults). */

@@ -1,6 +1,6 @@
 /**
  * The MCP tools (docs/mcp.md), declared: each tool's name, prose, the arguments it takes (each read with a parameter
- * of contract/parameters.ts), the v3 rows whose bodies it answers, and the short Swedish/English summary beside them.
+ * of contract/parameters.ts), the v3 routes whose bodies it answers, and the short Swedish/English summary beside them.
  * The prose they share with the server's instructions is ./mcp-instructions.ts; how a call is answered, ./mcp-tools.ts.
  */
 

@@ -36,7 +36,7 @@ export function rawValues(argument: ToolArgument, args: Json): string[] | undefi
   return argumentValues(args, argument.name, parameter.repeat === "all", parameter.name);
 }
 
-/** The tool argument that stands for each parameter of a row the tool asks (every one has one: a tool of the table). */
+/** The tool argument that stands for each parameter of a route the tool asks (every one has one: a tool of the table). */
 function argumentNames(tool: ToolDeclaration, route: V3BodyRoute): (key: ParameterKey) => string {
   return (key) => {
     const argument = tool.arguments.find((a) => a.parameter === key);
@@ -46,7 +46,7 @@ function argumentNames(tool: ToolDeclaration, route: V3BodyRoute): (key: Paramet
 }
 
 /**
- * A tool call's arguments for one of its rows, read as the v3 router reads a request's parameters (contract/arguments.ts:
+ * A tool call's arguments for one of its routes, read as the v3 router reads a request's parameters (contract/arguments.ts:
  * path values first, a missing one answered as every absent required parameter is; then each query value). Throws
  * ProblemError or CalendarError.
  */

@@ -10,7 +10,7 @@
  * are the HTTP parameters' own JSON Schemas (./mcp-tools.ts), only the route table's parsers judge the arguments,
  * and an unknown tool is a JSON-RPC error (-32602), as the protocol asks.
  *
- * Layers: serve() (CORS preflight, 405 with `Allow: POST, OPTIONS` for GET/DELETE/anything else, the `mcp` bucket's
+ * Layers: serve() (CORS preflight, 405 with `Allow: POST, OPTIONS` for GET/DELETE/anything else, the `mcp` rate-limit group's
  * limit, problem documents, common headers); here the HTTP-level checks the transport would otherwise answer with
  * JSON-RPC bodies (415 content type, 406 Accept, 413 size), answered as problem documents; then the transport, which
  * answers the protocol: JSON-RPC results and errors (a body that is not JSON or not JSON-RPC is a -32700 error, 400).
@@ -34,7 +34,7 @@ import { listedTools } from "./mcp-listing.js";
 import { callResult, MCP_INSTRUCTIONS, runTool, TOOL_BY_NAME } from "./mcp-tools.js";
 import { respond, serve } from "./pipeline.js";
 import { notFound } from "./problem.js";
-import { type ServiceContext, tableBucket } from "./request-context.js";
+import { type ServiceContext, tableRateLimitGroup } from "./request-context.js";
 
 export const MCP_SERVER_INFO = {
   name: "swedish-calendar",
@@ -287,18 +287,18 @@ export async function answerMcp(request: Request, ctx: ServiceContext, countCall
   }
 }
 
-/** The `mcp` bucket: its rate limit (RATE_LIMITS.mcp) in every answer's headers. */
-export const MCP_BUCKET = tableBucket("mcp");
+/** The `mcp` rate-limit group: its rate limit (RATE_LIMITS.mcp) in every answer's headers. */
+export const MCP_RATE_LIMIT_GROUP = tableRateLimitGroup("mcp");
 
 /**
  * Every request to /mcp, with the shared HTTP rules of serve(). With `countCalls` (the standalone server) the POST
- * itself is not counted, its tool calls are, on the `mcp` bucket's rate limit; without (a Netlify Function) nothing is
+ * itself is not counted, its tool calls are, on the `mcp` group's rate limit; without (a Netlify Function) nothing is
  * counted here: the platform counts the function's POSTs (contract/policies.ts MCP_PLATFORM_POSTS).
  */
 export function mcpHandler(countCalls?: ToolCallCounter): ReturnType<typeof respond> {
-  const bucket = countCalls ? { ...MCP_BUCKET, counted: false } : MCP_BUCKET;
+  const rateLimitGroup = countCalls ? { ...MCP_RATE_LIMIT_GROUP, counted: false } : MCP_RATE_LIMIT_GROUP;
   // respond() is handed Fetch Requests only, whose body the transport reads
-  return respond(serve(bucket, (ctx) => answerMcp(ctx.request as Request, ctx, countCalls)));
+  return respond(serve(rateLimitGroup, (ctx) => answerMcp(ctx.request as Request, ctx, countCalls)));
 }
 
 export const handleMcp = mcpHandler();

@@ -35,7 +35,7 @@ export const isApiPath = (pathname: string): boolean =>
 /**
  * The language of the not-found page a request for a path nothing answers gets, or undefined when it gets the
  * problem document: a browser (Accept names text/html) reading (GET, HEAD: any other method gets the not-found
- * bucket's answer, a preflight or 405, as any client does) a path that is not the API's.
+ * rate-limit group's answer, a preflight or 405, as any client does) a path that is not the API's.
  */
 export function notFoundPageLanguage(request: RequestHead, pathname: string): PageLanguage | undefined {
   if ((request.method !== "GET" && request.method !== "HEAD") || !acceptsHtml(request) || isApiPath(pathname))
@@ -43,7 +43,7 @@ export function notFoundPageLanguage(request: RequestHead, pathname: string): Pa
   return pageLanguageOf(pathname);
 }
 
-/** An HTML answer of the service's own (never kept: no-store, no ETag). */
+/** An HTML answer of the service's own (never cached: no-store, no ETag). */
 export function htmlAnswer(status: number, body: string | Uint8Array, extra?: Record<string, string>): Answer {
   return {
     status,

@@ -8,9 +8,12 @@ import { type RequestContext, requestContext } from "./request-context.js";
 import { notFoundPages } from "./site-pages.js";
 
 /** Any path nothing else answers: a not-found problem, with the v3 rate limit on its own counter. */
-export const answerNotFound = serve({ name: NOT_FOUND.bucket, policy: () => RATE_LIMITS[NOT_FOUND.bucket] }, (ctx) => {
-  throw notFound(ctx.url.pathname);
-});
+export const answerNotFound = serve(
+  { name: NOT_FOUND.rateLimitGroup, rateLimit: () => RATE_LIMITS[NOT_FOUND.rateLimitGroup] },
+  (ctx) => {
+    throw notFound(ctx.url.pathname);
+  },
+);
 export const handleNotFound = respond(answerNotFound);
 
 /**

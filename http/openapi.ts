@@ -1,6 +1,6 @@
 /**
- * The served OpenAPI document: contract/openapi.ts's public form with a 2xx example on every row, each the answer to
- * the row's sample request (contract/examples.ts) computed by the code that answers it over HTTP: the request is
+ * The served OpenAPI document: contract/openapi.ts's public form with a 2xx example on every route, each the answer to
+ * the route's sample request (contract/examples.ts) computed by the code that answers it over HTTP: the request is
  * matched and read by the route table's argument reader (contract/arguments.ts, as the routers read it), then V3_BODIES (v3), the feed
  * handler at the sample clock (the feed, cut to an excerpt), contract/v2.ts (v2), healthBody (/health) or the MCP
  * tool (/mcp). Serialised by ./openapi-body.ts.
@@ -26,10 +26,10 @@ import { bodyOf, isV3BodyRoute } from "./v3-bodies.js";
 
 const SAMPLE_NOW = new Date(SAMPLE_CLOCK);
 
-/** The URL of a row's sample request. */
+/** The URL of a route's sample request. */
 const sampleUrl = (id: RouteId) => new URL(SAMPLE_REQUESTS[id].request, "http://localhost");
 
-/** The sample request of a row, read as the router reads a request (contract/arguments.ts): its parsed, typed arguments. */
+/** The sample request of a route, read as the router reads a request (contract/arguments.ts): its parsed, typed arguments. */
 function sampleArguments<R extends RouteId>(id: R): ArgsOf<R> {
   const url = sampleUrl(id);
   const match = matchRoute(url.pathname);
@@ -40,7 +40,7 @@ function sampleArguments<R extends RouteId>(id: R): ArgsOf<R> {
 /** The year of a v2 sample (every sample names its year). */
 const v2Year = (id: "v2HalfDays" | "v2BridgeDays" | "v2Holidays") => sampleArguments(id).year!;
 
-/** The body of a row's sample request, as the handler answers it (JSON values parsed back from the served bytes). */
+/** The body of a route's sample request, as the handler answers it (JSON values parsed back from the served bytes). */
 function sampleAnswer(id: RouteId): unknown {
   if (isV3BodyRoute(id)) return JSON.parse(serializeJson(bodyOf(id, sampleArguments(id), SAMPLE_NOW)));
   switch (id) {
@@ -89,7 +89,7 @@ export const NOT_READY_OPTIONS = {
   server: () => ({ workers: 1, worker: 1, limiter: { store: "memory" as const, degraded: false } }),
 };
 
-/** The 2xx example of every row, and /health's 503. */
+/** The 2xx example of every route, and /health's 503. */
 export function responseExamples(): ResponseExamples {
   const examples: ResponseExamples = {};
   for (const id of Object.keys(SAMPLE_REQUESTS) as RouteId[]) {

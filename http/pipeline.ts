@@ -14,18 +14,13 @@
  * Synchronous unless a step must wait (a store that answers later, a body read): a request answered in memory
  * allocates no promise. ETag, 304 and Cache-Control of successful answers are ./http.ts's okAnswer().
  */
-import {
-  CORS_HEADERS,
-  type RateLimitPolicy,
-  rateLimitHeaders,
-  STRICT_TRANSPORT_SECURITY,
-} from "../contract/policies.js";
+import { CORS_HEADERS, type RateLimit, rateLimitHeaders, STRICT_TRANSPORT_SECURITY } from "../contract/policies.js";
 import { problemOf } from "../contract/problems.js";
 import { counterOf, limitedOn, limitedUnderGrant } from "./counters.js";
 import { type Answer, layeredHeaders, type RequestHead, responseOf } from "./http.js";
 import { methodGate } from "./method-gate.js";
 import { errorAnswer, problemAnswer } from "./problem.js";
-import { type Bucket, type RequestContext, requestContext } from "./request-context.js";
+import { type RateLimitGroup, type RequestContext, requestContext } from "./request-context.js";
 
 export type { RequestHead };
 
@@ -81,30 +76,33 @@ export function withHeaders(response: Response, extra: Readonly<Record<string, s
   }
 }
 
-const NO_PACE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const HSTS_AND_CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY,
   ...CORS_HEADERS,
 });
-const PACE_HEADERS = new WeakMap<RateLimitPolicy, Readonly<Record<string, string>>>();
+const COMMON_HEADERS_BY_RATE_LIMIT = new WeakMap<RateLimit, Readonly<Record<string, string>>>();
 
 /** HSTS, CORS and the rate limit's RateLimit-* headers: what every answer carries (one frozen object per rate limit). */
-export function commonHeaders(policy: RateLimitPolicy | undefined): Readonly<Record<string, string>> {
-  if (!policy) return NO_PACE_HEADERS;
-  let headers = PACE_HEADERS.get(policy);
+export function commonHeaders(rateLimit: RateLimit | undefined): Readonly<Record<string, string>> {
+  if (!rateLimit) return HSTS_AND_CORS_HEADERS;
+  let headers = COMMON_HEADERS_BY_RATE_LIMIT.get(rateLimit);
   if (!headers)
-    PACE_HEADERS.set(policy, (headers = Object.freeze(layeredHeaders(NO_PACE_HEADERS, rateLimitHeaders(policy)))));
+    COMMON_HEADERS_BY_RATE_LIMIT.set(
+      rateLimit,
+      (headers = Object.freeze(layeredHeaders(HSTS_AND_CORS_HEADERS, rateLimitHeaders(rateLimit)))),
+    );
   return headers;
 }
 
-/** A final answer: the common headers of `policy`, the answer's own over them, and the request's own (`extra`) over both. */
+/** A final answer: the common headers of `rateLimit`, the answer's own over them, and the request's own (`extra`) over both. */
 export function completed(
   answer: Answer,
-  policy: RateLimitPolicy | undefined,
+  rateLimit: RateLimit | undefined,
   extra?: Readonly<Record<string, string>>,
 ): Answer {
   return {
     status: answer.status,
-    headers: layeredHeaders(commonHeaders(policy), answer.headers, extra),
+    headers: layeredHeaders(commonHeaders(rateLimit), answer.headers, extra),
     body: answer.body,
   };
 }
@@ -115,13 +113,13 @@ export function completed(
 export function finish(
   ctx: RequestContext,
   result: Answer,
-  policy: RateLimitPolicy | undefined,
+  rateLimit: RateLimit | undefined,
   counter?: string,
 ): Answer {
-  const answer = completed(result, policy, ctx.headers);
-  // a granted client's answer states its own rate limit: never kept for others
+  const answer = completed(result, rateLimit, ctx.headers);
+  // a granted client's answer states its own rate limit: never cached for others
   if (answer.status === 200 && ctx.headers === undefined && ctx.grant === undefined && ctx.request.method === "GET")
-    ctx.cacheable = { answer, policy, counter };
+    ctx.cacheable = { answer, rateLimit, counter };
   return answer;
 }
 
@@ -161,41 +159,41 @@ export function faultAnswer(request: RequestHead, error: unknown, url = new URL(
  * A rate-limit group's steps (sharedSteps) and then its own, composed once into one step. The final Answer keeps its
  * body for HEAD: whoever writes it leaves the body out (respond(), the standalone server).
  */
-export function serve(bucket: Bucket, ...steps: Step[]): Step {
-  return pipeline([...sharedSteps(bucket), ...steps]);
+export function serve(rateLimitGroup: RateLimitGroup, ...steps: Step[]): Step {
+  return pipeline([...sharedSteps(rateLimitGroup), ...steps]);
 }
 
 /** The steps every rate-limit group's list starts with, in order. */
-export function sharedSteps(bucket: Bucket): Step[] {
-  return [finished(bucket), rateLimitOf(bucket), methodCheck, rateLimited(bucket)];
+export function sharedSteps(rateLimitGroup: RateLimitGroup): Step[] {
+  return [finished(rateLimitGroup), rateLimitOf(rateLimitGroup), methodCheck, rateLimited(rateLimitGroup)];
 }
 
 /**
  * The common headers on the answer of the steps after it, recorded in the context when cacheable (finish()); what
  * they throw (or reject with) is a problem document, finished the same way: nothing escapes as an exception.
  */
-function finished(bucket: Bucket): Step {
+function finished(rateLimitGroup: RateLimitGroup): Step {
   return (ctx, next) => {
     let answer: Answer | Promise<Answer>;
     try {
       answer = next();
     } catch (error) {
-      return final(bucket, ctx, faultAnswer(ctx.request, error, ctx.url));
+      return final(rateLimitGroup, ctx, faultAnswer(ctx.request, error, ctx.url));
     }
     if (answer instanceof Promise)
       return answer.then(
-        (a) => final(bucket, ctx, a),
-        (error) => final(bucket, ctx, faultAnswer(ctx.request, error, ctx.url)),
+        (a) => final(rateLimitGroup, ctx, a),
+        (error) => final(rateLimitGroup, ctx, faultAnswer(ctx.request, error, ctx.url)),
       );
-    return final(bucket, ctx, answer);
+    return final(rateLimitGroup, ctx, answer);
   };
 }
 
 /** The rate limit of the request (a granted client's, the grant's), which every answer states. */
-function rateLimitOf(bucket: Bucket): Step {
+function rateLimitOf(rateLimitGroup: RateLimitGroup): Step {
   return (ctx, next) => {
     const { grant } = ctx;
-    ctx.policy = grant ? grant.policy : bucket.policy(ctx.request, ctx.clock(), ctx);
+    ctx.rateLimit = grant ? grant.rateLimit : rateLimitGroup.rateLimit(ctx.request, ctx.clock(), ctx);
     return next();
   };
 }
@@ -208,25 +206,30 @@ const methodCheck: Step = (ctx, next) => methodGate(ctx.request, ctx.methods) ??
  * the group does not count here. Synchronous when the store is (the memory store), so an admitted request waits for
  * nothing.
  */
-function rateLimited(bucket: Bucket): Step {
+function rateLimited(rateLimitGroup: RateLimitGroup): Step {
   return (ctx, next) => {
-    if (!counted(bucket, ctx)) return next();
+    if (!counted(rateLimitGroup, ctx)) return next();
     const now = ctx.clock();
     const over = ctx.grant
-      ? limitedUnderGrant(bucket, ctx.grant, ctx, now)
-      : limitedOn(counterOf(bucket, ctx.policy!), ctx.policy!, ctx, now);
+      ? limitedUnderGrant(rateLimitGroup, ctx.grant, ctx, now)
+      : limitedOn(counterOf(rateLimitGroup, ctx.rateLimit!), ctx.rateLimit!, ctx, now);
     if (over instanceof Promise) return over.then((o) => o ?? next());
     return over ?? next();
   };
 }
 
 /** Does the pipeline count this request? Not for a group whose handler counts itself, nor on a route never counted (/health). */
-function counted(bucket: Bucket, ctx: RequestContext): boolean {
-  return bucket.counted !== false && ctx.match?.route.counted !== false;
+function counted(rateLimitGroup: RateLimitGroup, ctx: RequestContext): boolean {
+  return rateLimitGroup.counted !== false && ctx.match?.route.counted !== false;
 }
 
 /** An answer finished in its context, with the counter it was counted on. */
-function final(bucket: Bucket, ctx: RequestContext, answer: Answer): Answer {
-  const { policy } = ctx;
-  return finish(ctx, answer, policy, policy && counted(bucket, ctx) ? counterOf(bucket, policy) : undefined);
+function final(rateLimitGroup: RateLimitGroup, ctx: RequestContext, answer: Answer): Answer {
+  const { rateLimit } = ctx;
+  return finish(
+    ctx,
+    answer,
+    rateLimit,
+    rateLimit && counted(rateLimitGroup, ctx) ? counterOf(rateLimitGroup, rateLimit) : undefined,
+  );
 }

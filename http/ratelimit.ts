@@ -1,6 +1,6 @@
-import type { RateLimitPolicy } from "../contract/policies.js";
+import type { RateLimit } from "../contract/policies.js";
 
-export type { RateLimitPolicy };
+export type { RateLimit };
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -18,7 +18,7 @@ export const FAIL_OPEN: RateLimitDecision = Object.freeze({ allowed: true, retry
 /** Where the counters live: the standalone server keeps them in its memory (on Netlify the platform counts). */
 export interface RateLimitStore {
   /** counts a hit; a store in memory answers at once, one elsewhere may answer with a promise */
-  hit(key: string, policy: RateLimitPolicy, nowMs: number): RateLimitDecision | Promise<RateLimitDecision>;
+  hit(key: string, rateLimit: RateLimit, nowMs: number): RateLimitDecision | Promise<RateLimitDecision>;
   /** a request admitted without counting (an operator's grant without a limit): noted, never counted (the metrics) */
   admittedUncounted?(key: string): void;
 }
@@ -33,10 +33,10 @@ export interface CounterState {
 /** The pure counting rule shared by every store: returns the new state and the decision. */
 export function countHit(
   state: CounterState | null,
-  policy: RateLimitPolicy,
+  rateLimit: RateLimit,
   nowMs: number,
 ): { state: CounterState; decision: RateLimitDecision } {
-  const windowMs = policy.windowSeconds * 1000;
+  const windowMs = rateLimit.windowSeconds * 1000;
   // a time before the window's start (another process's clock, read a moment earlier than the hit that opened the
   // window, or a clock set back) counts in the window: only the window's end opens a new one
   const s: CounterState =
@@ -46,28 +46,28 @@ export function countHit(
   if (nowMs < s.blockedUntil) {
     return {
       state: s,
-      decision: { allowed: false, retryAfterSeconds: retryAfterSeconds(s.blockedUntil, nowMs, policy) },
+      decision: { allowed: false, retryAfterSeconds: retryAfterSeconds(s.blockedUntil, nowMs, rateLimit) },
     };
   }
-  if (s.count < policy.limit) {
+  if (s.count < rateLimit.limit) {
     s.count++;
     return { state: s, decision: { allowed: true, retryAfterSeconds: 0 } };
   }
   let admitAt = s.windowStart + windowMs;
-  if (policy.blockSeconds) {
-    s.blockedUntil = Math.max(s.blockedUntil, nowMs + policy.blockSeconds * 1000);
+  if (rateLimit.blockSeconds) {
+    s.blockedUntil = Math.max(s.blockedUntil, nowMs + rateLimit.blockSeconds * 1000);
     admitAt = Math.max(admitAt, s.blockedUntil);
   }
-  return { state: s, decision: { allowed: false, retryAfterSeconds: retryAfterSeconds(admitAt, nowMs, policy) } };
+  return { state: s, decision: { allowed: false, retryAfterSeconds: retryAfterSeconds(admitAt, nowMs, rateLimit) } };
 }
 
 /**
- * Whole seconds from `nowMs` until `admitAtMs`, at least 1 and never more than the policy's longest wait (its window,
+ * Whole seconds from `nowMs` until `admitAtMs`, at least 1 and never more than the rate limit's longest wait (its window,
  * or its block): a hit whose time was read a moment before the hit that opened the window or the block (another
  * worker's or instance's clock) would otherwise be told a second more than the block lasts.
  */
-export function retryAfterSeconds(admitAtMs: number, nowMs: number, policy: RateLimitPolicy): number {
-  const longest = Math.max(policy.windowSeconds, policy.blockSeconds ?? 0);
+export function retryAfterSeconds(admitAtMs: number, nowMs: number, rateLimit: RateLimit): number {
+  const longest = Math.max(rateLimit.windowSeconds, rateLimit.blockSeconds ?? 0);
   return Math.min(longest, Math.max(1, Math.ceil((admitAtMs - nowMs) / 1000)));
 }
 
@@ -87,12 +87,12 @@ export function memoryRateLimitStore(): RateLimitStore & { clear(): void; size()
     for (const [key, entry] of counters) if (entry.expiresAt <= nowMs) counters.delete(key);
   };
   return {
-    hit(key, policy, nowMs) {
+    hit(key, rateLimit, nowMs) {
       if (++hits % SWEEP_EVERY_HITS === 0) sweep(nowMs);
-      const { state, decision } = countHit(counters.get(key)?.state ?? null, policy, nowMs);
+      const { state, decision } = countHit(counters.get(key)?.state ?? null, rateLimit, nowMs);
       counters.set(key, {
         state,
-        expiresAt: Math.max(state.windowStart + policy.windowSeconds * 1000, state.blockedUntil),
+        expiresAt: Math.max(state.windowStart + rateLimit.windowSeconds * 1000, state.blockedUntil),
       });
       return decision;
     },
@@ -120,13 +120,13 @@ function failOpen(error: unknown): RateLimitDecision {
 export function checkRateLimit(
   store: RateLimitStore,
   key: string,
-  policy: RateLimitPolicy,
+  rateLimit: RateLimit,
   nowMs: number,
   timeoutMs = RATE_LIMIT_TIMEOUT_MS,
 ): RateLimitDecision | Promise<RateLimitDecision> {
   let pending: RateLimitDecision | Promise<RateLimitDecision>;
   try {
-    pending = store.hit(key, policy, nowMs);
+    pending = store.hit(key, rateLimit, nowMs);
   } catch (error) {
     return failOpen(error);
   }
@@ -150,5 +150,5 @@ export function checkRateLimit(
   );
 }
 
-/** The RateLimit-Limit and RateLimit-Policy headers of a policy (declared with the rate limits). */
+/** The RateLimit-Limit and RateLimit-Policy headers of a rate limit (declared with the rate limits). */
 export { rateLimitHeaders } from "../contract/policies.js";

@@ -1,7 +1,7 @@
-/** What every step of a request's pipeline (./serve.ts) reads: the service's context, the request's, and its bucket. */
+/** What every step of a request's pipeline (./pipeline.ts) reads: the service's context, the request's, and its rate-limit group. */
 import type { Context } from "@netlify/functions";
-import { type BucketName, RATE_LIMITS, type RateLimitPolicy, READ_METHODS } from "../contract/policies.js";
-import { bucketOf, type Match, matchRoute } from "../contract/route-match.js";
+import { RATE_LIMITS, type RateLimit, type RateLimitGroupName, READ_METHODS } from "../contract/policies.js";
+import { type Match, matchRoute, rateLimitGroupOf } from "../contract/route-match.js";
 import type { Answer, RequestHead } from "./http.js";
 import type { RateLimitStore } from "./ratelimit.js";
 
@@ -17,19 +17,19 @@ export interface ServiceContext {
   rateLimitsEnabled: boolean;
   /** headers every answer to this request carries besides the common ones, winning over them (v2's Link, Deprecation, Sunset) */
   headers?: Readonly<Record<string, string>>;
-  /** the operator's grant to this client on the request's bucket (the standalone server's grants file), if any */
+  /** the operator's grant to this client on the request's rate-limit group (the standalone server's grants file), if any */
   grant?: Grant;
 }
 
 /**
- * What the operator granted a client on one bucket (server/grants.ts): a higher rate limit in the bucket's window, or no
+ * What the operator granted a client on one rate-limit group (server/grants.ts): a higher rate limit in the rate-limit group's window, or no
  * limit at all. A granted request's answers state the granted rate limit (none when unlimited); it is counted on a counter
- * of its own, apart from the bucket's ungranted one, so that granting or withdrawing never mixes the two counts.
+ * of its own, apart from the rate-limit group's ungranted one, so that granting or withdrawing never mixes the two counts.
  */
 export interface Grant {
-  readonly bucket: BucketName;
+  readonly rateLimitGroup: RateLimitGroupName;
   /** the granted rate limit; undefined: admitted without counting */
-  readonly policy: RateLimitPolicy | undefined;
+  readonly rateLimit: RateLimit | undefined;
   /** what the access line shows: the grant's note, else its place in the file */
   readonly label: string;
 }
@@ -40,7 +40,7 @@ export function rateLimitsEnabledByEnv(): boolean {
 
 /**
  * What a Netlify invocation knows of its context: Netlify's socket address. The rest is requestContext()'s defaults:
- * wall clock and no counter of our own, as the platform enforces every bucket's limit (each function's
+ * wall clock and no counter of our own, as the platform enforces every rate-limit group's limit (each function's
  * `config.rateLimit`), exactly and at any scale.
  */
 export function netlifyContext(_request: Request, context?: Pick<Context, "ip"> | null): Partial<ServiceContext> {
@@ -49,17 +49,17 @@ export function netlifyContext(_request: Request, context?: Pick<Context, "ip"> 
 
 /**
  * One request, matched once: what every step of the pipeline reads (Hono's per-request context). `cacheable` is
- * written at the end: the final answer of a GET's complete 200 (the standalone server keeps such answers).
+ * written at the end: the final answer of a GET's complete 200 (the standalone server caches such answers).
  */
 export interface RequestContext extends ServiceContext {
   readonly request: RequestHead;
   readonly url: URL;
-  /** the row of the route table the path matched, undefined where no row answers */
+  /** the route the path matched, undefined where no route answers */
   readonly match: Match | undefined;
-  /** the methods the path answers: its row's, else GET, HEAD, OPTIONS */
+  /** the methods the path answers: its route's, else GET, HEAD, OPTIONS */
   readonly methods: readonly string[];
-  /** the bucket's rate limit for this request, once the pipeline has read it (the common headers state it) */
-  policy?: RateLimitPolicy;
+  /** the group's rate limit for this request, once the pipeline has read it (the common headers state it) */
+  rateLimit?: RateLimit;
   cacheable?: CacheableAnswer;
 }
 
@@ -89,7 +89,7 @@ export function requestContext(
     url,
     match,
     methods: match?.route.methods ?? READ_METHODS,
-    policy: undefined,
+    rateLimit: undefined,
     cacheable: undefined,
   };
 }
@@ -97,21 +97,21 @@ export function requestContext(
 const wallClock: Clock = () => new Date();
 
 /**
- * A rate-limited bucket: its name keys the counters; its rate limit may depend on the request (the feed's does), read
+ * A rate-limit group: its name keys the counters; its rate limit may depend on the request (the feed's does), read
  * from the request's context.
  */
-export interface Bucket {
+export interface RateLimitGroup {
   name: string;
-  policy: (request: RequestHead, now: Date, ctx: RequestContext) => RateLimitPolicy;
+  rateLimit: (request: RequestHead, now: Date, ctx: RequestContext) => RateLimit;
   /** false: the handler counts what it answers itself (the MCP endpoint's tool calls); the pipeline counts nothing */
   counted?: boolean;
 }
 
-/** The bucket of a request by its row of the route table (the context's match); `fallback` for paths no row answers. */
-export function tableBucket(fallback: BucketName): Bucket {
+/** The rate-limit group of a request by its route (the context's match); `fallback` for paths no route answers. */
+export function tableRateLimitGroup(fallback: RateLimitGroupName): RateLimitGroup {
   return {
     name: fallback,
-    policy: (_request, _now, { match, url }) => RATE_LIMITS[match ? bucketOf(match.route, url) : fallback],
+    rateLimit: (_request, _now, { match, url }) => RATE_LIMITS[match ? rateLimitGroupOf(match.route, url) : fallback],
   };
 }
 
@@ -121,6 +121,6 @@ export function tableBucket(fallback: BucketName): Bucket {
  */
 export interface CacheableAnswer {
   answer: Answer;
-  policy: RateLimitPolicy | undefined;
+  rateLimit: RateLimit | undefined;
   counter: string | undefined;
 }

@@ -1,8 +1,8 @@
 /**
- * The router, derived from the route table (contract/routes.ts): it matches a pathname to a row, reads the row's
+ * The router, derived from the route table (contract/routes.ts): it matches a pathname to a route, reads the route's
  * declared parameters with the one argument reader (contract/arguments.ts: path values first, so an unknown observance
  * code is 404 before any query parameter is read; then every repeated query parameter; then each value with its
- * declared reader), chooses the cache policy the row declares and hands the typed arguments to the row's handler.
+ * declared reader), chooses the cache policy the route declares and hands the typed arguments to the route's handler.
  * Handlers hold only the engine call.
  */
 import { type ArgsOf, readArguments, requestValues } from "../contract/arguments.js";
@@ -26,22 +26,22 @@ export interface RouteCall<R extends RouteId = RouteId> {
   request: RequestHead;
   url: URL;
   route: Route;
-  /** the row's parameters, read and typed (contract/arguments.ts) */
+  /** the route's parameters, read and typed (contract/arguments.ts) */
   args: ArgsOf<R>;
   ctx: ServiceContext;
 }
 
-/** A row's implementation: the body of the 200 (serialised), or the body and a cache policy of its own (v2). */
+/** A route's implementation: the body of the 200 (serialised), or the body and a cache policy of its own (v2). */
 export type RouteHandler<R extends RouteId = RouteId> = (
   call: RouteCall<R>,
 ) => string | { body: string; cacheControl: string };
 
-/** The handlers of some rows, each typed by its row's arguments. */
+/** The handlers of some routes, each typed by its route's arguments. */
 export type RouteHandlers = { [R in RouteId]?: RouteHandler<R> };
 
 /**
- * Reads a row's parameters from a request, as the table declares them (contract/arguments.ts). Throws CalendarError or
- * ProblemError. `params`: the query, or the URL it is read from (then only when the row declares query parameters).
+ * Reads a route's parameters from a request, as the table declares them (contract/arguments.ts). Throws CalendarError or
+ * ProblemError. `params`: the query, or the URL it is read from (then only when the route declares query parameters).
  */
 export function readRequestArguments<R extends RouteId>(
   id: R,
@@ -53,7 +53,7 @@ export function readRequestArguments<R extends RouteId>(
 
 const CDN_CACHE_LONG_HEADERS = Object.freeze({ "Netlify-CDN-Cache-Control": NETLIFY_CDN_CACHE_LONG });
 
-/** The Cache-Control the row declares for these arguments. */
+/** The Cache-Control the route declares for these arguments. */
 export function cacheControlOf(route: Route, args: object, now: Date): string {
   switch (route.cache) {
     case "long":
@@ -70,13 +70,13 @@ export function cacheControlOf(route: Route, args: object, now: Date): string {
 }
 
 /**
- * A handler for the rows of `handlers`: anything else (no row, or a row another function answers) is a not-found
- * problem. It reads the URL and the row the request's context matched once (serve(), requestContext()).
+ * A handler for the routes of `handlers`: anything else (no route, or a route another function answers) is a not-found
+ * problem. It reads the URL and the route the request's context matched once (serve(), requestContext()).
  */
 export function tableRouter(handlers: RouteHandlers): (ctx: RequestContext) => Answer {
   return (ctx) => {
     const { request, url, match } = ctx;
-    // a row's handler and its arguments belong to the same row (the compiler cannot follow a runtime id): one handler type
+    // a route's handler and its arguments belong to the same route (the compiler cannot follow a runtime id): one handler type
     const handler = match && (handlers[match.route.id] as RouteHandler | undefined);
     if (!match || !handler) throw notFound(url.pathname);
     const { route } = match;

@@ -3,7 +3,7 @@
  * /bridge-days at the root, frozen apart from bug fixes and being withdrawn (./withdrawal.ts).
  *
  * Every v2 response (200, 304, errors, 405, 429, 410) carries Link and, once the withdrawal is announced,
- * Deprecation and Sunset. RateLimit-* reflect the policy of the moment (5, 3 or 1 per 10 s).
+ * Deprecation and Sunset. RateLimit-* reflect the rate limit of the moment (5, 3 or 1 per 10 s).
  */
 import { serializeJson } from "../contract/serialize.js";
 import { v2BridgeDays, v2HalfDays, v2Holidays } from "../contract/v2.js";
@@ -11,7 +11,7 @@ import { stockholmYear } from "./cache.js";
 import { layeredHeaders } from "./http.js";
 import { respond, type Step, serve } from "./pipeline.js";
 import { problemAnswer } from "./problem.js";
-import type { Bucket } from "./request-context.js";
+import type { RateLimitGroup } from "./request-context.js";
 import { cacheControlOf, type RouteCall, type RouteHandlers, tableRouter } from "./router.js";
 import { type WithdrawalConfig, withdrawalConfigFromEnv, withdrawalState } from "./withdrawal.js";
 
@@ -46,7 +46,7 @@ function nextChangeAfter(config: WithdrawalConfig, now: Date): number | undefine
   return next;
 }
 
-/** The v2 rows of the route table; `config` decides the caching cap near the withdrawal. */
+/** The v2 routes; `config` decides the caching cap near the withdrawal. */
 function v2Handlers(config: WithdrawalConfig): RouteHandlers {
   const answer =
     (list: (year: number) => unknown) =>
@@ -68,9 +68,12 @@ function v2Handlers(config: WithdrawalConfig): RouteHandlers {
 
 /** v2's answers with a given withdrawal configuration (the standalone server's; tests inject it). */
 export function makeV2Answering(config: WithdrawalConfig): Step {
-  const bucket: Bucket = { name: "v2", policy: (_request, now) => withdrawalState(config, now).policy };
-  const answer = serve(bucket, tableRouter(v2Handlers(config)));
-  const gone = serve(bucket, (ctx) => {
+  const rateLimitGroup: RateLimitGroup = {
+    name: "v2",
+    rateLimit: (_request, now) => withdrawalState(config, now).rateLimit,
+  };
+  const answer = serve(rateLimitGroup, tableRouter(v2Handlers(config)));
+  const gone = serve(rateLimitGroup, (ctx) => {
     const state = withdrawalState(config, ctx.clock());
     const retry = state.gone?.retryAfterSeconds;
     return problemAnswer(

@@ -1,10 +1,10 @@
 /**
- * The body of every v3 row that answers JSON: one engine call per row of the route table, in the envelope the contract
+ * The body of every v3 route that answers JSON: one engine call per route, in the envelope the contract
  * declares (contract/resources.ts). The HTTP handlers (./v3.ts) serialise it, the MCP tools (./mcp-tools.ts) return it
  * and the OpenAPI examples (./openapi.ts) show it. A module of its own so that those can import it without importing
  * the v3 handler (which serves the OpenAPI document: no import cycle).
  *
- * Each body receives its row's arguments as the argument reader read them (contract/arguments.ts `ArgsOf`): dates as
+ * Each body receives its route's arguments as the argument reader read them (contract/arguments.ts `ArgsOf`): dates as
  * day numbers, steps, conventions, the observance's and the schedule's rules, each checked once. So the bodies call
  * the engine's functions over read values (swedish-calendar/core), which trust their arguments, not the library's
  * public functions, which would read the same text again. An omitted parameter with a declared default arrives as its
@@ -35,10 +35,10 @@ import type { ArgsOf } from "./router.js";
 /** A year argument, or the current year in Sweden when it was omitted. */
 const yearOr = (value: number | undefined, now: Date): number => value ?? stockholmYear(now);
 
-/** A row's body from its read arguments and "now" (an omitted year is the current year in Sweden). */
+/** A route's body from its read arguments and "now" (an omitted year is the current year in Sweden). */
 export type BodyOf<R extends RouteId> = (args: ArgsOf<R>, now: Date) => unknown;
 
-/** The rows whose body the engine answers. */
+/** The routes whose body the engine answers. */
 export type V3BodyRoute =
   | "holidays"
   | "bridgeDays"
@@ -57,10 +57,10 @@ export type V3BodyRoute =
   | "dueDateCatalogue"
   | "workingTime";
 
-/** The type of a row's body: the static type of its schema in contract/bodies.ts. */
+/** The type of a route's body: the static type of its schema in contract/bodies.ts. */
 export type V3Body<R extends V3BodyRoute> = Static<(typeof BODIES)[RouteBodySchema<R>]>;
 
-/** The body of every v3 row that answers JSON from the engine. */
+/** The body of every v3 route that answers JSON from the engine. */
 export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
   holidays: (args, now) => holidaysResource(yearOr(args.year, now), args),
   bridgeDays: (args, now) => bridgeDaysResource(yearOr(args.year, now)),
@@ -85,23 +85,23 @@ export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
 };
 
 /**
- * A row whose engine function takes options reads them as parameters of the same names (engine/signatures.ts): a
+ * A route whose engine function takes options reads them as parameters of the same names (engine/signatures.ts): a
  * parameter named otherwise fails to compile here. Their kinds: test/contract/engine-options.test.ts.
  */
 type Carries<R extends V3BodyRoute, Options> = [Exclude<keyof Options, keyof ArgsOf<R>>] extends [never] ? true : false;
 type True<T extends true> = T;
 // biome-ignore lint/correctness/noUnusedVariables: the check is that this type compiles; nothing reads it
-type RowsCarryEngineOptions = [
+type RoutesCarryEngineOptions = [
   True<Carries<"holidays", OptionsOf<"holidays">>>,
   True<Carries<"shift", OptionsOf<"shiftDate">>>,
   True<Carries<"workingTime", OptionsOf<"workingTime">>>,
 ];
 
-/** The body of a row for its arguments (a row's body and its arguments belong to the same row). */
+/** The body of a route for its arguments (a route's body and its arguments belong to the same route). */
 export function bodyOf<R extends V3BodyRoute>(route: R, args: ArgsOf<R>, now: Date): unknown {
   const body: BodyOf<R> = V3_BODIES[route];
   return body(args, now);
 }
 
-/** Whether a row's body is the engine's (V3_BODIES). */
+/** Whether a route's body is the engine's (V3_BODIES). */
 export const isV3BodyRoute = (id: RouteId): id is V3BodyRoute => Object.hasOwn(V3_BODIES, id);

@@ -14,7 +14,7 @@
  */
 import {
   RATE_LIMITS,
-  type RateLimitPolicy,
+  type RateLimit,
   V2_LIMIT_AFTER_ONE_MONTH,
   V2_LIMIT_AFTER_THREE_MONTHS,
 } from "../contract/policies.js";
@@ -42,8 +42,8 @@ export interface WithdrawalConfig {
 export interface WithdrawalState {
   /** Link, and once announced Deprecation and Sunset: sent on every v2 response */
   headers: Record<string, string>;
-  /** the v2 rate-limit policy at this moment */
-  policy: RateLimitPolicy;
+  /** the v2 rate limit at this moment */
+  rateLimit: RateLimit;
   /** set when v2 answers 410 at this moment */
   gone?: { reason: "sunset" | "brownout"; detail: string; retryAfterSeconds?: number };
   sunset?: Date;
@@ -105,16 +105,16 @@ export function linkHeader(noticeUrl: string): string {
 /** Where v2 stands at a moment. */
 export function withdrawalState(config: WithdrawalConfig, now: Date): WithdrawalState {
   const headers: Record<string, string> = { Link: linkHeader(config.noticeUrl) };
-  const policy = (limit: number): RateLimitPolicy => ({
+  const rateLimit = (limit: number): RateLimit => ({
     limit,
     windowSeconds: V2_WINDOW_SECONDS,
     blockSeconds: V2_BLOCK_SECONDS,
   });
-  if (!config.announcedAt) return { headers, policy: policy(V2_LIMIT.limit) };
+  if (!config.announcedAt) return { headers, rateLimit: rateLimit(V2_LIMIT.limit) };
   // Whole seconds: the Deprecation header and the HTTP date of Sunset carry no fractions, and the timeline follows them.
   const announced = new Date(Math.floor(config.announcedAt.getTime() / 1000) * 1000);
   // An announcement configured ahead of time takes effect at its moment, not before.
-  if (now.getTime() < announced.getTime()) return { headers, policy: policy(V2_LIMIT.limit) };
+  if (now.getTime() < announced.getTime()) return { headers, rateLimit: rateLimit(V2_LIMIT.limit) };
 
   const sunset = addUtcMonths(announced, 6);
   headers.Deprecation = `@${announced.getTime() / 1000}`;
@@ -127,7 +127,7 @@ export function withdrawalState(config: WithdrawalConfig, now: Date): Withdrawal
       : t >= addUtcMonths(announced, 1).getTime()
         ? V2_LIMIT_AFTER_ONE_MONTH
         : V2_LIMIT.limit;
-  const state: WithdrawalState = { headers, policy: policy(limit), sunset };
+  const state: WithdrawalState = { headers, rateLimit: rateLimit(limit), sunset };
 
   if (t >= sunset.getTime()) {
     state.gone = {

@@ -1,12 +1,12 @@
 /**
- * Answers kept for a repeated target, as the CDN keeps them in production (docs/contract.md#caching), so the
+ * Answers cached for a repeated target, as the CDN caches them in production (docs/contract.md#caching), so the
  * standalone server answers the same way: which answers, for how long, and how a repeat is counted,
- * docs/http-layer.md#two-ways-to-run-one-set-of-handlers. A row a dataset file could answer is kept only a second,
- * as long as the file lookup is trusted (./files.ts STAT_TTL_MS). An answer is kept from its target's second request
- * on, so a stream of distinct targets keeps nothing and costs nothing extra.
+ * docs/http-layer.md#two-ways-to-run-one-set-of-handlers. A route a dataset file could answer is cached only a second,
+ * as long as the file lookup is trusted (./files.ts STAT_TTL_MS). An answer is cached from its target's second request
+ * on, so a stream of distinct targets caches nothing and costs nothing extra.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CACHE_LONG, FEED_CACHE_CONTROL, type RateLimitPolicy } from "../contract/policies.js";
+import { CACHE_LONG, FEED_CACHE_CONTROL, type RateLimit } from "../contract/policies.js";
 import { secondsUntilStockholmMidnight } from "../http/cache.js";
 import { ifNoneMatchMatches, layeredHeaders } from "../http/http.js";
 import type { CacheableAnswer } from "../http/request-context.js";
@@ -35,23 +35,23 @@ export interface CachedAnswer extends CachedForm {
   /** its compressed forms, made on the first request in each coding (./compress.ts keeps the compressed bytes) */
   readonly forms: Partial<Record<Exclude<Coding, "identity">, CachedForm | Promise<CachedForm>>>;
   /** the counter a repeat of this target is counted on; undefined for a file and the feed (served regardless) */
-  readonly counter: { readonly name: string; readonly policy: RateLimitPolicy } | undefined;
+  readonly counter: { readonly name: string; readonly rateLimit: RateLimit } | undefined;
   /** epoch ms after which the answer is not used */
   readonly validUntil: number;
-  /** the route table's row that answered it (its id), for the access line and the metrics */
+  /** the route that answered it (its id), for the access line and the metrics */
   readonly route: string;
   readonly bytes: number;
 }
 
-/** How an answer came about: a file of the publish folder, a function answering a row a file could answer, any other function. */
-export type AnswerSource = "file" | "static-row" | "function";
+/** How an answer came about: a file of the publish folder, a function answering a route a file could answer, any other function. */
+export type AnswerSource = "file" | "static-route" | "function";
 
 /** Is a repeat of this cached answer counted? Not the feed's (counted only when built); every other one is, as its function counts. */
 export function countedWhenCached(cacheControl: string | undefined): boolean {
   return cacheControl !== FEED_CACHE_CONTROL;
 }
 
-/** How long (epoch ms) a served answer may be kept, from its source and Cache-Control; undefined: not at all. */
+/** How long (epoch ms) a served answer may be cached, from its source and Cache-Control; undefined: not at all. */
 export function cachedUntil(source: AnswerSource, cacheControl: string | undefined, now: Date): number | undefined {
   const t = now.getTime();
   if (source === "file") return t + STAT_TTL_MS;
@@ -59,7 +59,7 @@ export function cachedUntil(source: AnswerSource, cacheControl: string | undefin
   if (cacheControl === CACHE_LONG) until = Infinity;
   else if (cacheControl === FEED_CACHE_CONTROL) until = t + secondsUntilStockholmMidnight(now) * 1000;
   else return undefined;
-  return source === "static-row" ? Math.min(until, t + STAT_TTL_MS) : until;
+  return source === "static-route" ? Math.min(until, t + STAT_TTL_MS) : until;
 }
 
 const without = (headers: Readonly<Record<string, string>>, names: readonly string[]): Record<string, string> => {
@@ -68,7 +68,7 @@ const without = (headers: Readonly<Record<string, string>>, names: readonly stri
   return copy;
 };
 
-/** The kept form of a served 200 (with `extra` headers, e.g. the answer source tests ask for), valid until `validUntil`. */
+/** The cached form of a served 200 (with `extra` headers, e.g. the answer source tests ask for), valid until `validUntil`. */
 export function cachedAnswer(
   cacheable: CacheableAnswer,
   validUntil: number,
@@ -96,8 +96,8 @@ export function cachedAnswer(
     varies: compressible,
     forms: {},
     counter:
-      cacheable.counter !== undefined && cacheable.policy && countedWhenCached(answer.headers["Cache-Control"])
-        ? { name: cacheable.counter, policy: cacheable.policy }
+      cacheable.counter !== undefined && cacheable.rateLimit && countedWhenCached(answer.headers["Cache-Control"])
+        ? { name: cacheable.counter, rateLimit: cacheable.rateLimit }
         : undefined,
     validUntil,
     route,
@@ -132,17 +132,17 @@ export class AnswerCache {
     return this.bytes;
   }
   /**
-   * Targets in the order they were kept, oldest first from `head`: eviction takes from the front. (Scanning the Map
+   * Targets in the order they were cached, oldest first from `head`: eviction takes from the front. (Scanning the Map
    * from its front instead walked past every entry deleted before, which V8 keeps until the Map is rebuilt: once the
-   * cache was full, each set() paid for all earlier evictions.) A target kept again is queued again; a queued entry
-   * whose answer is no longer the one kept under its target is skipped.
+   * cache was full, each set() paid for all earlier evictions.) A target cached again is queued again; a queued entry
+   * whose answer is no longer the one cached under its target is skipped.
    */
   private order: { target: string; answer: CachedAnswer }[] = [];
   private head = 0;
 
   constructor(private readonly maxBytes: number = 32 * 1024 * 1024) {}
 
-  /** The answer kept for a target, while it is valid at `nowMs`. */
+  /** The answer cached for a target, while it is valid at `nowMs`. */
   get(target: string, nowMs: number): CachedAnswer | undefined {
     const cached = this.cached.get(target);
     if (cached === undefined) return undefined;
@@ -152,10 +152,10 @@ export class AnswerCache {
   }
 
   /**
-   * Whether an answer for this target is worth keeping: it has been asked for recently (its fingerprint is in its
-   * slot). Remembers it otherwise. Two targets with one fingerprint are taken for one: the second is kept on its
-   * first request, which costs memory within the budget, never a wrong answer (answers are kept by their target).
-   * A target longer than MEMO_KEY_LENGTH is never kept (memory stays bounded whatever the targets).
+   * Whether an answer for this target is worth caching: it has been asked for recently (its fingerprint is in its
+   * slot). Remembers it otherwise. Two targets with one fingerprint are taken for one: the second is cached on its
+   * first request, which costs memory within the budget, never a wrong answer (answers are cached by their target).
+   * A target longer than MEMO_KEY_LENGTH is never cached (memory stays bounded whatever the targets).
    */
   wanted(target: string): boolean {
     if (target.length > MEMO_KEY_LENGTH) return false;
@@ -177,8 +177,8 @@ export class AnswerCache {
       const oldest = this.order[this.head++];
       if (this.cached.get(oldest.target) === oldest.answer) this.delete(oldest.target, oldest.answer);
     }
-    // drop the consumed front and the entries of answers no longer kept (replaced, expired) once they are most of the
-    // queue, so it stays within about twice the answers kept whatever the churn
+    // drop the consumed front and the entries of answers no longer cached (replaced, expired) once they are most of the
+    // queue, so it stays within about twice the answers cached whatever the churn
     if (
       this.order.length - this.head > 2 * this.cached.size + 1024 ||
       (this.head > 1024 && this.head * 2 > this.order.length)

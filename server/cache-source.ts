@@ -1,6 +1,6 @@
 /**
- * Keeping answers for repeated targets (./answers.ts holds what a cached answer is and the bounded cache): which
- * answers are kept, and a repeat answered from memory, counted as its function counts it. Also the answer-source
+ * Caching answers for repeated targets (./answers.ts holds what a cached answer is and the bounded cache): which
+ * answers are cached, and a repeat answered from memory, counted as its function counts it. Also the answer-source
  * header tests ask for (`file` or `function`).
  */
 import type { IncomingMessage } from "node:http";
@@ -23,26 +23,27 @@ export type ObservedSource = "kept" | "file" | "computed" | "refused";
 const SOURCE = Symbol("answer source");
 type Sourced = RequestContext & { [SOURCE]?: ObservedSource };
 
-/** What answered the request of this context (as kept() or mark() recorded it); computed when neither did. */
+/** What answered the request of this context (as a cache hit or recordSource() recorded it); computed when neither did. */
 export const sourceOf = (ctx: RequestContext): ObservedSource => (ctx as Sourced)[SOURCE] ?? "computed";
 
-export interface Keeping {
+export interface AnswerCaching {
   readonly cache: AnswerCache;
   /** the answer-source header of `source`, when the server sends it */
   sourceHeader(source: "file" | "function"): Record<string, string> | undefined;
   /** the answer with its answer-source header, when the server sends it; records the source on the request's context */
-  mark(ctx: RequestContext, answer: Answer, source: "file" | "function"): Answer;
-  /** keeps a GET's 200 (as its context recorded it) for its target when it stays the same for it, then marks it */
+  recordSource(ctx: RequestContext, answer: Answer, source: "file" | "function"): Answer;
+  /** caches a GET's 200 (as its context recorded it) for its target when it stays the same for it, then records its source */
   cached(ctx: RequestContext, target: string | undefined, answer: Answer, source: AnswerSource): Answer;
   /** a repeated target: counted as its function counts it, then its cached answer (the 429 when over) */
   repeat(req: IncomingMessage, cached: CachedAnswer, now: Date): Answer | Promise<Answer>;
 }
 
-export function keeping(config: ServerConfig): Keeping {
-  const { markSource, answerCacheBytes, rateLimitsEnabled, store, clock, clientOf } = config;
+export function answerCaching(config: ServerConfig): AnswerCaching {
+  const { sendAnswerSource, answerCacheBytes, rateLimitsEnabled, store, clock, clientOf } = config;
   const cache = new AnswerCache(answerCacheBytes);
-  const sourceHeader = (source: "file" | "function") => (markSource ? { [ANSWER_SOURCE_HEADER]: source } : undefined);
-  const mark = (ctx: RequestContext, answer: Answer, source: "file" | "function"): Answer => {
+  const sourceHeader = (source: "file" | "function") =>
+    sendAnswerSource ? { [ANSWER_SOURCE_HEADER]: source } : undefined;
+  const recordSource = (ctx: RequestContext, answer: Answer, source: "file" | "function"): Answer => {
     (ctx as Sourced)[SOURCE] = source === "file" ? "file" : "computed";
     const header = sourceHeader(source);
     return header
@@ -52,7 +53,7 @@ export function keeping(config: ServerConfig): Keeping {
   return {
     cache,
     sourceHeader,
-    mark,
+    recordSource,
     cached(ctx, target, answer, source) {
       const shown = source === "file" ? "file" : "function";
       let cacheable =
@@ -63,25 +64,25 @@ export function keeping(config: ServerConfig): Keeping {
       if (cacheable && rateLimitsEnabled && !ctx.rateLimitsEnabled) cacheable = { ...cacheable, counter: undefined };
       if (cacheable) {
         const until = cachedUntil(source, cacheable.answer.headers["Cache-Control"], clock());
-        const keep =
+        const entry =
           until === undefined
             ? undefined
             : cachedAnswer(cacheable, until, ctx.match?.route.id ?? "-", sourceHeader(shown));
-        if (keep) cache.set(target!, keep);
+        if (entry) cache.set(target!, entry);
       }
-      return mark(ctx, answer, shown);
+      return recordSource(ctx, answer, shown);
     },
     repeat(req, cached, now) {
       const counter = cached.counter;
       if (!counter) return cached;
       const limited = limitedOn(
         counter.name,
-        counter.policy,
+        counter.rateLimit,
         { rateLimitsEnabled, store, clientAddress: clientOf(req) },
         now,
       );
       const answerOf = (over: Answer | undefined): Answer =>
-        over ? completed(over, counter.policy, sourceHeader("function")) : cached;
+        over ? completed(over, counter.rateLimit, sourceHeader("function")) : cached;
       return limited instanceof Promise ? limited.then(answerOf) : answerOf(limited);
     },
   };

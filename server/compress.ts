@@ -1,6 +1,6 @@
 /**
  * Compressed answers of the standalone server, which has no CDN in front of it to compress (on Netlify the CDN does;
- * the functions answer uncompressed). Which answers, the negotiation, the per-coding ETags, what a kept body costs:
+ * the functions answer uncompressed). Which answers, the negotiation, the per-coding ETags, what a cached body costs:
  * docs/http-layer.md#compression-standalone-server, where every value declared here is explained.
  */
 import {
@@ -121,7 +121,7 @@ export function withVary(vary: string | undefined): string {
 }
 
 let compressions = 0;
-/** How many bodies have been compressed since the process started (tests: a kept body is compressed once). */
+/** How many bodies have been compressed since the process started (tests: a cached body is compressed once). */
 export const compressionCount = (): number => compressions;
 
 const brotliOptions = (length: number): BrotliOptions => ({

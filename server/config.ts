@@ -22,7 +22,7 @@ export const DEFAULT_PORT = 8888;
 /** How long a client may take to send its request headers, and its whole request; then it is answered 408. */
 export const HEADERS_TIMEOUT_MS = 20_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
-/** Bytes of answers kept for repeated targets by default (./answers.ts). */
+/** Bytes of answers cached for repeated targets by default (./answers.ts). */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface StandaloneOptions {
@@ -36,7 +36,7 @@ export interface StandaloneOptions {
   env?: Record<string, string | undefined>;
   /** "now" for every handler and the limiter (tests inject it) */
   clock?: Clock;
-  /** count requests per bucket and address (default: env RATE_LIMITS !== "off") */
+  /** count requests per rate-limit group and address (default: env RATE_LIMITS !== "off") */
   rateLimits?: boolean;
   /** where the counters live (default: one in-process store for the whole server; tests inject a broken one) */
   store?: RateLimitStore;
@@ -51,7 +51,7 @@ export interface StandaloneOptions {
   answerSourceHeader?: boolean;
   /** bytes of files kept in memory (default 64 MiB) */
   fileCacheBytes?: number;
-  /** bytes of answers kept for repeated targets (./answers.ts; default 32 MiB; 0: none kept) */
+  /** bytes of answers cached for repeated targets (./answers.ts; default 32 MiB; 0: none cached) */
   answerCacheBytes?: number;
   /** how long a client may take to send its request headers before it is answered 408 (default HEADERS_TIMEOUT_MS) */
   headersTimeoutMs?: number;
@@ -78,7 +78,7 @@ export interface ServerConfig {
   readonly rateLimitsEnabled: boolean;
   readonly store: RateLimitStore;
   /** send the answer-source header */
-  readonly markSource: boolean;
+  readonly sendAnswerSource: boolean;
   readonly answerCacheBytes: number;
   readonly fileCacheBytes: number | undefined;
   readonly headersTimeoutMs: number;
@@ -159,7 +159,7 @@ export function serverConfig(options: StandaloneOptions = {}): ServerConfig {
     rateLimitsEnabled,
     // every decision counted in the metrics
     store: metrics ? metrics.counting(store) : store,
-    markSource: options.answerSourceHeader ?? env.ANSWER_SOURCE_HEADER === "on",
+    sendAnswerSource: options.answerSourceHeader ?? env.ANSWER_SOURCE_HEADER === "on",
     answerCacheBytes: options.answerCacheBytes ?? ANSWER_CACHE_BYTES,
     fileCacheBytes: options.fileCacheBytes,
     headersTimeoutMs: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,

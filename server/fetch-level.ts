@@ -4,7 +4,7 @@
  * getRequestListener). Every other answer is written straight onto Node's response (./dispatch.ts).
  *
  * The MCP endpoint's tool calls are counted as the v3 requests they stand for would be (not the POST, not the
- * protocol's messages), on the `mcp` bucket's rate limit; a call the deployed service would answer with dataset files (a
+ * protocol's messages), on the `mcp` group's rate limit; a call the deployed service would answer with dataset files (a
  * year's holidays, a day in the per-date window) is not counted, as such a v3 request is not.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -15,7 +15,7 @@ import { counterOf, limitedOn, limitedUnderGrant } from "../http/counters.js";
 import { responseOf } from "../http/http.js";
 import { withHeaders } from "../http/pipeline.js";
 import type { RequestContext } from "../http/request-context.js";
-import type { Keeping } from "./cache-source.js";
+import type { AnswerCaching } from "./cache-source.js";
 import type { ServerConfig } from "./config.js";
 import type { DatasetView } from "./dataset.js";
 import { type Dispatch, unreadableTarget } from "./dispatch.js";
@@ -35,8 +35,8 @@ const loadMcp = (() => {
 
 export interface FetchLevel {
   /**
-   * The service at the Fetch level; never rejects. `target`: the request target as received (answers are kept by it,
-   * and the guard has read its URL and row already: the request's context takes them from there).
+   * The service at the Fetch level; never rejects. `target`: the request target as received (answers are cached by it,
+   * and the guard has read its URL and route already: the request's context takes them from there).
    */
   fetch(request: Request, clientAddress?: string, target?: string): Promise<Response>;
   /** Node's request through the bridge: the MCP endpoint over HTTP */
@@ -46,13 +46,16 @@ export interface FetchLevel {
 export interface FetchLevelParts {
   dataset: DatasetView;
   dispatch: Dispatch;
-  keep: Keeping;
-  life: Pick<Lifecycle, "logFault">;
+  caching: AnswerCaching;
+  lifecycle: Pick<Lifecycle, "logFault">;
 }
 
-export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life }: FetchLevelParts): FetchLevel {
+export function fetchLevel(
+  config: ServerConfig,
+  { dataset, dispatch, caching, lifecycle }: FetchLevelParts,
+): FetchLevel {
   const { rateLimitsEnabled, store, clock, log, clientOf } = config;
-  const { logFault } = life;
+  const { logFault } = lifecycle;
 
   // loaded now, not on the first /mcp request: evaluating the MCP code holds the event loop (up to seconds on a loaded
   // machine), which must not happen while the server is told to stop (new connections are refused at once)
@@ -60,8 +63,8 @@ export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life
   let mcpEndpoint: ReturnType<McpModule["mcpHandler"]> | undefined;
   const mcpHandler = async () => {
     if (mcpEndpoint) return mcpEndpoint;
-    const [{ mcpHandler: make, MCP_BUCKET }, { v3RequestsOf }] = await loadMcp();
-    const counter = counterOf(MCP_BUCKET, RATE_LIMITS.mcp);
+    const [{ mcpHandler: make, MCP_RATE_LIMIT_GROUP }, { v3RequestsOf }] = await loadMcp();
+    const counter = counterOf(MCP_RATE_LIMIT_GROUP, RATE_LIMITS.mcp);
     const answeredByFile = (url: URL, built: Parameters<Dispatch["answeredByFile"]>[2]): boolean => {
       const match = matchRoute(url.pathname);
       return !!match?.route.static && dispatch.answeredByFile(url, match.route.id, built);
@@ -76,17 +79,17 @@ export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life
         // argument: no file answers it)
         if (!requests || (requests !== "refused" && requests.every((url) => answeredByFile(url, built)))) continue;
         const counting = { rateLimitsEnabled, store, clientAddress: ctx.clientAddress };
-        // a client the operator granted more on the mcp bucket: its grant's rate limit, or uncounted
+        // a client the operator granted more on the mcp rate-limit group: its grant's rate limit, or uncounted
         const over = await (ctx.grant
-          ? limitedUnderGrant(MCP_BUCKET, ctx.grant, counting, now)
+          ? limitedUnderGrant(MCP_RATE_LIMIT_GROUP, ctx.grant, counting, now)
           : limitedOn(counter, RATE_LIMITS.mcp, counting, now));
         if (over) return over;
       }
       return undefined;
     }));
   };
-  const mcpMarked = (response: Response): Response => {
-    const header = keep.sourceHeader("function");
+  const withMcpSource = (response: Response): Response => {
+    const header = caching.sourceHeader("function");
     return header ? withHeaders(response, header) : response;
   };
 
@@ -101,7 +104,7 @@ export function fetchLevel(config: ServerConfig, { dataset, dispatch, keep, life
     if (ctx.match?.route.fn === "mcp") {
       try {
         const handleMcp = await mcpHandler();
-        return mcpMarked(await handleMcp(request, ctx));
+        return withMcpSource(await handleMcp(request, ctx));
       } catch (error) {
         logFault(error);
         return responseOf(request, internalError(ctx.url.pathname));

@@ -58,7 +58,7 @@ interface Entry extends CachedFile {
   mtimeMs: number;
   size: number;
   ino: number;
-  /** the bytes of its stored compressed forms kept with it (0: none) */
+  /** the bytes of its stored compressed forms cached with it (0: none) */
   storedBytes: number;
 }
 
@@ -92,7 +92,7 @@ export class PublicFiles {
     this.entries = new LRUCache<string, Entry>({
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
       maxEntrySize: this.maxFileBytes,
-      // an empty file still takes a place (lru-cache counts sizes from 1); stored forms kept with a file count too
+      // an empty file still takes a place (lru-cache counts sizes from 1); stored forms cached with a file count too
       sizeCalculation: (entry) => Math.max(1, entry.size + entry.storedBytes),
     });
   }

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { type Static, Type } from "@sinclair/typebox";
 import { Value, ValueErrorType } from "@sinclair/typebox/value";
-import { type BucketName, RATE_LIMITS } from "../contract/policies.js";
+import { RATE_LIMITS, type RateLimitGroupName } from "../contract/policies.js";
 import type { Grant } from "../http/request-context.js";
 import { isMessage } from "./ipc.js";
 import type { Log } from "./log.js";
@@ -17,14 +17,14 @@ import { type AddressRange, inRange, parseAddress, parseRange } from "./proxy.js
 
 /** The environment variable naming the grants file. */
 export const GRANTS_FILE_ENV = "GRANTS_FILE";
-/** What a bucket's grant without a limit says. */
+/** What a rate-limit group's grant without a limit says. */
 export const UNLIMITED = "unlimited";
 /** The largest limit a grant may give (a window's count, not a budget: larger is a typo). */
 export const MAX_GRANTED_LIMIT = 1_000_000_000;
 /** The longest note (it is shown in access lines). */
 export const MAX_NOTE_CHARS = 200;
 
-const BUCKET_NAMES = Object.keys(RATE_LIMITS) as BucketName[];
+const RATE_LIMIT_GROUP_NAMES = Object.keys(RATE_LIMITS) as RateLimitGroupName[];
 const GRANTED = Type.Union(
   [
     Type.Literal(UNLIMITED),
@@ -40,10 +40,13 @@ const GRANTS_SCHEMA = Type.Object(
       Type.Object(
         {
           clients: Type.Array(Type.String(), { minItems: 1 }),
-          surfaces: Type.Object(Object.fromEntries(BUCKET_NAMES.map((name) => [name, Type.Optional(GRANTED)])), {
-            additionalProperties: false,
-            minProperties: 1,
-          }),
+          surfaces: Type.Object(
+            Object.fromEntries(RATE_LIMIT_GROUP_NAMES.map((name) => [name, Type.Optional(GRANTED)])),
+            {
+              additionalProperties: false,
+              minProperties: 1,
+            },
+          ),
           note: Type.Optional(Type.String({ maxLength: MAX_NOTE_CHARS })),
         },
         { additionalProperties: false },
@@ -73,7 +76,7 @@ function shapeProblem(value: unknown): string | undefined {
     const parent = first.path.slice(0, first.path.lastIndexOf("/"));
     const key = first.path.slice(first.path.lastIndexOf("/") + 1);
     if (parent.endsWith("/surfaces"))
-      return `${place}: unknown surface "${key}" (the surfaces: ${BUCKET_NAMES.join(", ")})`;
+      return `${place}: unknown surface "${key}" (the surfaces: ${RATE_LIMIT_GROUP_NAMES.join(", ")})`;
     return `${place}: unknown key "${key}"`;
   }
   if (first.type === ValueErrorType.Union) return `${place} ${first.schema.description ?? "has the wrong form"}`;
@@ -84,8 +87,8 @@ function shapeProblem(value: unknown): string | undefined {
 export interface GrantTable {
   /** how many grants the file holds */
   readonly count: number;
-  /** the grant of a client (the address the limiter counts) on a bucket */
-  of(bucket: BucketName, client: string): Grant | undefined;
+  /** the grant of a client (the address the limiter counts) on a rate-limit group */
+  of(rateLimitGroup: RateLimitGroupName, client: string): Grant | undefined;
   /** has the client any grant? */
   anyFor(client: string): boolean;
 }
@@ -114,25 +117,25 @@ export function parseGrants(text: string): GrantTable {
       return range;
     });
     const label = entry.note ?? `#${i + 1}`;
-    const byBucket: Partial<Record<BucketName, Grant>> = {};
-    for (const bucket of BUCKET_NAMES) {
-      const given = entry.surfaces[bucket];
+    const byRateLimitGroup: Partial<Record<RateLimitGroupName, Grant>> = {};
+    for (const rateLimitGroup of RATE_LIMIT_GROUP_NAMES) {
+      const given = entry.surfaces[rateLimitGroup];
       if (given === undefined) continue;
-      const own = RATE_LIMITS[bucket] as { limit: number; windowSeconds: number; blockSeconds?: number };
+      const own = RATE_LIMITS[rateLimitGroup] as { limit: number; windowSeconds: number; blockSeconds?: number };
       if (given !== UNLIMITED && given.limit < own.limit) {
         throw new Error(
-          `grants[${i}].surfaces.${bucket}.limit: ${given.limit} is below the surface's own limit (${own.limit} in ${own.windowSeconds} s)`,
+          `grants[${i}].surfaces.${rateLimitGroup}.limit: ${given.limit} is below the surface's own limit (${own.limit} in ${own.windowSeconds} s)`,
         );
       }
-      // the bucket's window and block, a higher limit
-      const policy = given === UNLIMITED ? undefined : Object.freeze({ ...own, limit: given.limit });
-      byBucket[bucket] = Object.freeze({ bucket, policy, label });
+      // the rate-limit group's window and block, a higher limit
+      const rateLimit = given === UNLIMITED ? undefined : Object.freeze({ ...own, limit: given.limit });
+      byRateLimitGroup[rateLimitGroup] = Object.freeze({ rateLimitGroup, rateLimit, label });
     }
-    return { ranges, byBucket };
+    return { ranges, byRateLimitGroup };
   });
   if (entries.length === 0) return NO_GRANTS;
-  const memo = new Map<string, Partial<Record<BucketName, Grant>> | null>();
-  const grantsOf = (client: string): Partial<Record<BucketName, Grant>> | null => {
+  const memo = new Map<string, Partial<Record<RateLimitGroupName, Grant>> | null>();
+  const grantsOf = (client: string): Partial<Record<RateLimitGroupName, Grant>> | null => {
     let found = memo.get(client);
     if (found !== undefined) return found;
     const address = parseAddress(client);
@@ -140,8 +143,8 @@ export function parseGrants(text: string): GrantTable {
     if (address) {
       for (const entry of entries) {
         if (!entry.ranges.some((range) => inRange(address, range))) continue;
-        // the first grant naming the client and a bucket gives it that bucket
-        found = { ...entry.byBucket, ...(found ?? {}) };
+        // the first grant naming the client and a rate-limit group gives it that rate-limit group
+        found = { ...entry.byRateLimitGroup, ...(found ?? {}) };
       }
     }
     if (memo.size >= MEMO_CLIENTS) memo.clear();
@@ -150,7 +153,7 @@ export function parseGrants(text: string): GrantTable {
   };
   return Object.freeze({
     count: entries.length,
-    of: (bucket: BucketName, client: string) => grantsOf(client)?.[bucket],
+    of: (rateLimitGroup: RateLimitGroupName, client: string) => grantsOf(client)?.[rateLimitGroup],
     anyFor: (client: string) => grantsOf(client) !== null,
   });
 }
@@ -175,8 +178,8 @@ export function readGrantsFile(path: string): GrantTable {
 /** The grants a server consults: those in force, replaced whole by a reload. */
 export interface Grants {
   readonly path: string;
-  /** the grant of a client on a bucket under the grants in force */
-  of(bucket: BucketName, client: string): Grant | undefined;
+  /** the grant of a client on a rate-limit group under the grants in force */
+  of(rateLimitGroup: RateLimitGroupName, client: string): Grant | undefined;
   anyFor(client: string): boolean;
   /** puts a file's text in force (the primary read it), or says why it keeps the grants in force */
   apply(text: string): { count: number } | { problem: string };
@@ -201,7 +204,7 @@ export function grantsOf(env: Record<string, string | undefined>): Grants | unde
   };
   return {
     path,
-    of: (bucket, client) => table.of(bucket, client),
+    of: (rateLimitGroup, client) => table.of(rateLimitGroup, client),
     anyFor: (client) => table.anyFor(client),
     apply,
     async reload(log) {

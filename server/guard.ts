@@ -3,13 +3,13 @@
  * and CONNECT, and `new URL()` or `decodeURIComponent()` on a hostile target throws), and what it answers straight
  * onto a socket when Node's HTTP parser gives up on a request (`clientError`). Every answer is a problem document
  * built from the handlers' own pieces (problemAnswer + commonHeaders): `Cache-Control: no-store`, CORS, HSTS
- * and the RateLimit headers of the path's bucket, never a stack trace or an internal path.
+ * and the RateLimit headers of the path's rate-limit group, never a stack trace or an internal path.
  */
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { type BucketName, RATE_LIMITS, READ_METHODS } from "../contract/policies.js";
+import { RATE_LIMITS, type RateLimitGroupName, READ_METHODS } from "../contract/policies.js";
 import type { ProblemSlug } from "../contract/problems.js";
-import { bucketOf, type Match, matchRoute } from "../contract/route-match.js";
+import { type Match, matchRoute, rateLimitGroupOf } from "../contract/route-match.js";
 import { datasetFileOf } from "../contract/static.js";
 import type { Answer } from "../http/http.js";
 import { methodNotAllowed } from "../http/method-gate.js";
@@ -37,8 +37,8 @@ export const NODE_MAX_HEADER_SIZE = 64 * 1024;
  */
 export const NODE_MAX_HEADERS_COUNT = 0;
 
-/** The rate-limit bucket whose headers an answer for this origin-form target carries. */
-export function bucketOfTarget(target: string): BucketName {
+/** The rate-limit group whose headers an answer for this origin-form target carries. */
+export function rateLimitGroupOfTarget(target: string): RateLimitGroupName {
   let url: URL;
   try {
     url = new URL(target.startsWith("/") ? target : "/", "http://localhost");
@@ -46,8 +46,8 @@ export function bucketOfTarget(target: string): BucketName {
     return "not-found";
   }
   const route = matchRoute(url.pathname)?.route;
-  if (route) return bucketOf(route, url);
-  return datasetFileOf(url.pathname)?.bucket ?? "not-found";
+  if (route) return rateLimitGroupOf(route, url);
+  return datasetFileOf(url.pathname)?.rateLimitGroup ?? "not-found";
 }
 
 /** Total bytes of the request headers as sent: `name: value\r\n` per field. */
@@ -66,7 +66,7 @@ export function hostFields(rawHeaders: readonly string[]): number {
   return hosts;
 }
 
-/** A target as the server reads it: a problem when it cannot, else its URL and the row its path matches (once). */
+/** A target as the server reads it: a problem when it cannot, else its URL and the route its path matches (once). */
 export type TargetFacts =
   | { readonly problem: string; readonly url?: undefined; readonly match?: undefined }
   | { readonly problem: undefined; readonly url: URL; readonly match: Match | undefined };
@@ -110,7 +110,7 @@ export function targetProblem(target: string): string | undefined {
   return readTarget(target).problem;
 }
 
-/** A problem answer for a target, with the common headers (HSTS, CORS, RateLimit-*) of the target's bucket. */
+/** A problem answer for a target, with the common headers (HSTS, CORS, RateLimit-*) of the target's rate-limit group. */
 export function problemFor(
   slug: ProblemSlug,
   detail: string,
@@ -120,12 +120,12 @@ export function problemFor(
   return withTargetHeaders(problemAnswer(slug, detail, headers), target);
 }
 
-/** An answer with the common headers (HSTS, CORS, RateLimit-*) of the target's bucket, as serve() completes its own. */
+/** An answer with the common headers (HSTS, CORS, RateLimit-*) of the target's rate-limit group, as serve() completes its own. */
 function withTargetHeaders(answer: Answer, target: string): Answer {
-  return completed(answer, RATE_LIMITS[bucketOfTarget(target)]);
+  return completed(answer, RATE_LIMITS[rateLimitGroupOfTarget(target)]);
 }
 
-/** The methods an origin-form target's path answers: its row's, else GET, HEAD, OPTIONS (files, the site, unknown paths). */
+/** The methods an origin-form target's path answers: its route's, else GET, HEAD, OPTIONS (files, the site, unknown paths). */
 export function methodsOfTarget(target: string): readonly string[] {
   return readTarget(target.startsWith("/") ? target : "/").match?.route.methods ?? READ_METHODS;
 }
@@ -145,7 +145,7 @@ const headersTooLarge = (target: string) =>
     target,
   );
 
-/** A raw-layer answer and the target whose bucket it speaks for ("/" when the target is unreadable). */
+/** A raw-layer answer and the target whose rate-limit group it speaks for ("/" when the target is unreadable). */
 export interface Refusal {
   answer: Answer;
   target: string;
@@ -169,7 +169,7 @@ export function brokenLimit(target: string, rawHeaders: readonly string[], hostR
 /**
  * The answer to a request Node has parsed but the handlers must not see, or undefined when it may go on:
  * 414, 431, 400 for an HTTP/1.1 request without exactly one Host (`hostRequired`), 405 (every method the path's
- * row does not declare: on every path but /mcp, all but GET, HEAD, OPTIONS, TRACE included), 400 for a target the
+ * route does not declare: on every path but /mcp, all but GET, HEAD, OPTIONS, TRACE included), 400 for a target the
  * server cannot read. `facts`: the target as readTarget() reads it, `broken`: what brokenLimit() found (each worked
  * out here when not given).
  */

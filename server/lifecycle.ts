@@ -80,7 +80,7 @@ export const internalError = (pathname: string): Answer =>
   problemFor("internal-error", "the server failed to answer this request; please try again later", pathname);
 
 /** `serverOf`: the Node server it listens with and closes (created after this, since its handler writes through it). */
-export function lifecycle(log: Log, serverOf: () => Server): Lifecycle {
+export function createLifecycle(log: Log, serverOf: () => Server): Lifecycle {
   const inFlight = new Set<ServerResponse>();
   let closing = false;
   const forget = function (this: ServerResponse) {

@@ -72,7 +72,7 @@ export interface AccessLine {
   ms: number;
   /** the address the request was counted for (behind a trusted proxy, the client it forwarded for) */
   client: string;
-  /** the row of the route table (its id), `metrics`, or `-` for a path no row answers */
+  /** the route (its id), `metrics`, or `-` for a path no route answers */
   route: string;
   /** what answered: a cached answer, a file (dataset or site), computed, or refused (the socket guard, ./sockets.ts) */
   source: string;

@@ -126,9 +126,9 @@ export function createMetrics(
   }
 
   // a granted counter's key says so (http/counters.ts limitedUnderGrant): its admissions are the grant's
-  const record = (bucket: string, decision: RateLimitDecision, granted: boolean) =>
+  const record = (rateLimitGroup: string, decision: RateLimitDecision, granted: boolean) =>
     decisions.inc({
-      surface: bucket,
+      surface: rateLimitGroup,
       decision: decision.failedOpen ? "failed_open" : !decision.allowed ? "refused" : granted ? "granted" : "admitted",
     });
 
@@ -148,27 +148,27 @@ export function createMetrics(
     },
     counting(store) {
       return {
-        hit(key, policy, nowMs) {
-          const bucket = key.slice(0, key.indexOf(":"));
+        hit(key, rateLimit, nowMs) {
+          const rateLimitGroup = key.slice(0, key.indexOf(":"));
           const granted = key.includes("+granted-");
           let decided: RateLimitDecision | Promise<RateLimitDecision>;
           try {
-            decided = store.hit(key, policy, nowMs);
+            decided = store.hit(key, rateLimit, nowMs);
           } catch (error) {
-            decisions.inc({ surface: bucket, decision: "failed_open" });
+            decisions.inc({ surface: rateLimitGroup, decision: "failed_open" });
             throw error;
           }
           if (!(decided instanceof Promise)) {
-            record(bucket, decided, granted);
+            record(rateLimitGroup, decided, granted);
             return decided;
           }
           return decided.then(
             (decision) => {
-              record(bucket, decision, granted);
+              record(rateLimitGroup, decision, granted);
               return decision;
             },
             (error) => {
-              decisions.inc({ surface: bucket, decision: "failed_open" });
+              decisions.inc({ surface: rateLimitGroup, decision: "failed_open" });
               throw error;
             },
           );

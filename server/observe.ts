@@ -1,7 +1,7 @@
 /**
  * What each request leaves behind once its answer is written (or its client went away): an access line in the log
  * (./log.ts) and its numbers in the metrics (./metrics.ts). The raw request handler begins an observation for each
- * request and fills in what it learns on the way: the route table's row, and what answered. A request the socket
+ * request and fills in what it learns on the way: the route, and what answered. A request the socket
  * guard answers below the HTTP layer (./sockets.ts) leaves the same line and count, with source `refused` and its
  * reason; a connection closed for a time-out is counted apart as well (answered 408 or not).
  */
@@ -19,7 +19,7 @@ export const LOGGED_TARGET_CHARS = 2048;
 
 /** One request being answered: what the handler learns about it on the way. */
 export interface Seen {
-  /** the route table's row (its id), `metrics`, or `-` */
+  /** the route (its id), `metrics`, or `-` */
   route: string;
   /** what answered, when the handler knows it itself (a cached answer, /metrics) */
   source: ObservedSource;

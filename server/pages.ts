@@ -2,7 +2,7 @@
  * Answers made of files and pages: a file of the publish folder or of the dataset with the headers it is served with,
  * the waiting page while the site is being built, the site's not-found page for browsers.
  */
-import { type BucketName, CORS_HEADERS, type RateLimitPolicy } from "../contract/policies.js";
+import { CORS_HEADERS, type RateLimit, type RateLimitGroupName } from "../contract/policies.js";
 import type { FileContentType } from "../contract/routes.js";
 import { fileHeaders } from "../contract/static.js";
 import { type Answer, okAnswer } from "../http/http.js";
@@ -23,10 +23,10 @@ export interface FileHeaders {
   rest: Readonly<Record<string, string>>;
 }
 
-/** A dataset file's headers (contract/static.ts fileHeaders, one frozen object per kind and bucket), split once each. */
+/** A dataset file's headers (contract/static.ts fileHeaders, one frozen object per kind and rate-limit group), split once each. */
 const DATASET_FILE_HEADERS = new WeakMap<object, FileHeaders>();
-export function datasetFileHeaders(contentType: FileContentType, bucket: BucketName): FileHeaders {
-  const headers = fileHeaders(contentType, bucket);
+export function datasetFileHeaders(contentType: FileContentType, rateLimitGroup: RateLimitGroupName): FileHeaders {
+  const headers = fileHeaders(contentType, rateLimitGroup);
   let split = DATASET_FILE_HEADERS.get(headers);
   if (!split) {
     const { "Content-Type": type, "Cache-Control": cacheControl, ...rest } = headers;
@@ -45,21 +45,21 @@ export function siteFileHeaders(pathname: string, contentType: string): FileHead
 }
 
 /**
- * A file answer: OPTIONS preflight, 405, or okAnswer's 200/304, with the common headers of `policy`, finished in the
+ * A file answer: OPTIONS preflight, 405, or okAnswer's 200/304, with the common headers of `rateLimit`, finished in the
  * request's context (a GET's 200 is recorded there for the cached answers).
  */
 export function fileAnswer(
   ctx: RequestContext,
   file: CachedFile,
   headers: FileHeaders,
-  policy: RateLimitPolicy | undefined,
+  rateLimit: RateLimit | undefined,
 ): Answer {
   const { request } = ctx;
   const { contentType, cacheControl, rest } = headers;
   return finish(
     ctx,
     methodGate(request) ?? okAnswer(request, file.bytes, contentType, cacheControl, rest, file.etag),
-    policy,
+    rateLimit,
   );
 }
 

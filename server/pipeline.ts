@@ -20,7 +20,7 @@ import type { Answer } from "../http/http.js";
 import { pipeline, type Step } from "../http/pipeline.js";
 import type { CachedAnswer } from "./answers.js";
 import { writeCached } from "./answers.js";
-import type { Keeping } from "./cache-source.js";
+import type { AnswerCaching } from "./cache-source.js";
 import type { ServerConfig } from "./config.js";
 import type { Dispatch, ServedRequest } from "./dispatch.js";
 import type { FetchLevel } from "./fetch-level.js";
@@ -56,52 +56,52 @@ type NodeStep = Step<NodeRequest>;
 export const WRITTEN: Answer = Object.freeze({ status: 0, headers: Object.freeze({}), body: null });
 
 export interface PipelineParts {
-  keep: Keeping;
+  caching: AnswerCaching;
   dispatch: Dispatch;
   fetching: FetchLevel;
-  life: Lifecycle;
+  lifecycle: Lifecycle;
   observing: Observation | undefined;
 }
 
 /** The server's request handler: the steps above, in order. */
 export function nodePipeline(
   config: ServerConfig,
-  { keep, dispatch, fetching, life, observing }: PipelineParts,
+  { caching, dispatch, fetching, lifecycle, observing }: PipelineParts,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { metrics, grants, clientOf } = config;
 
   const write = (req: IncomingMessage, res: ServerResponse, answer: Answer): void => {
     if (answer === WRITTEN) return;
     if (isCached(answer)) {
-      life.closeIfClosing(res);
+      lifecycle.closeIfClosing(res);
       writeCached(req, res, answer);
-    } else life.write(res, answer);
+    } else lifecycle.write(res, answer);
   };
   const written: NodeStep = ({ req, res }, next) => {
     const answer = next();
-    if (answer instanceof Promise) answer.then((a) => write(req, res, a)).catch((error) => life.fail(res, error));
+    if (answer instanceof Promise) answer.then((a) => write(req, res, a)).catch((error) => lifecycle.fail(res, error));
     else write(req, res, answer);
     return WRITTEN;
   };
 
   // not to a client the operator granted more: cached responses state the group's own rate limit and count on its counter
   const cachedRepeat: NodeStep = ({ req, target, seen, readsOnly, broken }, next) => {
-    if (broken || keep.cache.size === 0 || !readsOnly || grants?.anyFor(clientOf(req))) return next();
+    if (broken || caching.cache.size === 0 || !readsOnly || grants?.anyFor(clientOf(req))) return next();
     const now = config.clock();
-    const cached = keep.cache.get(target, now.getTime());
+    const cached = caching.cache.get(target, now.getTime());
     if (!cached) return next();
     if (seen) {
       seen.route = cached.route;
       seen.source = "kept";
     }
-    return keep.repeat(req, cached, now);
+    return caching.repeat(req, cached, now);
   };
 
   const metricsPage: NodeStep = ({ req, res, target, seen, readsOnly, broken }, next) => {
     if (!metrics || !readsOnly || broken || !isMetricsTarget(target) || !config.metricsAllowed(clientOf(req)))
       return next();
     if (seen) seen.route = "metrics";
-    life.closeIfClosing(res);
+    lifecycle.closeIfClosing(res);
     metrics.answer(req, res);
     return WRITTEN;
   };
@@ -112,17 +112,17 @@ export function nodePipeline(
     if (seen) seen.route = facts.match?.route.id ?? "-";
     const refusal = refusalOf(req.method ?? "", target, req.rawHeaders, hostRequired, facts, broken);
     if (!refusal) return next();
-    return dispatch.withBucketHeaders(refusal.answer, refusal.target, grants && clientOf(req));
+    return dispatch.withRateLimitGroupHeaders(refusal.answer, refusal.target, grants && clientOf(req));
   };
 
   // the bridge writes the response itself: it is told about a close while the answer is being prepared
   const mcpBridge: NodeStep = ({ req, res, seen, facts }, next) => {
     if (facts?.match?.route.fn !== "mcp") return next();
     if (seen && grants) seen.granted = grants.of("mcp", clientOf(req))?.label;
-    life.track(res);
+    lifecycle.track(res);
     req.headers.host = INTERNAL_HOST;
     if (seen) countBodyWrites(res);
-    fetching.bridge(req, res).catch((error) => life.fail(res, error));
+    fetching.bridge(req, res).catch((error) => lifecycle.fail(res, error));
     return WRITTEN;
   };
 
@@ -170,7 +170,7 @@ export function nodePipeline(
         last,
       );
     } catch (error) {
-      life.fail(res, error);
+      lifecycle.fail(res, error);
     }
   };
 }

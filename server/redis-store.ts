@@ -10,8 +10,8 @@ import { Redis } from "ioredis";
 import {
   ADMITTED,
   FAIL_OPEN,
+  type RateLimit,
   type RateLimitDecision,
-  type RateLimitPolicy,
   type RateLimitStore,
   retryAfterSeconds,
 } from "../http/ratelimit.js";
@@ -109,7 +109,7 @@ type CountingClient = Redis & {
 /** One hit waiting for the turn's call, and its request's answer. */
 interface PendingHit {
   key: string;
-  policy: RateLimitPolicy;
+  rateLimit: RateLimit;
   now: number;
   resolve: (decision: RateLimitDecision) => void;
 }
@@ -183,8 +183,8 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
     const args: (string | number)[] = [hits.length];
     for (const { key } of hits) args.push(KEY_PREFIX + key);
     args.push(deadline + offset);
-    for (const { policy, now } of hits)
-      args.push(now, policy.windowSeconds * 1000, policy.limit, (policy.blockSeconds ?? 0) * 1000);
+    for (const { rateLimit, now } of hits)
+      args.push(now, rateLimit.windowSeconds * 1000, rateLimit.limit, (rateLimit.blockSeconds ?? 0) * 1000);
     client.countHits(...args).then(
       (answer) => {
         observeClock(Number(answer[0]), Date.now());
@@ -197,10 +197,10 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
           return;
         }
         watch.answered();
-        settle(({ policy, now }, i) =>
+        settle(({ rateLimit, now }, i) =>
           answer[2 + 2 * i] === 1
             ? ADMITTED
-            : { allowed: false, retryAfterSeconds: retryAfterSeconds(Number(answer[3 + 2 * i]), now, policy) },
+            : { allowed: false, retryAfterSeconds: retryAfterSeconds(Number(answer[3 + 2 * i]), now, rateLimit) },
         );
       },
       (error: Error) => {
@@ -213,7 +213,7 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
   };
 
   return {
-    hit(key: string, policy: RateLimitPolicy, nowMs: number): Promise<RateLimitDecision> | RateLimitDecision {
+    hit(key: string, rateLimit: RateLimit, nowMs: number): Promise<RateLimitDecision> | RateLimitDecision {
       if (client.status !== "ready") {
         watch.down(`is not connected (${client.status})`);
         return FAIL_OPEN;
@@ -225,7 +225,7 @@ export function redisRateLimitStore(url: string, log: Log, bounds: StoreBounds =
           lastDeadline = Math.max(lastDeadline, batchDeadline);
           setImmediate(flush);
         }
-        batch.push({ key, policy, now: nowMs, resolve });
+        batch.push({ key, rateLimit, now: nowMs, resolve });
       });
     },
     ready: () =>

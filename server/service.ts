@@ -10,7 +10,7 @@
  * all configured once by ./config.ts. Nothing escapes as an exception: every failure is a problem document.
  */
 import type { Server } from "node:http";
-import { keeping } from "./cache-source.js";
+import { answerCaching } from "./cache-source.js";
 import { type StandaloneOptions, serverConfig } from "./config.js";
 import { datasetView } from "./dataset.js";
 import { dispatcher } from "./dispatch.js";
@@ -18,7 +18,7 @@ import { fetchLevel } from "./fetch-level.js";
 import { PublicFiles } from "./files.js";
 import type { Grants } from "./grants.js";
 
-import { lifecycle } from "./lifecycle.js";
+import { createLifecycle } from "./lifecycle.js";
 import { observation } from "./observe.js";
 import { nodePipeline } from "./pipeline.js";
 import { guardedHttpServer } from "./sockets.js";
@@ -37,7 +37,7 @@ export interface StandaloneServer {
    * (default SHUTDOWN_GRACE_MS); answers not yet written say `Connection: close`
    */
   close(graceMs?: number): Promise<void>;
-  /** how many answers are kept for repeated targets (./answers.ts) */
+  /** how many answers are cached for repeated targets (./answers.ts) */
   cachedAnswers(): number;
   /** the operator's grants (GRANTS_FILE), read again on SIGHUP; undefined when none are named */
   grants: Grants | undefined;
@@ -46,16 +46,22 @@ export interface StandaloneServer {
 export function createServer(options: StandaloneOptions = {}): StandaloneServer {
   const config = serverConfig(options);
   let server: Server | undefined;
-  const life = lifecycle(config.log, () => server!);
-  const keep = keeping(config);
+  const lifecycle = createLifecycle(config.log, () => server!);
+  const caching = answerCaching(config);
   const dataset = datasetView(config.publicDir, config.manifestPath, config.clock);
   const files = new PublicFiles(config.publicDir, { maxBytes: config.fileCacheBytes });
-  const dispatch = dispatcher(config, { dataset, files, keep, logFault: life.logFault, closing: life.isClosing });
-  const fetching = fetchLevel(config, { dataset, dispatch, keep, life });
+  const dispatch = dispatcher(config, {
+    dataset,
+    files,
+    caching,
+    logFault: lifecycle.logFault,
+    closing: lifecycle.isClosing,
+  });
+  const fetching = fetchLevel(config, { dataset, dispatch, caching, lifecycle });
   const { metrics } = config;
   metrics?.cachedAnswers(
-    () => keep.cache.size,
-    () => keep.cache.cachedBytes,
+    () => caching.cache.size,
+    () => caching.cache.cachedBytes,
   );
   const observing = observation({
     metrics,
@@ -65,11 +71,11 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   });
 
   // the request handler: the server's steps, in order (./pipeline.ts)
-  const handle = nodePipeline(config, { keep, dispatch, fetching, life, observing });
+  const handle = nodePipeline(config, { caching, dispatch, fetching, lifecycle, observing });
 
   server = guardedHttpServer(config.headersTimeoutMs, handle, {
-    withBucketHeaders: dispatch.withBucketHeaders,
-    fail: life.fail,
+    withRateLimitGroupHeaders: dispatch.withRateLimitGroupHeaders,
+    fail: lifecycle.fail,
     log: config.log,
     observing,
     clientOf: config.clientOf,
@@ -78,9 +84,10 @@ export function createServer(options: StandaloneOptions = {}): StandaloneServer 
   return {
     server,
     fetch: (request, clientAddress) => fetching.fetch(request, clientAddress),
-    listen: (port = config.port, host = config.host, options) => life.listen(port, host, options?.reusePort ?? false),
-    close: (graceMs) => life.close(graceMs),
-    cachedAnswers: () => keep.cache.size,
+    listen: (port = config.port, host = config.host, options) =>
+      lifecycle.listen(port, host, options?.reusePort ?? false),
+    close: (graceMs) => lifecycle.close(graceMs),
+    cachedAnswers: () => caching.cache.size,
     grants: config.grants,
   };
 }

@@ -29,8 +29,8 @@ import type { Observation } from "./observe.js";
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 export interface SocketGuards {
-  /** the raw layer's own answer as the path's bucket answers (a v2 path's headers) */
-  withBucketHeaders(answer: Answer, target: string): Answer;
+  /** the raw layer's own answer as the path's rate-limit group answers (a v2 path's headers) */
+  withRateLimitGroupHeaders(answer: Answer, target: string): Answer;
   fail(res: ServerResponse, error: unknown): void;
   log: Log;
   /** every refusal here gets its access line and count, as a request the handler answers does (./observe.ts) */
@@ -47,7 +47,7 @@ const bodyBytes = (answer: Answer): number =>
 export function guardedHttpServer(
   headersTimeoutMs: number,
   handler: (req: IncomingMessage, res: ServerResponse) => void,
-  { withBucketHeaders, fail, log, observing, clientOf }: SocketGuards,
+  { withRateLimitGroupHeaders, fail, log, observing, clientOf }: SocketGuards,
 ): Server {
   const server = createHttpServer(
     {
@@ -78,7 +78,7 @@ export function guardedHttpServer(
         if (timedOut) observing?.timedOut(false);
         return void socket.destroy();
       }
-      const answer = withBucketHeaders(refusal.answer, refusal.target);
+      const answer = withRateLimitGroupHeaders(refusal.answer, refusal.target);
       const written = answerOnSocket(socket, answer);
       if (timedOut) observing?.timedOut(written);
       if (!observing) return;
@@ -110,7 +110,7 @@ export function guardedHttpServer(
     try {
       const target = req.url !== undefined && targetProblem(req.url) === undefined ? req.url : "/";
       res.setHeader("Connection", "close");
-      writeAnswer(res, withBucketHeaders(expectationFailed(req.headers.expect, target), target));
+      writeAnswer(res, withRateLimitGroupHeaders(expectationFailed(req.headers.expect, target), target));
     } catch (error) {
       fail(res, error);
     }

@@ -115,7 +115,7 @@ export async function readStoredForms(
   try {
     const stats = await handle.stat();
     if (!stats.isFile() || stats.size > maxBytes) return undefined;
-    // a buffer of its own: the forms kept from it must not hold a shared pool slab alive
+    // a buffer of its own: the forms cached from it must not hold a shared pool slab alive
     const file = Buffer.allocUnsafeSlow(stats.size);
     const { bytesRead } = await handle.read(file, 0, stats.size, 0);
     const forms = parseStored(file.subarray(0, bytesRead));

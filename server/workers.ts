@@ -10,8 +10,8 @@ import { availableParallelism } from "node:os";
 import {
   FAIL_OPEN,
   memoryRateLimitStore,
+  type RateLimit,
   type RateLimitDecision,
-  type RateLimitPolicy,
   type RateLimitStore,
 } from "../http/ratelimit.js";
 import { isMessage, Pending } from "./ipc.js";
@@ -50,7 +50,7 @@ export interface ProcessInfo {
 interface Hit {
   id: number;
   key: string;
-  policy: RateLimitPolicy;
+  rateLimit: RateLimit;
   now: number;
 }
 /**
@@ -123,12 +123,12 @@ export function primaryCountedStore(
     });
   };
   return {
-    hit(key, policy, now) {
+    hit(key, rateLimit, now) {
       if (watch.stalled()) return FAIL_OPEN;
       return new Promise<RateLimitDecision>((resolve) => {
         const id = pending.open(resolve);
         if (batch.length === 0) setImmediate(flush);
-        batch.push({ id, key, policy: { ...policy }, now });
+        batch.push({ id, key, rateLimit: { ...rateLimit }, now });
       });
     },
     degraded: () => watch.degraded(),
@@ -199,9 +199,9 @@ export function runPrimary({ workers, log, countForWorkers, siteReady }: Primary
       if (!isMessage<HitsMessage>(message, "limiter:hits") || !counters) return;
       // the worker stopped waiting for these (this process was stopped or starved): its requests went uncounted
       if (message.hits.length > 0 && Date.now() > message.deadline) return;
-      const decisions = message.hits.map(({ id, key, policy, now }) => ({
+      const decisions = message.hits.map(({ id, key, rateLimit, now }) => ({
         id,
-        decision: counters.hit(key, policy, now) as RateLimitDecision,
+        decision: counters.hit(key, rateLimit, now) as RateLimitDecision,
       }));
       if (worker.isConnected()) worker.send({ type: "limiter:decisions", decisions } satisfies DecisionsMessage);
     });

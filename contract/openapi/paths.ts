@@ -1,5 +1,5 @@
 /**
- * `paths`: the operations of each row of the route table, one per method the row declares (`methods`, the list serve()
+ * `paths`: the operations of each route, one per method the route declares (`methods`, the list serve()
  * answers and refuses by, so the document and the service cannot disagree): GET (or POST, the MCP endpoint) with its
  * parameters, request body and responses; HEAD, the GET's answers without a body; OPTIONS, the CORS preflight.
  */
@@ -12,7 +12,7 @@ import { componentRef, type Json } from "./json.js";
 import { parameterRef } from "./parameters.js";
 import { RESPONSES, responsesOf } from "./responses.js";
 
-/** The main operation of a row: `get` for the read-only rows, `post` for a row that answers POST (the MCP endpoint). */
+/** The main operation of a route: `get` for the read-only routes, `post` for a route that answers POST (the MCP endpoint). */
 function operationMethod(route: Route): "get" | "post" {
   return route.methods.includes("GET") ? "get" : "post";
 }
@@ -37,7 +37,7 @@ function op(
   };
 }
 
-/** The request body of a row that takes one (the MCP endpoint's JSON-RPC message). */
+/** The request body of a route that takes one (the MCP endpoint's JSON-RPC message). */
 function requestBodyOf(route: Route): Json {
   if (!route.requestBody) return {};
   const { schema, description } = route.requestBody;
@@ -89,7 +89,7 @@ function preflightResponses(route: Route): Json {
   };
 }
 
-/** The operations of a row, one per method it declares. */
+/** The operations of a route, one per method it declares. */
 function operations(route: Route, examples: ResponseExamples | undefined): Json {
   const { tag, operationId, summary, description, deprecated } = route.doc;
   const parameters = route.parameters.map(parameterRef);
@@ -128,7 +128,7 @@ function operations(route: Route, examples: ResponseExamples | undefined): Json 
   return out;
 }
 
-/** Every row of the route table, with an operation per method. */
+/** Every route, with an operation per method. */
 export function paths(examples: ResponseExamples | undefined): Json {
   return Object.fromEntries(ROUTES.map((route) => [route.path, operations(route, examples)]));
 }

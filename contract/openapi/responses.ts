@@ -1,6 +1,6 @@
 /**
  * `components.responses` and each operation's responses: problem documents with an example per slug, the 200 of each
- * row by the function that answers it (with its sample answer, contract/examples.ts), the MCP endpoint's JSON-RPC
+ * route by the function that answers it (with its sample answer, contract/examples.ts), the MCP endpoint's JSON-RPC
  * answers.
  */
 import { FIRST_YEAR, FLAG_DAYS_FROM, LAST_YEAR, MAX_PLAN_DAYS, MAX_SPAN_YEARS, MAX_STEPS } from "swedish-calendar/core";
@@ -240,7 +240,7 @@ const exampleOf = ({ request, summary }: SampleRequest, method: string, value: u
   examples: { sample: { summary, description: `\`${method} ${request}\``, value } },
 });
 
-/** `examples` of a 200's media type: the answer to the row's sample request, when given. */
+/** `examples` of a 200's media type: the answer to the route's sample request, when given. */
 export function sampleOf(id: RouteId, examples: ResponseExamples | undefined): Json | undefined {
   if (!examples || !Object.hasOwn(examples, id)) return undefined;
   return exampleOf(SAMPLE_REQUESTS[id], id === "mcp" ? "POST" : "GET", examples[id]);
@@ -252,7 +252,7 @@ function notReadyOf(examples: ResponseExamples | undefined): Json | undefined {
   return exampleOf(NOT_READY_SAMPLE, "GET", examples.healthNotReady);
 }
 
-/** The responses of a row: by the function that answers it and the errors it documents. */
+/** The responses of a route: by the function that answers it and the errors it documents. */
 export function responsesOf(route: Route, examples: ResponseExamples | undefined): Json {
   if (route.fn === "mcp") return mcpResponses(route, examples);
   const ok = route.ok;

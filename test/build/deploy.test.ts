@@ -156,11 +156,11 @@ describe.skipIf(process.env.E2E === "off")("netlify deploy --build against a sta
         expect(sent!.traffic_rules).toBeUndefined(); // the 429 answerer itself is never limited
         return;
       }
-      const policy = RATE_LIMITS[config.bucket];
+      const rateLimit = RATE_LIMITS[config.rateLimitGroup];
       const action = sent!.traffic_rules!.action;
       expect(action.type).toBe("rewrite");
-      expect(action.config.to).toBe(`/rate-limited/${config.bucket}`);
-      expect(action.config.rate_limit_config.window_size).toBe(policy.windowSeconds);
+      expect(action.config.to).toBe(`/rate-limited/${config.rateLimitGroup}`);
+      expect(action.config.rate_limit_config.window_size).toBe(rateLimit.windowSeconds);
       // v2's platform limit is the one deploy-time setting along the withdrawal timeline (docs/netlify.md#rate-limits-on-netlify)
       if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(action.config.rate_limit_config.window_limit);
       else expect(action.config.rate_limit_config.window_limit).toBe(config.rateLimit.windowLimit);

@@ -66,14 +66,14 @@ describe.skipIf(process.env.E2E === "off")("netlify build --offline: the deploy 
         expect(fn.trafficRules).toBeUndefined(); // the 429 answerer itself is never limited
         return;
       }
-      const policy = RATE_LIMITS[config.bucket];
+      const rateLimit = RATE_LIMITS[config.rateLimitGroup];
       expect(fn.trafficRules?.action.type).toBe("rewrite");
-      expect(fn.trafficRules?.action.config.to).toBe(`/rate-limited/${config.bucket}`);
+      expect(fn.trafficRules?.action.config.to).toBe(`/rate-limited/${config.rateLimitGroup}`);
       const { windowLimit, windowSize } = fn.trafficRules!.action.config.rateLimitConfig;
-      expect(windowSize).toBe(policy.windowSeconds);
+      expect(windowSize).toBe(rateLimit.windowSeconds);
       // v2's platform limit is the one deploy-time setting along the withdrawal timeline (docs/netlify.md#rate-limits-on-netlify)
       if (name === "v2") expect(V2_PLATFORM_STEPS).toContain(windowLimit);
-      else expect(windowLimit).toBe(config.rateLimit.windowLimit); // the bucket's rate limit; the MCP endpoint's POSTs: MCP_PLATFORM_POSTS
+      else expect(windowLimit).toBe(config.rateLimit.windowLimit); // the group's rate limit; the MCP endpoint's POSTs: MCP_PLATFORM_POSTS
       expect(fn.trafficRules?.action.config.aggregate.keys.map((k) => k.type)).toEqual(["ip", "domain"]);
     },
   );

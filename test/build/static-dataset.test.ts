@@ -187,7 +187,7 @@ describe("the working-time file and the CSV files of every sample year", () => {
       for (const file of [daysCsvPath(y), workingTimeCsvPath(y)]) {
         const attached = headersFor("/" + file);
         expect(attached["content-type"]).toBe("text/csv; charset=utf-8");
-        // the rest as every dataset file of the v3 bucket: long cache, CORS, the v3 rate limit
+        // the rest as every dataset file of the v3 rate-limit group: long cache, CORS, the v3 rate limit
         expect(attached["cache-control"]).toBe(headersFor("/" + workingTimePath(y))["cache-control"]);
         expect(attached["ratelimit-policy"]).toBe(headersFor("/" + workingTimePath(y))["ratelimit-policy"]);
         expect(attached["access-control-allow-origin"]).toBe("*");

@@ -1,5 +1,5 @@
 /**
- * The API asks the engine's questions by the engine's words: each v3 row that answers with one function of the
+ * The API asks the engine's questions by the engine's words: each v3 route that answers with one function of the
  * library has exactly that function's parameters and options (engine/signatures.ts LIBRARY_SIGNATURES), by the
  * same names, each a parameter whose schema is of the option's kind. The names are also checked when compiling
  * (http/v3-bodies.ts, engine/index.ts); this test adds the kinds and the positional parameters. Requiredness
@@ -24,7 +24,7 @@ import type { V3BodyRoute } from "../../http/v3-bodies.js";
 type Json = Record<string, unknown>;
 type LibraryFunction = keyof typeof LIBRARY_SIGNATURES;
 
-/** The v3 rows that answer with one function of the library, and that function (as the bodies call it). */
+/** The v3 routes that answer with one function of the library, and that function (as the bodies call it). */
 const ENGINE_FUNCTION_OF: Partial<Record<V3BodyRoute, LibraryFunction>> = {
   day: "describeDay",
   holidays: "holidays",
@@ -70,7 +70,7 @@ function engineParameters(signature: Signature): Map<string, ArgumentKind> {
   return out;
 }
 
-/** Every disagreement between a row's parameters and its function's signature, in words (none: they agree). */
+/** Every disagreement between a route's parameters and its function's signature, in words (none: they agree). */
 function disagreements(route: V3BodyRoute, signature: Signature): string[] {
   const engine = engineParameters(signature);
   const api = new Map<string, Json>(
@@ -93,7 +93,7 @@ describe("the API's parameters are the engine's options", () => {
   });
 
   it("the pairs cover every option of the engine the API has a row for", () => {
-    // the functions with options: each is asked by a row
+    // the functions with options: each is asked by a route
     const functions = Object.keys(LIBRARY_SIGNATURES) as LibraryFunction[];
     const withOptions = functions.filter((fn) => "options?" in LIBRARY_SIGNATURES[fn]);
     expect(withOptions.filter((fn) => !Object.values(ENGINE_FUNCTION_OF).includes(fn))).toEqual([]);

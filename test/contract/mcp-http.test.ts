@@ -15,14 +15,14 @@ import { expectJsonRpcError, expectProblem, HEADERS, type Json, post, URL_MCP } 
 import { TOOL_NAMES } from "./mcp-samples.js";
 
 // ---------------------------------------------------------------------------------------------------------------
-// HTTP: the route table's row, methods, problems and protocol errors
+// HTTP: the route, methods, problems and protocol errors
 // ---------------------------------------------------------------------------------------------------------------
 
 describe("POST /mcp over the handler: HTTP-level answers", () => {
   it("the row: POST and OPTIONS, the mcp surface at v3's pace, its own function rewriting to its 429", () => {
     const route = matchRoute(PATHS.mcp)!.route;
     expect(route.methods).toEqual(["POST", "OPTIONS"]);
-    expect(route.bucket).toBe("mcp");
+    expect(route.rateLimitGroup).toBe("mcp");
     expect(RATE_LIMITS.mcp).toEqual(RATE_LIMITS.v3);
     // the platform counts POSTs (it cannot tell a tool call from the handshake): room for a handshake and ten calls, twice
     expect(functionConfigs().mcp).toMatchObject({
@@ -207,7 +207,7 @@ describe("POST /mcp over the handler: HTTP-level answers", () => {
       new Request("http://localhost/mcp/x", { method: "POST", headers: HEADERS, body: "{}" }),
       TEST_CONTEXT,
     );
-    expect(res.status).toBe(405); // no row: the read-only methods
+    expect(res.status).toBe(405); // no route: the read-only methods
     const get = await handleMcp(new Request("http://localhost/mcpx"), TEST_CONTEXT);
     await expectProblem(get, 404, "not-found");
   });

@@ -1,6 +1,6 @@
 /**
  * The 2xx examples of the served OpenAPI document (issue 22): every success response carries one, it is the answer
- * the service gives to the row's sample request (contract/examples.ts), and it validates against the response's
+ * the service gives to the route's sample request (contract/examples.ts), and it validates against the response's
  * schema in the strict form of the document.
  */
 
@@ -95,7 +95,7 @@ describe("every response with a body has an example", () => {
 describe("the 2xx examples of /v3/openapi.json", () => {
   it("every success response with a body has an example, the answer to its row's sample request", () => {
     const contents = successContents(SERVED);
-    expect(contents.length).toBe(ROUTES.length); // one 200 body per row (the MCP 202 has none)
+    expect(contents.length).toBe(ROUTES.length); // one 200 body per route (the MCP 202 has none)
     for (const { route, status, mediaType, content } of contents) {
       const label = `${route.path} ${status} ${mediaType}`;
       expect(Object.keys(content.examples ?? {}), label).toEqual(["sample"]);

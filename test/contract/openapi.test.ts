@@ -51,7 +51,7 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(PUBLIC.paths).sort()).toEqual([...ALL_PATHS, MCP_PATH].sort());
     for (const path of ALL_PATHS) expect(PUBLIC.paths[path].get, path).toBeDefined();
     expect(Object.keys(PUBLIC.paths[MCP_PATH])).toEqual(["post", "options"]);
-    // HEAD and OPTIONS, where the row answers them: HEAD the GET's statuses without a body, OPTIONS the preflight
+    // HEAD and OPTIONS, where the route answers them: HEAD the GET's statuses without a body, OPTIONS the preflight
     for (const path of ALL_PATHS) {
       const { get, head, options } = PUBLIC.paths[path];
       expect(Object.keys(head.responses), path).toEqual(Object.keys(get.responses));
@@ -173,8 +173,8 @@ describe("the OpenAPI document", () => {
     expect(headers["Cache-Control"].example).toBe(CACHE_LONG);
     expect(headers["Cache-Control"].description).toContain(FEED_CACHE_CONTROL);
     expect(headers["RateLimit-Policy"].example).toBe(`${RATE_LIMITS.v3.limit};w=${RATE_LIMITS.v3.windowSeconds}`);
-    for (const policy of [RATE_LIMITS.feed, RATE_LIMITS["feed-query"]]) {
-      expect(headers["RateLimit-Policy"].description).toContain(`${policy.limit};w=${policy.windowSeconds}`);
+    for (const rateLimit of [RATE_LIMITS.feed, RATE_LIMITS["feed-query"]]) {
+      expect(headers["RateLimit-Policy"].description).toContain(`${rateLimit.limit};w=${rateLimit.windowSeconds}`);
     }
     expect(HEALTH_API_VERSION).toBe(PUBLIC.info.version);
   });

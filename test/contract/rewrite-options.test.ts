@@ -1,6 +1,6 @@
 /**
- * resolveRewrite's options (contract/static.ts): `routeId` compares a request with its own row's rules only, and
- * must give what the whole ordered rule list gives for every request whose pathname matchRoute puts on that row;
+ * resolveRewrite's options (contract/static.ts): `routeId` compares a request with its own route's rules only, and
+ * must give what the whole ordered rule list gives for every request whose pathname matchRoute puts on that route;
  * `built` (the manifest's years and days window) turns a file the build did not write into undefined (the function
  * answers) and changes nothing else.
  */
@@ -104,8 +104,8 @@ function targets(): string[] {
   return list;
 }
 
-/** Paths no row answers. */
-const NO_ROW = [
+/** Paths no route answers. */
+const NO_ROUTE = [
   "/v3/days",
   "/v3/days/",
   "/v3/days//2024-06-21",
@@ -147,12 +147,12 @@ describe("resolveRewrite with the matched row (options.routeId) = resolveRewrite
       if (!match) continue;
       matched++;
       const plain = resolveRewrite(pathname, params);
-      const byRow = resolveRewrite(pathname, params, rules, { routeId: match.route.id });
-      if (plain !== byRow) offenders.push(`${target}: ${plain} vs ${byRow}`);
+      const byRoute = resolveRewrite(pathname, params, rules, { routeId: match.route.id });
+      if (plain !== byRoute) offenders.push(`${target}: ${plain} vs ${byRoute}`);
       if (plain) files++;
     }
     expect(offenders).toEqual([]);
-    // the sample is not vacuous: every request has a row but `/v3/days/%2E%2E` (the URL parser reads it as `/v3/`),
+    // the sample is not vacuous: every request has a route but `/v3/days/%2E%2E` (the URL parser reads it as `/v3/`),
     // and many of them a file
     expect(matched).toBe(all.length - 2);
     expect(files).toBeGreaterThan(300);
@@ -188,7 +188,7 @@ describe("resolveRewrite with the matched row (options.routeId) = resolveRewrite
   });
 
   it("a path no row answers is sent to no file by the whole rule list either", () => {
-    for (const pathname of NO_ROW) {
+    for (const pathname of NO_ROUTE) {
       expect([pathname, matchRoute(pathname)]).toEqual([pathname, undefined]);
       for (const query of ["", "year=2024", "from=2024"])
         expect([pathname, query, resolveRewrite(pathname, new URLSearchParams(query))]).toEqual([
@@ -263,9 +263,9 @@ describe("resolveRewrite with the matched row (options.routeId) = resolveRewrite
 
 describe("resolveRewrite with what the build wrote (options.built)", () => {
   const built: BuiltRange = { years: { from: 2020, to: 2030 }, days: { from: "2024-01-01", to: "2024-12-31" } };
-  const resolve = (target: string, range: BuiltRange | undefined, withRow = true) => {
+  const resolve = (target: string, range: BuiltRange | undefined, withRoute = true) => {
     const { pathname, params } = split(target);
-    const routeId = withRow ? matchRoute(pathname)?.route.id : undefined;
+    const routeId = withRoute ? matchRoute(pathname)?.route.id : undefined;
     return resolveRewrite(pathname, params, rules, { routeId, built: range });
   };
   const unbuilt = (target: string) => {

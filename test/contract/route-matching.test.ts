@@ -1,8 +1,8 @@
 /**
- * matchRoute (contract/route-match.ts), rewritten to compare a pathname only with the rows of its segment count and
- * without a memo, checked against the algorithm it replaced, kept here verbatim as the reference: every row's own
+ * matchRoute (contract/route-match.ts), rewritten to compare a pathname only with the routes of its segment count and
+ * without a memo, checked against the algorithm it replaced, kept here verbatim as the reference: every route's own
  * path (filled, with a trailing slash, a segment more, a segment fewer), empty and percent-encoded segments, and a
- * property-based sweep over paths built from the rows' own segments, random tokens and empty segments. Same row
+ * property-based sweep over paths built from the routes' own segments, random tokens and empty segments. Same route
  * (by identity) or both undefined, and the same raw path values.
  */
 import fc from "fast-check";
@@ -108,7 +108,7 @@ const SAMPLE_VALUES = [
 
 const fill = (path: string, value: string) => path.replace(/\{\w+\}/g, value);
 
-function rowVariants(): string[] {
+function routeVariants(): string[] {
   const out = new Set<string>();
   for (const route of ROUTES) {
     const values = route.path.includes("{") ? SAMPLE_VALUES : [""];
@@ -191,7 +191,7 @@ const EDGE_PATHS = [
 
 describe("matchRoute agrees with the old algorithm (reference)", () => {
   it("on every row's path filled with sample values, and each with a slash, a segment more or fewer, an empty or encoded segment", () => {
-    const n = expectAgreement(rowVariants());
+    const n = expectAgreement(routeVariants());
     expect(n).toBeGreaterThan(1000);
   });
 
@@ -200,9 +200,9 @@ describe("matchRoute agrees with the old algorithm (reference)", () => {
   });
 
   it("on thousands of paths built from the rows' own segments, random tokens and empty segments", () => {
-    const rowSegments = [...new Set(ROUTES.flatMap((r) => r.path.split("/").slice(1)))];
+    const routeSegments = [...new Set(ROUTES.flatMap((r) => r.path.split("/").slice(1)))];
     const segment = fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom(...rowSegments) },
+      { weight: 6, arbitrary: fc.constantFrom(...routeSegments) },
       { weight: 3, arbitrary: fc.constantFrom(...SAMPLE_VALUES) },
       { weight: 2, arbitrary: fc.constant("") },
       { weight: 2, arbitrary: fc.string({ maxLength: 8 }) },
@@ -218,12 +218,12 @@ describe("matchRoute agrees with the old algorithm (reference)", () => {
       }),
       { numRuns: 8000, seed: 20251125 },
     );
-    // a second sweep biased to the rows themselves: a row's path, one segment replaced or a slash appended
+    // a second sweep biased to the routes themselves: a route's path, one segment replaced or a slash appended
     const near = fc
       .tuple(
         fc.constantFrom(...ROUTES),
         fc.nat(),
-        fc.oneof(fc.constantFrom(...rowSegments, ...SAMPLE_VALUES, ""), fc.string({ maxLength: 5 })),
+        fc.oneof(fc.constantFrom(...routeSegments, ...SAMPLE_VALUES, ""), fc.string({ maxLength: 5 })),
         fc.nat(3),
       )
       .map(([route, at, replacement, how]) => {
@@ -268,7 +268,7 @@ describe("matchRoute, exact values", () => {
   });
 
   it.each([
-    "/v3/holidays/", // v3 rows take no trailing slash
+    "/v3/holidays/", // v3 routes take no trailing slash
     "/v3/days/",
     "/v3/days//",
     "/v3//days",

@@ -15,7 +15,7 @@ import { openApiDocument } from "../../contract/openapi.js";
 import { PARAMETERS } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
 import { RATE_LIMITS, V2_PLATFORM_STEPS } from "../../contract/policies.js";
-import { bucketOf, matchRoute } from "../../contract/route-match.js";
+import { matchRoute, rateLimitGroupOf } from "../../contract/route-match.js";
 import { FUNCTION_FALLBACK, ROUTES } from "../../contract/routes.js";
 import {
   datasetFileOf,
@@ -76,7 +76,7 @@ describe("the generated _redirects, as Netlify parses it", () => {
     ["/v3/long-weekends?year=2026", "/v3/data/2026/long-weekends.json"],
     ["/v3/long-weekends", undefined],
     ["/v3/flag-days?year=2024", "/v3/data/2024/flag-days.json"],
-    // the rule matches, but no file is written for 1982 (the row's `written`): the CDN falls through to the function,
+    // the rule matches, but no file is written for 1982 (the route's `written`): the CDN falls through to the function,
     // which answers its 400
     ["/v3/flag-days?year=1982", undefined],
     ["/v3/flag-days", undefined],
@@ -112,11 +112,11 @@ describe("the generated _redirects, as Netlify parses it", () => {
     for (const r of rules.slice(0, -1)) expect(r.to).toBe(`/_feed/query${PATHS.feed}`);
     // in process, any query parameter makes it feed-query (docs/contract.md#rate-limits); the platform's rules can
     // only name the options, so a request with unknown parameters only is the one case they count at the plain rate limit
-    // (docs/netlify.md#known-limits-of-the-static-bucket)
+    // (docs/netlify.md#known-limits-of-the-static-files)
     const route = matchRoute(PATHS.feed)!.route;
-    expect(bucketOf(route, new URL(`http://x${PATHS.feed}?bridge=1`))).toBe("feed-query");
-    expect(bucketOf(route, new URL(`http://x${PATHS.feed}?unknown=1`))).toBe("feed-query");
-    expect(bucketOf(route, new URL(`http://x${PATHS.feed}`))).toBe("feed");
+    expect(rateLimitGroupOf(route, new URL(`http://x${PATHS.feed}?bridge=1`))).toBe("feed-query");
+    expect(rateLimitGroupOf(route, new URL(`http://x${PATHS.feed}?unknown=1`))).toBe("feed-query");
+    expect(rateLimitGroupOf(route, new URL(`http://x${PATHS.feed}`))).toBe("feed");
   });
 });
 
@@ -126,14 +126,14 @@ function ROUTE_FEED_OPTIONS(): string[] {
 
 describe("files requested by their own path", () => {
   it.each([
-    ["/manifest.json", { contentType: "json", bucket: "v3" }],
-    ["/v3/data/index.json", { contentType: "json", bucket: "v3" }],
-    ["/v3/data/index/20xx.json", { contentType: "json", bucket: "v3" }],
-    ["/v3/data/2024/days.json", { contentType: "json", bucket: "v3" }],
-    ["/v3/data/2024/working-time.json", { contentType: "json", bucket: "v3" }],
-    ["/v3/data/2024/days.csv", { contentType: "csv", bucket: "v3" }],
-    ["/v3/data/9999/working-time.csv", { contentType: "csv", bucket: "v3" }],
-    ["/ics/svenska-helgdagar-2024.ics", { contentType: "calendar", bucket: "feed" }],
+    ["/manifest.json", { contentType: "json", rateLimitGroup: "v3" }],
+    ["/v3/data/index.json", { contentType: "json", rateLimitGroup: "v3" }],
+    ["/v3/data/index/20xx.json", { contentType: "json", rateLimitGroup: "v3" }],
+    ["/v3/data/2024/days.json", { contentType: "json", rateLimitGroup: "v3" }],
+    ["/v3/data/2024/working-time.json", { contentType: "json", rateLimitGroup: "v3" }],
+    ["/v3/data/2024/days.csv", { contentType: "csv", rateLimitGroup: "v3" }],
+    ["/v3/data/9999/working-time.csv", { contentType: "csv", rateLimitGroup: "v3" }],
+    ["/ics/svenska-helgdagar-2024.ics", { contentType: "calendar", rateLimitGroup: "feed" }],
     ["/api/", undefined],
     ["/_astro/x.js", undefined],
   ])("%s", (path, kind) => {
@@ -156,7 +156,7 @@ describe("the generated _headers, as Netlify parses it", () => {
       const rule = rules.find((r) => r.for === route.path.replace(/\{\w+\}.*$/, "*"))!;
       expect(rule, route.path).toBeDefined();
       expect(rule.values["RateLimit-Policy"]).toBe(
-        `${RATE_LIMITS[route.bucket].limit};w=${RATE_LIMITS[route.bucket].windowSeconds}`,
+        `${RATE_LIMITS[route.rateLimitGroup].limit};w=${RATE_LIMITS[route.rateLimitGroup].windowSeconds}`,
       );
       expect(rule.values["Content-Type"]).toBe("application/json; charset=utf-8");
     }
@@ -206,7 +206,7 @@ describe("the functions' config literals are the table's", () => {
       config?: Record<string, unknown>;
       default: unknown;
     };
-    const { bucket: _surface, ...expected } = configs[name as keyof typeof configs];
+    const { rateLimitGroup: _rateLimitGroup, ...expected } = configs[name as keyof typeof configs];
     const actual = structuredClone(mod.config ?? {}) as typeof expected;
     // the one deploy-time setting: v2's platform limit steps down along the withdrawal timeline (docs/netlify.md#rate-limits-on-netlify)
     if (name === "v2" && actual.rateLimit) {
@@ -232,7 +232,7 @@ describe("the functions' config literals are the table's", () => {
         expect(PATHS.health.startsWith(path.replace(/\*$/, "")) && path !== "/", `${name}: ${path}`).toBe(false);
     }
     expect(redirectRules().filter((r) => r.from === PATHS.health)).toEqual([]);
-    // nor is there a bucket of its own to rewrite an over-limit probe to
+    // nor is there a rate-limit group of its own to rewrite an over-limit probe to
     expect(Object.keys(RATE_LIMITS)).not.toContain("health");
     const { handleRateLimited } = await import("../../http/rate-limited.js");
     expect((await handleRateLimited(new Request("http://x/rate-limited/health"))).status).toBe(404);
@@ -243,13 +243,13 @@ describe("the functions' config literals are the table's", () => {
     for (const config of Object.values(configs)) {
       if (!config.rateLimit) continue;
       const res = await handleRateLimited(new Request("http://x" + config.rateLimit.to));
-      const policy = RATE_LIMITS[config.bucket];
+      const rateLimit = RATE_LIMITS[config.rateLimitGroup];
       expect(res.status).toBe(429);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
       expect(res.headers.get("cache-control")).toBe("no-store");
-      expect(res.headers.get("ratelimit-limit")).toBe(String(policy.limit));
-      expect(res.headers.get("ratelimit-policy")).toBe(`${policy.limit};w=${policy.windowSeconds}`);
-      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(policy.windowSeconds);
+      expect(res.headers.get("ratelimit-limit")).toBe(String(rateLimit.limit));
+      expect(res.headers.get("ratelimit-policy")).toBe(`${rateLimit.limit};w=${rateLimit.windowSeconds}`);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(rateLimit.windowSeconds);
       expect((await res.json()).type).toMatch(/\/rate-limited$/);
     }
   });
@@ -262,7 +262,7 @@ describe("the OpenAPI document is the table's", () => {
     "x-static-dataset": { files: { path: string; answers: string }[] };
   };
 
-  /** A row's one operation: GET, except the MCP endpoint's POST. */
+  /** A route's one operation: GET, except the MCP endpoint's POST. */
   const methodOf = (route: (typeof ROUTES)[number]) => (route.id === "mcp" ? "post" : "get");
   const operationOf = (route: (typeof ROUTES)[number]) => doc.paths[route.path][methodOf(route)]!;
 

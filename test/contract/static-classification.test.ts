@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExportsInTest: the type checks are declarations, exported so that nothing calls them unused
 /**
- * A file-backed row classifies every query parameter it has (contract/routes.ts `QueryUse`, `ClassifiedRow`): the
+ * A file-backed route classifies every query parameter it has (contract/routes.ts `QueryUse`, `ClassifiedRoute`): the
  * CDN's rewrite rules ignore any parameter they do not name, so an unclassified one would be answered from the file as
  * if absent. The type checks below run under `npm run typecheck` (tsc), the rest under vitest; the rewrite rules
  * (contract/static.ts, read by Netlify and the standalone server alike) are compared with a brute-force reading of
@@ -12,39 +12,39 @@ import { describe, expect, it } from "vitest";
 import { resolveRewrite } from "../../contract/cdn.js";
 import { PARAMETERS, type ParameterKey } from "../../contract/parameters.js";
 import { PATHS } from "../../contract/paths.js";
-import { type ClassifiedRow, type QueryUse, ROUTES, type Route } from "../../contract/routes.js";
+import { type ClassifiedRoute, type QueryUse, ROUTES, type Route } from "../../contract/routes.js";
 
-// ---- the type: each row below is checked as the route table checks its own rows ----
+// ---- the type: each route below is checked as the route table checks its own routes ----
 
 const classified = {
   parameters: ["year", "weeklyHours", "profile"],
   static: { file: "/x/:year.json", query: { year: "placeholder", weeklyHours: "function", profile: "ignored" } },
 } as const;
-export const classifiedRow: ClassifiedRow<typeof classified> = classified;
+export const classifiedRoute: ClassifiedRoute<typeof classified> = classified;
 
 const unclassified = {
   parameters: ["year", "weeklyHours", "profile"],
   static: { file: "/x/:year.json", query: { year: "placeholder", weeklyHours: "function" } },
 } as const;
-// @ts-expect-error Property 'profile' is missing: a parameter added to a file-backed row must say how the file answers it
-export const unclassifiedRow: ClassifiedRow<typeof unclassified> = unclassified;
+// @ts-expect-error Property 'profile' is missing: a parameter added to a file-backed route must say how the file answers it
+export const unclassifiedRoute: ClassifiedRoute<typeof unclassified> = unclassified;
 
 const foreign = {
   parameters: ["year"],
   static: { file: "/x/:year.json", query: { year: "placeholder", month: "function" } },
 } as const;
-// @ts-expect-error 'month' is not a parameter of the row: a classification names only the row's own parameters
-export const foreignRow: ClassifiedRow<typeof foreign> = foreign;
+// @ts-expect-error 'month' is not a parameter of the route: a classification names only the route's own parameters
+export const foreignRoute: ClassifiedRoute<typeof foreign> = foreign;
 
 const noQuery = { parameters: ["year"], static: { file: "/x.json" } } as const;
-// @ts-expect-error a row with a query parameter and a file must classify it even when the file does not depend on it
-export const noQueryRow: ClassifiedRow<typeof noQuery> = noQuery;
+// @ts-expect-error a route with a query parameter and a file must classify it even when the file does not depend on it
+export const noQueryRoute: ClassifiedRoute<typeof noQuery> = noQuery;
 
-// a row with no file, or a file and only path parameters, needs no classification
+// a route with no file, or a file and only path parameters, needs no classification
 const pathOnly = { parameters: ["datePath"], static: { file: "/x/:date.json" } } as const;
-export const pathOnlyRow: ClassifiedRow<typeof pathOnly> = pathOnly;
+export const pathOnlyRoute: ClassifiedRoute<typeof pathOnly> = pathOnly;
 const functionOnly = { parameters: ["year", "sundays"] } as const;
-export const functionOnlyRow: ClassifiedRow<typeof functionOnly> = functionOnly;
+export const functionOnlyRoute: ClassifiedRoute<typeof functionOnly> = functionOnly;
 
 // ---- the table at run time ----
 
@@ -53,15 +53,15 @@ const queryNames = (route: Route) =>
     .map((key: ParameterKey) => PARAMETERS[key])
     .filter((p) => p.in === "query")
     .map((p) => p.name);
-const fileRows = ROUTES.filter((r) => r.static);
+const fileRoutes = ROUTES.filter((r) => r.static);
 
 describe("the route table's classification of file-backed rows' query parameters", () => {
   it("names exactly each row's query parameters", () => {
-    for (const route of fileRows) {
+    for (const route of fileRoutes) {
       expect([route.id, Object.keys(route.static!.query ?? {}).sort()]).toEqual([route.id, queryNames(route).sort()]);
     }
-    // the rows that have query parameters and a file, as they stand
-    expect(fileRows.filter((r) => queryNames(r).length > 0).map((r) => r.id)).toEqual([
+    // the routes that have query parameters and a file, as they stand
+    expect(fileRoutes.filter((r) => queryNames(r).length > 0).map((r) => r.id)).toEqual([
       "holidays",
       "bridgeDays",
       "halfDays",
@@ -93,7 +93,7 @@ function combinations(query: Readonly<Record<string, QueryUse>>): Record<string,
   return all;
 }
 
-/** The brute-force reading: the file a request gets from its row's classification alone, or undefined (the function). */
+/** The brute-force reading: the file a request gets from its route's classification alone, or undefined (the function). */
 function expectedFile(
   route: Route,
   pathValues: Record<string, string>,
@@ -119,7 +119,7 @@ function expectedFile(
 describe("the rewrite rules = the classification, read by brute force", () => {
   it("sends every combination of classified values, with and without an unknown parameter, where the classification says", () => {
     let compared = 0;
-    for (const route of fileRows) {
+    for (const route of fileRoutes) {
       const pathValues: Record<string, string> = route.path.includes("{code}")
         ? { code: OBSERVANCE }
         : route.path.includes("{date}")
@@ -135,7 +135,7 @@ describe("the rewrite rules = the classification, read by brute force", () => {
           params.toString(),
           expected,
         ]);
-        // a parameter no row declares is ignored by the rules (Netlify's too): the same file, or the same function
+        // a parameter no route declares is ignored by the rules (Netlify's too): the same file, or the same function
         params.append("unknown", "1");
         expect([route.id, params.toString(), resolveRewrite(pathname, params)]).toEqual([
           route.id,
@@ -145,8 +145,8 @@ describe("the rewrite rules = the classification, read by brute force", () => {
         compared++;
       }
     }
-    // holidays: year 2 × sundays 4 × saturdays 4; four rows of a year alone: 2 each; observance 2 × 2; dueDates 2 × 2 × 2 × 2;
-    // workingTime 2 × 2 × 2; five rows with no query parameter: 1 each
+    // holidays: year 2 × sundays 4 × saturdays 4; four routes of a year alone: 2 each; observance 2 × 2; dueDates 2 × 2 × 2 × 2;
+    // workingTime 2 × 2 × 2; five routes with no query parameter: 1 each
     expect(compared).toBe(32 + 4 * 2 + 4 + 16 + 8 + 5);
   });
 

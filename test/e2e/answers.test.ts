@@ -33,10 +33,10 @@ async function see(url: string, init?: RequestInit): Promise<Seen> {
   return { status: res.status, headers, body: await res.text() };
 }
 
-/** Every route with a 200 that may be kept, one that may not, and answers that are never kept. */
-const KEPT_TARGETS = [
+/** Every route with a 200 that may be cached, one that may not, and answers that are never cached. */
+const CACHED_TARGETS = [
   `${PATHS.holidays}?year=2024`, // the dataset file
-  `${PATHS.holidays}?year=1990&sundays=true`, // a static row the function answers (no file for 1990)
+  `${PATHS.holidays}?year=1990&sundays=true`, // a static route the function answers (no file for 1990)
   pathOf("day", { date: "1950-06-21" }),
   `${PATHS.period}?from=1950-01-01&to=2149-12-31`,
   `${PATHS.shift}?date=2024-01-31&add=1m&add=-2b&add=3w&postpone=true`,
@@ -59,7 +59,7 @@ const KEPT_TARGETS = [
   `${PATHS.feed}?bridge=true&flags=1`,
   `${PATHS.feedAlias}?half=yes`,
 ];
-const NEVER_KEPT = [
+const NEVER_CACHED = [
   PATHS.health, // no-store
   PATHS.holidays, // the year omitted: valid until midnight only, like the CDN's copy
   `${PATHS.v2Holidays}?year=2024`, // v2's headers change along the withdrawal
@@ -100,7 +100,7 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
   it("every route: a repeat, HEAD and a conditional GET are answered exactly as a server keeping nothing answers them", async () => {
     const cached = await start();
     const plain = await start({ answerCacheBytes: 0 });
-    for (const target of [...KEPT_TARGETS, ...NEVER_KEPT]) {
+    for (const target of [...CACHED_TARGETS, ...NEVER_CACHED]) {
       const first = await see(cached.base + target);
       const expected = await see(plain.base + target);
       expect(first, target).toEqual(expected);
@@ -117,7 +117,7 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
         );
       }
     }
-    expect(cached.service.cachedAnswers()).toBe(KEPT_TARGETS.length);
+    expect(cached.service.cachedAnswers()).toBe(CACHED_TARGETS.length);
     expect(plain.service.cachedAnswers()).toBe(0);
   }, 60_000);
 
@@ -152,12 +152,12 @@ describe.skipIf(SKIP)("kept answers: the same as computed ones, counted the same
   it("with a counter store that answers later (a promise), repeats are counted all the same, HEAD included", async () => {
     const memory = memoryRateLimitStore();
     const later: RateLimitStore = {
-      hit: (key, policy, nowMs) =>
-        new Promise((resolve) => setTimeout(() => resolve(memory.hit(key, policy, nowMs)), 1)),
+      hit: (key, rateLimit, nowMs) =>
+        new Promise((resolve) => setTimeout(() => resolve(memory.hit(key, rateLimit, nowMs)), 1)),
     };
     const plainMemory = memoryRateLimitStore();
     const plainLater: RateLimitStore = {
-      hit: (key, policy, nowMs) => Promise.resolve(plainMemory.hit(key, policy, nowMs)),
+      hit: (key, rateLimit, nowMs) => Promise.resolve(plainMemory.hit(key, rateLimit, nowMs)),
     };
     const cached = await start({ rateLimits: true, store: later });
     const plain = await start({ rateLimits: true, store: plainLater, answerCacheBytes: 0 });
@@ -260,7 +260,7 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
   it("keptUntil: functions with CACHE_LONG for good, rows a file could answer and files for a second, the feed until midnight", () => {
     const t = now.getTime();
     expect(cachedUntil("function", CACHE_LONG, now)).toBe(Infinity);
-    expect(cachedUntil("static-row", CACHE_LONG, now)).toBe(t + STAT_TTL_MS);
+    expect(cachedUntil("static-route", CACHE_LONG, now)).toBe(t + STAT_TTL_MS);
     expect(cachedUntil("file", "public, max-age=0, must-revalidate", now)).toBe(t + STAT_TTL_MS);
     expect(cachedUntil("function", FEED_CACHE_CONTROL, now)).toBe(Date.parse("2026-03-28T23:00:00Z"));
     expect(cachedUntil("function", NO_STORE, now)).toBeUndefined();
@@ -274,7 +274,7 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
       headers: { ETag: etag, "Cache-Control": CACHE_LONG, "Content-Type": "application/json" },
       body,
     },
-    policy: { limit: 10, windowSeconds: 60 },
+    rateLimit: { limit: 10, windowSeconds: 60 },
     counter: "v3:10/60",
   });
 
@@ -307,7 +307,7 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
       "Accept-Encoding",
       "Accept-Encoding",
     ]);
-    expect(cached.counter).toEqual({ name: "v3:10/60", policy: { limit: 10, windowSeconds: 60 } });
+    expect(cached.counter).toEqual({ name: "v3:10/60", rateLimit: { limit: 10, windowSeconds: 60 } });
     expect(
       cachedAnswer({ ...cacheable("x"), answer: { status: 200, headers: {}, body: "x" } }, Infinity, "holidays"),
     ).toBeUndefined(); // no ETag
@@ -325,7 +325,7 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
     expect(cache.get("/k0", 0)).toBeUndefined();
     expect(cache.get("/k39", 0)?.etag).toBe('"4039"');
     expect(cache.size).toBeLessThanOrEqual(13);
-    cache.set("/huge", entry(64 * 1024)); // more than an eighth of the whole: never kept
+    cache.set("/huge", entry(64 * 1024)); // more than an eighth of the whole: never cached
     expect(cache.get("/huge", 0)).toBeUndefined();
   });
 
@@ -339,6 +339,6 @@ describe("what is kept, and for how long (server/answers.ts)", () => {
       cache.wanted("/b"),
     ]).toEqual([false, false, true, true, true]);
     const long = `/v3/period?from=2024-01-01&to=2024-12-31&x=${"y".repeat(MEMO_KEY_LENGTH)}`;
-    expect([cache.wanted(long), cache.wanted(long)]).toEqual([false, false]); // long targets are never kept
+    expect([cache.wanted(long), cache.wanted(long)]).toEqual([false, false]); // long targets are never cached
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The requests of the conformance suite (./conformance.test.ts): a sample of every row of the route table and every
+ * The requests of the conformance suite (./conformance.test.ts): a sample of every route and every
  * variant, and whether a dataset file answers a request.
  */
 import { existsSync } from "node:fs";
@@ -11,8 +11,8 @@ import { headerRules, redirectRules } from "../../contract/static.js";
 import { PUBLIC_DIR } from "./server.js";
 
 /**
- * Requests a sample path of a row; `ok` paths answer 200 (the first with the fewest parameters), `bad` a 400. Keyed
- * by row id; a row without an entry fails the first test (the table grows while this file is written).
+ * Requests a sample path of a route; `ok` paths answer 200 (the first with the fewest parameters), `bad` a 400. Keyed
+ * by route id; a route without an entry fails the first test (the table grows while this file is written).
  */
 export const SAMPLES: Record<string, { ok: string[]; bad?: string }> = {
   holidays: {
@@ -128,7 +128,7 @@ const MCP_POSTS: { label: string; body: string; headers?: Record<string, string>
   },
 ];
 
-/** Requests no row answers, and a duplicated parameter the rules would send to a file. */
+/** Requests no route answers, and a duplicated parameter the rules would send to a file. */
 const NOT_FOUND_PATHS = ["/no/such/path", "/v3/nothing-here", "/v3/holidays/2024", "/v3/observances/nope?from=2024"];
 export const DUPLICATE_ON_A_FILE_ROUTE = "/v3/holidays?year=2024&year=2025";
 /**
@@ -162,7 +162,7 @@ const CONDITIONS: [string, (etag: string) => string][] = [
 ];
 
 /**
- * Per row: GET of every sample; on the first sample (fewest parameters) and on the first a file answers, HEAD, the
+ * Per route: GET of every sample; on the first sample (fewest parameters) and on the first a file answers, HEAD, the
  * preflight and conditional GET/HEAD (every form of If-None-Match on file answers; the exact tag and `*` on function
  * answers, which netlify dev answers slowly); POST on the first; GET and HEAD of the bad sample. Then unknown paths
  * and a duplicated parameter.

@@ -1,5 +1,5 @@
 /**
- * One conformance suite, two servers (issue 10): a sample of every row of the route table and every variant (200
+ * One conformance suite, two servers (issue 10): a sample of every route and every variant (200
  * with and without parameters, 304 for each form of If-None-Match, HEAD, the OPTIONS preflight, a 400, 404s (a
  * browser's among them: the site's not-found page), 405)
  * is sent to the standalone server (`npm start`, the e2e global setup's) and to `netlify dev --offline` (started here
@@ -145,7 +145,7 @@ describe.skipIf(SKIP)("conformance: the standalone server and netlify dev give t
   const all = cases();
 
   beforeAll(async () => {
-    // the rows that a file answers must really be file answers on both servers
+    // the routes that a file answers must really be file answers on both servers
     expect(await datasetIsCurrent(PUBLIC_DIR)).toBe(true);
     if (process.env.NETLIFY_DEV_URL) netlifyBase = process.env.NETLIFY_DEV_URL;
     else {
@@ -169,7 +169,7 @@ describe.skipIf(SKIP)("conformance: the standalone server and netlify dev give t
 
   it("samples every row of the route table", () => {
     expect(ROUTES.map((r) => r.id).filter((id) => !SAMPLES[id])).toEqual([]);
-    // a row with a static answer is sampled at least once from its file; the others are function answers only
+    // a route with a static answer is sampled at least once from its file; the others are function answers only
     for (const route of ROUTES.filter((r) => SAMPLES[r.id])) {
       const fromFiles = SAMPLES[route.id].ok.filter(fileAnswered).length;
       if (route.static) expect([route.id, fromFiles > 0]).toEqual([route.id, true]);

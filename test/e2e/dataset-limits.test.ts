@@ -70,7 +70,7 @@ describe.skipIf(process.env.E2E === "off")(
         const base = await start(dir());
         const seen = await statuses(base, datasetRequests);
         expect(seen.map((s) => s.status)).toEqual(Array(datasetRequests.length).fill(200));
-        // answered as this server can: a computed answer without a dataset, the file with one (a repeat may be kept)
+        // answered as this server can: a computed answer without a dataset, the file with one (a repeat may be cached)
         expect(seen.filter((s) => s.source === source).length).toBeGreaterThan(0);
         // the same address's function requests still get exactly 10 a minute
         const counted = await statuses(
@@ -101,7 +101,7 @@ describe.skipIf(process.env.E2E === "off")(
 
     it("a file the deploy build never writes (a schedule before its since, an unknown schedule or code, flag days before 1983) is the function's: counted", async () => {
       const base = await start(emptyDir);
-      // the same rows' files are not counted: before and after, they are served
+      // the same routes' files are not counted: before and after, they are served
       const files = [
         "/v3/due-dates?year=2015&schedule=child-benefit",
         "/v3/flag-days?year=1983",

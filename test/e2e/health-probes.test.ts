@@ -1,5 +1,5 @@
 /**
- * /health is monitoring, never a limited bucket: a standalone server process of its own with limits on
+ * /health is monitoring, never a limited rate-limit group: a standalone server process of its own with limits on
  * (RATE_LIMITS unset), real HTTP on loopback, probed as a load balancer and Kubernetes' liveness and readiness probes
  * would, faster than any limit: every probe is answered 200 with the headers every answer carries, and the probes
  * spend none of the address's v3 allowance.

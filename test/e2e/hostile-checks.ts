@@ -5,7 +5,7 @@ import type { RawResponse } from "./raw-http.js";
 
 export const HSTS = "max-age=31536000; includeSubDomains";
 
-/** A problem document of `slug` with `status`, no-store, CORS, HSTS and the RateLimit headers of its bucket. */
+/** A problem document of `slug` with `status`, no-store, CORS, HSTS and the RateLimit headers of its rate-limit group. */
 export function expectProblem(res: RawResponse, status: number, slug: string, rateLimit = "10", label = "") {
   expect(res.status, `${label} ${res.raw.slice(0, 300)}`).toBe(status);
   expect(res.headers["content-type"], label).toBe("application/problem+json");

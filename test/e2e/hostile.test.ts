@@ -1,8 +1,8 @@
 /**
  * Hostile requests over raw sockets to the standalone server (`npm start`): nothing sanitises them on the way. Every
  * bad request gets a problem document (`application/problem+json`, `Cache-Control: no-store`, CORS, HSTS, the
- * RateLimit headers of its bucket), conditional requests and preflights behave the same on file and function
- * answers, nothing outside the public bucket is served, no body leaks a stack trace or an internal path, and the
+ * RateLimit headers of its rate-limit group), conditional requests and preflights behave the same on file and function
+ * answers, nothing outside the publish folder is served, no body leaks a stack trace or an internal path, and the
  * process is still answering at the end. Hostile structure in process: hostile-structure.test.ts.
  */
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ const BASE = e2eBaseUrl();
 const LONG = "public, max-age=0, s-maxage=2592000, stale-while-revalidate=31536000";
 const ALLOW = "GET, HEAD, OPTIONS";
 
-/** A route a dataset file answers, one a function answers, and their buckets' RateLimit-Limit. */
+/** A route a dataset file answers, one a function answers, and their rate-limit groups' RateLimit-Limit. */
 const FILE_ROUTE = "/v3/holidays?year=2024";
 const FUNCTION_ROUTE = "/v3/period?from=2024-01-01&to=2024-12-31";
 const FEED_ROUTE = "/ical/holidays";

@@ -24,7 +24,7 @@ describe.skipIf(process.env.E2E === "off")("kept answers and the limits (limits 
     base: string,
     path: string,
     times: number,
-  ): Promise<{ status: number; limit: string | null; policy: string | null }[]> {
+  ): Promise<{ status: number; limit: string | null; rateLimit: string | null }[]> {
     const seen = [];
     for (let i = 0; i < times; i++) {
       const res = await fetch(base + path);
@@ -33,7 +33,7 @@ describe.skipIf(process.env.E2E === "off")("kept answers and the limits (limits 
       seen.push({
         status: res.status,
         limit: res.headers.get("ratelimit-limit"),
-        policy: res.headers.get("ratelimit-policy"),
+        rateLimit: res.headers.get("ratelimit-policy"),
       });
     }
     return seen;
@@ -51,7 +51,7 @@ describe.skipIf(process.env.E2E === "off")("kept answers and the limits (limits 
   it("40 sequential /ical/svenska-helgdagar.ics: all 200, each stating the 30-per-10-s limit; v3 and v2 repeats still counted", async () => {
     const base = await start();
     const seen = await sequence(base, "/ical/svenska-helgdagar.ics", 40);
-    expect(seen).toEqual(Array(40).fill({ status: 200, limit: "30", policy: "30;w=10" }));
+    expect(seen).toEqual(Array(40).fill({ status: 200, limit: "30", rateLimit: "30;w=10" }));
     // v3 and v2 repeats are counted as their functions count them: the 11th v3 and the 6th v2 repeat are refused
     const v3 = await sequence(base, "/v3/period?from=2024-01-01&to=2024-12-31", 11);
     expect(v3.map((s) => s.status)).toEqual([...Array(10).fill(200), 429]);
@@ -62,9 +62,9 @@ describe.skipIf(process.env.E2E === "off")("kept answers and the limits (limits 
   it("the feed with options (10 per 10 s): 25 repeats all 200; distinct option sets are still counted when built", async () => {
     const base = await start();
     expect(await sequence(base, "/ical/holidays?bridge=1", 25)).toEqual(
-      Array(25).fill({ status: 200, limit: "10", policy: "10;w=10" }),
+      Array(25).fill({ status: 200, limit: "10", rateLimit: "10;w=10" }),
     );
-    // built twice already (a target's answer is kept from its second request on, after being built for it): 8 more
+    // built twice already (a target's answer is cached from its second request on, after being built for it): 8 more
     // built answers are admitted, then they are refused
     const built = [];
     for (const value of ["yes", "on", "true", "1"])

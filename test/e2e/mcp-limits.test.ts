@@ -51,7 +51,7 @@ describe.skipIf(process.env.E2E === "off")("MCP limits on the standalone server 
     await expect(
       client.callTool({ name: "shift_date", arguments: { date: "2024-02-01", steps: ["11d"] } }),
     ).rejects.toThrow(/429/);
-    // the same 11th call as a raw POST: a 429 problem document with Retry-After and the bucket's headers
+    // the same 11th call as a raw POST: a 429 problem document with Retry-After and the rate-limit group's headers
     const raw = await fetch(new URL(PATHS.mcp, base), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },

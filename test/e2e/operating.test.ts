@@ -34,7 +34,7 @@ async function scrape(
 
 /**
  * A histogram's observations with these labels, from its `_count` samples (the parser keeps a labelled histogram's
- * buckets but drops its labels and count).
+ * rate-limit groups but drops its labels and count).
  */
 function histogramCount(text: string, name: string, where: (labels: Record<string, string>) => boolean): number {
   let count = 0;
@@ -151,7 +151,7 @@ describe.skipIf(SKIP)("the log and the metrics of the standalone server", () => 
       if (s.bytes >= 0) expect(line.bytes, `${s.method} ${s.target}`).toBe(s.bytes);
       expect(typeof line.ms).toBe("number");
     });
-    // a target's 200 is kept from its second GET on (answers.ts: asked for once, remembered; twice, kept); a HEAD
+    // a target's 200 is cached from its second GET on (answers.ts: asked for once, remembered; twice, kept); a HEAD
     // does not count as asked for
     expect(lines.map((l) => l.route)).toEqual([
       "shift",

@@ -24,10 +24,10 @@ async function burst(baseUrl: string, paths: string[]): Promise<Response[]> {
 
 const count = (responses: Response[], status: number) => responses.filter((r) => r.status === status).length;
 
-async function expectRefusals(responses: Response[], limit: string, policy: string) {
+async function expectRefusals(responses: Response[], limit: string, rateLimit: string) {
   for (const res of responses) {
     expect(res.headers.get("ratelimit-limit")).toBe(limit);
-    expect(res.headers.get("ratelimit-policy")).toBe(policy);
+    expect(res.headers.get("ratelimit-policy")).toBe(rateLimit);
     if (res.status !== 429) {
       await res.arrayBuffer();
       continue;

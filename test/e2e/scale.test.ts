@@ -1,7 +1,7 @@
 /**
  * Several processes, one set of limits: two `npm start` instances sharing a Redis of the test's own, and one instance
  * with WORKERS=2 and no Redis (the primary counts), answer concurrent bursts from one address with exactly the
- * specification's numbers (v3 10 a minute, v2 5 per 10 s then blocked, the feed's query bucket 10 per 10 s); five
+ * specification's numbers (v3 10 a minute, v2 5 per 10 s then blocked, the `feed-query` rate-limit group 10 per 10 s); five
  * forwarded addresses each get their own 10; Redis stopping mid-burst fails open (every request answered, one warning,
  * /health degraded) and counting is exact again once it is back; a Redis or a primary that hangs (SIGSTOP) and
  * resumes counts nothing it let through meanwhile, and a hung primary costs no connection; under a CPU hog the counts

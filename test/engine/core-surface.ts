@@ -1,5 +1,5 @@
 /**
- * The written bucket of `swedish-calendar/core` (engine/core.ts: `export { a, b, type C } from "./x.js"` lines),
+ * The written entry point of `swedish-calendar/core` (engine/core.ts: `export { a, b, type C } from "./x.js"` lines),
  * and the names the rest of the project takes from it. Shared by test/engine/package-shape.test.ts (every name on the
  * list is taken by someone) and test/package/package.test.ts (the installed module exports exactly the list).
  */
@@ -66,9 +66,9 @@ export function writtenIcsSurface(text = readFileSync(ICS_SOURCE, "utf8")): Core
       ts.isExportAssignment(s) ||
       (exported(s) && !own.includes(s as ts.FunctionDeclaration)),
   );
-  const bucket = writtenCoreSurface(lists.map((s) => s.getText(source)).join("\n"));
-  bucket.values = [...bucket.values, ...own.map((f) => f.name!.text)].sort();
-  return bucket;
+  const rateLimitGroup = writtenCoreSurface(lists.map((s) => s.getText(source)).join("\n"));
+  rateLimitGroup.values = [...rateLimitGroup.values, ...own.map((f) => f.name!.text)].sort();
+  return rateLimitGroup;
 }
 
 /**

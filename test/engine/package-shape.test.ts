@@ -181,16 +181,18 @@ describe("the engine package stands at the bottom", () => {
 });
 
 describe("the public surface, on purpose", () => {
-  const bucket = writtenCoreSurface();
+  const rateLimitGroup = writtenCoreSurface();
 
   it('swedish-calendar/core is a written list (`export { … } from "./x.js"` lines), not `export *`', () => {
     // any other statement (an `export *`, a declaration of its own) would be listed here
-    expect(bucket.other).toEqual([]);
+    expect(rateLimitGroup.other).toEqual([]);
     expect(writtenCoreSurface('export * from "./dates.js";\nexport { a } from "./b.js";').other).toEqual([
       'export * from "./dates.js";',
     ]);
-    expect(bucket.values.length).toBeGreaterThan(50);
-    expect(new Set([...bucket.values, ...bucket.types]).size).toBe(bucket.values.length + bucket.types.length);
+    expect(rateLimitGroup.values.length).toBeGreaterThan(50);
+    expect(new Set([...rateLimitGroup.values, ...rateLimitGroup.types]).size).toBe(
+      rateLimitGroup.values.length + rateLimitGroup.types.length,
+    );
   });
 
   /**
@@ -201,7 +203,7 @@ describe("the public surface, on purpose", () => {
 
   it("every name on it is taken by the service, the build, the site, a bench or a test, and nothing else is taken", () => {
     const taken = coreNamesTaken();
-    const written = [...bucket.values, ...bucket.types];
+    const written = [...rateLimitGroup.values, ...rateLimitGroup.types];
     // a name read from a namespace (`core.x`) that core lacks fails typecheck; here: nothing on the list is unused
     expect(written.filter((name) => !taken.has(name) && !ENUMERATED.includes(name))).toEqual([]);
     // each enumerated name is on the list and still not taken by name (else it needs no place here)

@@ -1,7 +1,7 @@
 /**
  * The operator's grants (server/grants.ts), over real HTTP against a server in this process, each client on an address
  * of its own (the client socket bound to 127.0.0.2; Linux's loopback answers every 127.x address):
- *   - a file's problems name their place: not JSON, an unknown key or bucket, a limit below the bucket's own, an
+ *   - a file's problems name their place: not JSON, an unknown key or rate-limit group, a limit below the rate-limit group's own, an
  *     entry that is no address or range, a limit that is neither "unlimited" nor a whole number;
  *   - unlimited on v3: 50 requests of one target from 127.0.0.2 all answered 200, without RateLimit headers, counted
  *     as `granted` in /metrics and shown in the access line; from 127.0.0.1 still 10, then 429 (its cached answer does
@@ -128,19 +128,19 @@ describe("a grants file's problems name their place", () => {
       }),
     );
     expect(table.of("v3", "2001:db8:1::5")).toMatchObject({
-      policy: { limit: 100, windowSeconds: 60 },
+      rateLimit: { limit: 100, windowSeconds: 60 },
       label: "first",
     });
     expect(table.of("v3", "::ffff:192.0.2.7")?.label).toBe("first");
-    expect(table.of("v3", "192.0.2.8")).toMatchObject({ policy: undefined, label: "#2" });
-    expect(table.of("mcp", "192.0.2.7")).toMatchObject({ policy: undefined, label: "#2" });
+    expect(table.of("v3", "192.0.2.8")).toMatchObject({ rateLimit: undefined, label: "#2" });
+    expect(table.of("mcp", "192.0.2.7")).toMatchObject({ rateLimit: undefined, label: "#2" });
     expect(table.of("v2", "192.0.2.7")).toBeUndefined();
     expect(table.anyFor("192.0.3.1")).toBe(false);
     expect(table.anyFor("unknown")).toBe(false);
     // v2's block stays with its granted limit
     expect(
       parseGrants(JSON.stringify({ grants: [{ clients: ["::1"], surfaces: { v2: { limit: 50 } } }] })).of("v2", "::1")
-        ?.policy,
+        ?.rateLimit,
     ).toEqual({ ...RATE_LIMITS.v2, limit: 50 });
   });
 });
@@ -154,7 +154,7 @@ describe("a granted client over real HTTP", () => {
       }),
       lines,
     );
-    // the other client first, so that the target's answer is kept before the granted client asks for it
+    // the other client first, so that the target's answer is cached before the granted client asks for it
     const others: number[] = [];
     for (let i = 0; i < RATE_LIMITS.v3.limit; i++) others.push((await get(base, TARGET, OTHER)).status);
     const granted: Got[] = [];
@@ -166,7 +166,7 @@ describe("a granted client over real HTTP", () => {
       expect(g.headers["ratelimit-limit"]).toBeUndefined();
       expect(g.headers["ratelimit-policy"]).toBeUndefined();
     }
-    // the granted client's answer is never kept for the other, whose answers state the bucket's rate limit
+    // the granted client's answer is never cached for the other, whose answers state the group's rate limit
     expect((await get(base, TARGET, OTHER)).headers["ratelimit-limit"]).toBe(String(RATE_LIMITS.v3.limit));
     expect(await decisions(base)).toMatchObject({
       "v3/granted": 50,

@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   answerOnSocket,
   brokenLimit,
-  bucketOfTarget,
   clientErrorAnswer,
   expectationFailed,
   headerBytes,
@@ -17,6 +16,7 @@ import {
   MAX_URL_BYTES,
   methodProblem,
   methodsOfTarget,
+  rateLimitGroupOfTarget,
   rawHttp,
   readTarget,
   refusalOf,
@@ -112,12 +112,12 @@ describe("reading a target", () => {
   });
 
   it("gives each target the surface whose headers its answers carry", () => {
-    expect(bucketOfTarget("/v3/holidays?year=2024")).toBe("v3");
-    expect(bucketOfTarget("/holidays?year=2024")).toBe("v2");
-    expect(bucketOfTarget("/ical/holidays")).toBe("feed");
-    expect(bucketOfTarget("/nothing-here")).toBe("not-found");
-    expect(bucketOfTarget("*")).toBe("not-found");
-    expect(bucketOfTarget("http://[")).toBe("not-found");
+    expect(rateLimitGroupOfTarget("/v3/holidays?year=2024")).toBe("v3");
+    expect(rateLimitGroupOfTarget("/holidays?year=2024")).toBe("v2");
+    expect(rateLimitGroupOfTarget("/ical/holidays")).toBe("feed");
+    expect(rateLimitGroupOfTarget("/nothing-here")).toBe("not-found");
+    expect(rateLimitGroupOfTarget("*")).toBe("not-found");
+    expect(rateLimitGroupOfTarget("http://[")).toBe("not-found");
   });
 
   it("gives each path its row's methods, else the read methods", () => {
@@ -153,7 +153,7 @@ describe("refusals of a parsed request", () => {
     expect(bodyOf(refusal.answer).detail).toBe(
       `the request headers are larger than ${MAX_HEADER_BYTES} bytes in total`,
     );
-    // the v2 bucket's rate-limit headers
+    // the v2 rate-limit group's rate-limit headers
     expect(refusal.answer.headers["RateLimit-Policy"]).toBe("5;w=10");
   });
 

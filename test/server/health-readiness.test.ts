@@ -11,7 +11,7 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lifecycle } from "../../server/lifecycle.js";
+import { createLifecycle } from "../../server/lifecycle.js";
 import { createServer, type StandaloneServer } from "../../server/standalone.js";
 
 let publicDir: string;
@@ -134,15 +134,15 @@ describe("readiness while stopping: once close() has begun", () => {
 
   it("the lifecycle says when close() has begun", async () => {
     const node = createNodeServer((_req, res) => res.end());
-    const life = lifecycle(
+    const lifecycle = createLifecycle(
       () => {},
       () => node,
     );
-    await life.listen(0, "127.0.0.1");
-    expect(life.isClosing()).toBe(false);
-    const closed = life.close(100);
-    expect(life.isClosing()).toBe(true);
+    await lifecycle.listen(0, "127.0.0.1");
+    expect(lifecycle.isClosing()).toBe(false);
+    const closed = lifecycle.close(100);
+    expect(lifecycle.isClosing()).toBe(true);
     await closed;
-    expect(life.isClosing()).toBe(true);
+    expect(lifecycle.isClosing()).toBe(true);
   });
 });

@@ -133,9 +133,9 @@ describe("the families", () => {
     const rejecting = metrics.counting({ hit: () => Promise.reject(new Error("gone")) });
     await expect(rejecting.hit("v2:x", RATE_LIMITS.v2, 0)).rejects.toThrow("gone");
     const decisions = (await familiesOf(metrics)).get("rate_limit_decisions_total");
-    for (const bucket of ["v3", "feed-query"])
+    for (const rateLimitGroup of ["v3", "feed-query"])
       for (const decision of ["admitted", "refused", "failed_open"])
-        expect(sampleValue(decisions, { surface: bucket, decision }), `${bucket} ${decision}`).toBe(1);
+        expect(sampleValue(decisions, { surface: rateLimitGroup, decision }), `${rateLimitGroup} ${decision}`).toBe(1);
     expect(sampleValue(decisions, { surface: "v2", decision: "failed_open" })).toBe(2);
     expect(decisions!.metrics).toHaveLength(7);
   });

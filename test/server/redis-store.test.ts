@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS, type RateLimitPolicy } from "../../contract/policies.js";
+import { RATE_LIMITS, type RateLimit } from "../../contract/policies.js";
 import { FAIL_OPEN, memoryRateLimitStore, type RateLimitDecision } from "../../http/ratelimit.js";
 import type { LogLevel } from "../../server/log.js";
 import { type RedisRateLimitStore, redisRateLimitStore, redisUrlProblem } from "../../server/redis-store.js";
@@ -50,10 +50,10 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
   });
 
   it("decides every hit as the memory store does (random sequences of keys, paces and times)", async () => {
-    const policies: RateLimitPolicy[] = [RATE_LIMITS.v3, RATE_LIMITS.v2, RATE_LIMITS["feed-query"]];
+    const rateLimits: RateLimit[] = [RATE_LIMITS.v3, RATE_LIMITS.v2, RATE_LIMITS["feed-query"]];
     const hit = fc.record({
       key: fc.constantFrom("a", "b", "c"),
-      policy: fc.constantFrom(0, 1, 2),
+      rateLimit: fc.constantFrom(0, 1, 2),
       stepMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 70_000 })),
     });
     let run = 0;
@@ -64,11 +64,11 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
         let now = 1_780_000_000_000 + run * 10_000_000;
         const fromRedis: RateLimitDecision[] = [];
         const fromMemory: RateLimitDecision[] = [];
-        for (const { key, policy, stepMs } of hits) {
+        for (const { key, rateLimit, stepMs } of hits) {
           now += stepMs;
-          const id = `seq${run}:${key}:${policy}`;
-          fromRedis.push(await store.hit(id, policies[policy]!, now));
-          fromMemory.push(memory.hit(id, policies[policy]!, now) as RateLimitDecision);
+          const id = `seq${run}:${key}:${rateLimit}`;
+          fromRedis.push(await store.hit(id, rateLimits[rateLimit]!, now));
+          fromMemory.push(memory.hit(id, rateLimits[rateLimit]!, now) as RateLimitDecision);
         }
         expect(fromRedis).toEqual(fromMemory);
       }),
@@ -95,11 +95,11 @@ describe.skipIf(!haveRedis)("the Redis limiter store", () => {
     const now = Date.now();
     // 30 hits of one key, 15 of another, 8 of a v2 key (blocked after its limit of 5): one turn
     const keys = [...Array(30).fill("turn-a"), ...Array(15).fill("turn-b"), ...Array(8).fill("turn-c")];
-    const policies = keys.map((k) => (k === "turn-c" ? RATE_LIMITS.v2 : RATE_LIMITS.v3));
-    const decisions = await Promise.all(keys.map((k, i) => store.hit(k, policies[i]!, now)));
+    const rateLimits = keys.map((k) => (k === "turn-c" ? RATE_LIMITS.v2 : RATE_LIMITS.v3));
+    const decisions = await Promise.all(keys.map((k, i) => store.hit(k, rateLimits[i]!, now)));
     expect(await scriptCalls()).toBe(1);
     const memory = memoryRateLimitStore();
-    expect(decisions).toEqual(keys.map((k, i) => memory.hit(k, policies[i]!, now)));
+    expect(decisions).toEqual(keys.map((k, i) => memory.hit(k, rateLimits[i]!, now)));
     expect(decisions.filter((d) => d.allowed).length).toBe(10 + 10 + RATE_LIMITS.v2.limit);
     // hits of separate turns: a call each
     expect(await redis.command("CONFIG RESETSTAT")).toBe("+OK");

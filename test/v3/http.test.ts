@@ -7,7 +7,7 @@ import {
   respond,
   responseOf,
   serve,
-  tableBucket,
+  tableRateLimitGroup,
 } from "../../http/core.js";
 import { handleHealth } from "../../http/health.js";
 import { handleNotFound } from "../../http/not-found.js";
@@ -206,7 +206,7 @@ describe("internal errors", () => {
   it("become a 500 problem, never a crash", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = respond(
-      serve(tableBucket("v3"), () => {
+      serve(tableRateLimitGroup("v3"), () => {
         throw new TypeError("boom");
       }),
     );

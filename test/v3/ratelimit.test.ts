@@ -91,16 +91,16 @@ describe("v3 rate limit: 10 per minute per address", () => {
     const hits: string[] = [];
     const inner = memoryRateLimitStore();
     const store: RateLimitStore = {
-      hit(key, policy, nowMs) {
+      hit(key, rateLimit, nowMs) {
         hits.push(key);
-        return inner.hit(key, policy, nowMs);
+        return inner.hit(key, rateLimit, nowMs);
       },
     };
     const ctx = { store, rateLimitsEnabled: true, clientAddress: "a", clock: () => new Date(T0) };
     for (let i = 0; i < 100; i++) {
       const health = await handleHealth(new Request(`http://x/health${i % 2 ? "?ready" : ""}`), ctx);
       expect(health.status).toBe(200);
-      // the headers every answer carries: the v3 rate limit, as the (also uncounted) dataset files state their bucket's
+      // the headers every answer carries: the v3 rate limit, as the (also uncounted) dataset files state their rate-limit group's
       expect(health.headers.get("ratelimit-limit")).toBe("10");
       expect(health.headers.get("ratelimit-policy")).toBe("10;w=60");
       expect(health.headers.get("retry-after")).toBeNull();
@@ -152,9 +152,9 @@ describe("the limiter fails open", () => {
 
   it("the memory store is answered at once: a decision, not a promise (no timer per request)", () => {
     const store = memoryRateLimitStore();
-    const policy = { limit: 1, windowSeconds: 60 };
-    expect(checkRateLimit(store, "k", policy, T0)).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect(checkRateLimit(store, "k", policy, T0 + 1000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+    const rateLimit = { limit: 1, windowSeconds: 60 };
+    expect(checkRateLimit(store, "k", rateLimit, T0)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(checkRateLimit(store, "k", rateLimit, T0 + 1000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
   });
 
   it("lets the request through when the store hangs", async () => {
@@ -164,10 +164,10 @@ describe("the limiter fails open", () => {
 });
 
 /** One counter's hits in turn, through the pure counting rule: each returns its decision. */
-function counter(policy: Parameters<typeof countHit>[1]): (ms: number) => ReturnType<typeof countHit>["decision"] {
+function counter(rateLimit: Parameters<typeof countHit>[1]): (ms: number) => ReturnType<typeof countHit>["decision"] {
   let state: CounterState | null = null;
   return (ms) => {
-    const r = countHit(state, policy, ms);
+    const r = countHit(state, rateLimit, ms);
     state = r.state;
     return r.decision;
   };
@@ -175,8 +175,8 @@ function counter(policy: Parameters<typeof countHit>[1]): (ms: number) => Return
 
 describe("block window (v2: blocked for 10 s once over the limit)", () => {
   it("refuses every request until the block ends", () => {
-    const policy = { limit: 5, windowSeconds: 10, blockSeconds: 10 };
-    const hit = counter(policy);
+    const rateLimit = { limit: 5, windowSeconds: 10, blockSeconds: 10 };
+    const hit = counter(rateLimit);
     for (let i = 0; i < 5; i++) expect(hit(T0 + i * 100).allowed).toBe(true);
     expect(hit(T0 + 9_000)).toEqual({ allowed: false, retryAfterSeconds: 10 }); // blocked until T0 + 19 s
     expect(hit(T0 + 12_000)).toEqual({ allowed: false, retryAfterSeconds: 7 }); // window over, block not
@@ -186,8 +186,8 @@ describe("block window (v2: blocked for 10 s once over the limit)", () => {
   it("a hit read a moment before the one that started the block is told the block's length, not a second more", () => {
     // two workers' clocks: the sixth hit (worker B, T0 + 500) blocks until T0 + 10.5 s; the seventh was read by
     // worker A at T0 + 400 and reaches the counters after it
-    const policy = { limit: 5, windowSeconds: 10, blockSeconds: 10 };
-    const hit = counter(policy);
+    const rateLimit = { limit: 5, windowSeconds: 10, blockSeconds: 10 };
+    const hit = counter(rateLimit);
     for (let i = 0; i < 5; i++) expect(hit(T0 + i * 10).allowed).toBe(true);
     expect(hit(T0 + 500)).toEqual({ allowed: false, retryAfterSeconds: 10 });
     expect(hit(T0 + 400)).toEqual({ allowed: false, retryAfterSeconds: 10 });
@@ -198,8 +198,8 @@ describe("block window (v2: blocked for 10 s once over the limit)", () => {
   });
 
   it("works through serve() with a surface policy", async () => {
-    const bucket = { name: "blocky", policy: () => ({ limit: 2, windowSeconds: 10, blockSeconds: 30 }) };
-    const handler = respond(serve(bucket, () => ({ status: 200, headers: {}, body: "ok" })));
+    const rateLimitGroup = { name: "blocky", rateLimit: () => ({ limit: 2, windowSeconds: 10, blockSeconds: 30 }) };
+    const handler = respond(serve(rateLimitGroup, () => ({ status: 200, headers: {}, body: "ok" })));
     const store = memoryRateLimitStore();
     const time = { now: T0 };
     const ctx = { store, rateLimitsEnabled: true, clientAddress: "a", clock: clockAt(time) };
@@ -220,18 +220,18 @@ describe("block window (v2: blocked for 10 s once over the limit)", () => {
 describe("the memory store forgets counters that say nothing any more", () => {
   it("sweeps counters whose window (and block) ended, keeps the live ones, and still counts exactly", async () => {
     const store = memoryRateLimitStore();
-    const policy = { limit: 2, windowSeconds: 10 };
+    const rateLimit = { limit: 2, windowSeconds: 10 };
     // SWEEP_EVERY_HITS - 1 distinct addresses at T0: their windows end at T0 + 10 s
-    for (let i = 1; i < SWEEP_EVERY_HITS; i++) await store.hit(`old-${i}`, policy, T0);
+    for (let i = 1; i < SWEEP_EVERY_HITS; i++) await store.hit(`old-${i}`, rateLimit, T0);
     expect(store.size()).toBe(SWEEP_EVERY_HITS - 1);
     // the SWEEP_EVERY_HITS-th hit (the first of "live", 15 s on) sweeps out every old-* counter; "live" reaches its limit
-    await store.hit("live", policy, T0 + 15_000);
+    await store.hit("live", rateLimit, T0 + 15_000);
     expect(store.size()).toBe(1);
-    await store.hit("live", policy, T0 + 15_000);
+    await store.hit("live", rateLimit, T0 + 15_000);
     for (let i = 0; i < SWEEP_EVERY_HITS - 2; i++)
       await store.hit("other", { limit: 1e9, windowSeconds: 10 }, T0 + 20_000);
     expect(store.size()).toBe(2); // "live" (its window runs to 25 s) and "other" survive the next sweep
-    expect(await store.hit("live", policy, T0 + 20_000)).toEqual({ allowed: false, retryAfterSeconds: 5 });
+    expect(await store.hit("live", rateLimit, T0 + 20_000)).toEqual({ allowed: false, retryAfterSeconds: 5 });
   });
 
   it("keeps a blocked counter until its block ends", async () => {

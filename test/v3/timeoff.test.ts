@@ -1,5 +1,5 @@
 /**
- * The v3 handler for the time-off rows (issue 11): GET /v3/long-weekends and GET /v3/leave-plan, and the ISO week on
+ * The v3 handler for the time-off routes (issue 11): GET /v3/long-weekends and GET /v3/leave-plan, and the ISO week on
  * every Day it serves. Status, headers (cache policy, ETag), bodies, and the problem documents of bad parameters.
  */
 import { describe, expect, it } from "vitest";

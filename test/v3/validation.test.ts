@@ -126,7 +126,7 @@ describe("problem documents for bad input", () => {
 });
 
 /**
- * Every required query parameter of every v3 row of the route table, left out of the row's sample request (which
+ * Every required query parameter of every v3 route, left out of the route's sample request (which
  * names them all): one answer, whatever the parameter's parser would make of no value. A required path parameter
  * cannot be left out of a URL (the path is then another, or none: 404); the MCP tools, which can leave it out, are
  * checked in test/contract/mcp.test.ts.
