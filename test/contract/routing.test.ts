@@ -7,6 +7,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { extname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseAllHeaders } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
 import { afterAll, describe, expect, it } from "vitest";
@@ -26,7 +27,8 @@ import {
   redirectRules,
   redirectsFile,
 } from "../../contract/static.js";
-import { ROOT } from "../e2e/server.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), "routing-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

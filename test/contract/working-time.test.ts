@@ -10,6 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { describeDay, isBridgeDay, isHalfDay, type WorkingTime, workingTime } from "swedish-calendar";
@@ -30,7 +31,8 @@ import { PROBLEM_BASE } from "../../contract/policies.js";
 import { serializeJson } from "../../contract/serialize.js";
 import { handleMcp } from "../../http/mcp.js";
 import { handleV3 } from "../../http/v3.js";
-import { ROOT } from "../e2e/server.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 const get = (query: string) => handleV3(new Request(`http://localhost${PATHS.workingTime}?${query}`));
 

@@ -27,7 +27,11 @@ let server: RunningServer | undefined;
 
 function runIncludesE2e(): boolean {
   if (process.env.E2E === "off") return false;
-  const args = process.argv.slice(2).filter((a) => !a.startsWith("-") && a !== "run" && !/^\d+$/.test(a));
+  const argv = process.argv.slice(2);
+  // a project's name (`--project integration`) filters no file
+  const args = argv.filter(
+    (a, i) => !a.startsWith("-") && argv[i - 1] !== "--project" && a !== "run" && !/^\d+$/.test(a),
+  );
   // filters are substrings of test file paths; flag values (e.g. --reporter x) may slip in, which only errs towards starting
   return args.length === 0 || args.some((a) => "test/e2e/".includes(a) || a.includes("e2e"));
 }
