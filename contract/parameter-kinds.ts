@@ -82,6 +82,11 @@ export interface ParameterDeclaration<T = unknown> {
   openapi?: Json;
   /** the English prose (OpenAPI; the route table's absence sentence is added there) */
   description: string;
+  /**
+   * the prose of a tool argument read with it (MCP, http/mcp-listing.ts), where it must differ from `description`, which
+   * speaks of query strings and HTTP statuses; absent, a tool argument reads `description`
+   */
+  toolDescription?: string;
   /** what a value must be, in the site's words (contract/parameter-words.ts, by name): for a parameter the site shows */
   words?: { sv: string };
 }
@@ -251,6 +256,8 @@ interface Options<T> {
   example?: unknown;
   openapi?: Json;
   description: string;
+  /** the prose of a tool argument (ParameterDeclaration.toolDescription); a function reads the default and example */
+  toolDescription?: string | ((declared: { default: unknown; example: unknown }) => string);
   /** the site shows this parameter: its words are PARAMETER_WORDS[name] (contract/parameter-words.ts) */
   site?: true;
   grammar: Grammar<T>;
@@ -303,6 +310,14 @@ export function declare<
       : {}),
     ...(options.openapi ? { openapi: options.openapi } : {}),
     description: options.description,
+    ...(options.toolDescription !== undefined
+      ? {
+          toolDescription:
+            typeof options.toolDescription === "string"
+              ? options.toolDescription
+              : options.toolDescription({ default: defaultValue, example }),
+        }
+      : {}),
     ...(options.site ? { words: PARAMETER_WORDS[name as SiteParameterName] } : {}),
   };
   return declaration as Declared<T, N, L, R, D>;

@@ -40,23 +40,20 @@ import {
   parseLeaveObjective,
   parseWeeklyHours,
   parseYear,
-  SERVICE_DOMAIN,
+  STEP_UNITS,
   WEEKLY_HOURS_STEP,
   WEEKLY_HOURS_WORDS,
   WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
 import { EXPLANATIONS } from "./explanations.js";
+import { OTHER_PARAMETERS } from "./other-parameters.js";
 import {
   date,
   declare,
   dueDay,
-  feedOption,
-  looseBoolean,
   observanceRule,
   oneOf,
   type ParameterDeclaration,
-  scheduleList,
-  single,
   steppedNumber,
   steps,
   strictBoolean,
@@ -64,7 +61,6 @@ import {
   year,
 } from "./parameter-kinds.js";
 import { readYear } from "./parameter-words.js";
-import { parseV2Weekends, parseV2Year } from "./query.js";
 import { stepUnitsInWords, VALUE_EXPLANATIONS, WORKING_TIME_EXPLANATIONS } from "./value-explanations.js";
 
 export type { ParameterDeclaration, Repeat } from "./parameter-kinds.js";
@@ -76,6 +72,9 @@ function readFlagDaysYear(value: string): number {
   return year;
 }
 
+/** The year as a tool argument (every tool but flag_days's). */
+const YEAR_ARGUMENT = `The year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`;
+
 // ---------------------------------------------------------------------------------------------------------------
 // The table
 // ---------------------------------------------------------------------------------------------------------------
@@ -85,12 +84,14 @@ export const PARAMETERS = {
     grammar: year(readYear),
     site: true,
     example: 2024,
+    toolDescription: YEAR_ARGUMENT,
     description: `The year. ${EXPLANATIONS.year} ${EXPLANATIONS.duplicates}`,
   }),
   // /v3/flag-days: official flag days exist from FLAG_DAYS_FROM, so its year starts there (earlier: the engine's 400)
   flagDaysYear: declare("year", "query", "FlagDaysYear", {
     grammar: year(readFlagDaysYear, FLAG_DAYS_FROM),
     example: 2024,
+    toolDescription: `The year, ${FLAG_DAYS_FROM}-${LAST_YEAR}. Omitted: the current year in Sweden.`,
     description:
       `The year, ${FLAG_DAYS_FROM} to ${LAST_YEAR} (exactly four digits): official flag days exist from ${FLAG_DAYS_FROM}; a year ` +
       `from ${FIRST_YEAR} to ${FLAG_DAYS_FROM - 1} is 400 invalid-parameter saying so. Otherwise as \`year\` elsewhere: ` +
@@ -99,6 +100,7 @@ export const PARAMETERS = {
   sundays: declare("sundays", "query", "Sundays", {
     grammar: strictBoolean("sundays"),
     default: false,
+    toolDescription: "Also list every remaining Sunday (each is a public holiday in its own right).",
     description:
       "Also list every remaining Sunday of the year (`holidayType: public`, empty `observances`). A Sunday carrying a named holiday " +
       `is listed regardless. It decides which days are listed, never what a day is. ${EXPLANATIONS.strictBoolean}`,
@@ -106,6 +108,7 @@ export const PARAMETERS = {
   saturdays: declare("saturdays", "query", "Saturdays", {
     grammar: strictBoolean("saturdays"),
     default: false,
+    toolDescription: "Also list every Saturday (each is a de facto holiday).",
     description:
       "Also list every Saturday (`holidayType: defacto`, empty `observances` unless it carries a named observance). Independent " +
       `of \`sundays\`. ${EXPLANATIONS.strictBoolean}`,
@@ -114,6 +117,7 @@ export const PARAMETERS = {
     site: true,
     grammar: date("date"),
     example: "2024-06-21",
+    toolDescription: `The date, YYYY-MM-DD (${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31).`,
     description: `The date, \`YYYY-MM-DD\`. ${EXPLANATIONS.impossibleDate}`,
   }),
   periodFrom: declare("from", "query", "PeriodFrom", {
@@ -121,6 +125,7 @@ export const PARAMETERS = {
     required: true,
     grammar: date("from"),
     example: "2024-01-01",
+    toolDescription: "First day of the period, YYYY-MM-DD.",
     description: "First date of the period, `YYYY-MM-DD`. " + EXPLANATIONS.impossibleDate,
   }),
   periodTo: declare("to", "query", "PeriodTo", {
@@ -128,6 +133,7 @@ export const PARAMETERS = {
     required: true,
     grammar: date("to"),
     example: "2024-12-31",
+    toolDescription: `Last day of the period, YYYY-MM-DD: not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`,
     description:
       "Last date of the period, `YYYY-MM-DD`. Earlier than `from` is 400 invalid-parameter (the service does not swap them). " +
       EXPLANATIONS.spanLimit,
@@ -136,6 +142,8 @@ export const PARAMETERS = {
     site: true,
     grammar: oneOf<Bounds>(parseBounds, BOUNDS),
     default: BOUNDS[0],
+    toolDescription:
+      "Which ends are counted: `inclusive` (default), `exclusive`, `from` (the start only) or `to` (the end only).",
     description:
       "Which endpoints are counted: `inclusive` both, `exclusive` neither, `from` the start date only, `to` the end date only. " +
       "It governs every number in the response. Two identical dates with `exclusive` give `calendarDays: 0` and `counted: null`. " +
@@ -147,6 +155,7 @@ export const PARAMETERS = {
     required: true,
     grammar: date("date"),
     example: "2024-01-31",
+    toolDescription: "The date to move from, YYYY-MM-DD.",
     description: "The date to move from, `YYYY-MM-DD`. " + EXPLANATIONS.impossibleDate,
   }),
   add: declare("add", "query", "Add", {
@@ -156,6 +165,9 @@ export const PARAMETERS = {
     grammar: steps,
     openapi: { style: "form", explode: true },
     example: ["1m", "-2b"],
+    toolDescription:
+      `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (${STEP_UNITS.join(", ")}; no plus sign); a value ` +
+      `may hold several comma-separated steps; 1 to ${MAX_STEPS} steps in all. A single string is read as one value.`,
     description:
       `Steps: an optional leading minus, digits, then one unit letter (${stepUnitsInWords()}; lowercase). No leading plus. ` +
       "Repeat `add` (canonical) or comma-separate steps in one value: both forms mean the same " +
@@ -168,6 +180,7 @@ export const PARAMETERS = {
     site: true,
     grammar: strictBoolean("postpone"),
     default: false,
+    toolDescription: (p) => `Apply the Sunday rule after the last step (default ${p.default}).`,
     description: `${EXPLANATIONS.sundayRule} ${EXPLANATIONS.strictBoolean}`,
   }),
   planFrom: declare("from", "query", "PlanFrom", {
@@ -175,6 +188,7 @@ export const PARAMETERS = {
     required: true,
     grammar: date("from"),
     example: "2026-01-01",
+    toolDescription: "First day of the span to plan, YYYY-MM-DD (counted).",
     description: "First day of the span to plan, `YYYY-MM-DD`, counted. " + EXPLANATIONS.impossibleDate,
   }),
   planTo: declare("to", "query", "PlanTo", {
@@ -182,6 +196,7 @@ export const PARAMETERS = {
     required: true,
     grammar: date("to"),
     example: "2026-12-31",
+    toolDescription: `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`,
     description:
       `Last day of the span to plan, \`YYYY-MM-DD\`, counted. Earlier than \`from\` is 400 invalid-parameter (the service does ` +
       `not swap them); the span counts both ends and holds at most ${MAX_PLAN_DAYS} days (\`to - from + 1 <= ${MAX_PLAN_DAYS}\`, so ` +
@@ -193,6 +208,7 @@ export const PARAMETERS = {
     required: true,
     grammar: wholeNumber((v) => parseLeaveDays(v, "days"), MIN_LEAVE_DAYS, MAX_LEAVE_DAYS),
     example: 25,
+    toolDescription: `The leave budget: the most working days to take off, ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}.`,
     description:
       `The leave budget: the most working days the plan may take off, ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}, written in plain ` +
       `digits. \`${MIN_LEAVE_DAYS - 1}\`, ` +
@@ -202,6 +218,7 @@ export const PARAMETERS = {
     site: true,
     grammar: oneOf<LeaveObjective>(parseLeaveObjective, LEAVE_OBJECTIVES),
     default: LEAVE_OBJECTIVES[0],
+    toolDescription: "`most` (default): the most days off in total; `longest`: the longest single break.",
     description:
       "What the plan maximises: `most`, the total number of days in the breaks that hold leave; `longest`, the longest single " +
       "such break. Ties: fewer leave days, then the earliest leave dates. Any other value is 400 invalid-parameter.",
@@ -210,16 +227,20 @@ export const PARAMETERS = {
     site: true,
     grammar: oneOf(observanceRule, OBSERVANCE_CODES),
     example: "midsummerEve",
+    toolDescription: (p) =>
+      `The observance's code (one of the ${OBSERVANCE_CODES.length} of the catalogue, e.g. ${p.example}).`,
     description: `A code from the catalogue (/v3/observances). ${EXPLANATIONS.unknownCode}`,
   }),
   fromYear: declare("from", "query", "FromYear", {
     grammar: year((v) => parseYear(v, "from")),
     example: 2020,
+    toolDescription: `First year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`,
     description: `First year, ${FIRST_YEAR} to ${LAST_YEAR} (exactly four digits). Default: the current year in Sweden.`,
   }),
   toYear: declare("to", "query", "ToYear", {
     grammar: year((v) => parseYear(v, "to")),
     example: 2030,
+    toolDescription: `Last year (default: \`from\`); not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`,
     description:
       `Last year, ${FIRST_YEAR} to ${LAST_YEAR} (exactly four digits). Default: the same as \`from\`. Earlier than \`from\` is ` +
       `400 invalid-parameter; \`to - from > ${MAX_SPAN_YEARS}\` is 400 invalid-parameter.`,
@@ -229,6 +250,7 @@ export const PARAMETERS = {
     required: true,
     grammar: date("date"),
     example: "2026-06-19",
+    toolDescription: "The date, YYYY-MM-DD.",
     description: "The date to adjust, `YYYY-MM-DD`. " + EXPLANATIONS.impossibleDate,
   }),
   adjustConvention: declare("convention", "query", "AdjustConvention", {
@@ -236,6 +258,7 @@ export const PARAMETERS = {
     required: true,
     grammar: oneOf<Convention>((v) => parseConvention(v, "convention"), CONVENTIONS),
     example: "modified-following",
+    toolDescription: `The convention: one of ${CONVENTIONS.join(", ")}.`,
     description: `${VALUE_EXPLANATIONS.conventions} ${VALUE_EXPLANATIONS.conventionRange} Any other value is 400 invalid-parameter.`,
   }),
   // a code of the due-date catalogue, read into its rule; any other is 400 as in the feed's `due` (EXPLANATIONS.unknownCode)
@@ -243,6 +266,7 @@ export const PARAMETERS = {
     site: true,
     grammar: oneOf<DueDateRule>((v) => findDueDateRule(v, "schedule"), DUE_DATE_SCHEDULE_CODES),
     example: "child-benefit",
+    toolDescription: `A named schedule: ${DUE_DATE_SCHEDULE_CODES.join(", ")}. Not with \`day\`/\`convention\`.`,
     description:
       "A named schedule, a code of the catalogue (/v3/due-dates/catalogue). Not together with `day` and `convention`. " +
       `${EXPLANATIONS.unknownCode} ${VALUE_EXPLANATIONS.dueDates}`,
@@ -251,6 +275,7 @@ export const PARAMETERS = {
     site: true,
     grammar: dueDay,
     example: 25,
+    toolDescription: `A rule of your own: the day of the month, ${MIN_DUE_DAY}-${MAX_DUE_DAY} or \`${LAST_DAY_OF_MONTH}\` (with \`convention\`).`,
     description:
       `The nominal day of a rule of your own: ${MIN_DUE_DAY} to ${MAX_DUE_DAY} in plain digits (past the month's end: the ` +
       `month's last day) or \`${LAST_DAY_OF_MONTH}\`; with \`convention\`, instead of \`schedule\`. A leading zero, a sign, ` +
@@ -260,6 +285,7 @@ export const PARAMETERS = {
     site: true,
     grammar: oneOf<Convention>((v) => parseConvention(v, "convention"), CONVENTIONS),
     example: "preceding",
+    toolDescription: `A rule of your own: the convention (with \`day\`), one of ${CONVENTIONS.join(", ")}.`,
     description: `The convention of a rule of your own, with \`day\`, instead of \`schedule\`. ${VALUE_EXPLANATIONS.conventions} ${VALUE_EXPLANATIONS.conventionRange}`,
   }),
   weeklyHours: declare("weeklyHours", "query", "WeeklyHours", {
@@ -273,6 +299,8 @@ export const PARAMETERS = {
     ),
     default: DEFAULT_WEEKLY_HOURS,
     example: 38.25,
+    toolDescription: (p) =>
+      `The hours of a full week, ${WEEKLY_HOURS_WORDS.en} (default ${p.default}), e.g. ${p.example}.`,
     description:
       `The hours of a full working week, ${WEEKLY_HOURS_WORDS.en} (a quarter of an hour), written as the number's plain ` +
       "decimal (`40`, `38.25`, `37.5`; not `40.0` or `05`). A working day is a fifth of it (38.25 hours: 459 minutes). " +
@@ -284,58 +312,12 @@ export const PARAMETERS = {
     grammar: oneOf((v) => findWorkingTimeProfile(v, "profile"), WORKING_TIME_PROFILE_CODES),
     default: WORKING_TIME_PROFILE_CODES[0],
     example: WORKING_TIME_PROFILE_CODES[1],
+    toolDescription: (p) =>
+      `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${p.default}).`,
     description: `Which working days are shortened. ${WORKING_TIME_EXPLANATIONS.profiles} Any other value is 400 invalid-parameter.`,
   }),
-  v2Year: declare("year", "query", "V2Year", {
-    grammar: year(parseV2Year),
-    duplicateSlug: "invalid-year",
-    example: 2024,
-    description:
-      `Exactly four digits, ${FIRST_YEAR} to ${LAST_YEAR}. A short value, a full date or an empty value is 400 invalid-year; it ` +
-      "never falls back to the default. Only omission gives the default, the current year in Sweden.",
-  }),
-  v2Weekends: declare("weekends", "query", "V2Weekends", {
-    grammar: single(parseV2Weekends, { type: "string" }),
-    repeat: "first",
-    default: "false",
-    description:
-      "`true` in any letter case adds an entry for every Saturday (code `saturday`) and Sunday (code `sunday`), also on dates that " +
-      "carry an observance. Any other value reads as `false` (never an error).",
-  }),
-  feed_defacto: feedOption("defacto", "Include the de facto holidays (the five eves)."),
-  feed_bridge: feedOption("bridge", "Include bridge days (klämdagar)."),
-  feed_half: feedOption("half", "Include half days (halvdagar)."),
-  feed_saturdays: feedOption("saturdays", "Include every Saturday."),
-  feed_sundays: feedOption("sundays", "Include every Sunday."),
-  feed_flags: feedOption(
-    "flags",
-    `Include the official flag days (allmänna flaggdagar, from ${FLAG_DAYS_FROM}) as events of their own: summary \`<Swedish name> (flaggdag)\`, ` +
-      "UID `<date>-flagDay-<code>@" +
-      SERVICE_DOMAIN +
-      "` (codes of /v3/flag-days/catalogue), also on dates that carry a holiday " +
-      'event; the calendar name gains "och flaggdagar".',
-  ),
-  // the feed's `due`: a comma list of due-date schedule codes (an unknown code is 400, as in /v3/due-dates)
-  feedDue: declare("due", "query", "FeedDue", {
-    grammar: scheduleList,
-    example: "salary-25,child-benefit",
-    description:
-      "A comma-separated list of due-date schedule codes (/v3/due-dates/catalogue): each schedule's due dates in the window, from " +
-      'its `since`, as events of their own: summary the schedule\'s Swedish name ("Lön", "Barnbidrag", "Skattekontot: ' +
-      `förfallodag"), UID \`<date>-due-<code>@${SERVICE_DOMAIN}\`; the calendar name gains "betalningsdagar". An empty value ` +
-      `is 400 invalid-parameter. ${EXPLANATIONS.unknownCode}`,
-  }),
-  feed_busy: feedOption("busy", "Mark events as busy time (`TRANSP:OPAQUE`) rather than free (`TRANSP:TRANSPARENT`)."),
-  // /health's readiness check: `/health?ready` (bare), read with the feed's loose booleans
-  healthReady: declare("ready", "query", "HealthReady", {
-    grammar: looseBoolean("ready"),
-    default: "false",
-    openapi: { allowEmptyValue: true },
-    description:
-      "Ask for readiness rather than liveness: 503 with `ready: false` while the answering process is starting or stopping, " +
-      "200 with `ready: true` when it takes traffic. Absent (or false): 200 whenever the process answers. Written bare, " +
-      `\`/health?ready\`. ${EXPLANATIONS.looseBoolean}`,
-  }),
+  // the parameters of the routes beside v3 (v2, the feed, /health), last: ./other-parameters.ts
+  ...OTHER_PARAMETERS,
 } as const satisfies Record<string, ParameterDeclaration>;
 
 export type Parameters = typeof PARAMETERS;

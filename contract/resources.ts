@@ -167,13 +167,16 @@ type WorkingTimeProfileRule = Parameters<typeof workingTimeOfYear>[2];
 
 /**
  * GET /v3/working-time?year=…&weeklyHours=…&profile=…: the engine's answer as it is (its JSON text is the body), for a
- * week and a profile already read (a year before the profile's `since` throws CalendarError naming `year`). The
- * defaults are the dataset file's answer (`/v3/data/{year}/working-time.json`).
+ * week and a profile already read, the options by the names of workingTime's (engine/signatures.ts; a year before the
+ * profile's `since` throws CalendarError naming `year`). The defaults are the dataset file's answer
+ * (`/v3/data/{year}/working-time.json`).
  */
 export function workingTimeResource(
   year: number,
-  weeklyHours: number = DEFAULT_WEEKLY_HOURS,
-  profile: WorkingTimeProfileRule = WORKING_TIME_PROFILES[0],
+  {
+    weeklyHours = DEFAULT_WEEKLY_HOURS,
+    profile = WORKING_TIME_PROFILES[0],
+  }: { weeklyHours?: number; profile?: WorkingTimeProfileRule } = {},
 ): WorkingTimeResponse {
   return workingTimeOfYear(year, weeklyHours, profile);
 }

@@ -193,3 +193,27 @@ export const DUE_DAY_PATTERN = new RegExp(DUE_DAY_SOURCE);
 
 /** The day of the month `day: "last"` stands for. */
 export const LAST_DAY_OF_MONTH = "last";
+
+// ---------------------------------------------------------------------------------------------
+// Values in words
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What a bounded value must be, in Swedish and English, read from its bounds above: the command-line tool's one
+ * refusal of such a value completes "'61' (--weekly) must be …" / "… ska vara …" with it (cli/messages.ts mustBe), so
+ * a new option or argument of this kind needs its words here, beside its bounds, and no message of its own.
+ */
+export const VALUE_WORDS = {
+  weeklyHours: {
+    sv: `ett antal timmar i veckan från ${WEEKLY_HOURS_WORDS.sv}, skrivet med siffror och decimalpunkt, till exempel 38.25`,
+    en: `a number of hours a week from ${WEEKLY_HOURS_WORDS.en}, written in digits, such as 38.25`,
+  },
+  leaveDays: {
+    sv: `ett heltal från ${MIN_LEAVE_DAYS} till ${MAX_LEAVE_DAYS}, skrivet med siffror`,
+    en: `a whole number from ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}, written in digits`,
+  },
+  dueDay: {
+    sv: `en dag i månaden från ${MIN_DUE_DAY} till ${MAX_DUE_DAY}, eller ${LAST_DAY_OF_MONTH}`,
+    en: `a day of the month from ${MIN_DUE_DAY} to ${MAX_DUE_DAY}, or ${LAST_DAY_OF_MONTH}`,
+  },
+} as const satisfies Record<string, Readonly<Record<"sv" | "en", string>>>;

@@ -197,7 +197,7 @@ export function shiftDate(
 ): Shift {
   checkArguments(SIGNATURES.shiftDate, [date, steps, options]);
   const start = parseIsoDate(date, "date");
-  return shift(start, parseSteps(typeof steps === "string" ? [steps] : steps), options.postpone === true, date);
+  return shift(start, parseSteps(typeof steps === "string" ? [steps] : steps), options, date);
 }
 
 /**

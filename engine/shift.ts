@@ -52,9 +52,16 @@ export function applyStep(from: DayNumber, step: Step, index = 0): { day: DayNum
 
 /**
  * Moves a date by a chain of steps, strictly in order, then (if asked) applies the Sunday rule of
- * Act 1930:173 s. 2 once: a landing day that is not a working day moves to the next working day.
+ * Act 1930:173 s. 2 once: a landing day that is not a working day moves to the next working day. The options are
+ * shiftDate's (signatures.ts), by name.
  */
-export function shift(date: DayNumber, steps: readonly Step[], postpone: boolean, dateText = toIsoDate(date)): Shift {
+export function shift(
+  date: DayNumber,
+  steps: readonly Step[],
+  options: { readonly postpone?: boolean } = {},
+  dateText = toIsoDate(date),
+): Shift {
+  const postpone = options.postpone === true;
   let current = date;
   const applied: AppliedStep[] = steps.map((step, index) => {
     const { day, constrained } = applyStep(current, step, index);

@@ -1,12 +1,11 @@
 /**
- * The MCP tools (docs/mcp.md), declared: each tool's name, prose, the arguments it takes (each read with a parameter
- * of contract/parameters.ts), the v3 routes whose bodies it answers, and the short Swedish/English summary beside them.
+ * The MCP tools (docs/mcp.md), declared: each tool's name, prose, the v3 routes whose bodies it answers (its arguments
+ * are their parameters, each read with a parameter of contract/parameters.ts, its prose there too), and the short
+ * Swedish/English summary beside them.
  * The prose they share with the server's instructions is ./mcp-instructions.ts; how a call is answered, ./mcp-tools.ts.
  */
 
 import {
-  CONVENTIONS,
-  DUE_DATE_RULES,
   FIRST_YEAR,
   FLAG_DAYS_FROM,
   LAST_DAY_OF_MONTH,
@@ -18,13 +17,10 @@ import {
   MAX_STEPS,
   MIN_DUE_DAY,
   MIN_LEAVE_DAYS,
-  OBSERVANCE_CODES,
-  STEP_UNITS,
-  WEEKLY_HOURS_WORDS,
-  WORKING_TIME_PROFILE_CODES,
 } from "swedish-calendar/core";
-import { PARAMETERS, type ParameterKey } from "../contract/parameters.js";
+import { PARAMETERS, type ParameterDeclaration, type ParameterKey } from "../contract/parameters.js";
 import { PATHS } from "../contract/paths.js";
+import { ROUTE_BY_ID } from "../contract/routes.js";
 import { stepUnitsInWords, WORKING_TIME_EXPLANATIONS } from "../contract/value-explanations.js";
 import {
   BRIDGE,
@@ -58,7 +54,8 @@ import type { V3Body, V3BodyRoute } from "./v3-bodies.js";
 
 /**
  * A tool argument: read with a parameter of the table (contract/parameters.ts: its reader, its JSON Schema of a tool
- * argument and its name). The prose is the tool's own: the parameter's speaks of query strings and HTTP statuses.
+ * argument, its name and its prose of a tool argument, `toolDescription`: the parameter's own speaks of query strings
+ * and HTTP statuses).
  */
 export interface ToolArgument {
   name: string;
@@ -77,43 +74,49 @@ export type ToolAnswer<Q extends readonly ToolRequest[]> = Q[number] extends { k
   ? { [E in Q[number] as E["key"] & string]: V3Body<E["route"]> }
   : V3Body<Q[0]["route"]>;
 
+/**
+ * A tool as declared: its arguments are its routes' parameters (contract/routes.ts), in the route table's order, each
+ * named as its parameter unless `renamed` names it otherwise.
+ */
 interface Declaration<Q extends readonly ToolRequest[]> {
   name: string;
   title: string;
   description: string;
-  arguments: readonly ToolArgument[];
   requests: Q;
+  /** an argument named otherwise than its parameter: the parameter's key and the argument's name */
+  renamed?: Partial<Record<ParameterKey, string>>;
   /** the short Swedish/English text beside the body */
   summary: (answer: ToolAnswer<Q>) => string;
 }
 
-/** A tool as the server holds it: its summary reads the body a call of it answered (./mcp-tools.ts runTool). */
-export type ToolDeclaration = Omit<Declaration<readonly ToolRequest[]>, "summary"> & {
+/** A tool as the server holds it: its arguments, and a summary that reads the body a call of it answered (./mcp-tools.ts runTool). */
+export type ToolDeclaration = Omit<Declaration<readonly ToolRequest[]>, "summary" | "renamed"> & {
+  arguments: readonly ToolArgument[];
   summary: (answer: unknown) => string;
 };
 
-/** A tool, its summary typed by its routes' bodies. */
+/** A tool argument read with a parameter: its name (or the tool's for it) and its prose of a tool argument. */
+const argumentOf = (parameter: ParameterKey, name: string | undefined): ToolArgument => {
+  const declared: ParameterDeclaration = PARAMETERS[parameter];
+  return { name: name ?? declared.name, parameter, description: declared.toolDescription ?? declared.description };
+};
+
+/** A tool, its arguments its routes' parameters, its summary typed by its routes' bodies. */
 export function tool<const Q extends readonly ToolRequest[]>(declaration: Declaration<Q>): ToolDeclaration {
-  return { ...declaration, summary: (answer) => declaration.summary(answer as ToolAnswer<Q>) };
+  const { renamed = {}, ...rest } = declaration;
+  const keys = [...new Set(declaration.requests.flatMap((r) => ROUTE_BY_ID[r.route].parameters))];
+  return {
+    ...rest,
+    arguments: keys.map((key) => argumentOf(key, renamed[key])),
+    summary: (answer) => declaration.summary(answer as ToolAnswer<Q>),
+  };
 }
-
-/** An argument named as its parameter is. */
-const arg = (parameter: ParameterKey, description: string): ToolArgument => ({
-  name: PARAMETERS[parameter].name,
-  parameter,
-  description,
-});
-
-/** A parameter's declared default, as its declaration states it (`schema.default`). */
-const defaultOf = (parameter: ParameterKey): string => String(PARAMETERS[parameter].schema.default);
 
 /**
  * The one argument named otherwise than its parameter: a shift's `add` is `steps` to a model (a public name of the
  * tool; its errors still name `add`, as the API's do).
  */
 const STEPS_ARGUMENT = "steps";
-
-const YEAR_ARGUMENT = `The year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The tools
@@ -127,7 +130,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "What a date is in Sweden: public holiday, de facto holiday or working day, with its named holidays (Swedish and English " +
       "names) and ISO week. Use it rather than guessing whether a date is a red day (röd dag) or a day off. " +
       `${CLASSIFICATION} ${COVERAGE} ${ERRORS}`,
-    arguments: [arg("datePath", `The date, YYYY-MM-DD (${FIRST_YEAR}-01-01 to ${LAST_YEAR}-12-31).`)],
     requests: [{ route: "day" }],
     summary: (day) => `${dayLine(day)}; vecka/week ${day.isoWeek.week}.`,
   }),
@@ -139,11 +141,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "2008-05-01 May Day + Ascension Day, is one entry with two observances). `sundays` and `saturdays` also list every " +
       `remaining Sunday and every Saturday; they decide which days are listed, never what a day is. ${CLASSIFICATION} ` +
       `${COVERAGE} ${TODAY} ${ERRORS}`,
-    arguments: [
-      arg("year", YEAR_ARGUMENT),
-      arg("sundays", "Also list every remaining Sunday (each is a public holiday in its own right)."),
-      arg("saturdays", "Also list every Saturday (each is a de facto holiday)."),
-    ],
     requests: [{ route: "holidays" }],
     summary: (body) => {
       const named = body.days.filter((d) => d.observances.length > 0);
@@ -160,7 +157,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `The bridge days (klämdagar) and half days (halvdagar) of a year in Sweden. ${BRIDGE} ${HALF} A day can be both. ` +
       `structuredContent holds both v3 bodies: \`bridgeDays\` (GET ${PATHS.bridgeDays}) and \`halfDays\` (GET ${PATHS.halfDays}). ` +
       `${TODAY} ${ERRORS}`,
-    arguments: [arg("year", YEAR_ARGUMENT)],
     requests: [
       { route: "bridgeDays", key: "bridgeDays" },
       { route: "halfDays", key: "halfDays" },
@@ -178,17 +174,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "days, and the duration in years, months and days as a statutory deadline is counted (Act on the Calculation of Statutory " +
       "Time (1930:173) s. 1). `bounds` says which ends are counted: `inclusive` (default, both), `exclusive` (neither), `from` or " +
       `\`to\` (that end only). \`from\` must not be after \`to\`; at most ${MAX_SPAN_YEARS} years. ${ERRORS}`,
-    arguments: [
-      arg("periodFrom", "First day of the period, YYYY-MM-DD."),
-      arg(
-        "periodTo",
-        `Last day of the period, YYYY-MM-DD: not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`,
-      ),
-      arg(
-        "bounds",
-        "Which ends are counted: `inclusive` (default), `exclusive`, `from` (the start only) or `to` (the end only).",
-      ),
-    ],
     requests: [{ route: "period" }],
     summary: (p) =>
       `${p.from}..${p.to} (${p.bounds}): ${p.calendarDays} kalenderdagar/calendar days, ${p.workingDays} arbetsdagar/working days, ` +
@@ -205,17 +190,7 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `year steps clamp to the end of a shorter month (2024-01-31 + 1m = 2024-02-29). ${SUNDAY_RULE} \`postpone: true\` applies ` +
       `it once, after the last step: use it for statutory deadlines. At most ${MAX_STEPS} steps; every date stays in ` +
       `${FIRST_YEAR}-${LAST_YEAR}. \`steps\` are the v3 API's \`add\` values, so errors name them 'add'. ${ERRORS}`,
-    arguments: [
-      arg("shiftDate", "The date to move from, YYYY-MM-DD."),
-      {
-        name: STEPS_ARGUMENT,
-        parameter: "add",
-        description:
-          `The steps in order, e.g. ["1m", "-2b"]: each an optional minus, digits and a unit (${STEP_UNITS.join(", ")}; no plus sign); a value ` +
-          `may hold several comma-separated steps; 1 to ${MAX_STEPS} steps in all. A single string is read as one value.`,
-      },
-      arg("postpone", `Apply the Sunday rule after the last step (default ${defaultOf("postpone")}).`),
-    ],
+    renamed: { add: STEPS_ARGUMENT },
     requests: [{ route: "shift" }],
     summary: (s) =>
       `${s.date} ${s.steps.map((x) => `${x.amount < 0 ? "" : "+"}${x.amount}${x.unit}`).join(" ")} → ${dayLine(s.result)}` +
@@ -228,7 +203,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "The long weekends (långhelger) that start in a year in Sweden: runs of at least three consecutive days off that hold a " +
       "named holiday (`leaveDays: []`), and the longer runs made by taking one bridge day off (`leaveDays` names it). " +
       `${BRIDGE} ${TODAY} ${ERRORS}`,
-    arguments: [arg("year", YEAR_ARGUMENT)],
     requests: [{ route: "longWeekends" }],
     summary: (body) =>
       `${body.year}: ${body.count} långhelger/long weekends.\n` +
@@ -251,15 +225,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
       "most`, the default) or give the single longest break (`longest`). Swedish public and de facto holidays and weekends are " +
       "free days. Exact (not a heuristic); ties go to fewer leave days, then earlier dates. " +
       ERRORS,
-    arguments: [
-      arg("planFrom", "First day of the span to plan, YYYY-MM-DD (counted)."),
-      arg(
-        "planTo",
-        `Last day of the span, YYYY-MM-DD (counted): not before \`from\`, at most ${MAX_PLAN_DAYS} days in all.`,
-      ),
-      arg("leaveDays", `The leave budget: the most working days to take off, ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}.`),
-      arg("objective", "`most` (default): the most days off in total; `longest`: the longest single break."),
-    ],
     requests: [{ route: "leavePlan" }],
     summary: (plan) =>
       `${plan.from}..${plan.to} (${plan.objective}): ${plan.used} semesterdagar ger ${plan.daysOff} lediga dagar / ${plan.used} ` +
@@ -281,14 +246,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `Sweden; \`to\` defaults to \`from\`; at most ${MAX_SPAN_YEARS} years). Years in which it was not a holiday are omitted ` +
       "(annunciation after 1952, mayDay before 1939, whitMonday after 2004, nationalDay before 2005, allSaintsDay before 1953), " +
       `so the list can be empty. ${COVERAGE} An unknown code is \`not-found\`. ${ERRORS}`,
-    arguments: [
-      arg(
-        "observanceCode",
-        `The observance's code (one of the ${OBSERVANCE_CODES.length} of the catalogue, e.g. ${PARAMETERS.observanceCode.example}).`,
-      ),
-      arg("fromYear", `First year, ${FIRST_YEAR}-${LAST_YEAR}. Omitted: the current year in Sweden.`),
-      arg("toYear", `Last year (default: \`from\`); not before \`from\`, at most ${MAX_SPAN_YEARS} years after it.`),
-    ],
     requests: [{ route: "observance" }],
     summary: (o) =>
       `${o.name.sv} / ${o.name.en} (${HOLIDAY_TYPE[o.holidayType] ?? o.holidayType}): ${o.count} ${o.count === 1 ? "dag/day" : "dagar/days"}` +
@@ -308,10 +265,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
     description:
       `Moves a date to a Swedish business day by a convention, as payment systems roll dates. ${BUSINESS_DAY} A business day is ` +
       `never moved. Use it for "the banking day before/after" questions. ${ERRORS}`,
-    arguments: [
-      arg("adjustDate", "The date, YYYY-MM-DD."),
-      arg("adjustConvention", `The convention: one of ${CONVENTIONS.join(", ")}.`),
-    ],
     requests: [{ route: "adjust" }],
     summary: (a) =>
       `${a.date} (${a.convention}) → ${dayLine(a.result)}` + (a.moved ? "." : " (flyttas inte/not moved)."),
@@ -324,18 +277,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `your own (\`day\` ${MIN_DUE_DAY}-${MAX_DUE_DAY} or \`${LAST_DAY_OF_MONTH}\`, past the month's end the last day, with ` +
       "`convention`). Give exactly one of the two. " +
       `${SCHEDULES} ${BUSINESS_DAY} ${TODAY} An unknown schedule is \`invalid-parameter\`, as a bad convention is. ${ERRORS}`,
-    arguments: [
-      arg("year", YEAR_ARGUMENT),
-      arg(
-        "schedule",
-        `A named schedule: ${DUE_DATE_RULES.map((r) => r.code).join(", ")}. Not with \`day\`/\`convention\`.`,
-      ),
-      arg(
-        "dueDay",
-        `A rule of your own: the day of the month, ${MIN_DUE_DAY}-${MAX_DUE_DAY} or \`${LAST_DAY_OF_MONTH}\` (with \`convention\`).`,
-      ),
-      arg("dueConvention", `A rule of your own: the convention (with \`day\`), one of ${CONVENTIONS.join(", ")}.`),
-    ],
     requests: [{ route: "dueDates" }],
     summary: (body) =>
       `${body.year}, ${body.schedule.name.sv} / ${body.schedule.name.en} (${body.schedule.code}, ${body.schedule.convention}): ` +
@@ -349,7 +290,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
       `The official flag days of a year in Sweden, in date order, each with its Swedish and English name and the holiday it is ` +
       `(\`holiday\`, or null). ${FLAG_DAYS} A year before ${FLAG_DAYS_FROM} is refused: there were no official flag days. ` +
       `${TODAY} ${ERRORS}`,
-    arguments: [arg("flagDaysYear", `The year, ${FLAG_DAYS_FROM}-${LAST_YEAR}. Omitted: the current year in Sweden.`)],
     requests: [{ route: "flagDays" }],
     summary: (body) =>
       `${body.year}: ${body.count} allmänna flaggdagar/official flag days.\n` +
@@ -363,17 +303,6 @@ export const TOOLS: readonly ToolDeclaration[] = [
     description:
       "How many working days and hours a year has to work in Sweden, month by month, by quarter and in total (for payroll, " +
       `time reports and budgets). ${WORKING_TIME_EXPLANATIONS.week} ${WORKING_TIME_EXPLANATIONS.profiles} ${TODAY} ${ERRORS}`,
-    arguments: [
-      arg("year", YEAR_ARGUMENT),
-      arg(
-        "weeklyHours",
-        `The hours of a full week, ${WEEKLY_HOURS_WORDS.en} (default ${defaultOf("weeklyHours")}), e.g. ${PARAMETERS.weeklyHours.example}.`,
-      ),
-      arg(
-        "profile",
-        `Which working days are shortened: ${WORKING_TIME_PROFILE_CODES.join(" or ")} (default ${defaultOf("profile")}).`,
-      ),
-    ],
     requests: [{ route: "workingTime" }],
     summary: workingTimeSummary,
   }),

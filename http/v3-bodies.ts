@@ -69,7 +69,7 @@ export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
   day: (args) => dayOf(args.date),
   // a date is read into its day number; its text, canonical, is the one the answer echoes (toIsoDate)
   period: (args) => period(args.from, args.to, args.bounds),
-  shift: (args) => shift(args.date, args.add, args.postpone),
+  shift: (args) => shift(args.date, args.add, args),
   leavePlan: (args) => leavePlan(args.from, args.to, args.days, args.objective),
   observances: () => catalogueResource(),
   observance: (args, now) => {
@@ -81,11 +81,12 @@ export const V3_BODIES: { readonly [R in V3BodyRoute]: BodyOf<R> } = {
   adjust: (args) => adjustment(args.date, args.convention),
   dueDates: (args, now) => dueDatesResource(yearOr(args.year, now), args),
   dueDateCatalogue: () => dueDateCatalogueResource(),
-  workingTime: (args, now) => workingTimeResource(yearOr(args.year, now), args.weeklyHours, args.profile),
+  workingTime: (args, now) => workingTimeResource(yearOr(args.year, now), args),
 };
 
 /**
- * A route whose engine function takes options reads them as parameters of the same names (engine/signatures.ts): a
+ * A route whose engine function takes options reads them as parameters of the same names (engine/signatures.ts), and
+ * its body passes its arguments as those options, by name (a new option of the same call needs no line here): a
  * parameter named otherwise fails to compile here. Their kinds: test/contract/engine-options.test.ts.
  */
 type Carries<R extends V3BodyRoute, Options> = [Exclude<keyof Options, keyof ArgsOf<R>>] extends [never] ? true : false;

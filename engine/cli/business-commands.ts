@@ -2,7 +2,14 @@
 
 import { parseDueDay, parseDueScheduleList } from "../duedates.js";
 import { DEFAULT_FEED_OPTIONS, FEED_OPTION_NAMES } from "../feed-options.js";
-import { DEFAULT_WEEKLY_HOURS, LAST_DAY_OF_MONTH, MAX_DUE_DAY, MIN_DUE_DAY, WEEKLY_HOURS_WORDS } from "../grammar.js";
+import {
+  DEFAULT_WEEKLY_HOURS,
+  LAST_DAY_OF_MONTH,
+  MAX_DUE_DAY,
+  MIN_DUE_DAY,
+  VALUE_WORDS,
+  WEEKLY_HOURS_WORDS,
+} from "../grammar.js";
 import { icsFeed } from "../ics.js";
 import {
   type Adjustment,
@@ -99,7 +106,7 @@ export const BUSINESS_COMMANDS: Record<string, Command> = {
       const dayText = text.slice(0, colon);
       const day: DayOfMonth = refusing(
         () => parseDueDay(dayText),
-        () => inv.say.notADueDay(dayText, text),
+        () => inv.say.mustBe(dayText, inv.say.inRule(ARGUMENT_NAMES.day[inv.lang], text), VALUE_WORDS.dueDay),
         inv.say,
       );
       const convention = conventionOf(
@@ -143,7 +150,7 @@ export const BUSINESS_COMMANDS: Record<string, Command> = {
           ? DEFAULT_WEEKLY_HOURS
           : refusing(
               () => parseWeeklyHours(weekly),
-              () => inv.say.notWeeklyHours(weekly),
+              () => inv.say.mustBe(weekly, "--weekly", VALUE_WORDS.weeklyHours),
               inv.say,
             );
       const profile =

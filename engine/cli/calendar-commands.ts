@@ -1,6 +1,7 @@
 /** The command-line tool's commands over the calendar's days (./commands.ts joins the table). */
 
 import { FLAG_DAYS_FROM } from "../flagdays.js";
+import { VALUE_WORDS } from "../grammar.js";
 import {
   bridgeDays,
   countPeriod,
@@ -224,7 +225,7 @@ export const CALENDAR_COMMANDS: Record<string, Command> = {
       const [from, to] = [dateArg(inv, 0, "from"), dateArg(inv, 1, "to")];
       const days = refusing(
         () => parseLeaveDays(inv.args[2], "days"),
-        () => inv.say.notLeaveDays(inv.args[2]),
+        () => inv.say.mustBe(inv.args[2], ARGUMENT_NAMES.days[inv.lang], VALUE_WORDS.leaveDays),
         inv.say,
       );
       return refusing(

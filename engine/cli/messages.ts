@@ -5,21 +5,12 @@
 
 import { parseConvention } from "../business.js";
 import { FLAG_DAYS_FROM } from "../flagdays.js";
-import {
-  LAST_DAY_OF_MONTH,
-  MAX_DUE_DAY,
-  MIN_DUE_DAY,
-  MIN_LEAVE_DAYS,
-  STEP_UNIT_WORDS,
-  STEP_UNITS,
-  WEEKLY_HOURS_WORDS,
-} from "../grammar.js";
+import { STEP_UNIT_WORDS, STEP_UNITS } from "../grammar.js";
 import { CalendarError, FIRST_YEAR, LAST_YEAR } from "../index.js";
 import {
   CONVENTIONS,
   type Convention,
   DATE_PARAMETER_PATTERN,
-  MAX_LEAVE_DAYS,
   MAX_PLAN_DAYS,
   MAX_SPAN_YEARS,
   MAX_STEPS,
@@ -54,6 +45,7 @@ export const ARGUMENT_NAMES: Record<string, Record<Lang, string>> = {
   to: { sv: "andra datumet", en: "the second date" },
   step: { sv: "steget", en: "the step" },
   days: { sv: "antalet semesterdagar", en: "the number of leave days" },
+  day: { sv: "dagen", en: "the day" },
   convention: { sv: "konventionen", en: "the convention" },
   schedule: { sv: "schemat", en: "the schedule" },
   "from-year": { sv: "första året", en: "the first year" },
@@ -70,7 +62,14 @@ export const anyOf = (items: readonly string[], or: string) =>
 /** Each step unit with what it counts in brackets, in the output's language. */
 const unitsInWords = (lang: Lang) => STEP_UNITS.map((unit) => `${unit} (${STEP_UNIT_WORDS[unit][lang]})`);
 
-/** The messages of exit status 2. `what` is an argument in words (ARGUMENT_NAMES) or an option's flag. */
+/** What a value must be, in both languages (the engine's VALUE_WORDS). */
+type Words = Readonly<Record<Lang, string>>;
+
+/**
+ * The messages of exit status 2. `what` is an argument in words (ARGUMENT_NAMES) or an option's flag. A value outside
+ * its bounds is one message, `mustBe`, with the engine's words of what it must be (VALUE_WORDS): an option or argument
+ * of that kind needs no message of its own.
+ */
 export const MESSAGES = {
   sv: {
     missingCommand: `inget kommando angivet (se ${BIN} --help)`,
@@ -94,14 +93,11 @@ export const MESSAGES = {
       `'${value}' (steget) är inget steg: ett heltal (negativt för att gå bakåt) följt av en enhet, ` +
       `${anyOf(unitsInWords("sv"), "eller")}, till exempel 10b eller -3d`,
     tooManySteps: `för många steg: högst ${MAX_STEPS} sammanlagt`,
-    notLeaveDays: (value: string) =>
-      `'${value}' (antalet semesterdagar) ska vara ett heltal från ${MIN_LEAVE_DAYS} till ${MAX_LEAVE_DAYS}, skrivet med siffror`,
+    mustBe: (value: string, what: string, words: Words) => `'${value}' (${what}) ska vara ${words.sv}`,
     notOneOf: (value: string, what: string, choices: readonly string[]) =>
       `'${value}' (${what}) finns inte; välj ${anyOf(choices, "eller")}`,
     notASchedule: (value: string, codes: readonly string[]) =>
       `'${value}' (schemat) finns inte; välj ${anyOf(codes, "eller")}, eller en egen regel dag:konvention, till exempel 25:preceding`,
-    notADueDay: (day: string, rule: string) =>
-      `'${day}' (dagen i ${rule}) ska vara en dag i månaden från ${MIN_DUE_DAY} till ${MAX_DUE_DAY}, eller ${LAST_DAY_OF_MONTH}`,
     notADueList: (value: string, codes: readonly string[]) =>
       `'${value}' (--due) ska vara ett eller flera av ${anyOf(codes, "och")}, med kommatecken emellan`,
     before: (value: string, what: string, first: string, firstWhat: string) =>
@@ -115,8 +111,6 @@ export const MESSAGES = {
     noFlagDays: (year: number) => `${year} (året) är för tidigt: allmänna flaggdagar finns från ${FLAG_DAYS_FROM}`,
     scheduleSince: (year: number, code: string, since: number) =>
       `${year} (året) är för tidigt: schemat ${code} gäller från ${since}`,
-    notWeeklyHours: (value: string) =>
-      `'${value}' (--weekly) ska vara ett antal timmar i veckan från ${WEEKLY_HOURS_WORDS.sv}, skrivet med siffror och decimalpunkt, till exempel 38.25`,
     profileSince: (year: number, code: string, since: number) =>
       `${year} (året) är för tidigt: profilen ${code} gäller från ${since}`,
     inRule: (what: string, rule: string) => `${what} i ${rule}`,
@@ -146,14 +140,11 @@ export const MESSAGES = {
       `'${value}' (the step) is not a step: a whole number (negative to go back) followed by a unit, ` +
       `${anyOf(unitsInWords("en"), "or")}, e.g. 10b or -3d`,
     tooManySteps: `too many steps: at most ${MAX_STEPS} in all`,
-    notLeaveDays: (value: string) =>
-      `'${value}' (the number of leave days) must be a whole number from ${MIN_LEAVE_DAYS} to ${MAX_LEAVE_DAYS}, written in digits`,
+    mustBe: (value: string, what: string, words: Words) => `'${value}' (${what}) must be ${words.en}`,
     notOneOf: (value: string, what: string, choices: readonly string[]) =>
       `'${value}' (${what}) is not one of ${anyOf(choices, "or")}`,
     notASchedule: (value: string, codes: readonly string[]) =>
       `'${value}' (the schedule) is not one of ${anyOf(codes, "or")}, nor a rule of your own day:convention such as 25:preceding`,
-    notADueDay: (day: string, rule: string) =>
-      `'${day}' (the day in ${rule}) must be a day of the month from ${MIN_DUE_DAY} to ${MAX_DUE_DAY}, or ${LAST_DAY_OF_MONTH}`,
     notADueList: (value: string, codes: readonly string[]) =>
       `'${value}' (--due) must be one or more of ${anyOf(codes, "and")}, separated by commas`,
     before: (value: string, what: string, first: string, firstWhat: string) =>
@@ -168,8 +159,6 @@ export const MESSAGES = {
     noFlagDays: (year: number) => `${year} (the year) is too early: official flag days exist from ${FLAG_DAYS_FROM}`,
     scheduleSince: (year: number, code: string, since: number) =>
       `${year} (the year) is too early: the schedule ${code} starts in ${since}`,
-    notWeeklyHours: (value: string) =>
-      `'${value}' (--weekly) must be a number of hours a week from ${WEEKLY_HOURS_WORDS.en}, written in digits, such as 38.25`,
     profileSince: (year: number, code: string, since: number) =>
       `${year} (the year) is too early: the profile ${code} starts in ${since}`,
     inRule: (what: string, rule: string) => `${what} in ${rule}`,

@@ -136,15 +136,15 @@ describe("engine output validates against the strict schemas", () => {
   });
 
   it("shift: steps of every unit, the Sunday rule, a null period summary", () => {
-    expectValid("Shift", shift(d("2024-01-31"), parseSteps(["1m", "-2b", "1w", "3d", "1y"]), true));
-    expectValid("Shift", shift(d("2024-12-24"), parseSteps(["0b"]), false));
-    expectValid("Shift", shift(d("2024-06-21"), parseSteps(["1d"]), true));
-    const far = shift(d("1930-01-01"), parseSteps(["250y"]), false);
+    expectValid("Shift", shift(d("2024-01-31"), parseSteps(["1m", "-2b", "1w", "3d", "1y"]), { postpone: true }));
+    expectValid("Shift", shift(d("2024-12-24"), parseSteps(["0b"]), { postpone: false }));
+    expectValid("Shift", shift(d("2024-06-21"), parseSteps(["1d"]), { postpone: true }));
+    const far = shift(d("1930-01-01"), parseSteps(["250y"]), { postpone: false });
     expect(far.period).toBeNull();
     expectValid("Shift", far, "past 200 years");
     expectValid(
       "Shift",
-      shift(d("2024-01-01"), parseSteps(Array.from({ length: grammar.MAX_STEPS }, () => "-1b")), false),
+      shift(d("2024-01-01"), parseSteps(Array.from({ length: grammar.MAX_STEPS }, () => "-1b")), { postpone: false }),
       "MAX_STEPS",
     );
   });

@@ -1,9 +1,9 @@
 /**
  * Every fact declared once (docs/architecture.md "Two principles"): the year bounds, the business-day conventions and
  * the due-date schedule codes are the engine's (engine/: FIRST_YEAR, LAST_YEAR, CONVENTIONS, DUE_DATE_SCHEDULE_CODES)
- * and, for examples and the prose of the values, the parameters' declarations (contract/parameters.ts,
- * contract/value-explanations.ts). No other file of the service's code states them, neither in its code nor in its
- * comments: the rest reads them from there.
+ * and, for examples and the prose of the values, the parameters' declarations (contract/parameters.ts and
+ * other-parameters.ts, contract/value-explanations.ts). No other file of the service's code states them, neither in
+ * its code nor in its comments: the rest reads them from there.
  *
  * Every file git tracks in those folders is read, whatever its kind: code, pages, styles, READMEs.
  *
@@ -47,7 +47,11 @@ import { ROOT } from "../e2e/server.js";
 
 /** The folders checked, and the files allowed to state the facts (the declarations). */
 const FOLDERS = ["functions", "http", "server", "contract", "build", "site"];
-const DECLARATIONS = new Set(["contract/parameters.ts", "contract/value-explanations.ts"]);
+const DECLARATIONS = new Set([
+  "contract/parameters.ts",
+  "contract/other-parameters.ts",
+  "contract/value-explanations.ts",
+]);
 /** The published OpenAPI document: the generated document as stored (build/contract.ts), not a place anything is declared. */
 const GENERATED = new Set(["contract/published/openapi.json"]);
 

@@ -208,8 +208,19 @@ describe("the command-line tool's help states the declarations' bounds and value
     expect(help("working-time")).toContain(
       `--weekly <hours> the hours of a full week, ${rule} (default ${PARAMETERS.weeklyHours.schema.default})`,
     );
-    expect(MESSAGES.en.notWeeklyHours("61")).toContain(`from ${rule},`);
-    expect(MESSAGES.sv.notWeeklyHours("61")).toContain(
+    // the refusal of `--weekly 61`, as the command says it
+    const refusal = (lang: "sv" | "en") => {
+      const values = new Map([["weekly", "61"]]);
+      const inv: Invocation = { args: ["2026"], flags: new Set(), values, lang, say: MESSAGES[lang] };
+      try {
+        COMMANDS["working-time"].compute(inv);
+        return "accepted";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(refusal("en")).toContain(`from ${rule},`);
+    expect(refusal("sv")).toContain(
       `från ${minimum} till ${maximum} i steg om ${String(multipleOf).replace(".", ",")},`,
     );
   });

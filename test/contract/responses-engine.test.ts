@@ -80,7 +80,7 @@ describe("engine outputs validate directly against the schemas", () => {
         { unit: "b", amount: -3 },
         { unit: "y", amount: 201 },
       ],
-      true,
+      { postpone: true },
     );
     expect(s(result), describeErrors(s.errors)).toBe(true);
     expect(result.period).toBeNull();

@@ -156,8 +156,8 @@ describe("shift chains", () => {
         (date, steps, at, zeroUnit, postpone) => {
           const i = at % (steps.length + 1);
           const withZero = [...steps.slice(0, i), { unit: zeroUnit, amount: 0 }, ...steps.slice(i)];
-          const a = shift(date, steps, postpone);
-          const b = shift(date, withZero, postpone);
+          const a = shift(date, steps, { postpone });
+          const b = shift(date, withZero, { postpone });
           expect(b.result).toEqual(a.result);
           expect(b.landed).toEqual(a.landed);
           expect(b.period).toEqual(a.period);
@@ -193,7 +193,7 @@ describe("shift chains", () => {
           const mixed = parseSteps(groups.map((g) => g.join(",")));
           expect(comma).toEqual(repeated);
           expect(mixed).toEqual(repeated);
-          expect(shift(date, comma, true)).toEqual(shift(date, repeated, true));
+          expect(shift(date, comma, { postpone: true })).toEqual(shift(date, repeated, { postpone: true }));
         },
       ),
       { numRuns: 300 },
@@ -205,7 +205,7 @@ describe("shift chains", () => {
       fc.property(midDay, fc.integer({ min: -400, max: 400 }), fc.boolean(), (date, amount, years) => {
         const step: Step = years ? { unit: "y", amount: Math.trunc(amount / 12) || 0 } : { unit: "m", amount };
         const months = years ? 12 * step.amount : step.amount;
-        const s = shift(date, [step], false);
+        const s = shift(date, [step], { postpone: false });
         // expected result computed independently with Date.UTC
         const [y, m, dd] = dayOf(date).date.split("-").map(Number);
         const target = new Date(Date.UTC(y, m - 1 + months, 1));
@@ -225,7 +225,7 @@ describe("shift chains", () => {
   it("postpone lands on a working day, never before `landed`, and on the first working day from `landed`", () => {
     fc.assert(
       fc.property(midDay, fc.array(smallStep, { minLength: 1, maxLength: 6 }), (date, steps) => {
-        const s = shift(date, steps, true);
+        const s = shift(date, steps, { postpone: true });
         const landed = s.landed;
         const result = s.result;
         expect(result.workingDay).toBe(true);
@@ -233,7 +233,7 @@ describe("shift chains", () => {
         expect(s.postponed).toBe(result.date !== landed.date);
         if (landed.workingDay) expect(result).toEqual(landed);
         for (let n = fromDate(landed.date); n < fromDate(result.date); n++) expect(isWorkingDay(n)).toBe(false);
-        const plain = shift(date, steps, false);
+        const plain = shift(date, steps, { postpone: false });
         expect(plain.landed).toEqual(landed);
         expect(plain.result).toEqual(landed);
         expect(plain.postponed).toBe(false);
@@ -252,7 +252,7 @@ describe("shift chains", () => {
             { unit: "b", amount: n },
             { unit: "b", amount: -n },
           ],
-          false,
+          { postpone: false },
         );
         expect(s.result.date).toBe(dayOf(date).date);
         expect(s.steps[0].result.workingDay).toBe(true);
@@ -290,7 +290,7 @@ describe("shift chains", () => {
     fc.assert(
       fc.property(anyDay, fc.integer({ min: -90000, max: 90000 }), (date, amount) => {
         fc.pre(date + amount >= FIRST_DAY && date + amount <= LAST_DAY);
-        const s = shift(date, [{ unit: "d", amount }], false);
+        const s = shift(date, [{ unit: "d", amount }], { postpone: false });
         const lo = Math.min(date, date + amount);
         const hi = Math.max(date, date + amount);
         const within = hi <= addMonths(lo, 2400).day;

@@ -2,7 +2,7 @@ import { parseSteps, type Step, shift } from "swedish-calendar/core";
 import { describe, expect, it } from "vitest";
 import { d, expectCalendarError } from "./helpers.js";
 
-const run = (date: string, add: string[], postpone = false) => shift(d(date), parseSteps(add), postpone, date);
+const run = (date: string, add: string[], postpone = false) => shift(d(date), parseSteps(add), { postpone }, date);
 
 describe("month and year steps clamp and flag", () => {
   it("2024-01-31 +1m is 2024-02-29, constrained", () => {
@@ -147,11 +147,11 @@ describe("shift response", () => {
   });
   it("a direct Step with a non-integer or non-finite amount is rejected", () => {
     const steps: Step[] = [{ unit: "d", amount: Number.POSITIVE_INFINITY }];
-    expectCalendarError(() => shift(d("2024-01-01"), steps, false), "invalid-parameter");
+    expectCalendarError(() => shift(d("2024-01-01"), steps, { postpone: false }), "invalid-parameter");
   });
   it("names the step as the client wrote it when it leaves the range", () => {
     try {
-      shift(d("2024-01-01"), parseSteps(["1d,99999999999999999999d"]), false);
+      shift(d("2024-01-01"), parseSteps(["1d,99999999999999999999d"]), { postpone: false });
       expect.unreachable();
     } catch (e) {
       expect((e as Error).message).toBe(

@@ -261,7 +261,7 @@ export function answerApi(url: URL, res: ServerResponse, method: string): boolea
       const date = parseIsoDate(dateText, "date");
       const steps = parseSteps(p.getAll("add"));
       const postpone = optional(p, "postpone", (text) => parseStrictBoolean(text, "postpone")) ?? false;
-      json(res, 200, shift(date, steps, postpone, dateText));
+      json(res, 200, shift(date, steps, { postpone }, dateText));
       return true;
     }
     case "/v3/due-dates": {
@@ -279,7 +279,7 @@ export function answerApi(url: URL, res: ServerResponse, method: string): boolea
     case PATHS.workingTime: {
       const weekly = optional(p, "weeklyHours", (text) => parseWeeklyHours(text, "weeklyHours"));
       const profile = optional(p, "profile", (text) => findWorkingTimeProfile(text, "profile"));
-      json(res, 200, workingTimeResource(yearOf(p), weekly, profile));
+      json(res, 200, workingTimeResource(yearOf(p), { weeklyHours: weekly, profile }));
       return true;
     }
     case "/v3/due-dates/catalogue":

@@ -223,14 +223,14 @@ export function homePageSuite(site: SiteUnderTest): void {
       try {
         await runShift(page, { date: "2024-01-31", add: "1m, 10b" });
         await page.waitForSelector("#shift-result-date");
-        const plain = shift(parseIsoDate("2024-01-31", "date"), parseSteps(["1m", "10b"]), false);
+        const plain = shift(parseIsoDate("2024-01-31", "date"), parseSteps(["1m", "10b"]), { postpone: false });
         expect(await page.getAttribute("#shift-result-date", "datetime")).toBe(plain.result.date);
         expect(await page.textContent("#shift-result")).toContain("clamped");
         expect(await page.textContent("#shift-result")).toContain("GET /v3/shift?date=2024-01-31&add=1m&add=10b");
 
         // 2024-06-21 is Midsummer Eve: the Sunday rule moves the answer to the next working day
         await runShift(page, { date: "2024-06-01", add: "20d", postpone: true });
-        const postponed = shift(parseIsoDate("2024-06-01", "date"), parseSteps(["20d"]), true);
+        const postponed = shift(parseIsoDate("2024-06-01", "date"), parseSteps(["20d"]), { postpone: true });
         expect(postponed.postponed).toBe(true);
         await page.waitForSelector(`#shift-result-date[datetime="${postponed.result.date}"]`);
         const text = (await page.textContent("#shift-result"))!;
