@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { NOT_FOUND_PAGES, type PageLanguage } from "./not-found-page.js";
 
 /** The publish folder (the project's public/). */
-const PUBLIC_DIR = fileURLToPath(new URL("../../public/", import.meta.url));
+export const PUBLIC_DIR = fileURLToPath(new URL("../public/", import.meta.url));
 
 /** The page a bundle holds when no site was built: both languages, the path's first. */
 export function fallbackNotFoundPage(language: PageLanguage): string {
