@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_LONG, FEED_CACHE_CONTROL, type RateLimit } from "../contract/policies.js";
 import { secondsUntilStockholmMidnight } from "../http/cache.js";
-import { ifNoneMatchMatches, layeredHeaders } from "../http/http.js";
+import { type Answer, ifNoneMatchMatches, layeredHeaders } from "../http/http.js";
 import type { CacheableAnswer } from "../http/request-context.js";
 import { type Coding, encoded, etagFor, negotiate, varies, withVary } from "./compress.js";
 import { STAT_TTL_MS } from "./files.js";
@@ -229,6 +229,11 @@ function formOf(cached: CachedAnswer, coding: Coding): CachedForm | Promise<Cach
  * Writes a cached answer for a GET or HEAD, in the coding the request prefers: 304 when If-None-Match matches that
  * coding's ETag, no body for HEAD.
  */
+/** Is this answer a cached one (written from its stored forms: writeCached), not one made for this request? */
+export function isCachedAnswer(answer: Answer): answer is CachedAnswer {
+  return (answer as Partial<CachedAnswer>).forms !== undefined;
+}
+
 export function writeCached(req: IncomingMessage, res: ServerResponse, cached: CachedAnswer): void {
   const form = formOf(cached, cached.varies ? negotiate(req.headers["accept-encoding"]) : "identity");
   if (form instanceof Promise) form.then((f) => writeForm(req, res, f)).catch(() => res.destroy());

@@ -8,6 +8,7 @@
 import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Answer } from "../http/http.js";
+import { isCachedAnswer, writeCached } from "./answers.js";
 import { problemFor } from "./guard.js";
 import type { Log } from "./log.js";
 import { writeAnswer } from "./node-io.js";
@@ -58,7 +59,7 @@ export function stopWithParent(npmPid: number | undefined, stop: (why: string) =
 }
 
 export interface Lifecycle {
-  /** writeAnswer(), closing the connection once the server is closing */
+  /** the answer written (a cached one from its stored forms), closing the connection once the server is closing */
   write(res: ServerResponse, answer: Answer): void;
   /** a fault while answering: logged, then a 500 if nothing was written yet, else the socket closed */
   fail(res: ServerResponse, error: unknown): void;
@@ -96,7 +97,8 @@ export function createLifecycle(log: Log, serverOf: () => Server): Lifecycle {
     isClosing: () => closing,
     write(res, answer) {
       closeIfClosing(res);
-      writeAnswer(res, answer);
+      if (isCachedAnswer(answer)) writeCached(res.req, res, answer);
+      else writeAnswer(res, answer);
     },
     fail(res, error) {
       logFault(error);

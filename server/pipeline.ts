@@ -18,8 +18,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Answer } from "../http/http.js";
 import { pipeline, type Step } from "../http/pipeline.js";
-import type { CachedAnswer } from "./answers.js";
-import { writeCached } from "./answers.js";
 import type { AnswerCaching } from "./cache-source.js";
 import type { ServerConfig } from "./config.js";
 import type { Dispatch, ServedRequest } from "./dispatch.js";
@@ -70,17 +68,13 @@ export function nodePipeline(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { metrics, grants, clientOf } = config;
 
-  const write = (req: IncomingMessage, res: ServerResponse, answer: Answer): void => {
-    if (answer === WRITTEN) return;
-    if (isCached(answer)) {
-      lifecycle.closeIfClosing(res);
-      writeCached(req, res, answer);
-    } else lifecycle.write(res, answer);
+  const write = (res: ServerResponse, answer: Answer): void => {
+    if (answer !== WRITTEN) lifecycle.write(res, answer);
   };
-  const written: NodeStep = ({ req, res }, next) => {
+  const written: NodeStep = ({ res }, next) => {
     const answer = next();
-    if (answer instanceof Promise) answer.then((a) => write(req, res, a)).catch((error) => lifecycle.fail(res, error));
-    else write(req, res, answer);
+    if (answer instanceof Promise) answer.then((a) => write(res, a)).catch((error) => lifecycle.fail(res, error));
+    else write(res, answer);
     return WRITTEN;
   };
 
@@ -173,9 +167,4 @@ export function nodePipeline(
       lifecycle.fail(res, error);
     }
   };
-}
-
-/** Is this answer a cached response (written from its stored forms), not one made for this request? */
-function isCached(answer: Answer): answer is CachedAnswer {
-  return (answer as Partial<CachedAnswer>).forms !== undefined;
 }
